@@ -1,0 +1,93 @@
+import { EXIT, type CodeSpec } from '../types.js';
+
+export const CONFIG_CODES = {
+  CONFIG_NOT_FOUND: {
+    kind: 'error',
+    exit: EXIT.NO_INPUT,
+    category: 'config',
+    summary: 'No docops.config.yaml at the repository root.',
+    cause: 'The repository has not been initialised, or --root points at the wrong directory.',
+    remediation: {
+      action: 'Initialise the repository, or pass the directory that holds docops.config.yaml as --root.',
+      commands: ['docket init', 'docket doctor --root <dir>'],
+    },
+  },
+  CONFIG_INVALID: {
+    kind: 'error',
+    exit: EXIT.DATA,
+    category: 'config',
+    summary: 'docops.config.yaml is not valid YAML or has values of the wrong type.',
+    cause: 'A syntax error, a duplicate key, or a key whose value has the wrong type.',
+    remediation: {
+      action: 'Fix the file at the line given in the message, then re-run `docket doctor`.',
+      commands: ['docket doctor'],
+    },
+  },
+  CONFIG_UNKNOWN_KEY: {
+    kind: 'warning',
+    exit: EXIT.OK,
+    category: 'config',
+    summary: 'docops.config.yaml has a key docket does not know.',
+    cause: 'A typo in a key name, or a key from another tool.',
+    remediation: { action: 'Rename the key to the suggested one, or remove it.', commands: ['docket doctor'] },
+  },
+  CONFIG_DEPRECATED_KEY: {
+    kind: 'warning',
+    exit: EXIT.OK,
+    category: 'config',
+    summary: 'docops.config.yaml uses a legacy key.',
+    cause: 'A key from an older DocOps config format, such as `type_directories` or `templates`.',
+    remediation: {
+      action: 'Move the entries into `document_types` (TYPE: {directory, template}). The legacy key still works.',
+      commands: ['docket doctor'],
+    },
+  },
+  CONFIG_PATH_REFUSED: {
+    kind: 'warning',
+    exit: EXIT.OK,
+    category: 'security',
+    summary: 'A path in docops.config.yaml is absolute or leaves the repository; the default is used instead.',
+    cause: 'A path such as `/etc/docs` or `../shared/docs` in the config.',
+    remediation: { action: 'Use a path relative to the repository root that stays inside it.', commands: ['docket doctor'] },
+  },
+  CONFIG_VALUE_IGNORED: {
+    kind: 'warning',
+    exit: EXIT.OK,
+    category: 'config',
+    summary: 'A config entry has the wrong shape and was ignored.',
+    cause: 'For example a document type without a directory, or a list item that is not a string.',
+    remediation: { action: 'Fix the entry named in the message.', commands: ['docket doctor'] },
+  },
+  CONFIG_KEPT: {
+    kind: 'warning',
+    exit: EXIT.OK,
+    category: 'config',
+    summary: '`init` found an existing docops.config.yaml and kept it; --prefix/--project-name were not applied.',
+    cause: '`docket init` never overwrites files.',
+    remediation: { action: 'Edit docops.config.yaml yourself to change its values.', commands: ['docket doctor'] },
+  },
+  NAMESPACE_PREFIX_INVALID: {
+    kind: 'violation',
+    exit: EXIT.POLICY,
+    category: 'config',
+    summary: 'A namespace prefix is not 3 to 10 uppercase letters.',
+    cause: 'A repo_prefix with digits, punctuation, or the wrong length; IDs could not match the ID pattern.',
+    remediation: { action: 'Set repo_prefix to 3 to 10 letters A-Z.', commands: ['docket doctor'] },
+  },
+  NAMESPACE_PREFIX_DUPLICATE: {
+    kind: 'violation',
+    exit: EXIT.POLICY,
+    category: 'config',
+    summary: 'Two namespaces use the same prefix.',
+    cause: 'Copy-pasted namespace entries; IDs from the two would collide.',
+    remediation: { action: 'Give each namespace its own repo_prefix.', commands: ['docket doctor'] },
+  },
+  NAMESPACE_NAME_DUPLICATE: {
+    kind: 'violation',
+    exit: EXIT.POLICY,
+    category: 'config',
+    summary: 'Two namespaces have the same name.',
+    cause: 'Copy-pasted namespace entries; `--namespace NAME` would be ambiguous.',
+    remediation: { action: 'Give each namespace its own name.', commands: ['docket doctor'] },
+  },
+} as const satisfies Record<string, CodeSpec>;

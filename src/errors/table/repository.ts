@@ -1,0 +1,37 @@
+import { EXIT, type CodeSpec } from '../types.js';
+
+/** Findings about the repository's setup, reported by `doctor` and `check`. */
+export const REPOSITORY_CODES = {
+  REPO_STRUCTURE: {
+    kind: 'violation',
+    exit: EXIT.POLICY,
+    category: 'config',
+    summary: 'A namespace\'s docs root does not exist.',
+    cause: 'docs_root points at a directory that was never created, or was moved.',
+    remediation: { action: 'Create the directory (docket init does) or fix docs_root in docops.config.yaml.', commands: ['docket init', 'docket doctor'] },
+  },
+  SCHEMA_MISSING: {
+    kind: 'violation',
+    exit: EXIT.POLICY,
+    category: 'config',
+    summary: 'The metadata schema at schema_path does not exist.',
+    cause: 'schema_path points at a missing file, or the schema was never created.',
+    remediation: { action: 'Create the schema (docket init writes the default one) or fix schema_path.', commands: ['docket init', 'docket doctor'] },
+  },
+  SCHEMA_INVALID: {
+    kind: 'violation',
+    exit: EXIT.POLICY,
+    category: 'config',
+    summary: 'The metadata schema is not valid JSON or not a valid JSON Schema.',
+    cause: 'A syntax error in the file, or a keyword used with the wrong type.',
+    remediation: { action: 'Fix the schema at the position given in the message, then run `docket doctor`.', commands: ['docket doctor'] },
+  },
+  TEMPLATE_MISSING: {
+    kind: 'warning',
+    exit: EXIT.OK,
+    category: 'config',
+    summary: 'A configured document template does not exist; the built-in template will be used.',
+    cause: 'document_types.<TYPE>.template names a file that is missing.',
+    remediation: { action: 'Create the template or remove the `template` entry.', commands: ['docket doctor'] },
+  },
+} as const satisfies Record<string, CodeSpec>;
