@@ -1,0 +1,141 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { DocketError } from '../../errors/docket-error.js';
+import type { Issue } from '../issues.js';
+import {
+  CONFIG_FILE, DEFAULT_DOCOPS_VERSION, DEFAULT_DOCS_ROOT, DEFAULT_EXCLUDED_PREFIX, NAMESPACE_KEYS, TOP_LEVEL_KEYS, derivePrefix,
+} from './defaults.js';
+import { applyDocumentTypes, builtinDocumentTypes, sortTypes } from './document-types.js';
+import { ConfigReader, isPlainObject, type PlainObject, type YamlPath } from './reader.js';
+import type { NamespaceConfig, RepoConfig } from './types.js';
+import { YamlSource } from './yaml-source.js';
+
+const MAX_CONFIG_BYTES = 1024 * 1024;
+
+export interface LoadedConfig {
+  config: RepoConfig;
+  /** Config findings (unknown keys, refused paths, legacy keys): always warnings. */
+  warnings: Issue[];
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}
+
+function buildNamespace(reader: ConfigReader, top: PlainObject, ns: PlainObject, p: YamlPath, fallbackName: string, projectName: string): NamespaceConfig {
+  const own = (key: string) => (ns === top ? undefined : reader.str(ns, key, p));
+  const inherited = (key: string) => own(key) ?? reader.str(top, key, []);
+  const pathOf = (key: string) => (ns !== top && Object.hasOwn(ns, key) ? [...p, key] : [key]);
+
+  const name = (ns === top ? undefined : reader.str(ns, 'name', p)) || fallbackName;
+  const prefixRaw = inherited('repo_prefix');
+  const docsRootRaw = inherited('docs_root');
+  const docsRoot = docsRootRaw ? reader.safePath(docsRootRaw, pathOf('docs_root'), DEFAULT_DOCS_ROOT)! : DEFAULT_DOCS_ROOT;
+  const defaultSchema = `${docsRoot}/00-governance/metadata.schema.json`;
+  const schemaRaw = inherited('schema_path');
+  const schemaPath = schemaRaw ? reader.safePath(schemaRaw, pathOf('schema_path'), defaultSchema)! : defaultSchema;
+
+  const listOf = (key: string, asPath: boolean): string[] => {
+    const items: { value: string; p: YamlPath }[] = [];
+    reader.strList(top, key, []).forEach((value, i) => items.push({ value, p: [key, i] }));
+    if (ns !== top) reader.strList(ns, key, p).forEach((value, i) => items.push({ value, p: [...p, key, i] }));
+    const values = asPath ? items.map((it) => reader.safePath(it.value, it.p)).filter((v): v is string => v !== undefined) : items.map((it) => it.value);
+    return unique(values);
+  };
+
+  const types = builtinDocumentTypes();
+  applyDocumentTypes(reader, top, [], docsRoot, types);
+  if (ns !== top) applyDocumentTypes(reader, ns, p, docsRoot, types);
+
+  const owner = inherited('default_owner');
+  return {
+    name,
+    repo_prefix: (prefixRaw ?? derivePrefix(projectName)).toUpperCase(),
+    docs_root: docsRoot,
+    schema_path: schemaPath,
+    docops_version: inherited('docops_version') ?? DEFAULT_DOCOPS_VERSION,
+    ...(owner ? { default_owner: owner } : {}),
+    excluded_paths: listOf('excluded_paths', true),
+    excluded_filename_prefixes: unique([...listOf('excluded_filename_prefixes', false), DEFAULT_EXCLUDED_PREFIX]),
+    excluded_files: listOf('excluded_files', true),
+    document_types: sortTypes(types),
+    templates_dir: `${docsRoot === '.' ? '' : `${docsRoot}/`}00-governance/templates`,
+  };
+}
+
+/** The default namespace: the one rooted at `docs`, else the first. */
+export function mainNamespace(namespaces: readonly NamespaceConfig[]): NamespaceConfig {
+  return namespaces.find((ns) => ns.docs_root === DEFAULT_DOCS_ROOT) ?? namespaces[0]!;
+}
+
+/** Parses the text of docops.config.yaml (pure: no I/O beyond path checks). */
+export function parseConfig(root: string, text: string): LoadedConfig {
+  const source = YamlSource.parse(CONFIG_FILE, text.replace(/^\uFEFF/, ''));
+  const data = source.toJS() ?? {};
+  if (!isPlainObject(data)) {
+    throw new DocketError('CONFIG_INVALID', `${CONFIG_FILE}: the file must be a mapping of keys to values.`, {
+      suggestion: `Start ${CONFIG_FILE} with keys such as \`repo_prefix: ACME\`; \`docket init\` writes a complete example.`,
+      details: { path: CONFIG_FILE },
+    });
+  }
+  const reader = new ConfigReader(root, source);
+  reader.unknownKeys(data, TOP_LEVEL_KEYS, []);
+  const projectName = reader.str(data, 'project_name', []) || path.basename(root);
+
+  const namespaces: NamespaceConfig[] = [];
+  const rawNamespaces = data.namespaces;
+  if (rawNamespaces !== undefined && rawNamespaces !== null && !Array.isArray(rawNamespaces)) reader.invalid(['namespaces'], 'a list of namespace mappings');
+  (Array.isArray(rawNamespaces) ? rawNamespaces : []).forEach((item, i) => {
+    if (!isPlainObject(item)) {
+      reader.warn('CONFIG_VALUE_IGNORED', ['namespaces', i], `namespaces[${i}] is not a mapping and was ignored.`);
+      return;
+    }
+    reader.unknownKeys(item, NAMESPACE_KEYS, ['namespaces', i]);
+    namespaces.push(buildNamespace(reader, data, item, ['namespaces', i], `ns${i + 1}`, projectName));
+  });
+  if (namespaces.length === 0) namespaces.push(buildNamespace(reader, data, data, [], 'default', projectName));
+
+  const main = mainNamespace(namespaces);
+  const defaultIndex = `${main.docs_root}/01-indices/docket.index.json`;
+  const indexRaw = reader.str(data, 'index_path', []);
+  const owner = reader.str(data, 'default_owner', []);
+  const config: RepoConfig = {
+    root,
+    config_path: CONFIG_FILE,
+    project_name: projectName,
+    docops_version: reader.str(data, 'docops_version', []) ?? DEFAULT_DOCOPS_VERSION,
+    index_path: indexRaw ? reader.safePath(indexRaw, ['index_path'], defaultIndex)! : defaultIndex,
+    ...(owner ? { default_owner: owner } : {}),
+    namespaces,
+    raw: data,
+  };
+  return { config, warnings: reader.warnings };
+}
+
+/** Reads docops.config.yaml under `root` (a realpath). */
+export async function loadConfig(root: string): Promise<LoadedConfig> {
+  const file = path.join(root, CONFIG_FILE);
+  let bytes: Buffer;
+  try {
+    const stat = await fs.stat(file);
+    if (!stat.isFile()) throw Object.assign(new Error('not a file'), { code: 'ENOENT' });
+    if (stat.size > MAX_CONFIG_BYTES) {
+      throw new DocketError('CONFIG_INVALID', `${CONFIG_FILE} is ${stat.size} bytes; the limit is ${MAX_CONFIG_BYTES}.`, {
+        suggestion: `Reduce ${CONFIG_FILE} to its settings; it should be a few kilobytes.`,
+        details: { path: CONFIG_FILE },
+      });
+    }
+    bytes = await fs.readFile(file);
+  } catch (error) {
+    if (error instanceof DocketError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') {
+      throw new DocketError('CONFIG_NOT_FOUND', `No ${CONFIG_FILE} in ${root}.`, {
+        suggestion: `Run \`docket init --root ${JSON.stringify(root)}\` to create one, or pass the repository directory as --root.`,
+        details: { path: CONFIG_FILE },
+      });
+    }
+    throw new DocketError('CONFIG_INVALID', `${CONFIG_FILE} could not be read: ${code ?? String(error)}.`, { details: { path: CONFIG_FILE }, cause: error });
+  }
+  return parseConfig(root, bytes.toString('utf8'));
+}

@@ -1,0 +1,40 @@
+export interface DocumentTypeConfig {
+  /** Upper-case type key, e.g. ADR. */
+  type: string;
+  /** Directory relative to the namespace's docs root ('.' for the root itself). */
+  directory: string;
+  /** Template path relative to the repository root, when configured. */
+  template?: string;
+  description?: string;
+  source: 'builtin' | 'config';
+}
+
+export interface NamespaceConfig {
+  name: string;
+  repo_prefix: string;
+  docs_root: string;
+  schema_path: string;
+  docops_version: string;
+  default_owner?: string;
+  excluded_paths: string[];
+  excluded_filename_prefixes: string[];
+  excluded_files: string[];
+  /** Keyed by upper-case type, sorted. */
+  document_types: Record<string, DocumentTypeConfig>;
+  /** Convention template directory, relative to the repository root. */
+  templates_dir: string;
+}
+
+export interface RepoConfig {
+  /** Absolute realpath of the repository root. */
+  root: string;
+  /** Repository-relative path of the config file. */
+  config_path: string;
+  project_name: string;
+  docops_version: string;
+  index_path: string;
+  default_owner?: string;
+  namespaces: NamespaceConfig[];
+  /** The parsed YAML, for tools that need keys docket does not model. */
+  raw: Record<string, unknown>;
+}

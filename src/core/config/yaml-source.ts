@@ -1,0 +1,67 @@
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { DocketError } from '../../errors/docket-error.js';
+
+/** A parsed YAML file that can say on which line a key or list item sits. */
+export class YamlSource {
+  private constructor(
+    readonly file: string,
+    private readonly doc: Document.Parsed,
+    private readonly lines: LineCounter,
+  ) {}
+
+  /** Parses YAML 1.2; a syntax error or a duplicate key is CONFIG_INVALID with file and line. */
+  static parse(file: string, text: string): YamlSource {
+    const lines = new LineCounter();
+    const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: true });
+    const first = doc.errors[0];
+    if (first) {
+      const line = first.linePos?.[0]?.line;
+      const reason = first.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+      throw new DocketError('CONFIG_INVALID', `${file}${line ? `:${line}` : ''}: ${reason}`, {
+        suggestion: `Fix the YAML syntax in ${file}${line ? ` at line ${line}` : ''}, then run \`docket doctor\`.`,
+        details: { path: file, line: line ?? null, yaml_error: first.code },
+      });
+    }
+    return new YamlSource(file, doc, lines);
+  }
+
+  toJS(): unknown {
+    return this.doc.toJS({ maxAliasCount: 100 });
+  }
+
+  private node(path: readonly (string | number)[]): Node | undefined {
+    let node: unknown = this.doc.contents;
+    let located: Node | undefined = node as Node | undefined;
+    for (const step of path) {
+      if (isMap(node)) {
+        const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(step));
+        if (!pair) return located;
+        located = pair.key as Node;
+        node = pair.value;
+      } else if (isSeq(node) && typeof step === 'number') {
+        node = node.items[step];
+        located = (node as Node | undefined) ?? located;
+      } else {
+        return located;
+      }
+    }
+    return located;
+  }
+
+  /** 1-based line of the key (or list item) at `path`; the closest ancestor when absent. */
+  line(path: readonly (string | number)[]): number | undefined {
+    const range = this.node(path)?.range;
+    return range ? this.lines.linePos(range[0]).line : undefined;
+  }
+
+  /** Source text of a scalar (e.g. "2.0" for docops_version: 2.0, which YAML reads as 2). */
+  scalarSource(path: readonly (string | number)[]): string | undefined {
+    let node: unknown = this.doc.contents;
+    for (const step of path) {
+      if (isMap(node)) node = node.get(step, true);
+      else if (isSeq(node) && typeof step === 'number') node = node.items[step];
+      else return undefined;
+    }
+    return isScalar(node) && typeof node.source === 'string' ? node.source : undefined;
+  }
+}

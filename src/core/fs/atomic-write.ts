@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { constants, promises as fs } from 'node:fs';
+import path from 'node:path';
+import { DocketError } from '../../errors/docket-error.js';
+import { isInside, realpathOfExistingAncestor } from './paths.js';
+
+export interface AtomicWriteOptions {
+  /** Replace an existing regular file (default false: refuse with FILE_EXISTS). */
+  overwrite?: boolean;
+  /** File mode for a new file; an overwritten file keeps its mode. */
+  mode?: number;
+}
+
+async function fsyncDir(dir: string): Promise<void> {
+  let handle: fs.FileHandle | undefined;
+  try {
+    handle = await fs.open(dir, constants.O_RDONLY);
+    await handle.sync();
+  } catch {
+    // Some file systems refuse fsync on directories; the rename is still atomic.
+  } finally {
+    await handle?.close();
+  }
+}
+
+/** link() refuses an existing target; where links are unsupported, an exclusive copy does. */
+async function linkNoReplace(tmp: string, target: string): Promise<void> {
+  try {
+    await fs.link(tmp, target);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw error;
+    await fs.copyFile(tmp, target, constants.COPYFILE_EXCL);
+  }
+}
+
+/**
+ * Writes `content` to `target` atomically: a temporary file in the same directory, fsync, then
+ * rename (overwrite) or link (create-only, so an existing file is never replaced). Refuses
+ * targets that are symbolic links or that resolve outside `root` (a realpath).
+ */
+export async function writeFileAtomic(root: string, target: string, content: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
+  const dir = path.dirname(target);
+  if (!isInside(root, target) || !isInside(root, realpathOfExistingAncestor(dir))) {
+    throw new DocketError('PATH_OUTSIDE_ROOT', `Refusing to write outside the repository root: ${target}`);
+  }
+  let mode = options.mode ?? 0o644;
+  const existing = await fs.lstat(target).catch(() => undefined);
+  if (existing?.isSymbolicLink()) {
+    throw new DocketError('SYMLINK_REFUSED', `Refusing to write through the symbolic link ${path.basename(target)}.`);
+  }
+  if (existing && !existing.isFile()) {
+    throw new DocketError('FILE_EXISTS', `${path.basename(target)} exists and is not a regular file.`);
+  }
+  if (existing && !options.overwrite) {
+    throw new DocketError('FILE_EXISTS', `${path.basename(target)} already exists; nothing was overwritten.`);
+  }
+  if (existing) mode = existing.mode & 0o7777;
+
+  await fs.mkdir(dir, { recursive: true });
+  const tmp = path.join(dir, `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const handle = await fs.open(tmp, 'wx', mode);
+  try {
+    await handle.writeFile(content);
+    await handle.chmod(mode);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    if (options.overwrite) {
+      await fs.rename(tmp, target);
+    } else {
+      await linkNoReplace(tmp, target);
+      await fs.unlink(tmp);
+    }
+  } catch (error) {
+    await fs.unlink(tmp).catch(() => undefined);
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
+      throw new DocketError('FILE_EXISTS', `${path.basename(target)} already exists; nothing was overwritten.`);
+    }
+    throw error;
+  }
+  await fsyncDir(dir);
+}

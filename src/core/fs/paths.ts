@@ -1,0 +1,71 @@
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
+import { DocketError } from '../../errors/docket-error.js';
+
+export function toPosix(p: string): string {
+  return p.split(path.sep).join('/');
+}
+
+/** True when `target` is `root` itself or below it (both absolute, already normalised). */
+export function isInside(root: string, target: string): boolean {
+  const rel = path.relative(root, target);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/** Repository-relative POSIX path of an absolute path inside the root ('' for the root). */
+export function relativePosix(root: string, target: string): string {
+  return toPosix(path.relative(root, target));
+}
+
+/** realpath of the deepest existing ancestor of `target`, with the missing tail re-appended. */
+export function realpathOfExistingAncestor(target: string): string {
+  let current = target;
+  const tail: string[] = [];
+  for (;;) {
+    try {
+      return path.join(realpathSync(current), ...tail.reverse());
+    } catch {
+      const parent = path.dirname(current);
+      if (parent === current) return target;
+      tail.push(path.basename(current));
+      current = parent;
+    }
+  }
+}
+
+export interface ResolvedPath {
+  /** Absolute path as given (lexically normalised). */
+  abs: string;
+  /** Repository-relative POSIX path. */
+  rel: string;
+}
+
+/**
+ * Resolves a user-supplied path (absolute, or relative to the root) and refuses it when it
+ * leaves the root lexically or through a symbolic link. `root` must already be a realpath.
+ */
+export function resolveInsideRoot(root: string, input: string, what = 'path'): ResolvedPath {
+  const abs = path.resolve(root, input);
+  const real = realpathOfExistingAncestor(abs);
+  if (!isInside(root, abs) || !isInside(root, real)) {
+    throw new DocketError('PATH_OUTSIDE_ROOT', `The ${what} "${input}" is outside the repository root.`, {
+      suggestion: 'Pass a path inside the repository root, or change --root.',
+      details: { path: input },
+    });
+  }
+  return { abs, rel: relativePosix(root, abs) };
+}
+
+/** A repo-relative config path is safe when it is relative and stays inside the root. */
+export function isSafeRelative(root: string, value: string): boolean {
+  if (value.trim() === '' || path.isAbsolute(value) || /^[a-zA-Z]:[\\/]/.test(value)) return false;
+  const abs = path.resolve(root, value);
+  return isInside(root, abs);
+}
+
+/** Cleans a relative config path: POSIX separators, no leading './', no trailing '/'. */
+export function cleanRelative(value: string): string {
+  const posix = value.trim().replace(/\\/g, '/');
+  const normal = path.posix.normalize(posix).replace(/\/+$/, '');
+  return normal === '.' ? '.' : normal.replace(/^\.\//, '');
+}

@@ -1,0 +1,91 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { ValidateFunction } from 'ajv';
+import type { Issue } from '../issues.js';
+
+export interface CompiledSchema {
+  ok: true;
+  schema: Record<string, unknown>;
+  validate: ValidateFunction;
+}
+
+export interface SchemaProblem {
+  ok: false;
+  issue: Issue;
+}
+
+function lineColumn(text: string, position: number): { line: number; column: number } {
+  const before = text.slice(0, position);
+  const line = before.split('\n').length;
+  return { line, column: position - before.lastIndexOf('\n') };
+}
+
+/** Position of a JSON.parse error, from "at position N" (Node 20) or "(line L column C)" (Node 22). */
+export function jsonErrorPosition(text: string, message: string): { line?: number; column?: number } {
+  const lc = /line (\d+) column (\d+)/.exec(message);
+  if (lc) return { line: Number(lc[1]), column: Number(lc[2]) };
+  const pos = /at position (\d+)/.exec(message);
+  return pos ? lineColumn(text, Number(pos[1])) : {};
+}
+
+type AjvClass = typeof import('ajv').default;
+
+/** ajv is CommonJS: under ESM its class is `default`, or `default.default`, depending on the loader. */
+function classOf(mod: { default: unknown }): AjvClass {
+  const d = mod.default as { default?: unknown };
+  return (typeof d.default === 'function' ? d.default : d) as AjvClass;
+}
+
+async function ajvFor(schema: Record<string, unknown>) {
+  const uri = String(schema.$schema ?? '');
+  const formatsMod = (await import('ajv-formats')) as { default: unknown };
+  const fd = formatsMod.default as { default?: unknown };
+  const addFormats = (typeof fd.default === 'function' ? fd.default : fd) as (ajv: object) => void;
+  const options = { allErrors: false, strict: false, validateFormats: true } as const;
+  const Ajv = uri.includes('2020-12') ? classOf(await import('ajv/dist/2020.js')) : uri.includes('2019-09') ? classOf(await import('ajv/dist/2019.js')) : classOf(await import('ajv'));
+  const ajv = new Ajv(options);
+  addFormats(ajv);
+  return ajv;
+}
+
+/**
+ * Reads and compiles a metadata schema once. A missing file is SCHEMA_MISSING; bad JSON or an
+ * invalid JSON Schema is SCHEMA_INVALID, with the position where known. Drafts 07, 2019-09 and
+ * 2020-12 are recognised by `$schema`.
+ */
+export async function compileSchemaFile(root: string, schemaPath: string): Promise<CompiledSchema | SchemaProblem> {
+  let text: string;
+  try {
+    text = await fs.readFile(path.join(root, schemaPath), 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return {
+      ok: false,
+      issue: {
+        code: 'SCHEMA_MISSING',
+        severity: 'error',
+        message: code === 'ENOENT' ? `The metadata schema ${schemaPath} does not exist.` : `The metadata schema ${schemaPath} could not be read (${code}).`,
+        path: schemaPath,
+        suggestion: 'Run `docket init` to write the default schema, or fix schema_path in docops.config.yaml.',
+      },
+    };
+  }
+  let schema: unknown;
+  try {
+    schema = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    const message = (error as Error).message;
+    const pos = jsonErrorPosition(text, message);
+    return { ok: false, issue: { code: 'SCHEMA_INVALID', severity: 'error', message: `The metadata schema is not valid JSON: ${message}`, path: schemaPath, ...pos, suggestion: 'Fix the JSON syntax at this position.' } };
+  }
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+    return { ok: false, issue: { code: 'SCHEMA_INVALID', severity: 'error', message: 'The metadata schema must be a JSON object.', path: schemaPath, suggestion: 'Start from the schema `docket init` writes.' } };
+  }
+  try {
+    const ajv = await ajvFor(schema as Record<string, unknown>);
+    const validate = ajv.compile(schema as Record<string, unknown>);
+    return { ok: true, schema: schema as Record<string, unknown>, validate };
+  } catch (error) {
+    return { ok: false, issue: { code: 'SCHEMA_INVALID', severity: 'error', message: `The metadata schema is not a valid JSON Schema: ${(error as Error).message}`, path: schemaPath, suggestion: 'Fix the keyword named in the message; see https://json-schema.org.' } };
+  }
+}
