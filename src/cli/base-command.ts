@@ -1,0 +1,148 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { Command, type Interfaces } from '@oclif/core';
+import { loadConfig } from '../core/config/load.js';
+import type { RepoConfig } from '../core/config/types.js';
+import type { Issue } from '../core/issues.js';
+import { DocketError } from '../errors/docket-error.js';
+import { emit, emitInterruptedAndExit, errorEnvelope, outcomeEnvelope, type EnvelopeMeta } from './emit.js';
+import type { Envelope } from './envelope.js';
+import { globalFlags, type GlobalFlags } from './flags.js';
+import { debugEnabled, debugLog } from './io.js';
+import { BASE_FORMATS, formatFromRaw, resolveColor, resolveCorrelationId, resolveFormat, resolveRunId, rootFromRaw, safeRunId, type Format } from './options.js';
+import type { Outcome, RunContext } from './outcome.js';
+import { resolveOutputTarget, type OutputTarget } from './output-target.js';
+import type { Style } from './render/style.js';
+import { toDocketError } from './to-docket-error.js';
+import { watchSignals } from './signals.js';
+
+export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<T['flags']> & GlobalFlags;
+export type CommandArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args']>;
+
+/**
+ * The base of every docket command: parses flags, resolves the global options, runs the use
+ * case, and prints exactly one result in the chosen format. It never throws and never calls
+ * process.exit(): the exit code goes to process.exitCode.
+ */
+export abstract class DocketCommand<T extends typeof Command, D extends object = Record<string, unknown>> extends Command {
+  static override baseFlags = globalFlags;
+  static override enableJsonFlag = false;
+  /** Output formats the command supports. */
+  static formats: readonly Format[] = BASE_FORMATS;
+
+  protected flags!: CommandFlags<T>;
+  protected args!: CommandArgs<T>;
+  /** Text mode: print only failures (check --quiet). */
+  protected quiet = false;
+
+  protected abstract execute(ctx: RunContext): Promise<Outcome<D>>;
+
+  /** Command-specific text body; undefined prints the generic view of `data`. */
+  protected renderText(_env: Envelope<D>, _style: Style): string | undefined {
+    return undefined;
+  }
+
+  /** Command-specific Markdown body; undefined prints tables of `data`. */
+  protected renderMarkdown(_env: Envelope<D>): string | undefined {
+    return undefined;
+  }
+
+  /** Output for formats beyond text/json/md (sarif, github, junit, ...). */
+  protected renderFormat(format: Format, env: Envelope<D>): string {
+    return `${JSON.stringify(env)}\n`;
+  }
+
+  async run(): Promise<Envelope> {
+    const started = performance.now();
+    const env = process.env;
+    const ctor = this.constructor as unknown as typeof DocketCommand & { id?: string };
+    const meta: EnvelopeMeta = {
+      command: (this.id ?? ctor.id ?? '').replace(/:/g, ' '),
+      runId: safeRunId(env),
+      root: rootFromRaw(this.argv, process.cwd()),
+      format: formatFromRaw(this.argv, env),
+      color: false,
+      debug: debugEnabled(this.argv.includes('--debug'), env),
+      started,
+      includeMetrics: this.argv.includes('--include-metrics'),
+    };
+    let output: OutputTarget | undefined;
+    let envelope: Envelope;
+    const signals = watchSignals(() => emitInterruptedAndExit(meta));
+    try {
+      meta.runId = resolveRunId(env);
+      const parsed = await this.parse(ctor as never).catch((error: unknown) => {
+        throw toDocketError(error, ctor);
+      });
+      this.flags = parsed.flags as CommandFlags<T>;
+      this.args = parsed.args as CommandArgs<T>;
+      const flags = this.flags as GlobalFlags;
+      meta.debug = debugEnabled(flags.debug, env);
+      meta.includeMetrics = flags['include-metrics'];
+      meta.format = resolveFormat(flags.format, flags.json, env, ctor.formats);
+      meta.color = resolveColor(flags.color, env, Boolean(process.stdout.isTTY));
+      meta.correlationId = resolveCorrelationId(flags['correlation-id'], env);
+      if (flags['include-timestamp']) meta.timestamp = new Date().toISOString();
+      meta.root = await resolveRoot(flags.root);
+      if (flags.output !== undefined) output = await resolveOutputTarget(meta.root, flags.output);
+      const collected: Issue[] = [];
+      const ctx = this.context(meta, collected, signals.signal);
+      const outcome = await this.execute(ctx);
+      envelope = outcomeEnvelope(meta, { ...outcome, warnings: [...collected, ...(outcome.warnings ?? [])] });
+    } catch (error) {
+      const docketError = signals.signal.aborted ? new DocketError('INTERRUPTED', 'Interrupted by a signal before the command finished.') : toDocketError(error, ctor);
+      if (meta.debug && error instanceof Error) debugLog(true, error.stack ?? String(error));
+      envelope = errorEnvelope(meta, docketError);
+    } finally {
+      signals.dispose();
+    }
+    const renderers = {
+      text: (e: Envelope, s: Style) => this.renderText(e as Envelope<D>, s),
+      md: (e: Envelope) => this.renderMarkdown(e as Envelope<D>),
+      other: (f: Format, e: Envelope) => this.renderFormat(f, e as Envelope<D>),
+      quiet: this.quiet,
+    };
+    return emit(meta, envelope, renderers, output);
+  }
+
+  private context(meta: EnvelopeMeta, collected: Issue[], signal: AbortSignal): RunContext {
+    let config: Promise<RepoConfig> | undefined;
+    return {
+      root: meta.root,
+      format: meta.format,
+      env: process.env,
+      signal,
+      interactive: Boolean(process.stdin.isTTY),
+      debug: (message: string) => debugLog(meta.debug, message),
+      config: () => {
+        config ??= loadConfig(meta.root).then((loaded) => {
+          collected.push(...loaded.warnings);
+          return loaded.config;
+        });
+        return config;
+      },
+      now: () => new Date(),
+      cmd: (command: string) => commandLine(command, (this.flags as GlobalFlags).root),
+    };
+  }
+}
+
+function shellQuote(value: string): string {
+  return /^[\w./@%+=:,-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+function commandLine(command: string, root: string): string {
+  return `docket ${command}${root === '.' ? '' : ` --root ${shellQuote(root)}`}`;
+}
+
+async function resolveRoot(root: string): Promise<string> {
+  const abs = path.resolve(process.cwd(), root);
+  const stat = await fs.stat(abs).catch(() => undefined);
+  if (!stat?.isDirectory()) {
+    throw new DocketError('ROOT_NOT_FOUND', `The root ${root} ${stat ? 'is not a directory' : 'does not exist'}.`, {
+      suggestion: 'Pass an existing directory as --root, or run docket from inside the repository.',
+      details: { root },
+    });
+  }
+  return fs.realpath(abs);
+}

@@ -1,0 +1,42 @@
+import type { Command } from '@oclif/core';
+import type { ArgInfo, CommandInfo, FlagInfo } from '../core/usecases/capabilities.js';
+import { globalFlags } from './flags.js';
+import { BASE_FORMATS } from './options.js';
+
+type LoadableFlag = Command.Flag.Cached | { name: string; type: string; description?: string; summary?: string; char?: string; options?: readonly string[]; default?: unknown; multiple?: boolean; allowNo?: boolean };
+
+const GLOBAL = new Set(Object.keys(globalFlags));
+
+export function flagInfo(name: string, flag: LoadableFlag): FlagInfo {
+  const f = flag as Record<string, unknown>;
+  const info: FlagInfo = { name, type: f.type === 'boolean' ? 'boolean' : 'option', description: String(f.summary ?? f.description ?? '') };
+  if (typeof f.char === 'string') info.char = f.char;
+  if (Array.isArray(f.options)) info.options = [...(f.options as string[])];
+  if (f.default !== undefined && typeof f.default !== 'function') info.default = f.default;
+  if (f.multiple) info.multiple = true;
+  if (f.allowNo) info.allow_no = true;
+  return info;
+}
+
+/** Describes commands from oclif's manifest (no command file is imported). */
+export function describeCommands(commands: readonly Command.Loadable[]): CommandInfo[] {
+  return commands
+    .filter((c) => !c.hidden)
+    .map((c) => {
+      const extra = c as unknown as { mutates?: boolean; formats?: string[] };
+      const args: ArgInfo[] = Object.entries(c.args ?? {}).map(([name, a]) => ({
+        name,
+        required: Boolean(a.required),
+        description: String(a.description ?? ''),
+        ...(((a as { multiple?: boolean }).multiple ?? false) ? { multiple: true } : {}),
+      }));
+      const flags = Object.entries(c.flags ?? {})
+        .filter(([name]) => !GLOBAL.has(name))
+        .map(([name, f]) => flagInfo(name, f as LoadableFlag));
+      return { id: c.id.replace(/:/g, ' '), summary: String(c.summary ?? c.description ?? ''), mutates: Boolean(extra.mutates), formats: [...(extra.formats ?? BASE_FORMATS)], args, flags };
+    });
+}
+
+export function describeGlobalFlags(): FlagInfo[] {
+  return Object.entries(globalFlags).map(([name, f]) => flagInfo(name, f as unknown as LoadableFlag));
+}

@@ -1,0 +1,132 @@
+import { CODES } from '../errors/codes.js';
+import { DocketError } from '../errors/docket-error.js';
+import { buildEnvelope, type Envelope } from './envelope.js';
+import { debugLog, writeStderr, writeStdout, writeThenExit } from './io.js';
+import { MACHINE_FORMATS, type Format } from './options.js';
+import type { Outcome } from './outcome.js';
+import { writeOutputFile, type OutputTarget } from './output-target.js';
+import { renderMarkdown } from './render/md.js';
+import { makeStyle, type Style } from './render/style.js';
+import { renderText, type Rendered } from './render/text.js';
+
+export interface EnvelopeMeta {
+  command: string;
+  runId: string;
+  correlationId?: string;
+  timestamp?: string;
+  root: string;
+  format: Format;
+  color: boolean;
+  debug: boolean;
+  started: number;
+  includeMetrics: boolean;
+}
+
+export interface Renderers {
+  text(env: Envelope, style: Style): string | undefined;
+  md(env: Envelope): string | undefined;
+  other(format: Format, env: Envelope): string;
+  quiet: boolean;
+}
+
+function metrics(meta: EnvelopeMeta, extra?: Record<string, number>): Record<string, number> | undefined {
+  if (!meta.includeMetrics) return undefined;
+  return {
+    elapsed_ms: Math.round((performance.now() - meta.started) * 10) / 10,
+    peak_rss_bytes: process.resourceUsage().maxRSS * 1024,
+    ...extra,
+  };
+}
+
+function errorInfo(error: DocketError) {
+  return {
+    code: error.code,
+    message: error.message,
+    suggestion: error.suggestion ?? CODES[error.code].remediation.action,
+    ...(error.details ? { details: error.details } : {}),
+  };
+}
+
+function base(meta: EnvelopeMeta) {
+  return { command: meta.command, runId: meta.runId, correlationId: meta.correlationId, timestamp: meta.timestamp, root: meta.root };
+}
+
+export function outcomeEnvelope<D extends object>(meta: EnvelopeMeta, outcome: Outcome<D>): Envelope {
+  const violations = outcome.violations ?? [];
+  const error = outcome.error;
+  const status = error ? (CODES[error.code].category === 'tool' ? 'tool-missing' : 'error') : (outcome.status ?? 'ok');
+  return buildEnvelope({
+    ...base(meta),
+    success: error ? false : (outcome.success ?? violations.length === 0),
+    status,
+    data: outcome.data,
+    warnings: outcome.warnings,
+    violations,
+    advice: outcome.advice,
+    ...(error ? { error: errorInfo(error) } : {}),
+    metrics: metrics(meta, outcome.metrics),
+  });
+}
+
+export function errorEnvelope(meta: EnvelopeMeta, error: DocketError): Envelope {
+  return buildEnvelope({
+    ...base(meta),
+    success: false,
+    status: CODES[error.code].category === 'tool' ? 'tool-missing' : 'error',
+    data: {},
+    error: errorInfo(error),
+    metrics: metrics(meta),
+  });
+}
+
+/** The process exit code for an envelope: identical in every format. */
+export function exitCodeOf(env: Envelope): number {
+  if (env.error) return CODES[env.error.code as keyof typeof CODES]?.exit ?? 70;
+  return env.success ? 0 : 1;
+}
+
+/** A command's own renderer runs only on its data; if it fails, the generic view is used. */
+function custom<T>(env: Envelope, meta: EnvelopeMeta, fn: () => T): T | undefined {
+  if (Object.keys(env.data).length === 0) return undefined;
+  try {
+    return fn();
+  } catch (error) {
+    debugLog(meta.debug, `renderer failed: ${(error as Error).stack ?? String(error)}`);
+    return undefined;
+  }
+}
+
+async function render(meta: EnvelopeMeta, env: Envelope, renderers: Renderers): Promise<Rendered> {
+  if (meta.format === 'json') return { stdout: `${JSON.stringify(env)}\n`, stderr: '' };
+  if (MACHINE_FORMATS.has(meta.format)) return { stdout: custom(env, meta, () => renderers.other(meta.format, env)) ?? `${JSON.stringify(env)}\n`, stderr: '' };
+  if (meta.format === 'md') return { stdout: renderMarkdown(env, custom(env, meta, () => renderers.md(env))), stderr: '' };
+  const style = await makeStyle(meta.color);
+  return renderText(env, style, custom(env, meta, () => renderers.text(env, style)), { quiet: renderers.quiet });
+}
+
+/** Prints the result once (stdout or --output file), sets process.exitCode, returns the envelope. */
+export async function emit(meta: EnvelopeMeta, env: Envelope, renderers: Renderers, output?: OutputTarget): Promise<Envelope> {
+  let out = await render(meta, env, renderers);
+  let final = env;
+  if (output) {
+    try {
+      await writeOutputFile(meta.root, output, out.stdout);
+      out = { stdout: '', stderr: `${out.stderr}${meta.format === 'text' ? `docket: wrote ${output.rel}\n` : ''}` };
+    } catch (error) {
+      final = errorEnvelope(meta, error as DocketError);
+      out = await render(meta, final, renderers);
+    }
+  }
+  await writeStdout(out.stdout);
+  await writeStderr(out.stderr);
+  process.exitCode = exitCodeOf(final);
+  return final;
+}
+
+/** Prints an INTERRUPTED result and exits 130: used when a use case ignores the abort signal. */
+export function emitInterruptedAndExit(meta: EnvelopeMeta): void {
+  const env = errorEnvelope(meta, new DocketError('INTERRUPTED', 'Interrupted by a signal before the command finished.'));
+  const machine = meta.format === 'json' || MACHINE_FORMATS.has(meta.format);
+  const stderr = machine ? '' : `ERROR [INTERRUPTED]: ${env.error!.message}\n`;
+  writeThenExit(machine ? `${JSON.stringify(env)}\n` : '', stderr, exitCodeOf(env));
+}

@@ -1,0 +1,85 @@
+import type { Advice, Issue } from '../core/issues.js';
+import { normalizeAdvice, sortIssues } from '../core/issues.js';
+
+export const OUTPUT_SCHEMA_VERSION = '1.0';
+
+/** ok: ran to completion; partial: completed but skipped unreadable inputs (listed in warnings). */
+export type Status = 'ok' | 'partial' | 'error' | 'tool-missing';
+
+export interface ErrorInfo {
+  code: string;
+  message: string;
+  suggestion?: string;
+  details?: Record<string, unknown>;
+}
+
+export interface Envelope<T extends object = Record<string, unknown>> {
+  output_schema_version: string;
+  success: boolean;
+  status: Status;
+  command: string;
+  run_id: string;
+  correlation_id?: string;
+  timestamp?: string;
+  root: string;
+  data: T;
+  warnings: Issue[];
+  violations: Issue[];
+  advice: Advice[];
+  error?: ErrorInfo;
+  metrics?: Record<string, number>;
+}
+
+export interface EnvelopeParts {
+  success: boolean;
+  status: Status;
+  command: string;
+  runId: string;
+  correlationId?: string;
+  timestamp?: string;
+  root: string;
+  data: object;
+  warnings?: readonly Issue[];
+  violations?: readonly Issue[];
+  advice?: readonly Advice[];
+  error?: ErrorInfo;
+  metrics?: Record<string, number>;
+}
+
+/** Object keys sorted recursively; arrays keep their (already deterministic) order. */
+export function sortKeysDeep(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeysDeep);
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value).sort()) {
+      const v = (value as Record<string, unknown>)[key];
+      if (v !== undefined) out[key] = sortKeysDeep(v);
+    }
+    return out;
+  }
+  return value;
+}
+
+/** Builds the envelope with the contract's fixed key order and deterministic contents. */
+export function buildEnvelope(parts: EnvelopeParts): Envelope {
+  const env: Envelope = {
+    output_schema_version: OUTPUT_SCHEMA_VERSION,
+    success: parts.success,
+    status: parts.status,
+    command: parts.command,
+    run_id: parts.runId,
+    ...(parts.correlationId !== undefined ? { correlation_id: parts.correlationId } : {}),
+    ...(parts.timestamp !== undefined ? { timestamp: parts.timestamp } : {}),
+    root: parts.root,
+    data: sortKeysDeep(parts.data) as Record<string, unknown>,
+    warnings: sortIssues(parts.warnings ?? []),
+    violations: sortIssues(parts.violations ?? []),
+    advice: normalizeAdvice(parts.advice ?? []),
+  };
+  if (parts.error) {
+    const { code, message, suggestion, details } = parts.error;
+    env.error = { code, message, ...(suggestion ? { suggestion } : {}), ...(details ? { details: sortKeysDeep(details) as Record<string, unknown> } : {}) };
+  }
+  if (parts.metrics) env.metrics = sortKeysDeep(parts.metrics) as Record<string, number>;
+  return env;
+}

@@ -1,0 +1,34 @@
+import { Flags } from '@oclif/core';
+
+const helpGroup = 'GLOBAL';
+
+/** Flags every docket command accepts (oclif `baseFlags`). */
+export const globalFlags = {
+  format: Flags.string({
+    description: 'Output format: text, json or md (some commands add more). Env: DOCKET_FORMAT.',
+    helpValue: '<format>',
+    helpGroup,
+  }),
+  json: Flags.boolean({ description: 'Shorthand for --format json.', helpGroup }),
+  root: Flags.string({ description: 'Repository root; relative paths on the command line resolve against it.', default: '.', helpValue: '<dir>', helpGroup }),
+  output: Flags.string({ description: 'Write the result to this file (inside the root) instead of stdout.', helpValue: '<file>', helpGroup }),
+  'include-timestamp': Flags.boolean({ description: 'Add a UTC ISO 8601 timestamp to the envelope.', helpGroup }),
+  'include-metrics': Flags.boolean({ description: 'Add metrics (elapsed_ms, peak RSS, ...) to the envelope.', helpGroup }),
+  'correlation-id': Flags.string({ description: 'Echo this ID in the envelope (max 128 chars, no whitespace). Env: DOCKET_CORRELATION_ID.', helpValue: '<id>', helpGroup }),
+  color: Flags.boolean({ description: 'Force colour on or off (--no-color); NO_COLOR and FORCE_COLOR are honoured.', allowNo: true, helpGroup }),
+  debug: Flags.boolean({ description: 'Print diagnostics and stack traces to stderr. Env: DOCKET_DEBUG=1.', helpGroup }),
+};
+
+export type GlobalFlags = {
+  format?: string;
+  json: boolean;
+  root: string;
+  output?: string;
+  'include-timestamp': boolean;
+  'include-metrics': boolean;
+  'correlation-id'?: string;
+  color?: boolean;
+  debug: boolean;
+};
+
+export const GLOBAL_FLAG_NAMES = Object.keys(globalFlags);

@@ -1,0 +1,33 @@
+/** The only module that writes to the process's stdout and stderr. */
+
+function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
+  if (text === '') return Promise.resolve();
+  return new Promise((resolve) => {
+    stream.write(text, () => resolve());
+  });
+}
+
+export function writeStdout(text: string): Promise<void> {
+  return write(process.stdout, text);
+}
+
+export function writeStderr(text: string): Promise<void> {
+  return write(process.stderr, text);
+}
+
+export function debugEnabled(flag: boolean | undefined, env: NodeJS.ProcessEnv): boolean {
+  return flag === true || env.DOCKET_DEBUG === '1' || env.DOCKET_DEBUG === 'true';
+}
+
+/** Diagnostics for --debug: stderr only, never stdout. */
+export function debugLog(enabled: boolean, message: string): void {
+  if (enabled) process.stderr.write(`[docket debug] ${message}\n`);
+}
+
+/** For a forced interrupt only: flush both streams, then exit with `code`. */
+export function writeThenExit(stdout: string, stderr: string, code: number): void {
+  process.exitCode = code;
+  process.stderr.write(stderr, () => {
+    process.stdout.write(stdout, () => process.exit(code));
+  });
+}

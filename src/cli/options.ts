@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { DocketError } from '../errors/docket-error.js';
+
+export type Format = 'text' | 'json' | 'md' | 'ndjson' | 'sarif' | 'github' | 'junit';
+export const BASE_FORMATS: readonly Format[] = ['text', 'json', 'md'];
+/** Formats whose output is machine-readable: no colour, no prose on stdout. */
+export const MACHINE_FORMATS: ReadonlySet<Format> = new Set(['json', 'ndjson', 'sarif', 'github', 'junit']);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CORRELATION_ID = /^[\x21-\x7e]{1,128}$/;
+
+/** The value of a `--name value` or `--name=value` flag in raw argv (last one wins), before `--`. */
+export function rawFlag(argv: readonly string[], name: string): string | undefined {
+  let found: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') break;
+    if (arg === `--${name}`) found = argv[i + 1];
+    else if (arg.startsWith(`--${name}=`)) found = arg.slice(name.length + 3);
+  }
+  return found;
+}
+
+export function rawBool(argv: readonly string[], name: string): boolean {
+  const end = argv.indexOf('--');
+  return (end === -1 ? argv : argv.slice(0, end)).includes(`--${name}`);
+}
+
+/**
+ * Best-effort format for output produced before (or instead of) flag parsing: the envelope
+ * of a parse error or an unknown command must still honour `--format json` or DOCKET_FORMAT.
+ */
+export function formatFromRaw(argv: readonly string[], env: NodeJS.ProcessEnv): Format {
+  if (rawBool(argv, 'json')) return 'json';
+  const candidates = [rawFlag(argv, 'format'), env.DOCKET_FORMAT];
+  for (const value of candidates) {
+    const v = value?.trim().toLowerCase();
+    if (v === 'json' || v === 'ndjson' || v === 'sarif' || v === 'junit' || v === 'github') return 'json';
+    if (v === 'text' || v === 'md') return v;
+  }
+  return 'text';
+}
+
+/** Chooses the format from flags and environment; validates it against what the command supports. */
+export function resolveFormat(flagFormat: string | undefined, json: boolean, env: NodeJS.ProcessEnv, allowed: readonly Format[]): Format {
+  if (json && flagFormat !== undefined && flagFormat.toLowerCase() !== 'json') {
+    throw new DocketError('FLAG_CONFLICT', `--json conflicts with --format ${flagFormat}.`, {
+      suggestion: 'Use either --json or --format, not both.',
+      details: { flags: ['--json', '--format'] },
+    });
+  }
+  const fromEnv = env.DOCKET_FORMAT?.trim() || undefined;
+  const chosen = (json ? 'json' : (flagFormat ?? fromEnv ?? 'text')).toLowerCase();
+  if (!(allowed as readonly string[]).includes(chosen)) {
+    const source = json || flagFormat !== undefined ? `--format ${chosen}` : `DOCKET_FORMAT=${fromEnv}`;
+    throw new DocketError('INVALID_FORMAT', `${source} is not supported by this command.`, {
+      suggestion: `Use one of: ${allowed.join(', ')}.`,
+      details: { allowed: [...allowed], value: chosen },
+    });
+  }
+  return chosen as Format;
+}
+
+export function resolveRunId(env: NodeJS.ProcessEnv): string {
+  const pinned = env.DOCKET_RUN_ID?.trim();
+  if (!pinned) return randomUUID();
+  if (!UUID.test(pinned)) {
+    throw new DocketError('INVALID_RUN_ID', `DOCKET_RUN_ID "${pinned.slice(0, 64)}" is not a UUID.`, {
+      suggestion: 'Unset DOCKET_RUN_ID or set it to a UUID such as 00000000-0000-4000-8000-000000000000.',
+    });
+  }
+  return pinned.toLowerCase();
+}
+
+/** A run ID for envelopes produced when DOCKET_RUN_ID itself is invalid. */
+export function safeRunId(env: NodeJS.ProcessEnv): string {
+  try {
+    return resolveRunId(env);
+  } catch {
+    return randomUUID();
+  }
+}
+
+export function resolveCorrelationId(flag: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
+  const value = flag ?? (env.DOCKET_CORRELATION_ID || undefined);
+  if (value === undefined) return undefined;
+  if (!CORRELATION_ID.test(value)) {
+    throw new DocketError('INVALID_CORRELATION_ID', `The correlation ID must be 1 to 128 visible ASCII characters without whitespace (got ${value.length} characters).`, {
+      suggestion: 'Pass a short identifier such as a CI job ID: --correlation-id build-1234.',
+      details: { length: value.length, source: flag !== undefined ? '--correlation-id' : 'DOCKET_CORRELATION_ID' },
+    });
+  }
+  return value;
+}
+
+/**
+ * Colour on a TTY unless disabled: --no-color and NO_COLOR (any non-empty value) turn it off,
+ * --color and FORCE_COLOR (other than 0/false) turn it on, even in a pipe.
+ */
+export function resolveColor(flag: boolean | undefined, env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
+  if (flag !== undefined) return flag;
+  if (env.NO_COLOR) return false;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return !['0', 'false'].includes(force.toLowerCase());
+  return isTTY && env.TERM !== 'dumb';
+}
+
+/** Root as given on the command line, made absolute (no checks): used for early envelopes. */
+export function rootFromRaw(argv: readonly string[], cwd: string): string {
+  return path.resolve(cwd, rawFlag(argv, 'root') ?? '.');
+}

@@ -1,0 +1,36 @@
+import type { RepoConfig } from '../core/config/types.js';
+import type { Advice, Issue } from '../core/issues.js';
+import type { DocketError } from '../errors/docket-error.js';
+import type { Format } from './options.js';
+
+/** What a command's use case returns; the base command turns it into the envelope. */
+export interface Outcome<D extends object> {
+  data: D;
+  warnings?: Issue[];
+  violations?: Issue[];
+  advice?: Advice[];
+  /** Default 'ok'; 'partial' when inputs were skipped (listed in warnings). */
+  status?: 'ok' | 'partial' | 'tool-missing';
+  /** Default: no violations and no error. */
+  success?: boolean;
+  /** An error that still comes with data (e.g. tool-missing after a document was created). */
+  error?: DocketError;
+  metrics?: Record<string, number>;
+}
+
+/** Everything a command needs to run, independent of oclif. */
+export interface RunContext {
+  /** Absolute realpath of the repository root. */
+  root: string;
+  format: Format;
+  env: NodeJS.ProcessEnv;
+  signal: AbortSignal;
+  /** Whether stdin is an interactive terminal (for prompts). */
+  interactive: boolean;
+  debug(message: string): void;
+  /** Loads docops.config.yaml once; its warnings join the envelope automatically. */
+  config(): Promise<RepoConfig>;
+  now(): Date;
+  /** An exact docket command line for advice, carrying --root when it is not the default. */
+  cmd(command: string): string;
+}

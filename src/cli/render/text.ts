@@ -1,0 +1,61 @@
+import type { Envelope } from '../envelope.js';
+import { renderAdvice, renderFindings } from './findings.js';
+import { safeText, type Style } from './style.js';
+
+export interface Rendered {
+  stdout: string;
+  stderr: string;
+}
+
+function scalar(value: unknown): string {
+  if (value === null || value === undefined) return '-';
+  if (typeof value === 'string') return safeText(value);
+  return String(value);
+}
+
+function isScalar(value: unknown): boolean {
+  return value === null || typeof value !== 'object';
+}
+
+/** A YAML-like view of any data object: the fallback for commands without their own renderer. */
+export function renderData(data: unknown, style: Style, indent = ''): string {
+  if (!data || typeof data !== 'object') return `${indent}${scalar(data)}\n`;
+  let out = '';
+  for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
+    if (isScalar(value)) {
+      out += `${indent}${style.bold(`${key}:`)} ${scalar(value)}\n`;
+    } else if (Array.isArray(value)) {
+      if (value.length === 0) out += `${indent}${style.bold(`${key}:`)} ${style.dim('(none)')}\n`;
+      else if (value.every(isScalar)) out += `${indent}${style.bold(`${key}:`)} ${value.map(scalar).join(', ')}\n`;
+      else {
+        out += `${indent}${style.bold(`${key}:`)}\n`;
+        for (const item of value) {
+          const body = renderData(item, style, `${indent}    `);
+          out += `${indent}  - ${body.trimStart()}`;
+        }
+      }
+    } else {
+      out += `${indent}${style.bold(`${key}:`)}\n${renderData(value, style, `${indent}  `)}`;
+    }
+  }
+  return out;
+}
+
+export function renderError(env: Envelope, style: Style): string {
+  if (!env.error) return '';
+  let out = `${style.red(style.bold(`ERROR [${env.error.code}]`))}: ${safeText(env.error.message)}\n`;
+  if (env.error.suggestion) out += `${style.dim('suggestion:')} ${safeText(env.error.suggestion)}\n`;
+  return out;
+}
+
+/** Text mode: the command's body, findings grouped per file, next steps; errors on stderr. */
+export function renderText(env: Envelope, style: Style, body: string | undefined, opts: { quiet?: boolean } = {}): Rendered {
+  const hasData = Object.keys(env.data).length > 0;
+  let stdout = '';
+  if (body !== undefined) stdout += body;
+  else if (hasData) stdout += renderData(env.data, style);
+  const findings = renderFindings(env.violations, env.warnings, style, opts);
+  if (findings) stdout += `${stdout ? '\n' : ''}${findings}`;
+  if (!opts.quiet) stdout += renderAdvice(env.advice, style);
+  return { stdout, stderr: renderError(env, style) };
+}
