@@ -1,0 +1,30 @@
+import { Flags } from '@oclif/core';
+import { DocketCommand } from '../cli/base-command.js';
+import type { Envelope } from '../cli/envelope.js';
+import type { Outcome, RunContext } from '../cli/outcome.js';
+import { renderContextMarkdown, renderContextText } from '../cli/render/commands/context.js';
+import type { Style } from '../cli/render/style.js';
+import { buildContext, type ContextData } from '../core/usecases/context.js';
+
+export default class Context extends DocketCommand<typeof Context, ContextData> {
+  static override summary = 'Describe the repository for an agent: prefix, namespaces, types, paths, next steps.';
+  static override examples = ['<%= config.bin %> context --format json', '<%= config.bin %> context --deep --format json'];
+  static mutates = false;
+  static override flags = {
+    deep: Flags.boolean({ description: 'Also list every governed document (ID, path, type, title, status) and counts per namespace.' }),
+  };
+
+  protected async execute(ctx: RunContext): Promise<Outcome<ContextData>> {
+    const config = await ctx.config();
+    const result = await buildContext(config, { deep: this.flags.deep, env: ctx.env, signal: ctx.signal, cmd: ctx.cmd });
+    return { data: result.data, warnings: result.warnings, advice: result.advice, status: result.partial ? 'partial' : 'ok' };
+  }
+
+  protected override renderText(env: Envelope<ContextData>, style: Style): string {
+    return renderContextText(env.data, style);
+  }
+
+  protected override renderMarkdown(env: Envelope<ContextData>): string {
+    return renderContextMarkdown(env.data);
+  }
+}

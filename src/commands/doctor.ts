@@ -1,0 +1,26 @@
+import { Flags } from '@oclif/core';
+import { DocketCommand } from '../cli/base-command.js';
+import type { Envelope } from '../cli/envelope.js';
+import type { Outcome, RunContext } from '../cli/outcome.js';
+import { renderDoctorText } from '../cli/render/commands/doctor.js';
+import type { Style } from '../cli/render/style.js';
+import { runDoctor, type DoctorData } from '../core/usecases/doctor.js';
+
+export default class Doctor extends DocketCommand<typeof Doctor, DoctorData> {
+  static override summary = 'Diagnose the setup: config, namespaces, docs roots, schema, templates, Node.js.';
+  static override examples = ['<%= config.bin %> doctor', '<%= config.bin %> doctor --strict --format json'];
+  static mutates = false;
+  static override flags = {
+    strict: Flags.boolean({ description: 'Fail (exit 1) on warnings too.' }),
+  };
+
+  protected async execute(ctx: RunContext): Promise<Outcome<DoctorData>> {
+    const result = await runDoctor(ctx.root, { cmd: ctx.cmd });
+    const failed = result.violations.length > 0 || (this.flags.strict && result.warnings.length > 0);
+    return { data: result.data, violations: result.violations, warnings: result.warnings, advice: result.advice, success: !failed };
+  }
+
+  protected override renderText(env: Envelope<DoctorData>, style: Style): string {
+    return renderDoctorText(env.data, style);
+  }
+}

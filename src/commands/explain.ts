@@ -1,0 +1,34 @@
+import { Args, Flags } from '@oclif/core';
+import { DocketCommand } from '../cli/base-command.js';
+import type { Envelope } from '../cli/envelope.js';
+import type { Outcome } from '../cli/outcome.js';
+import { renderExplainText } from '../cli/render/commands/explain.js';
+import type { Style } from '../cli/render/style.js';
+import { explainCode, listCodes, type CodeExplanation, type CodeList } from '../core/usecases/explain.js';
+import { DocketError } from '../errors/docket-error.js';
+
+type Data = CodeExplanation | CodeList;
+
+export default class Explain extends DocketCommand<typeof Explain, Data> {
+  static override summary = 'Explain an error, finding or advice code: cause, exit code and fix.';
+  static override examples = ['<%= config.bin %> explain CONFIG_NOT_FOUND', '<%= config.bin %> explain --list --format json'];
+  static mutates = false;
+  static override args = {
+    code: Args.string({ description: 'The code to explain, e.g. LINK_BROKEN (case-insensitive).' }),
+  };
+  static override flags = {
+    list: Flags.boolean({ description: 'List every code with its kind, category and exit code.' }),
+  };
+
+  protected async execute(): Promise<Outcome<Data>> {
+    if (this.args.code !== undefined && this.flags.list) {
+      throw new DocketError('FLAG_CONFLICT', '--list cannot be combined with a CODE argument.', { suggestion: 'Use `docket explain CODE` or `docket explain --list`.' });
+    }
+    if (this.args.code === undefined) return { data: listCodes() };
+    return { data: explainCode(this.args.code) };
+  }
+
+  protected override renderText(env: Envelope<Data>, style: Style): string {
+    return renderExplainText(env.data, style);
+  }
+}

@@ -1,0 +1,27 @@
+import { Flags } from '@oclif/core';
+import { DocketCommand } from '../cli/base-command.js';
+import type { Envelope } from '../cli/envelope.js';
+import type { Outcome, RunContext } from '../cli/outcome.js';
+import { renderInitText } from '../cli/render/commands/init.js';
+import type { Style } from '../cli/render/style.js';
+import { initRepository, type InitData } from '../core/usecases/init.js';
+
+export default class Init extends DocketCommand<typeof Init, InitData> {
+  static override summary = 'Scaffold docops.config.yaml, the docs tree, the metadata schema and templates.';
+  static override description = 'Idempotent: files that exist are listed in skipped_paths and never overwritten.';
+  static override examples = ['<%= config.bin %> init --prefix ACME --project-name "Acme Platform"'];
+  static mutates = true;
+  static override flags = {
+    prefix: Flags.string({ description: 'ID prefix, 3 to 10 letters (default: from the project name).', helpValue: '<PREFIX>' }),
+    'project-name': Flags.string({ description: 'Project name (default: the root directory name).', helpValue: '<name>' }),
+  };
+
+  protected async execute(ctx: RunContext): Promise<Outcome<InitData>> {
+    const result = await initRepository(ctx.root, { prefix: this.flags.prefix, projectName: this.flags['project-name'], cmd: ctx.cmd });
+    return { data: result.data, warnings: result.warnings, advice: result.advice };
+  }
+
+  protected override renderText(env: Envelope<InitData>, style: Style): string {
+    return renderInitText(env.data, style);
+  }
+}

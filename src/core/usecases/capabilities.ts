@@ -1,0 +1,80 @@
+import { CODES } from '../../errors/codes.js';
+import { EXIT_MEANINGS } from '../../errors/types.js';
+
+export interface FlagInfo {
+  name: string;
+  type: 'boolean' | 'option';
+  description: string;
+  char?: string;
+  options?: string[];
+  default?: unknown;
+  multiple?: boolean;
+  allow_no?: boolean;
+}
+
+export interface ArgInfo {
+  name: string;
+  required: boolean;
+  description: string;
+  multiple?: boolean;
+}
+
+export interface CommandInfo {
+  id: string;
+  summary: string;
+  mutates: boolean;
+  formats: string[];
+  args: ArgInfo[];
+  flags: FlagInfo[];
+}
+
+export interface Capabilities {
+  name: string;
+  version: string;
+  output_schema_version: string;
+  node: { required: string; running: string };
+  formats: string[];
+  global_flags: FlagInfo[];
+  commands: CommandInfo[];
+  codes: { code: string; kind: string; exit_code: number; category: string }[];
+  exit_codes: { exit_code: number; meaning: string }[];
+  environment: { name: string; description: string }[];
+}
+
+export const ENVIRONMENT = [
+  { name: 'DOCKET_FORMAT', description: 'Default output format when --format/--json is not given (text, json, md, ...).' },
+  { name: 'DOCKET_RUN_ID', description: 'Pins the envelope\'s run_id (a UUID) for reproducible output.' },
+  { name: 'DOCKET_CORRELATION_ID', description: 'Default for --correlation-id.' },
+  { name: 'DOCKET_DEBUG', description: 'Set to 1 to print diagnostics and stack traces to stderr (like --debug).' },
+  { name: 'DOCKET_AGENT', description: 'Names the calling agent in `docket context` when it cannot be detected.' },
+  { name: 'DOCKET_DEFAULT_OWNER', description: 'Default owner for new documents.' },
+  { name: 'NO_COLOR', description: 'Any non-empty value disables colour.' },
+  { name: 'FORCE_COLOR', description: 'Forces colour on (0 or false forces it off), even when piped.' },
+].sort((a, b) => (a.name < b.name ? -1 : 1));
+
+export function buildCapabilities(input: {
+  version: string;
+  outputSchemaVersion: string;
+  globalFlags: FlagInfo[];
+  commands: CommandInfo[];
+  nodeRequired: string;
+}): Capabilities {
+  const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  const commands = input.commands
+    .map((c) => ({ ...c, flags: [...c.flags].sort(byName), formats: [...c.formats].sort() }))
+    .sort((a, b) => (a.id < b.id ? -1 : 1));
+  return {
+    name: 'docket',
+    version: input.version,
+    output_schema_version: input.outputSchemaVersion,
+    node: { required: input.nodeRequired, running: process.versions.node },
+    formats: [...new Set(commands.flatMap((c) => c.formats))].sort(),
+    global_flags: [...input.globalFlags].sort(byName),
+    commands,
+    codes: Object.entries(CODES)
+      .map(([code, spec]) => ({ code, kind: spec.kind, exit_code: spec.exit, category: spec.category }))
+      .sort((a, b) => (a.code < b.code ? -1 : 1)),
+    exit_codes: Object.entries(EXIT_MEANINGS).map(([exit, meaning]) => ({ exit_code: Number(exit), meaning })),
+    environment: ENVIRONMENT,
+  };
+}

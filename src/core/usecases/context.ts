@@ -1,0 +1,124 @@
+import { detectAgent, type AgentInfo } from '../agent.js';
+import { mainNamespace } from '../config/load.js';
+import type { NamespaceConfig, RepoConfig } from '../config/types.js';
+import { field, firstHeading, readDocument } from '../documents/read.js';
+import { listGoverned } from '../documents/walk.js';
+import type { Advice, Issue } from '../issues.js';
+
+export interface NamespaceContext {
+  name: string;
+  repo_prefix: string;
+  docs_root: string;
+  schema_path: string;
+  document_types: { type: string; directory: string; description?: string; template?: string }[];
+  document_count?: number;
+}
+
+export interface DocumentSummary {
+  document_id: string | null;
+  path: string;
+  type: string | null;
+  title: string | null;
+  status: string | null;
+}
+
+export interface ContextData {
+  project_name: string;
+  config_path: string;
+  repo_prefix: string;
+  docops_version: string;
+  docs_root: string;
+  schema_path: string;
+  index_path: string;
+  namespaces: NamespaceContext[];
+  agent: AgentInfo;
+  deep?: { budget_ms: number; complete: boolean; documents_listed: number };
+  documents?: DocumentSummary[];
+}
+
+export const DEEP_BUDGET_MS = 10_000;
+
+function describeNamespace(ns: NamespaceConfig): NamespaceContext {
+  return {
+    name: ns.name,
+    repo_prefix: ns.repo_prefix,
+    docs_root: ns.docs_root,
+    schema_path: ns.schema_path,
+    document_types: Object.values(ns.document_types).map((t) => ({
+      type: t.type,
+      directory: t.directory,
+      ...(t.description ? { description: t.description } : {}),
+      ...(t.template ? { template: t.template } : {}),
+    })),
+  };
+}
+
+export interface ContextResult {
+  data: ContextData;
+  warnings: Issue[];
+  advice: Advice[];
+  partial: boolean;
+}
+
+/** What an agent needs to start work; `deep` adds the governed document list within a time budget. */
+export async function buildContext(
+  config: RepoConfig,
+  opts: { deep: boolean; env: NodeJS.ProcessEnv; signal?: AbortSignal; cmd: (c: string) => string; budgetMs?: number },
+): Promise<ContextResult> {
+  const main = mainNamespace(config.namespaces);
+  const data: ContextData = {
+    project_name: config.project_name,
+    config_path: config.config_path,
+    repo_prefix: main.repo_prefix,
+    docops_version: config.docops_version,
+    docs_root: main.docs_root,
+    schema_path: main.schema_path,
+    index_path: config.index_path,
+    namespaces: config.namespaces.map(describeNamespace),
+    agent: detectAgent(opts.env),
+  };
+  const warnings: Issue[] = [];
+  const advice: Advice[] = [
+    { code: 'NEXT_CHECK', message: 'Check the governed documents against the rules.', command: opts.cmd('check --format json') },
+  ];
+  let partial = false;
+  if (opts.deep) {
+    const budget = opts.budgetMs ?? DEEP_BUDGET_MS;
+    const deadline = performance.now() + budget;
+    const walk = await listGoverned(config, opts.signal);
+    warnings.push(...walk.unreadable);
+    const documents: DocumentSummary[] = [];
+    let complete = true;
+    for (const file of walk.files) {
+      if (performance.now() > deadline) {
+        complete = false;
+        break;
+      }
+      const rec = await readDocument(config.root, file.rel, file.namespace);
+      if (rec.unreadable) {
+        partial = true;
+        warnings.push(...rec.problems);
+      }
+      documents.push({
+        document_id: field(rec, 'document_id') ?? null,
+        path: file.rel,
+        type: field(rec, 'type') ?? null,
+        title: field(rec, 'title') ?? firstHeading(rec) ?? null,
+        status: field(rec, 'status') ?? null,
+      });
+    }
+    partial ||= walk.unreadable.length > 0;
+    const counts = new Map<string, number>();
+    for (const file of walk.files.slice(0, documents.length)) counts.set(file.namespace.name, (counts.get(file.namespace.name) ?? 0) + 1);
+    for (const ns of data.namespaces) ns.document_count = counts.get(ns.name) ?? 0;
+    data.documents = documents;
+    data.deep = { budget_ms: budget, complete, documents_listed: documents.length };
+    if (!complete) {
+      warnings.push({ code: 'DEEP_BUDGET_EXCEEDED', severity: 'warning', message: `Listed ${documents.length} of ${walk.files.length} documents within the ${budget} ms budget.`, suggestion: 'Use `docket index` and read the index artifact for the full list.' });
+      partial = true;
+    }
+  } else {
+    advice.push({ code: 'NEXT_CONTEXT_DEEP', message: 'List the governed documents (IDs, types, titles, statuses).', command: opts.cmd('context --deep --format json') });
+  }
+  return { data, warnings, advice, partial };
+}

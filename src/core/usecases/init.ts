@@ -1,0 +1,154 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { readAsset } from '../assets.js';
+import { BUILTIN_TYPE_DESCRIPTIONS, BUILTIN_TYPE_DIRECTORIES, CONFIG_FILE, DEFAULT_DOCOPS_VERSION, PREFIX_PATTERN, derivePrefix } from '../config/defaults.js';
+import { loadConfig } from '../config/load.js';
+import type { RepoConfig } from '../config/types.js';
+import { writeFileAtomic } from '../fs/atomic-write.js';
+import { DocketError } from '../../errors/docket-error.js';
+import type { Advice, Issue } from '../issues.js';
+
+export interface InitData {
+  project_name: string;
+  repo_prefix: string;
+  docs_root: string;
+  created_paths: string[];
+  updated_paths: string[];
+  skipped_paths: string[];
+}
+
+export interface InitResult {
+  data: InitData;
+  warnings: Issue[];
+  advice: Advice[];
+}
+
+const TEMPLATE_TYPES = ['ADR', 'FDD', 'PRD'] as const;
+const GITIGNORE_ENTRY = '.docket/';
+
+export function validatePrefix(input: string): string {
+  const prefix = input.trim().toUpperCase();
+  if (!PREFIX_PATTERN.test(prefix)) {
+    throw new DocketError('INVALID_PREFIX', `"${input}" is not a valid prefix: use 3 to 10 letters A-Z.`, {
+      suggestion: `Pass --prefix with 3 to 10 letters, e.g. --prefix ${derivePrefix(input).slice(0, 10)}.`,
+      details: { prefix: input, pattern: PREFIX_PATTERN.source },
+    });
+  }
+  return prefix;
+}
+
+export function validateProjectName(input: string): string {
+  const name = input.trim();
+  if (name === '' || name.length > 200 || /[\u0000-\u001f\u007f]/.test(name)) {
+    throw new DocketError('INVALID_FLAG_VALUE', 'The project name must be 1 to 200 characters on one line.', { suggestion: 'Pass a short name, e.g. --project-name "Acme Platform".' });
+  }
+  return name;
+}
+
+function configText(projectName: string, prefix: string): string {
+  const q = (s: string) => JSON.stringify(s); // a JSON string is a valid YAML double-quoted scalar
+  const types = TEMPLATE_TYPES.map((t) => `  ${t}:\n    directory: ${BUILTIN_TYPE_DIRECTORIES[t]}\n    template: docs/00-governance/templates/${t.toLowerCase()}.template.md\n    description: ${q(BUILTIN_TYPE_DESCRIPTIONS[t]!)}\n`).join('');
+  return `# docket configuration (compatible with DocOps docops.config.yaml).
+# Built-in types (GOV, PLAN, PRD, SPEC, DESIGN, DECISION, ADR, FDD, TEST, LOG, RUNBOOK, DEVEX)
+# are always available; entries under document_types override or add to them.
+docops_version: ${q(DEFAULT_DOCOPS_VERSION)}
+project_name: ${q(projectName)}
+repo_prefix: ${prefix}
+docs_root: docs
+schema_path: docs/00-governance/metadata.schema.json
+index_path: docs/01-indices/docket.index.json
+excluded_filename_prefixes:
+  - WIP-
+excluded_paths: []
+excluded_files: []
+document_types:
+${types}`;
+}
+
+/** Scaffolds a governed docs repository. Idempotent: existing files are never overwritten. */
+export async function initRepository(root: string, opts: { prefix?: string; projectName?: string; cmd: (c: string) => string }): Promise<InitResult> {
+  const created: string[] = [];
+  const updated: string[] = [];
+  const skipped: string[] = [];
+  const warnings: Issue[] = [];
+  const create = async (rel: string, content: string) => {
+    try {
+      await writeFileAtomic(root, path.join(root, rel), content);
+      created.push(rel);
+    } catch (error) {
+      if (error instanceof DocketError && error.code === 'FILE_EXISTS') skipped.push(rel);
+      else throw error;
+    }
+  };
+
+  const projectName = validateProjectName(opts.projectName ?? path.basename(root));
+  const prefix = opts.prefix !== undefined ? validatePrefix(opts.prefix) : derivePrefix(projectName);
+  const fresh = !(await fs.stat(path.join(root, CONFIG_FILE)).then(() => true, () => false));
+  if (fresh) await create(CONFIG_FILE, configText(projectName, prefix));
+  else skipped.push(CONFIG_FILE);
+
+  const { config, warnings: configWarnings } = await loadConfig(root);
+  warnings.push(...configWarnings);
+  if (!fresh && (opts.prefix !== undefined || opts.projectName !== undefined)) {
+    warnings.push({ code: 'CONFIG_KEPT', severity: 'warning', message: `${CONFIG_FILE} already exists and was kept; --prefix and --project-name were not applied.`, path: CONFIG_FILE, suggestion: `Edit ${CONFIG_FILE} to change the prefix or project name.` });
+  }
+
+  const schema = await readAsset('schemas/metadata.schema.json');
+  for (const schemaPath of [...new Set(config.namespaces.map((ns) => ns.schema_path))].sort()) await create(schemaPath, schema);
+  for (const ns of config.namespaces) {
+    for (const type of TEMPLATE_TYPES) {
+      const rel = ns.document_types[type]?.template ?? `${ns.templates_dir}/${type.toLowerCase()}.template.md`;
+      await create(rel, await readAsset(`assets/templates/${type.toLowerCase()}.template.md`));
+    }
+  }
+  // Only leaf directories that are still empty need a .gitkeep so git records them.
+  const dirs = directoriesFor(config, fresh);
+  for (const dir of dirs) {
+    if (dirs.some((d) => d.startsWith(`${dir}/`))) continue;
+    const exists = await fs.stat(path.join(root, dir)).then((s) => s.isDirectory(), () => false);
+    if (!exists) await create(`${dir}/.gitkeep`, '');
+  }
+  await ensureGitignore(root, created, updated, skipped);
+
+  const sort = (a: string[]) => [...new Set(a)].sort();
+  return {
+    data: { project_name: config.project_name, repo_prefix: config.namespaces[0]!.repo_prefix, docs_root: config.namespaces[0]!.docs_root, created_paths: sort(created), updated_paths: sort(updated), skipped_paths: sort(skipped) },
+    warnings,
+    advice: [
+      { code: 'NEXT_NEW', message: 'Create your first decision record.', command: opts.cmd('new ADR "Record architecture decisions"') },
+      { code: 'NEXT_DOCTOR', message: 'Confirm the setup is healthy.', command: opts.cmd('doctor') },
+      { code: 'NEXT_CHECK', message: 'Check the governed documents.', command: opts.cmd('check') },
+    ],
+  };
+}
+
+/** Fresh repositories get every built-in type directory; existing ones only their configured ones. */
+function directoriesFor(config: RepoConfig, fresh: boolean): string[] {
+  const dirs = new Set<string>();
+  for (const ns of config.namespaces) {
+    dirs.add(ns.docs_root);
+    for (const t of Object.values(ns.document_types)) {
+      if (fresh || t.source === 'config') dirs.add(t.directory === '.' ? ns.docs_root : `${ns.docs_root}/${t.directory}`);
+    }
+    if (fresh) dirs.add(path.posix.dirname(config.index_path));
+  }
+  return [...dirs].sort();
+}
+
+async function ensureGitignore(root: string, created: string[], updated: string[], skipped: string[]): Promise<void> {
+  const file = path.join(root, '.gitignore');
+  const current = await fs.readFile(file, 'utf8').catch(() => undefined);
+  if (current === undefined) {
+    await writeFileAtomic(root, file, `# docket cache\n${GITIGNORE_ENTRY}\n`).then(() => created.push('.gitignore'), () => skipped.push('.gitignore'));
+    return;
+  }
+  const lines = current.split(/\r?\n/).map((l) => l.trim());
+  if (lines.some((l) => l === GITIGNORE_ENTRY || l === '.docket' || l === '/.docket/' || l === '/.docket' || l === '.docket/cache/')) {
+    skipped.push('.gitignore');
+    return;
+  }
+  const eol = current.includes('\r\n') ? '\r\n' : '\n';
+  const sep = current === '' || current.endsWith('\n') ? '' : eol;
+  await writeFileAtomic(root, file, `${current}${sep}${eol}# docket cache${eol}${GITIGNORE_ENTRY}${eol}`, { overwrite: true });
+  updated.push('.gitignore');
+}
