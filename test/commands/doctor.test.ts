@@ -1,0 +1,87 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { docket } from '../helpers/cli.js';
+import { copyFixture, tempDir, writeTree } from '../helpers/fixtures.js';
+import { expectValidEnvelope } from '../helpers/schemas.js';
+
+async function initialised(): Promise<string> {
+  const root = tempDir();
+  await docket(['init', '--root', root, '--prefix', 'ACME']);
+  return root;
+}
+
+describe('doctor', () => {
+  it('reports a healthy setup', async () => {
+    const r = await docket(['doctor', '--root', await initialised(), '--json']);
+    expect(r.exitCode).toBe(0);
+    expectValidEnvelope(r.json, 'doctor');
+    expect(r.json!.data.status).toBe('ok');
+    expect(r.json!.data.checks.map((c: any) => c.name)).toEqual(['node', 'config', 'namespaces', 'docs_roots', 'schema', 'templates']);
+    expect(r.json!.advice[0].code).toBe('NEXT_CHECK');
+  });
+
+  it('diagnoses a missing config without failing as an error', async () => {
+    const r = await docket(['doctor', '--root', tempDir(), '--json']);
+    expect(r.exitCode).toBe(1);
+    expectValidEnvelope(r.json, 'doctor');
+    expect(r.json!).toMatchObject({ success: false, status: 'ok' });
+    expect(r.json!.violations[0].code).toBe('CONFIG_NOT_FOUND');
+    expect(r.json!.advice[0]).toMatchObject({ code: 'NEXT_INIT' });
+  });
+
+  it('reports malformed YAML with file and line', async () => {
+    const root = writeTree(tempDir(), { 'docops.config.yaml': 'repo_prefix: ACME\ndocs_root: [docs\n' });
+    const r = await docket(['doctor', '--root', root, '--json']);
+    expect(r.exitCode).toBe(1);
+    expect(r.json!.violations[0]).toMatchObject({ code: 'CONFIG_INVALID', path: 'docops.config.yaml' });
+    expect(r.json!.violations[0].message).toMatch(/docops\.config\.yaml:\d+/);
+  });
+
+  it('reports a missing docs root, missing or invalid schemas, and missing templates', async () => {
+    const root = await initialised();
+    rmSync(path.join(root, 'docs/45-adr'), { recursive: true });
+    rmSync(path.join(root, 'docs/00-governance/templates/prd.template.md'));
+    writeFileSync(path.join(root, 'docs/00-governance/metadata.schema.json'), '{"type": "object", "properties": {"x": {"type": "strin"}}}');
+    const r = await docket(['doctor', '--root', root, '--json']);
+    expect(r.exitCode).toBe(1);
+    expectValidEnvelope(r.json, 'doctor');
+    expect(r.json!.violations.map((v: any) => v.code)).toEqual(['SCHEMA_INVALID']);
+    expect(r.json!.warnings.map((v: any) => v.code)).toEqual(['TEMPLATE_MISSING']);
+    writeFileSync(path.join(root, 'docs/00-governance/metadata.schema.json'), '{\n  "type": "object",\n}');
+    const badJson = await docket(['doctor', '--root', root, '--json']);
+    expect(badJson.json!.violations[0]).toMatchObject({ code: 'SCHEMA_INVALID', line: 3 });
+    rmSync(path.join(root, 'docs'), { recursive: true });
+    const gone = await docket(['doctor', '--root', root, '--json']);
+    expect(gone.json!.violations.map((v: any) => v.code)).toEqual(['REPO_STRUCTURE', 'SCHEMA_MISSING']);
+  });
+
+  it('warns on config problems and fails on them only with --strict', async () => {
+    const root = copyFixture('config-warnings');
+    const r = await docket(['doctor', '--root', root, '--json']);
+    expectValidEnvelope(r.json, 'doctor');
+    const codes = r.json!.warnings.map((w: any) => w.code);
+    expect(codes).toEqual(expect.arrayContaining(['CONFIG_UNKNOWN_KEY', 'CONFIG_PATH_REFUSED', 'CONFIG_DEPRECATED_KEY', 'CONFIG_VALUE_IGNORED']));
+    const typo = r.json!.warnings.find((w: any) => w.message.includes('schema_paht'));
+    expect(typo).toMatchObject({ path: 'docops.config.yaml', line: 5 });
+    expect(typo.message).toContain('did you mean `schema_path`');
+    const strict = await docket(['doctor', '--root', root, '--json', '--strict']);
+    expect(strict.exitCode).toBe(1);
+    expect(strict.json!.success).toBe(false);
+  });
+
+  it('reports invalid and duplicate namespace prefixes', async () => {
+    const root = writeTree(tempDir(), {
+      'docops.config.yaml': 'namespaces:\n  - {name: a, repo_prefix: AAA, docs_root: docs}\n  - {name: b, repo_prefix: AAA, docs_root: other}\n  - {name: c, repo_prefix: x1, docs_root: third}\n',
+    });
+    const r = await docket(['doctor', '--root', root, '--json']);
+    const codes = r.json!.violations.map((v: any) => v.code);
+    expect(codes).toEqual(expect.arrayContaining(['NAMESPACE_PREFIX_DUPLICATE', 'NAMESPACE_PREFIX_INVALID', 'REPO_STRUCTURE']));
+  });
+
+  it('renders a checklist in text', async () => {
+    const r = await docket(['doctor', '--root', await initialised()]);
+    expect(r.stdout).toMatch(/✔ node/);
+    expect(r.stdout).toMatch(/✔ schema/);
+  });
+});

@@ -1,0 +1,74 @@
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { docket } from '../helpers/cli.js';
+import { tempDir, writeTree } from '../helpers/fixtures.js';
+import { expectValidEnvelope } from '../helpers/schemas.js';
+
+describe('init', () => {
+  it('scaffolds config, type directories, schema, templates and .gitignore', async () => {
+    const root = tempDir();
+    const r = await docket(['init', '--root', root, '--prefix', 'acme', '--project-name', 'Acme "Platform"', '--json']);
+    expect(r.exitCode).toBe(0);
+    expectValidEnvelope(r.json, 'init');
+    const d = r.json!.data;
+    expect(d.repo_prefix).toBe('ACME');
+    expect(d.project_name).toBe('Acme "Platform"');
+    expect(d.created_paths).toEqual(expect.arrayContaining(['docops.config.yaml', 'docs/00-governance/metadata.schema.json', 'docs/00-governance/templates/adr.template.md', 'docs/45-adr/.gitkeep', 'docs/60-runbooks/.gitkeep', 'docs/01-indices/.gitkeep', '.gitignore']));
+    expect(d.created_paths).toEqual([...d.created_paths].sort());
+    expect(d.skipped_paths).toEqual([]);
+    expect(readFileSync(path.join(root, '.gitignore'), 'utf8')).toContain('.docket/');
+    const schema = JSON.parse(readFileSync(path.join(root, 'docs/00-governance/metadata.schema.json'), 'utf8'));
+    expect(schema.required).toEqual(['document_id', 'type', 'title', 'status', 'version', 'last_updated', 'owner', 'docops_version']);
+    expect(schema.additionalProperties).toBe(false);
+    const doctor = await docket(['doctor', '--root', root, '--json', '--strict']);
+    expect(doctor.exitCode).toBe(0);
+    const ctx = await docket(['context', '--root', root, '--json']);
+    expect(ctx.json!.data.project_name).toBe('Acme "Platform"');
+  });
+
+  it('is idempotent and never overwrites', async () => {
+    const root = tempDir();
+    await docket(['init', '--root', root, '--prefix', 'ACME']);
+    writeFileSync(path.join(root, 'docs/00-governance/templates/adr.template.md'), 'my own template\n');
+    const second = await docket(['init', '--root', root, '--prefix', 'OTHER', '--json']);
+    expect(second.exitCode).toBe(0);
+    expect(second.json!.data.created_paths).toEqual([]);
+    expect(second.json!.data.skipped_paths).toContain('docops.config.yaml');
+    expect(second.json!.warnings.map((w: any) => w.code)).toEqual(['CONFIG_KEPT']);
+    expect(readFileSync(path.join(root, 'docs/00-governance/templates/adr.template.md'), 'utf8')).toBe('my own template\n');
+    expect(readFileSync(path.join(root, 'docops.config.yaml'), 'utf8')).toContain('repo_prefix: ACME');
+  });
+
+  it('appends to an existing .gitignore once, keeping its line endings', async () => {
+    const root = writeTree(tempDir(), { '.gitignore': 'node_modules/\r\ndist/' });
+    await docket(['init', '--root', root, '--prefix', 'ACME']);
+    await docket(['init', '--root', root]);
+    const text = readFileSync(path.join(root, '.gitignore'), 'utf8');
+    expect(text).toBe('node_modules/\r\ndist/\r\n\r\n# docket cache\r\n.docket/\r\n');
+  });
+
+  it('rejects an invalid prefix before writing anything (exit 64)', async () => {
+    const root = tempDir();
+    for (const bad of ['AB', 'ACME1', 'TOOLONGPREFIX', 'AC-ME']) {
+      const r = await docket(['init', '--root', root, '--prefix', bad, '--json']);
+      expect(r.exitCode).toBe(64);
+      expect(r.json!.error.code).toBe('INVALID_PREFIX');
+    }
+    expect(existsSync(path.join(root, 'docops.config.yaml'))).toBe(false);
+  });
+
+  it('derives the prefix from the project name', async () => {
+    const root = tempDir();
+    const r = await docket(['init', '--root', root, '--project-name', 'Shipment Tracker 2', '--json']);
+    expect(r.json!.data.repo_prefix).toBe('SHIPMENTTR');
+  });
+
+  it('text mode lists what it created and the next steps', async () => {
+    const root = tempDir();
+    const r = await docket(['init', '--root', root, '--prefix', 'ACME']);
+    expect(r.stdout).toContain('created  docops.config.yaml');
+    expect(r.stdout).toContain('Next:');
+    expect(r.stdout).toContain('docket new ADR');
+  });
+});

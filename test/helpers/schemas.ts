@@ -1,0 +1,51 @@
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { expect } from 'vitest';
+import { REPO } from './cli.js';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => void;
+const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
+addFormats(ajv);
+const cache = new Map<string, ValidateFunction>();
+
+export function schemaFile(rel: string): string {
+  return path.join(REPO, 'schemas', rel);
+}
+
+export function dataSchemaPath(command: string): string {
+  return schemaFile(`data/${command.replace(/[: ]/g, '-')}.schema.json`);
+}
+
+export function hasDataSchema(command: string): boolean {
+  return existsSync(dataSchemaPath(command));
+}
+
+function validator(file: string): ValidateFunction {
+  let v = cache.get(file);
+  if (!v) {
+    v = ajv.compile(JSON.parse(readFileSync(file, 'utf8')));
+    cache.set(file, v);
+  }
+  return v;
+}
+
+/** Asserts an envelope is valid against the envelope schema and its command's data schema. */
+export function expectValidEnvelope(env: Record<string, any> | undefined, command?: string): void {
+  expect(env, 'stdout was not exactly one JSON line').toBeDefined();
+  const envelope = validator(schemaFile('agent-output.schema.v1.json'));
+  expect(envelope(env), JSON.stringify(envelope.errors, null, 2)).toBe(true);
+  const cmd = command ?? env!.command;
+  if (env!.error && Object.keys(env!.data).length === 0) return;
+  if (cmd) {
+    const data = validator(dataSchemaPath(cmd));
+    expect(data(env!.data), JSON.stringify(data.errors, null, 2)).toBe(true);
+  }
+}
+
+export function expectKeyOrder(env: Record<string, unknown>): void {
+  const order = ['output_schema_version', 'success', 'status', 'command', 'run_id', 'correlation_id', 'timestamp', 'root', 'data', 'warnings', 'violations', 'advice', 'error', 'metrics'];
+  const keys = Object.keys(env);
+  expect(keys).toEqual(order.filter((k) => keys.includes(k)));
+}

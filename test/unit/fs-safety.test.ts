@@ -1,0 +1,59 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync, chmodSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resolveOutputTarget } from '../../src/cli/output-target.js';
+import { writeFileAtomic } from '../../src/core/fs/atomic-write.js';
+import { resolveInsideRoot } from '../../src/core/fs/paths.js';
+import { tempDir } from '../helpers/fixtures.js';
+
+const root = () => realpathSync(tempDir());
+
+describe('writeFileAtomic', () => {
+  it('creates a file, refuses to replace it unless asked, and keeps the mode when replacing', async () => {
+    const r = root();
+    const file = path.join(r, 'a/b.txt');
+    await writeFileAtomic(r, file, 'one');
+    await expect(writeFileAtomic(r, file, 'two')).rejects.toMatchObject({ code: 'FILE_EXISTS' });
+    chmodSync(file, 0o600);
+    await writeFileAtomic(r, file, 'three', { overwrite: true });
+    expect(readFileSync(file, 'utf8')).toBe('three');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readdirSync(path.dirname(file))).toEqual(['b.txt']);
+  });
+
+  it('refuses symbolic links and targets outside the root', async () => {
+    const r = root();
+    const outside = tempDir();
+    symlinkSync(path.join(outside, 'x.txt'), path.join(r, 'link.txt'));
+    await expect(writeFileAtomic(r, path.join(r, 'link.txt'), 'x', { overwrite: true })).rejects.toMatchObject({ code: 'SYMLINK_REFUSED' });
+    symlinkSync(outside, path.join(r, 'dir'));
+    await expect(writeFileAtomic(r, path.join(r, 'dir/x.txt'), 'x')).rejects.toMatchObject({ code: 'PATH_OUTSIDE_ROOT' });
+    await expect(writeFileAtomic(r, path.join(r, '../x.txt'), 'x')).rejects.toMatchObject({ code: 'PATH_OUTSIDE_ROOT' });
+    expect(existsSync(path.join(outside, 'x.txt'))).toBe(false);
+  });
+});
+
+describe('resolveInsideRoot', () => {
+  it('accepts relative and absolute paths inside, refuses escapes', () => {
+    const r = root();
+    mkdirSync(path.join(r, 'docs'));
+    expect(resolveInsideRoot(r, 'docs/x.md').rel).toBe('docs/x.md');
+    expect(resolveInsideRoot(r, path.join(r, 'docs')).rel).toBe('docs');
+    expect(() => resolveInsideRoot(r, '../x')).toThrow(/outside/);
+    symlinkSync('/etc', path.join(r, 'etc'));
+    expect(() => resolveInsideRoot(r, 'etc/passwd')).toThrow(/outside/);
+  });
+});
+
+describe('resolveOutputTarget', () => {
+  it('allows new report files and plain existing ones', async () => {
+    const r = root();
+    expect((await resolveOutputTarget(r, 'out/report.json')).rel).toBe('out/report.json');
+    writeFileSync(path.join(r, 'report.md'), '# old report\n');
+    expect((await resolveOutputTarget(r, 'report.md')).rel).toBe('report.md');
+  });
+
+  it.each(['.ssh/id', 'sub/.git/x', 'id_rsa', 'server.pem', '.env.local', 'node_modules/x.json', '.'])('refuses %s', async (target) => {
+    await expect(resolveOutputTarget(root(), target)).rejects.toMatchObject({ code: 'OUTPUT_PATH_REFUSED' });
+  });
+});
