@@ -92,6 +92,16 @@ describe('parse errors are envelopes', () => {
     expect(r.json!.error.code).toBe('MISSING_COMMAND');
   });
 
+  it('`docket help [COMMAND]` shows help; an unknown one is an envelope', async () => {
+    const help = await docket(['help', 'context']);
+    expect(help.exitCode).toBe(0);
+    expect(help.stdout).toContain('$ docket context');
+    const unknown = await docket(['help', 'nope', '--json']);
+    expect(unknown.exitCode).toBe(64);
+    expectValidEnvelope(unknown.json);
+    expect(unknown.json!.error.code).toBe('UNKNOWN_COMMAND');
+  });
+
   it('text mode errors go to stderr with a suggestion line', async () => {
     const r = await docket(['contxt']);
     expect(r.stdout).toBe('');
