@@ -1,13 +1,20 @@
 #!/usr/bin/env node
 // Runs oclif directly (not `execute`) so that anything escaping it still becomes an envelope.
-import { flush, run } from '@oclif/core';
-
 const argv = process.argv.slice(2);
-try {
-  await run(argv, import.meta.url);
-  await flush();
-} catch (error) {
-  const { emitEarlyError } = await import('../dist/cli/early-error.js');
-  const command = argv.find((a) => !a.startsWith('-')) ?? '';
-  await emitEarlyError(error, command, argv);
+
+if (argv.length === 1 && argv[0] === '--version') {
+  // Fast path: answer without loading oclif (the same line oclif prints).
+  const { readFileSync } = await import('node:fs');
+  const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  process.stdout.write(`docket/${version} ${process.platform}-${process.arch} node-${process.version}\n`);
+} else {
+  const { flush, run } = await import('@oclif/core');
+  try {
+    await run(argv, import.meta.url);
+    await flush();
+  } catch (error) {
+    const { emitEarlyError } = await import('../dist/cli/early-error.js');
+    const command = argv.find((a) => !a.startsWith('-')) ?? '';
+    await emitEarlyError(error, command, argv);
+  }
 }
