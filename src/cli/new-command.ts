@@ -65,7 +65,7 @@ export abstract class NewCommandBase<T extends typeof Command> extends DocketCom
     if (flags.interactive) req = await promptForNew(config, req, ctx.env, fixedType);
     if (!req.type) throw missing('TYPE', 'docket new <TYPE> "<title>" (see docket new --list-types).');
     if (!req.title) throw missing('TITLE', `docket ${fixedType ? 'adr new' : `new ${req.type}`} "<title>".`);
-    const result = await createDocument(config, req, { env: ctx.env, now: ctx.now(), dryRun: flags['dry-run'], signal: ctx.signal, cmd: ctx.cmd });
+    const result = await createDocument(config, req, { env: ctx.env, now: ctx.now(), dryRun: flags['dry-run'] === true, signal: ctx.signal, cmd: ctx.cmd });
     const outcome: Outcome<NewData> = { data: result.data, warnings: result.warnings, advice: result.advice, status: result.partial ? 'partial' : 'ok' };
     if (flags.edit) {
       const edited = await openInEditor(path.join(ctx.root, result.data.path), ctx.env, { stdoutToStderr: MACHINE_FORMATS.has(ctx.format), cwd: ctx.root });

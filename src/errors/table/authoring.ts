@@ -243,6 +243,13 @@ export const AUTHORING_CODES = {
     action: 'Open the file in `data.path` and replace the placeholder text.',
     commands: ['docket check'],
   }),
+  NEXT_PRECOMMIT_INSTALL: spec({
+    kind: 'advice', exit: EXIT.OK, category: 'guidance',
+    summary: 'Activate the pre-commit framework in this clone (`pre-commit install`).',
+    cause: '.pre-commit-config.yaml lists the hooks, but git runs them only after `pre-commit install`.',
+    action: 'Install pre-commit (pipx install pre-commit) and run `pre-commit install` in the repository.',
+    commands: ['docket install-precommit'],
+  }),
   NEXT_ORG_VENDOR: spec({
     kind: 'advice', exit: EXIT.OK, category: 'guidance',
     summary: 'Copy the org profile into the repository.',
