@@ -20,6 +20,7 @@ export async function installProfileDir(parent: string, profile: Profile, replac
   const target = path.join(parent, profile.name);
   const temp = await fs.mkdtemp(path.join(parent, `.${profile.name}.tmp-`));
   try {
+    await fs.chmod(temp, 0o755); // mkdtemp makes it private; a profile is not secret
     for (const [rel, bytes] of profile.files) {
       const abs = path.join(temp, ...rel.split('/'));
       await fs.mkdir(path.dirname(abs), { recursive: true });
