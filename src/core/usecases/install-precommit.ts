@@ -51,7 +51,7 @@ async function installFramework(config: RepoConfig, dryRun: boolean): Promise<In
   return {
     data: { mode: 'pre-commit', hook_path: PRECOMMIT_FILE, installed: edit.text !== undefined && !dryRun, already_present: edit.added.length === 0, added_hooks: edit.added, dry_run: dryRun },
     warnings,
-    advice: dryRun ? [] : [{ code: 'NEXT_PRECOMMIT_INSTALL', message: 'Run `pre-commit install` once per clone so git runs the hooks.', command: 'pre-commit install' }],
+    advice: dryRun ? [] : [{ code: 'NEXT_PRECOMMIT_INSTALL', message: 'Run `pre-commit install` once per clone so git runs these hooks.' }],
   };
 }
 
