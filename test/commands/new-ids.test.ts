@@ -124,6 +124,7 @@ describe('new: IDs, --id and path safety', () => {
       ['$(rm -rf /) `id` <script>', 'rm-rf-id-script'],
       ['Don\'t panic & carry on', 'dont-panic-and-carry-on'],
       ['a\nb\rc\td', 'a-b-c-d'],
+      ['safe\u202Egnp.exe\u202C name', 'safegnp-exe-name'],
       ['word '.repeat(39).trim(), `${'word-'.repeat(11)}word`],
     ];
     for (const [title, slug] of titles) {

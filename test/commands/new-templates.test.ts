@@ -117,6 +117,17 @@ describe('new: template resolution and interpolation', () => {
     expect(readdirSync(path.join(root, 'docs/45-adr'))).toEqual(['.gitkeep']);
   });
 
+  it('refuses a template directory that is a symbolic link out of the root (PATH_OUTSIDE_ROOT, 77)', async () => {
+    const root = bareRepo();
+    const outside = tempDir();
+    writeFileSync(path.join(outside, 'adr.template.md'), '# {{title}} from outside\n');
+    mkdirSync(path.join(root, 'docs/00-governance'), { recursive: true });
+    symlinkSync(outside, path.join(root, 'docs/00-governance/templates'));
+    const r = await newAdr(root);
+    expect(r.exitCode).toBe(77);
+    expect(r.json!.error).toMatchObject({ code: 'PATH_OUTSIDE_ROOT', details: { path: TEMPLATE_FILE } });
+  });
+
   it('a template exactly 256 KiB long is accepted', async () => {
     const root = await initRepo();
     const head = '<!-- DOCKET_METADATA_BLOCK -->\n\n# {{document_id}}: {{title}}\n\n';

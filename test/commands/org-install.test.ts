@@ -82,6 +82,9 @@ describe('org install', () => {
       expect(bad.exitCode, JSON.stringify(edit)).toBe(65);
       expect(bad.json!.error).toMatchObject({ code: 'PROFILE_INVALID', details: { path: where } });
     }
+    const nowhere = await docket(['org', 'install', '--from', path.join(tempDir(), 'missing'), '--json'], { env });
+    expect(nowhere.exitCode).toBe(66);
+    expect(nowhere.json!.error.code).toBe('PROFILE_NOT_FOUND');
     const linked = customProfile({});
     const outside = path.join(tempDir(), 'x.md');
     writeFileSync(outside, 'secret');

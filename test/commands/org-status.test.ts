@@ -58,3 +58,11 @@ describe('org status', () => {
     expect(r.json!.advice.map((a: any) => a.code)).toEqual(['NEXT_ORG_INSTALL']);
   });
 });
+
+describe('org status: unknown profiles', () => {
+  it('a profile that is neither built in, installed nor vendored is PROFILE_NOT_FOUND (66)', async () => {
+    const r = await docket(['org', 'status', '--profile', 'acme', '--root', tempDir(), '--json'], { env: xdgEnv() });
+    expect(r.exitCode).toBe(66);
+    expect(r.json!.error).toMatchObject({ code: 'PROFILE_NOT_FOUND', details: { available: ['default'] } });
+  });
+});

@@ -11,7 +11,8 @@ export const OWNER_PLACEHOLDER = '__TBD__';
 
 /** One line of text: runs of whitespace (line breaks included) become one space; control characters go. */
 export function singleLine(value: string): string {
-  return value.replace(/[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u200b\u2028\u2029\ufeff]/g, '').replace(/\s+/g, ' ').trim();
+  // Control, zero-width and bidirectional-override characters (Trojan Source) go; whitespace runs become one space.
+  return value.replace(/[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '').replace(/\s+/g, ' ').trim();
 }
 
 export function pickNamespace(config: RepoConfig, name: string | undefined): NamespaceConfig {

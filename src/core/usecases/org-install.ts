@@ -1,3 +1,4 @@
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { ensureProfilesDir, installedProfileDir } from '../profiles/data-dir.js';
 import { installProfileDir } from '../profiles/install-dir.js';
@@ -36,7 +37,13 @@ export interface OrgInstallOptions {
 const quote = (s: string) => (/^[\w./@%+=:,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 
 async function sourceProfile(opts: OrgInstallOptions): Promise<{ profile: Profile; source: OrgInstallData['source'] }> {
-  if (opts.from) return { profile: await loadProfileDir(opts.from), source: 'directory' };
+  if (opts.from) {
+    const stat = await fs.stat(opts.from).catch(() => undefined);
+    if (!stat?.isDirectory()) {
+      throw new DocketError('PROFILE_NOT_FOUND', `--from ${opts.from} is not a directory.`, { suggestion: 'Pass the directory that holds the profile\'s profile.json.', details: { from: opts.from } });
+    }
+    return { profile: await loadProfileDir(opts.from), source: 'directory' };
+  }
   const name = assertProfileName(opts.name ?? 'default');
   const builtin = await loadBuiltinProfile(name);
   if (!builtin) throw await notFound(name);

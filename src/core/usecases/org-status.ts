@@ -2,7 +2,7 @@ import type { RepoConfig } from '../config/types.js';
 import type { Advice, Issue } from '../issues.js';
 import { installedProfileDir } from '../profiles/data-dir.js';
 import { assertProfileName, loadBuiltinProfile } from '../profiles/profile.js';
-import { readInstalled } from '../profiles/resolve.js';
+import { notFound, readInstalled } from '../profiles/resolve.js';
 import { lockPath, readLock, repoBytes, sha } from '../profiles/vendor-map.js';
 
 export interface OrgStatusData {
@@ -27,6 +27,7 @@ export async function orgStatus(config: RepoConfig | undefined, opts: { name: st
   const current = inst ? { source: 'installed' as const, version: inst.version, digest: inst.digest } : builtin ? { source: 'builtin' as const, version: builtin.version, digest: builtin.digest } : { source: null, version: null, digest: null };
   const read = config ? await readLock(config) : { state: 'absent' as const };
   const lock = read.state === 'ok' ? read.lock : undefined;
+  if (!builtin && installed.state === 'absent' && lock?.profile !== name) throw await notFound(name);
   const drift: OrgStatusData['drift'] = [];
   if (config && lock) {
     for (const [rel, digest] of Object.entries(lock.files).sort(([a], [b]) => (a < b ? -1 : 1))) {
