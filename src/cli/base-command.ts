@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { Command, type Interfaces } from '@oclif/core';
 import { loadConfig } from '../core/config/load.js';
+import { resolveNow } from '../core/dates.js';
 import type { RepoConfig } from '../core/config/types.js';
 import type { Issue } from '../core/issues.js';
 import { DocketError } from '../errors/docket-error.js';
@@ -121,7 +122,7 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
         });
         return config;
       },
-      now: () => new Date(),
+      now: () => resolveNow(process.env),
       cmd: (command: string) => commandLine(command, (this.flags as GlobalFlags).root),
     };
   }

@@ -1,4 +1,5 @@
 import { ADVICE_CODES } from './table/advice.js';
+import { AUTHORING_CODES } from './table/authoring.js';
 import { CONFIG_CODES } from './table/config.js';
 import { DOCUMENT_CODES } from './table/documents.js';
 import { REPOSITORY_CODES } from './table/repository.js';
@@ -16,12 +17,13 @@ export const CODES = {
   ...RUNTIME_CODES,
   ...REPOSITORY_CODES,
   ...DOCUMENT_CODES,
+  ...AUTHORING_CODES,
   ...ADVICE_CODES,
 } as const satisfies Record<string, CodeSpec>;
 
 export type Code = keyof typeof CODES;
 
-export const CODE_AREAS: readonly Record<string, CodeSpec>[] = [USAGE_CODES, CONFIG_CODES, RUNTIME_CODES, REPOSITORY_CODES, DOCUMENT_CODES, ADVICE_CODES];
+export const CODE_AREAS: readonly Record<string, CodeSpec>[] = [USAGE_CODES, CONFIG_CODES, RUNTIME_CODES, REPOSITORY_CODES, DOCUMENT_CODES, AUTHORING_CODES, ADVICE_CODES];
 
 export function isCode(value: string): value is Code {
   return Object.prototype.hasOwnProperty.call(CODES, value);

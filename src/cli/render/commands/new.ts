@@ -1,0 +1,47 @@
+import type { ListTypesData } from '../../../core/usecases/list-types.js';
+import type { NewData } from '../../../core/usecases/new-document.js';
+import { mdCell, mdTable } from '../md.js';
+import { safeText, type Style } from '../style.js';
+
+function isList(data: NewData | ListTypesData): data is ListTypesData {
+  return Array.isArray((data as ListTypesData).types);
+}
+
+function headline(d: NewData, style: Style): string {
+  if (d.dry_run) return d.would_create ? `${style.yellow('would create')} ${d.path} ${style.dim('(dry run: nothing was written)')}` : `${style.dim('exists')} ${d.path} ${style.dim('(the same document already exists)')}`;
+  return d.created ? `${style.green('created')} ${d.path}` : `${style.dim('exists')} ${d.path} ${style.dim('(unchanged: the same document already exists)')}`;
+}
+
+export function renderNewText(data: NewData | ListTypesData, style: Style): string {
+  if (isList(data)) {
+    const width = Math.max(...data.types.map((t) => t.type.length));
+    const dirWidth = Math.max(...data.types.map((t) => t.directory.length + 1));
+    const lines = [style.bold(`Document types of namespace ${safeText(data.namespace)} (${data.repo_prefix})`)];
+    for (const t of data.types) lines.push(`  ${t.type.padEnd(width)}  ${`${t.directory}/`.padEnd(dirWidth)}${t.description ? style.dim(`  ${safeText(t.description)}`) : ''}`.trimEnd());
+    return `${lines.join('\n')}\n`;
+  }
+  const lines = [
+    headline(data, style),
+    `  ${style.cyan(data.document_id)}  ${data.type}  ${safeText(data.status)}  owner ${safeText(data.owner)}`,
+    `  ${style.dim(`template: ${data.template.source}${data.template.path ? ` (${data.template.path})` : ''}`)}`,
+  ];
+  let out = `${lines.join('\n')}\n`;
+  if (data.rendered_content !== undefined) out += `\n${safeText(data.rendered_content)}`;
+  return out;
+}
+
+function fence(text: string): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const f = '`'.repeat(longest + 1);
+  return `${f}markdown\n${text.endsWith('\n') ? text : `${text}\n`}${f}\n`;
+}
+
+export function renderNewMarkdown(data: NewData | ListTypesData): string {
+  if (isList(data)) {
+    return `## Document types of ${mdCell(data.namespace)}\n\n${mdTable(['Type', 'Directory', 'ID pattern', 'Description'], data.types.map((t) => [t.type, t.directory, t.id_pattern, t.description]))}`;
+  }
+  let out = `## ${mdCell(data.document_id)}: ${mdCell(data.title)}\n\n`;
+  out += mdTable(['Path', 'Type', 'Status', 'Owner', 'Version', 'Last updated', 'Template', 'Created'], [[data.path, data.type, data.status, data.owner, data.version, data.last_updated, data.template.path ?? data.template.source, data.created ? 'yes' : data.dry_run ? 'no (dry run)' : 'no (exists)']]);
+  if (data.rendered_content !== undefined) out += `\n### Rendered content\n\n${fence(data.rendered_content)}`;
+  return out;
+}

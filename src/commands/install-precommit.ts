@@ -1,0 +1,28 @@
+import { Flags } from '@oclif/core';
+import { DocketCommand } from '../cli/base-command.js';
+import type { Envelope } from '../cli/envelope.js';
+import type { Outcome, RunContext } from '../cli/outcome.js';
+import { renderInstallPrecommitText } from '../cli/render/commands/install-precommit.js';
+import type { Style } from '../cli/render/style.js';
+import { installPrecommit, type InstallPrecommitData } from '../core/usecases/install-precommit.js';
+
+export default class InstallPrecommit extends DocketCommand<typeof InstallPrecommit, InstallPrecommitData> {
+  static override summary = 'Add docket check (and doctor --strict on config changes) to .pre-commit-config.yaml.';
+  static override description = 'Idempotent; keeps the file\'s comments and formatting. --git-hook writes a native .git/hooks/pre-commit instead, never replacing a hook docket did not write.';
+  static override examples = ['<%= config.bin %> install-precommit', '<%= config.bin %> install-precommit --git-hook --format json'];
+  static mutates = true;
+  static override flags = {
+    'git-hook': Flags.boolean({ description: 'Write .git/hooks/pre-commit instead of editing .pre-commit-config.yaml.' }),
+    'dry-run': Flags.boolean({ description: 'Report what would be added; write nothing.' }),
+  };
+
+  protected async execute(ctx: RunContext): Promise<Outcome<InstallPrecommitData>> {
+    const config = await ctx.config();
+    const result = await installPrecommit(config, { gitHook: this.flags['git-hook'] === true, dryRun: this.flags['dry-run'] === true, cmd: ctx.cmd });
+    return { data: result.data, warnings: result.warnings, advice: result.advice };
+  }
+
+  protected override renderText(env: Envelope<InstallPrecommitData>, style: Style): string {
+    return renderInstallPrecommitText(env.data, style);
+  }
+}

@@ -1,0 +1,51 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { RepoConfig } from '../config/types.js';
+import { field, readDocument } from '../documents/read.js';
+import { pathsWithId, type IdScan } from '../ids/next-id.js';
+import { DocketError } from '../../errors/docket-error.js';
+import { documentPath, render, type NewPlan } from './plan.js';
+
+export type ChosenState = { kind: 'free' } | { kind: 'same'; content: string; lastUpdated: string };
+
+/**
+ * What exists for an --id: nothing (free), the very document this command would create
+ * (idempotent: same path and same content, its own last_updated aside), or a conflict.
+ */
+export async function chosenIdState(plan: NewPlan, id: string, seq: number, scan: IdScan): Promise<ChosenState> {
+  const root = plan.config.root;
+  const rel = documentPath(plan, seq);
+  const paths = pathsWithId(scan, id);
+  const elsewhere = paths.filter((p) => p !== rel);
+  if (elsewhere.length > 0) {
+    throw new DocketError('DUPLICATE_ID', `${id} is already used by ${elsewhere.join(', ')}; nothing was written.`, {
+      suggestion: 'Omit --id to get the next free number, or choose an ID that is not in use.',
+      details: { document_id: id, existing_paths: elsewhere, path: rel },
+    });
+  }
+  const stat = await fs.lstat(path.join(root, rel)).catch(() => undefined);
+  if (!stat) return { kind: 'free' };
+  const rec = stat.isFile() ? await readDocument(root, rel, plan.ns) : undefined;
+  const lastUpdated = rec ? field(rec, 'last_updated') : undefined;
+  if (rec?.text !== undefined && lastUpdated && paths.includes(rel)) {
+    const expected = render(plan, id, seq, lastUpdated).content;
+    if (rec.text === expected) return { kind: 'same', content: rec.text, lastUpdated };
+  }
+  throw new DocketError('FILE_EXISTS', `${rel} already exists with different content; nothing was overwritten.`, {
+    suggestion: 'Edit the existing document, or choose another title or ID.',
+    details: { document_id: id, path: rel },
+  });
+}
+
+/** Whether a document with `id` now exists in the type directory (a concurrent creator finished). */
+export async function idWritten(config: RepoConfig, plan: NewPlan, id: string, seq: number): Promise<boolean> {
+  const dirAbs = path.join(config.root, plan.dir);
+  const prefix = `${plan.type.type.toLowerCase()}-${String(seq).padStart(3, '0')}-`;
+  const names = await fs.readdir(dirAbs).catch(() => [] as string[]);
+  for (const name of names.filter((n) => n.toLowerCase().startsWith(prefix) && n.endsWith('.md'))) {
+    const rel = plan.dir === '.' ? name : `${plan.dir}/${name}`;
+    const rec = await readDocument(config.root, rel, plan.ns);
+    if (field(rec, 'document_id') === id) return true;
+  }
+  return false;
+}

@@ -1,0 +1,84 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { DocketError } from '../../errors/docket-error.js';
+import { CONFIG_FILE } from '../config/defaults.js';
+import { isInside, relativePosix } from '../fs/paths.js';
+
+export const HOOK_MARKER = '# docket-managed-hook';
+
+/** The native hook: `docket check`, and `docket doctor --strict` when the config is staged. */
+export const GIT_HOOK_SCRIPT = `#!/bin/sh
+${HOOK_MARKER}: written by \`docket install-precommit --git-hook\`; docket may update this file.
+# Checks the governed documents before each commit, and the setup when ${CONFIG_FILE} changes.
+if command -v docket >/dev/null 2>&1; then
+  set -- docket
+else
+  set -- npx --no-install docket
+fi
+"$@" check || exit $?
+if git diff --cached --name-only | grep -qx '${CONFIG_FILE}'; then
+  "$@" doctor --strict || exit $?
+fi
+`;
+
+export interface GitLayout {
+  /** Absolute hooks directory. */
+  hooksDir: string;
+  /** Whether the repository config sets core.hooksPath (then .git/hooks is ignored by git). */
+  hooksPathSet: boolean;
+}
+
+async function readText(file: string): Promise<string | undefined> {
+  return fs.readFile(file, 'utf8').catch(() => undefined);
+}
+
+/**
+ * Finds the git directory of `root`: a `.git` directory, or a `.git` file pointing to one
+ * (worktrees, submodules). The hooks directory must lie inside the root.
+ */
+export async function gitLayout(root: string): Promise<GitLayout> {
+  const dotGit = path.join(root, '.git');
+  const stat = await fs.lstat(dotGit).catch(() => undefined);
+  let gitDir: string | undefined;
+  if (stat?.isDirectory()) gitDir = dotGit;
+  else if (stat?.isFile()) {
+    const pointer = /^gitdir:\s*(.+?)\s*$/m.exec((await readText(dotGit)) ?? '')?.[1];
+    if (pointer) gitDir = path.resolve(root, pointer);
+  }
+  if (!gitDir) {
+    throw new DocketError('NOT_A_GIT_REPOSITORY', `${root} is not a git repository (no .git), so there is no hook to install.`, {
+      suggestion: 'Run `git init`, pass the repository top as --root, or install the pre-commit framework hooks without --git-hook.',
+      details: { root },
+    });
+  }
+  const common = (await readText(path.join(gitDir, 'commondir')))?.trim();
+  const commonDir = common ? path.resolve(gitDir, common) : gitDir;
+  const hooksDir = path.join(commonDir, 'hooks');
+  if (!isInside(root, hooksDir)) {
+    throw new DocketError('PATH_OUTSIDE_ROOT', `The git hooks of this checkout live outside the root (${hooksDir}); docket does not write there.`, {
+      suggestion: 'Run the command in the main checkout of the repository, or use the pre-commit framework (install-precommit without --git-hook).',
+      details: { hooks_dir: hooksDir },
+    });
+  }
+  const config = (await readText(path.join(commonDir, 'config'))) ?? '';
+  return { hooksDir, hooksPathSet: /^\s*hookspath\s*=/im.test(config) };
+}
+
+export type HookState = 'absent' | 'ours-current' | 'ours-outdated' | 'foreign';
+
+export async function hookState(file: string): Promise<HookState> {
+  const stat = await fs.lstat(file).catch(() => undefined);
+  if (!stat) return 'absent';
+  if (stat.isSymbolicLink()) {
+    throw new DocketError('SYMLINK_REFUSED', `The pre-commit hook ${path.basename(file)} is a symbolic link; docket leaves it alone.`, {
+      suggestion: 'Add `docket check` to the script the link points to.',
+    });
+  }
+  const text = (await readText(file)) ?? '';
+  if (!text.includes(HOOK_MARKER)) return 'foreign';
+  return text === GIT_HOOK_SCRIPT ? 'ours-current' : 'ours-outdated';
+}
+
+export function hookRel(root: string, file: string): string {
+  return relativePosix(root, file);
+}

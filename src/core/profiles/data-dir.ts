@@ -1,0 +1,45 @@
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DocketError } from '../../errors/docket-error.js';
+import { assertProfileName } from './profile.js';
+
+/** Where installed profiles live: $XDG_DATA_HOME/docket/profiles (default ~/.local/share/docket/profiles). */
+export function profilesDir(env: NodeJS.ProcessEnv): string {
+  const xdg = env.XDG_DATA_HOME?.trim();
+  // The XDG spec says relative values are invalid and must be ignored.
+  if (xdg && path.isAbsolute(xdg)) return path.join(xdg, 'docket', 'profiles');
+  const home = env.HOME?.trim() || os.homedir();
+  if (!home || !path.isAbsolute(home)) {
+    throw new DocketError('DATA_DIR_UNAVAILABLE', 'Cannot find the user data directory: neither an absolute XDG_DATA_HOME nor HOME is set.', {
+      suggestion: 'Set XDG_DATA_HOME to an absolute directory, e.g. export XDG_DATA_HOME="$HOME/.local/share".',
+    });
+  }
+  return path.join(home, '.local', 'share', 'docket', 'profiles');
+}
+
+export function installedProfileDir(env: NodeJS.ProcessEnv, name: string): string {
+  return path.join(profilesDir(env), assertProfileName(name));
+}
+
+/**
+ * Makes sure `docket/` and `docket/profiles/` under the data home are real directories (not
+ * symbolic links that could send writes elsewhere), creating them when absent.
+ */
+export async function ensureProfilesDir(env: NodeJS.ProcessEnv): Promise<string> {
+  const dir = profilesDir(env);
+  for (const p of [path.dirname(dir), dir]) {
+    const stat = await fs.lstat(p).catch(() => undefined);
+    if (stat?.isSymbolicLink()) {
+      throw new DocketError('SYMLINK_REFUSED', `${p} is a symbolic link; docket installs profiles only into real directories.`, {
+        suggestion: 'Replace the link with a directory, or point XDG_DATA_HOME elsewhere.',
+        details: { path: p },
+      });
+    }
+    if (stat && !stat.isDirectory()) {
+      throw new DocketError('DATA_DIR_UNAVAILABLE', `${p} exists and is not a directory.`, { suggestion: 'Move the file away, or point XDG_DATA_HOME elsewhere.', details: { path: p } });
+    }
+    if (!stat) await fs.mkdir(p, { recursive: true, mode: 0o755 });
+  }
+  return dir;
+}

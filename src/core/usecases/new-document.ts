@@ -1,0 +1,161 @@
+import path from 'node:path';
+import type { RepoConfig } from '../config/types.js';
+import { chosenIdState, idWritten } from '../authoring/chosen-id.js';
+import { documentPath, planNew, render, type NewPlan, type NewRequest } from '../authoring/plan.js';
+import { INITIAL_VERSION } from '../authoring/metadata.js';
+import { sha256 } from '../authoring/render.js';
+import { writeFileAtomic } from '../fs/atomic-write.js';
+import { claimNextId, peekNextId } from '../ids/allocate.js';
+import { claimChosen, ensureClaimsDir, lockTimeoutMs, releaseClaim, type Claim } from '../ids/claim.js';
+import { parseId } from '../ids/document-id.js';
+import { scanIds, type IdScan } from '../ids/next-id.js';
+import type { Advice, Issue } from '../issues.js';
+import type { TemplateSource } from '../templates/resolve.js';
+import { DocketError } from '../../errors/docket-error.js';
+
+export interface NewData {
+  document_id: string;
+  path: string;
+  type: string;
+  title: string;
+  status: string;
+  owner: string;
+  version: string;
+  last_updated: string;
+  content_sha256: string;
+  template: { source: TemplateSource; path: string | null };
+  namespace: string;
+  dry_run: boolean;
+  /** True when this run wrote the file; false for dry runs and when the same document existed. */
+  created: boolean;
+  rendered_content?: string;
+  would_create?: boolean;
+}
+
+export interface NewResult {
+  data: NewData;
+  warnings: Issue[];
+  advice: Advice[];
+  partial: boolean;
+}
+
+export interface NewOptions {
+  env: NodeJS.ProcessEnv;
+  now: Date;
+  dryRun: boolean;
+  signal?: AbortSignal;
+  cmd: (command: string) => string;
+}
+
+function referenceWarnings(plan: NewPlan, scan: IdScan): Issue[] {
+  const known = new Set(scan.uses.map((u) => u.document_id));
+  const refs = [...plan.relatedIds.map((id) => ['--related-ids', id] as const), ...(plan.supersededBy ? [['--superseded-by', plan.supersededBy] as const] : [])];
+  const out: Issue[] = refs
+    .filter(([, id]) => !known.has(id))
+    .map(([flag, id]) => ({ code: 'RELATED_ID_UNKNOWN', severity: 'warning', message: `${flag} ${id} is not the ID of any document in the repository.`, suggestion: 'Check the ID, or create that document.' }));
+  if (plan.status === 'Superseded' && !plan.supersededBy) {
+    out.push({ code: 'SUPERSEDED_WITHOUT_SUCCESSOR', severity: 'warning', message: 'The document is Superseded but names no successor.', suggestion: 'Add --superseded-by <ID>.' });
+  }
+  return out;
+}
+
+function resultData(plan: NewPlan, id: string, rel: string, content: string, lastUpdated: string, extra: Partial<NewData>): NewData {
+  return {
+    document_id: id, path: rel, type: plan.type.type, title: plan.title, status: plan.status, owner: plan.owner.owner,
+    version: INITIAL_VERSION, last_updated: lastUpdated, content_sha256: sha256(content),
+    template: { source: plan.template.source, path: plan.template.path }, namespace: plan.ns.name,
+    dry_run: false, created: false, ...extra,
+  };
+}
+
+async function write(plan: NewPlan, rel: string, content: string, claim: Claim, signal?: AbortSignal): Promise<void> {
+  try {
+    if (signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted before the document was written.');
+    await writeFileAtomic(plan.config.root, path.join(plan.config.root, rel), content);
+  } catch (error) {
+    // The number stays claimed only if a file now occupies its name.
+    if (!(error instanceof DocketError && error.code === 'FILE_EXISTS')) await releaseClaim(plan.config.root, claim);
+    throw error;
+  }
+}
+
+/** Allocates the next free number, skipping names that turn out to be taken. */
+async function createSequential(plan: NewPlan, scan: IdScan, signal?: AbortSignal): Promise<{ id: string; rel: string; content: string }> {
+  const target = { root: plan.config.root, prefix: plan.ns.repo_prefix, type: plan.type.type, dir: path.join(plan.config.root, plan.dir) };
+  // Fail on bad inputs before claiming a number.
+  const peek = await peekNextId(target, scan);
+  render(plan, peek.id, peek.seq);
+  let from = 0;
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const { id, seq, claim } = await claimNextId(target, scan, from);
+    const { content } = render(plan, id, seq);
+    const rel = documentPath(plan, seq);
+    try {
+      await write(plan, rel, content, claim, signal);
+      return { id, rel, content };
+    } catch (error) {
+      if (!(error instanceof DocketError && error.code === 'FILE_EXISTS')) throw error;
+      from = seq + 1;
+    }
+  }
+  throw new DocketError('WRITE_FAILED', 'Could not find a free file name for the new document after 100 attempts.', { details: { directory: plan.dir } });
+}
+
+/**
+ * An --id: idempotent when the same document exists, DUPLICATE_ID when another file has the
+ * ID. Waits (bounded) for a concurrent creator of the same ID, then decides again.
+ */
+async function createChosen(plan: NewPlan, id: string, scan: IdScan, opts: NewOptions): Promise<NewData> {
+  const root = plan.config.root;
+  const seq = parseId(id)!.seq;
+  const rel = documentPath(plan, seq);
+  const same = (state: { content: string; lastUpdated: string }) =>
+    resultData(plan, id, rel, state.content, state.lastUpdated, opts.dryRun ? { dry_run: true, rendered_content: state.content, would_create: false } : {});
+  let state = await chosenIdState(plan, id, seq, scan);
+  if (state.kind === 'same') return same(state);
+  const { content } = render(plan, id, seq);
+  if (opts.dryRun) return resultData(plan, id, rel, content, plan.today, { dry_run: true, rendered_content: content, would_create: true });
+  await ensureClaimsDir(root);
+  const got = await claimChosen(root, id, { timeoutMs: lockTimeoutMs(opts.env), signal: opts.signal, isSettled: () => idWritten(plan.config, plan, id, seq) });
+  if (got.claim) {
+    await write(plan, rel, content, got.claim, opts.signal);
+    return resultData(plan, id, rel, content, plan.today, { created: true });
+  }
+  // A concurrent creator of the same ID finished first: the same document, or a conflict.
+  state = await chosenIdState(plan, id, seq, await scanIds(plan.config, opts.signal));
+  if (state.kind === 'same') return same(state);
+  throw new DocketError('DUPLICATE_ID', `${id} was just created by another process; nothing was written.`, {
+    suggestion: 'Omit --id to get the next free number, or choose an ID that is not in use.',
+    details: { document_id: id, path: rel },
+  });
+}
+
+/**
+ * `new TYPE TITLE`: validates everything, allocates an ID safely across processes, renders
+ * the template and creates the file without replacing anything. A dry run writes nothing.
+ */
+export async function createDocument(config: RepoConfig, req: NewRequest, opts: NewOptions): Promise<NewResult> {
+  const plan = await planNew(config, req, opts.env, opts.now);
+  const scan = await scanIds(config, opts.signal);
+  const warnings = [...plan.warnings, ...scan.unreadable, ...referenceWarnings(plan, scan)];
+  const partial = scan.unreadable.length > 0;
+  const root = config.root;
+  const nextSteps = (rel: string): Advice[] => [
+    { code: 'NEXT_EDIT_DOCUMENT', message: `Fill in the sections of ${rel}.` },
+    { code: 'NEXT_CHECK', message: 'Check the repository, the new document included.', command: opts.cmd('check') },
+  ];
+  const done = (data: NewData, advice: Advice[]): NewResult => ({ data, warnings, advice, partial });
+
+  if (plan.chosenId) {
+    const r = await createChosen(plan, plan.chosenId, scan, opts);
+    return done(r, r.dry_run ? [] : nextSteps(r.path));
+  }
+  if (opts.dryRun) {
+    const target = { root, prefix: plan.ns.repo_prefix, type: plan.type.type, dir: path.join(root, plan.dir) };
+    const { id, seq } = await peekNextId(target, scan);
+    const { content } = render(plan, id, seq);
+    return done(resultData(plan, id, documentPath(plan, seq), content, plan.today, { dry_run: true, rendered_content: content, would_create: true }), []);
+  }
+  const created = await createSequential(plan, scan, opts.signal);
+  return done(resultData(plan, created.id, created.rel, created.content, plan.today, { created: true }), nextSteps(created.rel));
+}
