@@ -4,16 +4,10 @@ import { DocketCommand } from '../cli/base-command.js';
 import type { Envelope } from '../cli/envelope.js';
 import { writeStderr } from '../cli/io.js';
 import type { ManifestCommand } from '../cli/mcp/manifest.js';
+import type { McpData } from '../cli/mcp/server.js';
 import type { Outcome, RunContext } from '../cli/outcome.js';
 import { renderMcpText } from '../cli/render/commands/mcp.js';
 import type { Style } from '../cli/render/style.js';
-
-export interface McpData {
-  server: { name: string; version: string };
-  tools: string[];
-  calls: number;
-  failed_calls: number;
-}
 
 export default class Mcp extends DocketCommand<typeof Mcp, McpData> {
   static override summary = 'Serve docket to AI agents over the Model Context Protocol (stdio).';

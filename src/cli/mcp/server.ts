@@ -29,6 +29,12 @@ export interface ServeStats {
   failed_calls: number;
 }
 
+/** data of `docket mcp` (printed on stderr when the server stops). */
+export interface McpData extends ServeStats {
+  server: { name: string; version: string };
+  tools: string[];
+}
+
 function instructions(tools: readonly Tool[], root: string): string {
   const names = tools.map((t) => t.definition.name);
   const has = (n: string) => names.includes(n);

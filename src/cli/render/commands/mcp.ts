@@ -1,4 +1,4 @@
-import type { McpData } from '../../../commands/mcp.js';
+import type { McpData } from '../../mcp/server.js';
 import type { Style } from '../style.js';
 
 export function renderMcpText(data: McpData, style: Style): string {
