@@ -17,6 +17,12 @@ describe('capabilities', () => {
     expect(d.commands.find((c: any) => c.id === 'init').mutates).toBe(true);
     expect(d.commands.find((c: any) => c.id === 'context').mutates).toBe(false);
     expect(d.commands.find((c: any) => c.id === 'context').flags.map((f: any) => f.name)).toEqual(['deep']);
+    const doctor = d.commands.find((c: any) => c.id === 'doctor');
+    expect(doctor.mcp_tool).toBe('doctor');
+    expect(doctor.flags.find((f: any) => f.name === 'max-findings')).toMatchObject({ type: 'option', value_type: 'integer' });
+    expect(d.commands.find((c: any) => c.id === 'init')).not.toHaveProperty('mcp_tool');
+    expect(d.commands.find((c: any) => c.id === 'mcp')).toMatchObject({ mutates: true });
+    expect(d.global_flags.find((f: any) => f.name === 'fields')).toMatchObject({ type: 'option', value_type: 'string' });
     expect(d.codes.length).toBeGreaterThan(30);
     expect(d.environment.map((e: any) => e.name)).toContain('DOCKET_FORMAT');
   });
