@@ -104,7 +104,7 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
       if (flags['include-timestamp']) meta.timestamp = new Date().toISOString();
       meta.root = await resolveRoot(flags.root);
       if (flags.output !== undefined) output = await resolveOutputTarget(meta.root, flags.output);
-      const fields = parseFields(flags.fields, dataKeys(readDataSchema(this.config.root, meta.command)));
+      const fields = flags.fields === undefined ? undefined : parseFields(flags.fields, dataKeys(readDataSchema(this.config.root, meta.command)));
       const collected: Issue[] = [];
       const ctx = this.context(meta, collected, signals.signal);
       const outcome = await this.execute(ctx);
