@@ -33,18 +33,22 @@ const TOKEN_RULES: readonly Rule[] = [
  * long values that look machine-made count (see `looksSecret`), so prose like "token: see below"
  * or `password: required` survives.
  */
-const ASSIGNMENT = /\b([A-Za-z0-9_.-]*(?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?)[A-Za-z0-9_.-]*)(\s*[:=]\s*)(["']?)([^\s"'`,;]{8,})\3/gi;
+const ASSIGNMENT = /\b([A-Za-z0-9_.-]*(?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?)[A-Za-z0-9_.-]*)(\s*[:=]\s*)(["']?)([A-Za-z0-9_\-+/=.~!@#$%^&*?]{8,})\3(?![A-Za-z0-9<>(){}[\]])/gi;
 
+const FILE_PATH = /^\.{0,2}\/?(?:[\w.-]+\/)+[\w.-]*\.[A-Za-z0-9]{1,6}$/;
 const DOCUMENT_ID = /^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-\d+$/;
 const PLACEHOLDER = /^(?:<[^>]*>|\$\{[^}]*\}|\$[A-Z_][A-Z0-9_]*|\{\{[^}]*\}\}|\*+|x+|X+|\[REDACTED[^\]]*\]|(?:change|replace)[-_]?me.*|your[-_].*|example.*|dummy.*|placeholder.*)$/i;
 
-/** A value that looks generated: long enough, mixing letters with digits or symbols, not an ID. */
+/**
+ * A value that looks generated, not like prose or code: letters with digits, or 24+ characters
+ * mixing three of lower case, upper case, digits and symbols. IDs, placeholders and file paths
+ * do not count.
+ */
 function looksSecret(value: string): boolean {
-  if (PLACEHOLDER.test(value) || DOCUMENT_ID.test(value) || value.includes('/')) return false;
-  const letters = /[A-Za-z]/.test(value);
-  const digits = /\d/.test(value);
-  const symbols = /[^A-Za-z0-9]/.test(value);
-  return (letters && (digits || symbols)) || value.length >= 24;
+  if (PLACEHOLDER.test(value) || DOCUMENT_ID.test(value) || FILE_PATH.test(value)) return false;
+  if (/[A-Za-z]/.test(value) && /\d/.test(value)) return true;
+  const classes = [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/].filter((re) => re.test(value)).length;
+  return value.length >= 24 && classes >= 3;
 }
 
 export function marker(kind: string): string {

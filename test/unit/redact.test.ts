@@ -41,6 +41,9 @@ describe('redactString', () => {
     expect(redactString('export GITHUB_TOKEN=abcd1234efgh5678')).toBe('export GITHUB_TOKEN=[REDACTED:secret]');
     expect(redactString("api_key = 'k-9f8e7d6c5b4a'")).toBe("api_key = '[REDACTED:secret]'");
     expect(redactString('client_secret:0123456789abcdefghijklmnopqrstuv')).toBe('client_secret:[REDACTED:secret]');
+    expect(redactString(`AWS_SECRET_ACCESS_KEY=${['wJalrXUtnFEMI', 'K7MDENG', 'bPxRfiCYEXAMPLEKEY'].join('/')}`)).toBe('AWS_SECRET_ACCESS_KEY=[REDACTED:secret]');
+    expect(redactString('DATABASE_PASSWORD="Tr0ub4dor&3"')).toBe('DATABASE_PASSWORD="[REDACTED:secret]"');
+    expect(redactString('session_token: AbCdEfGhIjKlMnOp-QrStUvWx_yz')).toBe('session_token: [REDACTED:secret]');
   });
 
   it('leaves prose, short values, placeholders and IDs in assignments alone', () => {
@@ -56,6 +59,13 @@ describe('redactString', () => {
       'secret_doc: docs/45-adr/adr-001-secrets.md',
       'tokens: 1200',
       'Set the token in CI; see ACME-RUNBOOK-007.',
+      // code in fenced blocks: types and identifiers, not secrets
+      'compose(tokens: Iterable<Token>, forceDoc?: boolean): Generator<Document>',
+      'IETFToken = "ietf-token",',
+      'privateKey: t.CryptoKey;',
+      'token_endpoint: z.ZodURL;',
+      'passphrase: <string>]}. The object form can only occur in an array.',
+      'correct-horse-battery-staple is the password: memorable',
     ]) {
       expect(redactString(text), text).toBe(text);
     }
