@@ -1,6 +1,6 @@
-import type { FindingsData } from '../cli/agent/findings-cap.js';
+import type { FindingsData } from '../cli/agent/findings-types.js';
 import type { Envelope } from '../cli/envelope.js';
-import type { McpData } from '../cli/mcp/server.js';
+import type { McpData } from '../cli/mcp/types.js';
 import type { Capabilities } from '../core/usecases/capabilities.js';
 import type { ContextData } from '../core/usecases/context.js';
 import type { DoctorData } from '../core/usecases/doctor.js';

@@ -1,6 +1,7 @@
 import { Flags } from '@oclif/core';
 import { sortIssues } from '../../core/issues.js';
 import type { Outcome } from '../outcome.js';
+import type { FindingsData } from './findings-types.js';
 
 /**
  * `--max-findings N`, for commands that report findings. A command opts in by spreading
@@ -17,16 +18,7 @@ export const findingsFlags = {
 
 export const MAX_FINDINGS_FLAG = 'max-findings';
 
-export interface FindingTotals {
-  violations: number;
-  warnings: number;
-}
-
-/** The keys every opted-in command's data carries. */
-export interface FindingsData {
-  totals: FindingTotals;
-  truncated: boolean;
-}
+export type { FindingsData, FindingTotals } from './findings-types.js';
 
 /**
  * Keeps the first `max` violations and warnings in the envelope's order, and records the full

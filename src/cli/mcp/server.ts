@@ -10,6 +10,7 @@ import { fitEnvelope } from './fit.js';
 import { CallGate } from './gate.js';
 import { runCommand, serverErrorEnvelope } from './runner.js';
 import type { Tool } from './tools.js';
+import type { ServeStats } from './types.js';
 
 export interface ServeOptions {
   name: string;
@@ -24,16 +25,7 @@ export interface ServeOptions {
   debug(message: string): void;
 }
 
-export interface ServeStats {
-  calls: number;
-  failed_calls: number;
-}
-
-/** data of `docket mcp` (printed on stderr when the server stops). */
-export interface McpData extends ServeStats {
-  server: { name: string; version: string };
-  tools: string[];
-}
+export type { McpData, ServeStats } from './types.js';
 
 function instructions(tools: readonly Tool[], root: string): string {
   const names = tools.map((t) => t.definition.name);
