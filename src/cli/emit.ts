@@ -7,7 +7,7 @@ import type { Outcome } from './outcome.js';
 import { writeOutputFile, type OutputTarget } from './output-target.js';
 import { renderMarkdown } from './render/md.js';
 import { escapeEnvelope, redactEnvelope } from './safe-envelope.js';
-import { makeStyle, type Style } from './render/style.js';
+import { makeStyle, safeText, type Style } from './render/style.js';
 import { renderText, type Rendered } from './render/text.js';
 
 export interface EnvelopeMeta {
@@ -119,7 +119,7 @@ export async function emit(meta: EnvelopeMeta, raw: Envelope, renderers: Rendere
   if (output) {
     try {
       await writeOutputFile(meta.root, output, out.stdout);
-      out = { stdout: '', stderr: `${out.stderr}${meta.format === 'text' ? `docket: wrote ${output.rel}\n` : ''}` };
+      out = { stdout: '', stderr: `${out.stderr}${meta.format === 'text' ? `docket: wrote ${safeText(output.rel)}\n` : ''}` };
     } catch (error) {
       final = redactEnvelope(errorEnvelope(meta, error as DocketError));
       out = await render(meta, final, renderers);

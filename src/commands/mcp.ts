@@ -7,7 +7,7 @@ import type { ManifestCommand } from '../cli/mcp/manifest.js';
 import type { McpData } from '../cli/mcp/types.js';
 import type { Outcome, RunContext } from '../cli/outcome.js';
 import { renderMcpText } from '../cli/render/commands/mcp.js';
-import type { Style } from '../cli/render/style.js';
+import { safeText, type Style } from '../cli/render/style.js';
 
 export default class Mcp extends DocketCommand<typeof Mcp, McpData> {
   static override summary = 'Serve docket to AI agents over the Model Context Protocol (stdio).';
@@ -33,7 +33,7 @@ export default class Mcp extends DocketCommand<typeof Mcp, McpData> {
     const server = { name: 'docket', version: this.config.version };
     if (ctx.format === 'text') {
       const hint = process.stdin.isTTY ? ' This is a stdio server for MCP clients: add it to your client\'s configuration (`docket mcp --help`); Ctrl-C stops it.' : '';
-      await writeStderr(`docket mcp: serving ${ctx.root} with ${tools.length} tools over stdio.${hint}\n`);
+      await writeStderr(`docket mcp: serving ${safeText(ctx.root)} with ${tools.length} tools over stdio.${hint}\n`);
     }
     const stats = await serve({
       ...server,

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManifestCommand } from '../../src/cli/mcp/manifest.js';
 import { AGENT_COMMANDS } from '../../src/cli/mcp/manifest.js';
 import { createServer } from '../../src/cli/mcp/server.js';
+import { outputSchemaFor } from '../../src/cli/mcp/schemas.js';
 import { buildTool } from '../../src/cli/mcp/tools.js';
 import { BIN, cleanEnv, docketBin, REPO } from '../helpers/cli.js';
 import { tempDir } from '../helpers/fixtures.js';
@@ -145,6 +146,20 @@ describe('tool calls stay inside the root', () => {
       expect(env).toMatchObject({ command: 'fix', root: repo, status: 'error', error: { code: 'PATH_OUTSIDE_ROOT', details: { path: bad } } });
     }
     expect((await client.listTools()).tools).toHaveLength(1);
+    await client.close();
+  });
+
+  it('turns a result that breaks its own outputSchema into a clear INTERNAL_ERROR (a bug guard)', async () => {
+    const explain = buildTool({ ...manifest.commands.explain!, id: 'explain' }, REPO);
+    const broken = { ...explain, definition: { ...explain.definition, outputSchema: outputSchemaFor(REPO, 'doctor') } };
+    const { server } = createServer({ name: 'docket', version: '0.0.0', root: realpathSync(root), bin: BIN, tools: [broken], maxResultBytes: 65536, timeoutMs: 20000, debug: () => undefined });
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    await server.connect(a);
+    const client = new Client({ name: 't', version: '1' });
+    await client.connect(b);
+    const r = await client.callTool({ name: 'explain', arguments: { code: 'CONFIG_NOT_FOUND' } });
+    expect(r.isError).toBe(true);
+    expect(structured(r).error).toMatchObject({ code: 'INTERNAL_ERROR', details: { schema_errors: expect.arrayContaining([expect.stringContaining('/data')]) } });
     await client.close();
   });
 });

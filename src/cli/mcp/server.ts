@@ -1,7 +1,10 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ValidateFunction } from 'ajv';
+import { createAjv } from '../../core/schema/ajv-sync.js';
 import { closest } from '../../core/text/suggest.js';
+import { DocketError } from '../../errors/docket-error.js';
 import type { Envelope } from '../envelope.js';
 import { redactEnvelope } from '../safe-envelope.js';
 import { toDocketError } from '../to-docket-error.js';
@@ -38,6 +41,29 @@ function instructions(tools: readonly Tool[], root: string): string {
   if (writers.length > 0) lines.push(`${writers.join(' and ')} only preview their changes unless called with apply: true.`);
   if (has('explain')) lines.push('`explain` says what any code means and how to fix it.');
   return lines.join(' ');
+}
+
+const outputValidators = new WeakMap<Tool, ValidateFunction>();
+let ajv: ReturnType<typeof createAjv> | undefined;
+
+/**
+ * A result that does not match the tool's published outputSchema would make a client reject
+ * the call with a schema error; it becomes a clear INTERNAL_ERROR result instead (a docket bug).
+ */
+function conform(tool: Tool, envelope: Envelope, opts: Pick<ServeOptions, 'root' | 'debug'>): Envelope {
+  let validate = outputValidators.get(tool);
+  if (!validate) {
+    ajv ??= createAjv();
+    validate = ajv.compile(tool.definition.outputSchema);
+    outputValidators.set(tool, validate);
+  }
+  if (validate(envelope)) return envelope;
+  const errors = (validate.errors ?? []).slice(0, 10).map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`);
+  opts.debug(`tool ${tool.definition.name}: result does not match its outputSchema: ${errors.join('; ')}`);
+  return serverErrorEnvelope(tool.commandId, opts.root, new DocketError('INTERNAL_ERROR', `docket ${tool.commandId} returned a result that does not match its published schema.`, {
+    suggestion: 'This is a bug in docket: report it with the command and the errors in details.',
+    details: { schema_errors: errors },
+  }));
 }
 
 function result(envelope: Envelope): CallToolResult {
@@ -92,7 +118,7 @@ export function createServer(opts: Omit<ServeOptions, 'signal'>): DocketServer {
     } catch (error) {
       envelope = serverErrorEnvelope(tool.commandId, opts.root, toDocketError(error));
     }
-    envelope = fitEnvelope(redactEnvelope(envelope), opts.maxResultBytes);
+    envelope = conform(tool, fitEnvelope(redactEnvelope(envelope), opts.maxResultBytes), opts);
     if (!envelope.success) stats.failed_calls++;
     opts.debug(`tool ${name}: ${envelope.status}, success ${envelope.success}${envelope.error ? `, ${envelope.error.code}` : ''}`);
     return result(envelope);
