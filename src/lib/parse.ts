@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import { readDataSchema, relaxRequired, type JsonSchema } from '../cli/agent/data-schema.js';
@@ -60,6 +61,23 @@ interface Validators {
 }
 
 let validators: Validators | undefined;
+let precompiled: Record<string, ValidateFunction> | null | undefined;
+
+/**
+ * `npm run build` precompiles the published schemas into validators.cjs beside this file
+ * (scripts/validators.js): validating then loads no ajv and compiles nothing. Without it (running
+ * from src/, or for a newer minor's lenient schemas) ajv compiles at run time.
+ */
+function precompiledValidator(name: string): ValidateFunction | undefined {
+  if (precompiled === undefined) {
+    try {
+      precompiled = createRequire(import.meta.url)('./validators.cjs') as Record<string, ValidateFunction>;
+    } catch {
+      precompiled = null;
+    }
+  }
+  return precompiled?.[name];
+}
 
 /** Ajv and the envelope schema are loaded on the first validating call, each schema compiled once. */
 function state(): Validators {
@@ -74,6 +92,8 @@ function state(): Validators {
 }
 
 function envelopeValidator(lenient: boolean): ValidateFunction {
+  const fast = lenient ? undefined : precompiledValidator('envelope');
+  if (fast) return fast;
   const s = state();
   const key = lenient ? 'lenient' : 'exact';
   s.envelope[key] ??= s.ajv.compile((lenient ? allowAdditional(s.envelopeSchema) : s.envelopeSchema) as JsonSchema);
@@ -82,6 +102,8 @@ function envelopeValidator(lenient: boolean): ValidateFunction {
 
 /** data is checked with the top-level `required` relaxed: --fields projections and error results (`data: {}`) are valid. */
 function dataValidator(command: string, lenient: boolean): ValidateFunction | undefined {
+  const fast = lenient ? undefined : precompiledValidator(`data:${command}`);
+  if (fast) return fast;
   const s = state();
   if (!s.data.has(command)) {
     const schema = readDataSchema(PACKAGE_ROOT, command);

@@ -101,6 +101,19 @@ describe('parseEnvelope', () => {
   });
 });
 
+describe('the precompiled validators (dist/lib/validators.cjs)', () => {
+  it('agree with the run-time compiled schemas', async () => {
+    const dist = (await import('../../dist/lib/index.js')) as typeof import('../../src/lib/index.js');
+    const bad = JSON.parse(doctorLine);
+    bad.data.checks[0].status = 'fine';
+    const projected = (await docket(['context', '--root', REPO, '--json', '--fields', 'repo_prefix'])).stdout;
+    const lines = [doctorLine, JSON.stringify(bad), projected, JSON.stringify({ ...JSON.parse(doctorLine), extra: 1 }), (await docket(['explain', '--list', '--json'])).stdout];
+    const outcome = (r: ReturnType<typeof parseEnvelope>) => (r.ok ? 'ok' : `${r.error.code} ${JSON.stringify(r.error.details)}`);
+    expect(lines.map((l) => outcome(dist.parseEnvelope(l)))).toEqual(lines.map((l) => outcome(parseEnvelope(l))));
+    expect(lines.map((l) => outcome(parseEnvelope(l)).slice(0, 15))).toEqual(['ok', 'SCHEMA_MISMATCH', 'ok', 'SCHEMA_MISMATCH', 'ok']);
+  });
+});
+
 describe('runDocket', () => {
   it('runs the CLI and returns the typed envelope, exit code and stderr, without throwing on failure', async () => {
     const root = tempDir();
