@@ -214,6 +214,15 @@ describe('the server process', () => {
     expect(env.data).toMatchObject({ server: { name: 'docket' }, tools: present, calls: 0, failed_calls: 0 });
   });
 
+  it('prints its summary as Markdown on stderr with --format md', async () => {
+    const s = rawServer(['--root', root, '--format', 'md']);
+    s.child.stdin.end();
+    expect(await s.exited).toBe(0);
+    expect(s.stdout()).toBe('');
+    expect(s.stderr()).toMatch(/^# docket mcp\n/);
+    expect(s.stderr()).toContain('- **calls:** 0');
+  });
+
   it('reports start-up errors on stderr only, with the exit code', async () => {
     const missing = path.join(root, 'nope');
     const text = await docketBin(['mcp', '--root', missing]);
