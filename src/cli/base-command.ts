@@ -16,6 +16,9 @@ import { resolveOutputTarget, type OutputTarget } from './output-target.js';
 import type { Style } from './render/style.js';
 import { toDocketError } from './to-docket-error.js';
 import { watchSignals } from './signals.js';
+import { dataKeys, readDataSchema } from './agent/data-schema.js';
+import { parseFields, projectData } from './agent/fields.js';
+import { capFindings, MAX_FINDINGS_FLAG } from './agent/findings-cap.js';
 
 export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<T['flags']> & GlobalFlags;
 export type CommandArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args']>;
@@ -30,6 +33,21 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
   static override enableJsonFlag = false;
   /** Output formats the command supports. */
   static formats: readonly Format[] = BASE_FORMATS;
+  /*
+   * Agent metadata. Static properties are copied into oclif.manifest.json, where `capabilities`
+   * and `docket mcp` read them without importing the command (every command also declares
+   * `static mutates`). All are optional; see README "Command metadata for agents".
+   */
+  /** How a writing command previews: --apply writes (`mode: 'apply'`), or --dry-run previews (`mode: 'dry-run'`). MCP defaults to the preview. */
+  static preview?: { flag: string; mode: 'apply' | 'dry-run' };
+  /** Args and flags whose values are repository paths: `docket mcp` refuses values outside its root. */
+  static pathParams?: readonly string[];
+  /** Flags that read the terminal (editor, prompts): never offered to MCP clients. */
+  static terminalFlags?: readonly string[];
+  /** A writing command that changes nothing more when run twice with the same arguments. */
+  static idempotent?: boolean;
+  /** Where the result is printed: 'stderr' for commands whose stdout carries a protocol (`docket mcp`). */
+  static resultStream: 'stdout' | 'stderr' = 'stdout';
 
   protected flags!: CommandFlags<T>;
   protected args!: CommandArgs<T>;
@@ -66,6 +84,7 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
       debug: debugEnabled(this.argv.includes('--debug'), env),
       started,
       includeMetrics: this.argv.includes('--include-metrics'),
+      resultStream: ctor.resultStream,
     };
     let output: OutputTarget | undefined;
     let envelope: Envelope;
@@ -86,10 +105,13 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
       if (flags['include-timestamp']) meta.timestamp = new Date().toISOString();
       meta.root = await resolveRoot(flags.root);
       if (flags.output !== undefined) output = await resolveOutputTarget(meta.root, flags.output);
+      const fields = flags.fields === undefined ? undefined : parseFields(flags.fields, dataKeys(readDataSchema(this.config.root, meta.command)));
       const collected: Issue[] = [];
       const ctx = this.context(meta, collected, signals.signal);
       const outcome = await this.execute(ctx);
-      envelope = outcomeEnvelope(meta, { ...outcome, warnings: [...collected, ...(outcome.warnings ?? [])] });
+      let merged: Outcome<object> = { ...outcome, warnings: [...collected, ...(outcome.warnings ?? [])] };
+      if (MAX_FINDINGS_FLAG in (ctor.flags ?? {})) merged = capFindings(merged, (flags as Record<string, unknown>)[MAX_FINDINGS_FLAG] as number | undefined);
+      envelope = projectData(outcomeEnvelope(meta, merged), fields);
     } catch (error) {
       const docketError = signals.signal.aborted ? new DocketError('INTERRUPTED', 'Interrupted by a signal before the command finished.') : toDocketError(error, ctor);
       if (meta.debug && error instanceof Error) debugLog(true, error.stack ?? String(error));

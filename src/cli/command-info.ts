@@ -1,15 +1,18 @@
-import type { Command } from '@oclif/core';
+import { Flags, type Command } from '@oclif/core';
 import type { ArgInfo, CommandInfo, FlagInfo } from '../core/usecases/capabilities.js';
 import { globalFlags } from './flags.js';
+import { isAgentCommand, previewOf, toolName, type ManifestCommand } from './mcp/manifest.js';
 import { BASE_FORMATS } from './options.js';
 
 type LoadableFlag = Command.Flag.Cached | { name: string; type: string; description?: string; summary?: string; char?: string; options?: readonly string[]; default?: unknown; multiple?: boolean; allowNo?: boolean };
 
 const GLOBAL = new Set(Object.keys(globalFlags));
+const integerParse = Flags.integer().parse;
 
 export function flagInfo(name: string, flag: LoadableFlag): FlagInfo {
   const f = flag as Record<string, unknown>;
   const info: FlagInfo = { name, type: f.type === 'boolean' ? 'boolean' : 'option', description: String(f.summary ?? f.description ?? '') };
+  if (info.type === 'option') info.value_type = f.valueType === 'integer' || f.parse === integerParse ? 'integer' : 'string';
   if (typeof f.char === 'string') info.char = f.char;
   if (Array.isArray(f.options)) info.options = [...(f.options as string[])];
   if (f.default !== undefined && typeof f.default !== 'function') info.default = f.default;
@@ -33,7 +36,18 @@ export function describeCommands(commands: readonly Command.Loadable[]): Command
       const flags = Object.entries(c.flags ?? {})
         .filter(([name]) => !GLOBAL.has(name))
         .map(([name, f]) => flagInfo(name, f as LoadableFlag));
-      return { id: c.id.replace(/:/g, ' '), summary: String(c.summary ?? c.description ?? ''), mutates: Boolean(extra.mutates), formats: [...(extra.formats ?? BASE_FORMATS)], args, flags };
+      const id = c.id.replace(/:/g, ' ');
+      const preview = previewOf(c as unknown as ManifestCommand);
+      return {
+        id,
+        summary: String(c.summary ?? c.description ?? ''),
+        mutates: Boolean(extra.mutates),
+        formats: [...(extra.formats ?? BASE_FORMATS)],
+        args,
+        flags,
+        ...(preview ? { preview } : {}),
+        ...(isAgentCommand(id) ? { mcp_tool: toolName(id) } : {}),
+      };
     });
 }
 

@@ -6,7 +6,8 @@ import { MACHINE_FORMATS, type Format } from './options.js';
 import type { Outcome } from './outcome.js';
 import { writeOutputFile, type OutputTarget } from './output-target.js';
 import { renderMarkdown } from './render/md.js';
-import { makeStyle, type Style } from './render/style.js';
+import { escapeEnvelope, redactEnvelope } from './safe-envelope.js';
+import { makeStyle, safeText, type Style } from './render/style.js';
 import { renderText, type Rendered } from './render/text.js';
 
 export interface EnvelopeMeta {
@@ -20,6 +21,8 @@ export interface EnvelopeMeta {
   debug: boolean;
   started: number;
   includeMetrics: boolean;
+  /** Where the result goes: stderr for commands whose stdout is a protocol channel (`docket mcp`). */
+  resultStream?: 'stdout' | 'stderr';
 }
 
 export interface Renderers {
@@ -99,26 +102,34 @@ function custom<T>(env: Envelope, meta: EnvelopeMeta, fn: () => T): T | undefine
 async function render(meta: EnvelopeMeta, env: Envelope, renderers: Renderers): Promise<Rendered> {
   if (meta.format === 'json') return { stdout: `${JSON.stringify(env)}\n`, stderr: '' };
   if (MACHINE_FORMATS.has(meta.format)) return { stdout: custom(env, meta, () => renderers.other(meta.format, env)) ?? `${JSON.stringify(env)}\n`, stderr: '' };
-  if (meta.format === 'md') return { stdout: renderMarkdown(env, custom(env, meta, () => renderers.md(env))), stderr: '' };
+  const safe = escapeEnvelope(env);
+  if (meta.format === 'md') return { stdout: renderMarkdown(safe, custom(safe, meta, () => renderers.md(safe))), stderr: '' };
   const style = await makeStyle(meta.color);
-  return renderText(env, style, custom(env, meta, () => renderers.text(env, style)), { quiet: renderers.quiet });
+  return renderText(safe, style, custom(safe, meta, () => renderers.text(safe, style)), { quiet: renderers.quiet });
 }
 
-/** Prints the result once (stdout or --output file), sets process.exitCode, returns the envelope. */
-export async function emit(meta: EnvelopeMeta, env: Envelope, renderers: Renderers, output?: OutputTarget): Promise<Envelope> {
+/**
+ * Prints the result once (stdout or --output file), sets process.exitCode, returns the envelope
+ * as printed. Secrets are redacted here, once, whatever the format.
+ */
+export async function emit(meta: EnvelopeMeta, raw: Envelope, renderers: Renderers, output?: OutputTarget): Promise<Envelope> {
+  const env = redactEnvelope(raw);
   let out = await render(meta, env, renderers);
   let final = env;
   if (output) {
     try {
       await writeOutputFile(meta.root, output, out.stdout);
-      out = { stdout: '', stderr: `${out.stderr}${meta.format === 'text' ? `docket: wrote ${output.rel}\n` : ''}` };
+      out = { stdout: '', stderr: `${out.stderr}${meta.format === 'text' ? `docket: wrote ${safeText(output.rel)}\n` : ''}` };
     } catch (error) {
-      final = errorEnvelope(meta, error as DocketError);
+      final = redactEnvelope(errorEnvelope(meta, error as DocketError));
       out = await render(meta, final, renderers);
     }
   }
-  await writeStdout(out.stdout);
-  await writeStderr(out.stderr);
+  if (meta.resultStream === 'stderr') await writeStderr(out.stdout + out.stderr);
+  else {
+    await writeStdout(out.stdout);
+    await writeStderr(out.stderr);
+  }
   process.exitCode = exitCodeOf(final);
   return final;
 }
@@ -127,6 +138,8 @@ export async function emit(meta: EnvelopeMeta, env: Envelope, renderers: Rendere
 export function emitInterruptedAndExit(meta: EnvelopeMeta): void {
   const env = errorEnvelope(meta, new DocketError('INTERRUPTED', 'Interrupted by a signal before the command finished.'));
   const machine = meta.format === 'json' || MACHINE_FORMATS.has(meta.format);
+  const stdout = machine ? `${JSON.stringify(env)}\n` : '';
   const stderr = machine ? '' : `ERROR [INTERRUPTED]: ${env.error!.message}\n`;
-  writeThenExit(machine ? `${JSON.stringify(env)}\n` : '', stderr, exitCodeOf(env));
+  if (meta.resultStream === 'stderr') writeThenExit('', stdout + stderr, exitCodeOf(env));
+  else writeThenExit(stdout, stderr, exitCodeOf(env));
 }

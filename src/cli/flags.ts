@@ -17,6 +17,7 @@ export const globalFlags = {
   'correlation-id': Flags.string({ description: 'Echo this ID in the envelope (max 128 chars, no whitespace). Env: DOCKET_CORRELATION_ID.', helpValue: '<id>', helpGroup }),
   color: Flags.boolean({ description: 'Force colour on or off (--no-color); NO_COLOR and FORCE_COLOR are honoured.', allowNo: true, helpGroup }),
   debug: Flags.boolean({ description: 'Print diagnostics and stack traces to stderr. Env: DOCKET_DEBUG=1.', helpGroup }),
+  fields: Flags.string({ description: 'Keep only these top-level keys of data (comma-separated), to save tokens.', helpValue: '<keys>', helpGroup }),
 };
 
 export type GlobalFlags = {
@@ -29,6 +30,7 @@ export type GlobalFlags = {
   'correlation-id'?: string;
   color?: boolean;
   debug: boolean;
+  fields?: string;
 };
 
 export const GLOBAL_FLAG_NAMES = Object.keys(globalFlags);

@@ -1,4 +1,5 @@
 import { Flags } from '@oclif/core';
+import { findingsFlags } from '../cli/agent/findings-cap.js';
 import { DocketCommand } from '../cli/base-command.js';
 import type { Envelope } from '../cli/envelope.js';
 import type { Outcome, RunContext } from '../cli/outcome.js';
@@ -12,6 +13,7 @@ export default class Doctor extends DocketCommand<typeof Doctor, DoctorData> {
   static mutates = false;
   static override flags = {
     strict: Flags.boolean({ description: 'Fail (exit 1) on warnings too.' }),
+    ...findingsFlags,
   };
 
   protected async execute(ctx: RunContext): Promise<Outcome<DoctorData>> {

@@ -1,4 +1,5 @@
 import { ADVICE_CODES } from './table/advice.js';
+import { AGENT_CODES } from './table/agents.js';
 import { AUTHORING_CODES } from './table/authoring.js';
 import { CONFIG_CODES } from './table/config.js';
 import { DOCUMENT_CODES } from './table/documents.js';
@@ -19,11 +20,12 @@ export const CODES = {
   ...DOCUMENT_CODES,
   ...AUTHORING_CODES,
   ...ADVICE_CODES,
+  ...AGENT_CODES,
 } as const satisfies Record<string, CodeSpec>;
 
 export type Code = keyof typeof CODES;
 
-export const CODE_AREAS: readonly Record<string, CodeSpec>[] = [USAGE_CODES, CONFIG_CODES, RUNTIME_CODES, REPOSITORY_CODES, DOCUMENT_CODES, AUTHORING_CODES, ADVICE_CODES];
+export const CODE_AREAS: readonly Record<string, CodeSpec>[] = [USAGE_CODES, CONFIG_CODES, RUNTIME_CODES, REPOSITORY_CODES, DOCUMENT_CODES, AUTHORING_CODES, ADVICE_CODES, AGENT_CODES];
 
 export function isCode(value: string): value is Code {
   return Object.prototype.hasOwnProperty.call(CODES, value);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { expect } from 'vitest';
+import { relaxRequired } from '../../src/cli/agent/data-schema.js';
 import { REPO } from './cli.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => void;
@@ -22,24 +23,31 @@ export function hasDataSchema(command: string): boolean {
   return existsSync(dataSchemaPath(command));
 }
 
-function validator(file: string): ValidateFunction {
-  let v = cache.get(file);
+function validator(file: string, projected = false): ValidateFunction {
+  const key = `${file}${projected ? '#projected' : ''}`;
+  let v = cache.get(key);
   if (!v) {
-    v = ajv.compile(JSON.parse(readFileSync(file, 'utf8')));
-    cache.set(file, v);
+    const raw = JSON.parse(readFileSync(file, 'utf8'));
+    // A --fields projection is valid against the data schema with its top-level `required` relaxed.
+    const schema = projected ? { ...relaxRequired(raw), $id: `${raw.$id}:projected` } : raw;
+    v = ajv.compile(schema);
+    cache.set(key, v);
   }
   return v;
 }
 
-/** Asserts an envelope is valid against the envelope schema and its command's data schema. */
-export function expectValidEnvelope(env: Record<string, any> | undefined, command?: string): void {
+/**
+ * Asserts an envelope is valid against the envelope schema and its command's data schema
+ * (`projected`: data was limited by --fields, so the data schema's top-level `required` is relaxed).
+ */
+export function expectValidEnvelope(env: Record<string, any> | undefined, command?: string, opts: { projected?: boolean } = {}): void {
   expect(env, 'stdout was not exactly one JSON line').toBeDefined();
   const envelope = validator(schemaFile('agent-output.schema.v1.json'));
   expect(envelope(env), JSON.stringify(envelope.errors, null, 2)).toBe(true);
   const cmd = command ?? env!.command;
   if (env!.error && Object.keys(env!.data).length === 0) return;
   if (cmd) {
-    const data = validator(dataSchemaPath(cmd));
+    const data = validator(dataSchemaPath(cmd), opts.projected);
     expect(data(env!.data), JSON.stringify(data.errors, null, 2)).toBe(true);
   }
 }

@@ -41,3 +41,10 @@ export function renderAdvice(advice: readonly Advice[], style: Style): string {
   const lines = advice.map((a) => (a.command ? `  ${style.cyan(a.command.padEnd(width))}  ${style.dim(a.message)}` : `  ${a.message}`));
   return `\n${style.bold('Next:')}\n${lines.join('\n')}\n`;
 }
+
+/** The note under a findings list cut by --max-findings (data.totals and data.truncated). */
+export function truncationNote(env: { data: Record<string, unknown>; violations: readonly unknown[]; warnings: readonly unknown[] }): string | undefined {
+  const totals = env.data.totals as { violations?: number; warnings?: number } | undefined;
+  if (env.data.truncated !== true || !totals) return undefined;
+  return `Showing ${env.violations.length} of ${totals.violations ?? 0} violations and ${env.warnings.length} of ${totals.warnings ?? 0} warnings (--max-findings).`;
+}

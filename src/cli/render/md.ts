@@ -1,5 +1,6 @@
 import type { Issue } from '../../core/issues.js';
 import type { Envelope } from '../envelope.js';
+import { truncationNote } from './findings.js';
 import { safeText } from './style.js';
 
 /** Escapes a value for a Markdown table cell: pipes, line breaks, HTML, control characters. */
@@ -64,6 +65,8 @@ export function renderMarkdown(env: Envelope, body?: string): string {
   else if (Object.keys(env.data).length > 0) out += `\n## Result\n\n${dataSection(env.data, 3)}`;
   if (env.violations.length > 0) out += `\n## Violations\n\n${issuesTable(env.violations)}`;
   if (env.warnings.length > 0) out += `\n## Warnings\n\n${issuesTable(env.warnings)}`;
+  const note = truncationNote(env);
+  if (note) out += `\n_${note}_\n`;
   if (env.advice.length > 0) {
     out += `\n## Next steps\n\n${env.advice.map((a) => `- ${mdCell(a.message)}${a.command ? ` \`${a.command.replace(/`/g, "'")}\`` : ''}`).join('\n')}\n`;
   }

@@ -1,5 +1,5 @@
 import type { Envelope } from '../envelope.js';
-import { renderAdvice, renderFindings } from './findings.js';
+import { renderAdvice, renderFindings, truncationNote } from './findings.js';
 import { safeText, type Style } from './style.js';
 
 export interface Rendered {
@@ -56,6 +56,8 @@ export function renderText(env: Envelope, style: Style, body: string | undefined
   else if (hasData) stdout += renderData(env.data, style);
   const findings = renderFindings(env.violations, env.warnings, style, opts);
   if (findings) stdout += `${stdout ? '\n' : ''}${findings}`;
+  const note = truncationNote(env);
+  if (note) stdout += `${style.dim(note)}\n`;
   if (!opts.quiet) stdout += renderAdvice(env.advice, style);
   return { stdout, stderr: renderError(env, style) };
 }

@@ -5,6 +5,8 @@ export interface FlagInfo {
   name: string;
   type: 'boolean' | 'option';
   description: string;
+  /** For options: integer flags say so (min/max apply); others take strings. */
+  value_type?: 'string' | 'integer';
   char?: string;
   options?: string[];
   default?: unknown;
@@ -26,6 +28,10 @@ export interface CommandInfo {
   formats: string[];
   args: ArgInfo[];
   flags: FlagInfo[];
+  /** The flag that previews a writing command (`docket mcp` makes it the default). */
+  preview?: { flag: string; mode: 'apply' | 'dry-run' };
+  /** The tool name under `docket mcp`, for agent-facing commands. */
+  mcp_tool?: string;
 }
 
 export interface Capabilities {

@@ -1,0 +1,99 @@
+/**
+ * Redacts values that look like secrets before anything is printed: documents are untrusted
+ * and an agent's transcript or a CI log must never carry a live credential copied from one.
+ *
+ * Patterns are anchored on the formats vendors publish (fixed prefixes, lengths, alphabets),
+ * so IDs like ACME-ADR-001, UUIDs and hex hashes in paths are left alone.
+ */
+
+interface Rule {
+  kind: string;
+  pattern: RegExp;
+}
+
+/** Token formats with a recognisable prefix: the whole match is replaced. */
+const TOKEN_RULES: readonly Rule[] = [
+  { kind: 'private-key', pattern: /-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY( BLOCK)?-----[\s\S]*?(?:-----END \1PRIVATE KEY\2-----|$)/g },
+  { kind: 'aws-access-key-id', pattern: /\b(?:AKIA|ASIA|ABIA|ACCA|AIDA|AROA|ANPA|AIPA)[A-Z0-9]{16}\b/g },
+  { kind: 'github-token', pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{36,251}|github_pat_[A-Za-z0-9_]{22,255})\b/g },
+  { kind: 'gitlab-token', pattern: /\bgl(?:pat|dt|rt|ptt|cbt|imt|agent|oas|ft|soat)-[A-Za-z0-9_-]{20,}/g },
+  { kind: 'slack-token', pattern: /\bxox[abposre]-[A-Za-z0-9-]{10,}/g },
+  { kind: 'slack-webhook', pattern: /https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9_/+-]{20,}/g },
+  { kind: 'stripe-key', pattern: /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b|\bwhsec_[A-Za-z0-9]{24,}\b/g },
+  // OpenAI and Anthropic keys are random base62: requiring a digit keeps "sk-learn-compatible-..." out.
+  { kind: 'openai-key', pattern: /\bsk-(?:(?:proj|svcacct|admin|ant-api\d\d|ant-admin\d\d)-)?(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{20,}/g },
+  { kind: 'google-api-key', pattern: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g },
+  { kind: 'google-oauth-secret', pattern: /\bGOCSPX-[A-Za-z0-9_-]{28}(?![A-Za-z0-9_-])/g },
+  { kind: 'npm-token', pattern: /\bnpm_[A-Za-z0-9]{36}\b/g },
+  { kind: 'jwt', pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
+];
+
+/**
+ * `password=...`, `api_key: "..."`, `GITHUB_TOKEN=...`: the name stays, the value goes. Only
+ * long values that look machine-made count (see `looksSecret`), so prose like "token: see below"
+ * or `password: required` survives.
+ */
+const ASSIGNMENT = /\b([A-Za-z0-9_.-]*(?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?)[A-Za-z0-9_.-]*)(\s*[:=]\s*)(["']?)([A-Za-z0-9_\-+/=.~!@#$%^&*?]{8,})\3(?![A-Za-z0-9<>(){}[\]])/gi;
+
+const FILE_PATH = /^\.{0,2}\/?(?:[\w.-]+\/)+[\w.-]*\.[A-Za-z0-9]{1,6}$/;
+const DOCUMENT_ID = /^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-\d+$/;
+const PLACEHOLDER = /^(?:<[^>]*>|\$\{[^}]*\}|\$[A-Z_][A-Z0-9_]*|\{\{[^}]*\}\}|\*+|x+|X+|\[REDACTED[^\]]*\]|(?:change|replace)[-_]?me.*|your[-_].*|example.*|dummy.*|placeholder.*)$/i;
+
+/**
+ * A value that looks generated, not like prose or code: letters with digits, or 24+ characters
+ * mixing three of lower case, upper case, digits and symbols. IDs, placeholders and file paths
+ * do not count.
+ */
+function looksSecret(value: string): boolean {
+  if (PLACEHOLDER.test(value) || DOCUMENT_ID.test(value) || FILE_PATH.test(value)) return false;
+  if (/[A-Za-z]/.test(value) && /\d/.test(value)) return true;
+  const classes = [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/].filter((re) => re.test(value)).length;
+  return value.length >= 24 && classes >= 3;
+}
+
+export function marker(kind: string): string {
+  return `[REDACTED:${kind}]`;
+}
+
+/** Redacts secrets inside one string; returns it unchanged (same reference) when clean. */
+export function redactString(input: string): string {
+  if (input.length < 8) return input;
+  let out = input;
+  for (const rule of TOKEN_RULES) {
+    rule.pattern.lastIndex = 0;
+    if (rule.pattern.test(out)) {
+      rule.pattern.lastIndex = 0;
+      out = out.replace(rule.pattern, marker(rule.kind));
+    }
+  }
+  ASSIGNMENT.lastIndex = 0;
+  out = out.replace(ASSIGNMENT, (whole, name: string, sep: string, quote: string, value: string) =>
+    looksSecret(value) ? `${name}${sep}${quote}${marker('secret')}${quote}` : whole,
+  );
+  return out;
+}
+
+/** Redacts every string value in a JSON-like value (object keys are kept); copies only what changes. */
+export function redactValue<T>(value: T): T {
+  if (typeof value === 'string') return redactString(value) as T;
+  if (Array.isArray(value)) {
+    let changed = false;
+    const out = value.map((item) => {
+      const next = redactValue(item);
+      if (next !== item) changed = true;
+      return next;
+    });
+    return (changed ? out : value) as T;
+  }
+  if (value && typeof value === 'object') {
+    let changed = false;
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+      const next = redactValue(item);
+      if (next !== item) changed = true;
+      out[key] = next;
+    }
+    return (changed ? out : value) as T;
+  }
+  return value;
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { redactString, redactValue } from '../../src/core/redact.js';
+
+// Fake credentials in the vendors' published formats, assembled at run time so that secret
+// scanners do not flag this file.
+const j = (...parts: string[]) => parts.join('');
+const SECRETS: [kind: string, value: string][] = [
+  ['aws-access-key-id', j('AKIA', 'IOSFODNN7', 'EXAMPLE')],
+  ['aws-access-key-id', j('ASIA', 'Y34FZKBOKMUTVV7A')],
+  ['github-token', j('ghp_', 'a'.repeat(20), '0123456789ABCDEF')],
+  ['github-token', j('github_pat_', '11ABCDEFG0', 'x'.repeat(70))],
+  ['gitlab-token', j('glpat-', 'xxxxxxxxxxxxxxxxxxxx')],
+  ['slack-token', j('xoxb-', '1234567890-1234567890123-', 'AbCdEfGhIjKlMnOpQrStUvWx')],
+  ['slack-webhook', j('https://hooks.slack.com/services/', 'T00000000/B00000000/', 'XXXXXXXXXXXXXXXXXXXXXXXX')],
+  ['stripe-key', j('sk_live_', '4eC39HqLyjWDarjtT1zdp7dc')],
+  ['stripe-key', j('rk_test_', '51H8xYzABCDEFGHIJKLMNOP')],
+  ['openai-key', j('sk-proj-', 'Abc123def456GHI789jkl012MNO345pqr')],
+  ['openai-key', j('sk-', 'T3BlbkFJ', '0123456789abcdefABCDEF')],
+  ['google-api-key', j('AIza', 'SyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY')],
+  ['jwt', j('eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9', '.', 'eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ', '.', 'SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c')],
+  ['npm-token', j('npm_', 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8')],
+];
+
+describe('redactString', () => {
+  it.each(SECRETS)('redacts a %s inside text', (kind, secret) => {
+    const out = redactString(`config value ${secret} found in the document`);
+    expect(out).toBe(`config value [REDACTED:${kind}] found in the document`);
+    expect(out).not.toContain(secret);
+  });
+
+  it('redacts a whole private key block, and an unterminated one to the end', () => {
+    const block = `-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA7\nabc\n-----END RSA PRIVATE KEY-----`;
+    expect(redactString(`key:\n${block}\nafter`)).toBe('key:\n[REDACTED:private-key]\nafter');
+    expect(redactString('-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA')).toBe('[REDACTED:private-key]');
+    expect(redactString('-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE')).toContain('MFkwEwYH');
+  });
+
+  it('redacts the value of password=/token: style assignments, keeping the name', () => {
+    expect(redactString('password=hunter2hunter2')).toBe('password=[REDACTED:secret]');
+    expect(redactString('db_password: "s3cr3t-Pa55"')).toBe('db_password: "[REDACTED:secret]"');
+    expect(redactString('export GITHUB_TOKEN=abcd1234efgh5678')).toBe('export GITHUB_TOKEN=[REDACTED:secret]');
+    expect(redactString("api_key = 'k-9f8e7d6c5b4a'")).toBe("api_key = '[REDACTED:secret]'");
+    expect(redactString('client_secret:0123456789abcdefghijklmnopqrstuv')).toBe('client_secret:[REDACTED:secret]');
+    expect(redactString(`AWS_SECRET_ACCESS_KEY=${['wJalrXUtnFEMI', 'K7MDENG', 'bPxRfiCYEXAMPLEKEY'].join('/')}`)).toBe('AWS_SECRET_ACCESS_KEY=[REDACTED:secret]');
+    expect(redactString('DATABASE_PASSWORD="Tr0ub4dor&3"')).toBe('DATABASE_PASSWORD="[REDACTED:secret]"');
+    expect(redactString('session_token: AbCdEfGhIjKlMnOp-QrStUvWx_yz')).toBe('session_token: [REDACTED:secret]');
+  });
+
+  it('leaves prose, short values, placeholders and IDs in assignments alone', () => {
+    for (const text of [
+      'password: required',
+      'token: see below',
+      'The password=short1 is too short',
+      'password=${DB_PASSWORD}',
+      'api_key: <your-key-here>',
+      'token: changeme123',
+      'secret: ****************',
+      'token: ACME-ADR-001',
+      'secret_doc: docs/45-adr/adr-001-secrets.md',
+      'tokens: 1200',
+      'Set the token in CI; see ACME-RUNBOOK-007.',
+      // code in fenced blocks: types and identifiers, not secrets
+      'compose(tokens: Iterable<Token>, forceDoc?: boolean): Generator<Document>',
+      'IETFToken = "ietf-token",',
+      'privateKey: t.CryptoKey;',
+      'token_endpoint: z.ZodURL;',
+      'passphrase: <string>]}. The object form can only occur in an array.',
+      'correct-horse-battery-staple is the password: memorable',
+    ]) {
+      expect(redactString(text), text).toBe(text);
+    }
+  });
+
+  it('keeps document IDs, UUIDs, hashes, paths and ordinary words', () => {
+    for (const text of [
+      'ACME-ADR-001',
+      'ACME-PLATFORM-ADR-042 supersedes ACME-ADR-7',
+      '3f2b8c1e-9a47-4d2e-8f61-0c5b7e9d2a14',
+      'build/3f2b8c1e9a474d2e8f610c5b7e9d2a14/report.json',
+      'sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+      'commit 4b825dc642cb6eb9a060e54bf8d69288fbee4904',
+      'docs/45-adr/adr-001-use-postgres.md',
+      'Use the sk-learn-compatible-pipeline-component for models',
+      'The task-management-and-planning-document is approved',
+      'AKIA is a prefix; AKIA123 is too short',
+      'eyJhbGciOi is not a JWT by itself',
+      'xoxb is a Slack prefix',
+    ]) {
+      expect(redactString(text), text).toBe(text);
+    }
+  });
+
+  it('is idempotent', () => {
+    const once = redactString(`a ${SECRETS[0]![1]} b password=hunter2hunter2`);
+    expect(redactString(once)).toBe(once);
+  });
+});
+
+describe('redactValue', () => {
+  it('walks objects and arrays, keeps keys, and returns the same reference when clean', () => {
+    const clean = { a: ['x', { b: 'ACME-ADR-001' }], n: 1, z: null };
+    expect(redactValue(clean)).toBe(clean);
+    const dirty = { list: [{ title: `leak ${SECRETS[2]![1]}` }], ok: 'fine' };
+    const out = redactValue(dirty);
+    expect(out).not.toBe(dirty);
+    expect(out).toEqual({ list: [{ title: 'leak [REDACTED:github-token]' }], ok: 'fine' });
+    expect(dirty.list[0]!.title).toContain('ghp_');
+  });
+});
