@@ -1,6 +1,8 @@
 import { ADVICE_CODES } from './table/advice.js';
 import { CONFIG_CODES } from './table/config.js';
 import { DOCUMENT_CODES } from './table/documents.js';
+import { FIX_CODES } from './table/fix.js';
+import { LINK_CODES } from './table/links.js';
 import { REPOSITORY_CODES } from './table/repository.js';
 import { RUNTIME_CODES } from './table/runtime.js';
 import { USAGE_CODES } from './table/usage.js';
@@ -16,12 +18,14 @@ export const CODES = {
   ...RUNTIME_CODES,
   ...REPOSITORY_CODES,
   ...DOCUMENT_CODES,
+  ...LINK_CODES,
+  ...FIX_CODES,
   ...ADVICE_CODES,
 } as const satisfies Record<string, CodeSpec>;
 
 export type Code = keyof typeof CODES;
 
-export const CODE_AREAS: readonly Record<string, CodeSpec>[] = [USAGE_CODES, CONFIG_CODES, RUNTIME_CODES, REPOSITORY_CODES, DOCUMENT_CODES, ADVICE_CODES];
+export const CODE_AREAS: readonly Record<string, CodeSpec>[] = [USAGE_CODES, CONFIG_CODES, RUNTIME_CODES, REPOSITORY_CODES, DOCUMENT_CODES, LINK_CODES, FIX_CODES, ADVICE_CODES];
 
 export function isCode(value: string): value is Code {
   return Object.prototype.hasOwnProperty.call(CODES, value);
