@@ -26,7 +26,7 @@ export interface InspectOptions {
 
 /** Runs every per-document rule on one document; fills `doc.findings`. */
 export async function checkDocument(doc: InspectedDocument, ctx: RuleContext): Promise<void> {
-  const findings: Finding[] = doc.record.problems.map((p) => (p.code === 'FRONTMATTER_MISSING' && doc.record.text !== undefined ? { ...p, fixable: true, fix: { kind: 'add-frontmatter' } } : p.code === 'FILE_UNREADABLE' ? p : { ...p, fixable: false }));
+  const findings: Finding[] = doc.record.problems.map((p) => (p.code === 'FRONTMATTER_MISSING' && doc.record.split !== undefined ? { ...p, fixable: true, fix: { kind: 'add-frontmatter' } } : p.code === 'FILE_UNREADABLE' ? p : { ...p, fixable: false }));
   if (!doc.record.unreadable) {
     findings.push(...(await filenameFindings(doc, ctx)));
     if (doc.metadata) {

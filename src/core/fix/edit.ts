@@ -12,7 +12,7 @@ export interface FieldEdit {
 
 // Words some YAML readers (1.1) take for booleans or null: always quote them.
 const RESERVED = /^(?:y|n|yes|no|on|off|true|false|null|~)$/i;
-const PLAIN = /^[A-Za-z_](?:[A-Za-z0-9 _./()-]*[A-Za-z0-9_.)])?$/;
+const PLAIN = /^[\p{L}_](?:[\p{L}\p{N} _./()-]*[\p{L}\p{N}_.)])?$/u;
 
 /**
  * A YAML scalar for a string value: plain when it cannot be misread (words, IDs), else
@@ -52,7 +52,7 @@ export function applyFieldEdits(text: string, split: Extract<Split, { kind: 'ok'
     } else if (span?.kind === 'scalar') {
       replacements.push({ at: split.yamlOffset + span.start, end: split.yamlOffset + span.end, text: scalar });
     } else if (span?.kind === 'empty') {
-      replacements.push({ at: split.yamlOffset + span.insertAt, end: split.yamlOffset + span.insertAt, text: ` ${scalar}` });
+      replacements.push({ at: split.yamlOffset + span.insertAt, end: split.yamlOffset + span.end, text: ` ${scalar}${span.comment ? ' ' : ''}` });
     } else {
       return undefined;
     }

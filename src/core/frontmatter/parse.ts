@@ -15,8 +15,11 @@ export interface YamlProblem {
 export type ValueSpan =
   /** A one-line plain or quoted scalar: replace [start, end). */
   | { kind: 'scalar'; start: number; end: number }
-  /** No value at all (`key:` or `key: # comment`): insert ` value` at `insertAt` (after the colon). */
-  | { kind: 'empty'; insertAt: number }
+  /**
+   * No value at all (`key:` or `key: # comment`): replace the blanks [insertAt, end) after
+   * the colon; `comment` says a comment follows, which must stay separated by a space.
+   */
+  | { kind: 'empty'; insertAt: number; end: number; comment: boolean }
   /** A block scalar, a multi-line scalar, a collection or a tagged value: not edited in place. */
   | { kind: 'other' };
 
@@ -49,7 +52,9 @@ function spanOf(yaml: string, pair: Pair): ValueSpan {
     const colon = yaml.indexOf(':', keyEnd);
     const lineEnd = yaml.indexOf('\n', keyEnd);
     if (colon === -1 || (lineEnd !== -1 && colon > lineEnd)) return { kind: 'other' };
-    return { kind: 'empty', insertAt: colon + 1 };
+    let end = colon + 1;
+    while (yaml[end] === ' ' || yaml[end] === '\t') end++;
+    return { kind: 'empty', insertAt: colon + 1, end, comment: yaml[end] === '#' };
   }
   if (!isScalar(value) || !value.range || value.tag || value.anchor) return { kind: 'other' };
   const type = value.type;
