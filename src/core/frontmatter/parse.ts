@@ -3,6 +3,7 @@ import { FRONTMATTER_MAX_DEPTH, nestingDepth } from './split.js';
 
 export interface YamlProblem {
   message: string;
+  suggestion?: string;
   /** 1-based line in the file. */
   line: number;
   column?: number;
@@ -80,7 +81,13 @@ export function parseFrontmatterYaml(yaml: string, firstLine: number): { ok: tru
   if (error) {
     const pos = error.linePos?.[0];
     const reason = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-    return { ok: false, problem: { message: reason, line: (pos?.line ?? 1) + firstLine - 1, ...(pos ? { column: pos.col } : {}) } };
+    const line = (pos?.line ?? 1) + firstLine - 1;
+    if (error.code === 'DUPLICATE_KEY' && pos) {
+      const key = /^\s*(?:"([^"]*)"|'([^']*)'|([^:#]+?))\s*:/.exec(yaml.split('\n')[pos.line - 1] ?? '');
+      const name = key?.[1] ?? key?.[2] ?? key?.[3];
+      if (name) return { ok: false, problem: { message: `The key \`${name}\` appears twice.`, suggestion: `Keep one \`${name}\` line and delete the other.`, line, column: pos.col } };
+    }
+    return { ok: false, problem: { message: reason, line, ...(pos ? { column: pos.col } : {}) } };
   }
   let alias: { line: number; column: number } | undefined;
   visit(doc, {
