@@ -32,8 +32,6 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
 
   protected flags!: CommandFlags<T>;
   protected args!: CommandArgs<T>;
-  /** Every positional argument, for commands with `static strict = false` (check PATHS...). */
-  protected argvList: string[] = [];
   /** Text mode: print only failures (check --quiet). */
   protected quiet = false;
 
@@ -78,7 +76,6 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
       });
       this.flags = parsed.flags as CommandFlags<T>;
       this.args = parsed.args as CommandArgs<T>;
-      this.argvList = (parsed.argv ?? []).map(String);
       const flags = this.flags as GlobalFlags;
       meta.debug = debugEnabled(flags.debug, env);
       meta.includeMetrics = flags['include-metrics'];

@@ -15,9 +15,8 @@ export default class Check extends DocketCommand<typeof Check, CheckData> {
     '<%= config.bin %> check "docs/**/adr-*.md" --strict',
   ];
   static mutates = false;
-  static override strict = false;
   static override args = {
-    paths: Args.string({ description: 'Files, directories or globs to check (default: every governed document).' }),
+    paths: Args.string({ description: 'Files, directories or globs to check (default: every governed document).', multiple: true }),
   };
   static override flags = {
     strict: Flags.boolean({ description: 'Fail (exit 1) on warnings too.' }),
@@ -26,7 +25,7 @@ export default class Check extends DocketCommand<typeof Check, CheckData> {
 
   protected async execute(ctx: RunContext): Promise<Outcome<CheckData>> {
     this.quiet = this.flags.quiet;
-    const result = await runCheck(ctx.root, { paths: this.argvList, strict: this.flags.strict, signal: ctx.signal, cmd: ctx.cmd });
+    const result = await runCheck(ctx.root, { paths: this.args.paths ?? [], strict: this.flags.strict, signal: ctx.signal, cmd: ctx.cmd });
     return { data: result.data, violations: result.violations, warnings: result.warnings, advice: result.advice, success: result.success, status: result.partial ? 'partial' : 'ok' };
   }
 

@@ -48,6 +48,7 @@ export const ENVIRONMENT = [
   { name: 'DOCKET_DEBUG', description: 'Set to 1 to print diagnostics and stack traces to stderr (like --debug).' },
   { name: 'DOCKET_AGENT', description: 'Names the calling agent in `docket context` when it cannot be detected.' },
   { name: 'DOCKET_DEFAULT_OWNER', description: 'Default owner for new documents.' },
+  { name: 'DOCKET_TODAY', description: 'Pins "today" (YYYY-MM-DD) for the last_updated values `fix` writes, for reproducible runs and tests.' },
   { name: 'NO_COLOR', description: 'Any non-empty value disables colour.' },
   { name: 'FORCE_COLOR', description: 'Forces colour on (0 or false forces it off), even when piped.' },
 ].sort((a, b) => (a.name < b.name ? -1 : 1));
