@@ -85,6 +85,21 @@ describe('check: the repository and the example pass with zero findings', () => 
   });
 });
 
+describe('check: compatibility with repositories written for meminit', () => {
+  it('reports the same codes for the same files where meminit is right (see DOCKET-SPEC-004)', async () => {
+    const r = await checkJson(ruleFixture('meminit-repo'));
+    // meminit also reports the link inside a code span in adr-001 and a second (schema pattern)
+    // finding for MEMX-ADR-2: documented differences. Unquoted versions and dates pass in both.
+    expect(r.codes).toEqual([
+      'ID_REGEX docs/45-adr/adr-002-bad.md',
+      'LINK_BROKEN docs/45-adr/adr-002-bad.md',
+      'FILENAME_CONVENTION docs/10-prd/Bad Name.md',
+      'DIRECTORY_MATCH docs/10-prd/Bad Name.md',
+    ]);
+    expect(r.env.data.checked_paths).toEqual(['docs/10-prd/Bad Name.md', 'docs/20-specs/spec-003-compliance-checker.md', 'docs/45-adr/adr-001-good.md', 'docs/45-adr/adr-002-bad.md']);
+  });
+});
+
 describe('check: PATHS', () => {
   it('checks the files, directories and globs given, comparing IDs with the whole repository', async () => {
     const root = repo({

@@ -20,16 +20,21 @@ export interface RuleContext {
 export function buildContext(config: RepoConfig, documents: readonly InspectedDocument[], schemaFor: (p: string) => CompiledSchema | undefined): RuleContext {
   const byPath = new Map(documents.map((d) => [d.rel, d]));
   const byId = new Map<string, InspectedDocument[]>();
-  const inbound = new Map<string, string[]>();
+  const linkers = new Map<string, Set<string>>();
   for (const doc of documents) {
-    if (doc.document_id) byId.set(doc.document_id, [...(byId.get(doc.document_id) ?? []), doc]);
+    if (doc.document_id) {
+      const list = byId.get(doc.document_id);
+      if (list) list.push(doc);
+      else byId.set(doc.document_id, [doc]);
+    }
     for (const link of doc.links) {
       if (link.scope !== 'file' || !link.path || link.path === doc.rel) continue;
       const key = link.path.toLowerCase();
-      const list = inbound.get(key) ?? [];
-      if (!list.includes(doc.rel)) list.push(doc.rel);
-      inbound.set(key, list);
+      const set = linkers.get(key);
+      if (set) set.add(doc.rel);
+      else linkers.set(key, new Set([doc.rel]));
     }
   }
+  const inbound = new Map([...linkers].map(([k, v]) => [k, [...v]]));
   return { config, schemaFor, byPath, byId, inbound, renameTargets: new Map(), probe: new FsProbe(config.root, byPath) };
 }

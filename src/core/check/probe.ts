@@ -4,6 +4,7 @@ import { MAX_DOCUMENT_BYTES, readBytes } from '../documents/read.js';
 import { splitFrontmatter } from '../frontmatter/split.js';
 import { isInside } from '../fs/paths.js';
 import { outlineMarkdown } from '../markdown/outline.js';
+import { closest } from '../text/suggest.js';
 import type { InspectedDocument } from './model.js';
 
 type EntryKind = 'file' | 'dir' | 'symlink' | 'other';
@@ -22,6 +23,7 @@ export type Lookup =
 export class FsProbe {
   private readonly dirs = new Map<string, Promise<Map<string, EntryKind> | undefined>>();
   private readonly anchorCache = new Map<string, Promise<string[] | undefined>>();
+  private readonly nearCache = new Map<string, Promise<string | undefined>>();
 
   constructor(
     private readonly root: string,
@@ -41,7 +43,19 @@ export class FsProbe {
     return cached;
   }
 
-  async lookup(rel: string): Promise<Lookup> {
+  private readonly lookups = new Map<string, Promise<Lookup>>();
+
+  /** Whether a repo-relative path exists with exactly this letter case (cached per path). */
+  lookup(rel: string): Promise<Lookup> {
+    let cached = this.lookups.get(rel);
+    if (!cached) {
+      cached = this.resolve(rel);
+      this.lookups.set(rel, cached);
+    }
+    return cached;
+  }
+
+  private async resolve(rel: string): Promise<Lookup> {
     if (rel === '.' || rel === '') return { kind: 'dir' };
     const parts = rel.split('/');
     let current = '.';
@@ -70,6 +84,16 @@ export class FsProbe {
       }
     }
     return { kind: kind === 'dir' ? 'dir' : 'file' };
+  }
+
+  /** The existing name in the target's directory closest to a missing one (cached: many links share targets). */
+  nearestName(rel: string): Promise<string | undefined> {
+    let cached = this.nearCache.get(rel);
+    if (!cached) {
+      cached = this.list(path.posix.dirname(rel)).then((entries) => closest(path.posix.basename(rel), entries ? [...entries.keys()] : [], 1)[0]);
+      this.nearCache.set(rel, cached);
+    }
+    return cached;
   }
 
   /** Anchors of a Markdown file: from the loaded model when governed, else read once (bounded). */

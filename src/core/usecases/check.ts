@@ -55,7 +55,8 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
   const inspection = await inspectRepository(config, { signal: opts.signal, ...(targets ? { only: targets.governed } : {}), ...(opts.onDocument ? { onDocument: opts.onDocument } : {}) });
   const checked = inspection.documents.filter((d) => d.checked);
   const ignored = new Set(targets?.ignored ?? []);
-  if (targets) for (const rel of targets.governed) if (!checked.some((d) => d.rel === rel)) ignored.add(rel);
+  const checkedPaths = new Set(checked.map((d) => d.rel));
+  if (targets) for (const rel of targets.governed) if (!checkedPaths.has(rel)) ignored.add(rel);
 
   const findings: Finding[] = [...inspection.repository, ...(targets?.unreadable ?? [])];
   for (const doc of checked) findings.push(...doc.findings);

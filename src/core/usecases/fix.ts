@@ -1,15 +1,11 @@
-import { createHash } from 'node:crypto';
-import path from 'node:path';
 import { inspectRepository } from '../check/inspect.js';
 import type { Finding, Inspection } from '../check/model.js';
 import { loadConfig } from '../config/load.js';
 import type { NamespaceConfig } from '../config/types.js';
-import { MAX_DOCUMENT_BYTES, readBytes } from '../documents/read.js';
 import { renameDiff, unifiedDiff } from '../fix/diff.js';
 import { planFixes, type FilePlan } from '../fix/plan.js';
-import { renameNoReplace } from '../fix/rename.js';
+import { applyPlan } from '../fix/apply.js';
 import { resolveToday } from '../fix/today.js';
-import { writeFileAtomic } from '../fs/atomic-write.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { compareIssues, type Advice, type Issue } from '../issues.js';
 
@@ -59,12 +55,6 @@ export interface FixResult {
   partial: boolean;
 }
 
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
-function skipped(rel: string, message: string): Issue {
-  return { code: 'FIX_SKIPPED', severity: 'warning', message, path: rel, suggestion: 'Resolve the conflict, then run `docket fix --apply` again.' };
-}
-
 function changesOf(plan: FilePlan): FixChange[] {
   const out: FixChange[] = [];
   const rel = plan.doc.rel;
@@ -75,42 +65,11 @@ function changesOf(plan: FilePlan): FixChange[] {
   return out;
 }
 
-/** Writes one plan: content first (verified unchanged since read, atomic), then the rename. */
-async function applyPlan(root: string, plan: FilePlan, warnings: Issue[]): Promise<{ content: boolean; rename: boolean }> {
-  const rel = plan.doc.rel;
-  const abs = path.join(root, rel);
-  const done = { content: false, rename: false };
-  let current: string | undefined;
-  try {
-    const { bytes } = await readBytes(abs, MAX_DOCUMENT_BYTES);
-    current = bytes ? sha256(bytes) : undefined;
-  } catch {
-    current = undefined;
-  }
-  if (current !== plan.doc.record.digest) {
-    warnings.push(skipped(rel, `${rel} changed (or vanished) after docket read it; it was left alone.`));
-    return done;
-  }
-  try {
-    if (plan.text !== undefined) {
-      await writeFileAtomic(root, abs, Buffer.from(`${plan.doc.record.bom ? '\uFEFF' : ''}${plan.text}`, 'utf8'), { overwrite: true });
-      done.content = true;
-    }
-    if (plan.rename) {
-      await renameNoReplace(root, rel, plan.rename.to);
-      done.rename = true;
-    }
-  } catch (error) {
-    const reason = error instanceof DocketError ? error.message : `${(error as NodeJS.ErrnoException).code ?? 'error'}: ${(error as Error).message}`;
-    warnings.push(skipped(rel, `${rel} was not ${done.content || plan.text === undefined ? 'renamed' : 'changed'}: ${reason}`));
-  }
-  return done;
-}
-
 function inNamespace(ns: NamespaceConfig | undefined, inspection: Inspection) {
+  const byPath = new Map(inspection.documents.map((d) => [d.rel, d]));
   return (f: Finding): boolean => {
     if (!ns || f.path === undefined) return true;
-    const doc = inspection.documents.find((d) => d.rel === f.path);
+    const doc = byPath.get(f.path);
     if (doc) return doc.namespace.name === ns.name;
     return f.path === ns.schema_path || f.path === ns.docs_root || f.path.startsWith(`${ns.docs_root}/`);
   };

@@ -48,9 +48,7 @@ export async function linkFindings(doc: InspectedDocument, ctx: RuleContext): Pr
       if (found.caseOnly && found.near) {
         suggestion = `The file is named ${found.near}: letter case matters on Linux and on GitHub. Fix the case in the link.`;
       } else {
-        const dir = path.posix.dirname(link.path);
-        const names = [...((await ctx.probe.list(dir))?.keys() ?? [])];
-        const near = closest(path.posix.basename(link.path), names, 1)[0];
+        const near = await ctx.probe.nearestName(link.path);
         suggestion = near ? `Did you mean ${near}? Fix the path (relative to ${path.posix.dirname(doc.rel)}/) or restore the target.` : `Fix the path (relative to ${path.posix.dirname(doc.rel)}/) or restore the target.`;
       }
       out.push(broken(doc, link, `${what} target "${link.target}" does not exist${found.caseOnly ? ' with this letter case' : ''}.`, suggestion));
