@@ -67,6 +67,13 @@ describe('fix --apply', () => {
     expect(check.exitCode).toBe(0);
   });
 
+  it('does not guess a type when the directory and the ID disagree', async () => {
+    const root = repo({ 'docs/45-adr/adr-001-a.md': doc({ document_id: 'ACME-PRD-001', type: undefined }) });
+    const r = await fixJson(root);
+    expect(r.data.changes).toEqual([]);
+    expect(r.env.violations).toMatchObject([{ code: 'SCHEMA_VALIDATION', message: 'The required field `type` is missing.', fixable: false }]);
+  });
+
   it('owner comes from the config, else __TBD__; DOCKET_TODAY must be a real date', async () => {
     const root = repo({ 'docs/45-adr/x.md': '# X\n' });
     writeFileSync(path.join(root, 'docops.config.yaml'), 'repo_prefix: ACME\n');
@@ -90,16 +97,18 @@ describe('fix --apply', () => {
     ['CRLF', '\r\n', false],
     ['LF with BOM', '\n', true],
     ['CRLF with BOM', '\r\n', true],
-  ])('%s: line endings, BOM, body and a missing final newline stay byte-identical', async (_name, eol, bom) => {
+  ])('%s: every kind of fix keeps line endings, BOM, body and a missing final newline byte-identical', async (_name, eol, bom) => {
     const body = `# Über Title${eol}${eol}Body with \`code\` and trailing spaces   ${eol}last line without newline`;
-    const withFm = `---${eol}document_id: ACME-ADR-001${eol}type: ADR${eol}title: T${eol}status: draft${eol}---${eol}${body}`;
+    const fm = (lines: string[]) => `---${eol}${lines.map((l) => `${l}${eol}`).join('')}---${eol}`;
+    const before = fm(['document_id: acme-adr-1 # id', 'type: adr', 'title:', 'status: draft', 'version: v1', "last_updated: '2026/1/5'"]);
     const prefix = bom ? '\uFEFF' : '';
-    const root = repo({ 'docs/45-adr/adr-001-a.md': prefix + withFm, 'docs/45-adr/Plain File.md': prefix + body });
+    const root = repo({ 'docs/45-adr/adr-001-a.md': prefix + before + body, 'docs/45-adr/Plain File.md': prefix + body });
     chmodSync(path.join(root, 'docs/45-adr/adr-001-a.md'), 0o640);
     const r = await fixJson(root, ['--apply']);
     expect(r.data.remaining).toBe(0);
     const edited = read(root, 'docs/45-adr/adr-001-a.md').toString();
-    expect(edited).toBe(`${prefix}---${eol}document_id: ACME-ADR-001${eol}type: ADR${eol}title: T${eol}status: Draft${eol}version: "0.1"${eol}last_updated: "2026-03-03"${eol}owner: Platform Team${eol}docops_version: "2.0"${eol}---${eol}${body}`);
+    const after = fm(['document_id: ACME-ADR-001 # id', 'type: ADR', 'title: Über Title', 'status: Draft', 'version: "1.0"', 'last_updated: "2026-01-05"', 'owner: Platform Team', 'docops_version: "2.0"']);
+    expect(edited).toBe(prefix + after + body);
     expect(statSync(path.join(root, 'docs/45-adr/adr-001-a.md')).mode & 0o777).toBe(0o640);
     expect(existsSync(path.join(root, 'docs/45-adr/Plain File.md'))).toBe(false);
     const added = read(root, 'docs/45-adr/plain-file.md').toString();

@@ -22,7 +22,7 @@ function requiredFields(inspection: Inspection, doc: InspectedDocument): string[
   return FILLABLE.filter((f) => required.includes(f));
 }
 
-function planContent(doc: InspectedDocument, hinted: Finding[], inspection: Inspection, fill: FillContext, ids: IdAllocator): Pick<FilePlan, 'text' | 'action' | 'fields' | 'contentFixes'> | undefined {
+function planContent(doc: InspectedDocument, hinted: Finding[], inspection: Inspection, fill: FillContext, repairedIds: ReadonlyMap<string, string>): Pick<FilePlan, 'text' | 'action' | 'fields' | 'contentFixes'> | undefined {
   const text = doc.record.text;
   const split = doc.record.split;
   if (text === undefined || !split) return undefined;
@@ -38,10 +38,7 @@ function planContent(doc: InspectedDocument, hinted: Finding[], inspection: Insp
   }
   for (const h of hinted) {
     if (h.fix?.kind !== 'set') continue;
-    if (h.fix.field === 'document_id') {
-      if (ids.has(h.fix.value)) continue; // another fix in this run took it
-      ids.reserve(h.fix.value);
-    }
+    if (h.fix.field === 'document_id' && repairedIds.get(doc.rel) !== h.fix.value) continue; // another document has it
     wanted.push({ field: h.fix.field, op: 'set', from: fm?.source(h.fix.field) ?? String(doc.metadata?.[h.fix.field] ?? ''), to: h.fix.value });
   }
   if (wanted.length === 0) return undefined;
@@ -60,13 +57,23 @@ function planContent(doc: InspectedDocument, hinted: Finding[], inspection: Insp
  */
 export function planFixes(inspection: Inspection, opts: { today: string; namespace?: string }): FilePlan[] {
   const ids = new IdAllocator(inspection.documents.flatMap((d) => (d.document_id ? [d.document_id] : [])));
+  const selected = inspection.documents.filter((doc) => doc.checked && (!opts.namespace || doc.namespace.name.toLowerCase() === opts.namespace.toLowerCase()));
+  // Repaired IDs (acme-adr-7 -> ACME-ADR-007) are claimed before new ones are allocated.
+  const repairedIds = new Map<string, string>();
+  for (const doc of selected) {
+    for (const f of doc.findings) {
+      if (f.fix?.kind === 'set' && f.fix.field === 'document_id' && !ids.has(f.fix.value)) {
+        ids.reserve(f.fix.value);
+        repairedIds.set(doc.rel, f.fix.value);
+      }
+    }
+  }
   const fill: FillContext = { today: opts.today, allocate: (prefix, type) => ids.next(prefix, type) };
   const plans: FilePlan[] = [];
-  for (const doc of inspection.documents) {
-    if (!doc.checked || (opts.namespace && doc.namespace.name.toLowerCase() !== opts.namespace.toLowerCase())) continue;
+  for (const doc of selected) {
     const hinted = doc.findings.filter((f) => f.fix);
     if (hinted.length === 0) continue;
-    const content = planContent(doc, hinted, inspection, fill, ids);
+    const content = planContent(doc, hinted, inspection, fill, repairedIds);
     const renameHint = hinted.find((f) => f.fix?.kind === 'rename');
     const plan: FilePlan = { doc, fields: [], contentFixes: [], ...(content ?? {}) };
     if (renameHint?.fix?.kind === 'rename') plan.rename = { to: renameHint.fix.to, fixes: [renameHint] };

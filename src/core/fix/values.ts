@@ -58,8 +58,12 @@ export function fillValue(field: string, doc: InspectedDocument, ctx: FillContex
       const type = idType(doc);
       return type && PREFIX_PATTERN.test(ns.repo_prefix) ? ctx.allocate(ns.repo_prefix, type) : undefined;
     }
-    case 'type':
-      return inferType(doc);
+    case 'type': {
+      // The directory decides, unless the document's ID names another type: then a person must.
+      const inferred = inferType(doc);
+      const fromId = doc.document_id && /^[A-Z]{3,10}-[A-Z]{3,10}-\d{3}$/.test(doc.document_id) ? doc.document_id.split('-')[1] : undefined;
+      return fromId && inferred && fromId !== inferred ? undefined : inferred;
+    }
     case 'title':
       return inferTitle(doc);
     case 'status':
