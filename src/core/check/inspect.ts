@@ -24,9 +24,18 @@ export interface InspectOptions {
   onDocument?(doc: InspectedDocument): void;
 }
 
+/** Problems found while reading: only a missing frontmatter in a decodable file is fixable. */
+function readingFindings(doc: InspectedDocument): Finding[] {
+  return doc.record.problems.map((p): Finding => {
+    if (p.code === 'FILE_UNREADABLE') return p;
+    if (p.code === 'FRONTMATTER_MISSING' && doc.record.split !== undefined) return { ...p, fixable: true, fix: { kind: 'add-frontmatter' } };
+    return { ...p, fixable: false };
+  });
+}
+
 /** Runs every per-document rule on one document; fills `doc.findings`. */
 export async function checkDocument(doc: InspectedDocument, ctx: RuleContext): Promise<void> {
-  const findings: Finding[] = doc.record.problems.map((p) => (p.code === 'FRONTMATTER_MISSING' && doc.record.split !== undefined ? { ...p, fixable: true, fix: { kind: 'add-frontmatter' } } : p.code === 'FILE_UNREADABLE' ? p : { ...p, fixable: false }));
+  const findings = readingFindings(doc);
   if (!doc.record.unreadable) {
     findings.push(...(await filenameFindings(doc, ctx)));
     if (doc.metadata) {
