@@ -107,7 +107,7 @@ describe('fix --apply (property)', () => {
         expect(readFileSync(only(root), 'utf8')).toBe(after);
         expect(statSync(only(root)).mode).toBe(mode);
       }),
-      { numRuns: 50 },
+      { numRuns: 40 },
     );
   });
 });
