@@ -3,6 +3,8 @@ import { AGENT_CODES } from './table/agents.js';
 import { AUTHORING_CODES } from './table/authoring.js';
 import { CONFIG_CODES } from './table/config.js';
 import { DOCUMENT_CODES } from './table/documents.js';
+import { FIX_CODES } from './table/fix.js';
+import { LINK_CODES } from './table/links.js';
 import { REPOSITORY_CODES } from './table/repository.js';
 import { RUNTIME_CODES } from './table/runtime.js';
 import { USAGE_CODES } from './table/usage.js';
@@ -18,6 +20,8 @@ export const CODES = {
   ...RUNTIME_CODES,
   ...REPOSITORY_CODES,
   ...DOCUMENT_CODES,
+  ...LINK_CODES,
+  ...FIX_CODES,
   ...AUTHORING_CODES,
   ...ADVICE_CODES,
   ...AGENT_CODES,
@@ -25,7 +29,7 @@ export const CODES = {
 
 export type Code = keyof typeof CODES;
 
-export const CODE_AREAS: readonly Record<string, CodeSpec>[] = [USAGE_CODES, CONFIG_CODES, RUNTIME_CODES, REPOSITORY_CODES, DOCUMENT_CODES, AUTHORING_CODES, ADVICE_CODES, AGENT_CODES];
+export const CODE_AREAS: readonly Record<string, CodeSpec>[] = [USAGE_CODES, CONFIG_CODES, RUNTIME_CODES, REPOSITORY_CODES, DOCUMENT_CODES, LINK_CODES, FIX_CODES, AUTHORING_CODES, ADVICE_CODES, AGENT_CODES];
 
 export function isCode(value: string): value is Code {
   return Object.prototype.hasOwnProperty.call(CODES, value);

@@ -1,4 +1,5 @@
-import { promises as fs } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { NamespaceConfig } from '../config/types.js';
 import type { Issue } from '../issues.js';
@@ -12,6 +13,8 @@ export interface DocumentRecord {
   namespace: NamespaceConfig;
   size: number;
   mtimeMs: number;
+  /** sha256 of the bytes read (hex), so writers can verify the file did not change since. */
+  digest?: string;
   /** Text without BOM; absent when the file could not be read or decoded. */
   text?: string;
   bom: boolean;
@@ -32,7 +35,11 @@ function problem(rel: string, code: Issue['code'], message: string, suggestion: 
 
 /** Decodes and splits a document's bytes; every failure becomes a finding, never a throw. */
 export function decodeDocument(rel: string, namespace: NamespaceConfig, bytes: Uint8Array, size: number, mtimeMs: number): DocumentRecord {
-  const rec: DocumentRecord = { rel, namespace, size, mtimeMs, bom: false, problems: [], unreadable: false };
+  const rec: DocumentRecord = { rel, namespace, size, mtimeMs, digest: createHash('sha256').update(bytes).digest('hex'), bom: false, problems: [], unreadable: false };
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    rec.problems.push(problem(rel, 'FILE_ENCODING', 'The file is UTF-16; docket reads UTF-8 only.', 'Re-save the file with UTF-8 encoding.'));
+    return rec;
+  }
   const sample = bytes.subarray(0, 8192);
   if (sample.includes(0)) {
     rec.problems.push(problem(rel, 'FILE_BINARY', 'The file contains binary data (NUL bytes).', 'Restore the file as Markdown text or move it out of the docs root.'));
@@ -67,33 +74,66 @@ export function decodeDocument(rel: string, namespace: NamespaceConfig, bytes: U
       break;
     case 'ok': {
       const parsed = parseFrontmatterYaml(split.yaml, split.firstLine);
-      if (parsed.ok) rec.frontmatter = parsed.value;
-      else rec.problems.push(problem(rel, 'FRONTMATTER_INVALID', `Invalid frontmatter: ${parsed.problem.message}`, 'Fix the YAML at this line.', parsed.problem.line, parsed.problem.column));
+      if (parsed.ok) {
+        rec.frontmatter = parsed.value;
+        if (parsed.value.keys().length === 0) {
+          rec.problems.push(problem(rel, 'FRONTMATTER_MISSING', 'The frontmatter block is empty.', 'Add the required metadata fields between the `---` lines; `docket fix` can add them.', 1, 1));
+        }
+      } else rec.problems.push(problem(rel, 'FRONTMATTER_INVALID', `Invalid frontmatter: ${parsed.problem.message}`, parsed.problem.suggestion ?? 'Fix the YAML at this line (quote values that contain `: ` or start with a special character).', parsed.problem.line, parsed.problem.column));
       break;
     }
   }
   return rec;
 }
 
+// O_NOFOLLOW: a file swapped for a symbolic link after the walk is refused, not followed.
+// O_NONBLOCK: a FIFO named *.md cannot hang the run.
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+
+function unreadable(rel: string, namespace: NamespaceConfig, reason: string): DocumentRecord {
+  return {
+    rel, namespace, size: 0, mtimeMs: 0, bom: false, unreadable: true,
+    problems: [{ code: 'FILE_UNREADABLE', severity: 'warning', message: `The file could not be read (${reason}) and was skipped.`, path: rel, suggestion: 'Check that the file exists and is readable, then run again.' }],
+  };
+}
+
+/** Reads a document's bytes safely: no symlinks, regular files only, bounded size. */
+export async function readBytes(abs: string, limit: number): Promise<{ bytes?: Buffer; size: number; mtimeMs: number }> {
+  const handle = await fs.open(abs, OPEN_FLAGS);
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) throw Object.assign(new Error('not a regular file'), { code: 'ENOTFILE' });
+    if (stat.size > limit) return { size: stat.size, mtimeMs: stat.mtimeMs };
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const buf = Buffer.alloc(Math.min(65536, limit + 1 - total));
+      if (buf.length === 0) return { size: total, mtimeMs: stat.mtimeMs }; // grew past the limit while reading
+      const { bytesRead } = await handle.read(buf, 0, buf.length, null);
+      if (bytesRead === 0) break;
+      chunks.push(buf.subarray(0, bytesRead));
+      total += bytesRead;
+    }
+    return { bytes: Buffer.concat(chunks, total), size: total, mtimeMs: stat.mtimeMs };
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Reads one governed document; I/O failures make it `unreadable` (a warning), not a crash. */
 export async function readDocument(root: string, rel: string, namespace: NamespaceConfig): Promise<DocumentRecord> {
-  const abs = path.join(root, rel);
   try {
-    const stat = await fs.lstat(abs);
-    if (stat.size > MAX_DOCUMENT_BYTES) {
+    const { bytes, size, mtimeMs } = await readBytes(path.join(root, rel), MAX_DOCUMENT_BYTES);
+    if (!bytes) {
       return {
-        rel, namespace, size: stat.size, mtimeMs: stat.mtimeMs, bom: false, unreadable: false,
-        problems: [problem(rel, 'FILE_TOO_LARGE', `The file is ${stat.size} bytes; documents are read up to ${MAX_DOCUMENT_BYTES} bytes.`, 'Move the file out of the docs root or add it to excluded_files.')],
+        rel, namespace, size, mtimeMs, bom: false, unreadable: false,
+        problems: [problem(rel, 'FILE_TOO_LARGE', `The file is ${size} bytes; documents are read up to ${MAX_DOCUMENT_BYTES} bytes.`, 'Move the file out of the docs root or add it to excluded_files.')],
       };
     }
-    const bytes = await fs.readFile(abs);
-    return decodeDocument(rel, namespace, bytes, stat.size, stat.mtimeMs);
+    return decodeDocument(rel, namespace, bytes, size, mtimeMs);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
-    return {
-      rel, namespace, size: 0, mtimeMs: 0, bom: false, unreadable: true,
-      problems: [{ code: 'FILE_UNREADABLE', severity: 'warning', message: `The file could not be read (${code}) and was skipped.`, path: rel, suggestion: 'Check the file\'s permissions, then run again.' }],
-    };
+    return unreadable(rel, namespace, code === 'ELOOP' ? 'it became a symbolic link' : code === 'ENOTFILE' ? 'not a regular file' : code);
   }
 }
 
@@ -103,6 +143,12 @@ export function field(rec: DocumentRecord, key: string): string | undefined {
   if (typeof value === 'string') return value.trim();
   if (typeof value === 'number') return rec.frontmatter?.source(key) ?? String(value);
   return undefined;
+}
+
+/** The line ending the file uses ("\r\n" when its first line ends so), for inserted lines. */
+export function eolOf(text: string): string {
+  const nl = text.indexOf('\n');
+  return nl > 0 && text[nl - 1] === '\r' ? '\r\n' : '\n';
 }
 
 /** The first ATX level-1 heading of the body, if any. */

@@ -1,7 +1,9 @@
+import { realpathSync } from 'node:fs';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { isExcluded, namespaceFor } from '../config/exclusion.js';
 import type { NamespaceConfig, RepoConfig } from '../config/types.js';
+import { isInside } from '../fs/paths.js';
 import { DocketError } from '../../errors/docket-error.js';
 import type { Issue } from '../issues.js';
 
@@ -17,21 +19,28 @@ export interface WalkResult {
   symlinks: string[];
   /** Directories that could not be listed (warnings; the run is partial). */
   unreadable: Issue[];
+  /** Docs roots that are symbolic links leading out of the repository: not walked. */
+  refusedRoots: string[];
+}
+
+export interface TreeListing {
+  /** Every `*.md` regular file, sorted. */
+  markdown: string[];
+  symlinks: string[];
+  unreadable: Issue[];
 }
 
 const SKIP_DIRS = new Set(['.git', 'node_modules']);
+const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * Enumerates the governed set: every `*.md` under each namespace's docs root that the
- * namespace owns (deepest docs root wins), minus exclusions. Symbolic links are never
- * followed, so link loops and escapes cannot occur. Order is independent of the file system.
+ * Lists `*.md` files under `start` (repo-relative), never following symbolic links, so link
+ * loops and escapes cannot occur. A missing start directory lists nothing.
  */
-export async function listGoverned(config: RepoConfig, signal?: AbortSignal): Promise<WalkResult> {
-  const files = new Map<string, GovernedFile>();
-  const symlinks = new Set<string>();
+export async function listMarkdown(root: string, start: string, signal?: AbortSignal): Promise<TreeListing> {
+  const markdown: string[] = [];
+  const symlinks: string[] = [];
   const unreadable: Issue[] = [];
-  const root = config.root;
-
   async function walk(dir: string): Promise<void> {
     if (signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while listing documents.');
     let entries;
@@ -46,26 +55,54 @@ export async function listGoverned(config: RepoConfig, signal?: AbortSignal): Pr
     const subdirs: string[] = [];
     for (const entry of entries) {
       const rel = dir === '.' || dir === '' ? entry.name : `${dir}/${entry.name}`;
-      if (entry.isSymbolicLink()) {
-        symlinks.add(rel);
-      } else if (entry.isDirectory()) {
+      if (entry.isSymbolicLink()) symlinks.push(rel);
+      else if (entry.isDirectory()) {
         if (!SKIP_DIRS.has(entry.name)) subdirs.push(rel);
-      } else if (entry.isFile() && entry.name.toLowerCase().endsWith('.md')) {
-        const ns = namespaceFor(config, rel);
-        if (ns && !isExcluded(ns, rel)) files.set(rel, { rel, namespace: ns });
-      }
+      } else if (entry.isFile() && entry.name.toLowerCase().endsWith('.md')) markdown.push(rel);
     }
     await Promise.all(subdirs.map(walk));
   }
+  await walk(start);
+  return { markdown: markdown.sort(byPath), symlinks: symlinks.sort(byPath), unreadable: unreadable.sort((a, b) => byPath(a.path ?? '', b.path ?? '')) };
+}
 
+/** Whether a docs root (possibly reached through symbolic links) stays inside the root. */
+function rootStaysInside(root: string, docsRoot: string): boolean {
+  try {
+    return isInside(root, realpathSync(path.join(root, docsRoot)));
+  } catch {
+    return true; // missing: nothing to walk, reported as REPO_STRUCTURE elsewhere
+  }
+}
+
+/**
+ * Enumerates the governed set: every `*.md` under each namespace's docs root that the
+ * namespace owns (deepest docs root wins), minus exclusions. Order is independent of the
+ * file system.
+ */
+export async function listGoverned(config: RepoConfig, signal?: AbortSignal): Promise<WalkResult> {
+  const root = config.root;
   const all = [...new Set(config.namespaces.map((ns) => ns.docs_root))].sort();
+  const refusedRoots = all.filter((r) => !rootStaysInside(root, r));
+  const usable = all.filter((r) => !refusedRoots.includes(r));
   // A nested docs root is reached from its parent's walk: walk only the outermost roots.
-  const outermost = all.filter((r) => !all.some((o) => o !== r && (o === '.' || r.startsWith(`${o}/`))));
-  for (const docsRoot of outermost) await walk(docsRoot);
-  const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  const outermost = usable.filter((r) => !usable.some((o) => o !== r && (o === '.' || r.startsWith(`${o}/`))));
+  const files: GovernedFile[] = [];
+  const symlinks: string[] = [];
+  const unreadable: Issue[] = [];
+  for (const docsRoot of outermost) {
+    const listing = await listMarkdown(root, docsRoot, signal);
+    for (const rel of listing.markdown) {
+      const ns = namespaceFor(config, rel);
+      if (ns && !refusedRoots.includes(ns.docs_root) && !isExcluded(ns, rel)) files.push({ rel, namespace: ns });
+    }
+    symlinks.push(...listing.symlinks);
+    unreadable.push(...listing.unreadable);
+  }
   return {
-    files: [...files.values()].sort((a, b) => byPath(a.rel, b.rel)),
-    symlinks: [...symlinks].sort(byPath),
+    files: files.sort((a, b) => byPath(a.rel, b.rel)),
+    symlinks: [...new Set(symlinks)].sort(byPath),
     unreadable: unreadable.sort((a, b) => byPath(a.path ?? '', b.path ?? '')),
+    refusedRoots,
   };
 }

@@ -1,20 +1,68 @@
-import { isMap, isScalar, LineCounter, parseDocument, visit, type Document } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Pair, type YAMLMap } from 'yaml';
 import { FRONTMATTER_MAX_DEPTH, nestingDepth } from './split.js';
 
 export interface YamlProblem {
   message: string;
+  suggestion?: string;
   /** 1-based line in the file. */
   line: number;
   column?: number;
 }
 
+/**
+ * Where a top-level value sits in the YAML text (offsets relative to the YAML), so a fixer
+ * can replace exactly that value and nothing else.
+ */
+export type ValueSpan =
+  /** A one-line plain or quoted scalar: replace [start, end). */
+  | { kind: 'scalar'; start: number; end: number }
+  /**
+   * No value at all (`key:` or `key: # comment`): replace the blanks [insertAt, end) after
+   * the colon; `comment` says a comment follows, which must stay separated by a space.
+   */
+  | { kind: 'empty'; insertAt: number; end: number; comment: boolean }
+  /** A block scalar, a multi-line scalar, a collection or a tagged value: not edited in place. */
+  | { kind: 'other' };
+
 export interface ParsedFrontmatter {
   /** Plain data: `__proto__` and `constructor` are ordinary own keys. */
   data: Record<string, unknown>;
+  /** Top-level keys in file order. */
+  keys(): string[];
   /** Source text of a top-level scalar (`version: 1.10` gives "1.10"). */
   source(key: string): string | undefined;
   /** 1-based file line of a top-level key. */
   line(key: string): number | undefined;
+  /** 1-based file line of a nested value (`['related_ids', 2]`), or of its closest ancestor key. */
+  lineAt(path: readonly (string | number)[]): number | undefined;
+  /** Where a top-level key's value is, relative to the YAML text. */
+  valueSpan(key: string): ValueSpan | undefined;
+}
+
+const EMPTY: ParsedFrontmatter = { data: {}, keys: () => [], source: () => undefined, line: () => undefined, lineAt: () => undefined, valueSpan: () => undefined };
+
+function pairOf(map: YAMLMap, key: string | number): Pair | undefined {
+  return map.items.find((p) => isScalar(p.key) && String(p.key.value) === String(key)) as Pair | undefined;
+}
+
+function spanOf(yaml: string, pair: Pair): ValueSpan {
+  const value = pair.value;
+  const keyEnd = (pair.key as { range?: [number, number, number] }).range?.[1];
+  if (keyEnd === undefined) return { kind: 'other' };
+  if (isScalar(value) && value.value === null && value.source === '') {
+    const colon = yaml.indexOf(':', keyEnd);
+    const lineEnd = yaml.indexOf('\n', keyEnd);
+    if (colon === -1 || (lineEnd !== -1 && colon > lineEnd)) return { kind: 'other' };
+    let end = colon + 1;
+    while (yaml[end] === ' ' || yaml[end] === '\t') end++;
+    return { kind: 'empty', insertAt: colon + 1, end, comment: yaml[end] === '#' };
+  }
+  if (!isScalar(value) || !value.range || value.tag || value.anchor) return { kind: 'other' };
+  const type = value.type;
+  if (type !== 'PLAIN' && type !== 'QUOTE_DOUBLE' && type !== 'QUOTE_SINGLE') return { kind: 'other' };
+  const [start, end] = value.range;
+  if (yaml.slice(start, end).includes('\n')) return { kind: 'other' };
+  return { kind: 'scalar', start, end };
 }
 
 /**
@@ -33,7 +81,13 @@ export function parseFrontmatterYaml(yaml: string, firstLine: number): { ok: tru
   if (error) {
     const pos = error.linePos?.[0];
     const reason = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-    return { ok: false, problem: { message: reason, line: (pos?.line ?? 1) + firstLine - 1, ...(pos ? { column: pos.col } : {}) } };
+    const line = (pos?.line ?? 1) + firstLine - 1;
+    if (error.code === 'DUPLICATE_KEY' && pos) {
+      const key = /^\s*(?:"([^"]*)"|'([^']*)'|([^:#]+?))\s*:/.exec(yaml.split('\n')[pos.line - 1] ?? '');
+      const name = key?.[1] ?? key?.[2] ?? key?.[3];
+      if (name) return { ok: false, problem: { message: `The key \`${name}\` appears twice.`, suggestion: `Keep one \`${name}\` line and delete the other.`, line, column: pos.col } };
+    }
+    return { ok: false, problem: { message: reason, line, ...(pos ? { column: pos.col } : {}) } };
   }
   let alias: { line: number; column: number } | undefined;
   visit(doc, {
@@ -47,25 +101,47 @@ export function parseFrontmatterYaml(yaml: string, firstLine: number): { ok: tru
     return { ok: false, problem: { message: 'YAML aliases (*name) are not allowed in frontmatter.', line: alias.line + firstLine - 1, column: alias.column } };
   }
   const contents = doc.contents;
-  if (contents === null || (isScalar(contents) && (contents.value === null || contents.value === ''))) {
-    return { ok: true, value: { data: {}, source: () => undefined, line: () => undefined } };
-  }
+  if (contents === null || (isScalar(contents) && (contents.value === null || contents.value === ''))) return { ok: true, value: EMPTY };
   if (!isMap(contents)) {
     return { ok: false, problem: { message: 'Frontmatter must be a mapping of keys to values.', line: firstLine } };
   }
   const data = doc.toJS({ maxAliasCount: 0 }) as Record<string, unknown>;
-  const find = (key: string) => contents.items.find((p) => isScalar(p.key) && String(p.key.value) === key);
+  const fileLine = (offset: number) => lines.linePos(offset).line + firstLine - 1;
   return {
     ok: true,
     value: {
       data,
+      keys: () => contents.items.filter((p) => isScalar(p.key)).map((p) => String((p.key as { value: unknown }).value)),
       source(key) {
-        const value = find(key)?.value;
+        const value = pairOf(contents, key)?.value;
         return isScalar(value) && typeof value.source === 'string' ? value.source : undefined;
       },
       line(key) {
-        const range = (find(key)?.key as { range?: [number, number, number] } | undefined)?.range;
-        return range ? lines.linePos(range[0]).line + firstLine - 1 : undefined;
+        const range = (pairOf(contents, key)?.key as { range?: [number, number, number] } | undefined)?.range;
+        return range ? fileLine(range[0]) : undefined;
+      },
+      lineAt(path) {
+        let node: unknown = contents;
+        let found: number | undefined;
+        for (const step of path) {
+          if (isMap(node)) {
+            const pair = pairOf(node, step);
+            const range = (pair?.key as { range?: [number, number, number] } | undefined)?.range;
+            if (!pair || !range) break;
+            found = fileLine(range[0]);
+            node = pair.value;
+          } else if (isSeq(node) && typeof step === 'number') {
+            node = node.items[step];
+            const range = (node as { range?: [number, number, number] } | undefined)?.range;
+            if (!range) break;
+            found = fileLine(range[0]);
+          } else break;
+        }
+        return found;
+      },
+      valueSpan(key) {
+        const pair = pairOf(contents, key);
+        return pair ? spanOf(yaml, pair) : undefined;
       },
     },
   };

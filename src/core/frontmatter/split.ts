@@ -14,6 +14,10 @@ export type Split =
       yaml: string;
       /** 1-based file line of the first YAML line. */
       firstLine: number;
+      /** Offset in the (BOM-stripped) text where the YAML starts. */
+      yamlOffset: number;
+      /** Offset in the (BOM-stripped) text where the closing fence line starts. */
+      closingOffset: number;
       /** 1-based file line of the closing fence. */
       closingLine: number;
       /** Offset in the (BOM-stripped) text where the body starts. */
@@ -46,7 +50,7 @@ export function splitFrontmatter(text: string): Split {
       const yaml = text.slice(firstEnd + 1, pos);
       const bytes = Buffer.byteLength(yaml, 'utf8');
       if (bytes > FRONTMATTER_MAX_BYTES) return { kind: 'too-large', bytes };
-      return { kind: 'ok', yaml, firstLine: 2, closingLine: line, bodyOffset: nl === -1 ? text.length : nl + 1 };
+      return { kind: 'ok', yaml, firstLine: 2, yamlOffset: firstEnd + 1, closingOffset: pos, closingLine: line, bodyOffset: nl === -1 ? text.length : nl + 1 };
     }
     if (nl === -1) break;
     pos = nl + 1;

@@ -6,7 +6,13 @@ import type { Issue } from '../issues.js';
 export interface CompiledSchema {
   ok: true;
   schema: Record<string, unknown>;
+  /** Stops at the first error: the fast path for valid documents. */
   validate: ValidateFunction;
+  /**
+   * Reports every error, for documents that failed `validate`; compiled on first use.
+   * Bounded: frontmatter is at most 64 KiB, so the error list is too.
+   */
+  detailed(): ValidateFunction;
 }
 
 export interface SchemaProblem {
@@ -36,16 +42,17 @@ function classOf(mod: { default: unknown }): AjvClass {
   return (typeof d.default === 'function' ? d.default : d) as AjvClass;
 }
 
-async function ajvFor(schema: Record<string, unknown>) {
+async function ajvFactory(schema: Record<string, unknown>): Promise<(allErrors: boolean) => import('ajv').default> {
   const uri = String(schema.$schema ?? '');
   const formatsMod = (await import('ajv-formats')) as { default: unknown };
   const fd = formatsMod.default as { default?: unknown };
   const addFormats = (typeof fd.default === 'function' ? fd.default : fd) as (ajv: object) => void;
-  const options = { allErrors: false, strict: false, validateFormats: true } as const;
   const Ajv = uri.includes('2020-12') ? classOf(await import('ajv/dist/2020.js')) : uri.includes('2019-09') ? classOf(await import('ajv/dist/2019.js')) : classOf(await import('ajv'));
-  const ajv = new Ajv(options);
-  addFormats(ajv);
-  return ajv;
+  return (allErrors) => {
+    const ajv = new Ajv({ allErrors, strict: false, validateFormats: true });
+    addFormats(ajv);
+    return ajv;
+  };
 }
 
 /**
@@ -82,9 +89,15 @@ export async function compileSchemaFile(root: string, schemaPath: string): Promi
     return { ok: false, issue: { code: 'SCHEMA_INVALID', severity: 'error', message: 'The metadata schema must be a JSON object.', path: schemaPath, suggestion: 'Start from the schema `docket init` writes.' } };
   }
   try {
-    const ajv = await ajvFor(schema as Record<string, unknown>);
-    const validate = ajv.compile(schema as Record<string, unknown>);
-    return { ok: true, schema: schema as Record<string, unknown>, validate };
+    const make = await ajvFactory(schema as Record<string, unknown>);
+    const validate = make(false).compile(schema as Record<string, unknown>);
+    let detailed: ValidateFunction | undefined;
+    return {
+      ok: true,
+      schema: schema as Record<string, unknown>,
+      validate,
+      detailed: () => (detailed ??= make(true).compile(schema as Record<string, unknown>)),
+    };
   } catch (error) {
     return { ok: false, issue: { code: 'SCHEMA_INVALID', severity: 'error', message: `The metadata schema is not a valid JSON Schema: ${(error as Error).message}`, path: schemaPath, suggestion: 'Fix the keyword named in the message; see https://json-schema.org.' } };
   }

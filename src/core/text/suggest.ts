@@ -1,17 +1,24 @@
-/** Levenshtein distance, bounded: returns max+1 as soon as the distance must exceed max. */
+/**
+ * Edit distance counting an adjacent transposition as one edit (optimal string alignment),
+ * so `titel` is one edit from `title`. Bounded: returns max+1 as soon as the distance must
+ * exceed max.
+ */
 export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prevPrev: number[] = [];
   let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];
     let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const value = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      let value = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, prevPrev[j - 2]! + 1);
       cur.push(value);
       if (value < rowMin) rowMin = value;
     }
     if (rowMin > max) return max + 1;
+    prevPrev = prev;
     prev = cur;
   }
   return prev[b.length]!;

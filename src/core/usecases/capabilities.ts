@@ -54,7 +54,7 @@ export const ENVIRONMENT = [
   { name: 'DOCKET_DEBUG', description: 'Set to 1 to print diagnostics and stack traces to stderr (like --debug).' },
   { name: 'DOCKET_AGENT', description: 'Names the calling agent in `docket context` when it cannot be detected.' },
   { name: 'DOCKET_DEFAULT_OWNER', description: 'Default owner for new documents.' },
-  { name: 'DOCKET_TODAY', description: 'Pins "today" (YYYY-MM-DD) for last_updated and {{date}}, for reproducible output.' },
+  { name: 'DOCKET_TODAY', description: 'Pins "today" (YYYY-MM-DD) for last_updated (new, fix) and {{date}}, for reproducible output.' },
   { name: 'DOCKET_LOCK_TIMEOUT_MS', description: 'How long `new --id` waits for another process holding the same ID claim (default 10000).' },
   { name: 'VISUAL', description: 'Editor for `new --edit` (preferred over EDITOR).' },
   { name: 'EDITOR', description: 'Editor for `new --edit` when VISUAL is not set.' },

@@ -12,13 +12,6 @@ export const AUTHORING_CODES = {
     action: 'Use one of the types in `details.valid_types` (case does not matter), or add the type under document_types in docops.config.yaml.',
     commands: ['docket new --list-types'],
   }),
-  UNKNOWN_NAMESPACE: spec({
-    kind: 'error', exit: EXIT.USAGE, category: 'usage',
-    summary: 'The --namespace value names no configured namespace.',
-    cause: 'A typo, or a namespace that exists only in another repository\'s config.',
-    action: 'Use one of the names in `details.valid_namespaces`.',
-    commands: ['docket context'],
-  }),
   INVALID_TITLE: spec({
     kind: 'error', exit: EXIT.USAGE, category: 'usage',
     summary: 'The document title is empty or too long.',

@@ -66,6 +66,14 @@ export const CONFIG_CODES = {
     cause: '`docket init` never overwrites files.',
     remediation: { action: 'Edit docops.config.yaml yourself to change its values.', commands: ['docket doctor'] },
   },
+  UNKNOWN_NAMESPACE: {
+    kind: 'error',
+    exit: EXIT.USAGE,
+    category: 'usage',
+    summary: 'The --namespace value names no namespace in docops.config.yaml.',
+    cause: 'A typo in the name, or a namespace that was renamed or exists only in another repository.',
+    remediation: { action: 'Use one of the names in `details.valid_namespaces` (also listed by `docket context`).', commands: ['docket context'] },
+  },
   NAMESPACE_PREFIX_INVALID: {
     kind: 'violation',
     exit: EXIT.POLICY,

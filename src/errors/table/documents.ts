@@ -9,12 +9,12 @@ const finding = (kind: 'violation' | 'warning', summary: string, cause: string, 
   remediation: { action, commands },
 });
 
-/** Findings about individual governed documents (reported by check, context --deep, index, ...). */
+/** Findings about individual governed documents (reported by check, fix, context --deep, index, ...). */
 export const DOCUMENT_CODES = {
   FRONTMATTER_MISSING: finding(
     'violation',
-    'A governed document has no YAML frontmatter.',
-    'The file does not start with a line that is exactly `---`.',
+    'A governed document has no YAML frontmatter, or an empty one.',
+    'The file does not start with a line that is exactly `---`, or the block has no fields.',
     'Add a frontmatter block with the required fields; `docket fix --apply` can add one.',
     ['docket fix', 'docket fix --apply'],
   ),
@@ -41,5 +41,52 @@ export const DOCUMENT_CODES = {
     'The file is not valid UTF-8.',
     'A file saved in Latin-1, Windows-1252 or UTF-16.',
     'Re-save the file as UTF-8.',
+  ),
+  SCHEMA_VALIDATION: finding(
+    'violation',
+    'A frontmatter field does not satisfy the metadata schema.',
+    'A required field is missing, a value has the wrong type or format, an enum value is misspelt, or a field is unknown to the schema.',
+    'Change the field named in the message to what the expectation says; `docket fix --apply` adds missing fields and normalises unambiguous values.',
+    ['docket check', 'docket fix', 'docket fix --apply'],
+  ),
+  ID_REGEX: finding(
+    'violation',
+    'A document_id does not have the form PREFIX-TYPE-NNN.',
+    'A lower-case ID, a missing part, or a sequence number that is not three digits.',
+    'Write the ID as PREFIX-TYPE-NNN, for example ACME-ADR-001 (3-10 capital letters, 3-10 capital letters, three digits).',
+    ['docket check', 'docket fix'],
+  ),
+  ID_PREFIX: finding(
+    'violation',
+    'A document_id does not start with its namespace\'s repo_prefix.',
+    'A document copied from another repository or namespace, or a changed repo_prefix.',
+    'Give the document an ID with the namespace\'s prefix and update the references to it.',
+    ['docket check', 'docket context'],
+  ),
+  ID_UNIQUE: finding(
+    'violation',
+    'Two or more governed documents share one document_id.',
+    'A document copied to start a new one without a new ID, or two branches that allocated the same number.',
+    'Keep the ID on the document that owns it and give the others new IDs; every file that shares the ID is listed.',
+    ['docket check'],
+  ),
+  DIRECTORY_MATCH: finding(
+    'warning',
+    'A document lives outside the directory of its type.',
+    'The `type` field names a type whose configured directory is elsewhere, e.g. an ADR under 10-prd/.',
+    'Move the file into the type\'s directory (and update links to it), or correct `type`.',
+  ),
+  FILENAME_CONVENTION: finding(
+    'warning',
+    'A document\'s filename is not lowercase kebab-case.',
+    'Capital letters, spaces, underscores or other characters in the name (README.md and similar names are exempt).',
+    'Rename the file to lowercase kebab-case; `docket fix --apply` renames it when no other document links to it.',
+    ['docket fix', 'docket fix --apply'],
+  ),
+  OUTSIDE_DOCS_ROOT: finding(
+    'warning',
+    'A file given on the command line is outside every namespace\'s docs root.',
+    'A path or glob that matched Markdown files that are not governed documents (e.g. the top-level README.md).',
+    'Pass paths under a docs root, or ignore the warning for files that are not meant to be governed.',
   ),
 } as const satisfies Record<string, CodeSpec>;

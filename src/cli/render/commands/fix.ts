@@ -1,0 +1,51 @@
+import type { FixChange, FixData } from '../../../core/usecases/fix.js';
+import { mdCell, mdTable } from '../md.js';
+import { safeText, type Style } from '../style.js';
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function describe(change: FixChange): string {
+  if (change.action === 'rename') return `rename to ${change.to}`;
+  const fields = (change.fields ?? []).map((f) => (f.op === 'add' ? `+${f.field}` : `${f.field}: ${f.from ?? ''} → ${f.to}`));
+  return `${change.action === 'add_frontmatter' ? 'add frontmatter' : 'edit frontmatter'} (${fields.join(', ')})`;
+}
+
+function colourDiff(diff: string, style: Style): string {
+  return diff
+    .split('\n')
+    .map((line) => {
+      const shown = safeText(line.replace(/\r$/, ''));
+      if (line.startsWith('+++') || line.startsWith('---') || line.startsWith('diff ')) return style.bold(shown);
+      if (line.startsWith('@@')) return style.cyan(shown);
+      if (line.startsWith('+')) return style.green(shown);
+      if (line.startsWith('-')) return style.red(shown);
+      return shown;
+    })
+    .join('\n');
+}
+
+export function renderFixText(data: FixData, style: Style): string {
+  const lines: string[] = [];
+  const files = new Set(data.changes.map((c) => c.path)).size;
+  if (data.changes.length === 0) lines.push(data.remaining === 0 ? `${style.green('✔')} Nothing to fix.` : 'Nothing docket can fix mechanically.');
+  else if (data.dry_run) lines.push(style.bold(`Dry run: ${plural(data.changes.length, 'change')} in ${plural(files, 'file')} would fix ${plural(data.fixed, 'finding')}; nothing was written.`));
+  else lines.push(`${style.green('✔')} ${style.bold(`Applied ${plural(data.changes.length, 'change')} in ${plural(files, 'file')}, fixing ${plural(data.fixed, 'finding')}.`)}`);
+  for (const change of data.changes) {
+    lines.push('', `${style.underline(safeText(change.path))}  ${safeText(describe(change))}`);
+    if (data.dry_run) lines.push(colourDiff(change.diff.replace(/\n$/, ''), style));
+  }
+  if (data.remaining > 0) lines.push('', `${plural(data.remaining, 'finding')} ${data.dry_run ? 'would remain' : 'remain'}:`);
+  return `${lines.join('\n')}\n`;
+}
+
+export function renderFixMarkdown(data: FixData): string {
+  let out = `## ${data.dry_run ? 'Dry run' : 'Applied'}\n\n- **Fixed:** ${data.fixed}\n- **Remaining:** ${data.remaining}\n`;
+  if (data.namespace) out += `- **Namespace:** ${mdCell(data.namespace)}\n`;
+  if (data.changes.length > 0) {
+    out += `\n### Changes\n\n${mdTable(['Path', 'Change'], data.changes.map((c) => [c.path, describe(c)]))}`;
+    for (const c of data.changes) out += `\n\`\`\`diff\n${c.diff.replace(/\r/g, '').replace(/`{3,}/g, '``\u200b`')}\`\`\`\n`;
+  }
+  return out;
+}

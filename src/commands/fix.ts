@@ -1,0 +1,31 @@
+import { Flags } from '@oclif/core';
+import { DocketCommand } from '../cli/base-command.js';
+import type { Envelope } from '../cli/envelope.js';
+import type { Outcome, RunContext } from '../cli/outcome.js';
+import { renderFixMarkdown, renderFixText } from '../cli/render/commands/fix.js';
+import type { Style } from '../cli/render/style.js';
+import { runFix, type FixData } from '../core/usecases/fix.js';
+
+export default class Fix extends DocketCommand<typeof Fix, FixData> {
+  static override summary = 'Repair what is mechanical: missing frontmatter and fields, unambiguous values, file names.';
+  static override description = 'Dry run by default: shows a unified diff of every change. --apply writes them atomically, touching only the frontmatter lines it must, then re-checks. Exit 1 while violations remain.';
+  static override examples = ['<%= config.bin %> fix', '<%= config.bin %> fix --apply', '<%= config.bin %> fix --apply --namespace billing --format json'];
+  static mutates = true;
+  static override flags = {
+    apply: Flags.boolean({ description: 'Write the changes (default: dry run).' }),
+    namespace: Flags.string({ description: 'Fix only the documents of this namespace.', helpValue: '<name>' }),
+  };
+
+  protected async execute(ctx: RunContext): Promise<Outcome<FixData>> {
+    const result = await runFix(ctx.root, { apply: this.flags.apply, namespace: this.flags.namespace, env: ctx.env, now: ctx.now(), signal: ctx.signal, cmd: ctx.cmd });
+    return { data: result.data, violations: result.violations, warnings: result.warnings, advice: result.advice, status: result.partial ? 'partial' : 'ok' };
+  }
+
+  protected override renderText(env: Envelope<FixData>, style: Style): string {
+    return renderFixText(env.data, style);
+  }
+
+  protected override renderMarkdown(env: Envelope<FixData>): string {
+    return renderFixMarkdown(env.data);
+  }
+}

@@ -1,0 +1,74 @@
+import type { NamespaceConfig, RepoConfig } from '../config/types.js';
+import type { DocumentRecord } from '../documents/read.js';
+import type { Normalization } from '../documents/normalize.js';
+import type { Issue } from '../issues.js';
+import type { MarkdownLink } from '../markdown/outline.js';
+import type { CompiledSchema } from '../schema/compile.js';
+
+/**
+ * How `fix` can repair a finding. Internal: the envelope drops it (only `fixable` shows).
+ * `fill` adds a missing required field, or fills it when its value is empty, with the value
+ * the fixer derives (ID allocation, type from the directory, title from the heading, ...).
+ */
+export type FixHint =
+  | { kind: 'add-frontmatter' }
+  | { kind: 'fill'; field: string }
+  | { kind: 'set'; field: string; value: string }
+  | { kind: 'rename'; to: string };
+
+/** A finding with an optional fix; the envelope shows it as an Issue. */
+export interface Finding extends Issue {
+  fix?: FixHint;
+}
+
+/** A link with its target resolved lexically against the document's path. */
+export interface DocumentLink extends MarkdownLink {
+  /**
+   * external: has a scheme or is protocol-relative; self: `#anchor` in this document;
+   * file: a repository path; outside: leaves the repository root; empty: `[x]()`.
+   */
+  scope: 'external' | 'self' | 'file' | 'outside' | 'empty';
+  /** Repository-relative POSIX path of the target ('.' for the root), for `file`. */
+  path?: string;
+  /** The decoded fragment, without '#'. */
+  fragment?: string;
+}
+
+/**
+ * One governed document as docket understands it: the bytes-level record, the normalised
+ * metadata, its links and anchors, and the findings of every rule. `index`, `scan` and
+ * streaming renderers reuse this model instead of reading the files again.
+ */
+export interface InspectedDocument {
+  rel: string;
+  namespace: NamespaceConfig;
+  record: DocumentRecord;
+  /** Normalised metadata; undefined when the frontmatter is missing, empty or invalid. */
+  metadata?: Record<string, unknown>;
+  normalized: Normalization[];
+  /** The trimmed `document_id` when it is a string. */
+  document_id?: string;
+  /** The upper-cased `type` when it is a string (GOVERNANCE is GOV). */
+  type?: string;
+  title?: string;
+  /** Text of the first heading of the body, if any. */
+  heading?: string;
+  links: DocumentLink[];
+  anchors: string[];
+  /** Filled by the rules; sorted by line, column, code. */
+  findings: Finding[];
+  /** Whether per-document rules ran (false for documents loaded only for cross-references). */
+  checked: boolean;
+}
+
+export interface Inspection {
+  config: RepoConfig;
+  /** Every governed document, sorted by path. */
+  documents: InspectedDocument[];
+  /** Findings about the repository rather than one document (docs roots, schemas, namespaces, symbolic links). */
+  repository: Finding[];
+  /** Something could not be read: the result is incomplete. */
+  partial: boolean;
+  /** Compiled metadata schema per schema path (undefined when missing or invalid). */
+  schemas: ReadonlyMap<string, CompiledSchema | undefined>;
+}

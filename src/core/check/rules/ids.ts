@@ -1,0 +1,60 @@
+import { ID_PATTERN, IdAllocator } from '../../ids/in-memory.js';
+import type { RuleContext } from '../context.js';
+import type { Finding, InspectedDocument } from '../model.js';
+
+/** An ID that only differs from the form by letter case or an unpadded number, made regular. */
+export function repairId(id: string): string | undefined {
+  const m = /^\s*([A-Za-z]{3,10})-([A-Za-z]{3,10})-(\d{1,3})\s*$/.exec(id);
+  return m ? `${m[1]!.toUpperCase()}-${m[2]!.toUpperCase()}-${m[3]!.padStart(3, '0')}` : undefined;
+}
+
+function nextFree(id: string, ctx: RuleContext): string {
+  const [prefix, type] = id.split('-');
+  const next = new IdAllocator(ctx.byId.keys()).next(prefix ?? '', type ?? '');
+  return next ? ` (the next free one for this type is ${next})` : '';
+}
+
+/** ID_REGEX, ID_PREFIX and ID_UNIQUE for one document. */
+export function idFindings(doc: InspectedDocument, ctx: RuleContext): Finding[] {
+  const id = doc.document_id;
+  if (!id) return [];
+  const out: Finding[] = [];
+  const line = doc.record.frontmatter?.line('document_id');
+  const at = { path: doc.rel, ...(line ? { line } : {}) };
+  const prefix = doc.namespace.repo_prefix;
+  if (!ID_PATTERN.test(id)) {
+    const repaired = repairId(id);
+    const fixable = repaired !== undefined && ID_PATTERN.test(repaired) && !ctx.byId.has(repaired);
+    out.push({
+      code: 'ID_REGEX',
+      severity: 'error',
+      message: `The document_id "${id}" does not have the form PREFIX-TYPE-NNN.`,
+      ...at,
+      suggestion: fixable ? `Write it as ${repaired}; \`docket fix --apply\` does it.` : `Use ${prefix}-<TYPE>-<NNN>, for example ${prefix}-${doc.type && /^[A-Z]{3,10}$/.test(doc.type) ? doc.type : 'ADR'}-001, with a number no other document uses.`,
+      fixable,
+      ...(fixable ? { fix: { kind: 'set', field: 'document_id', value: repaired } } : {}),
+    });
+  } else if (!id.startsWith(`${prefix}-`)) {
+    out.push({
+      code: 'ID_PREFIX',
+      severity: 'error',
+      message: `The document_id "${id}" does not start with ${prefix}-, the prefix of namespace "${doc.namespace.name}" (${doc.namespace.docs_root}/).`,
+      ...at,
+      suggestion: `Give the document an ID starting with ${prefix}- and update references to the old ID; IDs are never changed automatically.`,
+      fixable: false,
+    });
+  }
+  const sharing = (ctx.byId.get(id) ?? []).filter((d) => d.rel !== doc.rel).map((d) => d.rel);
+  if (sharing.length > 0) {
+    const list = sharing.slice(0, 5).join(', ') + (sharing.length > 5 ? `, and ${sharing.length - 5} more` : '');
+    out.push({
+      code: 'ID_UNIQUE',
+      severity: 'error',
+      message: `The document_id "${id}" is also used by ${list}.`,
+      ...at,
+      suggestion: `Keep the ID on the document that owns it and give the others new IDs${nextFree(id, ctx)}.`,
+      fixable: false,
+    });
+  }
+  return out;
+}

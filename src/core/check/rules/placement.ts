@@ -1,0 +1,75 @@
+import path from 'node:path';
+import type { RuleContext } from '../context.js';
+import type { Finding, InspectedDocument } from '../model.js';
+
+const KEBAB = /^[a-z0-9-]+\.md$/;
+/** Conventional names that keep their upper case (as in the DocOps tool docket reads). */
+export const FILENAME_EXCEPTIONS: ReadonlySet<string> = new Set([
+  'README.md', 'CHANGELOG.md', 'LICENSE.md', 'LICENCE.md', 'CODE_OF_CONDUCT.md', 'CONTRIBUTING.md', 'SECURITY.md', 'NOTICE.md',
+]);
+
+/** The kebab-case form of a Markdown file name: accents dropped, other characters to '-'. */
+export function kebabName(name: string): string {
+  const stem = name.replace(/\.md$/i, '');
+  const slug = stem.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  return `${slug || 'doc'}.md`;
+}
+
+export function filenameOk(name: string): boolean {
+  return FILENAME_EXCEPTIONS.has(name) || KEBAB.test(name);
+}
+
+/** Reserves rename targets in path order so two files never get the same new name. */
+export function planRenames(documents: readonly InspectedDocument[], ctx: RuleContext): void {
+  for (const doc of documents) {
+    const name = path.posix.basename(doc.rel);
+    if (filenameOk(name)) continue;
+    const to = path.posix.join(path.posix.dirname(doc.rel), kebabName(name)).toLowerCase();
+    ctx.renameTargets.set(to, (ctx.renameTargets.get(to) ?? 0) + 1);
+  }
+}
+
+export async function filenameFindings(doc: InspectedDocument, ctx: RuleContext): Promise<Finding[]> {
+  const name = path.posix.basename(doc.rel);
+  if (filenameOk(name)) return [];
+  const target = kebabName(name);
+  const to = path.posix.join(path.posix.dirname(doc.rel), target);
+  let blocker: string | undefined;
+  const linkers = ctx.inbound.get(doc.rel.toLowerCase()) ?? [];
+  if (linkers.length > 0) {
+    blocker = `${linkers.length} document${linkers.length === 1 ? ' links' : 's link'} to it (${linkers.slice(0, 3).join(', ')}${linkers.length > 3 ? ', ...' : ''}), so rename it and update those links together`;
+  } else if ((ctx.renameTargets.get(to.toLowerCase()) ?? 0) > 1) {
+    blocker = `another file would get the same name ${target}`;
+  } else if (to.toLowerCase() !== doc.rel.toLowerCase()) {
+    const existing = await ctx.probe.lookup(to);
+    if (existing.kind !== 'missing' || existing.caseOnly) blocker = `${existing.kind === 'missing' ? existing.near : target} already exists`;
+  }
+  return [{
+    code: 'FILENAME_CONVENTION',
+    severity: 'warning',
+    message: `The filename "${name}" is not lowercase kebab-case.`,
+    path: doc.rel,
+    suggestion: blocker ? `Rename it to ${target} yourself: ${blocker}.` : `Rename it to ${target}; \`docket fix --apply\` does it.`,
+    fixable: !blocker,
+    ...(blocker ? {} : { fix: { kind: 'rename', to } }),
+  }];
+}
+
+export function directoryFindings(doc: InspectedDocument): Finding[] {
+  const ns = doc.namespace;
+  const type = doc.type ? ns.document_types[doc.type] : undefined;
+  if (!type || type.directory === '.') return [];
+  const inside = ns.docs_root === '.' ? doc.rel : doc.rel.slice(ns.docs_root.length + 1);
+  if (inside.startsWith(`${type.directory}/`)) return [];
+  const expected = ns.docs_root === '.' ? type.directory : `${ns.docs_root}/${type.directory}`;
+  const line = doc.record.frontmatter?.line('type');
+  return [{
+    code: 'DIRECTORY_MATCH',
+    severity: 'warning',
+    message: `Type ${type.type} documents belong in ${expected}/, but this one is in ${path.posix.dirname(doc.rel)}/.`,
+    path: doc.rel,
+    ...(line ? { line } : {}),
+    suggestion: `Move the file to ${expected}/ (and update links to it), or correct \`type\`.`,
+    fixable: false,
+  }];
+}

@@ -1,0 +1,79 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { isExcluded, namespaceFor } from '../config/exclusion.js';
+import type { RepoConfig } from '../config/types.js';
+import { listMarkdown } from '../documents/walk.js';
+import { globToRegExp, isGlob, staticBase } from '../fs/glob.js';
+import { resolveInsideRoot, toPosix } from '../fs/paths.js';
+import { DocketError } from '../../errors/docket-error.js';
+import type { Issue } from '../issues.js';
+
+export interface Targets {
+  /** Governed documents the paths select. */
+  governed: Set<string>;
+  /** Markdown files named (or matched by a glob) outside every docs root. */
+  outside: string[];
+  /** Files the paths select that are not governed: excluded, not Markdown, symbolic links, or outside every docs root when found by expanding a directory. */
+  ignored: string[];
+  /** Paths and globs that match nothing. */
+  missing: string[];
+  unreadable: Issue[];
+}
+
+/** A pattern relative to the root; refuses patterns that leave it (exit 77). */
+function relativePattern(root: string, input: string): string {
+  const base = staticBase(input.replace(/\\/g, '/'));
+  resolveInsideRoot(root, base === '' ? '.' : base, 'path');
+  const abs = path.isAbsolute(input);
+  const rel = abs ? toPosix(path.relative(root, input)) : input.replace(/\\/g, '/');
+  const normal = path.posix.normalize(rel).replace(/^\.\//, '');
+  if (normal === '..' || normal.startsWith('../') || path.posix.isAbsolute(normal)) {
+    throw new DocketError('PATH_OUTSIDE_ROOT', `The path "${input}" is outside the repository root.`, { suggestion: 'Pass a path inside the repository root, or change --root.', details: { path: input } });
+  }
+  return normal;
+}
+
+/**
+ * Resolves check's PATHS (files, directories, globs; relative to the root or absolute) to
+ * the documents they select. A path outside the root is refused with PATH_OUTSIDE_ROOT.
+ */
+export async function resolveTargets(config: RepoConfig, inputs: readonly string[], signal?: AbortSignal): Promise<Targets> {
+  const root = config.root;
+  const t: Targets = { governed: new Set(), outside: [], ignored: [], missing: [], unreadable: [] };
+  const classify = (rel: string, fromDirectory: boolean) => {
+    const ns = namespaceFor(config, rel);
+    if (!ns) (fromDirectory ? t.ignored : t.outside).push(rel);
+    else if (isExcluded(ns, rel)) t.ignored.push(rel);
+    else t.governed.add(rel);
+  };
+  for (const input of inputs) {
+    if (isGlob(input)) {
+      const pattern = relativePattern(root, input);
+      const base = staticBase(pattern) || '.';
+      const re = globToRegExp(pattern);
+      const listing = await listMarkdown(root, base, signal);
+      t.unreadable.push(...listing.unreadable);
+      const matched = listing.markdown.filter((rel) => {
+        if (re.test(rel)) return true;
+        for (let dir = path.posix.dirname(rel); dir !== '.' && dir.length >= base.length; dir = path.posix.dirname(dir)) if (re.test(dir)) return true;
+        return false;
+      });
+      if (matched.length === 0) t.missing.push(pattern);
+      for (const rel of matched) classify(rel, false);
+      continue;
+    }
+    const { abs, rel } = resolveInsideRoot(root, input, 'path');
+    const stat = await fs.lstat(abs).catch(() => undefined);
+    if (!stat) t.missing.push(rel || '.');
+    else if (stat.isSymbolicLink()) t.ignored.push(rel);
+    else if (stat.isDirectory()) {
+      const listing = await listMarkdown(root, rel || '.', signal);
+      t.unreadable.push(...listing.unreadable);
+      for (const md of listing.markdown) classify(md, true);
+      t.ignored.push(...listing.symlinks.filter((s) => s.toLowerCase().endsWith('.md')));
+    } else if (!rel.toLowerCase().endsWith('.md')) t.ignored.push(rel);
+    else classify(rel, false);
+  }
+  const sorted = (a: string[]) => [...new Set(a)].sort();
+  return { governed: t.governed, outside: sorted(t.outside), ignored: sorted(t.ignored), missing: sorted(t.missing), unreadable: t.unreadable };
+}

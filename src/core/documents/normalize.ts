@@ -1,0 +1,77 @@
+import type { ParsedFrontmatter } from '../frontmatter/parse.js';
+
+/** A value changed before validation, because YAML typed what the author meant as a string. */
+export interface Normalization {
+  field: string;
+  from: unknown;
+  to: unknown;
+}
+
+export interface PropertySchema {
+  type?: string | string[];
+  pattern?: string;
+  format?: string;
+  enum?: unknown[];
+  minLength?: number;
+  description?: string;
+}
+
+/** The schema of a top-level property, when the schema declares one plainly. */
+export function propertySchema(schema: Record<string, unknown> | undefined, key: string): PropertySchema | undefined {
+  const props = schema?.properties;
+  if (!props || typeof props !== 'object' || !Object.hasOwn(props, key)) return undefined;
+  const prop = (props as Record<string, unknown>)[key];
+  return prop && typeof prop === 'object' && !Array.isArray(prop) ? (prop as PropertySchema) : undefined;
+}
+
+const patterns = new Map<string, RegExp | undefined>();
+
+/** The schema's pattern as a RegExp (ajv uses the `u` flag); undefined when it does not compile. */
+export function patternOf(prop: PropertySchema | undefined): RegExp | undefined {
+  if (typeof prop?.pattern !== 'string') return undefined;
+  if (!patterns.has(prop.pattern)) {
+    try {
+      patterns.set(prop.pattern, new RegExp(prop.pattern, 'u'));
+    } catch {
+      patterns.set(prop.pattern, undefined);
+    }
+  }
+  return patterns.get(prop.pattern);
+}
+
+function expectsString(prop: PropertySchema | undefined): boolean {
+  if (!prop || prop.type === undefined) return true;
+  return prop.type === 'string' || (Array.isArray(prop.type) && prop.type.includes('string') && !prop.type.includes('number'));
+}
+
+const VERSION_KEY = /(^|_)version$/;
+const DATETIME = /^(\d{4}-\d{2}-\d{2})[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2})?$/;
+
+/**
+ * Normalises the values users write unquoted every day, as the schema intends them:
+ * `version: 1` is "1.0" when the schema wants MAJOR.MINOR strings (the source text is kept,
+ * so `1.10` stays "1.10"), and a timestamp in a `date` field is its date. Dates stay
+ * strings under YAML 1.2, so `2026-02-30` is never rolled over: the schema rejects it.
+ */
+export function normalizeMetadata(fm: ParsedFrontmatter, schema: Record<string, unknown> | undefined): { metadata: Record<string, unknown>; normalized: Normalization[] } {
+  const metadata: Record<string, unknown> = {};
+  const normalized: Normalization[] = [];
+  for (const key of Object.keys(fm.data)) {
+    const value = fm.data[key];
+    const prop = propertySchema(schema, key);
+    let to: unknown = value;
+    if (typeof value === 'number' && Number.isFinite(value) && VERSION_KEY.test(key) && expectsString(prop)) {
+      const src = fm.source(key) ?? String(value);
+      const plain = /^\d+(\.\d+)?$/.test(src) ? src : String(value);
+      const candidates = plain.includes('.') ? [plain] : [`${plain}.0`, plain];
+      const re = patternOf(prop);
+      to = (re ? candidates.find((c) => re.test(c)) : undefined) ?? candidates[0];
+    } else if (typeof value === 'string' && (prop?.format === 'date' || (!prop && key === 'last_updated'))) {
+      const m = DATETIME.exec(value.trim());
+      if (m) to = m[1];
+    }
+    if (to !== value) normalized.push({ field: key, from: value, to });
+    Object.defineProperty(metadata, key, { value: to, enumerable: true, writable: true, configurable: true });
+  }
+  return { metadata, normalized };
+}

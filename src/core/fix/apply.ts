@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { MAX_DOCUMENT_BYTES, readBytes } from '../documents/read.js';
+import { writeFileAtomic } from '../fs/atomic-write.js';
+import type { Issue } from '../issues.js';
+import { DocketError } from '../../errors/docket-error.js';
+import type { FilePlan } from './plan.js';
+import { renameNoReplace } from './rename.js';
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+function skipped(rel: string, message: string): Issue {
+  return { code: 'FIX_SKIPPED', severity: 'warning', message, path: rel, suggestion: 'Resolve the conflict, then run `docket fix --apply` again.' };
+}
+
+/** Writes one plan: content first (verified unchanged since read, atomic), then the rename. */
+export async function applyPlan(root: string, plan: FilePlan, warnings: Issue[]): Promise<{ content: boolean; rename: boolean }> {
+  const rel = plan.doc.rel;
+  const abs = path.join(root, rel);
+  const done = { content: false, rename: false };
+  let current: string | undefined;
+  try {
+    const { bytes } = await readBytes(abs, MAX_DOCUMENT_BYTES);
+    current = bytes ? sha256(bytes) : undefined;
+  } catch {
+    current = undefined;
+  }
+  if (current !== plan.doc.record.digest) {
+    warnings.push(skipped(rel, `${rel} changed (or vanished) after docket read it; it was left alone.`));
+    return done;
+  }
+  try {
+    if (plan.text !== undefined) {
+      await writeFileAtomic(root, abs, Buffer.from(`${plan.doc.record.bom ? '\uFEFF' : ''}${plan.text}`, 'utf8'), { overwrite: true });
+      done.content = true;
+    }
+    if (plan.rename) {
+      await renameNoReplace(root, rel, plan.rename.to);
+      done.rename = true;
+    }
+  } catch (error) {
+    // errno messages carry absolute paths; the envelope only carries repository-relative ones
+    const reason = error instanceof DocketError ? error.message : `the file system refused it (${(error as NodeJS.ErrnoException).code ?? 'error'})`;
+    warnings.push(skipped(rel, `${rel} was not ${done.content || plan.text === undefined ? 'renamed' : 'changed'}: ${reason}`));
+  }
+  return done;
+}
+

@@ -1,0 +1,67 @@
+import type { ParsedFrontmatter } from '../frontmatter/parse.js';
+import type { Split } from '../frontmatter/split.js';
+
+/** One frontmatter change: add a key, or set the value of an existing one in place. */
+export interface FieldEdit {
+  field: string;
+  op: 'add' | 'set';
+  /** The value as written before (source text), for `set`. */
+  from?: string;
+  to: string;
+}
+
+// Words some YAML readers (1.1) take for booleans or null: always quote them.
+const RESERVED = /^(?:y|n|yes|no|on|off|true|false|null|~)$/i;
+const PLAIN = /^[\p{L}_](?:[\p{L}\p{N} _./()-]*[\p{L}\p{N}_.)])?$/u;
+
+/**
+ * A YAML scalar for a string value: plain when it cannot be misread (words, IDs), else
+ * double-quoted (versions and dates always are, so no YAML reader turns them into numbers).
+ */
+export function yamlScalar(value: string): string {
+  if (PLAIN.test(value) && !RESERVED.test(value) && !/ {2}|\s[#:]|[#:]\s/.test(value)) return value;
+  return JSON.stringify(value).replace(/[\u007f-\u009f\u2028\u2029\ufeff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+interface Replacement {
+  at: number;
+  end: number;
+  text: string;
+}
+
+function splice(text: string, replacements: Replacement[]): string {
+  let out = text;
+  for (const r of [...replacements].sort((a, b) => b.at - a.at)) out = out.slice(0, r.at) + r.text + out.slice(r.end);
+  return out;
+}
+
+/**
+ * Applies field edits to a document's text (BOM already removed), touching only the lines
+ * it must: a `set` replaces the value's characters (comments and the rest of the line stay),
+ * an `add` inserts `key: value` lines just before the closing fence. Returns undefined for
+ * an edit it cannot make without rewriting more (a block or multi-line value).
+ */
+export function applyFieldEdits(text: string, split: Extract<Split, { kind: 'ok' }>, fm: ParsedFrontmatter | undefined, edits: readonly FieldEdit[], eol: string): string | undefined {
+  const replacements: Replacement[] = [];
+  let added = '';
+  for (const edit of edits) {
+    const span = fm?.valueSpan(edit.field);
+    const scalar = yamlScalar(edit.to);
+    if (edit.op === 'add' && span === undefined) {
+      added += `${edit.field}: ${scalar}${eol}`;
+    } else if (span?.kind === 'scalar') {
+      replacements.push({ at: split.yamlOffset + span.start, end: split.yamlOffset + span.end, text: scalar });
+    } else if (span?.kind === 'empty') {
+      replacements.push({ at: split.yamlOffset + span.insertAt, end: split.yamlOffset + span.end, text: ` ${scalar}${span.comment ? ' ' : ''}` });
+    } else {
+      return undefined;
+    }
+  }
+  if (added) replacements.push({ at: split.closingOffset, end: split.closingOffset, text: added });
+  return splice(text, replacements);
+}
+
+/** Prepends a frontmatter block; the rest of the file stays byte-identical. */
+export function prependFrontmatter(text: string, fields: readonly (readonly [string, string])[], eol: string): string {
+  return `---${eol}${fields.map(([k, v]) => `${k}: ${yamlScalar(v)}${eol}`).join('')}---${eol}${text}`;
+}

@@ -1,0 +1,83 @@
+import type { Finding, InspectedDocument, Inspection } from '../check/model.js';
+import { eolOf } from '../documents/read.js';
+import { IdAllocator } from '../ids/in-memory.js';
+import { applyFieldEdits, prependFrontmatter, type FieldEdit } from './edit.js';
+import { FILLABLE, fillValue, type FillContext } from './values.js';
+
+/** What fix does to one file: new text for the frontmatter, and/or a rename. */
+export interface FilePlan {
+  doc: InspectedDocument;
+  /** The new text (without BOM) when the content changes. */
+  text?: string;
+  action?: 'add_frontmatter' | 'edit_frontmatter';
+  fields: FieldEdit[];
+  /** Findings the content change repairs. */
+  contentFixes: Finding[];
+  rename?: { to: string; fixes: Finding[] };
+}
+
+function requiredFields(inspection: Inspection, doc: InspectedDocument): string[] {
+  const schema = inspection.schemas.get(doc.namespace.schema_path)?.schema;
+  const required = Array.isArray(schema?.required) ? (schema.required as unknown[]).map(String) : [...FILLABLE];
+  return FILLABLE.filter((f) => required.includes(f));
+}
+
+function planContent(doc: InspectedDocument, hinted: Finding[], inspection: Inspection, fill: FillContext, repairedIds: ReadonlyMap<string, string>): Pick<FilePlan, 'text' | 'action' | 'fields' | 'contentFixes'> | undefined {
+  const text = doc.record.text;
+  const split = doc.record.split;
+  if (text === undefined || !split) return undefined;
+  const eol = eolOf(text);
+  const wholeBlock = hinted.some((f) => f.fix?.kind === 'add-frontmatter');
+  const wanted: FieldEdit[] = [];
+  const fm = doc.record.frontmatter;
+  // Fields in FILLABLE order, so added lines read document_id, type, title, ... like the templates.
+  const fillFields = wholeBlock ? requiredFields(inspection, doc) : FILLABLE.filter((f) => hinted.some((h) => h.fix?.kind === 'fill' && h.fix.field === f));
+  for (const field of fillFields) {
+    const value = fillValue(field, doc, fill);
+    if (value !== undefined) wanted.push({ field, op: fm?.valueSpan(field) ? 'set' : 'add', ...(fm?.valueSpan(field) ? { from: fm.source(field) ?? '' } : {}), to: value });
+  }
+  for (const h of hinted) {
+    if (h.fix?.kind !== 'set') continue;
+    if (h.fix.field === 'document_id' && repairedIds.get(doc.rel) !== h.fix.value) continue; // another document has it
+    wanted.push({ field: h.fix.field, op: 'set', from: fm?.source(h.fix.field) ?? String(doc.metadata?.[h.fix.field] ?? ''), to: h.fix.value });
+  }
+  if (wanted.length === 0) return undefined;
+  let next: string | undefined;
+  if (split.kind === 'none') next = prependFrontmatter(text, wanted.map((e) => [e.field, e.to] as const), eol);
+  else if (split.kind === 'ok') next = applyFieldEdits(text, split, fm, wanted, eol);
+  if (next === undefined || next === text) return undefined;
+  const done = new Set(wanted.map((e) => e.field));
+  const contentFixes = hinted.filter((h) => h.fix?.kind === 'add-frontmatter' || ((h.fix?.kind === 'fill' || h.fix?.kind === 'set') && done.has(h.fix.field)));
+  return { text: next, action: wholeBlock ? 'add_frontmatter' : 'edit_frontmatter', fields: wanted, contentFixes };
+}
+
+/**
+ * Plans every fix for the checked documents (in path order, so allocated IDs are
+ * deterministic): missing frontmatter and fields, unambiguous values, renames.
+ */
+export function planFixes(inspection: Inspection, opts: { today: string; namespace?: string }): FilePlan[] {
+  const ids = new IdAllocator(inspection.documents.flatMap((d) => (d.document_id ? [d.document_id] : [])));
+  const selected = inspection.documents.filter((doc) => doc.checked && (!opts.namespace || doc.namespace.name.toLowerCase() === opts.namespace.toLowerCase()));
+  // Repaired IDs (acme-adr-7 -> ACME-ADR-007) are claimed before new ones are allocated.
+  const repairedIds = new Map<string, string>();
+  for (const doc of selected) {
+    for (const f of doc.findings) {
+      if (f.fix?.kind === 'set' && f.fix.field === 'document_id' && !ids.has(f.fix.value)) {
+        ids.reserve(f.fix.value);
+        repairedIds.set(doc.rel, f.fix.value);
+      }
+    }
+  }
+  const fill: FillContext = { today: opts.today, allocate: (prefix, type) => ids.next(prefix, type) };
+  const plans: FilePlan[] = [];
+  for (const doc of selected) {
+    const hinted = doc.findings.filter((f) => f.fix);
+    if (hinted.length === 0) continue;
+    const content = planContent(doc, hinted, inspection, fill, repairedIds);
+    const renameHint = hinted.find((f) => f.fix?.kind === 'rename');
+    const plan: FilePlan = { doc, fields: [], contentFixes: [], ...(content ?? {}) };
+    if (renameHint?.fix?.kind === 'rename') plan.rename = { to: renameHint.fix.to, fixes: [renameHint] };
+    if (plan.text !== undefined || plan.rename) plans.push(plan);
+  }
+  return plans;
+}

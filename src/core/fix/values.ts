@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { PREFIX_PATTERN } from '../config/defaults.js';
+import type { InspectedDocument } from '../check/model.js';
+import { patternOf, type PropertySchema } from '../documents/normalize.js';
+
+/** Required fields `fix` knows how to fill, in the order it writes them. */
+export const FILLABLE = ['document_id', 'type', 'title', 'status', 'version', 'last_updated', 'owner', 'docops_version'] as const;
+export const DEFAULT_STATUS = 'Draft';
+export const DEFAULT_VERSION = '0.1';
+export const UNKNOWN_OWNER = '__TBD__';
+
+export interface FillContext {
+  /** YYYY-MM-DD. */
+  today: string;
+  /** The next free ID for a prefix and type; undefined when none is left. */
+  allocate(prefix: string, type: string): string | undefined;
+}
+
+/** The document type whose directory holds the file (deepest wins; ambiguity gives none). */
+export function inferType(doc: InspectedDocument): string | undefined {
+  const ns = doc.namespace;
+  const inside = ns.docs_root === '.' ? doc.rel : doc.rel.slice(ns.docs_root.length + 1);
+  let best: string[] = [];
+  let depth = -1;
+  for (const t of Object.values(ns.document_types)) {
+    const dir = t.directory;
+    const d = dir === '.' ? 0 : dir.split('/').length;
+    const contains = dir === '.' ? !inside.includes('/') : inside.startsWith(`${dir}/`);
+    if (!contains || d < depth) continue;
+    if (d > depth) best = [];
+    depth = d;
+    best.push(t.type);
+  }
+  return best.length === 1 ? best[0] : undefined;
+}
+
+const ID_TITLE = /^[A-Z]{3,10}-[A-Z]{3,10}-\d{3}\s*[:—–-]\s*/;
+
+/** Title from the first heading (without a leading "ACME-ADR-001: "), else from the file name. */
+export function inferTitle(doc: InspectedDocument): string {
+  const heading = doc.heading?.replace(ID_TITLE, '').trim();
+  if (heading) return heading;
+  const stem = path.posix.basename(doc.rel).replace(/\.md$/i, '').replace(/[-_\s]+/g, ' ').trim();
+  return stem ? stem[0]!.toUpperCase() + stem.slice(1) : 'Untitled';
+}
+
+/** The type used for a new ID: the declared one when well-formed, else the inferred one. */
+export function idType(doc: InspectedDocument): string | undefined {
+  if (doc.type && /^[A-Z]{3,10}$/.test(doc.type)) return doc.type;
+  return inferType(doc);
+}
+
+/** The value `fix` writes for a missing required field; undefined when it cannot know. */
+export function fillValue(field: string, doc: InspectedDocument, ctx: FillContext): string | undefined {
+  const ns = doc.namespace;
+  switch (field) {
+    case 'document_id': {
+      const type = idType(doc);
+      return type && PREFIX_PATTERN.test(ns.repo_prefix) ? ctx.allocate(ns.repo_prefix, type) : undefined;
+    }
+    case 'type': {
+      // The directory decides, unless the document's ID names another type: then a person must.
+      const inferred = inferType(doc);
+      const fromId = doc.document_id && /^[A-Z]{3,10}-[A-Z]{3,10}-\d{3}$/.test(doc.document_id) ? doc.document_id.split('-')[1] : undefined;
+      return fromId && inferred && fromId !== inferred ? undefined : inferred;
+    }
+    case 'title':
+      return inferTitle(doc);
+    case 'status':
+      return DEFAULT_STATUS;
+    case 'version':
+      return DEFAULT_VERSION;
+    case 'last_updated':
+      return ctx.today;
+    case 'owner':
+      return ns.default_owner ?? UNKNOWN_OWNER;
+    case 'docops_version':
+      return ns.docops_version;
+    default:
+      return undefined;
+  }
+}
+
+/** A real calendar date in YYYY-MM-DD form. */
+export function isCalendarDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const days = [31, y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+  return mo >= 1 && mo <= 12 && d >= 1 && d <= days[mo - 1]!;
+}
+
+/** Whether a string satisfies a property's plain constraints (type, enum, pattern, date format, minLength). */
+export function accepts(prop: PropertySchema | undefined, value: string): boolean {
+  if (!prop) return true;
+  if (prop.type !== undefined && prop.type !== 'string' && !(Array.isArray(prop.type) && prop.type.includes('string'))) return false;
+  if (Array.isArray(prop.enum) && !prop.enum.includes(value)) return false;
+  const re = patternOf(prop);
+  if (prop.pattern !== undefined && (!re || !re.test(value))) return false;
+  if (prop.format === 'date' && !isCalendarDate(value)) return false;
+  if (typeof prop.minLength === 'number' && value.length < prop.minLength) return false;
+  return true;
+}

@@ -1,0 +1,136 @@
+import { inspectRepository } from '../check/inspect.js';
+import type { Finding, Inspection } from '../check/model.js';
+import { loadConfig } from '../config/load.js';
+import type { NamespaceConfig } from '../config/types.js';
+import { renameDiff, unifiedDiff } from '../fix/diff.js';
+import { planFixes, type FilePlan } from '../fix/plan.js';
+import { applyPlan } from '../fix/apply.js';
+import { todayIso } from '../dates.js';
+import { DocketError } from '../../errors/docket-error.js';
+import { compareIssues, type Advice, type Issue } from '../issues.js';
+
+export interface FieldChange {
+  field: string;
+  op: 'add' | 'set';
+  from?: string;
+  to: string;
+}
+
+export interface FixChange {
+  path: string;
+  action: 'add_frontmatter' | 'edit_frontmatter' | 'rename';
+  /** Unified diff (git form for renames). */
+  diff: string;
+  /** Renames: the old and the new path. */
+  from?: string;
+  to?: string;
+  /** Frontmatter changes: each field added or set. */
+  fields?: FieldChange[];
+}
+
+export interface FixData {
+  dry_run: boolean;
+  /** Findings fixed (or, in a dry run, that would be fixed). */
+  fixed: number;
+  /** Findings left after fixing (in a dry run: predicted). */
+  remaining: number;
+  changes: FixChange[];
+  namespace?: string;
+}
+
+export interface FixOptions {
+  apply: boolean;
+  namespace?: string;
+  env: NodeJS.ProcessEnv;
+  now: Date;
+  signal?: AbortSignal;
+  cmd(command: string): string;
+}
+
+export interface FixResult {
+  data: FixData;
+  violations: Issue[];
+  warnings: Issue[];
+  advice: Advice[];
+  partial: boolean;
+}
+
+function changesOf(plan: FilePlan): FixChange[] {
+  const out: FixChange[] = [];
+  const rel = plan.doc.rel;
+  if (plan.text !== undefined && plan.action) {
+    out.push({ path: rel, action: plan.action, diff: unifiedDiff(plan.doc.record.text!, plan.text, rel), fields: plan.fields.map((f) => ({ field: f.field, op: f.op, ...(f.from !== undefined ? { from: f.from } : {}), to: f.to })) });
+  }
+  if (plan.rename) out.push({ path: rel, action: 'rename', from: rel, to: plan.rename.to, diff: renameDiff(rel, plan.rename.to) });
+  return out;
+}
+
+function inNamespace(ns: NamespaceConfig | undefined, inspection: Inspection) {
+  const byPath = new Map(inspection.documents.map((d) => [d.rel, d]));
+  return (f: Finding): boolean => {
+    if (!ns || f.path === undefined) return true;
+    const doc = byPath.get(f.path);
+    if (doc) return doc.namespace.name === ns.name;
+    return f.path === ns.schema_path || f.path === ns.docs_root || f.path.startsWith(`${ns.docs_root}/`);
+  };
+}
+
+function allFindings(inspection: Inspection, ns: NamespaceConfig | undefined): Finding[] {
+  const findings = [...inspection.repository, ...inspection.documents.flatMap((d) => d.findings)];
+  return findings.filter(inNamespace(ns, inspection)).sort(compareIssues);
+}
+
+/** `docket fix`: plans (dry run) or applies the mechanical fixes, then reports what remains. */
+export async function runFix(root: string, opts: FixOptions): Promise<FixResult> {
+  const { config, warnings: configWarnings } = await loadConfig(root);
+  let ns: NamespaceConfig | undefined;
+  if (opts.namespace !== undefined) {
+    ns = config.namespaces.find((n) => n.name.toLowerCase() === opts.namespace!.toLowerCase());
+    if (!ns) {
+      const names = config.namespaces.map((n) => n.name);
+      throw new DocketError('UNKNOWN_NAMESPACE', `There is no namespace "${opts.namespace}" in ${config.config_path}.`, {
+        suggestion: `Use one of: ${names.join(', ')}.`,
+        details: { namespace: opts.namespace, valid_namespaces: names },
+      });
+    }
+  }
+  const today = todayIso(opts.now, opts.env);
+  const before = await inspectRepository(config, { retainText: true, signal: opts.signal });
+  const plans = planFixes(before, { today, ...(ns ? { namespace: ns.name } : {}) });
+  const warnings: Issue[] = [...configWarnings];
+  let changes: FixChange[] = [];
+  let fixed = 0;
+  let remainingFindings: Finding[];
+  let partial: boolean;
+  if (!opts.apply) {
+    changes = plans.flatMap(changesOf);
+    const fixes = new Set(plans.flatMap((p) => [...p.contentFixes, ...(p.rename?.fixes ?? [])]));
+    fixed = fixes.size;
+    remainingFindings = allFindings(before, ns).filter((f) => !fixes.has(f));
+    partial = before.partial;
+  } else {
+    for (const plan of plans) {
+      if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while writing fixes; every file written so far is complete.');
+      const planned = changesOf(plan);
+      const done = await applyPlan(config.root, plan, warnings);
+      changes.push(...planned.filter((c) => (c.action === 'rename' ? done.rename : done.content)));
+      fixed += (done.content ? plan.contentFixes.length : 0) + (done.rename ? (plan.rename?.fixes.length ?? 0) : 0);
+    }
+    const after = await inspectRepository(config, { signal: opts.signal });
+    remainingFindings = allFindings(after, ns);
+    partial = after.partial;
+  }
+  const violations = remainingFindings.filter((f) => f.severity === 'error');
+  warnings.push(...remainingFindings.filter((f) => f.severity !== 'error'));
+  const nsFlag = ns ? ` --namespace ${ns.name}` : '';
+  const advice: Advice[] = [];
+  if (!opts.apply && changes.length > 0) advice.push({ code: 'NEXT_FIX_APPLY', message: `Write these ${changes.length} change${changes.length === 1 ? '' : 's'}.`, command: opts.cmd(`fix --apply${nsFlag}`) });
+  if (remainingFindings.length > 0) advice.push({ code: 'NEXT_CHECK', message: `${remainingFindings.length} finding${remainingFindings.length === 1 ? '' : 's'} need${remainingFindings.length === 1 ? 's' : ''} a person: see them with their suggestions.`, command: opts.cmd('check') });
+  return {
+    data: { dry_run: !opts.apply, fixed, remaining: remainingFindings.length, changes, ...(ns ? { namespace: ns.name } : {}) },
+    violations,
+    warnings,
+    advice,
+    partial,
+  };
+}

@@ -1,0 +1,92 @@
+import { readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildContext } from '../../src/core/check/context.js';
+import { checkDocument, inspectRepository } from '../../src/core/check/inspect.js';
+import { loadDocuments } from '../../src/core/check/load.js';
+import { loadConfig } from '../../src/core/config/load.js';
+import { applyPlan } from '../../src/core/fix/apply.js';
+import { planFixes } from '../../src/core/fix/plan.js';
+import type { Issue } from '../../src/core/issues.js';
+import { doc, repo } from '../helpers/docs.js';
+import { tempDir } from '../helpers/fixtures.js';
+
+describe('the inspection (shared by check, fix and later index/scan/ndjson)', () => {
+  it('describes each document once: normalised metadata, ID, type, title, links, anchors', async () => {
+    const root = repo({ 'docs/45-adr/adr-001-a.md': doc({ version: '1', type: 'adr' }, '# A\n\n## Part Two\n\n[b](adr-002-b.md#top "t")\n'), 'docs/45-adr/adr-002-b.md': doc({ document_id: 'ACME-ADR-002' }, '# Top\n') });
+    const { config } = await loadConfig(root);
+    const inspection = await inspectRepository(config);
+    const a = inspection.documents[0]!;
+    expect(a).toMatchObject({ rel: 'docs/45-adr/adr-001-a.md', document_id: 'ACME-ADR-001', type: 'ADR', title: 'Title', heading: 'A', anchors: ['a', 'part-two'], checked: true });
+    expect(a.metadata).toMatchObject({ version: '1.0', type: 'adr' });
+    expect(a.normalized).toEqual([{ field: 'version', from: 1, to: '1.0' }]);
+    expect(a.links).toEqual([{ target: 'adr-002-b.md#top', kind: 'inline', line: 15, column: 5, scope: 'file', path: 'docs/45-adr/adr-002-b.md', fragment: 'top' }]);
+    expect(a.record.text).toBeUndefined(); // check does not keep texts in memory
+    expect(inspection.schemas.get('docs/00-governance/metadata.schema.json')).toBeDefined();
+  });
+
+  it('streams each checked document in path order with complete findings (cross-document ones included)', async () => {
+    const root = repo({ 'docs/45-adr/adr-002-b.md': doc(), 'docs/45-adr/adr-001-a.md': doc(), 'docs/10-prd/prd-001-c.md': doc({ document_id: 'ACME-PRD-001', type: 'PRD' }) });
+    const { config } = await loadConfig(root);
+    const seen: [string, string[]][] = [];
+    await inspectRepository(config, { only: new Set(['docs/45-adr/adr-001-a.md', 'docs/45-adr/adr-002-b.md']), onDocument: (d) => seen.push([d.rel, d.findings.map((f) => f.code)]) });
+    expect(seen).toEqual([
+      ['docs/45-adr/adr-001-a.md', ['ID_UNIQUE']],
+      ['docs/45-adr/adr-002-b.md', ['ID_UNIQUE']],
+    ]);
+  });
+
+  it('a file that vanishes between the walk and the read is a FILE_UNREADABLE warning, not a crash', async () => {
+    const root = repo({ 'docs/45-adr/adr-001-a.md': doc() });
+    const { config } = await loadConfig(root);
+    const ns = config.namespaces[0]!;
+    const docs = await loadDocuments(config, [{ rel: 'docs/45-adr/adr-001-a.md', namespace: ns }, { rel: 'docs/45-adr/gone.md', namespace: ns }], () => undefined);
+    const ctx = buildContext(config, docs, () => undefined);
+    for (const d of docs) await checkDocument(d, ctx);
+    expect(docs[1]!.record.unreadable).toBe(true);
+    expect(docs[1]!.findings.map((f) => [f.code, f.severity, f.message])).toEqual([['FILE_UNREADABLE', 'warning', 'The file could not be read (ENOENT) and was skipped.']]);
+  });
+});
+
+describe('applying a fix', () => {
+  async function planned(files: Record<string, string>) {
+    const root = repo(files);
+    const { config } = await loadConfig(root);
+    const inspection = await inspectRepository(config, { retainText: true });
+    return { root, plans: planFixes(inspection, { today: '2026-03-03' }) };
+  }
+
+  it('leaves a file alone when it changed after it was read', async () => {
+    const { root, plans } = await planned({ 'docs/45-adr/adr-001-a.md': doc({ status: 'draft' }) });
+    const file = path.join(root, 'docs/45-adr/adr-001-a.md');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\nEdited by someone else.\n`);
+    const warnings: Issue[] = [];
+    expect(await applyPlan(root, plans[0]!, warnings)).toEqual({ content: false, rename: false });
+    expect(warnings.map((w) => [w.code, w.message])).toEqual([['FIX_SKIPPED', 'docs/45-adr/adr-001-a.md changed (or vanished) after docket read it; it was left alone.']]);
+    expect(readFileSync(file, 'utf8')).toContain('status: draft\n');
+    expect(readFileSync(file, 'utf8')).toContain('Edited by someone else.');
+  });
+
+  it('never writes through a symbolic link swapped in after the read', async () => {
+    const { root, plans } = await planned({ 'docs/45-adr/adr-001-a.md': doc({ status: 'draft' }) });
+    const outside = path.join(tempDir(), 'target.md');
+    const file = path.join(root, 'docs/45-adr/adr-001-a.md');
+    writeFileSync(outside, readFileSync(file));
+    unlinkSync(file);
+    symlinkSync(outside, file);
+    const warnings: Issue[] = [];
+    await applyPlan(root, plans[0]!, warnings);
+    expect(warnings[0]!.code).toBe('FIX_SKIPPED');
+    expect(readFileSync(outside, 'utf8')).toContain('status: draft\n');
+  });
+
+  it('a rename whose target appeared meanwhile is skipped, and the other file survives', async () => {
+    const { root, plans } = await planned({ 'docs/45-adr/Adr_One.md': doc() });
+    writeFileSync(path.join(root, 'docs/45-adr/adr-one.md'), 'mine');
+    const warnings: Issue[] = [];
+    expect(await applyPlan(root, plans[0]!, warnings)).toEqual({ content: false, rename: false });
+    expect(warnings[0]!.message).toBe('docs/45-adr/Adr_One.md was not renamed: docs/45-adr/adr-one.md already exists; nothing was renamed.');
+    expect(readFileSync(path.join(root, 'docs/45-adr/adr-one.md'), 'utf8')).toBe('mine');
+    rmSync(root, { recursive: true });
+  });
+});
