@@ -1,7 +1,7 @@
 import type { Advice, Issue } from '../core/issues.js';
 import { normalizeAdvice, sortIssues } from '../core/issues.js';
 
-export const OUTPUT_SCHEMA_VERSION = '1.1';
+export const OUTPUT_SCHEMA_VERSION = '1.0';
 
 /** ok: ran to completion; partial: completed but skipped unreadable inputs (listed in warnings). */
 export type Status = 'ok' | 'partial' | 'error' | 'tool-missing';

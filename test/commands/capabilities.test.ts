@@ -8,7 +8,7 @@ describe('capabilities', () => {
     expect(r.exitCode).toBe(0);
     expectValidEnvelope(r.json, 'capabilities');
     const d = r.json!.data;
-    expect(d.output_schema_version).toBe('1.1');
+    expect(d.output_schema_version).toBe('1.0');
     expect(d.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(d.global_flags.map((f: any) => f.name)).toEqual(['color', 'correlation-id', 'debug', 'fields', 'format', 'include-metrics', 'include-timestamp', 'json', 'output', 'root']);
     const ids = d.commands.map((c: any) => c.id);
