@@ -41,10 +41,15 @@ function metrics(meta: EnvelopeMeta, extra?: Record<string, number>): Record<str
   };
 }
 
-function errorInfo(error: DocketError) {
+/** Absolute paths under the root become repository-relative: the envelope carries only `root`. */
+function relativize(message: string, root: string): string {
+  return root.length > 1 ? message.split(`${root}/`).join('').split(root).join('.') : message;
+}
+
+function errorInfo(error: DocketError, root: string) {
   return {
     code: error.code,
-    message: error.message,
+    message: relativize(error.message, root),
     suggestion: error.suggestion ?? CODES[error.code].remediation.action,
     ...(error.details ? { details: error.details } : {}),
   };
@@ -66,7 +71,7 @@ export function outcomeEnvelope<D extends object>(meta: EnvelopeMeta, outcome: O
     warnings: outcome.warnings,
     violations,
     advice: outcome.advice,
-    ...(error ? { error: errorInfo(error) } : {}),
+    ...(error ? { error: errorInfo(error, meta.root) } : {}),
     metrics: metrics(meta, outcome.metrics),
   });
 }
@@ -77,7 +82,7 @@ export function errorEnvelope(meta: EnvelopeMeta, error: DocketError): Envelope 
     success: false,
     status: CODES[error.code].category === 'tool' ? 'tool-missing' : 'error',
     data: {},
-    error: errorInfo(error),
+    error: errorInfo(error, meta.root),
     metrics: metrics(meta),
   });
 }

@@ -176,3 +176,20 @@ describe('fix: formats', () => {
     expect(clean.exitCode).toBe(0);
   });
 });
+
+describe('fix and new share ID allocation', () => {
+  it('never allocates an ID that `new` has claimed, and claims the IDs it writes', async () => {
+    const { mkdirSync: mk, writeFileSync: wf, existsSync: ex } = await import('node:fs');
+    const pathMod = await import('node:path');
+    const root = copyFixture('monorepo');
+    // A claim left by a `new` that has not written its document yet.
+    mk(pathMod.join(root, '.docket/claims'), { recursive: true });
+    wf(pathMod.join(root, '.docket/claims/PLAT-ADR-003.claim'), '{}');
+    wf(pathMod.join(root, 'docs/45-adr/adr-009-no-id.md'), '---\ntype: ADR\ntitle: "No ID"\nstatus: Draft\nversion: "0.1"\nlast_updated: "2026-01-01"\nowner: Platform Team\ndocops_version: "2.0"\n---\n\n# No ID\n');
+    const r = await docket(['fix', '--apply', '--root', root, '--json'], { env: { DOCKET_TODAY: '2026-02-01' } });
+    expectValidEnvelope(r.json, 'fix');
+    const change = r.json!.data.changes.find((c: any) => c.path === 'docs/45-adr/adr-009-no-id.md');
+    expect(change.diff).toContain('+document_id: PLAT-ADR-004');
+    expect(ex(pathMod.join(root, '.docket/claims/PLAT-ADR-004.claim'))).toBe(true);
+  });
+});

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { MAX_DOCUMENT_BYTES, readBytes } from '../documents/read.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
+import { ensureClaimsDir, tryClaim } from '../ids/claim.js';
 import type { Issue } from '../issues.js';
 import { DocketError } from '../../errors/docket-error.js';
 import type { FilePlan } from './plan.js';
@@ -28,6 +29,15 @@ export async function applyPlan(root: string, plan: FilePlan, warnings: Issue[])
   if (current !== plan.doc.record.digest) {
     warnings.push(skipped(rel, `${rel} changed (or vanished) after docket read it; it was left alone.`));
     return done;
+  }
+  // An allocated ID is claimed like `new` claims it, so a concurrent `new` cannot take it too.
+  for (const edit of plan.fields) {
+    if (edit.field !== 'document_id' || edit.op !== 'add') continue; // only freshly allocated IDs
+    await ensureClaimsDir(root);
+    if (!(await tryClaim(root, edit.to))) {
+      warnings.push(skipped(rel, `${rel} was left alone: ${edit.to} was claimed by another docket process after fix planned it.`));
+      return done;
+    }
   }
   try {
     if (plan.text !== undefined) {

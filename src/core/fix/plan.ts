@@ -55,8 +55,9 @@ function planContent(doc: InspectedDocument, hinted: Finding[], inspection: Insp
  * Plans every fix for the checked documents (in path order, so allocated IDs are
  * deterministic): missing frontmatter and fields, unambiguous values, renames.
  */
-export function planFixes(inspection: Inspection, opts: { today: string; namespace?: string }): FilePlan[] {
-  const ids = new IdAllocator(inspection.documents.flatMap((d) => (d.document_id ? [d.document_id] : [])));
+export function planFixes(inspection: Inspection, opts: { today: string; namespace?: string; claimed?: readonly string[] }): FilePlan[] {
+  // IDs `new` has claimed count as used even before their documents exist.
+  const ids = new IdAllocator([...inspection.documents.flatMap((d) => (d.document_id ? [d.document_id] : [])), ...(opts.claimed ?? [])]);
   const selected = inspection.documents.filter((doc) => doc.checked && (!opts.namespace || doc.namespace.name.toLowerCase() === opts.namespace.toLowerCase()));
   // Repaired IDs (acme-adr-7 -> ACME-ADR-007) are claimed before new ones are allocated.
   const repairedIds = new Map<string, string>();

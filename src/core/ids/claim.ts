@@ -93,6 +93,12 @@ export async function releaseClaim(root: string, claim: Claim): Promise<void> {
   if (current?.record?.token === claim.token) await fs.unlink(claimFile(root, claim.id)).catch(() => undefined);
 }
 
+/** Every claimed ID (written or still being written by `new`), for planners such as `fix`. */
+export async function claimedIds(root: string): Promise<string[]> {
+  const names = await fs.readdir(path.join(root, CLAIMS_DIR)).catch(() => [] as string[]);
+  return names.filter((n) => n.endsWith('.claim')).map((n) => n.slice(0, -'.claim'.length)).filter((id) => parseId(id) !== undefined);
+}
+
 /** Sequence numbers claimed for `prefix` and `type`. */
 export async function claimedSeqs(root: string, prefix: string, type: string): Promise<number[]> {
   const names = await fs.readdir(path.join(root, CLAIMS_DIR)).catch(() => [] as string[]);

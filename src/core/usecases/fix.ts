@@ -6,6 +6,7 @@ import { renameDiff, unifiedDiff } from '../fix/diff.js';
 import { planFixes, type FilePlan } from '../fix/plan.js';
 import { applyPlan } from '../fix/apply.js';
 import { todayIso } from '../dates.js';
+import { claimedIds } from '../ids/claim.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { compareIssues, type Advice, type Issue } from '../issues.js';
 
@@ -96,7 +97,7 @@ export async function runFix(root: string, opts: FixOptions): Promise<FixResult>
   }
   const today = todayIso(opts.now, opts.env);
   const before = await inspectRepository(config, { retainText: true, signal: opts.signal });
-  const plans = planFixes(before, { today, ...(ns ? { namespace: ns.name } : {}) });
+  const plans = planFixes(before, { today, claimed: await claimedIds(config.root), ...(ns ? { namespace: ns.name } : {}) });
   const warnings: Issue[] = [...configWarnings];
   let changes: FixChange[] = [];
   let fixed = 0;
