@@ -92,6 +92,7 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
     try {
       meta.runId = resolveRunId(env);
       const parsed = await this.parse(ctor as never).catch((error: unknown) => {
+        this.parsed = true; // parsing ran and failed: oclif must not warn that it never ran
         throw toDocketError(error, ctor);
       });
       this.flags = parsed.flags as CommandFlags<T>;

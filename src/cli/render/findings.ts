@@ -37,8 +37,8 @@ export function renderFindings(violations: readonly Issue[], warnings: readonly 
 
 export function renderAdvice(advice: readonly Advice[], style: Style): string {
   if (advice.length === 0) return '';
-  const width = Math.min(40, Math.max(...advice.map((a) => (a.command ?? '').length)));
-  const lines = advice.map((a) => (a.command ? `  ${style.cyan(a.command.padEnd(width))}  ${style.dim(a.message)}` : `  ${a.message}`));
+  // Message, then the command on its own line: long command lines stay aligned and copyable.
+  const lines = advice.map((a) => `  ${a.message}${a.command ? `\n    ${style.cyan(a.command)}` : ''}`);
   return `\n${style.bold('Next:')}\n${lines.join('\n')}\n`;
 }
 
