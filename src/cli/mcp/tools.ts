@@ -3,7 +3,8 @@ import { AGENT_COMMANDS, previewOf, toolName, type ManifestArg, type ManifestCom
 import { outputSchemaFor } from './schemas.js';
 
 /** Global flags a tool never takes: the server always answers in JSON, from its own root, on the protocol channel. */
-const SERVER_OWNED_FLAGS = new Set(['format', 'json', 'root', 'output', 'color', 'debug']);
+// exit-zero changes only the process exit code, which a tool result does not carry (isError follows `success`).
+const SERVER_OWNED_FLAGS = new Set(['format', 'json', 'root', 'output', 'color', 'debug', 'exit-zero']);
 /** Flags that read the terminal; commands may name more in `static terminalFlags`. */
 const TERMINAL_FLAGS = new Set(['edit', 'editor', 'interactive', 'open']);
 /** Names that hold repository paths when a command does not declare `static pathParams`. */
