@@ -99,7 +99,8 @@ export function buildTool(command: ManifestCommand, packageRoot: string): Tool {
 
   const args = Object.entries(command.args ?? {}).filter(([, a]) => !a.hidden);
   args.forEach(([name, arg], i) => {
-    const variadic = command.strict === false && i === args.length - 1;
+    // oclif takes several values for the last arg of a non-strict command, and for an arg declared `multiple` (check's PATHS).
+    const variadic = (command.strict === false || arg.multiple === true) && i === args.length - 1;
     add({ property: snake(name), kind: 'arg', name, variadic, path: isPath(name) }, argSchema(arg, variadic), Boolean(arg.required));
   });
   for (const [name, flag] of Object.entries(command.flags ?? {}).sort(([a], [b]) => (a < b ? -1 : 1))) {
