@@ -12,7 +12,7 @@ import { runCheck, type CheckData } from '../core/usecases/check.js';
 
 export default class Check extends DocketCommand<typeof Check, CheckData> {
   static override summary = 'Check governed documents: frontmatter, schema, IDs, placement, filenames, links.';
-  static override description = 'PATHS (files, directories, globs) limit the documents checked; IDs are still compared with the whole repository. Exit 1 on violations, and on warnings with --strict.';
+  static override description = 'PATHS (files, directories, globs) limit the documents checked; IDs are still compared with the whole repository. Exit 1 on violations, and on warnings with --strict (--exit-zero: 0 whenever the run completed). For CI: --format sarif (code scanning), github (annotations) or junit (test reports).';
   static override examples = [
     '<%= config.bin %> check',
     '<%= config.bin %> check docs/45-adr --format json',

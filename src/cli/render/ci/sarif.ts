@@ -80,7 +80,8 @@ function result(ctx: CiContext, f: Issue, ruleIndex: number, fingerprint: string
 
 /** The envelope's facts a consumer gating on the report needs (run.properties.docket). */
 function runProperties(env: Envelope): Json {
-  const scalars = Object.fromEntries(Object.entries(env.data).filter(([, v]) => v === null || typeof v !== 'object' || !Array.isArray(v)));
+  // data without its lists (checked_paths, ...): the counts, totals and flags.
+  const summary = Object.fromEntries(Object.entries(env.data).filter(([, v]) => !Array.isArray(v)));
   return {
     docket: {
       command: env.command,
@@ -90,7 +91,7 @@ function runProperties(env: Envelope): Json {
       ...(env.correlation_id !== undefined ? { correlation_id: env.correlation_id } : {}),
       ...(env.timestamp !== undefined ? { timestamp: env.timestamp } : {}),
       output_schema_version: env.output_schema_version,
-      data: scalars,
+      data: summary,
     },
   };
 }
