@@ -19,6 +19,7 @@ import { watchSignals } from './signals.js';
 import { dataKeys, readDataSchema } from './agent/data-schema.js';
 import { parseFields, projectData } from './agent/fields.js';
 import { capFindings, MAX_FINDINGS_FLAG } from './agent/findings-cap.js';
+import { EXIT_ZERO_FLAG, exitZeroCode } from './agent/exit-zero.js';
 
 export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<T['flags']> & GlobalFlags;
 export type CommandArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args']>;
@@ -126,7 +127,11 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
       other: (f: Format, e: Envelope) => this.renderFormat(f, e as Envelope<D>),
       quiet: this.quiet,
     };
-    return emit(meta, envelope, renderers, output);
+    const printed = await emit(meta, envelope, renderers, output);
+    if (EXIT_ZERO_FLAG in (ctor.flags ?? {}) && (this.flags as Record<string, unknown> | undefined)?.[EXIT_ZERO_FLAG] === true) {
+      process.exitCode = exitZeroCode(printed.error !== undefined, Number(process.exitCode ?? 0));
+    }
+    return printed;
   }
 
   private context(meta: EnvelopeMeta, collected: Issue[], signal: AbortSignal): RunContext {

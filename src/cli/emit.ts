@@ -2,7 +2,7 @@ import { CODES } from '../errors/codes.js';
 import { DocketError } from '../errors/docket-error.js';
 import { buildEnvelope, type Envelope } from './envelope.js';
 import { debugLog, writeStderr, writeStdout, writeThenExit } from './io.js';
-import { MACHINE_FORMATS, type Format } from './options.js';
+import { CI_FORMATS, MACHINE_FORMATS, type CiFormat, type Format } from './options.js';
 import type { Outcome } from './outcome.js';
 import { writeOutputFile, type OutputTarget } from './output-target.js';
 import { renderMarkdown } from './render/md.js';
@@ -106,6 +106,7 @@ function custom<T>(env: Envelope, meta: EnvelopeMeta, fn: () => T): T | undefine
 
 async function render(meta: EnvelopeMeta, env: Envelope, renderers: Renderers): Promise<Rendered> {
   if (meta.format === 'json') return { stdout: `${JSON.stringify(env)}\n`, stderr: '' };
+  if (env.error && CI_FORMATS.has(meta.format)) return { stdout: (await import('./render/ci/index.js')).renderCiError(meta.format as CiFormat, env, exitCodeOf(env)), stderr: '' };
   if (MACHINE_FORMATS.has(meta.format)) return { stdout: custom(env, meta, () => renderers.other(meta.format, env)) ?? `${JSON.stringify(env)}\n`, stderr: '' };
   const safe = escapeEnvelope(env);
   if (meta.format === 'md') return { stdout: renderMarkdown(safe, custom(safe, meta, () => renderers.md(safe))), stderr: '' };
@@ -143,8 +144,12 @@ export async function emit(meta: EnvelopeMeta, raw: Envelope, renderers: Rendere
 export function emitInterruptedAndExit(meta: EnvelopeMeta): void {
   const env = errorEnvelope(meta, new DocketError('INTERRUPTED', 'Interrupted by a signal before the command finished.'));
   const machine = meta.format === 'json' || MACHINE_FORMATS.has(meta.format);
-  const stdout = machine ? `${JSON.stringify(env)}\n` : '';
-  const stderr = machine ? '' : `ERROR [INTERRUPTED]: ${env.error!.message}\n`;
-  if (meta.resultStream === 'stderr') writeThenExit('', stdout + stderr, exitCodeOf(env));
-  else writeThenExit(stdout, stderr, exitCodeOf(env));
+  const write = (stdout: string) => {
+    const stderr = machine ? '' : `ERROR [INTERRUPTED]: ${env.error!.message}\n`;
+    if (meta.resultStream === 'stderr') writeThenExit('', stdout + stderr, exitCodeOf(env));
+    else writeThenExit(stdout, stderr, exitCodeOf(env));
+  };
+  if (CI_FORMATS.has(meta.format)) {
+    void import('./render/ci/index.js').then((ci) => write(ci.renderCiError(meta.format as CiFormat, redactEnvelope(env), exitCodeOf(env))));
+  } else write(machine ? `${JSON.stringify(env)}\n` : '');
 }

@@ -6,6 +6,9 @@ export type Format = 'text' | 'json' | 'md' | 'ndjson' | 'sarif' | 'github' | 'j
 export const BASE_FORMATS: readonly Format[] = ['text', 'json', 'md'];
 /** Formats whose output is machine-readable: no colour, no prose on stdout. */
 export const MACHINE_FORMATS: ReadonlySet<Format> = new Set(['json', 'ndjson', 'sarif', 'github', 'junit']);
+/** Formats for CI systems: even an error is printed in the format (src/cli/render/ci). */
+export type CiFormat = 'sarif' | 'github' | 'junit';
+export const CI_FORMATS: ReadonlySet<Format> = new Set<CiFormat>(['sarif', 'github', 'junit']);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CORRELATION_ID = /^[\x21-\x7e]{1,128}$/;
@@ -36,7 +39,8 @@ export function formatFromRaw(argv: readonly string[], env: NodeJS.ProcessEnv): 
   const candidates = [rawFlag(argv, 'format'), env.DOCKET_FORMAT];
   for (const value of candidates) {
     const v = value?.trim().toLowerCase();
-    if (v === 'json' || v === 'ndjson' || v === 'sarif' || v === 'junit' || v === 'github') return 'json';
+    if (v === 'sarif' || v === 'junit' || v === 'github') return v;
+    if (v === 'json' || v === 'ndjson') return 'json';
     if (v === 'text' || v === 'md') return v;
   }
   return 'text';

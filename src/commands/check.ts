@@ -1,6 +1,10 @@
 import { Args, Flags } from '@oclif/core';
+import { exitZeroFlags } from '../cli/agent/exit-zero.js';
+import { findingsFlags } from '../cli/agent/findings-cap.js';
 import { DocketCommand } from '../cli/base-command.js';
 import type { Envelope } from '../cli/envelope.js';
+import { BASE_FORMATS, CI_FORMATS, type CiFormat, type Format } from '../cli/options.js';
+import { renderCiReport } from '../cli/render/ci/index.js';
 import type { Outcome, RunContext } from '../cli/outcome.js';
 import { renderCheckMarkdown, renderCheckText } from '../cli/render/commands/check.js';
 import type { Style } from '../cli/render/style.js';
@@ -8,19 +12,24 @@ import { runCheck, type CheckData } from '../core/usecases/check.js';
 
 export default class Check extends DocketCommand<typeof Check, CheckData> {
   static override summary = 'Check governed documents: frontmatter, schema, IDs, placement, filenames, links.';
-  static override description = 'PATHS (files, directories, globs) limit the documents checked; IDs are still compared with the whole repository. Exit 1 on violations, and on warnings with --strict.';
+  static override description = 'PATHS (files, directories, globs) limit the documents checked; IDs are still compared with the whole repository. Exit 1 on violations, and on warnings with --strict (--exit-zero: 0 whenever the run completed). For CI: --format sarif (code scanning), github (annotations) or junit (test reports).';
   static override examples = [
     '<%= config.bin %> check',
     '<%= config.bin %> check docs/45-adr --format json',
     '<%= config.bin %> check "docs/**/adr-*.md" --strict',
+    '<%= config.bin %> check --format sarif --output docket.sarif',
+    '<%= config.bin %> check --format github',
   ];
   static mutates = false;
+  static override formats: readonly Format[] = [...BASE_FORMATS, 'sarif', 'github', 'junit'];
   static override args = {
     paths: Args.string({ description: 'Files, directories or globs to check (default: every governed document).', multiple: true }),
   };
   static override flags = {
     strict: Flags.boolean({ description: 'Fail (exit 1) on warnings too.' }),
     quiet: Flags.boolean({ char: 'q', description: 'Text mode: print only failures.' }),
+    ...findingsFlags,
+    ...exitZeroFlags,
   };
 
   protected async execute(ctx: RunContext): Promise<Outcome<CheckData>> {
@@ -35,5 +44,10 @@ export default class Check extends DocketCommand<typeof Check, CheckData> {
 
   protected override renderMarkdown(env: Envelope<CheckData>): string {
     return renderCheckMarkdown(env.data);
+  }
+
+  protected override renderFormat(format: Format, env: Envelope<CheckData>): string {
+    if (CI_FORMATS.has(format)) return renderCiReport(format as CiFormat, env as unknown as Envelope);
+    return super.renderFormat(format, env);
   }
 }

@@ -1,4 +1,5 @@
 import { Flags } from '@oclif/core';
+import { exitZeroFlags } from '../cli/agent/exit-zero.js';
 import { findingsFlags } from '../cli/agent/findings-cap.js';
 import { DocketCommand } from '../cli/base-command.js';
 import type { Envelope } from '../cli/envelope.js';
@@ -14,6 +15,7 @@ export default class Doctor extends DocketCommand<typeof Doctor, DoctorData> {
   static override flags = {
     strict: Flags.boolean({ description: 'Fail (exit 1) on warnings too.' }),
     ...findingsFlags,
+    ...exitZeroFlags,
   };
 
   protected async execute(ctx: RunContext): Promise<Outcome<DoctorData>> {

@@ -1,4 +1,5 @@
 import { Flags } from '@oclif/core';
+import { exitZeroFlags } from '../cli/agent/exit-zero.js';
 import { DocketCommand } from '../cli/base-command.js';
 import type { Envelope } from '../cli/envelope.js';
 import type { Outcome, RunContext } from '../cli/outcome.js';
@@ -14,6 +15,7 @@ export default class Fix extends DocketCommand<typeof Fix, FixData> {
   static override flags = {
     apply: Flags.boolean({ description: 'Write the changes (default: dry run).' }),
     namespace: Flags.string({ description: 'Fix only the documents of this namespace.', helpValue: '<name>' }),
+    ...exitZeroFlags,
   };
 
   protected async execute(ctx: RunContext): Promise<Outcome<FixData>> {

@@ -2,22 +2,39 @@ import type { FindingsData } from '../cli/agent/findings-types.js';
 import type { Envelope } from '../cli/envelope.js';
 import type { McpData } from '../cli/mcp/types.js';
 import type { Capabilities } from '../core/usecases/capabilities.js';
+import type { CheckData } from '../core/usecases/check.js';
 import type { ContextData } from '../core/usecases/context.js';
 import type { DoctorData } from '../core/usecases/doctor.js';
 import type { CodeExplanation, CodeList } from '../core/usecases/explain.js';
+import type { FixData } from '../core/usecases/fix.js';
 import type { InitData } from '../core/usecases/init.js';
+import type { InstallPrecommitData } from '../core/usecases/install-precommit.js';
+import type { ListTypesData } from '../core/usecases/list-types.js';
+import type { NewData } from '../core/usecases/new-document.js';
+import type { OrgInstallData } from '../core/usecases/org-install.js';
+import type { OrgStatusData } from '../core/usecases/org-status.js';
+import type { OrgVendorData } from '../core/usecases/org-vendor.js';
 
 /**
  * The `data` type of each command, keyed by command id (space-separated for subcommands).
  * A command added to docket adds its entry here, from the type its use case exports.
  */
 export interface CommandDataMap {
+  'adr new': NewData;
   capabilities: Capabilities;
+  check: CheckData & FindingsData;
   context: ContextData;
   doctor: DoctorData & FindingsData;
   explain: CodeExplanation | CodeList;
+  fix: FixData;
   init: InitData;
+  'install-precommit': InstallPrecommitData;
   mcp: McpData;
+  /** A document, or with --list-types the namespace's types. */
+  new: NewData | ListTypesData;
+  'org install': OrgInstallData;
+  'org status': OrgStatusData;
+  'org vendor': OrgVendorData;
 }
 
 export type CommandId = keyof CommandDataMap;
@@ -33,4 +50,21 @@ export type KnownEnvelope = { [C in CommandId]: Envelope<CommandDataMap[C]> & { 
 
 export type { Advice, Issue, Severity } from '../core/issues.js';
 export type { Envelope, ErrorInfo, Status } from '../cli/envelope.js';
-export type { Capabilities, CodeExplanation, CodeList, ContextData, DoctorData, FindingsData, InitData, McpData };
+export type {
+  Capabilities,
+  CheckData,
+  CodeExplanation,
+  CodeList,
+  ContextData,
+  DoctorData,
+  FindingsData,
+  FixData,
+  InitData,
+  InstallPrecommitData,
+  ListTypesData,
+  McpData,
+  NewData,
+  OrgInstallData,
+  OrgStatusData,
+  OrgVendorData,
+};

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -11,7 +11,7 @@ import { AGENT_COMMANDS } from '../../src/cli/mcp/manifest.js';
 import { createServer } from '../../src/cli/mcp/server.js';
 import { outputSchemaFor } from '../../src/cli/mcp/schemas.js';
 import { buildTool } from '../../src/cli/mcp/tools.js';
-import { BIN, cleanEnv, docketBin, REPO } from '../helpers/cli.js';
+import { BIN, cleanEnv, docket, docketBin, REPO } from '../helpers/cli.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { expectValidEnvelope } from '../helpers/schemas.js';
 
@@ -124,6 +124,57 @@ describe('docket mcp over stdio, with the SDK client', () => {
       expect(ajv.validate(tools.find((t) => t.name === 'explain')!.outputSchema!, env)).toBe(true);
     } finally {
       await small.client.close();
+    }
+  });
+});
+
+describe('check, fix and new over stdio', () => {
+  it('check reports findings; fix and new are dry runs unless apply is true; results match the published schemas', async () => {
+    const repo = realpathSync(tempDir());
+    expect((await docket(['init', '--root', repo, '--prefix', 'ACME', '--json'])).exitCode).toBe(0);
+    const file = `${repo}/docs/45-adr/adr-001-first.md`;
+    const text = '---\ndocument_id: ACME-ADR-001\ntype: ADR\ntitle: First\nstatus: draft\nversion: "0.1"\nlast_updated: "2026-01-31"\nowner: Team\ndocops_version: "2.0"\n---\n# First\n\nSee [x](missing.md).\n';
+    writeFileSync(file, text);
+    const s = await connect(repo);
+    try {
+      const { tools } = await s.client.listTools();
+      const check = tools.find((t) => t.name === 'check')!;
+      expect(Object.keys(check.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['paths', 'strict', 'max_findings']));
+      expect(check.inputSchema.properties).not.toHaveProperty('exit_zero');
+      expect(tools.find((t) => t.name === 'new')!.inputSchema.properties).toMatchObject({ apply: { type: 'boolean', default: false } });
+
+      const checked = await s.client.callTool({ name: 'check', arguments: {} });
+      const env = structured(checked);
+      expectValidEnvelope(env, 'check');
+      expect(checked.isError).toBe(true);
+      expect(env.violations.map((v: any) => v.code)).toEqual(['SCHEMA_VALIDATION', 'LINK_BROKEN']);
+      expect(env.data).toMatchObject({ files_checked: 1, files_failed: 1, totals: { violations: 2, warnings: 0 }, truncated: false });
+      const capped = structured(await s.client.callTool({ name: 'check', arguments: { paths: ['docs/45-adr'], max_findings: 1 } }));
+      expectValidEnvelope(capped, 'check');
+      expect(capped.violations, JSON.stringify(capped)).toHaveLength(1);
+      expect(capped.data.truncated).toBe(true);
+
+      const preview = structured(await s.client.callTool({ name: 'fix', arguments: {} }));
+      expectValidEnvelope(preview, 'fix');
+      expect(preview.data).toMatchObject({ dry_run: true, fixed: 1 });
+      expect(readFileSync(file, 'utf8')).toBe(text);
+
+      const draft = structured(await s.client.callTool({ name: 'new', arguments: { type: 'ADR', title: 'Speak MCP' } }));
+      expectValidEnvelope(draft, 'new');
+      expect(draft.data).toMatchObject({ dry_run: true, created: false, would_create: true, document_id: 'ACME-ADR-002' });
+      expect(existsSync(`${repo}/${draft.data.path}`)).toBe(false);
+
+      const created = structured(await s.client.callTool({ name: 'new', arguments: { type: 'ADR', title: 'Speak MCP', apply: true } }));
+      expectValidEnvelope(created, 'new');
+      expect(created.data).toMatchObject({ dry_run: false, created: true });
+      expect(existsSync(`${repo}/${created.data.path}`)).toBe(true);
+
+      const applied = structured(await s.client.callTool({ name: 'fix', arguments: { apply: true } }));
+      expectValidEnvelope(applied, 'fix');
+      expect(applied.data).toMatchObject({ dry_run: false, fixed: 1, remaining: 1 });
+      expect(readFileSync(file, 'utf8')).toContain('status: Draft');
+    } finally {
+      await s.client.close();
     }
   });
 });

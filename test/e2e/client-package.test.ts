@@ -24,6 +24,12 @@ const p = parseEnvelope('{}');
 if (p.ok && p.envelope.command === 'context') { const prefix: string = p.envelope.data.repo_prefix; void prefix; }
 const ok: boolean = isCompatible('1.2'); void ok;
 type Explain = CommandDataMap['explain']; const e: Explain | undefined = undefined; void e;
+const c = await runDocket('check', ['--max-findings', '5']);
+if (c.ok) { const paths: string[] = c.envelope.data.checked_paths; const t: number = c.envelope.data.totals.warnings; void paths; void t; }
+type Writers = [CommandDataMap['fix']['dry_run'], CommandDataMap['adr new']['document_id'], CommandDataMap['install-precommit']['mode'], CommandDataMap['org install'], CommandDataMap['org vendor'], CommandDataMap['org status']];
+const w: Writers | undefined = undefined; void w;
+// @ts-expect-error files_checked is a number
+if (c.ok) { const wrong: string = c.envelope.data.files_checked; void wrong; }
 // if the types were any, this directive would be unused and fail the compile (TS2578)
 // @ts-expect-error totals is an object, not a string
 if (r.ok) { const wrong: string = r.envelope.data.totals; void wrong; }`);

@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { EnvelopeParseError, isCompatible, isEnvelopeOf, parseEnvelope, parseEnvelopes, runDocket, type DataOf, type KnownEnvelope } from '../../src/lib/index.js';
+import type { CheckData } from '../../src/core/usecases/check.js';
 import type { DoctorData } from '../../src/core/usecases/doctor.js';
 import { cleanEnv, docket, FIXED_RUN_ID, REPO } from '../helpers/cli.js';
+import { repo, doc } from '../helpers/docs.js';
 import { tempDir } from '../helpers/fixtures.js';
 
 const doctorLine = JSON.stringify({
@@ -38,6 +40,21 @@ describe('parseEnvelope', () => {
     expectTypeOf(parsed.envelope.data).toEqualTypeOf<DataOf<'doctor'>>();
     expectTypeOf(parsed.envelope.data.checks).toEqualTypeOf<DoctorData['checks']>();
     expect(parsed.envelope.data.totals.violations).toBe(1);
+  });
+
+  it('types and validates check: CheckData with the --max-findings totals', async () => {
+    const root = repo({ 'docs/45-adr/adr-001-a.md': doc({}, '[x](missing.md)\n') });
+    const r = await docket(['check', '--root', root, '--json', '--max-findings', '0']);
+    const parsed = parseEnvelope(r.stdout, { command: 'check' });
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expectTypeOf(parsed.envelope.data).toEqualTypeOf<DataOf<'check'>>();
+    expectTypeOf(parsed.envelope.data.checked_paths).toEqualTypeOf<CheckData['checked_paths']>();
+    expectTypeOf(parsed.envelope.data.totals.violations).toEqualTypeOf<number>();
+    expect(parsed.envelope.data).toMatchObject({ files_failed: 1, totals: { violations: 1, warnings: 0 }, truncated: true });
+    const any = parseEnvelope(r.stdout);
+    if (any.ok && any.envelope.command === 'check') expect(any.envelope.data.checked_paths).toEqual(['docs/45-adr/adr-001-a.md']);
+    else expect.unreachable('a check envelope');
   });
 
   it('narrows the union of known envelopes by command', () => {

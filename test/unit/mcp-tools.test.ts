@@ -83,6 +83,12 @@ describe('buildTool', () => {
     const schema = buildTool(fix, REPO).definition.inputSchema as any;
     expect(schema.properties.max_findings).toMatchObject({ type: 'integer', minimum: 0 });
     expect(schema.properties.paths).toMatchObject({ type: 'array', items: { type: 'string' } });
+    // A strict command whose last arg is declared `multiple` (check's PATHS) takes an array too; exit-zero is never offered.
+    const check: ManifestCommand = { id: 'check', mutates: false, strict: true, args: { paths: { name: 'paths', multiple: true } }, flags: { ...globals, 'exit-zero': { name: 'exit-zero', type: 'boolean' } } };
+    const tool = buildTool(check, REPO);
+    expect((tool.definition.inputSchema as any).properties.paths).toMatchObject({ type: 'array', items: { type: 'string' } });
+    expect((tool.definition.inputSchema as any).properties).not.toHaveProperty('exit_zero');
+    expect(toArgv(tool, { paths: ['docs/a.md', 'docs/b'] }, '/r')).toEqual(['check', '--format', 'json', '--root', '/r', '--', 'docs/a.md', 'docs/b']);
   });
 
   it('offers the data keys of the command as the enum of fields', () => {

@@ -9,7 +9,8 @@ describe('global options', () => {
     expect(rawFlag(['--', '--format', 'json'], 'format')).toBeUndefined();
     expect(formatFromRaw(['--json'], {})).toBe('json');
     expect(formatFromRaw([], { DOCKET_FORMAT: 'JSON' })).toBe('json');
-    expect(formatFromRaw(['--format', 'sarif'], {})).toBe('json');
+    expect(formatFromRaw(['--format', 'sarif'], {})).toBe('sarif');
+    expect(formatFromRaw(['--format', 'ndjson'], {})).toBe('json');
     expect(formatFromRaw(['--format', 'bogus'], {})).toBe('text');
   });
 

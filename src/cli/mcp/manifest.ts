@@ -23,6 +23,8 @@ export interface ManifestArg {
   name: string;
   description?: string;
   required?: boolean;
+  /** The arg takes several values (oclif `Args.string({ multiple: true })`). */
+  multiple?: boolean;
   options?: readonly string[];
   default?: unknown;
   hidden?: boolean;

@@ -3,7 +3,8 @@ import { AGENT_COMMANDS, previewOf, toolName, type ManifestArg, type ManifestCom
 import { outputSchemaFor } from './schemas.js';
 
 /** Global flags a tool never takes: the server always answers in JSON, from its own root, on the protocol channel. */
-const SERVER_OWNED_FLAGS = new Set(['format', 'json', 'root', 'output', 'color', 'debug']);
+// exit-zero changes only the process exit code, which a tool result does not carry (isError follows `success`).
+const SERVER_OWNED_FLAGS = new Set(['format', 'json', 'root', 'output', 'color', 'debug', 'exit-zero']);
 /** Flags that read the terminal; commands may name more in `static terminalFlags`. */
 const TERMINAL_FLAGS = new Set(['edit', 'editor', 'interactive', 'open']);
 /** Names that hold repository paths when a command does not declare `static pathParams`. */
@@ -98,7 +99,8 @@ export function buildTool(command: ManifestCommand, packageRoot: string): Tool {
 
   const args = Object.entries(command.args ?? {}).filter(([, a]) => !a.hidden);
   args.forEach(([name, arg], i) => {
-    const variadic = command.strict === false && i === args.length - 1;
+    // oclif takes several values for the last arg of a non-strict command, and for an arg declared `multiple` (check's PATHS).
+    const variadic = (command.strict === false || arg.multiple === true) && i === args.length - 1;
     add({ property: snake(name), kind: 'arg', name, variadic, path: isPath(name) }, argSchema(arg, variadic), Boolean(arg.required));
   });
   for (const [name, flag] of Object.entries(command.flags ?? {}).sort(([a], [b]) => (a < b ? -1 : 1))) {
