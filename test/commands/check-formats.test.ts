@@ -107,7 +107,7 @@ describe('check --format github', () => {
     const missing = await docket(['check', '--root', tempDir(), '--format', 'github']);
     expect(missing.exitCode).toBe(66);
     expect(missing.stdout).toMatch(/^::error title=docket check%3A CONFIG_NOT_FOUND::No docops\.config\.yaml in \.\.%0ARun `docket init/);
-    expect(missing.stdout.split('\n')[1]).toBe('docket check: error CONFIG_NOT_FOUND (exit 66): No docops.config.yaml in ..');
+    expect(missing.stdout.split('\n')[1]).toBe('docket check: error CONFIG_NOT_FOUND (exit 66): No docops.config.yaml at the repository root.');
   });
 });
 

@@ -130,7 +130,7 @@ export async function loadConfig(root: string): Promise<LoadedConfig> {
     if (error instanceof DocketError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') {
-      throw new DocketError('CONFIG_NOT_FOUND', `No ${CONFIG_FILE} in ${root}.`, {
+      throw new DocketError('CONFIG_NOT_FOUND', `No ${CONFIG_FILE} at the repository root.`, {
         suggestion: `Run \`docket init --root ${JSON.stringify(root)}\` to create one, or pass the repository directory as --root.`,
         details: { path: CONFIG_FILE },
       });
