@@ -106,7 +106,7 @@ describe('check --format github', () => {
     expect(clean.stdout).toBe('docket check: passed: 0 errors, 0 warnings; 18 files checked, 18 passed, 0 failed.\n');
     const missing = await docket(['check', '--root', tempDir(), '--format', 'github']);
     expect(missing.exitCode).toBe(66);
-    expect(missing.stdout).toMatch(/^::error title=docket check%3A CONFIG_NOT_FOUND::No docops\.config\.yaml in \.\.%0ARun `docket init/);
+    expect(missing.stdout).toMatch(/^::error title=docket check%3A CONFIG_NOT_FOUND::No docops\.config\.yaml at the repository root\.%0ARun `docket init/);
     expect(missing.stdout.split('\n')[1]).toBe('docket check: error CONFIG_NOT_FOUND (exit 66): No docops.config.yaml at the repository root.');
   });
 });
