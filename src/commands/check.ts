@@ -1,5 +1,6 @@
 import { Args, Flags } from '@oclif/core';
 import { DocketCommand } from '../cli/base-command.js';
+import { BASE_FORMATS } from '../cli/options.js';
 import type { Envelope } from '../cli/envelope.js';
 import type { Outcome, RunContext } from '../cli/outcome.js';
 import { renderCheckMarkdown, renderCheckText } from '../cli/render/commands/check.js';
@@ -15,6 +16,7 @@ export default class Check extends DocketCommand<typeof Check, CheckData> {
     '<%= config.bin %> check "docs/**/adr-*.md" --strict',
   ];
   static mutates = false;
+  static override formats = [...BASE_FORMATS, 'ndjson'] as const;
   static override args = {
     paths: Args.string({ description: 'Files, directories or globs to check (default: every governed document).', multiple: true }),
   };
@@ -25,8 +27,8 @@ export default class Check extends DocketCommand<typeof Check, CheckData> {
 
   protected async execute(ctx: RunContext): Promise<Outcome<CheckData>> {
     this.quiet = this.flags.quiet;
-    const result = await runCheck(ctx.root, { paths: this.args.paths ?? [], strict: this.flags.strict, signal: ctx.signal, cmd: ctx.cmd });
-    return { data: result.data, violations: result.violations, warnings: result.warnings, advice: result.advice, success: result.success, status: result.partial ? 'partial' : 'ok' };
+    const result = await runCheck(ctx.root, { paths: this.args.paths ?? [], strict: this.flags.strict, signal: ctx.signal, cmd: ctx.cmd, ...(ctx.stream ? { sink: ctx.stream } : {}) });
+    return { data: result.data, violations: result.violations, warnings: result.warnings, advice: result.advice, success: result.success, status: result.partial ? 'partial' : 'ok', streamed: ['checked_paths'] };
   }
 
   protected override renderText(env: Envelope<CheckData>, style: Style): string {
