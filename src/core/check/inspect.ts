@@ -33,7 +33,7 @@ export interface InspectOptions {
   rules?: boolean;
   /** A cache of descriptions (index only: cached documents carry no frontmatter or anchors, so rules cannot run on them). */
   reuse?: DocumentReuse;
-  onProgress?(done: number, total: number): void | Promise<void>;
+  onProgress?(done: number, total: number): unknown;
 }
 
 /** Problems found while reading: only a missing frontmatter in a decodable file is fixable. */
