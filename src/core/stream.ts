@@ -1,7 +1,7 @@
 import type { Issue } from './issues.js';
 
 /** What an NDJSON `item` record carries: a finding, a graph node or edge, a file, a document. */
-export type ItemKind = 'finding' | 'node' | 'edge' | 'file' | 'document';
+export type ItemKind = 'finding' | 'node' | 'edge' | 'file' | 'document' | 'action';
 
 /**
  * Where a streaming use case sends results as it produces them (`--format ndjson`). The CLI
