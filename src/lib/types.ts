@@ -5,7 +5,10 @@ import type { Capabilities } from '../core/usecases/capabilities.js';
 import type { ContextData } from '../core/usecases/context.js';
 import type { DoctorData } from '../core/usecases/doctor.js';
 import type { CodeExplanation, CodeList } from '../core/usecases/explain.js';
+import type { IndexData } from '../core/usecases/index.js';
 import type { InitData } from '../core/usecases/init.js';
+import type { IdentifyData, LinkData, ResolveData } from '../core/usecases/navigate.js';
+import type { ScanData } from '../core/usecases/scan.js';
 
 /**
  * The `data` type of each command, keyed by command id (space-separated for subcommands).
@@ -16,8 +19,13 @@ export interface CommandDataMap {
   context: ContextData;
   doctor: DoctorData & FindingsData;
   explain: CodeExplanation | CodeList;
+  identify: IdentifyData;
+  index: IndexData;
   init: InitData;
+  link: LinkData;
   mcp: McpData;
+  resolve: ResolveData;
+  scan: ScanData;
 }
 
 export type CommandId = keyof CommandDataMap;
@@ -33,4 +41,4 @@ export type KnownEnvelope = { [C in CommandId]: Envelope<CommandDataMap[C]> & { 
 
 export type { Advice, Issue, Severity } from '../core/issues.js';
 export type { Envelope, ErrorInfo, Status } from '../cli/envelope.js';
-export type { Capabilities, CodeExplanation, CodeList, ContextData, DoctorData, FindingsData, InitData, McpData };
+export type { Capabilities, CodeExplanation, CodeList, ContextData, DoctorData, FindingsData, IdentifyData, IndexData, InitData, LinkData, McpData, ResolveData, ScanData };
