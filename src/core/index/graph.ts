@@ -83,7 +83,7 @@ function cycles(nodes: ReadonlyMap<string, IndexNode>): Issue[] {
 }
 
 function dangling(node: IndexNode, field: string, id: string, known: readonly string[]): Issue {
-  const near = closest(id.toUpperCase(), known, 1)[0];
+  const near = closest(id.toUpperCase(), known.filter((k) => k !== node.document_id), 1)[0];
   return { code: 'INDEX_DANGLING_RELATION', severity: 'warning', message: `${field} names ${id}, which no governed document has.`, path: node.path, document_id: node.document_id, suggestion: near ? `Did you mean ${near}? Fix the ID or remove it.` : 'Fix the ID or remove it.' };
 }
 
