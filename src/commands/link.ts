@@ -7,7 +7,7 @@ import { runLink, type LinkData } from '../core/usecases/navigate.js';
 
 export default class Link extends DocketCommand<typeof Link, LinkData> {
   static override summary = 'Print a Markdown link to a governed document, relative to --from when given.';
-  static override description = 'Without --from the link is relative to the repository root. --from is the file that will contain the link (or a directory, with a trailing slash or when it exists as one). Text output is the link alone, for `$(docket link ID --from FILE)`.';
+  static override description = 'Without --from the link is relative to the repository root. --from is the file that will contain the link (or a directory, with a trailing slash or when it exists as one). Text output is the link alone, for `$(docket link ID --from FILE)`; warnings (e.g. a stale index) are in --format json.';
   static override examples = ['<%= config.bin %> link ACME-ADR-001', '<%= config.bin %> link ACME-ADR-001 --from docs/10-prd/prd-002-billing.md'];
   static mutates = false;
   static override pathParams = ['from'];
@@ -19,6 +19,8 @@ export default class Link extends DocketCommand<typeof Link, LinkData> {
   };
 
   protected async execute(ctx: RunContext): Promise<Outcome<LinkData>> {
+    // Text output is only the link (for shell substitution): warnings show in --format json.
+    this.quiet = true;
     return runLink(ctx.root, this.args.id, this.flags.from, ctx.signal);
   }
 
