@@ -16,6 +16,7 @@ import { resolveOutputTarget, type OutputTarget } from './output-target.js';
 import type { Style } from './render/style.js';
 import { toDocketError } from './to-docket-error.js';
 import { watchSignals } from './signals.js';
+import { NdjsonStream } from './stream.js';
 import { dataKeys, readDataSchema } from './agent/data-schema.js';
 import { parseFields, projectData } from './agent/fields.js';
 import { capFindings, MAX_FINDINGS_FLAG } from './agent/findings-cap.js';
@@ -89,7 +90,8 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
     };
     let output: OutputTarget | undefined;
     let envelope: Envelope;
-    const signals = watchSignals(() => emitInterruptedAndExit(meta));
+    let stream: NdjsonStream | undefined;
+    const signals = watchSignals(() => (stream ? stream.interruptAndExit() : emitInterruptedAndExit(meta)));
     try {
       meta.runId = resolveRunId(env);
       const parsed = await this.parse(ctor as never).catch((error: unknown) => {
@@ -109,8 +111,24 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
       if (flags.output !== undefined) output = await resolveOutputTarget(meta.root, flags.output);
       const fields = flags.fields === undefined ? undefined : parseFields(flags.fields, dataKeys(readDataSchema(this.config.root, meta.command)));
       const collected: Issue[] = [];
-      const ctx = this.context(meta, collected, signals.signal);
+      if (meta.format === 'ndjson') stream = await NdjsonStream.open(meta, output);
+      const ctx = this.context(meta, collected, signals.signal, stream);
       const outcome = await this.execute(ctx);
+      if (stream) {
+        // Streamed: findings still in the outcome become items, then the summary (no --max-findings cap).
+        const rest = [...collected, ...(outcome.warnings ?? []), ...(outcome.violations ?? [])];
+        const omit = new Set(outcome.streamed ?? []);
+        const data: Record<string, unknown> = Object.fromEntries(Object.entries(outcome.data).filter(([k]) => !omit.has(k)));
+        if (MAX_FINDINGS_FLAG in (ctor.flags ?? {})) {
+          // A stream is never cut: the totals of --max-findings commands are what was (and will be) streamed.
+          const errors = rest.filter((i) => i.severity === 'error').length;
+          data.totals = { violations: stream.counts.violations + errors, warnings: stream.counts.warnings + rest.length - errors };
+          data.truncated = false;
+        }
+        envelope = projectData(outcomeEnvelope(meta, { ...outcome, data, success: outcome.success ?? true, violations: [], warnings: [] }), fields);
+        process.exitCode = await stream.finish(envelope, rest, outcome.success !== undefined);
+        return envelope;
+      }
       let merged: Outcome<object> = { ...outcome, warnings: [...collected, ...(outcome.warnings ?? [])] };
       if (MAX_FINDINGS_FLAG in (ctor.flags ?? {})) merged = capFindings(merged, (flags as Record<string, unknown>)[MAX_FINDINGS_FLAG] as number | undefined);
       envelope = projectData(outcomeEnvelope(meta, merged), fields);
@@ -118,6 +136,10 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
       const docketError = signals.signal.aborted ? new DocketError('INTERRUPTED', 'Interrupted by a signal before the command finished.') : toDocketError(error, ctor);
       if (meta.debug && error instanceof Error) debugLog(true, error.stack ?? String(error));
       envelope = errorEnvelope(meta, docketError);
+      if (stream) {
+        process.exitCode = await stream.fail(docketError);
+        return envelope;
+      }
     } finally {
       signals.dispose();
     }
@@ -134,7 +156,7 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
     return printed;
   }
 
-  private context(meta: EnvelopeMeta, collected: Issue[], signal: AbortSignal): RunContext {
+  private context(meta: EnvelopeMeta, collected: Issue[], signal: AbortSignal, stream?: NdjsonStream): RunContext {
     let config: Promise<RepoConfig> | undefined;
     return {
       root: meta.root,
@@ -152,6 +174,7 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
       },
       now: () => resolveNow(process.env),
       cmd: (command: string) => commandLine(command, (this.flags as GlobalFlags).root),
+      ...(stream ? { stream } : {}),
     };
   }
 }

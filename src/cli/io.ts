@@ -31,3 +31,17 @@ export function writeThenExit(stdout: string, stderr: string, code: number): voi
     process.stdout.write(stdout, () => process.exit(code));
   });
 }
+
+/**
+ * For streamed output (NDJSON): writes one chunk to stdout; when the pipe is full, returns a
+ * promise that resolves once it drained, so producers wait instead of buffering in memory.
+ */
+export function streamStdout(text: string): void | Promise<void> {
+  if (process.stdout.write(text)) return undefined;
+  return new Promise((resolve) => process.stdout.once('drain', () => resolve()));
+}
+
+/** For a forced interrupt of a stream: the last line, synchronously enough to precede exit. */
+export function streamStdoutThenExit(text: string, code: number): void {
+  writeThenExit(text, '', code);
+}

@@ -1,6 +1,7 @@
 import type { RepoConfig } from '../core/config/types.js';
 import type { Advice, Issue } from '../core/issues.js';
 import type { DocketError } from '../errors/docket-error.js';
+import type { ItemSink } from '../core/stream.js';
 import type { Format } from './options.js';
 
 /** What a command's use case returns; the base command turns it into the envelope. */
@@ -16,6 +17,8 @@ export interface Outcome<D extends object> {
   /** An error that still comes with data (e.g. tool-missing after a document was created). */
   error?: DocketError;
   metrics?: Record<string, number>;
+  /** NDJSON: data keys whose contents were streamed as items; the summary record leaves them out. */
+  streamed?: readonly string[];
 }
 
 /** Everything a command needs to run, independent of oclif. */
@@ -33,4 +36,6 @@ export interface RunContext {
   now(): Date;
   /** An exact docket command line for advice, carrying --root when it is not the default. */
   cmd(command: string): string;
+  /** Set with `--format ndjson` (for commands that list it): send results here as they are produced. */
+  stream?: ItemSink;
 }

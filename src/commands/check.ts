@@ -21,7 +21,7 @@ export default class Check extends DocketCommand<typeof Check, CheckData> {
     '<%= config.bin %> check --format github',
   ];
   static mutates = false;
-  static override formats: readonly Format[] = [...BASE_FORMATS, 'sarif', 'github', 'junit'];
+  static override formats: readonly Format[] = [...BASE_FORMATS, 'ndjson', 'sarif', 'github', 'junit'];
   static override args = {
     paths: Args.string({ description: 'Files, directories or globs to check (default: every governed document).', multiple: true }),
   };
@@ -34,8 +34,8 @@ export default class Check extends DocketCommand<typeof Check, CheckData> {
 
   protected async execute(ctx: RunContext): Promise<Outcome<CheckData>> {
     this.quiet = this.flags.quiet;
-    const result = await runCheck(ctx.root, { paths: this.args.paths ?? [], strict: this.flags.strict, signal: ctx.signal, cmd: ctx.cmd });
-    return { data: result.data, violations: result.violations, warnings: result.warnings, advice: result.advice, success: result.success, status: result.partial ? 'partial' : 'ok' };
+    const result = await runCheck(ctx.root, { paths: this.args.paths ?? [], strict: this.flags.strict, signal: ctx.signal, cmd: ctx.cmd, ...(ctx.stream ? { sink: ctx.stream } : {}) });
+    return { data: result.data, violations: result.violations, warnings: result.warnings, advice: result.advice, success: result.success, status: result.partial ? 'partial' : 'ok', streamed: ['checked_paths'] };
   }
 
   protected override renderText(env: Envelope<CheckData>, style: Style): string {

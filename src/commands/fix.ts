@@ -10,16 +10,18 @@ import { runFix, type FixData } from '../core/usecases/fix.js';
 export default class Fix extends DocketCommand<typeof Fix, FixData> {
   static override summary = 'Repair what is mechanical: missing frontmatter and fields, unambiguous values, file names.';
   static override description = 'Dry run by default: shows a unified diff of every change. --apply writes them atomically, touching only the frontmatter lines it must, then re-checks. Exit 1 while violations remain.';
-  static override examples = ['<%= config.bin %> fix', '<%= config.bin %> fix --apply', '<%= config.bin %> fix --apply --namespace billing --format json'];
+  static override examples = ['<%= config.bin %> fix', '<%= config.bin %> fix --apply', '<%= config.bin %> fix --apply --namespace billing --format json', '<%= config.bin %> fix --plan .docket/scan-plan.json --apply'];
   static mutates = true;
   static override flags = {
     apply: Flags.boolean({ description: 'Write the changes (default: dry run).' }),
-    namespace: Flags.string({ description: 'Fix only the documents of this namespace.', helpValue: '<name>' }),
+    namespace: Flags.string({ description: 'Fix only the documents of this namespace.', helpValue: '<name>', exclusive: ['plan'] }),
+    plan: Flags.string({ description: 'Run the actions of a plan written by `docket scan --plan` instead (previewed unless --apply); each is refused if its source changed since.', helpValue: '<file>' }),
     ...exitZeroFlags,
   };
+  static override pathParams = ['plan'];
 
   protected async execute(ctx: RunContext): Promise<Outcome<FixData>> {
-    const result = await runFix(ctx.root, { apply: this.flags.apply, namespace: this.flags.namespace, env: ctx.env, now: ctx.now(), signal: ctx.signal, cmd: ctx.cmd });
+    const result = await runFix(ctx.root, { apply: this.flags.apply, namespace: this.flags.namespace, env: ctx.env, now: ctx.now(), signal: ctx.signal, cmd: ctx.cmd, ...(this.flags.plan !== undefined ? { plan: this.flags.plan } : {}) });
     return { data: result.data, violations: result.violations, warnings: result.warnings, advice: result.advice, status: result.partial ? 'partial' : 'ok' };
   }
 

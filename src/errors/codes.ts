@@ -4,6 +4,7 @@ import { AUTHORING_CODES } from './table/authoring.js';
 import { CONFIG_CODES } from './table/config.js';
 import { DOCUMENT_CODES } from './table/documents.js';
 import { FIX_CODES } from './table/fix.js';
+import { INDEX_CODES } from './table/index.js';
 import { LINK_CODES } from './table/links.js';
 import { REPOSITORY_CODES } from './table/repository.js';
 import { RUNTIME_CODES } from './table/runtime.js';
@@ -25,11 +26,12 @@ export const CODES = {
   ...AUTHORING_CODES,
   ...ADVICE_CODES,
   ...AGENT_CODES,
+  ...INDEX_CODES,
 } as const satisfies Record<string, CodeSpec>;
 
 export type Code = keyof typeof CODES;
 
-export const CODE_AREAS: readonly Record<string, CodeSpec>[] = [USAGE_CODES, CONFIG_CODES, RUNTIME_CODES, REPOSITORY_CODES, DOCUMENT_CODES, LINK_CODES, FIX_CODES, AUTHORING_CODES, ADVICE_CODES, AGENT_CODES];
+export const CODE_AREAS: readonly Record<string, CodeSpec>[] = [USAGE_CODES, CONFIG_CODES, RUNTIME_CODES, REPOSITORY_CODES, DOCUMENT_CODES, LINK_CODES, FIX_CODES, AUTHORING_CODES, ADVICE_CODES, AGENT_CODES, INDEX_CODES];
 
 export function isCode(value: string): value is Code {
   return Object.prototype.hasOwnProperty.call(CODES, value);

@@ -7,6 +7,8 @@ import type { ContextData } from '../core/usecases/context.js';
 import type { DoctorData } from '../core/usecases/doctor.js';
 import type { CodeExplanation, CodeList } from '../core/usecases/explain.js';
 import type { FixData } from '../core/usecases/fix.js';
+import type { IdentifyData, LinkData, ResolveData } from '../core/usecases/navigate.js';
+import type { IndexData } from '../core/usecases/index.js';
 import type { InitData } from '../core/usecases/init.js';
 import type { InstallPrecommitData } from '../core/usecases/install-precommit.js';
 import type { ListTypesData } from '../core/usecases/list-types.js';
@@ -14,6 +16,7 @@ import type { NewData } from '../core/usecases/new-document.js';
 import type { OrgInstallData } from '../core/usecases/org-install.js';
 import type { OrgStatusData } from '../core/usecases/org-status.js';
 import type { OrgVendorData } from '../core/usecases/org-vendor.js';
+import type { ScanData } from '../core/usecases/scan.js';
 
 /**
  * The `data` type of each command, keyed by command id (space-separated for subcommands).
@@ -27,14 +30,19 @@ export interface CommandDataMap {
   doctor: DoctorData & FindingsData;
   explain: CodeExplanation | CodeList;
   fix: FixData;
+  identify: IdentifyData;
+  index: IndexData;
   init: InitData;
   'install-precommit': InstallPrecommitData;
+  link: LinkData;
   mcp: McpData;
   /** A document, or with --list-types the namespace's types. */
   new: NewData | ListTypesData;
   'org install': OrgInstallData;
   'org status': OrgStatusData;
   'org vendor': OrgVendorData;
+  resolve: ResolveData;
+  scan: ScanData;
 }
 
 export type CommandId = keyof CommandDataMap;
@@ -59,12 +67,17 @@ export type {
   DoctorData,
   FindingsData,
   FixData,
+  IdentifyData,
+  IndexData,
   InitData,
   InstallPrecommitData,
+  LinkData,
   ListTypesData,
   McpData,
   NewData,
   OrgInstallData,
   OrgStatusData,
   OrgVendorData,
+  ResolveData,
+  ScanData,
 };

@@ -57,3 +57,9 @@ export function expectKeyOrder(env: Record<string, unknown>): void {
   const keys = Object.keys(env);
   expect(keys).toEqual(order.filter((k) => keys.includes(k)));
 }
+
+/** Asserts a value is valid against a schema file under schemas/ (e.g. `index-artifact.schema.json`). */
+export function expectValidAgainst(schemaRel: string, value: unknown): void {
+  const v = validator(schemaFile(schemaRel));
+  expect(v(value), JSON.stringify(v.errors, null, 2)).toBe(true);
+}

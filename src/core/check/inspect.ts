@@ -3,7 +3,7 @@ import { listGoverned } from '../documents/walk.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { compareIssues } from '../issues.js';
 import { buildContext, type RuleContext } from './context.js';
-import { loadDocuments } from './load.js';
+import { loadDocuments, type DocumentReuse } from './load.js';
 import type { Finding, InspectedDocument, Inspection } from './model.js';
 import { idFindings } from './rules/ids.js';
 import { linkFindings } from './rules/links.js';
@@ -21,7 +21,19 @@ export interface InspectOptions {
   /** Keep each document's text in the model (fix needs it; check does not). */
   retainText?: boolean;
   /** Called once per checked document, in path order, with its complete findings (streaming). */
-  onDocument?(doc: InspectedDocument): void;
+  onDocument?(doc: InspectedDocument): unknown;
+  /** Called with the repository-level findings before any document is checked (streaming). */
+  onSetup?(repository: readonly Finding[]): void | Promise<void>;
+  /**
+   * After `onDocument`, drop the document's findings and frontmatter: a streaming caller has
+   * written them, so memory holds only what other documents' rules need (IDs, links, anchors).
+   */
+  release?: boolean;
+  /** false: read and describe only, no per-document rules (index). Default true. */
+  rules?: boolean;
+  /** A cache of descriptions (index only: cached documents carry no frontmatter or anchors, so rules cannot run on them). */
+  reuse?: DocumentReuse;
+  onProgress?(done: number, total: number): unknown;
 }
 
 /** Problems found while reading: only a missing frontmatter in a decodable file is fixable. */
@@ -62,14 +74,27 @@ export async function inspectRepository(config: RepoConfig, opts: InspectOptions
   const setup = await inspectSetup(config, walk.refusedRoots);
   const repository: Finding[] = [...setup.findings, ...(await symlinkFindings(config, walk.symlinks)), ...walk.unreadable];
   const schemaFor = (p: string) => setup.schemas.get(p);
-  const documents = await loadDocuments(config, walk.files, schemaFor, { signal: opts.signal, retainText: opts.retainText ?? false });
-  const ctx = buildContext(config, documents, schemaFor);
-  planRenames(documents, ctx);
-  for (const doc of documents) {
-    if (opts.only && !opts.only.has(doc.rel)) continue;
-    if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while checking documents.');
-    await checkDocument(doc, ctx);
-    opts.onDocument?.(doc);
+  if (opts.reuse && opts.rules !== false) throw new Error('inspectRepository: a description cache needs rules: false');
+  const documents = await loadDocuments(config, walk.files, schemaFor, {
+    signal: opts.signal,
+    retainText: opts.retainText ?? false,
+    ...(opts.reuse ? { reuse: opts.reuse } : {}),
+    ...(opts.onProgress ? { onProgress: (done: number, total: number) => void opts.onProgress?.(done, total) } : {}),
+  });
+  await opts.onSetup?.(repository);
+  if (opts.rules !== false) {
+    const ctx = buildContext(config, documents, schemaFor);
+    planRenames(documents, ctx);
+    for (const doc of documents) {
+      if (opts.only && !opts.only.has(doc.rel)) continue;
+      if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while checking documents.');
+      await checkDocument(doc, ctx);
+      await opts.onDocument?.(doc);
+      if (opts.release) {
+        doc.findings = [];
+        delete doc.record.frontmatter;
+      }
+    }
   }
   const partial = walk.unreadable.length > 0 || documents.some((d) => d.checked && d.record.unreadable);
   return { config, documents, repository, partial, schemas: setup.schemas };

@@ -67,24 +67,59 @@ export function describeDocument(record: DocumentRecord, schema: CompiledSchema 
   return doc;
 }
 
+/**
+ * A cache of document descriptions (the index's): asked before a file is read (by size and
+ * mtime: unchanged files are never opened), and again by content digest when the stat
+ * changed; told about every document it did not know.
+ */
+export interface DocumentReuse {
+  byStat(file: GovernedFile): Promise<InspectedDocument | undefined>;
+  knows(file: GovernedFile, digest: string): boolean;
+  /** The cached description of content `knows` accepted, with the file's new size and mtime. */
+  byDigest(file: GovernedFile, record: DocumentRecord): InspectedDocument;
+  described(doc: InspectedDocument): void;
+}
+
+export interface LoadOptions {
+  signal?: AbortSignal;
+  retainText?: boolean;
+  reuse?: DocumentReuse;
+  /** Called every PROGRESS_EVERY documents and at the end. */
+  onProgress?(done: number, total: number): void;
+}
+
+const PROGRESS_EVERY = 1000;
+
+async function loadOne(config: RepoConfig, file: GovernedFile, schemaFor: (schemaPath: string) => CompiledSchema | undefined, opts: LoadOptions): Promise<InspectedDocument> {
+  const reuse = opts.reuse;
+  const hit = reuse ? await reuse.byStat(file) : undefined;
+  if (hit) return hit;
+  const record = await readDocument(config.root, file.rel, file.namespace, reuse ? (digest) => reuse.knows(file, digest) : undefined);
+  if (reuse && record.decoded === false) return reuse.byDigest(file, record);
+  const doc = describeDocument(record, schemaFor(file.namespace.schema_path), opts.retainText ?? false);
+  reuse?.described(doc);
+  return doc;
+}
+
 /** Reads and describes documents, CONCURRENCY at a time; the result keeps the files' order. */
 export async function loadDocuments(
   config: RepoConfig,
   files: readonly GovernedFile[],
   schemaFor: (schemaPath: string) => CompiledSchema | undefined,
-  opts: { signal?: AbortSignal; retainText?: boolean } = {},
+  opts: LoadOptions = {},
 ): Promise<InspectedDocument[]> {
   const out: InspectedDocument[] = new Array(files.length);
   let next = 0;
+  let done = 0;
   const worker = async () => {
     while (next < files.length) {
       if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while reading documents.');
       const i = next++;
-      const file = files[i]!;
-      const record = await readDocument(config.root, file.rel, file.namespace);
-      out[i] = describeDocument(record, schemaFor(file.namespace.schema_path), opts.retainText ?? false);
+      out[i] = await loadOne(config, files[i]!, schemaFor, opts);
+      if (++done % PROGRESS_EVERY === 0 && done < files.length) opts.onProgress?.(done, files.length);
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, files.length) }, worker));
+  opts.onProgress?.(files.length, files.length);
   return out;
 }

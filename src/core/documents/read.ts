@@ -24,6 +24,8 @@ export interface DocumentRecord {
   problems: Issue[];
   /** The file could not be read at all: the run becomes `partial`. */
   unreadable: boolean;
+  /** false when a cache already knew these bytes and decoding was skipped (see readDocument). */
+  decoded?: boolean;
 }
 
 // ignoreBOM keeps the BOM in the text so it can be detected (and preserved by writers).
@@ -34,8 +36,8 @@ function problem(rel: string, code: Issue['code'], message: string, suggestion: 
 }
 
 /** Decodes and splits a document's bytes; every failure becomes a finding, never a throw. */
-export function decodeDocument(rel: string, namespace: NamespaceConfig, bytes: Uint8Array, size: number, mtimeMs: number): DocumentRecord {
-  const rec: DocumentRecord = { rel, namespace, size, mtimeMs, digest: createHash('sha256').update(bytes).digest('hex'), bom: false, problems: [], unreadable: false };
+export function decodeDocument(rel: string, namespace: NamespaceConfig, bytes: Uint8Array, size: number, mtimeMs: number, digest?: string): DocumentRecord {
+  const rec: DocumentRecord = { rel, namespace, size, mtimeMs, digest: digest ?? createHash('sha256').update(bytes).digest('hex'), bom: false, problems: [], unreadable: false };
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
     rec.problems.push(problem(rel, 'FILE_ENCODING', 'The file is UTF-16; docket reads UTF-8 only.', 'Re-save the file with UTF-8 encoding.'));
     return rec;
@@ -120,17 +122,26 @@ export async function readBytes(abs: string, limit: number): Promise<{ bytes?: B
   }
 }
 
-/** Reads one governed document; I/O failures make it `unreadable` (a warning), not a crash. */
-export async function readDocument(root: string, rel: string, namespace: NamespaceConfig): Promise<DocumentRecord> {
+/**
+ * Reads one governed document; I/O failures make it `unreadable` (a warning), not a crash.
+ * `known(digest)` lets a cache skip decoding content it has already described: when it
+ * returns true, the record carries only size, mtime and digest (`decoded: false`).
+ */
+export async function readDocument(root: string, rel: string, namespace: NamespaceConfig, known?: (digest: string) => boolean): Promise<DocumentRecord> {
   try {
     const { bytes, size, mtimeMs } = await readBytes(path.join(root, rel), MAX_DOCUMENT_BYTES);
+    let digest: string | undefined;
+    if (bytes && known) {
+      digest = createHash('sha256').update(bytes).digest('hex');
+      if (known(digest)) return { rel, namespace, size, mtimeMs, digest, bom: false, problems: [], unreadable: false, decoded: false };
+    }
     if (!bytes) {
       return {
         rel, namespace, size, mtimeMs, bom: false, unreadable: false,
         problems: [problem(rel, 'FILE_TOO_LARGE', `The file is ${size} bytes; documents are read up to ${MAX_DOCUMENT_BYTES} bytes.`, 'Move the file out of the docs root or add it to excluded_files.')],
       };
     }
-    return decodeDocument(rel, namespace, bytes, size, mtimeMs);
+    return decodeDocument(rel, namespace, bytes, size, mtimeMs, digest);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
     return unreadable(rel, namespace, code === 'ELOOP' ? 'it became a symbolic link' : code === 'ENOTFILE' ? 'not a regular file' : code);

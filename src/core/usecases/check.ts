@@ -4,6 +4,7 @@ import { resolveTargets } from '../check/targets.js';
 import { loadConfig } from '../config/load.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { compareIssues, type Advice, type Issue } from '../issues.js';
+import type { ItemSink } from '../stream.js';
 
 export interface CheckData {
   files_checked: number;
@@ -24,8 +25,10 @@ export interface CheckOptions {
   strict?: boolean;
   signal?: AbortSignal;
   cmd(command: string): string;
-  /** Streaming: each checked document with its findings, in path order. */
+  /** Each checked document with its findings, in path order. */
   onDocument?(doc: InspectedDocument): void;
+  /** NDJSON: findings and `file` items are written here as produced, not returned. */
+  sink?: ItemSink;
 }
 
 export interface CheckResult {
@@ -41,7 +44,15 @@ function notFound(path: string): Finding {
   return { code: 'FILE_NOT_FOUND', severity: 'error', message: `No file or directory matches ${path}.`, path, suggestion: 'Pass paths relative to the repository root (or --root), or fix the glob.', fixable: false };
 }
 
-/** `docket check`: every rule on the governed set, or on the documents PATHS select. */
+/** Counts per file, for the summary and the streamed `file` items. */
+type Tally = { errors: number; warnings: number };
+
+/**
+ * `docket check`: every rule on the governed set, or on the documents PATHS select. With a
+ * sink (NDJSON), each finding is written as soon as its document is checked, merged in path
+ * order with the findings about the repository, so the stream lists exactly the envelope's
+ * findings in the envelope's order; nothing per document is kept once it is written.
+ */
 export async function runCheck(root: string, opts: CheckOptions): Promise<CheckResult> {
   const { config, warnings: configWarnings } = await loadConfig(root);
   const paths = opts.paths ?? [];
@@ -52,47 +63,88 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
       details: { path: targets.missing[0] },
     });
   }
-  const inspection = await inspectRepository(config, { signal: opts.signal, ...(targets ? { only: targets.governed } : {}), ...(opts.onDocument ? { onDocument: opts.onDocument } : {}) });
-  const checked = inspection.documents.filter((d) => d.checked);
-  const ignored = new Set(targets?.ignored ?? []);
-  const checkedPaths = new Set(checked.map((d) => d.rel));
-  if (targets) for (const rel of targets.governed) if (!checkedPaths.has(rel)) ignored.add(rel);
-
-  const findings: Finding[] = [...inspection.repository, ...(targets?.unreadable ?? [])];
-  for (const doc of checked) findings.push(...doc.findings);
-  const outside = targets?.outside ?? [];
-  for (const rel of outside) {
-    findings.push({ code: 'OUTSIDE_DOCS_ROOT', severity: 'warning', message: `${rel} is outside every namespace's docs root, so it is not a governed document.`, path: rel, suggestion: `Move it under ${config.namespaces.map((n) => `${n.docs_root}/`).join(' or ')} if it should be governed; otherwise leave it out of PATHS.` });
-  }
-  for (const missing of targets?.missing ?? []) findings.push(notFound(missing));
-
-  findings.sort(compareIssues);
-  const violations = findings.filter((f) => f.severity === 'error');
-  const warnings = [...configWarnings, ...findings.filter((f) => f.severity !== 'error')];
+  const sink = opts.sink;
   const strict = opts.strict ?? false;
-  const perFile = new Map<string, { errors: number; warnings: number }>();
-  for (const rel of [...checked.map((d) => d.rel), ...outside]) perFile.set(rel, { errors: 0, warnings: 0 });
-  for (const f of findings) {
-    const entry = f.path !== undefined ? perFile.get(f.path) : undefined;
-    if (entry) f.severity === 'error' ? entry.errors++ : entry.warnings++;
+  const outside = targets?.outside ?? [];
+  const extra: Finding[] = [...configWarnings, ...(targets?.unreadable ?? [])];
+  for (const rel of outside) {
+    extra.push({ code: 'OUTSIDE_DOCS_ROOT', severity: 'warning', message: `${rel} is outside every namespace's docs root, so it is not a governed document.`, path: rel, suggestion: `Move it under ${config.namespaces.map((n) => `${n.docs_root}/`).join(' or ')} if it should be governed; otherwise leave it out of PATHS.` });
   }
-  const failed = [...perFile.values()].filter((e) => e.errors > 0 || (strict && e.warnings > 0)).length;
+  for (const missing of targets?.missing ?? []) extra.push(notFound(missing));
+
+  const tallies = new Map<string, Tally>();
+  const files: string[] = [...outside];
+  const collected: Finding[] = [];
+  let fixable = 0;
+  let violationsCount = 0;
+  let warningsCount = 0;
+  let firstViolation: Finding | undefined;
+  let firstWarning: Finding | undefined;
+  const emit = async (f: Finding): Promise<void> => {
+    if (f.path !== undefined) {
+      const t = tallies.get(f.path) ?? { errors: 0, warnings: 0 };
+      f.severity === 'error' ? t.errors++ : t.warnings++;
+      tallies.set(f.path, t);
+    }
+    if (f.fixable) fixable++;
+    if (f.severity === 'error') {
+      violationsCount++;
+      if (!firstViolation || compareIssues(f, firstViolation) < 0) firstViolation = f;
+    } else {
+      warningsCount++;
+      if (f.path !== 'docops.config.yaml' && (!firstWarning || compareIssues(f, firstWarning) < 0)) firstWarning = f;
+    }
+    if (sink) await sink.finding(f);
+    else collected.push(f);
+  };
+  let pending: Finding[] = [];
+  let next = 0;
+  const inspection = await inspectRepository(config, {
+    signal: opts.signal,
+    ...(targets ? { only: targets.governed } : {}),
+    release: sink !== undefined,
+    onSetup: (repository) => {
+      pending = [...repository, ...extra].sort(compareIssues);
+    },
+    onDocument: async (doc: InspectedDocument) => {
+      files.push(doc.rel);
+      for (const f of doc.findings) {
+        while (next < pending.length && compareIssues(pending[next]!, f) < 0) await emit(pending[next++]!);
+        await emit(f);
+      }
+      if (sink) {
+        const t = tallies.get(doc.rel) ?? { errors: 0, warnings: 0 };
+        await sink.item('file', { path: doc.rel, ...(doc.document_id ? { document_id: doc.document_id } : {}), violations: t.errors, warnings: t.warnings });
+      }
+      opts.onDocument?.(doc);
+    },
+    ...(sink ? { onProgress: (done: number, total: number) => sink.progress('read', done, total) } : {}),
+  });
+  while (next < pending.length) await emit(pending[next++]!);
+  if (sink) for (const rel of outside) await sink.item('file', { path: rel, violations: tallies.get(rel)?.errors ?? 0, warnings: tallies.get(rel)?.warnings ?? 0 });
+
+  const ignored = new Set(targets?.ignored ?? []);
+  const checkedPaths = new Set(files);
+  if (targets) for (const rel of targets.governed) if (!checkedPaths.has(rel)) ignored.add(rel);
+  const perFile = files.map((rel) => tallies.get(rel) ?? { errors: 0, warnings: 0 });
+  const failed = perFile.filter((e) => e.errors > 0 || (strict && e.warnings > 0)).length;
+  const violations = collected.filter((f) => f.severity === 'error');
+  const warnings = collected.filter((f) => f.severity !== 'error');
   const data: CheckData = {
-    files_checked: perFile.size,
-    files_passed: perFile.size - failed,
+    files_checked: checkedPaths.size,
+    files_passed: checkedPaths.size - failed,
     files_failed: failed,
-    files_with_warnings: [...perFile.values()].filter((e) => e.warnings > 0).length,
-    violations_count: violations.length,
-    warnings_count: warnings.length,
-    checked_paths: [...perFile.keys()].sort(),
+    files_with_warnings: perFile.filter((e) => e.warnings > 0).length,
+    violations_count: violationsCount,
+    warnings_count: warningsCount,
+    checked_paths: [...checkedPaths].sort(),
     ignored_paths: [...ignored].sort(),
     strict,
   };
-  const success = violations.length === 0 && !(strict && warnings.length > 0);
+  const success = violationsCount === 0 && !(strict && warningsCount > 0);
   const advice: Advice[] = [];
-  const fixable = findings.filter((f) => f.fixable).length;
   if (fixable > 0) advice.push({ code: 'NEXT_FIX', message: `Preview the ${fixable} mechanical fix${fixable === 1 ? '' : 'es'} (nothing is written without --apply).`, command: opts.cmd('fix') });
-  const first = violations[0] ?? warnings.find((w) => w.path !== 'docops.config.yaml');
+  const first = firstViolation ?? firstWarning;
   if (first) advice.push({ code: 'NEXT_EXPLAIN', message: `Read what ${first.code} means and how to fix it.`, command: `docket explain ${first.code}` });
   const partial = inspection.partial || (targets?.unreadable.length ?? 0) > 0;
   return { data, violations, warnings, advice, partial, success };

@@ -4,6 +4,7 @@ import type { NamespaceConfig, RepoConfig } from '../config/types.js';
 import { field, firstHeading, readDocument } from '../documents/read.js';
 import { listGoverned } from '../documents/walk.js';
 import type { Advice, Issue } from '../issues.js';
+import type { ItemSink } from '../stream.js';
 
 export interface NamespaceContext {
   name: string;
@@ -63,7 +64,7 @@ export interface ContextResult {
 /** What an agent needs to start work; `deep` adds the governed document list within a time budget. */
 export async function buildContext(
   config: RepoConfig,
-  opts: { deep: boolean; env: NodeJS.ProcessEnv; signal?: AbortSignal; cmd: (c: string) => string; budgetMs?: number },
+  opts: { deep: boolean; env: NodeJS.ProcessEnv; signal?: AbortSignal; cmd: (c: string) => string; budgetMs?: number; sink?: ItemSink },
 ): Promise<ContextResult> {
   const main = mainNamespace(config.namespaces);
   const data: ContextData = {
@@ -88,6 +89,7 @@ export async function buildContext(
     const walk = await listGoverned(config, opts.signal);
     warnings.push(...walk.unreadable);
     const documents: DocumentSummary[] = [];
+    let listed = 0;
     let complete = true;
     for (const file of walk.files) {
       if (performance.now() > deadline) {
@@ -99,22 +101,26 @@ export async function buildContext(
         partial = true;
         warnings.push(...rec.problems);
       }
-      documents.push({
+      const summary: DocumentSummary = {
         document_id: field(rec, 'document_id') ?? null,
         path: file.rel,
         type: field(rec, 'type') ?? null,
         title: field(rec, 'title') ?? firstHeading(rec) ?? null,
         status: field(rec, 'status') ?? null,
-      });
+      };
+      listed++;
+      // Streamed: written at once, not kept (data.documents stays empty and is left out of the summary).
+      if (opts.sink) await opts.sink.item('document', summary);
+      else documents.push(summary);
     }
     partial ||= walk.unreadable.length > 0;
     const counts = new Map<string, number>();
-    for (const file of walk.files.slice(0, documents.length)) counts.set(file.namespace.name, (counts.get(file.namespace.name) ?? 0) + 1);
+    for (const file of walk.files.slice(0, listed)) counts.set(file.namespace.name, (counts.get(file.namespace.name) ?? 0) + 1);
     for (const ns of data.namespaces) ns.document_count = counts.get(ns.name) ?? 0;
     data.documents = documents;
-    data.deep = { budget_ms: budget, complete, documents_listed: documents.length };
+    data.deep = { budget_ms: budget, complete, documents_listed: listed };
     if (!complete) {
-      warnings.push({ code: 'DEEP_BUDGET_EXCEEDED', severity: 'warning', message: `Listed ${documents.length} of ${walk.files.length} documents within the ${budget} ms budget.`, suggestion: 'Use `docket index` and read the index artifact for the full list.' });
+      warnings.push({ code: 'DEEP_BUDGET_EXCEEDED', severity: 'warning', message: `Listed ${listed} of ${walk.files.length} documents within the ${budget} ms budget.`, suggestion: 'Use `docket index` and read the index artifact for the full list.' });
       partial = true;
     }
   } else {

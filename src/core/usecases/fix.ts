@@ -1,6 +1,8 @@
 import { inspectRepository } from '../check/inspect.js';
 import type { Finding, Inspection } from '../check/model.js';
-import { loadConfig } from '../config/load.js';
+import { loadConfig, parseConfig } from '../config/load.js';
+import { applyScanPlan, type ActionOutcome } from '../scan/apply.js';
+import { readPlan } from '../scan/plan-file.js';
 import type { NamespaceConfig } from '../config/types.js';
 import { renameDiff, unifiedDiff } from '../fix/diff.js';
 import { planFixes, type FilePlan } from '../fix/plan.js';
@@ -37,6 +39,8 @@ export interface FixData {
   remaining: number;
   changes: FixChange[];
   namespace?: string;
+  /** fix --plan: the plan file and each action's outcome, in the plan's order. */
+  plan?: { path: string; applied: number; refused: number; actions: ActionOutcome[] };
 }
 
 export interface FixOptions {
@@ -46,6 +50,8 @@ export interface FixOptions {
   now: Date;
   signal?: AbortSignal;
   cmd(command: string): string;
+  /** A plan written by `scan --plan`: run (or preview) its actions instead of the mechanical fixes. */
+  plan?: string;
 }
 
 export interface FixResult {
@@ -81,8 +87,42 @@ function allFindings(inspection: Inspection, ns: NamespaceConfig | undefined): F
   return findings.filter(inNamespace(ns, inspection)).sort(compareIssues);
 }
 
+/**
+ * `docket fix --plan FILE`: previews (default) or applies a scan plan, then checks what
+ * remains. Works before `init` too (the defaults `init` writes stand in for the config).
+ */
+async function runPlan(root: string, planFile: string, opts: FixOptions): Promise<FixResult> {
+  let loaded;
+  try {
+    loaded = await loadConfig(root);
+  } catch (error) {
+    if (!(error instanceof DocketError) || error.code !== 'CONFIG_NOT_FOUND') throw error;
+    loaded = undefined;
+  }
+  const config = loaded?.config ?? parseConfig(root, '').config;
+  const { rel, plan } = await readPlan(root, planFile);
+  const warnings: Issue[] = [...(loaded?.warnings ?? [])];
+  const { outcomes, changes } = await applyScanPlan(config.root, plan, { apply: opts.apply, claimed: new Set(await claimedIds(config.root)), warnings, ...(opts.signal ? { signal: opts.signal } : {}) });
+  const after = await inspectRepository(config, { signal: opts.signal });
+  const remaining = allFindings(after, undefined);
+  const done = outcomes.filter((o) => o.outcome !== 'refused').length;
+  const advice: Advice[] = [];
+  if (!loaded) advice.push({ code: 'NEXT_INIT', message: 'No docops.config.yaml yet: the plan was checked against the defaults `init` writes.', command: opts.cmd('init') });
+  if (!opts.apply && done > 0) advice.push({ code: 'NEXT_FIX_APPLY', message: `Run the ${done} action${done === 1 ? '' : 's'} that can be applied.`, command: opts.cmd(`fix --plan ${rel} --apply`) });
+  if (remaining.length > 0) advice.push({ code: 'NEXT_CHECK', message: `${remaining.length} finding${remaining.length === 1 ? '' : 's'} remain${remaining.length === 1 ? 's' : ''}: see them with their suggestions.`, command: opts.cmd('check') });
+  warnings.push(...remaining.filter((f) => f.severity !== 'error'));
+  return {
+    data: { dry_run: !opts.apply, fixed: done, remaining: remaining.length, changes, plan: { path: rel, applied: opts.apply ? done : 0, refused: outcomes.length - done, actions: outcomes } },
+    violations: remaining.filter((f) => f.severity === 'error'),
+    warnings,
+    advice,
+    partial: after.partial,
+  };
+}
+
 /** `docket fix`: plans (dry run) or applies the mechanical fixes, then reports what remains. */
 export async function runFix(root: string, opts: FixOptions): Promise<FixResult> {
+  if (opts.plan !== undefined) return runPlan(root, opts.plan, opts);
   const { config, warnings: configWarnings } = await loadConfig(root);
   let ns: NamespaceConfig | undefined;
   if (opts.namespace !== undefined) {

@@ -28,6 +28,12 @@ function colourDiff(diff: string, style: Style): string {
 
 export function renderFixText(data: FixData, style: Style): string {
   const lines: string[] = [];
+  if (data.plan) {
+    const p = data.plan;
+    const ok = p.actions.length - p.refused;
+    lines.push(style.bold(`Plan ${safeText(p.path)}: ${plural(p.actions.length, 'action')}, ${ok} ${data.dry_run ? 'would apply' : 'applied'}, ${p.refused} refused${data.dry_run ? '; nothing was written' : ''}.`));
+    for (const a of p.actions) if (a.outcome === 'refused') lines.push(`  ${style.red('refused')}  ${safeText(a.path)}  ${a.action} (${a.reason ?? ''})`);
+  }
   const files = new Set(data.changes.map((c) => c.path)).size;
   if (data.changes.length === 0) lines.push(data.remaining === 0 ? `${style.green('✔')} Nothing to fix.` : 'Nothing docket can fix mechanically.');
   else if (data.dry_run) lines.push(style.bold(`Dry run: ${plural(data.changes.length, 'change')} in ${plural(files, 'file')} would fix ${plural(data.fixed, 'finding')}; nothing was written.`));

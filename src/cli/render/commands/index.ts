@@ -1,0 +1,28 @@
+import type { IndexData } from '../../../core/usecases/index.js';
+import type { Envelope } from '../../envelope.js';
+import { mdCell } from '../md.js';
+import type { Style } from '../style.js';
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function rebuildLine(d: IndexData): string {
+  const r = d.rebuild;
+  const how = r.mode === 'incremental' ? 'incremental' : `full${r.reason ? `: ${r.reason}` : ''}`;
+  return `${how}; ${r.added} added, ${r.changed} changed, ${r.removed} removed, ${r.unchanged} unchanged`;
+}
+
+export function renderIndexText(env: Envelope<IndexData>, style: Style): string {
+  const d = env.data;
+  const graph = `${plural(d.node_count, 'document')}, ${plural(d.edge_count, 'edge')}`;
+  let head: string;
+  if (env.violations.length > 0) head = `${style.red('✖')} ${style.bold(`Index not written: ${plural(env.violations.length, 'integrity violation')}`)} (${graph}); ${d.index_path} is unchanged.`;
+  else if (d.written) head = `${style.green('✔')} ${style.bold(`Wrote ${d.index_path}`)}: ${graph}.`;
+  else head = `${style.green('✔')} ${style.bold(`${d.index_path} is up to date`)}: ${graph}.`;
+  return `${head}\n  ${style.dim(rebuildLine(d))}\n`;
+}
+
+export function renderIndexMarkdown(d: IndexData): string {
+  return `## Index\n\n- **Path:** ${mdCell(d.index_path)}\n- **Documents:** ${d.node_count}\n- **Edges:** ${d.edge_count}\n- **Written:** ${d.written ? 'yes' : 'no'}\n- **Build:** ${mdCell(rebuildLine(d))}\n`;
+}

@@ -1,0 +1,48 @@
+import type { PlanAction } from '../../../core/scan/types.js';
+import type { ScanData } from '../../../core/usecases/scan.js';
+import { mdTable } from '../md.js';
+import type { Style } from '../style.js';
+
+function describe(a: PlanAction): string {
+  if (a.action === 'add_frontmatter') return `add frontmatter (${a.frontmatter.document_id ?? '?'}, ${a.frontmatter.type ?? '?'})`;
+  return `${a.action} to ${a.to}`;
+}
+
+export function renderScanText(d: ScanData, style: Style): string {
+  const lines = [
+    style.bold(`${d.markdown_files} Markdown files, ${d.governed} would be governed, ${d.without_frontmatter} without frontmatter${d.invalid_frontmatter ? `, ${d.invalid_frontmatter} with invalid frontmatter` : ''}`),
+    d.config === 'defaults' ? style.dim('  (no docops.config.yaml: assuming the defaults `docket init` writes)') : '',
+    '',
+  ].filter((l, i) => l !== '' || i === 2);
+  if (d.directories.length > 0) {
+    lines.push(style.bold('Directories'));
+    const width = Math.max(...d.directories.map((x) => x.path.length));
+    for (const x of d.directories) lines.push(`  ${x.path.padEnd(width)}  ${String(x.markdown_files).padStart(4)} files  ${String(x.without_frontmatter).padStart(4)} without frontmatter  ${String(x.governed).padStart(4)} governed`);
+    lines.push('');
+  }
+  if (d.suggested_types.length > 0) {
+    lines.push(style.bold('Suggested type directories'));
+    for (const t of d.suggested_types) lines.push(`  ${t.directory} → ${t.target_directory}  ${style.dim(t.type)}`);
+    lines.push('');
+  }
+  if (d.suggested_namespaces.length > 0) {
+    lines.push(style.bold('Suggested namespaces'));
+    for (const n of d.suggested_namespaces) lines.push(`  ${n.name}  ${n.docs_root}  ${style.dim(`prefix ${n.repo_prefix}`)}`);
+    lines.push('');
+  }
+  lines.push(style.bold(`Plan: ${d.plan.actions} action${d.plan.actions === 1 ? '' : 's'}${d.plan.written ? ` written to ${d.plan.path}` : ' (not written: use --plan FILE)'}`));
+  for (const a of d.actions) lines.push(`  ${a.path}  ${describe(a)}`);
+  for (const k of d.plan.kept) lines.push(style.dim(`  kept in place: ${k.path} (${k.reason})`));
+  if (d.plan.unplanned.length > 0) lines.push(style.dim(`  ${d.plan.unplanned.length} governed file(s) without frontmatter need a person (no type could be suggested): ${d.plan.unplanned.slice(0, 5).join(', ')}${d.plan.unplanned.length > 5 ? ', …' : ''}`));
+  return `${lines.join('\n')}\n`;
+}
+
+export function renderScanMarkdown(d: ScanData): string {
+  let out = `## Scan\n\n- **Markdown files:** ${d.markdown_files}\n- **Would be governed:** ${d.governed}\n- **Without frontmatter:** ${d.without_frontmatter}\n- **Config:** ${d.config}\n`;
+  if (d.directories.length > 0) out += `\n### Directories\n\n${mdTable(['Directory', 'Files', 'Without frontmatter', 'Governed'], d.directories.map((x) => [x.path, x.markdown_files, x.without_frontmatter, x.governed]))}`;
+  if (d.suggested_types.length > 0) out += `\n### Suggested type directories\n\n${mdTable(['Directory', 'Type', 'Target'], d.suggested_types.map((t) => [t.directory, t.type, t.target_directory]))}`;
+  if (d.suggested_namespaces.length > 0) out += `\n### Suggested namespaces\n\n${mdTable(['Name', 'Docs root', 'Prefix'], d.suggested_namespaces.map((n) => [n.name, n.docs_root, n.repo_prefix]))}`;
+  out += `\n### Plan (${d.plan.actions} actions${d.plan.path ? `, ${d.plan.path}` : ''})\n\n`;
+  if (d.actions.length > 0) out += mdTable(['Path', 'Action'], d.actions.map((a) => [a.path, describe(a)]));
+  return out;
+}

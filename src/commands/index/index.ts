@@ -1,0 +1,35 @@
+import { Flags } from '@oclif/core';
+import { DocketCommand } from '../../cli/base-command.js';
+import type { Envelope } from '../../cli/envelope.js';
+import { BASE_FORMATS } from '../../cli/options.js';
+import type { Outcome, RunContext } from '../../cli/outcome.js';
+import { renderIndexMarkdown, renderIndexText } from '../../cli/render/commands/index.js';
+import type { Style } from '../../cli/render/style.js';
+import { runIndex, type IndexData } from '../../core/usecases/index.js';
+
+export default class Index extends DocketCommand<typeof Index, IndexData> {
+  static override summary = 'Build the ID index: a graph of governed documents and their relations, written at index_path.';
+  static override description = 'Deterministic and committable (no run ID, no timestamps); written atomically and only when its bytes change. Incremental through .docket/cache/. Duplicate IDs and supersession cycles fail (exit 1) and leave the previous artifact untouched.';
+  static override examples = ['<%= config.bin %> index', '<%= config.bin %> index --format json', '<%= config.bin %> index --rebuild-cache', '<%= config.bin %> index --format ndjson'];
+  static mutates = true;
+  static override idempotent = true;
+  static override formats = [...BASE_FORMATS, 'ndjson'] as const;
+  static override flags = {
+    'no-cache': Flags.boolean({ description: 'Neither read nor write the cache under .docket/cache/: read every document.', exclusive: ['rebuild-cache'] }),
+    'rebuild-cache': Flags.boolean({ description: 'Ignore the cache, read every document, and write a fresh cache.', exclusive: ['no-cache'] }),
+  };
+
+  protected async execute(ctx: RunContext): Promise<Outcome<IndexData>> {
+    const cache = this.flags['no-cache'] ? 'off' : this.flags['rebuild-cache'] ? 'rebuild' : 'use';
+    const result = await runIndex(ctx.root, { cache, signal: ctx.signal, cmd: ctx.cmd, ...(ctx.stream ? { sink: ctx.stream } : {}) });
+    return { data: result.data, violations: result.violations, warnings: result.warnings, advice: result.advice, status: result.partial ? 'partial' : 'ok' };
+  }
+
+  protected override renderText(env: Envelope<IndexData>, style: Style): string {
+    return renderIndexText(env, style);
+  }
+
+  protected override renderMarkdown(env: Envelope<IndexData>): string {
+    return renderIndexMarkdown(env.data);
+  }
+}

@@ -1,0 +1,80 @@
+import type { InspectedDocument } from '../check/model.js';
+import { ID_PATTERN } from '../ids/document-id.js';
+
+/** A node's fields that come from the document itself (path and namespace are added by the graph). */
+export interface NodeFields {
+  document_id: string;
+  type: string | null;
+  title: string | null;
+  status: string | null;
+  owner: string | null;
+  version: string | null;
+  last_updated: string | null;
+  area: string | null;
+  description: string | null;
+  keywords: string[];
+  related_ids: string[];
+  superseded_by: string | null;
+}
+
+/**
+ * What the index needs from one document, computed once from its content and cached by
+ * content hash: the node fields, the governed paths its body links to, or why it is not a node.
+ */
+export interface DocFacts {
+  node?: NodeFields;
+  /** Repository paths of relative links in the body (sorted, unique). */
+  links: string[];
+  /** Why the document is not a node (a code and a message), when it is not. */
+  skip?: { code: string; message: string };
+}
+
+function scalar(value: unknown): string | null {
+  if (typeof value === 'string') return value.trim() === '' ? null : value.trim();
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value instanceof Date && !Number.isNaN(value.getTime())) return value.toISOString().slice(0, 10);
+  return null;
+}
+
+/** A list field: a YAML list, or a comma-separated string; trimmed, empty items dropped, order kept, unique. */
+function list(value: unknown): string[] {
+  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+  const out: string[] = [];
+  for (const item of items) {
+    const s = scalar(item);
+    if (s !== null && !out.includes(s)) out.push(s);
+  }
+  return out;
+}
+
+const skipReason = (doc: InspectedDocument): DocFacts['skip'] => {
+  const problem = doc.record.problems.find((p) => p.severity === 'error');
+  if (problem) return { code: problem.code, message: problem.message };
+  if (!doc.metadata) return { code: 'FRONTMATTER_MISSING', message: 'The document has no frontmatter.' };
+  if (!doc.document_id) return { code: 'SCHEMA_VALIDATION', message: 'The document has no document_id.' };
+  return { code: 'ID_REGEX', message: `The document_id "${doc.document_id}" does not have the form PREFIX-TYPE-NNN.` };
+};
+
+export function factsOf(doc: InspectedDocument): DocFacts {
+  const links = [...new Set(doc.links.flatMap((l) => (l.scope === 'file' && l.path && l.path !== doc.rel ? [l.path] : [])))].sort();
+  const m = doc.metadata;
+  const id = doc.document_id;
+  if (!m || !id || !ID_PATTERN.test(id)) return { links, skip: skipReason(doc) };
+  return {
+    links,
+    node: {
+      document_id: id,
+      type: doc.type ?? null,
+      title: scalar(m.title) ?? (doc.heading?.trim() || null),
+      status: scalar(m.status),
+      owner: scalar(m.owner),
+      version: scalar(m.version),
+      last_updated: scalar(m.last_updated),
+      area: scalar(m.area),
+      description: scalar(m.description),
+      keywords: list(m.keywords),
+      related_ids: list(m.related_ids),
+      superseded_by: scalar(m.superseded_by),
+    },
+  };
+}

@@ -1,0 +1,140 @@
+import type { NamespaceConfig } from '../config/types.js';
+import type { Advice, Issue } from '../issues.js';
+import { closest } from '../text/suggest.js';
+import type { DocFacts, NodeFields } from './facts.js';
+
+export interface IndexNode extends NodeFields {
+  path: string;
+  namespace: string;
+}
+
+export type EdgeType = 'related' | 'supersedes' | 'references';
+
+/** `guaranteed`: both ends are documents of this index (false: the target or source is dangling). */
+export interface IndexEdge {
+  source: string;
+  target: string;
+  type: EdgeType;
+  guaranteed: boolean;
+}
+
+export interface GraphInput {
+  rel: string;
+  namespace: NamespaceConfig;
+  facts: DocFacts;
+}
+
+export interface Graph {
+  nodes: IndexNode[];
+  edges: IndexEdge[];
+  /** Duplicate IDs and supersession cycles: the artifact must not be written. */
+  violations: Issue[];
+  warnings: Issue[];
+  advice: Advice[];
+}
+
+const ONE_SIDED_ADVICE_LIMIT = 20;
+const byString = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function duplicates(inputs: readonly GraphInput[]): { kept: Map<string, GraphInput>; violations: Issue[] } {
+  const byId = new Map<string, GraphInput[]>();
+  for (const input of inputs) {
+    const id = input.facts.node?.document_id;
+    if (!id) continue;
+    const list = byId.get(id);
+    if (list) list.push(input);
+    else byId.set(id, [input]);
+  }
+  const kept = new Map<string, GraphInput>();
+  const violations: Issue[] = [];
+  for (const [id, list] of byId) {
+    kept.set(id, list[0]!); // inputs come in path order: the first path keeps the ID in memory
+    if (list.length < 2) continue;
+    for (const input of list) {
+      const others = list.filter((o) => o !== input).map((o) => o.rel);
+      violations.push({ code: 'INDEX_DUPLICATE_ID', severity: 'error', message: `The document_id "${id}" is also used by ${others.join(', ')}.`, path: input.rel, document_id: id, suggestion: 'Keep the ID on the document that owns it and give the others new IDs (`docket new` allocates free ones).' });
+    }
+  }
+  return { kept, violations };
+}
+
+function cycles(nodes: ReadonlyMap<string, IndexNode>): Issue[] {
+  const state = new Map<string, 1 | 2>();
+  const out: Issue[] = [];
+  for (const start of [...nodes.keys()].sort(byString)) {
+    const chain: string[] = [];
+    let id: string | undefined = start;
+    while (id !== undefined && nodes.has(id) && !state.has(id)) {
+      state.set(id, 1);
+      chain.push(id);
+      id = nodes.get(id)!.superseded_by ?? undefined;
+    }
+    if (id !== undefined && state.get(id) === 1) {
+      const cycle = chain.slice(chain.indexOf(id));
+      const text = [...cycle, id].join(' → ');
+      for (const member of cycle) {
+        const node = nodes.get(member)!;
+        out.push({ code: 'INDEX_SUPERSESSION_CYCLE', severity: 'error', message: `superseded_by forms a cycle: ${text}.`, path: node.path, document_id: member, suggestion: 'Remove superseded_by from the document that is current.' });
+      }
+    }
+    for (const member of chain) state.set(member, 2);
+  }
+  return out;
+}
+
+function dangling(node: IndexNode, field: string, id: string, known: readonly string[]): Issue {
+  const near = closest(id.toUpperCase(), known.filter((k) => k !== node.document_id), 1)[0];
+  return { code: 'INDEX_DANGLING_RELATION', severity: 'warning', message: `${field} names ${id}, which no governed document has.`, path: node.path, document_id: node.document_id, suggestion: near ? `Did you mean ${near}? Fix the ID or remove it.` : 'Fix the ID or remove it.' };
+}
+
+/**
+ * Builds the graph: a node per document with a valid ID (sorted by ID), edges from
+ * related_ids, superseded_by and body links to other governed documents (sorted), and the
+ * integrity findings (duplicate IDs and cycles fail; dangling relations and status
+ * mismatches warn; one-sided relations are advice).
+ */
+export function buildGraph(inputs: readonly GraphInput[]): Graph {
+  const { kept, violations } = duplicates(inputs);
+  const nodes = new Map<string, IndexNode>();
+  for (const [id, input] of kept) nodes.set(id, { ...input.facts.node!, path: input.rel, namespace: input.namespace.name });
+  const pathToId = new Map([...kept].map(([id, input]) => [input.rel, id]));
+  const ids = [...nodes.keys()].sort(byString);
+  const warnings: Issue[] = [];
+  const edges = new Map<string, IndexEdge>();
+  const add = (source: string, target: string, type: EdgeType) => {
+    const key = `${source}\u0000${target}\u0000${type}`;
+    if (!edges.has(key)) edges.set(key, { source, target, type, guaranteed: nodes.has(source) && nodes.has(target) });
+  };
+  for (const id of ids) {
+    const node = nodes.get(id)!;
+    for (const related of node.related_ids) {
+      if (related === id) continue;
+      add(id, related, 'related');
+      if (!nodes.has(related)) warnings.push(dangling(node, 'related_ids', related, ids));
+    }
+    const successor = node.superseded_by;
+    if (successor !== null) {
+      if (successor !== id) add(successor, id, 'supersedes');
+      if (!nodes.has(successor)) warnings.push(dangling(node, 'superseded_by', successor, ids));
+      if (node.status?.toLowerCase() !== 'superseded') {
+        warnings.push({ code: 'INDEX_STATUS_MISMATCH', severity: 'warning', message: `${id} is superseded by ${successor} but its status is ${node.status ?? 'missing'}.`, path: node.path, document_id: id, suggestion: 'Set `status: Superseded`, or remove superseded_by if the document is still current.' });
+      }
+    }
+    for (const target of kept.get(id)!.facts.links) {
+      const targetId = pathToId.get(target);
+      if (targetId !== undefined && targetId !== id) add(id, targetId, 'references');
+    }
+  }
+  const advice: Advice[] = [];
+  const oneSided = [...edges.values()].filter((e) => e.type === 'related' && e.guaranteed && !nodes.get(e.target)!.related_ids.includes(e.source));
+  oneSided.sort((a, b) => byString(a.source, b.source) || byString(a.target, b.target));
+  for (const e of oneSided.slice(0, ONE_SIDED_ADVICE_LIMIT)) {
+    advice.push({ code: 'INDEX_RELATION_ONE_SIDED', message: `${e.source} lists ${e.target} in related_ids, but ${e.target} does not list ${e.source}.` });
+  }
+  if (oneSided.length > ONE_SIDED_ADVICE_LIMIT) {
+    advice.push({ code: 'INDEX_RELATION_ONE_SIDED', message: `${oneSided.length - ONE_SIDED_ADVICE_LIMIT} more one-sided relations are not listed.` });
+  }
+  violations.push(...cycles(nodes));
+  const sortedEdges = [...edges.values()].sort((a, b) => byString(a.source, b.source) || byString(a.target, b.target) || byString(a.type, b.type));
+  return { nodes: ids.map((id) => nodes.get(id)!), edges: sortedEdges, violations, warnings, advice };
+}

@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { resolveLink } from '../check/load.js';
+import { mainNamespace } from '../config/load.js';
+import { isExcluded, namespaceFor } from '../config/exclusion.js';
+import type { NamespaceConfig, RepoConfig } from '../config/types.js';
+import { field, firstHeading, readDocument } from '../documents/read.js';
+import { outlineMarkdown } from '../markdown/outline.js';
+import { TYPE_FOLDERS, type FrontmatterState } from './types.js';
+
+/** What the survey keeps of one file: enough to plan, without its text. */
+export interface SurveyedFile {
+  rel: string;
+  namespace?: NamespaceConfig;
+  governed: boolean;
+  state: FrontmatterState;
+  /** No frontmatter block at all (a block can be prepended). */
+  bare: boolean;
+  document_id?: string;
+  heading?: string;
+  sha256?: string;
+  suggestedType?: string;
+  /** Repository paths this file links to. */
+  links: string[];
+  problem?: { code: string; message: string; path?: string; suggestion?: string };
+}
+
+const NUMBERED = /^\d+[-_ .]+/;
+
+/** The type a folder name suggests: a configured type directory of the namespace, or a common name (`adrs`, `specs`, ...). */
+export function folderType(dir: string, ns: NamespaceConfig | undefined): string | undefined {
+  const base = dir.toLowerCase();
+  if (ns) {
+    for (const t of Object.values(ns.document_types)) if (t.directory !== '.' && path.posix.basename(t.directory).toLowerCase() === base) return t.type;
+  }
+  return TYPE_FOLDERS[base.replace(NUMBERED, '')];
+}
+
+function suggestType(rel: string, ns: NamespaceConfig | undefined, declared: string | undefined): string | undefined {
+  if (declared && ns?.document_types[declared.toUpperCase()]) return declared.toUpperCase();
+  const dirs = path.posix.dirname(rel).split('/').filter((s) => s !== '.');
+  for (let i = dirs.length - 1; i >= 0; i--) {
+    const type = folderType(dirs[i]!, ns);
+    if (type && (!ns || ns.document_types[type])) return type;
+  }
+  return undefined;
+}
+
+/** Reads one Markdown file for the survey (untrusted: the same reader as check). */
+export async function surveyFile(config: RepoConfig, rel: string): Promise<SurveyedFile> {
+  const ns = namespaceFor(config, rel);
+  const governed = ns !== undefined && !isExcluded(ns, rel);
+  const rec = await readDocument(config.root, rel, ns ?? mainNamespace(config.namespaces));
+  let state: FrontmatterState = 'ok';
+  if (rec.unreadable) state = 'unreadable';
+  else if (rec.problems.some((p) => p.code === 'FRONTMATTER_MISSING')) state = 'missing';
+  else if (rec.problems.length > 0) state = 'invalid';
+  const out: SurveyedFile = { rel, governed, state, bare: rec.split?.kind === 'none', links: [] };
+  if (ns) out.namespace = ns;
+  if (rec.digest) out.sha256 = rec.digest;
+  const id = field(rec, 'document_id');
+  if (id) out.document_id = id;
+  const heading = firstHeading(rec);
+  if (heading) out.heading = heading;
+  const type = suggestType(rel, ns, state === 'ok' ? field(rec, 'type') : undefined);
+  if (type) out.suggestedType = type;
+  if (rec.text !== undefined) {
+    const split = rec.split;
+    const body = split?.kind === 'ok' ? rec.text.slice(split.bodyOffset) : rec.text;
+    const links = outlineMarkdown(body, 1).links.map((l) => resolveLink(rel, l));
+    out.links = [...new Set(links.flatMap((l) => (l.scope === 'file' && l.path && l.path !== rel ? [l.path] : [])))];
+  }
+  if (rec.unreadable && rec.problems[0]) out.problem = { code: rec.problems[0].code, message: rec.problems[0].message, path: rel, ...(rec.problems[0].suggestion ? { suggestion: rec.problems[0].suggestion } : {}) };
+  return out;
+}

@@ -1,0 +1,57 @@
+import { loadConfig } from '../config/load.js';
+import { readArtifactBytes, writeArtifact } from '../index/artifact.js';
+import { buildIndex, type RebuildInfo } from '../index/build.js';
+import type { CacheMode } from '../index/cache.js';
+import type { Advice, Issue } from '../issues.js';
+import type { ItemSink } from '../stream.js';
+
+export interface IndexData {
+  index_path: string;
+  node_count: number;
+  edge_count: number;
+  /** Whether the artifact's bytes changed and were written (false: unchanged, or integrity failed). */
+  written: boolean;
+  rebuild: RebuildInfo;
+}
+
+export interface IndexOptions {
+  cache: CacheMode;
+  signal?: AbortSignal;
+  cmd(command: string): string;
+  /** NDJSON: nodes and edges are written here as items. */
+  sink?: ItemSink;
+}
+
+export interface IndexResult {
+  data: IndexData;
+  violations: Issue[];
+  warnings: Issue[];
+  advice: Advice[];
+  partial: boolean;
+}
+
+/**
+ * `docket index`: builds the graph and writes the artifact at index_path when its bytes
+ * change. Duplicate IDs and supersession cycles fail the run and leave the artifact as it was.
+ */
+export async function runIndex(root: string, opts: IndexOptions): Promise<IndexResult> {
+  const { config, warnings: configWarnings } = await loadConfig(root);
+  const sink = opts.sink;
+  const built = await buildIndex(config, { cache: opts.cache, write: opts.cache !== 'off', ...(opts.signal ? { signal: opts.signal } : {}), ...(sink ? { onProgress: (done: number, total: number) => sink.progress('read', done, total) } : {}) });
+  const failed = built.violations.length > 0;
+  const written = failed ? false : await writeArtifact(config, built.bytes, await readArtifactBytes(config));
+  if (sink) {
+    for (const node of built.nodes) await sink.item('node', node);
+    for (const edge of built.edges) await sink.item('edge', edge);
+  }
+  const advice: Advice[] = [...built.advice];
+  if (failed) advice.unshift({ code: 'NEXT_CHECK', message: 'See every finding of the documents involved.', command: opts.cmd('check') });
+  else if (built.nodes.length > 0) advice.push({ code: 'NEXT_RESOLVE', message: 'Look a document up by ID.', command: opts.cmd(`resolve ${built.nodes[0]!.document_id}`) });
+  return {
+    data: { index_path: config.index_path, node_count: built.nodes.length, edge_count: built.edges.length, written, rebuild: built.rebuild },
+    violations: built.violations,
+    warnings: [...configWarnings, ...built.warnings],
+    advice,
+    partial: built.partial,
+  };
+}

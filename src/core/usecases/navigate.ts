@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { loadConfig } from '../config/load.js';
+import { resolveInsideRoot } from '../fs/paths.js';
+import { findById, findByPath, loadIndex } from '../index/lookup.js';
+import type { IndexNode } from '../index/graph.js';
+import type { Issue } from '../issues.js';
+import { promises as fs } from 'node:fs';
+
+export interface ResolveData {
+  document_id: string;
+  path: string;
+  title: string | null;
+  status: string | null;
+}
+
+export type IdentifyData = ResolveData;
+
+export interface LinkData extends ResolveData {
+  /** The Markdown link, e.g. `[Use PostgreSQL](../45-adr/adr-001-use-postgres.md)`. */
+  link: string;
+  /** The link's target as written in it (relative to `from`, or to the root). */
+  href: string;
+  /** The file or directory the link is relative to (repository-relative); absent: the root. */
+  from?: string;
+}
+
+export interface NavigateResult<D> {
+  data: D;
+  warnings: Issue[];
+}
+
+const summary = (n: IndexNode): ResolveData => ({ document_id: n.document_id, path: n.path, title: n.title, status: n.status });
+
+/** `docket resolve ID`: the document with this exact ID. */
+export async function runResolve(root: string, id: string, signal?: AbortSignal): Promise<NavigateResult<ResolveData>> {
+  const { config, warnings } = await loadConfig(root);
+  const index = await loadIndex(config, signal);
+  return { data: summary(findById(index, id)), warnings: [...warnings, ...index.warnings] };
+}
+
+/** `docket identify PATH`: the ID of the governed document at PATH. */
+export async function runIdentify(root: string, input: string, signal?: AbortSignal): Promise<NavigateResult<IdentifyData>> {
+  const { config, warnings } = await loadConfig(root);
+  const index = await loadIndex(config, signal);
+  return { data: summary(await findByPath(config, index, input)), warnings: [...warnings, ...index.warnings] };
+}
+
+/** Link text with Markdown's special characters escaped. */
+function linkText(text: string): string {
+  return text.replace(/[\\[\]]/g, (c) => `\\${c}`).replace(/[\r\n]+/g, ' ');
+}
+
+/** Each path segment percent-encoded, so spaces, parentheses and `#` cannot break the link. */
+function href(rel: string): string {
+  return rel.split('/').map((s) => (s === '..' || s === '.' ? s : encodeURIComponent(s).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`))).join('/');
+}
+
+/** `docket link ID [--from PATH]`: a Markdown link to the document, relative to --from when given. */
+export async function runLink(root: string, id: string, from: string | undefined, signal?: AbortSignal): Promise<NavigateResult<LinkData>> {
+  const { config, warnings } = await loadConfig(root);
+  const index = await loadIndex(config, signal);
+  const node = findById(index, id);
+  let target = node.path;
+  let fromRel: string | undefined;
+  if (from !== undefined) {
+    const resolved = resolveInsideRoot(config.root, from, '--from path');
+    fromRel = resolved.rel;
+    const isDir = /[\\/]$/.test(from) || (await fs.stat(resolved.abs).then((s) => s.isDirectory(), () => false));
+    const dir = isDir ? fromRel : path.posix.dirname(fromRel);
+    target = path.posix.relative(dir === '.' ? '' : dir, node.path) || path.posix.basename(node.path);
+  }
+  const h = href(target);
+  return {
+    data: { ...summary(node), link: `[${linkText(node.title ?? node.document_id)}](${h})`, href: h, ...(fromRel !== undefined ? { from: fromRel || '.' } : {}) },
+    warnings: [...warnings, ...index.warnings],
+  };
+}

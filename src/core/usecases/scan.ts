@@ -1,0 +1,160 @@
+import path from 'node:path';
+import { loadConfig, parseConfig } from '../config/load.js';
+import type { RepoConfig } from '../config/types.js';
+import { todayIso } from '../dates.js';
+import { listMarkdown } from '../documents/walk.js';
+import { claimedIds } from '../ids/claim.js';
+import type { Advice, Issue } from '../issues.js';
+import { planAdoption } from '../scan/plan.js';
+import { writePlan } from '../scan/plan-file.js';
+import { folderType, surveyFile, type SurveyedFile } from '../scan/read.js';
+import { NAMESPACE_ROOT, PLAN_KIND, PLAN_VERSION, SKIPPED_DIRS, type DirectorySummary, type NamespaceSuggestion, type PlanAction, type ScannedFile, type TypeSuggestion } from '../scan/types.js';
+import type { ItemSink } from '../stream.js';
+import { DocketError } from '../../errors/docket-error.js';
+
+export interface ScanData {
+  config: 'found' | 'defaults';
+  markdown_files: number;
+  governed: number;
+  without_frontmatter: number;
+  invalid_frontmatter: number;
+  directories: DirectorySummary[];
+  suggested_types: TypeSuggestion[];
+  suggested_namespaces: NamespaceSuggestion[];
+  /** Every Markdown file surveyed, in path order (NDJSON: `file` items). */
+  files: ScannedFile[];
+  /** The plan's actions (NDJSON: `action` items), also written to --plan FILE. */
+  actions: PlanAction[];
+  plan: { path: string | null; written: boolean; actions: number; unplanned: string[]; kept: { path: string; reason: string }[] };
+}
+
+export interface ScanOptions {
+  plan?: string;
+  env: NodeJS.ProcessEnv;
+  now: Date;
+  signal?: AbortSignal;
+  cmd(command: string): string;
+  sink?: ItemSink;
+}
+
+export interface ScanResult {
+  data: ScanData;
+  warnings: Issue[];
+  advice: Advice[];
+  partial: boolean;
+}
+
+const BATCH = 32;
+
+async function configOrDefaults(root: string): Promise<{ config: RepoConfig; found: boolean; warnings: Issue[] }> {
+  try {
+    const loaded = await loadConfig(root);
+    return { config: loaded.config, found: true, warnings: loaded.warnings };
+  } catch (error) {
+    if (!(error instanceof DocketError) || error.code !== 'CONFIG_NOT_FOUND') throw error;
+    return { config: parseConfig(root, '').config, found: false, warnings: [] };
+  }
+}
+
+/** Hidden directories (.git, .github, .docket, ...) and build or dependency folders are not surveyed. */
+function surveyed(rel: string): boolean {
+  const dirs = rel.split('/').slice(0, -1);
+  return !dirs.some((d) => d.startsWith('.') || SKIPPED_DIRS.has(d));
+}
+
+function prefixFor(name: string): string {
+  const letters = name.toUpperCase().replace(/[^A-Z]/g, '');
+  return (letters.length >= 3 ? letters : `${letters}DOC`).slice(0, 10);
+}
+
+function toItem(f: SurveyedFile): ScannedFile {
+  return { path: f.rel, governed: f.governed, frontmatter: f.state, document_id: f.document_id ?? null, suggested_type: f.suggestedType ?? null };
+}
+
+/**
+ * `docket scan`: a read-only survey of Markdown files for adopting docket (works without a
+ * config: then it assumes the defaults `init` writes), and a plan of actions to adopt the
+ * files it can: move into the type directory, rename to the convention, add frontmatter.
+ */
+export async function runScan(root: string, opts: ScanOptions): Promise<ScanResult> {
+  const { config, found, warnings } = await configOrDefaults(root);
+  const sink = opts.sink;
+  const listing = await listMarkdown(root, '.', opts.signal);
+  warnings.push(...listing.unreadable);
+  const paths = listing.markdown.filter(surveyed);
+  const dirs = new Map<string, DirectorySummary>();
+  const files: ScannedFile[] = [];
+  const candidates: SurveyedFile[] = [];
+  const ids: string[] = [...(await claimedIds(root))];
+  const inbound = new Set<string>();
+  const namespaces = new Map<string, NamespaceSuggestion>();
+  const counts = { governed: 0, without: 0, invalid: 0 };
+  let partial = listing.unreadable.length > 0;
+  for (let i = 0; i < paths.length; i += BATCH) {
+    if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while surveying files.');
+    const batch = await Promise.all(paths.slice(i, i + BATCH).map((rel) => surveyFile(config, rel)));
+    for (const f of batch) {
+      const dir = path.posix.dirname(f.rel);
+      const d = dirs.get(dir) ?? { path: dir, markdown_files: 0, without_frontmatter: 0, governed: 0 };
+      d.markdown_files++;
+      if (f.state === 'missing') d.without_frontmatter++;
+      if (f.governed) d.governed++;
+      dirs.set(dir, d);
+      if (f.governed) counts.governed++;
+      if (f.state === 'missing') counts.without++;
+      if (f.state === 'invalid') counts.invalid++;
+      if (f.state === 'unreadable') {
+        partial = true;
+        if (f.problem) warnings.push({ code: 'FILE_UNREADABLE', severity: 'warning', message: f.problem.message, path: f.rel, ...(f.problem.suggestion ? { suggestion: f.problem.suggestion } : {}) });
+      }
+      if (f.document_id) ids.push(f.document_id);
+      for (const l of f.links) inbound.add(l.toLowerCase());
+      if (f.governed && f.state === 'missing') candidates.push({ ...f, links: f.links.length > 0 ? [f.links[0]!] : [] });
+      const ns = NAMESPACE_ROOT.exec(f.rel.split('/').slice(0, 3).join('/'));
+      if (ns && !config.namespaces.some((n) => n.docs_root === ns[0]) && !namespaces.has(ns[0])) namespaces.set(ns[0], { name: ns[2]!, docs_root: ns[0], repo_prefix: prefixFor(ns[2]!) });
+      const item = toItem(f);
+      if (sink) await sink.item('file', item);
+      else files.push(item);
+    }
+    if (sink && paths.length > 1000) await sink.progress('read', Math.min(i + BATCH, paths.length), paths.length);
+  }
+  const plan = await planAdoption(candidates, { config, ids, inbound, today: todayIso(opts.now, opts.env), env: opts.env });
+  if (sink) for (const a of plan.actions) await sink.item('action', a);
+  let planPath: string | null = null;
+  if (opts.plan !== undefined) planPath = await writePlan(root, opts.plan, { kind: PLAN_KIND, plan_version: PLAN_VERSION, config: found ? 'found' : 'defaults', actions: plan.actions });
+  const suggestedTypes: TypeSuggestion[] = [];
+  for (const dir of [...dirs.keys()].sort()) {
+    const ns = config.namespaces.find((n) => n.docs_root === '.' || dir === n.docs_root || dir.startsWith(`${n.docs_root}/`)) ?? config.namespaces[0]!;
+    const type = folderType(path.posix.basename(dir), ns);
+    const t = type ? ns.document_types[type] : undefined;
+    if (!type || !t) continue;
+    const target = t.directory === '.' ? ns.docs_root : ns.docs_root === '.' ? t.directory : `${ns.docs_root}/${t.directory}`;
+    if (target !== dir) suggestedTypes.push({ directory: dir, type, target_directory: target });
+  }
+  const advice: Advice[] = [];
+  if (!found) advice.push({ code: 'NEXT_INIT', message: 'No docops.config.yaml: the survey assumed the defaults `init` writes. Initialise the repository first.', command: opts.cmd('init') });
+  if (plan.actions.length > 0) {
+    advice.push(planPath
+      ? { code: 'NEXT_SCAN_APPLY', message: `Preview the ${plan.actions.length} planned action${plan.actions.length === 1 ? '' : 's'} (nothing is written without --apply).`, command: opts.cmd(`fix --plan ${planPath}`) }
+      : { code: 'NEXT_SCAN_APPLY', message: 'Write the plan to a file, then preview and apply it with `docket fix --plan`.', command: opts.cmd('scan --plan .docket/scan-plan.json') });
+  }
+  if (found) advice.push({ code: 'NEXT_CHECK', message: 'Check the governed documents against the rules.', command: opts.cmd('check') });
+  return {
+    data: {
+      config: found ? 'found' : 'defaults',
+      markdown_files: paths.length,
+      governed: counts.governed,
+      without_frontmatter: counts.without,
+      invalid_frontmatter: counts.invalid,
+      directories: [...dirs.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+      suggested_types: suggestedTypes,
+      suggested_namespaces: [...namespaces.values()].sort((a, b) => (a.docs_root < b.docs_root ? -1 : 1)),
+      files,
+      actions: sink ? [] : plan.actions,
+      plan: { path: planPath, written: planPath !== null, actions: plan.actions.length, unplanned: plan.unplanned, kept: plan.kept },
+    },
+    warnings,
+    advice,
+    partial,
+  };
+}

@@ -1,0 +1,191 @@
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { docket } from '../helpers/cli.js';
+import { tempDir, writeTree } from '../helpers/fixtures.js';
+import { itemsOf, parseStream } from '../helpers/ndjson.js';
+import { expectValidEnvelope } from '../helpers/schemas.js';
+
+const TODAY = { DOCKET_TODAY: '2026-01-05' };
+
+/** A repository that does not follow the rules yet. */
+function legacy(root = tempDir()): string {
+  return writeTree(root, {
+    'README.md': '# Product\n',
+    'docs/adrs/0001-use-postgres.md': '# Use Postgres\n\nWe use it.\n',
+    'docs/adrs/0002-event-bus.md': '# Event bus\n\nSee [pg](0001-use-postgres.md).\n',
+    'docs/adrs/0003-Cache_Layer.md': '# Cache layer\n',
+    'docs/runbooks/Deploy.md': '# Deploy\r\n\r\nSteps.\r\n',
+    'docs/misc/notes.md': '# Notes\n',
+    'docs/specs/spec-with-fm.md': '---\ntitle: Has frontmatter\n---\n# Spec\n',
+    'packages/web/docs/intro.md': '# Web\n',
+    'services/api/docs/overview.md': '# API\n',
+    '.github/pull_request_template.md': '# PR\n',
+    'node_modules/x/readme.md': '# dep\n',
+  });
+}
+
+async function initialised(): Promise<string> {
+  const root = tempDir();
+  const r = await docket(['init', '--root', root, '--prefix', 'ACME', '--json']);
+  expect(r.exitCode).toBe(0);
+  return legacy(root);
+}
+
+describe('scan', () => {
+  it('surveys a repository without a config, assuming the defaults init writes', async () => {
+    const root = legacy();
+    const r = await docket(['scan', '--root', root, '--json'], { env: TODAY });
+    expect(r.exitCode).toBe(0);
+    expectValidEnvelope(r.json, 'scan');
+    const d = r.json!.data;
+    expect(d.config).toBe('defaults');
+    expect(d.markdown_files).toBe(9); // .github and node_modules are not surveyed
+    expect(d.files.map((f: any) => f.path)).not.toContain('.github/pull_request_template.md');
+    expect(d.governed).toBe(6);
+    expect(d.without_frontmatter).toBe(8);
+    expect(d.directories.find((x: any) => x.path === 'docs/adrs')).toEqual({ path: 'docs/adrs', markdown_files: 3, without_frontmatter: 3, governed: 3 });
+    expect(d.suggested_types).toEqual([
+      { directory: 'docs/adrs', type: 'ADR', target_directory: 'docs/45-adr' },
+      { directory: 'docs/runbooks', type: 'RUNBOOK', target_directory: 'docs/60-runbooks' },
+      { directory: 'docs/specs', type: 'SPEC', target_directory: 'docs/20-specs' },
+    ]);
+    expect(d.suggested_namespaces.map((n: any) => [n.name, n.docs_root, n.repo_prefix])).toEqual([['web', 'packages/web/docs', 'WEB'], ['api', 'services/api/docs', 'API']]);
+    expect(d.files.find((f: any) => f.path === 'docs/specs/spec-with-fm.md')).toEqual({ path: 'docs/specs/spec-with-fm.md', governed: true, frontmatter: 'ok', document_id: null, suggested_type: 'SPEC' });
+    expect(d.plan).toMatchObject({ path: null, written: false, unplanned: ['docs/misc/notes.md'] });
+    expect(d.plan.kept).toEqual([
+      { path: 'docs/adrs/0001-use-postgres.md', reason: 'other files link to it' },
+      { path: 'docs/adrs/0002-event-bus.md', reason: 'its relative links would break' },
+    ]);
+    expect(r.json!.advice.map((a: any) => a.code)).toEqual(['NEXT_INIT', 'NEXT_SCAN_APPLY']);
+    expect(existsSync(path.join(root, '.docket'))).toBe(false); // read-only
+  });
+
+  it('plans moves into type directories, the file-name convention, and frontmatter, each with the source SHA-256', async () => {
+    const root = await initialised();
+    const r = await docket(['scan', '--root', root, '--json'], { env: TODAY });
+    const actions = r.json!.data.actions;
+    expect(actions.map((a: any) => [a.action, a.path, a.to ?? a.frontmatter.document_id])).toEqual([
+      ['add_frontmatter', 'docs/adrs/0001-use-postgres.md', 'ACME-ADR-001'],
+      ['add_frontmatter', 'docs/adrs/0002-event-bus.md', 'ACME-ADR-002'],
+      ['move', 'docs/adrs/0003-Cache_Layer.md', 'docs/45-adr/adr-003-cache-layer.md'],
+      ['add_frontmatter', 'docs/45-adr/adr-003-cache-layer.md', 'ACME-ADR-003'],
+      ['move', 'docs/runbooks/Deploy.md', 'docs/60-runbooks/runbook-001-deploy.md'],
+      ['add_frontmatter', 'docs/60-runbooks/runbook-001-deploy.md', 'ACME-RUNBOOK-001'],
+    ]);
+    expect(actions[0].frontmatter).toEqual({ document_id: 'ACME-ADR-001', type: 'ADR', title: 'Use Postgres', status: 'Draft', version: '0.1', last_updated: '2026-01-05', owner: '__TBD__', docops_version: '2.0' });
+    expect(actions[2].source_sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(actions[3].source_sha256).toBe(actions[2].source_sha256);
+  });
+
+  it('--plan writes the plan inside the root, replaces only a docket plan, refuses paths outside (77)', async () => {
+    const root = await initialised();
+    const r = await docket(['scan', '--root', root, '--plan', '.docket/plan.json', '--json'], { env: TODAY });
+    expect(r.exitCode).toBe(0);
+    expect(r.json!.data.plan).toMatchObject({ path: '.docket/plan.json', written: true, actions: 6 });
+    const plan = JSON.parse(readFileSync(path.join(root, '.docket/plan.json'), 'utf8'));
+    expect(plan).toMatchObject({ kind: 'docket-scan-plan', plan_version: '1.0', config: 'found' });
+    expect(plan.actions).toEqual(r.json!.data.actions);
+    expect(r.json!.advice[0]).toMatchObject({ code: 'NEXT_SCAN_APPLY', command: `docket fix --plan .docket/plan.json --root ${root}` });
+    expect((await docket(['scan', '--root', root, '--plan', '.docket/plan.json', '--json'])).exitCode).toBe(0);
+    const other = await docket(['scan', '--root', root, '--plan', 'README.md', '--json']);
+    expect(other.exitCode).toBe(73);
+    expect(other.json!.error.code).toBe('PLAN_TARGET_EXISTS');
+    expect(readFileSync(path.join(root, 'README.md'), 'utf8')).toBe('# Product\n');
+    expect((await docket(['scan', '--root', root, '--plan', '/tmp/plan.json', '--json'])).exitCode).toBe(77);
+  });
+
+  it('renders text and markdown', async () => {
+    const root = legacy();
+    const text = await docket(['scan', '--root', root]);
+    expect(text.stdout).toContain('9 Markdown files, 6 would be governed');
+    expect(text.stdout).toContain('docs/adrs → docs/45-adr');
+    expect(text.stdout).toContain('Plan: ');
+    const md = await docket(['scan', '--root', root, '--format', 'md']);
+    expect(md.stdout).toContain('### Suggested type directories');
+  });
+
+  it('--format ndjson streams a file item per file, then the actions, then the summary', async () => {
+    const root = await initialised();
+    const r = await docket(['scan', '--root', root, '--format', 'ndjson'], { env: TODAY });
+    expect(r.exitCode).toBe(0);
+    const records = parseStream(r.stdout, 'scan');
+    const json = await docket(['scan', '--root', root, '--json'], { env: TODAY });
+    expect(itemsOf(records, 'file')).toEqual(json.json!.data.files);
+    expect(itemsOf(records, 'action')).toEqual(json.json!.data.actions);
+    const summary = records[records.length - 1]!;
+    expect(summary.data).not.toHaveProperty('files');
+    expect(summary.data.plan).toEqual(json.json!.data.plan);
+  });
+});
+
+describe('fix --plan', () => {
+  it('previews by default, applies with --apply, and the repository then checks clean (round trip)', async () => {
+    const root = await initialised();
+    // What no plan can decide (a file without a type, frontmatter that is incomplete) needs a person first.
+    rmSync(path.join(root, 'docs/misc/notes.md'));
+    rmSync(path.join(root, 'docs/specs/spec-with-fm.md'));
+    await docket(['scan', '--root', root, '--plan', 'plan.json'], { env: TODAY });
+    const preview = await docket(['fix', '--plan', 'plan.json', '--root', root, '--json']);
+    expectValidEnvelope(preview.json, 'fix');
+    expect(preview.json!.data).toMatchObject({ dry_run: true, fixed: 6, plan: { path: 'plan.json', applied: 0, refused: 0 } });
+    expect(preview.json!.data.plan.actions.every((a: any) => a.outcome === 'would_apply')).toBe(true);
+    expect(preview.json!.data.changes.find((c: any) => c.action === 'add_frontmatter' && c.path === 'docs/45-adr/adr-003-cache-layer.md').diff).toContain('+document_id: ACME-ADR-003');
+    expect(existsSync(path.join(root, 'docs/45-adr/adr-003-cache-layer.md'))).toBe(false);
+    expect(readFileSync(path.join(root, 'docs/adrs/0001-use-postgres.md'), 'utf8')).toBe('# Use Postgres\n\nWe use it.\n');
+
+    const applied = await docket(['fix', '--plan', 'plan.json', '--apply', '--root', root, '--json']);
+    expectValidEnvelope(applied.json, 'fix');
+    expect(applied.json!.data).toMatchObject({ dry_run: false, fixed: 6, plan: { applied: 6, refused: 0 } });
+    expect(applied.exitCode).toBe(0);
+    expect(readFileSync(path.join(root, 'docs/60-runbooks/runbook-001-deploy.md'), 'utf8')).toBe('---\r\ndocument_id: ACME-RUNBOOK-001\r\ntype: RUNBOOK\r\ntitle: Deploy\r\nstatus: Draft\r\nversion: "0.1"\r\nlast_updated: "2026-01-05"\r\nowner: __TBD__\r\ndocops_version: "2.0"\r\n---\r\n# Deploy\r\n\r\nSteps.\r\n');
+    expect(existsSync(path.join(root, 'docs/runbooks/Deploy.md'))).toBe(false);
+    expect(existsSync(path.join(root, '.docket/claims/ACME-ADR-003.claim'))).toBe(true);
+    const check = await docket(['check', '--root', root, '--json']);
+    expect(check.json!.violations).toEqual([]);
+    expect(check.exitCode).toBe(0);
+    expect((await docket(['resolve', 'ACME-ADR-003', '--root', root, '--json'])).json!.data.path).toBe('docs/45-adr/adr-003-cache-layer.md');
+
+    // Applying the same plan again changes nothing: every source has changed or moved.
+    const again = await docket(['fix', '--plan', 'plan.json', '--apply', '--root', root, '--json']);
+    expect(again.json!.data.plan).toMatchObject({ applied: 0, refused: 6 });
+    expect(again.json!.warnings.filter((w: any) => w.code === 'PLAN_ACTION_REFUSED')).toHaveLength(6);
+  });
+
+  it('refuses actions whose source changed since the plan and never overwrites a target', async () => {
+    const root = await initialised();
+    await docket(['scan', '--root', root, '--plan', 'plan.json'], { env: TODAY });
+    writeFileSync(path.join(root, 'docs/adrs/0001-use-postgres.md'), '# Use Postgres\n\nEdited since.\n');
+    writeTree(root, { 'docs/60-runbooks/runbook-001-deploy.md': '# Someone else\n' });
+    const r = await docket(['fix', '--plan', 'plan.json', '--apply', '--root', root, '--json']);
+    const outcome = (p: string) => r.json!.data.plan.actions.filter((a: any) => a.path === p).map((a: any) => [a.action, a.outcome, a.reason]);
+    expect(outcome('docs/adrs/0001-use-postgres.md')).toEqual([['add_frontmatter', 'refused', 'source_changed']]);
+    expect(outcome('docs/runbooks/Deploy.md')).toEqual([['move', 'refused', 'target_exists']]);
+    expect(outcome('docs/60-runbooks/runbook-001-deploy.md')).toEqual([['add_frontmatter', 'refused', 'source_changed']]);
+    expect(outcome('docs/45-adr/adr-003-cache-layer.md')).toEqual([['add_frontmatter', 'applied', undefined]]);
+    expect(readFileSync(path.join(root, 'docs/60-runbooks/runbook-001-deploy.md'), 'utf8')).toBe('# Someone else\n');
+    expect(readFileSync(path.join(root, 'docs/adrs/0001-use-postgres.md'), 'utf8')).toBe('# Use Postgres\n\nEdited since.\n');
+    expect(r.json!.violations.length).toBeGreaterThan(0); // the check of what remains
+    expect(r.exitCode).toBe(1);
+  });
+
+  it('rejects files that are not plans (65), missing plans (66) and plans with paths outside the root (77)', async () => {
+    const root = await initialised();
+    writeTree(root, { 'bad.json': '{"kind":"docket-scan-plan","plan_version":"1.0","actions":[{"action":"delete","path":"x.md","source_sha256":"0"}]}', 'evil.json': JSON.stringify({ kind: 'docket-scan-plan', plan_version: '1.0', actions: [{ action: 'move', path: 'docs/a.md', to: '../../etc/x.md', source_sha256: 'a'.repeat(64) }] }) });
+    const bad = await docket(['fix', '--plan', 'bad.json', '--root', root, '--json']);
+    expect(bad.exitCode).toBe(65);
+    expect(bad.json!.error.code).toBe('PLAN_INVALID');
+    expect(bad.json!.error.details.problems.length).toBeGreaterThan(0);
+    expect((await docket(['fix', '--plan', 'README.md', '--root', root, '--json'])).json!.error.code).toBe('PLAN_INVALID');
+    expect((await docket(['fix', '--plan', 'nope.json', '--root', root, '--json'])).exitCode).toBe(66);
+    expect((await docket(['fix', '--plan', 'evil.json', '--root', root, '--json'])).exitCode).toBe(77);
+    expect((await docket(['fix', '--plan', 'bad.json', '--namespace', 'x', '--root', root, '--json'])).exitCode).toBe(64);
+  });
+
+  it('renders the plan outcome in text', async () => {
+    const root = await initialised();
+    await docket(['scan', '--root', root, '--plan', 'plan.json'], { env: TODAY });
+    const text = await docket(['fix', '--plan', 'plan.json', '--root', root]);
+    expect(text.stdout).toContain('Plan plan.json: 6 actions, 6 would apply, 0 refused; nothing was written.');
+  });
+});

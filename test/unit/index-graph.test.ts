@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { NamespaceConfig } from '../../src/core/config/types.js';
+import type { DocFacts, NodeFields } from '../../src/core/index/facts.js';
+import { buildGraph, type GraphInput } from '../../src/core/index/graph.js';
+
+const ns = { name: 'main' } as NamespaceConfig;
+
+function doc(id: string, fields: Partial<NodeFields> = {}, links: string[] = []): GraphInput {
+  const node: NodeFields = { document_id: id, type: 'ADR', title: id, status: 'Draft', owner: null, version: null, last_updated: null, area: null, description: null, keywords: [], related_ids: [], superseded_by: null, ...fields };
+  const facts: DocFacts = { node, links };
+  return { rel: `docs/${id.toLowerCase()}.md`, namespace: ns, facts };
+}
+
+describe('buildGraph', () => {
+  it('a document superseded by itself is a cycle of one; no self edges', () => {
+    const g = buildGraph([doc('ACME-ADR-001', { superseded_by: 'ACME-ADR-001', status: 'Superseded', related_ids: ['ACME-ADR-001'] })]);
+    expect(g.violations.map((v) => v.message)).toEqual(['superseded_by forms a cycle: ACME-ADR-001 → ACME-ADR-001.']);
+    expect(g.edges).toEqual([]);
+  });
+
+  it('a chain into a cycle reports only the cycle members', () => {
+    const g = buildGraph([
+      doc('ACME-ADR-001', { superseded_by: 'ACME-ADR-002', status: 'Superseded' }),
+      doc('ACME-ADR-002', { superseded_by: 'ACME-ADR-003', status: 'Superseded' }),
+      doc('ACME-ADR-003', { superseded_by: 'ACME-ADR-002', status: 'Superseded' }),
+    ]);
+    expect(g.violations.map((v) => v.document_id)).toEqual(['ACME-ADR-002', 'ACME-ADR-003']);
+  });
+
+  it('references come from links to indexed paths only, deduplicated and sorted', () => {
+    const a = doc('ACME-ADR-002', {}, ['docs/acme-adr-001.md', 'docs/missing.md', 'docs/acme-adr-002.md']);
+    const g = buildGraph([doc('ACME-ADR-001'), a]);
+    expect(g.edges).toEqual([{ source: 'ACME-ADR-002', target: 'ACME-ADR-001', type: 'references', guaranteed: true }]);
+  });
+
+  it('lists at most 20 one-sided relations, then a count', () => {
+    const inputs = [doc('ACME-ADR-100')];
+    for (let i = 1; i <= 25; i++) inputs.push(doc(`ACME-ADR-${String(i).padStart(3, '0')}`, { related_ids: ['ACME-ADR-100'] }));
+    const g = buildGraph(inputs);
+    expect(g.advice).toHaveLength(21);
+    expect(g.advice[20]!.message).toBe('5 more one-sided relations are not listed.');
+    expect(g.nodes.map((n) => n.document_id)).toEqual([...inputs.map((d) => d.facts.node!.document_id)].sort());
+  });
+});
