@@ -8,13 +8,16 @@ if (argv.length === 1 && argv[0] === '--version') {
   const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
   process.stdout.write(`docket/${version} ${process.platform}-${process.arch} node-${process.version}\n`);
 } else {
-  const { flush, run } = await import('@oclif/core');
-  try {
-    await run(argv, import.meta.url);
-    await flush();
-  } catch (error) {
-    const { emitEarlyError } = await import('../dist/cli/early-error.js');
-    const command = argv.find((a) => !a.startsWith('-')) ?? '';
-    await emitEarlyError(error, command, argv);
+  const { answerBareTopic } = await import('../dist/cli/topic-guard.js');
+  if (!(await answerBareTopic(argv, new URL('../oclif.manifest.json', import.meta.url)))) {
+    const { flush, run } = await import('@oclif/core');
+    try {
+      await run(argv, import.meta.url);
+      await flush();
+    } catch (error) {
+      const { emitEarlyError } = await import('../dist/cli/early-error.js');
+      const command = argv.find((a) => !a.startsWith('-')) ?? '';
+      await emitEarlyError(error, command, argv);
+    }
   }
 }

@@ -10,7 +10,8 @@ import { emit, emitInterruptedAndExit, errorEnvelope, outcomeEnvelope, type Enve
 import type { Envelope } from './envelope.js';
 import { globalFlags, type GlobalFlags } from './flags.js';
 import { debugEnabled, debugLog } from './io.js';
-import { BASE_FORMATS, formatFromRaw, resolveColor, resolveCorrelationId, resolveFormat, resolveRunId, rootFromRaw, safeRunId, type Format } from './options.js';
+import { earlyMeta } from './early-meta.js';
+import { BASE_FORMATS, resolveColor, resolveCorrelationId, resolveFormat, resolveRunId, type Format } from './options.js';
 import type { Outcome, RunContext } from './outcome.js';
 import { resolveOutputTarget, type OutputTarget } from './output-target.js';
 import type { Style } from './render/style.js';
@@ -46,6 +47,8 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
   static pathParams?: readonly string[];
   /** Flags that read the terminal (editor, prompts): never offered to MCP clients. */
   static terminalFlags?: readonly string[];
+  /** Flags that write side files on the command line (like --output): never offered to MCP clients, whose results come back in the tool call. */
+  static cliOnlyFlags?: readonly string[];
   /** A writing command that changes nothing more when run twice with the same arguments. */
   static idempotent?: boolean;
   /** Where the result is printed: 'stderr' for commands whose stdout carries a protocol (`docket mcp`). */
@@ -77,17 +80,7 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
     const started = performance.now();
     const env = process.env;
     const ctor = this.constructor as unknown as typeof DocketCommand & { id?: string };
-    const meta: EnvelopeMeta = {
-      command: (this.id ?? ctor.id ?? '').replace(/:/g, ' '),
-      runId: safeRunId(env),
-      root: rootFromRaw(this.argv, process.cwd()),
-      format: formatFromRaw(this.argv, env),
-      color: false,
-      debug: debugEnabled(this.argv.includes('--debug'), env),
-      started,
-      includeMetrics: this.argv.includes('--include-metrics'),
-      resultStream: ctor.resultStream,
-    };
+    const meta: EnvelopeMeta = { ...earlyMeta((this.id ?? ctor.id ?? '').replace(/:/g, ' '), this.argv, env, ctor.resultStream), started };
     let output: OutputTarget | undefined;
     let envelope: Envelope;
     let stream: NdjsonStream | undefined;
@@ -106,7 +99,7 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
       meta.format = resolveFormat(flags.format, flags.json, env, ctor.formats);
       meta.color = resolveColor(flags.color, env, Boolean(process.stdout.isTTY));
       meta.correlationId = resolveCorrelationId(flags['correlation-id'], env);
-      if (flags['include-timestamp']) meta.timestamp = new Date().toISOString();
+      if (flags['include-timestamp']) meta.timestamp ??= new Date().toISOString();
       meta.root = await resolveRoot(flags.root);
       if (flags.output !== undefined) output = await resolveOutputTarget(meta.root, flags.output);
       const fields = flags.fields === undefined ? undefined : parseFields(flags.fields, dataKeys(readDataSchema(this.config.root, meta.command)));
@@ -127,7 +120,7 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
         }
         envelope = projectData(outcomeEnvelope(meta, { ...outcome, data, success: outcome.success ?? true, violations: [], warnings: [] }), fields);
         process.exitCode = await stream.finish(envelope, rest, outcome.success !== undefined);
-        return envelope;
+        return this.exitZero(envelope);
       }
       let merged: Outcome<object> = { ...outcome, warnings: [...collected, ...(outcome.warnings ?? [])] };
       if (MAX_FINDINGS_FLAG in (ctor.flags ?? {})) merged = capFindings(merged, (flags as Record<string, unknown>)[MAX_FINDINGS_FLAG] as number | undefined);
@@ -136,7 +129,9 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
       const docketError = signals.signal.aborted ? new DocketError('INTERRUPTED', 'Interrupted by a signal before the command finished.') : toDocketError(error, ctor);
       if (meta.debug && error instanceof Error) debugLog(true, error.stack ?? String(error));
       envelope = errorEnvelope(meta, docketError);
-      if (stream) {
+      if (meta.format === 'ndjson') {
+        // Once ndjson is settled, every error is a stream: header (if not yet written), then the error record.
+        stream ??= await NdjsonStream.open(meta);
         process.exitCode = await stream.fail(docketError);
         return envelope;
       }
@@ -149,7 +144,12 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
       other: (f: Format, e: Envelope) => this.renderFormat(f, e as Envelope<D>),
       quiet: this.quiet,
     };
-    const printed = await emit(meta, envelope, renderers, output);
+    return this.exitZero(await emit(meta, envelope, renderers, output));
+  }
+
+  /** --exit-zero (commands that opt in): a completed run exits 0 whatever it found; errors keep their codes. */
+  private exitZero(printed: Envelope): Envelope {
+    const ctor = this.constructor as unknown as typeof DocketCommand;
     if (EXIT_ZERO_FLAG in (ctor.flags ?? {}) && (this.flags as Record<string, unknown> | undefined)?.[EXIT_ZERO_FLAG] === true) {
       process.exitCode = exitZeroCode(printed.error !== undefined, Number(process.exitCode ?? 0));
     }
@@ -188,6 +188,9 @@ function commandLine(command: string, root: string): string {
 }
 
 async function resolveRoot(root: string): Promise<string> {
+  if (root.trim() === '') {
+    throw new DocketError('INVALID_FLAG_VALUE', '--root must name a directory; it is empty.', { suggestion: 'Pass --root <dir>, or leave it out to use the current directory.' });
+  }
   const abs = path.resolve(process.cwd(), root);
   const stat = await fs.stat(abs).catch(() => undefined);
   if (!stat?.isDirectory()) {

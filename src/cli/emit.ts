@@ -43,7 +43,8 @@ function metrics(meta: EnvelopeMeta, extra?: Record<string, number>): Record<str
 
 /** Absolute paths under the root become repository-relative: the envelope carries only `root`. */
 function relativize(message: string, root: string): string {
-  return root.length > 1 ? message.split(`${root}/`).join('').split(root).join('.') : message;
+  // Only whole paths below the root change; the root alone, or a sibling such as <root>2/x, stays.
+  return root.length > 1 ? message.split(`${root}/`).join('') : message;
 }
 
 function errorInfo(error: DocketError, root: string) {

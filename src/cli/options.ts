@@ -54,8 +54,11 @@ export function resolveFormat(flagFormat: string | undefined, json: boolean, env
       details: { flags: ['--json', '--format'] },
     });
   }
-  const fromEnv = env.DOCKET_FORMAT?.trim() || undefined;
-  const chosen = (json ? 'json' : (flagFormat ?? fromEnv ?? 'text')).toLowerCase();
+  const fromEnv = env.DOCKET_FORMAT?.trim().toLowerCase() || undefined;
+  let chosen = (json ? 'json' : (flagFormat ?? fromEnv ?? 'text')).toLowerCase();
+  // DOCKET_FORMAT is a session-wide default: a machine format only some commands speak
+  // (ndjson, sarif, ...) falls back to the JSON envelope elsewhere. An explicit --format does not.
+  if (!json && flagFormat === undefined && fromEnv !== undefined && MACHINE_FORMATS.has(fromEnv as Format) && !(allowed as readonly string[]).includes(fromEnv)) chosen = 'json';
   if (!(allowed as readonly string[]).includes(chosen)) {
     const source = json || flagFormat !== undefined ? `--format ${chosen}` : `DOCKET_FORMAT=${fromEnv}`;
     throw new DocketError('INVALID_FORMAT', `${source} is not supported by this command.`, {
@@ -112,5 +115,7 @@ export function resolveColor(flag: boolean | undefined, env: NodeJS.ProcessEnv, 
 
 /** Root as given on the command line, made absolute (no checks): used for early envelopes. */
 export function rootFromRaw(argv: readonly string[], cwd: string): string {
-  return path.resolve(cwd, rawFlag(argv, 'root') ?? '.');
+  const raw = rawFlag(argv, 'root');
+  // `--root --format json`: the next token is another flag, not a root.
+  return path.resolve(cwd, raw === undefined || raw === '' || raw.startsWith('-') ? '.' : raw);
 }

@@ -33,7 +33,8 @@ export default class Check extends DocketCommand<typeof Check, CheckData> {
   };
 
   protected async execute(ctx: RunContext): Promise<Outcome<CheckData>> {
-    this.quiet = this.flags.quiet;
+    // --quiet prints only failures; under --strict warnings are failures too, so they stay.
+    this.quiet = this.flags.quiet && !this.flags.strict;
     const result = await runCheck(ctx.root, { paths: this.args.paths ?? [], strict: this.flags.strict, signal: ctx.signal, cmd: ctx.cmd, ...(ctx.stream ? { sink: ctx.stream } : {}) });
     return { data: result.data, violations: result.violations, warnings: result.warnings, advice: result.advice, success: result.success, status: result.partial ? 'partial' : 'ok', streamed: ['checked_paths'] };
   }

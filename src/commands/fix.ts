@@ -1,5 +1,6 @@
 import { Flags } from '@oclif/core';
 import { exitZeroFlags } from '../cli/agent/exit-zero.js';
+import { findingsFlags } from '../cli/agent/findings-cap.js';
 import { DocketCommand } from '../cli/base-command.js';
 import type { Envelope } from '../cli/envelope.js';
 import type { Outcome, RunContext } from '../cli/outcome.js';
@@ -17,6 +18,7 @@ export default class Fix extends DocketCommand<typeof Fix, FixData> {
     namespace: Flags.string({ description: 'Fix only the documents of this namespace.', helpValue: '<name>', exclusive: ['plan'] }),
     plan: Flags.string({ description: 'Run the actions of a plan written by `docket scan --plan` instead (previewed unless --apply); each is refused if its source changed since.', helpValue: '<file>' }),
     ...exitZeroFlags,
+    ...findingsFlags,
   };
   static override pathParams = ['plan'];
 

@@ -2,6 +2,7 @@ import { Args, Flags } from '@oclif/core';
 import { NewCommandBase, newFlags, type NewCommandData } from '../cli/new-command.js';
 import type { Outcome, RunContext } from '../cli/outcome.js';
 import { listTypes } from '../core/usecases/list-types.js';
+import { DocketError } from '../errors/docket-error.js';
 
 export default class New extends NewCommandBase<typeof New> {
   static override summary = 'Create a governed document from its template, with the next free ID.';
@@ -22,7 +23,12 @@ export default class New extends NewCommandBase<typeof New> {
   };
 
   protected async execute(ctx: RunContext): Promise<Outcome<NewCommandData>> {
-    if (this.flags['list-types']) return { data: listTypes(await ctx.config(), this.flags.namespace) };
+    if (this.flags['list-types']) {
+      if (this.args.type !== undefined || this.args.title !== undefined) {
+        throw new DocketError('FLAG_CONFLICT', '--list-types takes no TYPE or TITLE.', { suggestion: 'Run `docket new --list-types` alone, or drop --list-types to create a document.' });
+      }
+      return { data: listTypes(await ctx.config(), this.flags.namespace) };
+    }
     return this.createFrom(ctx, this.args.type, this.args.title);
   }
 }

@@ -13,6 +13,8 @@ export default class Scan extends DocketCommand<typeof Scan, ScanData> {
   static override examples = ['<%= config.bin %> scan', '<%= config.bin %> scan --plan .docket/scan-plan.json', '<%= config.bin %> scan --format ndjson'];
   // --plan writes only the plan file, like --output writes a report: documents are never touched.
   static mutates = false;
+  // The plan file is a CLI convenience; MCP clients get the plan in data, so the tool stays read-only.
+  static override cliOnlyFlags = ['plan'];
   static override pathParams = ['plan'];
   static override formats = [...BASE_FORMATS, 'ndjson'] as const;
   static override flags = {

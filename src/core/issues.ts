@@ -61,7 +61,8 @@ export function normalizeAdvice(items: readonly Advice[]): Advice[] {
   const seen = new Set<string>();
   const out: Advice[] = [];
   for (const item of items) {
-    const key = `${item.code}\u0000${item.command ?? ''}\u0000${item.message}`;
+    // The same next step twice is noise, whatever its message: the first (highest-ranked) wins.
+    const key = item.command === undefined ? `${item.code}\u0000${item.message}` : `${item.code}\u0000${item.command}`;
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(item.command === undefined ? { code: item.code, message: item.message } : { code: item.code, message: item.message, command: item.command });

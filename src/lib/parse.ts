@@ -33,7 +33,7 @@ export interface ParseOptions<C extends string = string> {
 
 const [OUR_MAJOR, OUR_MINOR] = OUTPUT_SCHEMA_VERSION.split('.').map(Number) as [number, number];
 const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const VERSION = /^(\d+)\.(\d+)$/;
+const VERSION = /^(0|[1-9]\d*)\.(0|[1-9]\d*)$/; // MAJOR.MINOR, no leading zeros
 
 /** Whether this library can read an output of `version`: the same major; any minor (newer minors only add optional fields). */
 export function isCompatible(version: unknown): boolean {

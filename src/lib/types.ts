@@ -29,9 +29,9 @@ export interface CommandDataMap {
   context: ContextData;
   doctor: DoctorData & FindingsData;
   explain: CodeExplanation | CodeList;
-  fix: FixData;
+  fix: FixData & FindingsData;
   identify: IdentifyData;
-  index: IndexData;
+  index: IndexData & FindingsData;
   init: InitData;
   'install-precommit': InstallPrecommitData;
   link: LinkData;

@@ -186,7 +186,7 @@ describe('--exit-zero', () => {
     expectValidEnvelope(r.json, 'check');
     expect(r.exitCode).toBe(0);
     expect(r.json).toMatchObject({ success: false, status: 'ok' });
-    for (const format of ['text', 'md', 'sarif', 'github', 'junit']) {
+    for (const format of ['text', 'md', 'ndjson', 'sarif', 'github', 'junit']) {
       expect((await docket(['check', '--root', root, '--format', format, '--exit-zero'])).exitCode, format).toBe(0);
     }
     const doctor = await docket(['doctor', '--root', ruleFixture('rule-schema-missing', { schema: false }), '--json', '--exit-zero']);

@@ -15,7 +15,7 @@ describe('org install', () => {
       const r = await docket(['org', 'install', '--root', tempDir(), '--json', ...extra], { env });
       expect(r.exitCode).toBe(0);
       expectValidEnvelope(r.json, 'org install');
-      expect(r.json!.data).toMatchObject({ profile: 'default', version: '1.0', source: 'builtin', dry_run: true, installed: false, would_install: true, already_installed: false, replaced_version: null, target_dir: target(env.XDG_DATA_HOME) });
+      expect(r.json!.data).toMatchObject({ profile: 'default', version: '1.0', source: 'builtin', dry_run: true, installed: false, would_install: true, already_installed: false, replaced_version: null, target_dir: '$XDG_DATA_HOME/docket/profiles/default' });
       expect(r.json!.data.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
       expect(r.json!.advice[0]).toMatchObject({ code: 'NEXT_APPLY' });
     }
@@ -128,6 +128,6 @@ describe('org install', () => {
   it('a relative XDG_DATA_HOME is ignored (XDG spec): HOME/.local/share is used', async () => {
     const home = tempDir();
     const r = await docket(['org', 'install', '--json'], { env: { XDG_DATA_HOME: 'relative/dir', HOME: home } });
-    expect(r.json!.data.target_dir).toBe(path.join(home, '.local/share/docket/profiles/default'));
+    expect(r.json!.data.target_dir).toBe('~/.local/share/docket/profiles/default');
   });
 });

@@ -16,7 +16,7 @@ describe('org status', () => {
     expectValidEnvelope(fresh.json, 'org status');
     expect(fresh.json!.data).toMatchObject({
       profile: 'default', up_to_date: false, drift: [],
-      installed: { present: false, valid: false, version: null, path: path.join(env.XDG_DATA_HOME, 'docket/profiles/default') },
+      installed: { present: false, valid: false, version: null, path: '$XDG_DATA_HOME/docket/profiles/default' },
       lock: { present: false, path: 'docs/00-governance/org-profile.lock.json', version: null },
       current: { source: 'builtin', version: '1.0' },
       builtin: { version: '1.0' },

@@ -29,7 +29,8 @@ describe('resolve', () => {
     expect(stale.exitCode).toBe(0);
     expect(stale.json!.warnings.map((w: any) => w.code)).toEqual(['INDEX_STALE']);
     expect(stale.json!.data.title).toBe('Use SQLite 3');
-    expect(stale.json!.advice).toEqual([]);
+    expect(stale.json!.advice).toEqual([{ code: 'NEXT_INDEX', message: 'Write the index, so lookups read it instead of rebuilding it in memory.', command: `docket index --root ${repo}` }]);
+    expect(fresh.json!.advice).toEqual([]);
   });
 
   it('an unknown ID is ID_NOT_FOUND (66) with the closest IDs; a lowercase one gets its canonical form', async () => {

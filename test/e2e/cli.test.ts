@@ -44,4 +44,14 @@ describe('the built binary', () => {
     expect(r.exitCode).toBe(0);
     expect(r.json!.data.count).toBeGreaterThan(30);
   });
+
+  it('a bare topic in a machine format is a MISSING_COMMAND envelope listing its commands', async () => {
+    const r = await docketBin(['adr', '--json']);
+    expect(r.exitCode).toBe(64);
+    expectValidEnvelope(r.json);
+    expect(r.json!.error).toMatchObject({ code: 'MISSING_COMMAND', details: { topic: 'adr', valid_commands: ['adr new'] } });
+    const text = await docketBin(['org']);
+    expect(text.exitCode).toBe(0);
+    expect(text.stdout).toContain('org install');
+  });
 });

@@ -47,4 +47,13 @@ describe('the code table', () => {
     // errno values (ENOENT, ...) are not docket codes
     expect([...used].filter((c) => !(c in CODES) && !/^E[A-Z]+$/.test(c)).sort()).toEqual([]);
   });
+
+  it('has no code that the source never emits', () => {
+    const text = sourceFiles(path.join(REPO, 'src'))
+      .filter((f) => !f.includes(`${path.sep}errors${path.sep}table${path.sep}`))
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n');
+    const unused = Object.keys(CODES).filter((code) => !text.includes(`'${code}'`) && !text.includes(`"${code}"`) && !text.includes(`\`${code}`));
+    expect(unused).toEqual([]);
+  });
 });

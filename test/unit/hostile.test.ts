@@ -101,6 +101,7 @@ describe('hostile files', () => {
   it('a document whose links escape through a symbolic link is a broken link, and fix never writes through links', async () => {
     const root = repo({ 'docs/45-adr/adr-001-ok.md': doc({ status: 'draft' }, '[secret](../../shared/target.md)\n') });
     symlinkSync(outside, path.join(root, 'shared'));
+    const outsideBefore = hashTree(outside);
     const r = await runCheck(root, { cmd });
     expect(r.violations.map((v) => [v.code, v.message])).toEqual([
       ['SCHEMA_VALIDATION', '`status` is "draft"; expected one of: Draft, In Review, Approved, Superseded.'],
@@ -109,5 +110,6 @@ describe('hostile files', () => {
     await runFix(root, { apply: true, env: {}, now: new Date(), cmd });
     expect(readFileSync(path.join(root, 'docs/45-adr/adr-001-ok.md'), 'utf8')).toContain('status: Draft\n');
     expect(hashTree(outside)['target.md']).toBeDefined();
+    expect(hashTree(outside)).toEqual(outsideBefore);
   });
 });

@@ -28,8 +28,17 @@ export function readDataSchema(packageRoot: string, commandId: string): JsonSche
 
 const BRANCHES = ['oneOf', 'anyOf', 'allOf'] as const;
 
+/** A local `$ref` ("#/definitions/x") resolved against the schema's root; other schemas as they are. */
+function deref(s: JsonSchema, root: JsonSchema): JsonSchema {
+  const ref = s.$ref;
+  if (typeof ref !== 'string' || !ref.startsWith('#/')) return s;
+  let target: unknown = root;
+  for (const part of ref.slice(2).split('/')) target = (target as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  return target && typeof target === 'object' ? (target as JsonSchema) : s;
+}
+
 function branches(schema: JsonSchema): JsonSchema[] {
-  return BRANCHES.flatMap((k) => (Array.isArray(schema[k]) ? (schema[k] as JsonSchema[]) : []));
+  return BRANCHES.flatMap((k) => (Array.isArray(schema[k]) ? (schema[k] as JsonSchema[]).map((b) => deref(b, schema)) : []));
 }
 
 /** The top-level keys a data schema declares (including those of top-level oneOf/anyOf/allOf branches). */
@@ -56,7 +65,7 @@ export function relaxRequired(schema: JsonSchema): JsonSchema {
   };
   const out = relax(schema);
   for (const key of BRANCHES) {
-    if (Array.isArray(out[key])) out[key] = (out[key] as JsonSchema[]).map(relax);
+    if (Array.isArray(out[key])) out[key] = (out[key] as JsonSchema[]).map((b) => relax(deref(b, schema)));
   }
   if (Array.isArray(out.oneOf)) {
     out.anyOf = out.oneOf;

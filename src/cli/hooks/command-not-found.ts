@@ -9,7 +9,9 @@ const hook: Hook<'command_not_found'> = async function (opts) {
   const [first, ...rest] = opts.id.split(':');
   if (first === 'help') {
     // `docket help [COMMAND...]`, as in gh and git: the same help as `docket [COMMAND] --help`.
-    const target = [...rest, ...(opts.argv ?? []).filter((a) => !a.startsWith('-'))];
+    const words = opts.argv ?? [];
+    const firstFlag = words.findIndex((a) => a.startsWith('-'));
+    const target = [...rest, ...(firstFlag === -1 ? words : words.slice(0, firstFlag))];
     const id = target.join(':');
     if (id === '' || opts.config.findCommand(id) || opts.config.findTopic(id)) {
       const Help = await loadHelpClass(opts.config);
@@ -19,6 +21,9 @@ const hook: Hook<'command_not_found'> = async function (opts) {
     return unknown(id, opts.config.commandIDs, argv);
   }
   if (opts.id.startsWith('-')) {
+    // Global flags before the command (`docket --json check`): run the command with them after it.
+    const moved = commandAfterFlags(argv, opts.config.commandIDs);
+    if (moved) return opts.config.runCommand(moved.id, moved.argv);
     // `docket --format json` with no command: oclif hands us the first flag as the id.
     const error = new DocketError('MISSING_COMMAND', 'No command given.', {
       suggestion: 'Name a command, e.g. `docket context`; `docket capabilities` lists them all.',
@@ -29,6 +34,27 @@ const hook: Hook<'command_not_found'> = async function (opts) {
   }
   return unknown(opts.id, opts.config.commandIDs, argv);
 };
+
+// Global flags that take a value (`--root DIR`), so DIR is not mistaken for the command.
+const VALUE_FLAGS = new Set(['--format', '--root', '--output', '--correlation-id', '--fields']);
+
+/** Finds the command in `[flags..., command words..., rest...]`; the flags move after it. */
+export function commandAfterFlags(argv: readonly string[], commandIDs: readonly string[]): { id: string; argv: string[] } | undefined {
+  const before: string[] = [];
+  let i = 0;
+  while (i < argv.length && argv[i]!.startsWith('-') && argv[i] !== '--') {
+    before.push(argv[i]!);
+    if (VALUE_FLAGS.has(argv[i]!) && i + 1 < argv.length) before.push(argv[++i]!);
+    i++;
+  }
+  const words: string[] = [];
+  for (let j = i; j < argv.length && !argv[j]!.startsWith('-'); j++) words.push(argv[j]!);
+  for (let n = words.length; n > 0; n--) {
+    const id = words.slice(0, n).join(':');
+    if (commandIDs.includes(id)) return { id, argv: [...argv.slice(i + n), ...before] };
+  }
+  return undefined;
+}
 
 async function unknown(id: string, commandIDs: string[], argv: string[]) {
   const attempted = id.replace(/:/g, ' ');

@@ -49,6 +49,7 @@ export interface ManifestCommand {
   preview?: Preview;
   pathParams?: readonly string[];
   terminalFlags?: readonly string[];
+  cliOnlyFlags?: readonly string[];
   idempotent?: boolean;
 }
 

@@ -86,7 +86,7 @@ export function buildTool(command: ManifestCommand, packageRoot: string): Tool {
   const preview = previewOf(command);
   const pathNames = new Set(command.pathParams ?? []);
   const isPath = (name: string) => (command.pathParams ? pathNames.has(name) : PATH_NAME.test(name));
-  const terminal = new Set([...TERMINAL_FLAGS, ...(command.terminalFlags ?? [])]);
+  const terminal = new Set([...TERMINAL_FLAGS, ...(command.terminalFlags ?? []), ...(command.cliOnlyFlags ?? [])]);
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   const params: Param[] = [];

@@ -1,4 +1,5 @@
 import { Flags } from '@oclif/core';
+import { findingsFlags } from '../../cli/agent/findings-cap.js';
 import { DocketCommand } from '../../cli/base-command.js';
 import type { Envelope } from '../../cli/envelope.js';
 import { BASE_FORMATS } from '../../cli/options.js';
@@ -15,6 +16,7 @@ export default class Index extends DocketCommand<typeof Index, IndexData> {
   static override idempotent = true;
   static override formats = [...BASE_FORMATS, 'ndjson'] as const;
   static override flags = {
+    ...findingsFlags,
     'no-cache': Flags.boolean({ description: 'Neither read nor write the cache under .docket/cache/: read every document.', exclusive: ['rebuild-cache'] }),
     'rebuild-cache': Flags.boolean({ description: 'Ignore the cache, read every document, and write a fresh cache.', exclusive: ['no-cache'] }),
   };

@@ -69,7 +69,9 @@ export async function planNew(config: RepoConfig, req: NewRequest, env: NodeJS.P
   const type = resolveType(ns, req.type);
   const title = normalizeTitle(req.title);
   const schema = await loadMetadataSchema(config.root, ns);
-  const status = resolveStatus(req.status, schema.statuses);
+  // A document created with a successor is superseded (unless --status says otherwise), as `index` expects.
+  const supersededDefault = req.status === undefined && req.supersededBy !== undefined && (schema.statuses ?? ['Superseded']).includes('Superseded') ? 'Superseded' : undefined;
+  const status = resolveStatus(req.status ?? supersededDefault, schema.statuses);
   const chosenId = req.id === undefined ? undefined : idValue(req.id, '--id');
   if (chosenId) {
     const [prefix, idType] = chosenId.split('-');

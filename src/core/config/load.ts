@@ -118,7 +118,12 @@ export async function loadConfig(root: string): Promise<LoadedConfig> {
   let bytes: Buffer;
   try {
     const stat = await fs.stat(file);
-    if (!stat.isFile()) throw Object.assign(new Error('not a file'), { code: 'ENOENT' });
+    if (!stat.isFile()) {
+      throw new DocketError('CONFIG_INVALID', `${CONFIG_FILE} is not a regular file.`, {
+        suggestion: `Replace ${CONFIG_FILE} with the configuration file; \`docket init\` writes one when it is absent.`,
+        details: { path: CONFIG_FILE },
+      });
+    }
     if (stat.size > MAX_CONFIG_BYTES) {
       throw new DocketError('CONFIG_INVALID', `${CONFIG_FILE} is ${stat.size} bytes; the limit is ${MAX_CONFIG_BYTES}.`, {
         suggestion: `Reduce ${CONFIG_FILE} to its settings; it should be a few kilobytes.`,
@@ -131,7 +136,7 @@ export async function loadConfig(root: string): Promise<LoadedConfig> {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') {
       throw new DocketError('CONFIG_NOT_FOUND', `No ${CONFIG_FILE} at the repository root.`, {
-        suggestion: `Run \`docket init --root ${JSON.stringify(root)}\` to create one, or pass the repository directory as --root.`,
+        suggestion: 'Run `docket init` (with the same --root) to create one, or pass the directory that holds it as --root.',
         details: { path: CONFIG_FILE },
       });
     }

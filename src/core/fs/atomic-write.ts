@@ -23,6 +23,17 @@ async function fsyncDir(dir: string): Promise<void> {
   }
 }
 
+/** File-system errors (ENOTDIR, EACCES, ENOSPC, EROFS, ...) as WRITE_FAILED with a repository-relative path. */
+function writeFailed(root: string, target: string, error: unknown): DocketError {
+  const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
+  const rel = path.relative(root, target).split(path.sep).join('/');
+  return new DocketError('WRITE_FAILED', `Could not write ${rel}: the file system refused it (${code}).`, {
+    suggestion: code === 'ENOTDIR' ? `A parent of ${rel} is a file, not a directory: check the paths in docops.config.yaml.` : 'Check permissions and free space on the target directory, then run again.',
+    details: { path: rel, errno: code },
+    cause: error,
+  });
+}
+
 /** link() refuses an existing target; where links are unsupported, an exclusive copy does. */
 async function linkNoReplace(tmp: string, target: string): Promise<void> {
   try {
@@ -57,15 +68,20 @@ export async function writeFileAtomic(root: string, target: string, content: str
   }
   if (existing) mode = existing.mode & 0o7777;
 
-  await fs.mkdir(dir, { recursive: true });
   const tmp = path.join(dir, `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await fs.open(tmp, 'wx', mode);
   try {
-    await handle.writeFile(content);
-    await handle.chmod(mode);
-    await handle.sync();
-  } finally {
-    await handle.close();
+    await fs.mkdir(dir, { recursive: true });
+    const handle = await fs.open(tmp, 'wx', mode);
+    try {
+      await handle.writeFile(content);
+      await handle.chmod(mode);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    await fs.unlink(tmp).catch(() => undefined);
+    throw writeFailed(root, target, error);
   }
   try {
     if (options.overwrite) {
@@ -79,7 +95,7 @@ export async function writeFileAtomic(root: string, target: string, content: str
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
       throw new DocketError('FILE_EXISTS', `${path.basename(target)} already exists; nothing was overwritten.`);
     }
-    throw error;
+    throw writeFailed(root, target, error);
   }
   await fsyncDir(dir);
 }

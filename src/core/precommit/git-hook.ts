@@ -55,9 +55,8 @@ export async function gitLayout(root: string): Promise<GitLayout> {
   const commonDir = common ? path.resolve(gitDir, common) : gitDir;
   const hooksDir = path.join(commonDir, 'hooks');
   if (!isInside(root, hooksDir)) {
-    throw new DocketError('PATH_OUTSIDE_ROOT', `The git hooks of this checkout live outside the root (${hooksDir}); docket does not write there.`, {
+    throw new DocketError('PATH_OUTSIDE_ROOT', 'The git hooks of this checkout (a worktree or submodule) live outside the root; docket does not write there.', {
       suggestion: 'Run the command in the main checkout of the repository, or use the pre-commit framework (install-precommit without --git-hook).',
-      details: { hooks_dir: hooksDir },
     });
   }
   const config = (await readText(path.join(commonDir, 'config'))) ?? '';

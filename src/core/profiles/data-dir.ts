@@ -18,6 +18,16 @@ export function profilesDir(env: NodeJS.ProcessEnv): string {
   return path.join(home, '.local', 'share', 'docket', 'profiles');
 }
 
+/**
+ * The installed profile's directory as shown in output: `$XDG_DATA_HOME/docket/profiles/<name>`
+ * or `~/.local/share/docket/profiles/<name>`, so envelopes carry no machine-specific absolute path.
+ */
+export function displayProfileDir(env: NodeJS.ProcessEnv, name: string): string {
+  const xdg = env.XDG_DATA_HOME?.trim();
+  const base = xdg && path.isAbsolute(xdg) ? '$XDG_DATA_HOME' : '~/.local/share';
+  return `${base}/docket/profiles/${assertProfileName(name)}`;
+}
+
 export function installedProfileDir(env: NodeJS.ProcessEnv, name: string): string {
   return path.join(profilesDir(env), assertProfileName(name));
 }

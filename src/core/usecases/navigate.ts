@@ -3,7 +3,7 @@ import { loadConfig } from '../config/load.js';
 import { resolveInsideRoot } from '../fs/paths.js';
 import { findById, findByPath, loadIndex } from '../index/lookup.js';
 import type { IndexNode } from '../index/graph.js';
-import type { Issue } from '../issues.js';
+import type { Advice, Issue } from '../issues.js';
 import { promises as fs } from 'node:fs';
 
 export interface ResolveData {
@@ -27,22 +27,33 @@ export interface LinkData extends ResolveData {
 export interface NavigateResult<D> {
   data: D;
   warnings: Issue[];
+  advice: Advice[];
+}
+
+type Cmd = (command: string) => string;
+const plainCmd: Cmd = (command) => `docket ${command}`;
+
+/** When the artifact is missing or stale, every lookup rebuilds the index in memory: say how to stop that. */
+function indexAdvice(warnings: readonly Issue[], cmd: Cmd): Advice[] {
+  return warnings.some((w) => w.code === 'INDEX_MISSING' || w.code === 'INDEX_STALE')
+    ? [{ code: 'NEXT_INDEX', message: 'Write the index, so lookups read it instead of rebuilding it in memory.', command: cmd('index') }]
+    : [];
 }
 
 const summary = (n: IndexNode): ResolveData => ({ document_id: n.document_id, path: n.path, title: n.title, status: n.status });
 
 /** `docket resolve ID`: the document with this exact ID. */
-export async function runResolve(root: string, id: string, signal?: AbortSignal): Promise<NavigateResult<ResolveData>> {
+export async function runResolve(root: string, id: string, signal?: AbortSignal, cmd: Cmd = plainCmd): Promise<NavigateResult<ResolveData>> {
   const { config, warnings } = await loadConfig(root);
   const index = await loadIndex(config, signal);
-  return { data: summary(findById(index, id)), warnings: [...warnings, ...index.warnings] };
+  return { data: summary(findById(index, id)), warnings: [...warnings, ...index.warnings], advice: indexAdvice(index.warnings, cmd) };
 }
 
 /** `docket identify PATH`: the ID of the governed document at PATH. */
-export async function runIdentify(root: string, input: string, signal?: AbortSignal): Promise<NavigateResult<IdentifyData>> {
+export async function runIdentify(root: string, input: string, signal?: AbortSignal, cmd: Cmd = plainCmd): Promise<NavigateResult<IdentifyData>> {
   const { config, warnings } = await loadConfig(root);
   const index = await loadIndex(config, signal);
-  return { data: summary(await findByPath(config, index, input)), warnings: [...warnings, ...index.warnings] };
+  return { data: summary(await findByPath(config, index, input)), warnings: [...warnings, ...index.warnings], advice: indexAdvice(index.warnings, cmd) };
 }
 
 /** Link text with Markdown's special characters escaped. */
@@ -56,7 +67,7 @@ function href(rel: string): string {
 }
 
 /** `docket link ID [--from PATH]`: a Markdown link to the document, relative to --from when given. */
-export async function runLink(root: string, id: string, from: string | undefined, signal?: AbortSignal): Promise<NavigateResult<LinkData>> {
+export async function runLink(root: string, id: string, from: string | undefined, signal?: AbortSignal, cmd: Cmd = plainCmd): Promise<NavigateResult<LinkData>> {
   const { config, warnings } = await loadConfig(root);
   const index = await loadIndex(config, signal);
   const node = findById(index, id);
@@ -73,5 +84,6 @@ export async function runLink(root: string, id: string, from: string | undefined
   return {
     data: { ...summary(node), link: `[${linkText(node.title ?? node.document_id)}](${h})`, href: h, ...(fromRel !== undefined ? { from: fromRel || '.' } : {}) },
     warnings: [...warnings, ...index.warnings],
+    advice: indexAdvice(index.warnings, cmd),
   };
 }

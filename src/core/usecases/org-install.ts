@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { ensureProfilesDir, installedProfileDir } from '../profiles/data-dir.js';
+import { displayProfileDir, ensureProfilesDir, installedProfileDir } from '../profiles/data-dir.js';
 import { installProfileDir } from '../profiles/install-dir.js';
 import { assertProfileName, loadBuiltinProfile, loadProfileDir, type Profile } from '../profiles/profile.js';
 import { notFound, readInstalled } from '../profiles/resolve.js';
@@ -55,7 +55,7 @@ export async function installOrgProfile(opts: OrgInstallOptions): Promise<{ data
   const { profile, source } = await sourceProfile(opts);
   const target = installedProfileDir(opts.env, profile.name);
   const existing = await readInstalled(opts.env, profile.name);
-  const base = { profile: profile.name, version: profile.version, digest: profile.digest, source, target_dir: target, dry_run: !opts.apply, installed: false, already_installed: false, replaced_version: null };
+  const base = { profile: profile.name, version: profile.version, digest: profile.digest, source, target_dir: displayProfileDir(opts.env, profile.name), dry_run: !opts.apply, installed: false, already_installed: false, replaced_version: null };
   if (existing.state === 'ok' && existing.profile.digest === profile.digest) {
     return { data: { ...base, already_installed: true, ...(opts.apply ? {} : { would_install: false }) }, advice: [{ code: 'NEXT_ORG_VENDOR', message: 'Vendor the profile into this repository.', command: opts.cmd(`org vendor --profile ${profile.name}`) }] };
   }
@@ -65,7 +65,7 @@ export async function installOrgProfile(opts: OrgInstallOptions): Promise<{ data
       ? `Profile ${profile.name} ${installedVersion} is installed${installedVersion === profile.version ? ' with different contents' : ''}; not replacing it with ${profile.version}.`
       : `The installed profile ${profile.name} is damaged (${existing.error.message}); not replacing it.`, {
       suggestion: 'Re-run with --force to replace the installed profile.',
-      details: { profile: profile.name, installed_version: installedVersion, version: profile.version, target_dir: target },
+      details: { profile: profile.name, installed_version: installedVersion, version: profile.version, target_dir: displayProfileDir(opts.env, profile.name) },
     });
   }
   const replaced = existing.state === 'ok' ? existing.profile.version : null;

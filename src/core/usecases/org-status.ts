@@ -1,6 +1,6 @@
 import type { RepoConfig } from '../config/types.js';
 import type { Advice, Issue } from '../issues.js';
-import { installedProfileDir } from '../profiles/data-dir.js';
+import { displayProfileDir } from '../profiles/data-dir.js';
 import { assertProfileName, loadBuiltinProfile } from '../profiles/profile.js';
 import { notFound, readInstalled } from '../profiles/resolve.js';
 import { lockPath, readLock, repoBytes, sha } from '../profiles/vendor-map.js';
@@ -50,7 +50,7 @@ export async function orgStatus(config: RepoConfig | undefined, opts: { name: st
   const data: OrgStatusData = {
     profile: name,
     builtin: builtin ? { version: builtin.version, digest: builtin.digest } : null,
-    installed: { present: installed.state !== 'absent', valid: installed.state === 'ok', path: installedProfileDir(opts.env, name), version: inst?.version ?? null, digest: inst?.digest ?? null },
+    installed: { present: installed.state !== 'absent', valid: installed.state === 'ok', path: displayProfileDir(opts.env, name), version: inst?.version ?? null, digest: inst?.digest ?? null },
     lock: { present: read.state !== 'absent', valid: read.state === 'ok', path: config ? lockPath(config) : null, version: lock?.version ?? null, digest: lock?.digest ?? null, source: lock?.source ?? null },
     drift,
     current,

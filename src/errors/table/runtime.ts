@@ -66,14 +66,6 @@ export const RUNTIME_CODES = {
     cause: 'A file with the same name was created earlier or by another process.',
     remediation: { action: 'Choose another name or remove the existing file yourself.', commands: [] },
   },
-  TOOL_MISSING: {
-    kind: 'error',
-    exit: EXIT.TOOL_MISSING,
-    category: 'tool',
-    summary: 'An external program docket needs is not installed or not runnable.',
-    cause: 'The program is absent from PATH, or an environment variable naming it is unset.',
-    remediation: { action: 'Install the program named in the message, or set the variable it names.', commands: ['docket doctor'] },
-  },
   DEEP_BUDGET_EXCEEDED: {
     kind: 'warning',
     exit: EXIT.OK,
