@@ -31,7 +31,22 @@ export const CODES = {
 
 export type Code = keyof typeof CODES;
 
-export const CODE_AREAS: readonly Record<string, CodeSpec>[] = [USAGE_CODES, CONFIG_CODES, RUNTIME_CODES, REPOSITORY_CODES, DOCUMENT_CODES, LINK_CODES, FIX_CODES, AUTHORING_CODES, ADVICE_CODES, AGENT_CODES, INDEX_CODES];
+/** The areas of the table, named (DOCKET-SPEC-002 lists them in this order). */
+export const NAMED_CODE_AREAS: readonly { name: string; codes: Record<string, CodeSpec> }[] = [
+  { name: 'Usage', codes: USAGE_CODES },
+  { name: 'Configuration', codes: CONFIG_CODES },
+  { name: 'Runtime', codes: RUNTIME_CODES },
+  { name: 'Repository', codes: REPOSITORY_CODES },
+  { name: 'Documents', codes: DOCUMENT_CODES },
+  { name: 'Links', codes: LINK_CODES },
+  { name: 'Fix', codes: FIX_CODES },
+  { name: 'Authoring (new, templates, IDs, pre-commit, org profiles)', codes: AUTHORING_CODES },
+  { name: 'Index, navigation, scan and streams', codes: INDEX_CODES },
+  { name: 'Agents (mcp)', codes: AGENT_CODES },
+  { name: 'Advice', codes: ADVICE_CODES },
+];
+
+export const CODE_AREAS: readonly Record<string, CodeSpec>[] = NAMED_CODE_AREAS.map((a) => a.codes);
 
 export function isCode(value: string): value is Code {
   return Object.prototype.hasOwnProperty.call(CODES, value);

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CODE_AREAS, CODES } from '../../src/errors/codes.js';
+import { codesMarkdown } from '../../src/errors/markdown.js';
 import { EXIT, EXIT_MEANINGS } from '../../src/errors/types.js';
 import { REPO } from '../helpers/cli.js';
 
@@ -55,5 +56,11 @@ describe('the code table', () => {
       .join('\n');
     const unused = Object.keys(CODES).filter((code) => !text.includes(`'${code}'`) && !text.includes(`"${code}"`) && !text.includes(`\`${code}`));
     expect(unused).toEqual([]);
+  });
+
+  it('is listed completely in DOCKET-SPEC-002 (run `npm run docs:codes` after changing it)', () => {
+    const spec = readFileSync(path.join(REPO, 'docs/20-specs/spec-002-error-codes.md'), 'utf8');
+    const body = spec.slice(spec.indexOf('<!-- codes:start -->') + '<!-- codes:start -->'.length, spec.indexOf('<!-- codes:end -->'));
+    expect(body.trim()).toBe(codesMarkdown().trim());
   });
 });

@@ -25,3 +25,14 @@ describe('command contract', () => {
     expect(existsSync(path.join(REPO, 'test/commands', `${id.replace(/ /g, '-')}.test.ts`)), `test/commands/${id.replace(/ /g, '-')}.test.ts is missing`).toBe(true);
   });
 });
+
+describe('client library types', () => {
+  it('CommandDataMap has an entry for every command', () => {
+    const types = readFileSync(path.join(REPO, 'src/lib/types.ts'), 'utf8');
+    const map = types.slice(types.indexOf('export interface CommandDataMap'), types.indexOf('export type CommandId'));
+    for (const c of commands) {
+      const id = String(c.id).replace(/:/g, ' ');
+      expect(map, `CommandDataMap lacks ${id}`).toMatch(new RegExp(`^\\s*('${id}'|${id}):`, 'm'));
+    }
+  });
+});
