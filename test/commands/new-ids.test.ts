@@ -53,6 +53,22 @@ describe('new: IDs, --id and path safety', () => {
     expect(readFileSync(path.join(root, 'docs/45-adr/adr-005-original.md'), 'utf8')).toContain('status: Draft');
   });
 
+  it('--id after the author edited the body is still the same document: success, nothing rewritten', async () => {
+    const root = await initRepo();
+    await docket(['new', 'ADR', 'Original', '--id', 'ACME-ADR-006', '--root', root], { env: TODAY });
+    const file = path.join(root, 'docs/45-adr/adr-006-original.md');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\nThe author's own words.\n`);
+    const edited = readFileSync(file, 'utf8');
+    const retry = await docket(['new', 'ADR', 'Original', '--id', 'ACME-ADR-006', '--root', root, '--json'], { env: TODAY });
+    expect(retry.exitCode).toBe(0);
+    expectValidEnvelope(retry.json, 'new');
+    expect(retry.json!.data).toMatchObject({ document_id: 'ACME-ADR-006', path: 'docs/45-adr/adr-006-original.md' });
+    expect(readFileSync(file, 'utf8')).toBe(edited);
+    const conflicting = await docket(['new', 'ADR', 'Original', '--id', 'ACME-ADR-006', '--owner', 'Someone Else', '--root', root, '--json'], { env: TODAY });
+    expect(conflicting.exitCode).toBe(73);
+    expect(conflicting.json!.error.details.differing_fields).toEqual(['owner']);
+  });
+
   it('--id must use the namespace prefix and the document type', async () => {
     const root = await initRepo();
     for (const id of ['OTHER-ADR-001', 'ACME-PRD-001']) {

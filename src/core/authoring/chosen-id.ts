@@ -1,16 +1,19 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { RepoConfig } from '../config/types.js';
-import { field, readDocument } from '../documents/read.js';
+import { decodeDocument, field, readDocument } from '../documents/read.js';
 import { pathsWithId, type IdScan } from '../ids/next-id.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { documentPath, render, type NewPlan } from './plan.js';
 
+/** The frontmatter fields `new` sets from its arguments: a retry must agree on them. */
+const REQUESTED_FIELDS = ['document_id', 'type', 'title', 'status', 'owner', 'area', 'description', 'keywords', 'related_ids', 'superseded_by'];
+
 export type ChosenState = { kind: 'free' } | { kind: 'same'; content: string; lastUpdated: string };
 
 /**
- * What exists for an --id: nothing (free), the very document this command would create
- * (idempotent: same path and same content, its own last_updated aside), or a conflict.
+ * What exists for an --id: nothing (free), the document itself (idempotent: a file at the
+ * path `new` would create that carries this ID, whatever its content now), or a conflict.
  */
 export async function chosenIdState(plan: NewPlan, id: string, seq: number, scan: IdScan): Promise<ChosenState> {
   const root = plan.config.root;
@@ -27,11 +30,20 @@ export async function chosenIdState(plan: NewPlan, id: string, seq: number, scan
   if (!stat) return { kind: 'free' };
   const rec = stat.isFile() ? await readDocument(root, rel, plan.ns) : undefined;
   const lastUpdated = rec ? field(rec, 'last_updated') : undefined;
-  if (rec?.text !== undefined && lastUpdated && paths.includes(rel)) {
-    const expected = render(plan, id, seq, lastUpdated).content;
-    if (rec.text === expected) return { kind: 'same', content: rec.text, lastUpdated };
+  // The document with this ID already lives where `new` would put it: a retry is the same
+  // document when the metadata this command sets still agrees (the author may have written the
+  // body since). It is reported, never rewritten.
+  if (rec?.text !== undefined && paths.includes(rel) && field(rec, 'document_id') === id) {
+    const expected = decodeDocument(rel, plan.ns, Buffer.from(render(plan, id, seq, lastUpdated ?? plan.today).content), 0, 0).frontmatter?.data ?? {};
+    const actual = rec.frontmatter?.data ?? {};
+    const differing = REQUESTED_FIELDS.filter((k) => JSON.stringify(expected[k]) !== JSON.stringify(actual[k]));
+    if (differing.length === 0) return { kind: 'same', content: rec.text, lastUpdated: lastUpdated ?? plan.today };
+    throw new DocketError('FILE_EXISTS', `${rel} already exists as ${id} with other ${differing.join(', ')}; nothing was overwritten.`, {
+      suggestion: 'Edit the existing document, or repeat the command with the values it has.',
+      details: { document_id: id, path: rel, differing_fields: differing },
+    });
   }
-  throw new DocketError('FILE_EXISTS', `${rel} already exists with different content; nothing was overwritten.`, {
+  throw new DocketError('FILE_EXISTS', `${rel} already exists and is not ${id}; nothing was overwritten.`, {
     suggestion: 'Edit the existing document, or choose another title or ID.',
     details: { document_id: id, path: rel },
   });
