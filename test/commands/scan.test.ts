@@ -1,10 +1,10 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { docket } from '../helpers/cli.js';
 import { tempDir, writeTree } from '../helpers/fixtures.js';
 import { itemsOf, parseStream } from '../helpers/ndjson.js';
-import { expectValidEnvelope } from '../helpers/schemas.js';
+import { expectValidAgainst, expectValidEnvelope } from '../helpers/schemas.js';
 
 const TODAY = { DOCKET_TODAY: '2026-01-05' };
 
@@ -65,14 +65,22 @@ describe('scan', () => {
     const root = await initialised();
     const r = await docket(['scan', '--root', root, '--json'], { env: TODAY });
     const actions = r.json!.data.actions;
-    expect(actions.map((a: any) => [a.action, a.path, a.to ?? a.frontmatter.document_id])).toEqual([
+    expect(actions.map((a: any) => [a.action, a.path, a.to ?? (a.frontmatter ?? a.fields)?.document_id])).toEqual([
       ['add_frontmatter', 'docs/adrs/0001-use-postgres.md', 'ACME-ADR-001'],
       ['add_frontmatter', 'docs/adrs/0002-event-bus.md', 'ACME-ADR-002'],
       ['move', 'docs/adrs/0003-Cache_Layer.md', 'docs/45-adr/adr-003-cache-layer.md'],
       ['add_frontmatter', 'docs/45-adr/adr-003-cache-layer.md', 'ACME-ADR-003'],
       ['move', 'docs/runbooks/Deploy.md', 'docs/60-runbooks/runbook-001-deploy.md'],
       ['add_frontmatter', 'docs/60-runbooks/runbook-001-deploy.md', 'ACME-RUNBOOK-001'],
+      ['move', 'docs/specs/spec-with-fm.md', 'docs/20-specs/spec-001-with-fm.md'],
+      ['add_fields', 'docs/20-specs/spec-001-with-fm.md', 'ACME-SPEC-001'],
+      ['exclude', 'docops.config.yaml', undefined],
     ]);
+    // A block that has some fields gets the missing ones, with the values fix writes; title stays.
+    expect(actions[7].fields).toEqual({ document_id: 'ACME-SPEC-001', type: 'SPEC', status: 'Draft', version: '0.1', last_updated: '2026-01-05', owner: '__TBD__', docops_version: '2.0' });
+    // No type can be suggested for docs/misc/notes.md: it is excluded (in the config), not guessed.
+    expect(actions[8]).toMatchObject({ files: ['docs/misc/notes.md'], source_sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(r.json!.data.plan.unplanned).toEqual([]);
     expect(actions[0].frontmatter).toEqual({ document_id: 'ACME-ADR-001', type: 'ADR', title: 'Use Postgres', status: 'Draft', version: '0.1', last_updated: '2026-01-05', owner: '__TBD__', docops_version: '2.0' });
     expect(actions[2].source_sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(actions[3].source_sha256).toBe(actions[2].source_sha256);
@@ -82,9 +90,10 @@ describe('scan', () => {
     const root = await initialised();
     const r = await docket(['scan', '--root', root, '--plan', '.docket/plan.json', '--json'], { env: TODAY });
     expect(r.exitCode).toBe(0);
-    expect(r.json!.data.plan).toMatchObject({ path: '.docket/plan.json', written: true, actions: 6 });
+    expect(r.json!.data.plan).toMatchObject({ path: '.docket/plan.json', written: true, actions: 9 });
     const plan = JSON.parse(readFileSync(path.join(root, '.docket/plan.json'), 'utf8'));
-    expect(plan).toMatchObject({ kind: 'docket-scan-plan', plan_version: '1.0', config: 'found' });
+    expect(plan).toMatchObject({ kind: 'docket-scan-plan', plan_version: '1.1', config: 'found' });
+    expectValidAgainst('scan-plan.schema.json', plan);
     expect(plan.actions).toEqual(r.json!.data.actions);
     expect(r.json!.advice[0]).toMatchObject({ code: 'NEXT_SCAN_APPLY', command: `docket fix --plan .docket/plan.json --root ${root}` });
     expect((await docket(['scan', '--root', root, '--plan', '.docket/plan.json', '--json'])).exitCode).toBe(0);
@@ -122,34 +131,55 @@ describe('scan', () => {
 describe('fix --plan', () => {
   it('previews by default, applies with --apply, and the repository then checks clean (round trip)', async () => {
     const root = await initialised();
-    // What no plan can decide (a file without a type, frontmatter that is incomplete) needs a person first.
-    rmSync(path.join(root, 'docs/misc/notes.md'));
-    rmSync(path.join(root, 'docs/specs/spec-with-fm.md'));
     await docket(['scan', '--root', root, '--plan', 'plan.json'], { env: TODAY });
     const preview = await docket(['fix', '--plan', 'plan.json', '--root', root, '--json']);
     expectValidEnvelope(preview.json, 'fix');
-    expect(preview.json!.data).toMatchObject({ dry_run: true, fixed: 6, plan: { path: 'plan.json', applied: 0, refused: 0 } });
+    expect(preview.json!.data).toMatchObject({ dry_run: true, fixed: 9, plan: { path: 'plan.json', applied: 0, refused: 0 } });
     expect(preview.json!.data.plan.actions.every((a: any) => a.outcome === 'would_apply')).toBe(true);
     expect(preview.json!.data.changes.find((c: any) => c.action === 'add_frontmatter' && c.path === 'docs/45-adr/adr-003-cache-layer.md').diff).toContain('+document_id: ACME-ADR-003');
+    expect(preview.json!.data.changes.find((c: any) => c.action === 'exclude').diff).toContain('+  - docs/misc/notes.md');
     expect(existsSync(path.join(root, 'docs/45-adr/adr-003-cache-layer.md'))).toBe(false);
     expect(readFileSync(path.join(root, 'docs/adrs/0001-use-postgres.md'), 'utf8')).toBe('# Use Postgres\n\nWe use it.\n');
+    const config = readFileSync(path.join(root, 'docops.config.yaml'), 'utf8');
 
     const applied = await docket(['fix', '--plan', 'plan.json', '--apply', '--root', root, '--json']);
     expectValidEnvelope(applied.json, 'fix');
-    expect(applied.json!.data).toMatchObject({ dry_run: false, fixed: 6, plan: { applied: 6, refused: 0 } });
+    expect(applied.json!.data).toMatchObject({ dry_run: false, fixed: 9, remaining: 2, plan: { applied: 9, refused: 0 } });
     expect(applied.exitCode).toBe(0);
     expect(readFileSync(path.join(root, 'docs/60-runbooks/runbook-001-deploy.md'), 'utf8')).toBe('---\r\ndocument_id: ACME-RUNBOOK-001\r\ntype: RUNBOOK\r\ntitle: Deploy\r\nstatus: Draft\r\nversion: "0.1"\r\nlast_updated: "2026-01-05"\r\nowner: __TBD__\r\ndocops_version: "2.0"\r\n---\r\n# Deploy\r\n\r\nSteps.\r\n');
+    // The existing block keeps its lines; the missing fields are added before the closing fence.
+    expect(readFileSync(path.join(root, 'docs/20-specs/spec-001-with-fm.md'), 'utf8')).toBe('---\ntitle: Has frontmatter\ndocument_id: ACME-SPEC-001\ntype: SPEC\nstatus: Draft\nversion: "0.1"\nlast_updated: "2026-01-05"\nowner: __TBD__\ndocops_version: "2.0"\n---\n# Spec\n');
+    // The config gains only the exclusion: every other byte stays.
+    expect(readFileSync(path.join(root, 'docops.config.yaml'), 'utf8')).toBe(config.replace('excluded_files: []\n', 'excluded_files:\n  - docs/misc/notes.md\n'));
+    expect(readFileSync(path.join(root, 'docs/misc/notes.md'), 'utf8')).toBe('# Notes\n');
     expect(existsSync(path.join(root, 'docs/runbooks/Deploy.md'))).toBe(false);
     expect(existsSync(path.join(root, '.docket/claims/ACME-ADR-003.claim'))).toBe(true);
+    expect(existsSync(path.join(root, '.docket/claims/ACME-SPEC-001.claim'))).toBe(true);
+
     const check = await docket(['check', '--root', root, '--json']);
+    expectValidEnvelope(check.json, 'check');
     expect(check.json!.violations).toEqual([]);
     expect(check.exitCode).toBe(0);
+    // The only warnings: the two ADRs stay in docs/adrs/ because a link (0002 -> 0001) would break if they moved.
+    expect(check.json!.warnings.map((w: any) => [w.code, w.path])).toEqual([
+      ['DIRECTORY_MATCH', 'docs/adrs/0001-use-postgres.md'],
+      ['DIRECTORY_MATCH', 'docs/adrs/0002-event-bus.md'],
+    ]);
     expect((await docket(['resolve', 'ACME-ADR-003', '--root', root, '--json'])).json!.data.path).toBe('docs/45-adr/adr-003-cache-layer.md');
+
+    // A second scan plans nothing: it only reports the files it keeps in place, and why.
+    const second = await docket(['scan', '--root', root, '--json'], { env: TODAY });
+    expectValidEnvelope(second.json, 'scan');
+    expect(second.json!.data.actions).toEqual([]);
+    expect(second.json!.data.plan).toMatchObject({ actions: 0, unplanned: [], kept: [
+      { path: 'docs/adrs/0001-use-postgres.md', reason: 'other files link to it' },
+      { path: 'docs/adrs/0002-event-bus.md', reason: 'its relative links would break' },
+    ] });
 
     // Applying the same plan again changes nothing: every source has changed or moved.
     const again = await docket(['fix', '--plan', 'plan.json', '--apply', '--root', root, '--json']);
-    expect(again.json!.data.plan).toMatchObject({ applied: 0, refused: 6 });
-    expect(again.json!.warnings.filter((w: any) => w.code === 'PLAN_ACTION_REFUSED')).toHaveLength(6);
+    expect(again.json!.data.plan).toMatchObject({ applied: 0, refused: 9 });
+    expect(again.json!.warnings.filter((w: any) => w.code === 'PLAN_ACTION_REFUSED')).toHaveLength(9);
   });
 
   it('refuses actions whose source changed since the plan and never overwrites a target', async () => {
@@ -186,6 +216,6 @@ describe('fix --plan', () => {
     const root = await initialised();
     await docket(['scan', '--root', root, '--plan', 'plan.json'], { env: TODAY });
     const text = await docket(['fix', '--plan', 'plan.json', '--root', root]);
-    expect(text.stdout).toContain('Plan plan.json: 6 actions, 6 would apply, 0 refused; nothing was written.');
+    expect(text.stdout).toContain('Plan plan.json: 9 actions, 9 would apply, 0 refused; nothing was written.');
   });
 });
