@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { docket } from '../helpers/cli.js';
+import { docket, REPO } from '../helpers/cli.js';
 import { tempDir, writeTree } from '../helpers/fixtures.js';
 import { itemsOf, parseStream } from '../helpers/ndjson.js';
 import { expectValidAgainst, expectValidEnvelope } from '../helpers/schemas.js';
@@ -52,7 +53,9 @@ describe('scan', () => {
     ]);
     expect(d.suggested_namespaces.map((n: any) => [n.name, n.docs_root, n.repo_prefix])).toEqual([['web', 'packages/web/docs', 'WEB'], ['api', 'services/api/docs', 'API']]);
     expect(d.files.find((f: any) => f.path === 'docs/specs/spec-with-fm.md')).toEqual({ path: 'docs/specs/spec-with-fm.md', governed: true, frontmatter: 'ok', document_id: null, suggested_type: 'SPEC' });
+    // Without a config there is nowhere to exclude a file no type can be suggested for: a person decides.
     expect(d.plan).toMatchObject({ path: null, written: false, unplanned: ['docs/misc/notes.md'] });
+    expect(d.actions.map((a: any) => a.action)).not.toContain('exclude');
     expect(d.plan.kept).toEqual([
       { path: 'docs/adrs/0001-use-postgres.md', reason: 'other files link to it' },
       { path: 'docs/adrs/0002-event-bus.md', reason: 'its relative links would break' },
@@ -217,5 +220,131 @@ describe('fix --plan', () => {
     await docket(['scan', '--root', root, '--plan', 'plan.json'], { env: TODAY });
     const text = await docket(['fix', '--plan', 'plan.json', '--root', root]);
     expect(text.stdout).toContain('Plan plan.json: 9 actions, 9 would apply, 0 refused; nothing was written.');
+  });
+});
+
+describe('scan: files that already have frontmatter', () => {
+  const FULL = (id: string, type: string, title: string) => `---\ndocument_id: ${id}\ntype: ${type}\ntitle: ${title}\nstatus: Draft\nversion: "0.1"\nlast_updated: "2026-01-01"\nowner: ops\ndocops_version: "2.0"\n---\n# ${title}\n`;
+
+  async function governedSoFar(): Promise<string> {
+    const root = tempDir();
+    expect((await docket(['init', '--root', root, '--prefix', 'ACME', '--json'])).exitCode).toBe(0);
+    return writeTree(root, {
+      'docs/decisions/choose-queue.md': '---\ndocument_id: ACME-ADR-007\ntype: ADR\ntitle: Choose a queue\n---\n# Choose a queue\n',
+      'docs/decisions/wrong-id.md': '---\ndocument_id: ACME-SPEC-004\ntype: ADR\n---\n# Wrong ID\n',
+      'docs/45-adr/adr-002-in-place.md': FULL('ACME-ADR-002', 'ADR', 'In place'),
+      'docs/45-adr/partial.md': '---\r\n# kept comment\r\ndocument_id: ACME-ADR-003\r\ntitle: Partial\r\nowner: # to be decided\r\n---\r\nBody.\r\n',
+      'docs/specs/linked.md': '---\ntitle: Linked\n---\n# Linked\n',
+      'docs/specs/linker.md': '# Linker\n\nSee [linked](linked.md).\n',
+      'docs/specs/whitepaper.md': '---\ntype: whitepaper\ntitle: White paper\n---\n',
+      'docs/specs/broken.md': '---\ntitle: [unclosed\n---\n',
+      'docs/misc/typed.md': '---\ntype: RUNBOOK\n---\n# Restart the queue\n',
+    });
+  }
+
+  it('moves into the type directory keeping a matching ID number, allocates otherwise, adds only missing fields', async () => {
+    const root = await governedSoFar();
+    const r = await docket(['scan', '--root', root, '--json'], { env: TODAY });
+    expectValidEnvelope(r.json, 'scan');
+    const actions = r.json!.data.actions;
+    expect(actions.map((a: any) => [a.action, a.path, a.to ?? Object.keys(a.fields ?? a.frontmatter ?? {}).sort().join(',')])).toEqual([
+      ['add_fields', 'docs/45-adr/partial.md', 'docops_version,last_updated,owner,status,type,version'],
+      ['move', 'docs/decisions/choose-queue.md', 'docs/45-adr/adr-007-choose-queue.md'],
+      ['add_fields', 'docs/45-adr/adr-007-choose-queue.md', 'docops_version,last_updated,owner,status,version'],
+      // ACME-SPEC-004 names another type: the file name gets a new number, the ID is left to a person.
+      ['move', 'docs/decisions/wrong-id.md', 'docs/45-adr/adr-008-wrong-id.md'],
+      ['add_fields', 'docs/45-adr/adr-008-wrong-id.md', 'docops_version,last_updated,owner,status,title,version'],
+      // The type field decides, wherever the file is.
+      ['move', 'docs/misc/typed.md', 'docs/60-runbooks/runbook-001-typed.md'],
+      ['add_fields', 'docs/60-runbooks/runbook-001-typed.md', 'docops_version,document_id,last_updated,owner,status,title,version'],
+      // Linked (or linking) files stay where they are, but still get their fields.
+      ['add_fields', 'docs/specs/linked.md', 'docops_version,document_id,last_updated,owner,status,type,version'],
+      ['add_frontmatter', 'docs/specs/linker.md', 'docops_version,document_id,last_updated,owner,status,title,type,version'],
+    ]);
+    expect(actions[6].fields).toMatchObject({ document_id: 'ACME-RUNBOOK-001', title: 'Restart the queue' });
+    // ACME-SPEC-004 is in use (by wrong-id.md): new SPEC IDs come after it.
+    expect(actions[7].fields).toMatchObject({ document_id: 'ACME-SPEC-005', type: 'SPEC' });
+    expect(actions[8].frontmatter.document_id).toBe('ACME-SPEC-006');
+    expect(r.json!.data.plan.kept).toEqual([
+      { path: 'docs/specs/linked.md', reason: 'other files link to it' },
+      { path: 'docs/specs/linker.md', reason: 'its relative links would break' },
+    ]);
+    // A type docket does not know, and YAML it cannot read, need a person.
+    expect(r.json!.data.plan.unplanned).toEqual(['docs/specs/broken.md', 'docs/specs/whitepaper.md']);
+  });
+
+  it('fix --plan adds fields as fix does: other lines, comments, line endings stay byte for byte', async () => {
+    const root = await governedSoFar();
+    await docket(['scan', '--root', root, '--plan', 'plan.json'], { env: TODAY });
+    const r = await docket(['fix', '--plan', 'plan.json', '--apply', '--root', root, '--json']);
+    expectValidEnvelope(r.json, 'fix');
+    expect(r.json!.data.plan).toMatchObject({ applied: 9, refused: 0 });
+    expect(readFileSync(path.join(root, 'docs/45-adr/partial.md'), 'utf8')).toBe('---\r\n# kept comment\r\ndocument_id: ACME-ADR-003\r\ntitle: Partial\r\nowner: __TBD__ # to be decided\r\ntype: ADR\r\nstatus: Draft\r\nversion: "0.1"\r\nlast_updated: "2026-01-05"\r\ndocops_version: "2.0"\r\n---\r\nBody.\r\n');
+    const change = r.json!.data.changes.find((c: any) => c.path === 'docs/45-adr/partial.md');
+    expect(change).toMatchObject({ action: 'edit_frontmatter' });
+    expect(change.fields.find((f: any) => f.field === 'owner')).toEqual({ field: 'owner', op: 'set', from: '', to: '__TBD__' });
+    expect(readFileSync(path.join(root, 'docs/45-adr/adr-007-choose-queue.md'), 'utf8')).toContain('document_id: ACME-ADR-007\ntype: ADR\ntitle: Choose a queue\nstatus: Draft\n');
+    expect(readFileSync(path.join(root, 'docs/45-adr/adr-002-in-place.md'), 'utf8')).toBe(FULL('ACME-ADR-002', 'ADR', 'In place'));
+    const check = await docket(['check', '--root', root, '--json']);
+    const paths = new Set(check.json!.violations.map((v: any) => v.path));
+    expect([...paths].sort()).toEqual(['docs/specs/broken.md', 'docs/specs/whitepaper.md']);
+    const second = await docket(['scan', '--root', root, '--json'], { env: TODAY });
+    expect(second.json!.data.actions).toEqual([]);
+  });
+
+  it('refuses add_fields over a value (field_present), YAML it cannot extend (cannot_edit), and an exclusion after the config changed', async () => {
+    const root = await governedSoFar();
+    writeTree(root, { 'docs/45-adr/flow.md': '---\n{title: Flow}\n---\n' });
+    const sha = (rel: string) => createHash('sha256').update(readFileSync(path.join(root, rel))).digest('hex');
+    const config = sha('docops.config.yaml');
+    writeTree(root, {
+      'hand.json': JSON.stringify({ kind: 'docket-scan-plan', plan_version: '1.1', config: 'found', actions: [
+        { action: 'add_fields', path: 'docs/45-adr/partial.md', source_sha256: sha('docs/45-adr/partial.md'), fields: { title: 'Other' } },
+        { action: 'add_fields', path: 'docs/45-adr/flow.md', source_sha256: sha('docs/45-adr/flow.md'), fields: { status: 'Draft' } },
+        { action: 'exclude', path: 'docops.config.yaml', source_sha256: config, files: ['docs/specs/whitepaper.md'] },
+      ] }),
+    });
+    writeFileSync(path.join(root, 'docops.config.yaml'), `${readFileSync(path.join(root, 'docops.config.yaml'), 'utf8')}# edited\n`);
+    const r = await docket(['fix', '--plan', 'hand.json', '--apply', '--root', root, '--json']);
+    expectValidEnvelope(r.json, 'fix');
+    expect(r.json!.data.plan.actions.map((a: any) => [a.action, a.outcome, a.reason])).toEqual([
+      ['add_fields', 'refused', 'field_present'],
+      ['add_fields', 'refused', 'cannot_edit'],
+      ['exclude', 'refused', 'source_changed'],
+    ]);
+    expect(readFileSync(path.join(root, 'docs/45-adr/flow.md'), 'utf8')).toBe('---\n{title: Flow}\n---\n');
+    expect(readFileSync(path.join(root, 'docops.config.yaml'), 'utf8')).not.toContain('whitepaper');
+  });
+
+  it('validates the new action kinds (65) and refuses exclusions outside the root (77)', async () => {
+    const root = await governedSoFar();
+    const plan = (actions: unknown[]) => JSON.stringify({ kind: 'docket-scan-plan', plan_version: '1.0', config: 'found', actions });
+    const sha = 'a'.repeat(64);
+    writeTree(root, {
+      'fields.json': plan([{ action: 'add_fields', path: 'docs/a.md', source_sha256: sha, fields: { Title: 'x' } }]),
+      'other.json': plan([{ action: 'exclude', path: 'docs/a.md', source_sha256: sha, files: ['docs/a.md'] }]),
+      'outside.json': plan([{ action: 'exclude', path: 'docops.config.yaml', source_sha256: sha, files: ['../x.md'] }]),
+    });
+    for (const [file, exit] of [['fields.json', 65], ['other.json', 65], ['outside.json', 77]] as const) {
+      const r = await docket(['fix', '--plan', file, '--root', root, '--json']);
+      expect(r.exitCode, file).toBe(exit);
+    }
+  });
+
+  it('renders the new actions in text and markdown', async () => {
+    const root = await initialised();
+    const text = await docket(['scan', '--root', root], { env: TODAY });
+    expect(text.stdout).toContain('docs/20-specs/spec-001-with-fm.md  add document_id, type, status, version, last_updated, owner, docops_version');
+    expect(text.stdout).toContain('docops.config.yaml  add to excluded_files (no type could be suggested): docs/misc/notes.md');
+    const md = await docket(['scan', '--root', root, '--format', 'md'], { env: TODAY });
+    expect(md.stdout).toContain('| docops.config.yaml | add to excluded_files (no type could be suggested): docs/misc/notes.md |');
+  });
+});
+
+describe('scan plan schema', () => {
+  it('defines an action once: the plan file, scan data and NDJSON action items agree', () => {
+    const def = (rel: string) => JSON.parse(readFileSync(path.join(REPO, 'schemas', rel), 'utf8')).definitions.action;
+    expect(def('data/scan.schema.json')).toEqual(def('scan-plan.schema.json'));
+    expect(def('ndjson-record.schema.json')).toEqual(def('scan-plan.schema.json'));
   });
 });
