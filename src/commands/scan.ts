@@ -9,7 +9,7 @@ import { runScan, type ScanData } from '../core/usecases/scan.js';
 
 export default class Scan extends DocketCommand<typeof Scan, ScanData> {
   static override summary = 'Survey a repository that is not governed yet, and plan its adoption (read-only).';
-  static override description = 'Works without docops.config.yaml (it then assumes the defaults `init` writes). Lists Markdown files per directory, what would be governed, files without frontmatter, suggested type directories and namespaces, and a plan: move into the type directory, rename to the convention, add frontmatter, each with the source\'s SHA-256. --plan FILE writes the plan (inside the root, never over a file that is not a docket plan); `docket fix --plan FILE` previews and applies it.';
+  static override description = 'Works without docops.config.yaml (it then assumes the defaults `init` writes). Lists Markdown files per directory, what would be governed, files without frontmatter, suggested type directories and namespaces, and a plan for every governed file that does not comply yet: move into the type directory, rename to the convention, add frontmatter or the missing fields, exclude files no type can be suggested for (in docops.config.yaml), each with the source\'s SHA-256. --plan FILE writes the plan (inside the root, never over a file that is not a docket plan); `docket fix --plan FILE` previews and applies it.';
   static override examples = ['<%= config.bin %> scan', '<%= config.bin %> scan --plan .docket/scan-plan.json', '<%= config.bin %> scan --format ndjson'];
   // --plan writes only the plan file, like --output writes a report: documents are never touched.
   static mutates = false;

@@ -1,4 +1,4 @@
-import { readdirSync, symlinkSync } from 'node:fs';
+import { readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { docket, REPO } from '../helpers/cli.js';
@@ -209,6 +209,40 @@ describe('check: results', () => {
       ['NEXT_FIX', 'docket fix'],
       ['NEXT_EXPLAIN', 'docket explain FRONTMATTER_MISSING'],
     ]);
+  });
+});
+
+describe('check: status partial', () => {
+  /**
+   * A file docket lists but cannot read, even as root (chmod does not stop root): its name has a
+   * byte that is not UTF-8, so the name docket gets from readdir (with U+FFFD) opens nothing.
+   * File systems that refuse such names (macOS) skip the test.
+   */
+  function unreadableFile(root: string, dir: string): string | undefined {
+    try {
+      writeFileSync(Buffer.concat([Buffer.from(path.join(root, dir, 'adr-009-bad')), Buffer.from([0xff]), Buffer.from('.md')]), '# Bad name\n');
+      return `${dir}/adr-009-bad\uFFFD.md`;
+    } catch {
+      return undefined;
+    }
+  }
+
+  it('a governed file that cannot be read: status partial, FILE_UNREADABLE, exit 0 in every format (1 with --strict)', async (ctx) => {
+    const root = repo({ 'docs/45-adr/adr-001-a.md': doc({}) });
+    const rel = unreadableFile(root, 'docs/45-adr');
+    if (!rel) return ctx.skip('this file system refuses names that are not UTF-8');
+    const r = await docket(['check', '--root', root, '--json']);
+    expectValidEnvelope(r.json, 'check');
+    expect(r.json!).toMatchObject({ success: true, status: 'partial', violations: [] });
+    expect(r.json!.warnings).toEqual([expect.objectContaining({ code: 'FILE_UNREADABLE', severity: 'warning', path: rel, message: 'The file could not be read (ENOENT) and was skipped.' })]);
+    const text = await docket(['check', '--root', root]);
+    const md = await docket(['check', '--root', root, '--format', 'md']);
+    expect([r.exitCode, text.exitCode, md.exitCode]).toEqual([0, 0, 0]);
+    expect(text.stdout).toContain('FILE_UNREADABLE');
+    expect(md.stdout).toContain('- **Status:** partial');
+    const strict = await docket(['check', '--root', root, '--strict', '--json']);
+    expect(strict.exitCode).toBe(1);
+    expect(strict.json!).toMatchObject({ success: false, status: 'partial' });
   });
 });
 

@@ -1,6 +1,7 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { nodeSupported, runDoctor } from '../../src/core/usecases/doctor.js';
 import { docket } from '../helpers/cli.js';
 import { copyFixture, tempDir, writeTree } from '../helpers/fixtures.js';
 import { expectValidEnvelope } from '../helpers/schemas.js';
@@ -79,9 +80,45 @@ describe('doctor', () => {
     expect(codes).toEqual(expect.arrayContaining(['NAMESPACE_PREFIX_DUPLICATE', 'NAMESPACE_PREFIX_INVALID', 'REPO_STRUCTURE']));
   });
 
+  it('md: a heading, the summary, a table of checks and of violations, cells escaped; exit as in json', async () => {
+    const root = await initialised();
+    const config = path.join(root, 'docops.config.yaml');
+    writeFileSync(config, readFileSync(config, 'utf8').replace('docs_root: docs\n', 'docs_root: "team|<docs>"\n'));
+    const md = await docket(['doctor', '--root', root, '--format', 'md']);
+    const json = await docket(['doctor', '--root', root, '--json']);
+    expect(md.exitCode).toBe(1);
+    expect(json.exitCode).toBe(1);
+    expect(md.stdout.startsWith('# docket doctor\n\n- **Success:** no\n- **Status:** ok\n- **Violations:** 1\n')).toBe(true);
+    expect(md.stdout).toContain('- **status:** error\n');
+    expect(md.stdout).toContain('### checks\n\n| message | name | status |\n| --- | --- | --- |\n| Node.js ');
+    // A pipe would end the cell and `<docs>` would be read as HTML: both are escaped.
+    expect(md.stdout).toContain('| The docs root team\\|&lt;docs&gt; of namespace "default" does not exist. | docs_roots | error |\n');
+    expect(md.stdout).toContain('## Violations\n\n| Code | Severity | Path | Line | Message | Suggestion |\n');
+    expect(md.stdout).toContain('| REPO_STRUCTURE | error | team\\|&lt;docs&gt; |');
+  });
+
   it('renders a checklist in text', async () => {
     const r = await docket(['doctor', '--root', await initialised()]);
     expect(r.stdout).toMatch(/✔ node/);
     expect(r.stdout).toMatch(/✔ schema/);
+  });
+});
+
+describe('doctor: Node.js version', () => {
+  const cmd = (c: string) => `docket ${c}`;
+
+  it('nodeSupported() accepts 20.12 and newer only', () => {
+    expect(['18.19.0', '20.11.1', '19.9.0', '20.12.0', '20.20.2', '22.0.0', '24.1.0'].map(nodeSupported)).toEqual([false, false, false, true, true, true, true]);
+  });
+
+  it('an older Node.js is NODE_VERSION_UNSUPPORTED: an error check and a violation', async () => {
+    const root = await initialised();
+    const r = await runDoctor(root, { cmd, nodeVersion: '18.19.0' });
+    expect(r.data.status).toBe('error');
+    expect(r.data.checks[0]).toEqual({ name: 'node', status: 'error', message: 'Node.js 18.19.0 is older than 20.12.' });
+    expect(r.violations).toEqual([expect.objectContaining({ code: 'NODE_VERSION_UNSUPPORTED', severity: 'error', suggestion: 'Install Node.js 20.12 or newer.' })]);
+    const ok = await runDoctor(root, { cmd, nodeVersion: '20.12.0' });
+    expect(ok.data.checks[0]).toMatchObject({ name: 'node', status: 'ok' });
+    expect(ok.violations).toEqual([]);
   });
 });

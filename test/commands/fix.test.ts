@@ -74,6 +74,15 @@ describe('fix --apply', () => {
     expect(r.env.violations).toMatchObject([{ code: 'SCHEMA_VALIDATION', message: 'The required field `type` is missing.', fixable: false }]);
   });
 
+  it('leaves a flow-mapping block (`{title: x}`) alone rather than turning it into invalid YAML', async () => {
+    const root = repo({ 'docs/45-adr/adr-001-flow.md': '---\n{title: Flow}\n---\n# Flow\n' });
+    const r = await fixJson(root, ['--apply']);
+    expect(r.data.changes).toEqual([]);
+    expect(read(root, 'docs/45-adr/adr-001-flow.md').toString()).toBe('---\n{title: Flow}\n---\n# Flow\n');
+    expect(r.env.violations.every((v: any) => v.code === 'SCHEMA_VALIDATION')).toBe(true);
+    expect(r.exitCode).toBe(1);
+  });
+
   it('owner comes from the config, else __TBD__; DOCKET_TODAY must be a real date', async () => {
     const root = repo({ 'docs/45-adr/x.md': '# X\n' });
     writeFileSync(path.join(root, 'docops.config.yaml'), 'repo_prefix: ACME\n');

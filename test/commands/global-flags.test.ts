@@ -160,6 +160,41 @@ describe('envelope options', () => {
   });
 });
 
+describe('exit codes are the same in every format', () => {
+  const TODAY = { DOCKET_TODAY: '2026-02-02' };
+  let governed: string;
+  let bare: string;
+  beforeAll(async () => {
+    governed = tempDir();
+    expect((await docket(['init', '--root', governed, '--prefix', 'ACME', '--json'])).exitCode).toBe(0);
+    expect((await docket(['new', 'ADR', 'Original', '--id', 'ACME-ADR-005', '--root', governed, '--json'], { env: TODAY })).exitCode).toBe(0);
+    writeFileSync(path.join(governed, 'docs/45-adr/adr-006-no-frontmatter.md'), '# No frontmatter\n');
+    bare = tempDir();
+  });
+
+  // [what, arguments, exit code, the code the error or first violation carries]
+  const cases: [string, () => string[], number, string][] = [
+    ['an unknown flag', () => ['context', '--root', governed, '--bogus'], 64, 'UNKNOWN_FLAG'],
+    ['a missing config', () => ['context', '--root', bare], 66, 'CONFIG_NOT_FOUND'],
+    ['a path outside the root', () => ['identify', '/etc/passwd', '--root', governed], 77, 'PATH_OUTSIDE_ROOT'],
+    ['a check with violations', () => ['check', '--root', governed], 1, 'FRONTMATTER_MISSING'],
+    ['new --id of another document', () => ['new', 'ADR', 'Another title', '--id', 'ACME-ADR-005', '--root', governed], 73, 'DUPLICATE_ID'],
+    ['new onto an existing file', () => ['new', 'ADR', 'Original', '--id', 'ACME-ADR-005', '--status', 'Approved', '--root', governed], 73, 'FILE_EXISTS'],
+  ];
+
+  it.each(cases)('%s: exit %i in text, json and md', async (_what, args, exit, code) => {
+    const runs = await Promise.all(['text', 'json', 'md'].map((format) => docket([...args(), '--format', format], { env: TODAY })));
+    expect(runs.map((r) => r.exitCode)).toEqual([exit, exit, exit]);
+    const [text, json, md] = runs as [typeof runs[0], typeof runs[0], typeof runs[0]];
+    expectValidEnvelope(json.json);
+    expect(json.json!.error?.code ?? json.json!.violations[0]?.code).toBe(code);
+    expect(json.json!.success).toBe(false);
+    expect(`${text.stdout}${text.stderr}`).toContain(code);
+    expect(md.stdout).toContain(code);
+    expect(md.stdout.startsWith('# docket ')).toBe(true);
+  });
+});
+
 describe('colour', () => {
   it('is off in a pipe, on with FORCE_COLOR, off again with NO_COLOR or --no-color, never in JSON', async () => {
     const ansi = /\u001b\[/;

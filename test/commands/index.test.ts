@@ -244,3 +244,19 @@ describe('index', () => {
 function listFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listFiles(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 }
+
+describe('index: status partial', () => {
+  it('a governed file that cannot be read (a name that is not UTF-8): status partial with FILE_UNREADABLE', async (ctx) => {
+    const root = copyFixture('index-graph');
+    try {
+      writeFileSync(Buffer.concat([Buffer.from(path.join(root, 'docs/45-adr/bad')), Buffer.from([0xff]), Buffer.from('.md')]), '# Bad\n');
+    } catch {
+      return ctx.skip('this file system refuses names that are not UTF-8');
+    }
+    const r = await docket(['index', '--root', root, '--json']);
+    expectValidEnvelope(r.json, 'index');
+    expect(r.json!).toMatchObject({ success: true, status: 'partial' });
+    expect(r.json!.warnings.map((w: any) => [w.code, w.path])).toContainEqual(['FILE_UNREADABLE', 'docs/45-adr/bad\uFFFD.md']);
+    expect(r.exitCode).toBe(0);
+  });
+});

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { docket } from '../helpers/cli.js';
@@ -38,6 +38,38 @@ describe('init', () => {
     expect(second.json!.warnings.map((w: any) => w.code)).toEqual(['CONFIG_KEPT']);
     expect(readFileSync(path.join(root, 'docs/00-governance/templates/adr.template.md'), 'utf8')).toBe('my own template\n');
     expect(readFileSync(path.join(root, 'docops.config.yaml'), 'utf8')).toContain('repo_prefix: ACME');
+  });
+
+  it('a re-run lists every path it would have created as skipped, .gitkeep files included', async () => {
+    const root = tempDir();
+    const first = await docket(['init', '--root', root, '--prefix', 'ACME', '--json']);
+    expect(first.json!.data.created_paths).toContain('docs/45-adr/.gitkeep');
+    expect(first.json!.data.skipped_paths).toEqual([]);
+    // A type directory that holds documents instead of its keep file is listed as the directory.
+    rmSync(path.join(root, 'docs/45-adr/.gitkeep'));
+    writeFileSync(path.join(root, 'docs/45-adr/adr-001-x.md'), '# X\n');
+    const second = await docket(['init', '--root', root, '--json']);
+    expectValidEnvelope(second.json, 'init');
+    expect(second.json!.data.created_paths).toEqual([]);
+    expect(second.json!.data.skipped_paths).toEqual(first.json!.data.created_paths.map((p: string) => (p === 'docs/45-adr/.gitkeep' ? 'docs/45-adr/' : p)));
+    expect(second.json!.data.skipped_paths).toContain('docs/01-indices/.gitkeep');
+    const text = await docket(['init', '--root', root]);
+    expect(text.stdout).toContain('exists   docs/20-specs/.gitkeep');
+    expect(text.stdout).toContain('Nothing to do: the repository is already initialised.');
+  });
+
+  it('md: a heading, the summary and the result, with cells escaped; the same exit code as json', async () => {
+    const root = tempDir();
+    const md = await docket(['init', '--root', root, '--prefix', 'ACME', '--project-name', 'Docs | <b>Team</b>', '--format', 'md']);
+    expect(md.exitCode).toBe(0);
+    expect(md.stdout.startsWith('# docket init\n\n- **Success:** yes\n- **Status:** ok\n')).toBe(true);
+    expect(md.stdout).toContain('## Result\n');
+    expect(md.stdout).toContain('- **project_name:** Docs \\| &lt;b&gt;Team&lt;/b&gt;\n');
+    expect(md.stdout).toContain('docs/45-adr/.gitkeep');
+    expect(md.stdout).toContain('## Next steps\n');
+    const bad = await docket(['init', '--root', tempDir(), '--prefix', 'AB', '--format', 'md']);
+    expect(bad.exitCode).toBe(64);
+    expect(bad.stdout).toContain('## Error\n\n- **Code:** `INVALID_PREFIX`');
   });
 
   it('appends to an existing .gitignore once, keeping its line endings', async () => {

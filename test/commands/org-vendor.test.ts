@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
@@ -116,6 +116,30 @@ describe('org vendor', () => {
     const bad = await docket(['org', 'vendor', '--root', clash, '--json'], { env });
     expect(bad.exitCode).toBe(73);
     expect(bad.json!.error).toMatchObject({ code: 'VENDOR_CONFLICT', details: { prefix: 'ORG' } });
+  });
+
+  it('md: a heading, the summary, a table of files with cells escaped; a conflict exits 73 as in json', async () => {
+    const env = xdgEnv();
+    const root = await initRepo();
+    // A docs root whose name holds a pipe and angle brackets: every cell that shows it is escaped.
+    renameSync(path.join(root, 'docs'), path.join(root, 'team|<docs>'));
+    const config = path.join(root, 'docops.config.yaml');
+    writeFileSync(config, readFileSync(config, 'utf8').replace('docs_root: docs\n', 'docs_root: "team|<docs>"\n'));
+    const md = await docket(['org', 'vendor', '--root', root, '--format', 'md'], { env });
+    expect(md.exitCode).toBe(0);
+    expect(md.stdout.startsWith('# docket org vendor\n\n- **Success:** yes\n- **Status:** ok\n')).toBe(true);
+    expect(md.stdout).toContain('- **dry_run:** true\n');
+    expect(md.stdout).toContain('- **lock_path:** team\\|&lt;docs&gt;/00-governance/org-profile.lock.json\n');
+    expect(md.stdout).toContain('### files\n\n| action | path |\n| --- | --- |\n');
+    expect(md.stdout).toContain('| create | team\\|&lt;docs&gt;/00-governance/org/gov-001-documentation-constitution.md |\n');
+    expect(md.stdout).toContain('## Next steps\n');
+
+    const plain = await initRepo();
+    await docket(['org', 'vendor', '--apply', '--root', plain], { env });
+    writeFileSync(path.join(plain, 'docs/00-governance/templates/adr.template.md'), 'ours\n');
+    const conflict = await docket(['org', 'vendor', '--apply', '--root', plain, '--format', 'md'], { env });
+    expect(conflict.exitCode).toBe(73);
+    expect(conflict.stdout).toContain('## Error\n\n- **Code:** `VENDOR_CONFLICT`');
   });
 
   it('needs a repository (CONFIG_NOT_FOUND)', async () => {

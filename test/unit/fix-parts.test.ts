@@ -100,6 +100,9 @@ describe('frontmatter edits', () => {
     const block = parsed('list:\n  - a\n');
     expect(applyFieldEdits('---\nlist:\n  - a\n---\n', splitFrontmatter('---\nlist:\n  - a\n---\n') as never, block, [{ field: 'list', op: 'set', to: 'x' }], '\n')).toBeUndefined();
     expect(prependFrontmatter('# T', [['title', 'T']], '\n')).toBe('---\ntitle: T\n---\n# T');
+    // A flow mapping cannot take a line before the fence: refused rather than turned into invalid YAML.
+    const flow = '---\n{title: Flow}\n---\n';
+    expect(applyFieldEdits(flow, splitFrontmatter(flow) as never, parsed('{title: Flow}\n'), [{ field: 'status', op: 'add', to: 'Draft' }], '\n')).toBeUndefined();
   });
 });
 

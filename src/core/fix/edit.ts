@@ -1,5 +1,5 @@
-import type { ParsedFrontmatter } from '../frontmatter/parse.js';
-import type { Split } from '../frontmatter/split.js';
+import { parseFrontmatterYaml, type ParsedFrontmatter } from '../frontmatter/parse.js';
+import { splitFrontmatter, type Split } from '../frontmatter/split.js';
 
 /** One frontmatter change: add a key, or set the value of an existing one in place. */
 export interface FieldEdit {
@@ -39,7 +39,8 @@ function splice(text: string, replacements: Replacement[]): string {
  * Applies field edits to a document's text (BOM already removed), touching only the lines
  * it must: a `set` replaces the value's characters (comments and the rest of the line stay),
  * an `add` inserts `key: value` lines just before the closing fence. Returns undefined for
- * an edit it cannot make without rewriting more (a block or multi-line value).
+ * an edit it cannot make without rewriting more (a block or multi-line value, a flow mapping):
+ * the result is parsed again to prove it.
  */
 export function applyFieldEdits(text: string, split: Extract<Split, { kind: 'ok' }>, fm: ParsedFrontmatter | undefined, edits: readonly FieldEdit[], eol: string): string | undefined {
   const replacements: Replacement[] = [];
@@ -58,7 +59,17 @@ export function applyFieldEdits(text: string, split: Extract<Split, { kind: 'ok'
     }
   }
   if (added) replacements.push({ at: split.closingOffset, end: split.closingOffset, text: added });
-  return splice(text, replacements);
+  const next = splice(text, replacements);
+  // Line edits assume a block mapping; a flow mapping (`{title: x}`) would become invalid YAML.
+  return reads(next, edits) ? next : undefined;
+}
+
+/** Whether edited text still parses and holds every edited field with its new value. */
+function reads(next: string, edits: readonly FieldEdit[]): boolean {
+  const split = splitFrontmatter(next);
+  if (split.kind !== 'ok') return false;
+  const parsed = parseFrontmatterYaml(split.yaml, split.firstLine);
+  return parsed.ok && edits.every((e) => parsed.value.data[e.field] === e.to);
 }
 
 /** Prepends a frontmatter block; the rest of the file stays byte-identical. */

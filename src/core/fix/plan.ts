@@ -2,7 +2,7 @@ import type { Finding, InspectedDocument, Inspection } from '../check/model.js';
 import { eolOf } from '../documents/read.js';
 import { IdAllocator } from '../ids/in-memory.js';
 import { applyFieldEdits, prependFrontmatter, type FieldEdit } from './edit.js';
-import { FILLABLE, fillValue, type FillContext } from './values.js';
+import { FILLABLE, fillableRequired, fillValue, type FillContext } from './values.js';
 
 /** What fix does to one file: new text for the frontmatter, and/or a rename. */
 export interface FilePlan {
@@ -17,9 +17,7 @@ export interface FilePlan {
 }
 
 function requiredFields(inspection: Inspection, doc: InspectedDocument): string[] {
-  const schema = inspection.schemas.get(doc.namespace.schema_path)?.schema;
-  const required = Array.isArray(schema?.required) ? (schema.required as unknown[]).map(String) : [...FILLABLE];
-  return FILLABLE.filter((f) => required.includes(f));
+  return fillableRequired(inspection.schemas.get(doc.namespace.schema_path)?.schema);
 }
 
 function planContent(doc: InspectedDocument, hinted: Finding[], inspection: Inspection, fill: FillContext, repairedIds: ReadonlyMap<string, string>): Pick<FilePlan, 'text' | 'action' | 'fields' | 'contentFixes'> | undefined {

@@ -9,6 +9,18 @@ export const DEFAULT_STATUS = 'Draft';
 export const DEFAULT_VERSION = '0.1';
 export const UNKNOWN_OWNER = '__TBD__';
 
+/** What the fill rules need to know of a document: `check`'s InspectedDocument, or what `scan` read. */
+export type DocumentFacts = Pick<InspectedDocument, 'rel' | 'namespace' | 'document_id' | 'type' | 'heading'>;
+
+/**
+ * The fields `fix` fills, in FILLABLE order: those the metadata schema requires, or all of
+ * them when the schema is missing or names none.
+ */
+export function fillableRequired(schema: Record<string, unknown> | undefined): string[] {
+  const required = Array.isArray(schema?.required) ? (schema.required as unknown[]).map(String) : [...FILLABLE];
+  return FILLABLE.filter((f) => required.includes(f));
+}
+
 export interface FillContext {
   /** YYYY-MM-DD. */
   today: string;
@@ -17,7 +29,7 @@ export interface FillContext {
 }
 
 /** The document type whose directory holds the file (deepest wins; ambiguity gives none). */
-export function inferType(doc: InspectedDocument): string | undefined {
+export function inferType(doc: DocumentFacts): string | undefined {
   const ns = doc.namespace;
   const inside = ns.docs_root === '.' ? doc.rel : doc.rel.slice(ns.docs_root.length + 1);
   let best: string[] = [];
@@ -37,7 +49,7 @@ export function inferType(doc: InspectedDocument): string | undefined {
 const ID_TITLE = /^[A-Z]{3,10}-[A-Z]{3,10}-\d{3}\s*[:—–-]\s*/;
 
 /** Title from the first heading (without a leading "ACME-ADR-001: "), else from the file name. */
-export function inferTitle(doc: InspectedDocument): string {
+export function inferTitle(doc: DocumentFacts): string {
   const heading = doc.heading?.replace(ID_TITLE, '').trim();
   if (heading) return heading;
   const stem = path.posix.basename(doc.rel).replace(/\.md$/i, '').replace(/[-_\s]+/g, ' ').trim();
@@ -45,13 +57,13 @@ export function inferTitle(doc: InspectedDocument): string {
 }
 
 /** The type used for a new ID: the declared one when well-formed, else the inferred one. */
-export function idType(doc: InspectedDocument): string | undefined {
+export function idType(doc: DocumentFacts): string | undefined {
   if (doc.type && /^[A-Z]{3,10}$/.test(doc.type)) return doc.type;
   return inferType(doc);
 }
 
 /** The value `fix` writes for a missing required field; undefined when it cannot know. */
-export function fillValue(field: string, doc: InspectedDocument, ctx: FillContext): string | undefined {
+export function fillValue(field: string, doc: DocumentFacts, ctx: FillContext): string | undefined {
   const ns = doc.namespace;
   switch (field) {
     case 'document_id': {

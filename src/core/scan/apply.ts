@@ -1,24 +1,23 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { eolOf, MAX_DOCUMENT_BYTES, readBytes } from '../documents/read.js';
-import { renameDiff, unifiedDiff } from '../fix/diff.js';
-import { prependFrontmatter } from '../fix/edit.js';
+import { MAX_DOCUMENT_BYTES, readBytes } from '../documents/read.js';
+import { renameDiff } from '../fix/diff.js';
 import { renameNoReplace } from '../fix/rename.js';
-import { splitFrontmatter } from '../frontmatter/split.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import { ensureClaimsDir, tryClaim } from '../ids/claim.js';
 import { isId } from '../ids/document-id.js';
 import type { Issue } from '../issues.js';
 import type { FixChange } from '../usecases/fix.js';
 import { DocketError } from '../../errors/docket-error.js';
-import type { PlanAction, ScanPlan } from './types.js';
+import { editFor, type ContentAction, type EditRefusal } from './apply-edits.js';
+import type { PlanActionKind, ScanPlan } from './types.js';
 
-export type RefusalReason = 'source_changed' | 'source_missing' | 'target_exists' | 'has_frontmatter' | 'id_claimed' | 'write_failed';
+export type RefusalReason = 'source_changed' | 'source_missing' | 'target_exists' | EditRefusal | 'id_claimed' | 'write_failed';
 
 export interface ActionOutcome {
   index: number;
-  action: PlanAction['action'];
+  action: PlanActionKind;
   path: string;
   to?: string;
   outcome: 'applied' | 'would_apply' | 'refused';
@@ -30,6 +29,8 @@ const REASONS: Record<RefusalReason, string> = {
   source_missing: 'it does not exist (any more)',
   target_exists: 'the target exists; nothing is ever overwritten',
   has_frontmatter: 'it already has frontmatter',
+  field_present: 'a field it would add already has a value',
+  cannot_edit: 'docket cannot edit it in place (the YAML is not a block it can change line by line)',
   id_claimed: 'its document_id was claimed by another docket process since the plan was made',
   write_failed: 'the file system refused the write',
 };
@@ -86,7 +87,7 @@ export async function applyScanPlan(root: string, plan: ScanPlan, opts: { apply:
   const changes: FixChange[] = [];
   for (const [index, action] of plan.actions.entries()) {
     if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while applying the plan; every action done so far is complete.');
-    const base: ActionOutcome = { index, action: action.action, path: action.path, ...(action.action !== 'add_frontmatter' ? { to: action.to } : {}), outcome: opts.apply ? 'applied' : 'would_apply' };
+    const base: ActionOutcome = { index, action: action.action, path: action.path, ...(action.action === 'move' || action.action === 'rename' ? { to: action.to } : {}), outcome: opts.apply ? 'applied' : 'would_apply' };
     const bytes = await view.bytes(action.path);
     if (!bytes) {
       outcomes.push(refused(base, action.path, 'source_missing', opts.warnings));
@@ -118,14 +119,12 @@ export async function applyScanPlan(root: string, plan: ScanPlan, opts: { apply:
     }
     const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
     const text = bytes.toString('utf8').slice(bom ? 1 : 0);
-    if (splitFrontmatter(text).kind !== 'none') {
-      outcomes.push(refused(base, action.path, 'has_frontmatter', opts.warnings));
+    const edit = editFor(root, action as ContentAction, text); // moves and renames were handled above
+    if ('refusal' in edit) {
+      outcomes.push(refused(base, action.path, edit.refusal, opts.warnings));
       continue;
     }
-    const frontmatter = (action as Extract<PlanAction, { action: 'add_frontmatter' }>).frontmatter;
-    const fields = Object.entries(frontmatter);
-    const next = prependFrontmatter(text, fields, eolOf(text));
-    const id = frontmatter.document_id;
+    const id = edit.documentId;
     if (id && isId(id)) {
       if (opts.apply) {
         await ensureClaimsDir(root);
@@ -146,13 +145,13 @@ export async function applyScanPlan(root: string, plan: ScanPlan, opts: { apply:
           outcomes.push(refused(base, action.path, 'source_changed', opts.warnings));
           continue;
         }
-        await writeFileAtomic(root, path.join(root, action.path), Buffer.from(`${bom ? '\uFEFF' : ''}${next}`, 'utf8'), { overwrite: true });
+        await writeFileAtomic(root, path.join(root, action.path), Buffer.from(`${bom ? '\uFEFF' : ''}${edit.next}`, 'utf8'), { overwrite: true });
       } catch {
         outcomes.push(refused(base, action.path, 'write_failed', opts.warnings));
         continue;
       }
     }
-    changes.push({ path: action.path, action: 'add_frontmatter', diff: unifiedDiff(text, next, action.path), fields: fields.map(([field, to]) => ({ field, op: 'add', to })) });
+    changes.push(edit.change);
     outcomes.push(base);
   }
   return { outcomes, changes };

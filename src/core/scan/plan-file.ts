@@ -52,7 +52,8 @@ function checkAction(root: string, raw: unknown, i: number, problems: string[]):
   if (typeof a.path !== 'string' || a.path === '') return void problems.push(`${where}.path is missing`);
   if (typeof a.source_sha256 !== 'string' || !SHA256.test(a.source_sha256)) return void problems.push(`${where}.source_sha256 is not a SHA-256`);
   // A path outside the root is hostile, not merely invalid: refused with exit 77.
-  for (const p of [a.path, a.to]) if (typeof p === 'string') planTarget(root, p);
+  // (An exclude action edits the config itself: its path is checked below instead.)
+  for (const p of [a.action === 'exclude' ? undefined : a.path, a.to]) if (typeof p === 'string') planTarget(root, p);
   if (a.action === 'move' || a.action === 'rename') {
     if (typeof a.to !== 'string' || !/\.md$/i.test(a.to)) return void problems.push(`${where}.to must be the path of a Markdown file`);
     return { action: a.action, path: a.path, to: a.to, source_sha256: a.source_sha256 };
@@ -65,7 +66,26 @@ function checkAction(root: string, raw: unknown, i: number, problems: string[]):
     }
     return { action: 'add_frontmatter', path: a.path, source_sha256: a.source_sha256, frontmatter: fm as Record<string, string> };
   }
-  return void problems.push(`${where}.action must be move, rename or add_frontmatter`);
+  if (a.action === 'add_fields') {
+    const fields = a.fields as Record<string, unknown>;
+    if (!fields || typeof fields !== 'object' || Array.isArray(fields) || Object.keys(fields).length === 0) return void problems.push(`${where}.fields must be an object of fields`);
+    for (const [k, v] of Object.entries(fields)) {
+      if (!FIELD.test(k) || typeof v !== 'string' || /[\r\n]/.test(v)) return void problems.push(`${where}.fields.${k} must be a one-line string under a lower-case key`);
+    }
+    return { action: 'add_fields', path: a.path, source_sha256: a.source_sha256, fields: fields as Record<string, string> };
+  }
+  if (a.action === 'exclude') {
+    if (a.path !== CONFIG_FILE) return void problems.push(`${where}.path must be ${CONFIG_FILE}`);
+    const files = a.files as unknown[];
+    if (!Array.isArray(files) || files.length === 0) return void problems.push(`${where}.files must be a list of paths`);
+    const rels: string[] = [];
+    for (const f of files) {
+      if (typeof f !== 'string' || f === '' || /[\r\n]/.test(f)) return void problems.push(`${where}.files must hold one-line paths`);
+      rels.push(planTarget(root, f).rel);
+    }
+    return { action: 'exclude', path: a.path, source_sha256: a.source_sha256, files: rels };
+  }
+  return void problems.push(`${where}.action must be move, rename, add_frontmatter, add_fields or exclude`);
 }
 
 /** Reads and validates a plan written by `scan --plan` (or edited by hand). */

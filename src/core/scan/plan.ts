@@ -1,37 +1,34 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { RepoConfig } from '../config/types.js';
-import { DEFAULT_STATUS, DEFAULT_VERSION, UNKNOWN_OWNER } from '../fix/values.js';
-import { formatId } from '../ids/document-id.js';
+import { CONFIG_FILE } from '../config/defaults.js';
+import type { NamespaceConfig, RepoConfig } from '../config/types.js';
+import { fillValue, UNKNOWN_OWNER, type DocumentFacts } from '../fix/values.js';
+import { ID_PATTERN } from '../ids/document-id.js';
 import { IdAllocator } from '../ids/in-memory.js';
-import { slugify } from '../text/slug.js';
+import { conventionName, inTypeDirectory, typeDirectory } from './names.js';
 import type { SurveyedFile } from './read.js';
 import type { PlanAction } from './types.js';
 
 export interface PlanContext {
   config: RepoConfig;
+  /** SHA-256 of docops.config.yaml when it exists: only then are exclusions planned. */
+  configSha256?: string;
   /** IDs in use (documents and claims): new ones never collide with them. */
   ids: Iterable<string>;
   /** Lower-cased paths other files link to: such files are not moved (links would break), nor are files with relative links (`links` not empty). */
   inbound: ReadonlySet<string>;
+  /** The required fields `fix` fills for a namespace (its schema's `required` ∩ FILLABLE). */
+  required(ns: NamespaceConfig): readonly string[];
   today: string;
   env: NodeJS.ProcessEnv;
 }
 
 export interface AdoptionPlan {
   actions: PlanAction[];
-  /** Governed files without frontmatter that got no action (no type could be suggested, or not a bare file). */
+  /** Governed files the plan cannot adopt: invalid frontmatter, a `type` that is not configured, no type and no config to exclude them in, no number left. */
   unplanned: string[];
-  /** Files kept in place although their type directory differs, and why. */
+  /** Files kept in place although a move or rename was due, and why. */
   kept: { path: string; reason: string }[];
-}
-
-const LEADING_NUMBER = /^(?:([a-z]+)[-_])?0*(\d{1,3})(?:[-_ .]+|$)/i;
-const ID_TITLE = /^[A-Z]{3,10}-[A-Z]{3,10}-\d{3}\s*[:—–-]\s*/;
-
-function humanize(stem: string): string {
-  const words = stem.replace(/[-_\s]+/g, ' ').trim();
-  return words ? words[0]!.toUpperCase() + words.slice(1) : 'Untitled';
 }
 
 async function exists(root: string, rel: string): Promise<boolean> {
@@ -39,59 +36,83 @@ async function exists(root: string, rel: string): Promise<boolean> {
 }
 
 /**
- * Plans the adoption of governed files without frontmatter, in path order (so IDs are
- * deterministic): move (or rename) each into its type directory as `<type>-<nnn>-<slug>.md`,
- * then add frontmatter with proposed metadata. A number in the old file name (`0007-…`,
- * `adr-7-…`) is kept when free. Never plans onto an existing or already planned path.
+ * Plans the adoption of governed files, in path order (so IDs are deterministic):
+ * - a file outside its type directory moves into it (type: its `type` field, else its ID's,
+ *   else its folder's), renamed to `<type>-<nnn>-<slug>.md`; a file that gets a new ID is
+ *   renamed to the convention where it is. `nnn` is the number of its ID when that ID is
+ *   well-formed with the namespace's prefix and the type; otherwise the number is allocated
+ *   (a number at the start of the old name is kept when free).
+ * - a file without frontmatter gets a block; a block without some required fields gets them,
+ *   with the values `fix` would write.
+ * - files no type can be suggested for are excluded in docops.config.yaml (one action).
+ * Files other files link to, or with relative links, stay in place (their fields are still
+ * added); nothing is planned onto an existing or already planned path.
  */
 export async function planAdoption(candidates: readonly SurveyedFile[], ctx: PlanContext): Promise<AdoptionPlan> {
   const ids = new IdAllocator(ctx.ids);
   const planned = new Set<string>();
   const out: AdoptionPlan = { actions: [], unplanned: [], kept: [] };
+  const excluded: string[] = [];
   for (const file of candidates) {
     const ns = file.namespace;
-    const type = file.suggestedType;
-    const typeConfig = ns && type ? ns.document_types[type] : undefined;
-    if (!ns || !type || !typeConfig || !file.bare || !file.sha256) {
+    if (!ns || !file.sha256 || !(file.bare || file.editable) || (file.declaredType && !ns.document_types[file.declaredType])) {
       out.unplanned.push(file.rel);
       continue;
     }
-    const stem = path.posix.basename(file.rel).replace(/\.md$/i, '');
-    const m = LEADING_NUMBER.exec(stem);
-    const numbered = m && (!m[1] || m[1].toUpperCase() === type) ? Number(m[2]) : undefined;
-    let id: string | undefined;
-    if (numbered !== undefined && numbered >= 1 && !ids.has(formatId(ns.repo_prefix, type, numbered))) {
-      id = formatId(ns.repo_prefix, type, numbered);
-      ids.reserve(id);
-    } else id = ids.next(ns.repo_prefix, type);
-    if (!id) {
-      out.unplanned.push(file.rel);
+    const type = file.suggestedType && ns.document_types[file.suggestedType] ? file.suggestedType : undefined;
+    if (!type) {
+      if (ctx.configSha256) excluded.push(file.rel);
+      else out.unplanned.push(file.rel);
       continue;
     }
-    const title = file.heading?.replace(ID_TITLE, '').trim() || humanize(m && numbered !== undefined ? stem.slice(m[0].length) : stem);
-    const rest = m && numbered !== undefined ? stem.slice(m[0].length) : stem;
-    const slug = slugify(rest) === 'untitled' ? slugify(title) : slugify(rest);
-    const dir = typeConfig.directory === '.' ? ns.docs_root : ns.docs_root === '.' ? typeConfig.directory : `${ns.docs_root}/${typeConfig.directory}`;
-    const target = `${dir}/${type.toLowerCase()}-${id.slice(-3)}-${slug}.md`;
+    const required = ctx.required(ns);
+    const id = file.document_id;
+    const usable = id !== undefined && ID_PATTERN.test(id) && id.startsWith(`${ns.repo_prefix}-${type}-`);
+    const name = conventionName(file.rel, type, file.heading);
+    const pick = (): string | undefined => {
+      const own = name.number !== undefined ? `${ns.repo_prefix}-${type}-${String(name.number).padStart(3, '0')}` : undefined;
+      if (own && ID_PATTERN.test(own) && !ids.has(own)) {
+        ids.reserve(own);
+        return own;
+      }
+      return ids.next(ns.repo_prefix, type);
+    };
+    let newId: string | undefined;
+    if (!file.filled.includes('document_id') && required.includes('document_id')) {
+      newId = pick();
+      if (!newId) {
+        out.unplanned.push(file.rel);
+        continue;
+      }
+    }
+    const moving = !inTypeDirectory(file.rel, ns, type);
     let at = file.rel;
-    if (target !== file.rel) {
-      if (ctx.inbound.has(file.rel.toLowerCase())) out.kept.push({ path: file.rel, reason: 'other files link to it' });
-      else if (file.links.length > 0) out.kept.push({ path: file.rel, reason: 'its relative links would break' });
-      else if (planned.has(target.toLowerCase()) || (await exists(ctx.config.root, target))) out.kept.push({ path: file.rel, reason: `${target} exists` });
-      else {
-        const action = path.posix.dirname(target) === path.posix.dirname(file.rel) ? 'rename' : 'move';
-        out.actions.push({ action, path: file.rel, to: target, source_sha256: file.sha256 });
+    if (moving || newId) {
+      const blocker = ctx.inbound.has(file.rel.toLowerCase()) ? 'other files link to it' : file.links.length > 0 ? 'its relative links would break' : undefined;
+      const nnn = blocker ? undefined : usable ? id.slice(-3) : (newId ?? pick())?.slice(-3);
+      const target = nnn ? `${moving ? typeDirectory(ns, type) : path.posix.dirname(file.rel)}/${type.toLowerCase()}-${nnn}-${name.slug}.md` : undefined;
+      if (blocker) out.kept.push({ path: file.rel, reason: blocker });
+      else if (!target) out.kept.push({ path: file.rel, reason: `no ${type} number is left for its file name` });
+      else if (target !== file.rel && (planned.has(target.toLowerCase()) || (await exists(ctx.config.root, target)))) out.kept.push({ path: file.rel, reason: `${target} exists` });
+      else if (target !== file.rel) {
+        out.actions.push({ action: moving ? 'move' : 'rename', path: file.rel, to: target, source_sha256: file.sha256 });
         planned.add(target.toLowerCase());
         at = target;
       }
     }
     const owner = ctx.env.DOCKET_DEFAULT_OWNER?.trim() || ns.default_owner || ctx.config.default_owner || UNKNOWN_OWNER;
-    out.actions.push({
-      action: 'add_frontmatter',
-      path: at,
-      source_sha256: file.sha256,
-      frontmatter: { document_id: id, type, title, status: DEFAULT_STATUS, version: DEFAULT_VERSION, last_updated: ctx.today, owner, docops_version: ns.docops_version },
-    });
+    const facts: DocumentFacts = { rel: at, namespace: ns, type, ...(id ?? newId ? { document_id: id ?? newId } : {}), ...(file.heading ? { heading: file.heading } : {}) };
+    const chosen: Record<string, string | undefined> = { document_id: newId, type, title: name.title, owner };
+    const fields: Record<string, string> = {};
+    for (const key of required) {
+      if (file.filled.includes(key)) continue;
+      const value = Object.hasOwn(chosen, key) ? chosen[key] : fillValue(key, facts, { today: ctx.today, allocate: () => undefined });
+      if (value !== undefined) fields[key] = value;
+    }
+    if (Object.keys(fields).length === 0) continue;
+    if (file.bare) out.actions.push({ action: 'add_frontmatter', path: at, source_sha256: file.sha256, frontmatter: fields });
+    else out.actions.push({ action: 'add_fields', path: at, source_sha256: file.sha256, fields });
   }
+  if (excluded.length > 0 && ctx.configSha256) out.actions.push({ action: 'exclude', path: CONFIG_FILE, source_sha256: ctx.configSha256, files: excluded });
   return out;
 }

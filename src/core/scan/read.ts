@@ -3,7 +3,10 @@ import { resolveLink } from '../check/load.js';
 import { mainNamespace } from '../config/load.js';
 import { isExcluded, namespaceFor } from '../config/exclusion.js';
 import type { NamespaceConfig, RepoConfig } from '../config/types.js';
+import { normalizeTypeKey } from '../config/defaults.js';
 import { field, firstHeading, readDocument } from '../documents/read.js';
+import { FILLABLE } from '../fix/values.js';
+import { ID_PATTERN } from '../ids/document-id.js';
 import { outlineMarkdown } from '../markdown/outline.js';
 import { TYPE_FOLDERS, type FrontmatterState } from './types.js';
 
@@ -15,6 +18,12 @@ export interface SurveyedFile {
   state: FrontmatterState;
   /** No frontmatter block at all (a block can be prepended). */
   bare: boolean;
+  /** A block docket can edit in place (parsed YAML, possibly empty): fields can be added. */
+  editable: boolean;
+  /** The `type` field as written (trimmed, GOVERNANCE read as GOV), configured or not. */
+  declaredType?: string;
+  /** The fields `fix` fills (FILLABLE) that already have a non-empty value. */
+  filled: string[];
   document_id?: string;
   heading?: string;
   sha256?: string;
@@ -26,6 +35,11 @@ export interface SurveyedFile {
 
 const NUMBERED = /^\d+[-_ .]+/;
 
+/** Empty as `check` sees it: null, or a string of blanks. */
+function blank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
 /** The type a folder name suggests: a configured type directory of the namespace, or a common name (`adrs`, `specs`, ...). */
 export function folderType(dir: string, ns: NamespaceConfig | undefined): string | undefined {
   const base = dir.toLowerCase();
@@ -35,8 +49,11 @@ export function folderType(dir: string, ns: NamespaceConfig | undefined): string
   return TYPE_FOLDERS[base.replace(NUMBERED, '')];
 }
 
-function suggestType(rel: string, ns: NamespaceConfig | undefined, declared: string | undefined): string | undefined {
-  if (declared && ns?.document_types[declared.toUpperCase()]) return declared.toUpperCase();
+/** The `type` field, else the type named by a well-formed `document_id`, else the folder's type. */
+function suggestType(rel: string, ns: NamespaceConfig | undefined, declared: string | undefined, id: string | undefined): string | undefined {
+  if (declared && ns?.document_types[declared]) return declared;
+  const idType = !declared && id && ID_PATTERN.test(id) ? id.split('-')[1]! : undefined;
+  if (idType && ns?.document_types[idType]) return idType;
   const dirs = path.posix.dirname(rel).split('/').filter((s) => s !== '.');
   for (let i = dirs.length - 1; i >= 0; i--) {
     const type = folderType(dirs[i]!, ns);
@@ -54,14 +71,19 @@ export async function surveyFile(config: RepoConfig, rel: string): Promise<Surve
   if (rec.unreadable) state = 'unreadable';
   else if (rec.problems.some((p) => p.code === 'FRONTMATTER_MISSING')) state = 'missing';
   else if (rec.problems.length > 0) state = 'invalid';
-  const out: SurveyedFile = { rel, governed, state, bare: rec.split?.kind === 'none', links: [] };
+  const bare = state === 'missing' && rec.split?.kind === 'none';
+  const editable = (state === 'ok' || state === 'missing') && rec.split?.kind === 'ok' && rec.frontmatter !== undefined;
+  const filled = editable ? FILLABLE.filter((k) => !blank(rec.frontmatter!.data[k])) : [];
+  const out: SurveyedFile = { rel, governed, state, bare, editable, filled, links: [] };
   if (ns) out.namespace = ns;
   if (rec.digest) out.sha256 = rec.digest;
   const id = field(rec, 'document_id');
   if (id) out.document_id = id;
   const heading = firstHeading(rec);
   if (heading) out.heading = heading;
-  const type = suggestType(rel, ns, state === 'ok' ? field(rec, 'type') : undefined);
+  const declared = editable ? field(rec, 'type') : undefined;
+  if (declared) out.declaredType = normalizeTypeKey(declared);
+  const type = suggestType(rel, ns, out.declaredType, editable ? id : undefined);
   if (type) out.suggestedType = type;
   if (rec.text !== undefined) {
     const split = rec.split;

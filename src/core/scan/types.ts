@@ -53,9 +53,22 @@ export interface NamespaceSuggestion {
   repo_prefix: string;
 }
 
+/**
+ * One step of an adoption plan. `source_sha256` is the SHA-256 of the bytes the action expects
+ * at `path` when it runs (a move keeps bytes, so a chained action carries the same hash).
+ * - move/rename: to the type directory and the `<type>-<nnn>-<slug>.md` convention;
+ * - add_frontmatter: a whole block, for a file without one;
+ * - add_fields: fields missing (or empty) in an existing block, added as `fix` adds them;
+ * - exclude: `path` is docops.config.yaml; `files` are appended to its `excluded_files`
+ *   (governed files no type could be suggested for: a person classifies them later).
+ */
 export type PlanAction =
   | { action: 'rename' | 'move'; path: string; to: string; source_sha256: string }
-  | { action: 'add_frontmatter'; path: string; source_sha256: string; frontmatter: Record<string, string> };
+  | { action: 'add_frontmatter'; path: string; source_sha256: string; frontmatter: Record<string, string> }
+  | { action: 'add_fields'; path: string; source_sha256: string; fields: Record<string, string> }
+  | { action: 'exclude'; path: string; source_sha256: string; files: string[] };
+
+export type PlanActionKind = PlanAction['action'];
 
 export interface ScanPlan {
   kind: 'docket-scan-plan';
@@ -66,4 +79,5 @@ export interface ScanPlan {
 }
 
 export const PLAN_KIND = 'docket-scan-plan';
-export const PLAN_VERSION = '1.0';
+// 1.1 added add_fields and exclude; a 1.0 plan is still read (same major).
+export const PLAN_VERSION = '1.1';

@@ -55,6 +55,7 @@ export const ENVIRONMENT = [
   { name: 'DOCKET_AGENT', description: 'Names the calling agent in `docket context` when it cannot be detected.' },
   { name: 'DOCKET_DEFAULT_OWNER', description: 'Default owner for new documents.' },
   { name: 'DOCKET_TODAY', description: 'Pins "today" (YYYY-MM-DD) for last_updated (new, fix) and {{date}}, for reproducible output.' },
+  { name: 'DOCKET_DEEP_BUDGET_MS', description: 'Time budget of `context --deep` in milliseconds (0 to 3600000, default 10000); past it the list is partial (DEEP_BUDGET_EXCEEDED).' },
   { name: 'DOCKET_LOCK_TIMEOUT_MS', description: 'How long `new --id` waits for another process holding the same ID claim (default 10000).' },
   { name: 'VISUAL', description: 'Editor for `new --edit` (preferred over EDITOR).' },
   { name: 'EDITOR', description: 'Editor for `new --edit` when VISUAL is not set.' },

@@ -5,6 +5,7 @@ import { field, firstHeading, readDocument } from '../documents/read.js';
 import { listGoverned } from '../documents/walk.js';
 import type { Advice, Issue } from '../issues.js';
 import type { ItemSink } from '../stream.js';
+import { DocketError } from '../../errors/docket-error.js';
 
 export interface NamespaceContext {
   name: string;
@@ -38,6 +39,21 @@ export interface ContextData {
 }
 
 export const DEEP_BUDGET_MS = 10_000;
+const MAX_BUDGET_MS = 3_600_000;
+
+/** The `--deep` time budget: DOCKET_DEEP_BUDGET_MS (whole milliseconds, 0 to one hour), else 10 s. */
+export function deepBudgetMs(env: NodeJS.ProcessEnv): number {
+  const raw = env.DOCKET_DEEP_BUDGET_MS?.trim();
+  if (!raw) return DEEP_BUDGET_MS;
+  const value = /^\d{1,7}$/.test(raw) ? Number(raw) : NaN;
+  if (!(value <= MAX_BUDGET_MS)) {
+    throw new DocketError('INVALID_DEEP_BUDGET', `DOCKET_DEEP_BUDGET_MS "${raw.slice(0, 32)}" is not a number of milliseconds from 0 to ${MAX_BUDGET_MS}.`, {
+      suggestion: 'Unset DOCKET_DEEP_BUDGET_MS or set it to milliseconds, such as 30000.',
+      details: { value: raw.slice(0, 32), max: MAX_BUDGET_MS },
+    });
+  }
+  return value;
+}
 
 function describeNamespace(ns: NamespaceConfig): NamespaceContext {
   return {
@@ -84,7 +100,7 @@ export async function buildContext(
   ];
   let partial = false;
   if (opts.deep) {
-    const budget = opts.budgetMs ?? DEEP_BUDGET_MS;
+    const budget = opts.budgetMs ?? deepBudgetMs(opts.env);
     const deadline = performance.now() + budget;
     const walk = await listGoverned(config, opts.signal);
     warnings.push(...walk.unreadable);
@@ -92,7 +108,8 @@ export async function buildContext(
     let listed = 0;
     let complete = true;
     for (const file of walk.files) {
-      if (performance.now() > deadline) {
+      // `>=`: a budget of 0 lists nothing, deterministically.
+      if (performance.now() >= deadline) {
         complete = false;
         break;
       }
@@ -120,7 +137,7 @@ export async function buildContext(
     data.documents = documents;
     data.deep = { budget_ms: budget, complete, documents_listed: listed };
     if (!complete) {
-      warnings.push({ code: 'DEEP_BUDGET_EXCEEDED', severity: 'warning', message: `Listed ${listed} of ${walk.files.length} documents within the ${budget} ms budget.`, suggestion: 'Use `docket index` and read the index artifact for the full list.' });
+      warnings.push({ code: 'DEEP_BUDGET_EXCEEDED', severity: 'warning', message: `Listed ${listed} of ${walk.files.length} documents within the ${budget} ms budget.`, suggestion: 'Use `docket index` and read the index artifact for the full list, or raise DOCKET_DEEP_BUDGET_MS.' });
       partial = true;
     }
   } else {

@@ -21,7 +21,8 @@ export interface FieldChange {
 
 export interface FixChange {
   path: string;
-  action: 'add_frontmatter' | 'edit_frontmatter' | 'rename';
+  /** exclude (fix --plan only): docops.config.yaml gained entries in `excluded_files`. */
+  action: 'add_frontmatter' | 'edit_frontmatter' | 'rename' | 'exclude';
   /** Unified diff (git form for renames). */
   diff: string;
   /** Renames: the old and the new path. */
@@ -103,7 +104,9 @@ async function runPlan(root: string, planFile: string, opts: FixOptions): Promis
   const { rel, plan } = await readPlan(root, planFile);
   const warnings: Issue[] = [...(loaded?.warnings ?? [])];
   const { outcomes, changes } = await applyScanPlan(config.root, plan, { apply: opts.apply, claimed: new Set(await claimedIds(config.root)), warnings, ...(opts.signal ? { signal: opts.signal } : {}) });
-  const after = await inspectRepository(config, { signal: opts.signal });
+  // An applied `exclude` action changed docops.config.yaml: what remains is checked under the new config.
+  const edited = opts.apply && outcomes.some((o) => o.action === 'exclude' && o.outcome === 'applied');
+  const after = await inspectRepository(edited ? (await loadConfig(root)).config : config, { signal: opts.signal });
   const remaining = allFindings(after, undefined);
   const done = outcomes.filter((o) => o.outcome !== 'refused').length;
   const advice: Advice[] = [];

@@ -52,6 +52,8 @@ export async function runIndex(root: string, opts: IndexOptions): Promise<IndexR
     violations: built.violations,
     warnings: [...configWarnings, ...built.warnings],
     advice,
-    partial: built.partial,
+    // A document that could not be read makes the index incomplete. (inspectRepository counts
+    // unreadable documents as partial only when its rules ran; the index reads without rules.)
+    partial: built.partial || built.warnings.some((w) => w.code === 'FILE_UNREADABLE'),
   };
 }

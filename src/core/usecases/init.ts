@@ -101,12 +101,19 @@ export async function initRepository(root: string, opts: { prefix?: string; proj
       await create(rel, await readAsset(`assets/templates/${type.toLowerCase()}.template.md`));
     }
   }
-  // Only leaf directories that are still empty need a .gitkeep so git records them.
-  const dirs = directoriesFor(config, fresh);
+  // Only leaf directories that are still empty need a .gitkeep so git records them. A fresh
+  // repository gets every built-in type directory and the index directory; an existing one
+  // only its configured ones. Whichever exists is skipped like any existing file: its keep
+  // file when it has one, else the directory itself (`dir/`).
+  const creatable = new Set(directoriesFor(config, fresh));
+  const dirs = directoriesFor(config, true);
+  const files = [...created, ...skipped]; // a directory holding the schema or templates needs no keep file
   for (const dir of dirs) {
-    if (dirs.some((d) => d.startsWith(`${dir}/`))) continue;
+    if (dirs.some((d) => d.startsWith(`${dir}/`)) || files.some((f) => f.startsWith(`${dir}/`))) continue;
     const exists = await fs.stat(path.join(root, dir)).then((s) => s.isDirectory(), () => false);
-    if (!exists) await create(`${dir}/.gitkeep`, '');
+    if (!exists) {
+      if (creatable.has(dir)) await create(`${dir}/.gitkeep`, '');
+    } else skipped.push((await fs.lstat(path.join(root, dir, '.gitkeep')).then(() => true, () => false)) ? `${dir}/.gitkeep` : `${dir}/`);
   }
   await ensureGitignore(root, created, updated, skipped);
 
@@ -130,8 +137,8 @@ function directoriesFor(config: RepoConfig, fresh: boolean): string[] {
     for (const t of Object.values(ns.document_types)) {
       if (fresh || t.source === 'config') dirs.add(t.directory === '.' ? ns.docs_root : `${ns.docs_root}/${t.directory}`);
     }
-    if (fresh) dirs.add(path.posix.dirname(config.index_path));
   }
+  if (fresh) dirs.add(path.posix.dirname(config.index_path));
   return [...dirs].sort();
 }
 

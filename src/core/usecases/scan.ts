@@ -5,6 +5,7 @@ import { todayIso } from '../dates.js';
 import { listMarkdown } from '../documents/walk.js';
 import { claimedIds } from '../ids/claim.js';
 import type { Advice, Issue } from '../issues.js';
+import { configSha256, requiredFields } from '../scan/config-facts.js';
 import { planAdoption } from '../scan/plan.js';
 import { writePlan } from '../scan/plan-file.js';
 import { folderType, surveyFile, type SurveyedFile } from '../scan/read.js';
@@ -109,7 +110,8 @@ export async function runScan(root: string, opts: ScanOptions): Promise<ScanResu
       }
       if (f.document_id) ids.push(f.document_id);
       for (const l of f.links) inbound.add(l.toLowerCase());
-      if (f.governed && f.state === 'missing') candidates.push({ ...f, links: f.links.length > 0 ? [f.links[0]!] : [] });
+      // Every governed file that can be read is a candidate: the planner decides what each needs.
+      if (f.governed && f.state !== 'unreadable') candidates.push({ ...f, links: f.links.length > 0 ? [f.links[0]!] : [] });
       const ns = NAMESPACE_ROOT.exec(f.rel.split('/').slice(0, 3).join('/'));
       if (ns && !config.namespaces.some((n) => n.docs_root === ns[0]) && !namespaces.has(ns[0])) namespaces.set(ns[0], { name: ns[2]!, docs_root: ns[0], repo_prefix: prefixFor(ns[2]!) });
       const item = toItem(f);
@@ -118,7 +120,8 @@ export async function runScan(root: string, opts: ScanOptions): Promise<ScanResu
     }
     if (sink && paths.length > 1000) await sink.progress('read', Math.min(i + BATCH, paths.length), paths.length);
   }
-  const plan = await planAdoption(candidates, { config, ids, inbound, today: todayIso(opts.now, opts.env), env: opts.env });
+  const sha = found ? await configSha256(root) : undefined;
+  const plan = await planAdoption(candidates, { config, ids, inbound, required: await requiredFields(config), today: todayIso(opts.now, opts.env), env: opts.env, ...(sha ? { configSha256: sha } : {}) });
   if (sink) for (const a of plan.actions) await sink.item('action', a);
   let planPath: string | null = null;
   if (opts.plan !== undefined) planPath = await writePlan(root, opts.plan, { kind: PLAN_KIND, plan_version: PLAN_VERSION, config: found ? 'found' : 'defaults', actions: plan.actions });

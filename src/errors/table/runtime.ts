@@ -71,8 +71,16 @@ export const RUNTIME_CODES = {
     exit: EXIT.OK,
     category: 'input',
     summary: '`context --deep` stopped listing documents when its time budget ran out; the list is partial.',
-    cause: 'A very large repository or a slow file system.',
-    remediation: { action: 'Build the index and read the artifact for the complete list.', commands: ['docket index'] },
+    cause: 'A very large repository, a slow file system, or a small DOCKET_DEEP_BUDGET_MS.',
+    remediation: { action: 'Build the index and read the artifact for the complete list, or raise DOCKET_DEEP_BUDGET_MS (milliseconds; default 10000).', commands: ['docket index'] },
+  },
+  INVALID_DEEP_BUDGET: {
+    kind: 'error',
+    exit: EXIT.USAGE,
+    category: 'usage',
+    summary: 'DOCKET_DEEP_BUDGET_MS is not a whole number of milliseconds.',
+    cause: 'The environment sets the `context --deep` time budget to a value such as `10s`, `-1` or `1e4`.',
+    remediation: { action: 'Unset DOCKET_DEEP_BUDGET_MS or set it to milliseconds from 0 to 3600000, such as 30000.', commands: [] },
   },
   INTERRUPTED: {
     kind: 'error',

@@ -1,11 +1,26 @@
+import { FILLABLE } from '../../../core/fix/values.js';
 import type { PlanAction } from '../../../core/scan/types.js';
 import type { ScanData } from '../../../core/usecases/scan.js';
 import { mdTable } from '../md.js';
 import type { Style } from '../style.js';
 
+// JSON data has sorted keys: fields are listed in the order they are written.
+function rank(field: string): number {
+  const i = (FILLABLE as readonly string[]).indexOf(field);
+  return i === -1 ? FILLABLE.length : i;
+}
+
 function describe(a: PlanAction): string {
-  if (a.action === 'add_frontmatter') return `add frontmatter (${a.frontmatter.document_id ?? '?'}, ${a.frontmatter.type ?? '?'})`;
-  return `${a.action} to ${a.to}`;
+  switch (a.action) {
+    case 'add_frontmatter':
+      return `add frontmatter (${a.frontmatter.document_id ?? '?'}, ${a.frontmatter.type ?? '?'})`;
+    case 'add_fields':
+      return `add ${Object.keys(a.fields).sort((x, y) => rank(x) - rank(y)).join(', ')}`;
+    case 'exclude':
+      return `add to excluded_files (no type could be suggested): ${a.files.join(', ')}`;
+    default:
+      return `${a.action} to ${a.to}`;
+  }
 }
 
 export function renderScanText(d: ScanData, style: Style): string {
@@ -33,7 +48,7 @@ export function renderScanText(d: ScanData, style: Style): string {
   lines.push(style.bold(`Plan: ${d.plan.actions} action${d.plan.actions === 1 ? '' : 's'}${d.plan.written ? ` written to ${d.plan.path}` : ' (not written: use --plan FILE)'}`));
   for (const a of d.actions) lines.push(`  ${a.path}  ${describe(a)}`);
   for (const k of d.plan.kept) lines.push(style.dim(`  kept in place: ${k.path} (${k.reason})`));
-  if (d.plan.unplanned.length > 0) lines.push(style.dim(`  ${d.plan.unplanned.length} governed file(s) without frontmatter need a person (no type could be suggested): ${d.plan.unplanned.slice(0, 5).join(', ')}${d.plan.unplanned.length > 5 ? ', …' : ''}`));
+  if (d.plan.unplanned.length > 0) lines.push(style.dim(`  ${d.plan.unplanned.length} governed file(s) need a person (invalid frontmatter, a type that is not configured, or no type and no config yet): ${d.plan.unplanned.slice(0, 5).join(', ')}${d.plan.unplanned.length > 5 ? ', …' : ''}`));
   return `${lines.join('\n')}\n`;
 }
 

@@ -1,0 +1,43 @@
+import path from 'node:path';
+import type { NamespaceConfig } from '../config/types.js';
+import { slugify } from '../text/slug.js';
+
+// `0007-…`, `7_…`, `adr-7-…`: a number at the start of a legacy name, maybe after a type word.
+const LEADING_NUMBER = /^(?:([a-z]+)[-_])?0*(\d{1,3})(?:[-_ .]+|$)/i;
+const ID_TITLE = /^[A-Z]{3,10}-[A-Z]{3,10}-\d{3}\s*[:—–-]\s*/;
+
+function humanize(stem: string): string {
+  const words = stem.replace(/[-_\s]+/g, ' ').trim();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : 'Untitled';
+}
+
+/** Where a type's documents live in a namespace (repository-relative). */
+export function typeDirectory(ns: NamespaceConfig, type: string): string {
+  const dir = ns.document_types[type]!.directory;
+  return dir === '.' ? ns.docs_root : ns.docs_root === '.' ? dir : `${ns.docs_root}/${dir}`;
+}
+
+/** Whether `check` would find the file in its type's directory (any depth below it; `.` is anywhere). */
+export function inTypeDirectory(rel: string, ns: NamespaceConfig, type: string): boolean {
+  const dir = ns.document_types[type]?.directory;
+  if (dir === undefined || dir === '.') return true;
+  const inside = ns.docs_root === '.' ? rel : rel.slice(ns.docs_root.length + 1);
+  return inside.startsWith(`${dir}/`);
+}
+
+/**
+ * What a legacy file name contributes to `<type>-<nnn>-<slug>.md`: a leading number (kept
+ * when free), the slug (the rest of the name without a leading type word, else the title) and
+ * a title (the first heading without an `ID:` prefix, else the humanised rest of the name).
+ */
+export function conventionName(rel: string, type: string, heading: string | undefined): { number?: number; slug: string; title: string } {
+  const stem = path.posix.basename(rel).replace(/\.md$/i, '');
+  const m = LEADING_NUMBER.exec(stem);
+  const number = m && (!m[1] || m[1].toUpperCase() === type) && Number(m[2]) >= 1 ? Number(m[2]) : undefined;
+  let rest = number !== undefined ? stem.slice(m![0].length) : stem;
+  const typeWord = new RegExp(`^${type}[-_ .]+`, 'i');
+  if (typeWord.test(rest) && slugify(rest.replace(typeWord, '')) !== 'untitled') rest = rest.replace(typeWord, '');
+  const title = heading?.replace(ID_TITLE, '').trim() || humanize(rest);
+  const slug = slugify(rest) === 'untitled' ? slugify(title) : slugify(rest);
+  return { ...(number !== undefined ? { number } : {}), slug, title };
+}
