@@ -7,10 +7,11 @@
 const ATX = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
 const SETEXT = /^ {0,3}(=+|-+)[ \t]*$/;
 const BLOCK_START = /^ {0,3}(#{1,6}([ \t]|$)|>|[-*+][ \t]|\d{1,9}[.)][ \t]|\||<)/;
-const HTML_ID = /<[A-Za-z][^>]*?\b(?:id|name)\s*=\s*["']([^"'>]+)["']/g;
 
 /** The text GitHub renders for heading source: link text, image alt, no code ticks, tags or emphasis. */
 export function headingText(source: string): string {
+  // Without these characters none of the replacements below applies.
+  if (!/[[<`_\\]/.test(source)) return source.trim();
   return source
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
@@ -44,48 +45,124 @@ export class Slugger {
 }
 
 /**
+ * Whether the line [start, end) may be a heading, a block start or a thematic break: only if
+ * its first character after up to three spaces is one of `#=-*+>|<_` or a digit. Every other
+ * line fails ATX, SETEXT, BLOCK_START and the rule test, so they need not run.
+ */
+function mayStartBlock(text: string, start: number, end: number): boolean {
+  let p = start;
+  while (p < start + 3 && p < end && text.charCodeAt(p) === 0x20) p++;
+  if (p >= end) return false;
+  const c = text.charCodeAt(p);
+  return c === 0x23 || c === 0x3d || c === 0x2d || c === 0x2a || c === 0x2b || c === 0x3e || c === 0x7c || c === 0x3c || c === 0x5f || (c >= 0x30 && c <= 0x39);
+}
+
+/** Whether the line [start, end) holds only blanks (what `line.trim() === ''` says). */
+function isBlankLine(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20 || c === 0x09 || c === 0x0d) continue;
+    // Other characters trim() removes (vertical tab, form feed, Unicode spaces) are rare: let it decide.
+    if (c === 0x0b || c === 0x0c || c >= 0x80) return text.slice(start, end).trim() === '';
+    return false;
+  }
+  return true;
+}
+
+/**
  * Anchors of a body. `masked` has code blocks, spans and comments blanked (see mask.ts);
- * `blocks` has only code blocks blanked, so heading text keeps its code spans.
+ * `blocks` has only code blocks blanked, so heading text keeps its code spans. Both have
+ * their newlines at the same offsets. Lines are visited in place; only lines that may be
+ * headings or blocks are cut out and tested.
  */
 export function extractAnchors(masked: string, blocks: string): { anchors: string[]; firstHeading?: string } {
   const anchors: string[] = [];
   let firstHeading: string | undefined;
   const slugger = new Slugger();
-  const maskedLines = masked.split('\n').map((l) => l.replace(/\r$/, ''));
-  const textLines = blocks.split('\n').map((l) => l.replace(/\r$/, ''));
-  let paragraph: string[] = [];
-  for (let i = 0; i < maskedLines.length; i++) {
-    const line = maskedLines[i]!;
-    if (line.trim() === '') {
-      paragraph = [];
-      continue;
+  /** Lines (start, next newline) of the current paragraph, for setext headings. */
+  let paragraph: number[] = [];
+  /** The line of `blocks` from `start` to the newline at `next`, without its own final CR. */
+  const textLine = (start: number, next: number) => blocks.slice(start, next > start && blocks.charCodeAt(next - 1) === 0x0d ? next - 1 : next);
+  const n = masked.length;
+  for (let start = 0; start <= n; ) {
+    let next = masked.indexOf('\n', start);
+    if (next === -1) next = n;
+    // The line without its final CR.
+    const end = next > start && masked.charCodeAt(next - 1) === 0x0d ? next - 1 : next;
+    if (isBlankLine(masked, start, end)) {
+      if (paragraph.length > 0) paragraph = [];
+    } else if (!mayStartBlock(masked, start, end)) {
+      paragraph.push(start, next);
+    } else {
+      const line = masked.slice(start, end);
+      const atx = ATX.exec(line);
+      if (atx) {
+        const text = headingText(ATX.exec(textLine(start, next))?.[2] ?? atx[2] ?? '');
+        firstHeading ??= text || undefined;
+        anchors.push(slugger.slug(text));
+        paragraph = [];
+      } else if (paragraph.length > 0 && SETEXT.test(line)) {
+        const parts: string[] = [];
+        for (let k = 0; k < paragraph.length; k += 2) parts.push(textLine(paragraph[k]!, paragraph[k + 1]!).trim());
+        const text = headingText(parts.join(' '));
+        firstHeading ??= text || undefined;
+        anchors.push(slugger.slug(text));
+        paragraph = [];
+      } else if (BLOCK_START.test(line) || /^ {0,3}([-*_])([ \t]*\1){2,}[ \t]*$/.test(line)) {
+        paragraph = [];
+      } else {
+        paragraph.push(start, next);
+      }
     }
-    const atx = ATX.exec(line);
-    if (atx) {
-      const text = headingText(ATX.exec(textLines[i]!)?.[2] ?? atx[2] ?? '');
-      firstHeading ??= text || undefined;
-      anchors.push(slugger.slug(text));
-      paragraph = [];
-      continue;
-    }
-    if (paragraph.length > 0 && SETEXT.test(line)) {
-      const text = headingText(paragraph.join(' '));
-      firstHeading ??= text || undefined;
-      anchors.push(slugger.slug(text));
-      paragraph = [];
-      continue;
-    }
-    if (BLOCK_START.test(line)) {
-      paragraph = [];
-      continue;
-    }
-    if (/^ {0,3}([-*_])([ \t]*\1){2,}[ \t]*$/.test(line)) {
-      paragraph = [];
-      continue;
-    }
-    paragraph.push(textLines[i]!.trim());
+    start = next + 1;
   }
-  HTML_ID.lastIndex = 0;
-  for (let m = HTML_ID.exec(masked); m; m = HTML_ID.exec(masked)) anchors.push(m[1]!);
+  anchors.push(...htmlIds(masked));
   return { anchors, ...(firstHeading ? { firstHeading } : {}) };
+}
+
+const WORD = /[A-Za-z0-9_]/;
+const ATTRIBUTE = /(?:id|name)\s*=\s*["']([^"'>]+)["']/y;
+
+/**
+ * Explicit anchors: what `/<[A-Za-z][^>]*?\b(?:id|name)\s*=\s*["']([^"'>]+)["']/g` finds, in
+ * linear time. That regular expression rescans to the next `>` from every `<` (quadratic on
+ * `<a<a<a...`); here each candidate attribute is matched once and each tag start looks up the
+ * first candidate before its `>`.
+ */
+export function htmlIds(text: string): string[] {
+  const out: string[] = [];
+  if (!text.includes('<')) return out;
+  // Attribute matches by start position (a word boundary before `id`/`name`), in order.
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const values: string[] = [];
+  for (const word of ['id', 'name']) {
+    for (let j = text.indexOf(word); j !== -1; j = text.indexOf(word, j + 1)) {
+      if (j === 0 || WORD.test(text[j - 1]!)) continue;
+      ATTRIBUTE.lastIndex = j;
+      const m = ATTRIBUTE.exec(text);
+      if (m) {
+        starts.push(j);
+        ends.push(j + m[0].length);
+        values.push(m[1]!);
+      }
+    }
+  }
+  if (starts.length === 0) return out;
+  const order = starts.map((_, k) => k).sort((a, b) => starts[a]! - starts[b]!);
+  let next = 0; // first candidate not yet behind the scan
+  let pos = 0;
+  for (let i = text.indexOf('<'); i !== -1; i = text.indexOf('<', Math.max(i + 1, pos))) {
+    if (i < pos) continue;
+    const c = text.charCodeAt(i + 1);
+    if (!((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a))) continue;
+    while (next < order.length && starts[order[next]!]! < i + 2) next++;
+    if (next === order.length) break;
+    const k = order[next]!;
+    const gt = text.indexOf('>', i + 2);
+    if (gt !== -1 && starts[k]! >= gt) continue;
+    out.push(values[k]!);
+    pos = ends[k]!;
+  }
+  return out;
 }

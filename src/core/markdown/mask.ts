@@ -11,8 +11,13 @@ function blank(s: string): string {
   return s.replace(/[^\n]/g, ' ');
 }
 
+const INDENTED_LINE = /(?:^|\n)(?: {4}|\t)/;
+
 /** Block pass: fenced code (any indentation), indented code outside lists. */
 export function maskBlocks(body: string): string {
+  // Only a fence (three backticks or tildes) or a line indented by four spaces or a tab can
+  // start a code block: without them nothing is masked.
+  if (!body.includes('```') && !body.includes('~~~') && !INDENTED_LINE.test(body)) return body;
   const lines = body.split('\n');
   let fence: { char: string; len: number } | undefined;
   let inList = false;
@@ -72,60 +77,79 @@ function firstAtOrAfter(sorted: readonly number[], value: number): number | unde
   return sorted[lo];
 }
 
+/** Replaces every character but newlines with a space. */
+function blankRange(text: string, from: number, to: number): string {
+  let out = '';
+  let start = from;
+  for (let nl = text.indexOf('\n', from); nl !== -1 && nl < to; nl = text.indexOf('\n', nl + 1)) {
+    out += `${' '.repeat(nl - start)}\n`;
+    start = nl + 1;
+  }
+  return out + ' '.repeat(to - start);
+}
+
 /** Inline pass: code spans and HTML comments. Linear in the text length. */
 export function maskInline(text: string): string {
-  const out = text.split('');
-  const blanks = blankLineStarts(text);
+  if (!text.includes('`') && !text.includes('<!--')) return text;
+  let blanks: number[] | undefined;
   // Backtick runs by length, in order, so each span finds its closer without rescanning.
-  const runs = new Map<number, number[]>();
-  const runRe = /`+/g;
-  for (let m = runRe.exec(text); m; m = runRe.exec(text)) {
-    const list = runs.get(m[0].length) ?? [];
-    list.push(m.index);
-    runs.set(m[0].length, list);
-  }
+  let runs: Map<number, number[]> | undefined;
+  const runsOf = (): Map<number, number[]> => {
+    const found = new Map<number, number[]>();
+    const runRe = /`+/g;
+    for (let m = runRe.exec(text); m; m = runRe.exec(text)) {
+      const list = found.get(m[0].length) ?? [];
+      list.push(m.index);
+      found.set(m[0].length, list);
+    }
+    return found;
+  };
   const cursor = new Map<number, number>();
   let noCommentCloser = false;
+  let out = '';
+  let copied = 0;
   const fill = (from: number, to: number) => {
-    for (let k = from; k < to; k++) if (out[k] !== '\n') out[k] = ' ';
+    out += text.slice(copied, from) + blankRange(text, from, to);
+    copied = to;
   };
-  let i = 0;
-  while (i < text.length) {
-    const ch = text[i];
-    if (ch === '\\') {
-      i += 2;
+  // Only backslashes, backticks and `<` matter: jump from one to the next.
+  const re = /[\\`<]/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const i = m.index;
+    const ch = text.charCodeAt(i);
+    if (ch === 0x5c) {
+      re.lastIndex = i + 2;
       continue;
     }
-    if (ch === '`') {
-      let n = 1;
-      while (text[i + n] === '`') n++;
-      const list = runs.get(n)!;
-      let c = cursor.get(n) ?? 0;
+    if (ch === 0x60) {
+      let k = 1;
+      while (text.charCodeAt(i + k) === 0x60) k++;
+      // A run after an escaped backtick (\``) is not one the scan above saw: no closer.
+      const list = (runs ??= runsOf()).get(k) ?? [];
+      let c = cursor.get(k) ?? 0;
       while (c < list.length && list[c]! <= i) c++;
-      cursor.set(n, c);
+      cursor.set(k, c);
       const close = list[c];
-      const wall = firstAtOrAfter(blanks, i);
+      const wall = firstAtOrAfter((blanks ??= blankLineStarts(text)), i);
       if (close !== undefined && (wall === undefined || wall > close)) {
-        fill(i, close + n);
-        cursor.set(n, c + 1);
-        i = close + n;
+        fill(i, close + k);
+        cursor.set(k, c + 1);
+        re.lastIndex = close + k;
       } else {
-        i += n;
+        re.lastIndex = i + k;
       }
       continue;
     }
-    if (ch === '<' && !noCommentCloser && text.startsWith('<!--', i)) {
+    if (!noCommentCloser && text.startsWith('<!--', i)) {
       const end = text.indexOf('-->', i + 4);
       if (end === -1) {
         noCommentCloser = true;
-        i += 4;
+        re.lastIndex = i + 4;
         continue;
       }
       fill(i, end + 3);
-      i = end + 3;
-      continue;
+      re.lastIndex = end + 3;
     }
-    i++;
   }
-  return out.join('');
+  return copied === 0 ? text : out + text.slice(copied);
 }
