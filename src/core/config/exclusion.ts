@@ -11,20 +11,49 @@ function depth(dir: string): number {
 /** The namespace owning a repo-relative path: the one with the deepest docs root containing it. */
 export function namespaceFor(config: RepoConfig, rel: string): NamespaceConfig | undefined {
   let best: NamespaceConfig | undefined;
+  let bestDepth = -1;
   for (const ns of config.namespaces) {
     if (!under(rel, ns.docs_root)) continue;
-    if (!best || depth(ns.docs_root) > depth(best.docs_root)) best = ns;
+    const d = depth(ns.docs_root);
+    if (!best || d > bestDepth) {
+      best = ns;
+      bestDepth = d;
+    }
   }
   return best;
 }
 
+/** A namespace's exclusions in the form the per-file test needs, computed once per namespace. */
+interface Exclusions {
+  files: ReadonlySet<string>;
+  templates: ReadonlySet<string>;
+  /** Lower-cased filename prefixes. */
+  prefixes: readonly string[];
+}
+const compiled = new WeakMap<NamespaceConfig, Exclusions>();
+
+function exclusionsOf(ns: NamespaceConfig): Exclusions {
+  let e = compiled.get(ns);
+  if (!e) {
+    e = {
+      files: new Set(ns.excluded_files),
+      templates: new Set(Object.values(ns.document_types).flatMap((t) => (t.template === undefined ? [] : [t.template]))),
+      prefixes: ns.excluded_filename_prefixes.map((p) => p.toLowerCase()),
+    };
+    compiled.set(ns, e);
+  }
+  return e;
+}
+
 /** Whether a repo-relative path is excluded from governance in namespace `ns`. */
 export function isExcluded(ns: NamespaceConfig, rel: string): boolean {
+  const e = exclusionsOf(ns);
   if (under(rel, ns.templates_dir)) return true;
-  if (ns.excluded_files.includes(rel)) return true;
+  if (e.files.has(rel)) return true;
   if (ns.excluded_paths.some((p) => under(rel, p))) return true;
-  for (const t of Object.values(ns.document_types)) if (t.template === rel) return true;
-  const inside = ns.docs_root === '.' ? rel : rel.slice(ns.docs_root.length + 1);
-  const parts = inside.split('/').map((s) => s.toLowerCase());
-  return ns.excluded_filename_prefixes.some((prefix) => parts.some((part) => part.startsWith(prefix.toLowerCase())));
+  if (e.templates.has(rel)) return true;
+  if (e.prefixes.length === 0) return false;
+  const inside = (ns.docs_root === '.' ? rel : rel.slice(ns.docs_root.length + 1)).toLowerCase();
+  // A path segment starting with the prefix: at the start, or right after a slash.
+  return e.prefixes.some((prefix) => (prefix.includes('/') ? inside.split('/').some((part) => part.startsWith(prefix)) : inside.startsWith(prefix) || inside.includes(`/${prefix}`)));
 }
