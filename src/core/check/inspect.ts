@@ -1,15 +1,17 @@
 import type { RepoConfig } from '../config/types.js';
-import { listGoverned } from '../documents/walk.js';
+import { listGoverned, type WalkResult } from '../documents/walk.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { compareIssues } from '../issues.js';
-import { buildContext, type RuleContext } from './context.js';
+import { ContextBuilder, type RuleContext } from './context.js';
 import { loadDocuments, type DocumentReuse } from './load.js';
 import type { Finding, InspectedDocument, Inspection } from './model.js';
+import type { FsProbe } from './probe.js';
 import { idFindings } from './rules/ids.js';
-import { linkFindings } from './rules/links.js';
-import { directoryFindings, filenameFindings, planRenames } from './rules/placement.js';
+import { linkFindings, pendingLinkFindings } from './rules/links.js';
+import { directoryFindings, filenameFindings } from './rules/placement.js';
 import { inspectSetup, symlinkFindings } from './rules/repository.js';
 import { schemaFindings } from './rules/schema.js';
+import type { CompiledSchema } from '../schema/compile.js';
 
 export interface InspectOptions {
   signal?: AbortSignal;
@@ -20,6 +22,14 @@ export interface InspectOptions {
   only?: ReadonlySet<string>;
   /** Keep each document's text in the model (fix needs it; check does not). */
   retainText?: boolean;
+  /**
+   * Keep only what rules of other documents need once a document's own rules ran: its ID,
+   * anchors and findings; its frontmatter, metadata and links are dropped at once (check).
+   * Memory then grows by a few hundred bytes per document, not by its parse tree.
+   */
+  compact?: boolean;
+  /** Hash each document's bytes (record.digest; default true): fix and index need it, check does not. */
+  digest?: boolean;
   /** Called once per checked document, in path order, with its complete findings (streaming). */
   onDocument?(doc: InspectedDocument): unknown;
   /** Called with the repository-level findings before any document is checked (streaming). */
@@ -34,6 +44,8 @@ export interface InspectOptions {
   /** A cache of descriptions (index only: cached documents carry no frontmatter or anchors, so rules cannot run on them). */
   reuse?: DocumentReuse;
   onProgress?(done: number, total: number): unknown;
+  /** The governed set, when the caller already walked the docs roots (index). */
+  walk?: WalkResult;
 }
 
 /** Problems found while reading: only a missing frontmatter in a decodable file is fixable. */
@@ -45,50 +57,97 @@ function readingFindings(doc: InspectedDocument): Finding[] {
   });
 }
 
-/** Runs every per-document rule on one document; fills `doc.findings`. */
-export async function checkDocument(doc: InspectedDocument, ctx: RuleContext): Promise<void> {
+/**
+ * The rules that need only the document itself (and the file system): reading problems,
+ * schema, placement, links. Links to another document's anchors are left in
+ * `doc.pendingLinks` when `defer` (that document may not be loaded yet).
+ */
+function localFindings(doc: InspectedDocument, schemaFor: (p: string) => CompiledSchema | undefined, probe: FsProbe, defer: boolean): Finding[] {
   const findings = readingFindings(doc);
-  if (!doc.record.unreadable) {
-    findings.push(...(await filenameFindings(doc, ctx)));
-    if (doc.metadata) {
-      const compiled = ctx.schemaFor(doc.namespace.schema_path);
-      if (compiled) findings.push(...schemaFindings(doc, compiled));
-      findings.push(...idFindings(doc, ctx));
-      findings.push(...directoryFindings(doc));
-    }
-    findings.push(...(await linkFindings(doc, ctx)));
+  if (doc.record.unreadable) return findings;
+  if (doc.metadata) {
+    const compiled = schemaFor(doc.namespace.schema_path);
+    if (compiled) findings.push(...schemaFindings(doc, compiled));
+    findings.push(...directoryFindings(doc));
   }
+  const links = linkFindings(doc, probe, defer);
+  findings.push(...links.findings);
+  if (links.pending.length > 0) doc.pendingLinks = links.pending;
+  return findings;
+}
+
+/** The rules that need every document: file names (inbound links), IDs, other documents' anchors. */
+function crossFindings(doc: InspectedDocument, ctx: RuleContext): Finding[] {
+  if (doc.record.unreadable) return [];
+  const findings = filenameFindings(doc, ctx);
+  if (doc.document_id) findings.push(...idFindings(doc, ctx));
+  if (doc.pendingLinks) findings.push(...pendingLinkFindings(doc, doc.pendingLinks, ctx.probe));
+  return findings;
+}
+
+function finish(doc: InspectedDocument, findings: Finding[]): void {
   const id = doc.document_id;
   doc.findings = findings.map((f) => (id && f.document_id === undefined ? { ...f, document_id: id } : f)).sort(compareIssues);
+  delete doc.pendingLinks;
   doc.checked = true;
+}
+
+/** Runs every per-document rule on one document; fills `doc.findings`. */
+export async function checkDocument(doc: InspectedDocument, ctx: RuleContext): Promise<void> {
+  finish(doc, [...localFindings(doc, ctx.schemaFor, ctx.probe, false), ...crossFindings(doc, ctx)]);
+}
+
+/** What a compact model keeps of a document once its own rules ran (see InspectOptions.compact). */
+function compactDocument(doc: InspectedDocument): void {
+  delete doc.record.frontmatter;
+  delete doc.record.text;
+  delete doc.metadata;
+  delete doc.title;
+  delete doc.heading;
+  doc.normalized = [];
+  doc.links = [];
+  const split = doc.record.split;
+  if (split?.kind === 'ok') doc.record.split = { ...split, yaml: '' };
 }
 
 /**
  * Loads and checks the repository: the one use case behind `check`, `fix` (and `index`,
- * `scan`, streaming formats). Two phases: every governed document is read and described
- * once; then the rules run per document in path order, so results never depend on the
- * file system's walk order and `onDocument` can stream each document's findings.
+ * `scan`, streaming formats). Each governed document is read once, in path order; the rules
+ * that need only the document run right after it is read, the ones that need every document
+ * (IDs, inbound links, other documents' anchors) once the last one is loaded. Then each
+ * document's findings are complete and `onDocument` can stream them, in path order, so
+ * results never depend on the file system's walk order.
  */
 export async function inspectRepository(config: RepoConfig, opts: InspectOptions = {}): Promise<Inspection> {
-  const walk = await listGoverned(config, opts.signal);
+  const walk = opts.walk ?? (await listGoverned(config, opts.signal));
   const setup = await inspectSetup(config, walk.refusedRoots);
   const repository: Finding[] = [...setup.findings, ...(await symlinkFindings(config, walk.symlinks)), ...walk.unreadable];
   const schemaFor = (p: string) => setup.schemas.get(p);
   if (opts.reuse && opts.rules !== false) throw new Error('inspectRepository: a description cache needs rules: false');
+  const rules = opts.rules !== false;
+  const builder = new ContextBuilder(config, schemaFor, walk.files);
+  const local = new Map<InspectedDocument, Finding[]>();
   const documents = await loadDocuments(config, walk.files, schemaFor, {
     signal: opts.signal,
     retainText: opts.retainText ?? false,
+    digest: opts.digest ?? true,
     ...(opts.reuse ? { reuse: opts.reuse } : {}),
     ...(opts.onProgress ? { onProgress: (done: number, total: number) => void opts.onProgress?.(done, total) } : {}),
+    onLoaded: (doc) => {
+      builder.add(doc);
+      if (rules && (!opts.only || opts.only.has(doc.rel))) local.set(doc, localFindings(doc, schemaFor, builder.probe, true));
+      if (opts.compact) compactDocument(doc);
+    },
   });
   await opts.onSetup?.(repository);
-  if (opts.rules !== false) {
-    const ctx = buildContext(config, documents, schemaFor);
-    planRenames(documents, ctx);
+  if (rules) {
+    const ctx = builder.context();
     for (const doc of documents) {
-      if (opts.only && !opts.only.has(doc.rel)) continue;
+      const own = local.get(doc);
+      if (!own) continue;
       if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while checking documents.');
-      await checkDocument(doc, ctx);
+      local.delete(doc);
+      finish(doc, [...own, ...crossFindings(doc, ctx)]);
       await opts.onDocument?.(doc);
       if (opts.release) {
         doc.findings = [];
@@ -99,3 +158,4 @@ export async function inspectRepository(config: RepoConfig, opts: InspectOptions
   const partial = walk.unreadable.length > 0 || documents.some((d) => d.checked && d.record.unreadable);
   return { config, documents, repository, partial, schemas: setup.schemas };
 }
+
