@@ -3,7 +3,8 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeRelative, resolveLink } from '../../src/core/check/load.js';
-import { htmlIds } from '../../src/core/markdown/anchors.js';
+import { atxHeading, headingText, htmlIds } from '../../src/core/markdown/anchors.js';
+import { headingText as referenceHeadingText } from '../reference/markdown/anchors.js';
 import { outlineMarkdown } from '../../src/core/markdown/outline.js';
 import { outlineMarkdown as referenceOutline } from '../reference/markdown/outline.js';
 // @ts-expect-error: the benchmark generator is plain JavaScript
@@ -85,6 +86,41 @@ describe('the optimised Markdown outline agrees with the reference implementatio
     expect(htmlIds(`${hostile} id="late"`)).toEqual(['late']);
     const body = '<a name="one"> <b id=\'two\'> <c data-id="no"> <d\nid="three"> <e>id="four" <f name="x>y">';
     expect(outlineMarkdown(body, 1).anchors).toEqual(referenceOutline(body, 1).anchors);
+  });
+});
+
+describe('linear replacements of backtracking regular expressions', () => {
+  const ATX = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
+
+  it('atxHeading is the ATX expression', () => {
+    const line = fc.array(fc.constantFrom(' ', '\t', '#', '##', 'a', 'b c', '#a', '\r', '\u2028', '\u00a0'), { maxLength: 14 }).map((p) => p.join(''));
+    fc.assert(
+      fc.property(line, (l) => {
+        const m = ATX.exec(l);
+        const got = atxHeading(l);
+        expect(got === null ? null : [got.level, got.text]).toStrictEqual(m === null ? null : [m[1]!.length, m[2]]);
+      }),
+      { numRuns: Number(process.env.FC_RUNS ?? 20000) },
+    );
+  });
+
+  it('headingText is the chain of replacements it replaces', () => {
+    const source = fc.array(fc.constantFrom('!', '[', ']', '(', ')', '<', '>', '`', '_', '__', '\\', 'a', ' ', 'é', '\u{1F600}', '\u{1D400}', '1', '-', '*', '#', '\ud835'), { maxLength: 24 }).map((p) => p.join(''));
+    fc.assert(
+      fc.property(source, (t) => {
+        expect(headingText(t)).toBe(referenceHeadingText(t));
+      }),
+      { numRuns: Number(process.env.FC_RUNS ?? 20000) },
+    );
+  });
+
+  it('headings and link targets that made the old expressions quadratic stay fast (same results)', () => {
+    for (const line of [`# a${' '.repeat(200_000)}b`, `# ${'!['.repeat(100_000)}`, `# ${'[a'.repeat(100_000)}`, `# ${'<a'.repeat(100_000)}`, `# ${'[a]('.repeat(50_000)}`, `# a${'_'.repeat(200_000)}a`]) {
+      expect(outlineMarkdown(line, 1).anchors).toHaveLength(1);
+    }
+    // A query followed by a line terminator stays (the old /\?.*$/ rescanned from every `?`).
+    expect(resolveLink('a.md', { target: `x${'?'.repeat(100_000)}\u2028y`, kind: 'inline', line: 1, column: 1 }).path).toBe(`x${'?'.repeat(100_000)}\u2028y`);
+    expect(resolveLink('a.md', { target: `x\u2028y?q?r`, kind: 'inline', line: 1, column: 1 }).path).toBe('x\u2028y');
   });
 });
 

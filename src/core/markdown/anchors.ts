@@ -3,27 +3,125 @@
  * symbols removed, spaces to hyphens, duplicates suffixed -1, -2, ... Explicit HTML anchors
  * (`<a name="x">`, `id="x"`) count too.
  */
+import { NextChar } from './scan.js';
 
-const ATX = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
 const SETEXT = /^ {0,3}(=+|-+)[ \t]*$/;
 const BLOCK_START = /^ {0,3}(#{1,6}([ \t]|$)|>|[-*+][ \t]|\d{1,9}[.)][ \t]|\||<)/;
+const isBlank = (c: number) => c === 0x20 || c === 0x09;
 
-/** The text GitHub renders for heading source: link text, image alt, no code ticks, tags or emphasis. */
+/**
+ * An ATX heading line: what `/^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/` gives
+ * (level, and its second group: undefined when nothing follows the hashes), computed in
+ * linear time. That expression backtracks quadratically on a heading with a long run of
+ * blanks: 20,000 blanks took 1.7 s, a 2 MB line would take hours.
+ */
+export function atxHeading(line: string): { level: number; text: string | undefined } | null {
+  const n = line.length;
+  let p = 0;
+  while (p < 3 && line.charCodeAt(p) === 0x20) p++;
+  let h = p;
+  while (line.charCodeAt(h) === 0x23) h++;
+  const level = h - p;
+  if (level < 1 || level > 6) return null;
+  if (h === n) return { level, text: undefined };
+  if (!isBlank(line.charCodeAt(h))) return null;
+  // `.` and `[ \t]` never match a line terminator, and `$` is the end of the line: none may follow.
+  if (/[\n\r\u2028\u2029]/.test(line.slice(h))) return null;
+  let q = h;
+  while (q < n && isBlank(line.charCodeAt(q))) q++;
+  // The text is the shortest start of the rest that leaves an optional closing sequence
+  // (blanks, hashes) and trailing blanks.
+  let e = n;
+  while (e > q && isBlank(line.charCodeAt(e - 1))) e--;
+  let r = e;
+  while (r > q && line.charCodeAt(r - 1) === 0x23) r--;
+  let end = e;
+  if (r < e && r > q && isBlank(line.charCodeAt(r - 1))) {
+    end = r - 1;
+    while (end > q && isBlank(line.charCodeAt(end - 1))) end--;
+  }
+  return { level, text: line.slice(q, end) };
+}
+
+/**
+ * `s.replace(/OPEN([^\]]*)\]SEP[^CLOSE]*CLOSE/g, '$1')` for the link-like forms of headingText,
+ * in linear time (the expressions rescan to the end of the text from every opener).
+ */
+function unwrap(s: string, open: string, sep: string, close: string): string {
+  const bracket = new NextChar(s, ']');
+  const closer = new NextChar(s, close);
+  let out = '';
+  let copied = 0;
+  for (let i = s.indexOf(open); i !== -1; ) {
+    const j = bracket.after(i + open.length);
+    if (j === Infinity) break;
+    const k = s[j + 1] === sep ? closer.after(j + 2) : Infinity;
+    if (k === Infinity) {
+      i = s.indexOf(open, i + 1);
+      continue;
+    }
+    out += s.slice(copied, i) + s.slice(i + open.length, j);
+    copied = k + 1;
+    i = s.indexOf(open, k + 1);
+  }
+  return copied === 0 ? s : out + s.slice(copied);
+}
+
+/** `s.replace(/<[^>]*>/g, '')` in linear time. */
+function stripTags(s: string): string {
+  let out = '';
+  let copied = 0;
+  for (let i = s.indexOf('<'); i !== -1; ) {
+    const j = s.indexOf('>', i + 1);
+    if (j === -1) break;
+    out += s.slice(copied, i);
+    copied = j + 1;
+    i = s.indexOf('<', j + 1);
+  }
+  return copied === 0 ? s : out + s.slice(copied);
+}
+
+const WORD_CHAR = /^[\p{L}\p{N}_]/u;
+
+/**
+ * `s.replace(/(^|[^\p{L}\p{N}_])_+|_+(?=[^\p{L}\p{N}_]|$)/gu, '$1')` in linear time: a run of
+ * underscores goes when it starts the text or follows a character that is not a letter, digit
+ * or underscore, or when it ends the text or precedes one. (The expression backtracks
+ * quadratically inside a run between two letters.)
+ */
+function stripUnderscores(s: string): string {
+  let out = '';
+  let copied = 0;
+  for (let i = s.indexOf('_'); i !== -1; ) {
+    let e = i;
+    while (s.charCodeAt(e) === 0x5f) e++;
+    const before = i === 0 ? '' : String.fromCodePoint(s.codePointAt(i - 1 - (i >= 2 && /[\udc00-\udfff]/.test(s[i - 1]!) && /[\ud800-\udbff]/.test(s[i - 2]!) ? 1 : 0))!);
+    const after = e === s.length ? '' : String.fromCodePoint(s.codePointAt(e)!);
+    if (before === '' || !WORD_CHAR.test(before) || after === '' || !WORD_CHAR.test(after)) {
+      out += s.slice(copied, i);
+      copied = e;
+    }
+    i = s.indexOf('_', e);
+  }
+  return copied === 0 ? s : out + s.slice(copied);
+}
+
+/** The text GitHub renders for heading source: link text, image alt, no code ticks, tags or emphasis. Linear time. */
 export function headingText(source: string): string {
   // Without these characters none of the replacements below applies.
   if (!/[[<`_\\]/.test(source)) return source.trim();
-  return source
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\[[^\]]*\]/g, '$1')
-    .replace(/<[^>]*>/g, '')
-    .replace(/`/g, '')
-    .replace(/(^|[^\p{L}\p{N}_])_+|_+(?=[^\p{L}\p{N}_]|$)/gu, '$1')
-    .replace(/\\([!-/:-@[-`{-~])/g, '$1')
-    .trim();
+  let s = unwrap(source, '![', '(', ')');
+  s = unwrap(s, '[', '(', ')');
+  s = unwrap(s, '[', '[', ']');
+  s = stripTags(s);
+  s = s.replaceAll('`', '');
+  s = stripUnderscores(s);
+  return s.replace(/\\([!-/:-@[-`{-~])/g, '$1').trim();
 }
 
 export function slugBase(text: string): string {
+  // ASCII letters, digits, blanks, hyphens and underscores are all kept: only spaces change.
+  if (/^[A-Za-z0-9 _-]*$/.test(text)) return text.toLowerCase().replaceAll(' ', '-');
   return text.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '').replace(/ /g, '-');
 }
 
@@ -95,9 +193,9 @@ export function extractAnchors(masked: string, blocks: string): { anchors: strin
       paragraph.push(start, next);
     } else {
       const line = masked.slice(start, end);
-      const atx = ATX.exec(line);
+      const atx = atxHeading(line);
       if (atx) {
-        const text = headingText(ATX.exec(textLine(start, next))?.[2] ?? atx[2] ?? '');
+        const text = headingText(atxHeading(textLine(start, next))?.text ?? atx.text ?? '');
         firstHeading ??= text || undefined;
         anchors.push(slugger.slug(text));
         paragraph = [];

@@ -12,12 +12,15 @@ export interface RawLink {
   offset: number;
 }
 
+import { NextChar } from './scan.js';
+
 /** Longer destinations or titles are not links worth checking, and bound the work per bracket. */
 const MAX_DESTINATION = 4096;
 
 const DEFINITION = /^ {0,3}\[((?:[^\]\\\n]|\\.){1,999})\]:[ \t]*(?:\n[ \t]*)?(?:<([^<>\n]*)>|(\S+))([ \t]+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*\r?$/gm;
 
 function unescape(s: string): string {
+  if (!s.includes('\\')) return s;
   return s.replace(/\\([!-/:-@[-`{-~])/g, '$1');
 }
 
@@ -36,41 +39,43 @@ function blankAfter(text: string, i: number, window: number, endCounts: boolean)
   return k < lim ? text.charCodeAt(k) === 0x0a : endCounts;
 }
 
-const BRACKET_EVENT = /[\\[\]]/g;
-
 /**
- * Pairs every `[` with its `]` inside one paragraph (blank lines reset), in one pass: the
- * regular expression jumps between backslashes and brackets; newlines are looked at only
- * while a bracket is open. Pairs come sorted by their `[`.
+ * Pairs every `[` with its `]` inside one paragraph (blank lines reset), in one pass that
+ * jumps between backslashes and brackets; newlines are looked at only while a bracket is
+ * open. Pairs come sorted by their `[`.
  */
 function matchBrackets(text: string): [number, number][] {
   const pairs: [number, number][] = [];
   const stack: number[] = [];
-  const re = BRACKET_EVENT;
+  const backslash = new NextChar(text, '\\');
+  const open = new NextChar(text, '[');
+  const close = new NextChar(text, ']');
   /** Where the scan for blank lines resumes (after the last event, or after an escaped character). */
   let seen = 0;
-  re.lastIndex = 0;
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    const i = m.index;
+  for (let i = 0; ; ) {
+    const b = backslash.after(i);
+    const o = open.after(i);
+    const c = close.after(i);
+    const at = Math.min(b, o, c);
+    if (at === Infinity) break;
     if (stack.length > 0) {
       // A blank line between the last event and this one closes every open bracket.
-      for (let nl = text.indexOf('\n', seen); nl !== -1 && nl < i; nl = text.indexOf('\n', nl + 1)) {
+      for (let nl = text.indexOf('\n', seen); nl !== -1 && nl < at; nl = text.indexOf('\n', nl + 1)) {
         if (blankAfter(text, nl, 80, true)) {
           stack.length = 0;
           break;
         }
       }
     }
-    seen = i + 1;
-    const ch = text.charCodeAt(i);
-    if (ch === 0x5c) {
-      re.lastIndex = i + 2; // the escaped character, whatever it is
-      seen = i + 2;
-    } else if (ch === 0x5b) {
-      stack.push(i);
+    if (at === b) {
+      i = seen = b + 2; // the escaped character, whatever it is
+    } else if (at === o) {
+      stack.push(o);
+      i = seen = o + 1;
     } else {
-      const open = stack.pop();
-      if (open !== undefined) pairs.push([open, i]);
+      const from = stack.pop();
+      if (from !== undefined) pairs.push([from, c]);
+      i = seen = c + 1;
     }
   }
   return pairs.sort((a, b) => a[0] - b[0]);
