@@ -4,7 +4,8 @@ import { DocketError } from '../../errors/docket-error.js';
 import { compareIssues } from '../issues.js';
 import { ContextBuilder, type RuleContext } from './context.js';
 import { loadDocuments, type DocumentReuse } from './load.js';
-import type { Finding, InspectedDocument, Inspection } from './model.js';
+import { detach, detachAll } from '../text/detach.js';
+import type { DocumentLink, Finding, InspectedDocument, Inspection } from './model.js';
 import type { FsProbe } from './probe.js';
 import { idFindings } from './rules/ids.js';
 import { linkFindings, pendingLinkFindings } from './rules/links.js';
@@ -87,7 +88,7 @@ function crossFindings(doc: InspectedDocument, ctx: RuleContext): Finding[] {
 
 function finish(doc: InspectedDocument, findings: Finding[]): void {
   const id = doc.document_id;
-  doc.findings = findings.map((f) => (id && f.document_id === undefined ? { ...f, document_id: id } : f)).sort(compareIssues);
+  doc.findings = findings.map((f) => detachFinding(id && f.document_id === undefined ? { ...f, document_id: id } : f)).sort(compareIssues);
   delete doc.pendingLinks;
   doc.checked = true;
 }
@@ -97,15 +98,39 @@ export async function checkDocument(doc: InspectedDocument, ctx: RuleContext): P
   finish(doc, [...localFindings(doc, ctx.schemaFor, ctx.probe, false), ...crossFindings(doc, ctx)]);
 }
 
-/** What a compact model keeps of a document once its own rules ran (see InspectOptions.compact). */
+/** Findings live until the report is printed: their texts must not keep document texts alive. */
+function detachFinding(f: Finding): Finding {
+  f.message = detach(f.message);
+  if (f.suggestion !== undefined) f.suggestion = detach(f.suggestion);
+  if (f.document_id !== undefined) f.document_id = detach(f.document_id);
+  return f;
+}
+
+const NONE: never[] = Object.freeze([]) as unknown as never[];
+
+/**
+ * What a compact model keeps of a document once its own rules ran (see InspectOptions.compact):
+ * its ID (and type), anchors, findings and the links still to check, as strings of their own.
+ */
 function compactDocument(doc: InspectedDocument): void {
   delete doc.record.frontmatter;
   delete doc.record.text;
   delete doc.metadata;
   delete doc.title;
   delete doc.heading;
-  doc.normalized = [];
-  doc.links = [];
+  doc.normalized = NONE;
+  doc.links = NONE;
+  if (doc.document_id !== undefined) doc.document_id = detach(doc.document_id);
+  if (doc.type !== undefined) doc.type = detach(doc.type);
+  doc.anchors = doc.anchors.length === 0 ? NONE : detachAll(doc.anchors);
+  if (doc.pendingLinks) {
+    doc.pendingLinks = doc.pendingLinks.map((l) => {
+      const out: DocumentLink = { target: detach(l.target), kind: l.kind, line: l.line, column: l.column, scope: l.scope };
+      if (l.path !== undefined) out.path = detach(l.path);
+      if (l.fragment !== undefined) out.fragment = detach(l.fragment);
+      return out;
+    });
+  }
   const split = doc.record.split;
   if (split?.kind === 'ok') doc.record.split = { ...split, yaml: '' };
 }

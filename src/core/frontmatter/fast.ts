@@ -27,6 +27,10 @@ const DECLINE = Symbol('decline');
 
 /** The value of a plain scalar as the core schema resolves it, or DECLINE. */
 function plainValue(src: string): unknown {
+  const c = src.charCodeAt(0);
+  // Null, booleans and numbers start with one of ~ n N t T f F 0-9 + - . (or are empty): anything else is a string.
+  const letter = (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+  if (src.length > 0 && letter && c !== 0x6e && c !== 0x4e && c !== 0x74 && c !== 0x54 && c !== 0x66 && c !== 0x46) return src;
   if (NULL.test(src)) return null;
   if (BOOL.test(src)) return src[0] === 't' || src[0] === 'T';
   if (NUMERIC.some((re) => re.test(src))) {
