@@ -4,6 +4,7 @@ import type { GovernedFile } from '../documents/walk.js';
 import type { CompiledSchema } from '../schema/compile.js';
 import type { InspectedDocument } from './model.js';
 import { FsProbe } from './probe.js';
+import { inboundOf } from './prepare.js';
 import { filenameOk, kebabName } from './rules/placement.js';
 
 /** What rules may consult besides the document itself: the whole loaded repository. */
@@ -59,19 +60,23 @@ export class ContextBuilder {
     } else this.watched = null;
   }
 
-  /** Records a loaded document: its path, its ID and the paths it links to. */
-  add(doc: InspectedDocument): void {
+  /** Lower-cased paths whose inbound links matter (null: every path). */
+  get watchedPaths(): ReadonlySet<string> | null {
+    return this.watched;
+  }
+
+  /**
+   * Records a loaded document (in path order): its path, its ID and the paths it links to
+   * (`inbound`, see prepare.ts; computed from its links when omitted).
+   */
+  add(doc: InspectedDocument, inbound: readonly string[] = inboundOf(doc, this.watched)): void {
     this.byPath.set(doc.rel, doc);
     if (doc.document_id) {
       const list = this.byId.get(doc.document_id);
       if (list) list.push(doc);
       else this.byId.set(doc.document_id, [doc]);
     }
-    if (this.watched?.size === 0) return; // every file name is fine: nobody's inbound links matter
-    for (const link of doc.links) {
-      if (link.scope !== 'file' || !link.path || link.path === doc.rel) continue;
-      const key = link.path.toLowerCase();
-      if (this.watched && !this.watched.has(key)) continue;
+    for (const key of inbound) {
       const list = this.inbound.get(key);
       if (!list) this.inbound.set(key, [doc.rel]);
       else if (list[list.length - 1] !== doc.rel) list.push(doc.rel);

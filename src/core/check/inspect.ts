@@ -4,15 +4,15 @@ import { DocketError } from '../../errors/docket-error.js';
 import { compareIssues } from '../issues.js';
 import { ContextBuilder, type RuleContext } from './context.js';
 import { loadDocuments, type DocumentReuse } from './load.js';
-import { detach, detachAll } from '../text/detach.js';
-import type { DocumentLink, Finding, InspectedDocument, Inspection } from './model.js';
-import type { FsProbe } from './probe.js';
+import { detach } from '../text/detach.js';
+import type { Finding, InspectedDocument, Inspection } from './model.js';
+import { prepareAll } from './parallel.js';
+import type { PrepareContext } from './prepare.js';
 import { idFindings } from './rules/ids.js';
-import { linkFindings, pendingLinkFindings } from './rules/links.js';
-import { directoryFindings, filenameFindings } from './rules/placement.js';
+import { pendingLinkFindings } from './rules/links.js';
+import { localFindings } from './rules/local.js';
+import { filenameFindings } from './rules/placement.js';
 import { inspectSetup, symlinkFindings } from './rules/repository.js';
-import { schemaFindings } from './rules/schema.js';
-import type { CompiledSchema } from '../schema/compile.js';
 
 export interface InspectOptions {
   signal?: AbortSignal;
@@ -49,34 +49,6 @@ export interface InspectOptions {
   walk?: WalkResult;
 }
 
-/** Problems found while reading: only a missing frontmatter in a decodable file is fixable. */
-function readingFindings(doc: InspectedDocument): Finding[] {
-  return doc.record.problems.map((p): Finding => {
-    if (p.code === 'FILE_UNREADABLE') return p;
-    if (p.code === 'FRONTMATTER_MISSING' && doc.record.split !== undefined) return { ...p, fixable: true, fix: { kind: 'add-frontmatter' } };
-    return { ...p, fixable: false };
-  });
-}
-
-/**
- * The rules that need only the document itself (and the file system): reading problems,
- * schema, placement, links. Links to another document's anchors are left in
- * `doc.pendingLinks` when `defer` (that document may not be loaded yet).
- */
-function localFindings(doc: InspectedDocument, schemaFor: (p: string) => CompiledSchema | undefined, probe: FsProbe, defer: boolean): Finding[] {
-  const findings = readingFindings(doc);
-  if (doc.record.unreadable) return findings;
-  if (doc.metadata) {
-    const compiled = schemaFor(doc.namespace.schema_path);
-    if (compiled) findings.push(...schemaFindings(doc, compiled));
-    findings.push(...directoryFindings(doc));
-  }
-  const links = linkFindings(doc, probe, defer);
-  findings.push(...links.findings);
-  if (links.pending.length > 0) doc.pendingLinks = links.pending;
-  return findings;
-}
-
 /** The rules that need every document: file names (inbound links), IDs, other documents' anchors. */
 function crossFindings(doc: InspectedDocument, ctx: RuleContext): Finding[] {
   if (doc.record.unreadable) return [];
@@ -89,7 +61,7 @@ function crossFindings(doc: InspectedDocument, ctx: RuleContext): Finding[] {
 function finish(doc: InspectedDocument, findings: Finding[]): void {
   const id = doc.document_id;
   doc.findings = findings.map((f) => detachFinding(id && f.document_id === undefined ? { ...f, document_id: id } : f)).sort(compareIssues);
-  delete doc.pendingLinks;
+  if (doc.pendingLinks) doc.pendingLinks = undefined;
   doc.checked = true;
 }
 
@@ -104,35 +76,6 @@ function detachFinding(f: Finding): Finding {
   if (f.suggestion !== undefined) f.suggestion = detach(f.suggestion);
   if (f.document_id !== undefined) f.document_id = detach(f.document_id);
   return f;
-}
-
-const NONE: never[] = Object.freeze([]) as unknown as never[];
-
-/**
- * What a compact model keeps of a document once its own rules ran (see InspectOptions.compact):
- * its ID (and type), anchors, findings and the links still to check, as strings of their own.
- */
-function compactDocument(doc: InspectedDocument): void {
-  delete doc.record.frontmatter;
-  delete doc.record.text;
-  delete doc.metadata;
-  delete doc.title;
-  delete doc.heading;
-  doc.normalized = NONE;
-  doc.links = NONE;
-  if (doc.document_id !== undefined) doc.document_id = detach(doc.document_id);
-  if (doc.type !== undefined) doc.type = detach(doc.type);
-  doc.anchors = doc.anchors.length === 0 ? NONE : detachAll(doc.anchors);
-  if (doc.pendingLinks) {
-    doc.pendingLinks = doc.pendingLinks.map((l) => {
-      const out: DocumentLink = { target: detach(l.target), kind: l.kind, line: l.line, column: l.column, scope: l.scope };
-      if (l.path !== undefined) out.path = detach(l.path);
-      if (l.fragment !== undefined) out.fragment = detach(l.fragment);
-      return out;
-    });
-  }
-  const split = doc.record.split;
-  if (split?.kind === 'ok') doc.record.split = { ...split, yaml: '' };
 }
 
 /**
@@ -152,18 +95,35 @@ export async function inspectRepository(config: RepoConfig, opts: InspectOptions
   const rules = opts.rules !== false;
   const builder = new ContextBuilder(config, schemaFor, walk.files);
   const local = new Map<InspectedDocument, Finding[]>();
-  const documents = await loadDocuments(config, walk.files, schemaFor, {
-    signal: opts.signal,
-    retainText: opts.retainText ?? false,
-    digest: opts.digest ?? true,
-    ...(opts.reuse ? { reuse: opts.reuse } : {}),
-    ...(opts.onProgress ? { onProgress: (done: number, total: number) => void opts.onProgress?.(done, total) } : {}),
-    onLoaded: (doc) => {
-      builder.add(doc);
-      if (rules && (!opts.only || opts.only.has(doc.rel))) local.set(doc, localFindings(doc, schemaFor, builder.probe, true));
-      if (opts.compact) compactDocument(doc);
-    },
-  });
+  let documents: InspectedDocument[];
+  if (opts.compact) {
+    // Compact models: each document is prepared on its own (possibly in a worker thread, see parallel.ts).
+    documents = new Array(walk.files.length);
+    const ctx: PrepareContext = {
+      config,
+      schemaFor,
+      probe: builder.probe,
+      watched: builder.watchedPaths,
+      settings: { rules, ...(opts.only ? { only: opts.only } : {}), compact: true, retainText: false, digest: opts.digest ?? true, facts: opts.reuse !== undefined },
+    };
+    await prepareAll(config, walk.files, ctx, { ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.reuse ? { reuse: opts.reuse } : {}), ...(opts.onProgress ? { onProgress: (done: number, total: number) => void opts.onProgress?.(done, total) } : {}) }, (i, prepared) => {
+      documents[i] = prepared.doc;
+      builder.add(prepared.doc, prepared.inbound);
+      if (prepared.local) local.set(prepared.doc, prepared.local);
+    });
+  } else {
+    documents = await loadDocuments(config, walk.files, schemaFor, {
+      signal: opts.signal,
+      retainText: opts.retainText ?? false,
+      digest: opts.digest ?? true,
+      ...(opts.reuse ? { reuse: opts.reuse } : {}),
+      ...(opts.onProgress ? { onProgress: (done: number, total: number) => void opts.onProgress?.(done, total) } : {}),
+      onLoaded: (doc) => {
+        builder.add(doc);
+        if (rules && (!opts.only || opts.only.has(doc.rel))) local.set(doc, localFindings(doc, schemaFor, builder.probe, true));
+      },
+    });
+  }
   await opts.onSetup?.(repository);
   if (rules) {
     const ctx = builder.context();
@@ -176,7 +136,7 @@ export async function inspectRepository(config: RepoConfig, opts: InspectOptions
       await opts.onDocument?.(doc);
       if (opts.release) {
         doc.findings = [];
-        delete doc.record.frontmatter;
+        if (doc.record.frontmatter) doc.record.frontmatter = undefined;
       }
     }
   }

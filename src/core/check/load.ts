@@ -5,6 +5,7 @@ import { normalizeMetadata } from '../documents/normalize.js';
 import { readDocumentSync, type DocumentRecord } from '../documents/read.js';
 import type { GovernedFile } from '../documents/walk.js';
 import { outlineMarkdown, type MarkdownLink } from '../markdown/outline.js';
+import type { DocFacts } from '../index/facts.js';
 import type { CompiledSchema } from '../schema/compile.js';
 import { DocketError } from '../../errors/docket-error.js';
 import type { DocumentLink, InspectedDocument } from './model.js';
@@ -133,9 +134,12 @@ export function describeDocument(record: DocumentRecord, schema: CompiledSchema 
 export interface DocumentReuse {
   byStat(file: GovernedFile): InspectedDocument | undefined;
   knows(file: GovernedFile, digest: string): boolean;
+  /** The digest `knows` would accept for this path, if any (so a worker thread can test it). */
+  expected?(file: GovernedFile): string | undefined;
   /** The cached description of content `knows` accepted, with the file's new size and mtime. */
   byDigest(file: GovernedFile, record: DocumentRecord): InspectedDocument;
-  described(doc: InspectedDocument): void;
+  /** A document the cache did not know; `facts` when they were computed before the model was compacted. */
+  described(doc: InspectedDocument, facts?: DocFacts): void;
 }
 
 export interface LoadOptions {

@@ -39,6 +39,11 @@ export class FsProbe {
     private readonly governed: ReadonlySet<string> | null = null,
   ) {}
 
+  /** The governed paths the probe was given (for a worker thread's own probe). */
+  governedPaths(): string[] {
+    return this.governed ? [...this.governed] : [...this.documents.keys()];
+  }
+
   /** Directory entries of a repo-relative directory ('.' for the root). */
   list(dir: string): Map<string, EntryKind> | undefined {
     if (this.dirs.has(dir)) return this.dirs.get(dir);

@@ -150,30 +150,55 @@ export interface ReadOptions {
   digest?: boolean;
 }
 
+/** The outcome of reading a document's bytes, before anything is decoded (see readRaw). */
+export type RawRead =
+  | { kind: 'bytes'; bytes: Buffer; size: number; mtimeMs: number }
+  | { kind: 'too-large'; size: number; mtimeMs: number }
+  | { kind: 'error'; code: string };
+
+/**
+ * Reads a document's bytes (a view of the shared buffer: use it before the next read); never
+ * throws. Split from decoding so that one thread can read while others decode.
+ */
+export function readRaw(abs: string): RawRead {
+  try {
+    const { bytes, size, mtimeMs } = readBytesSync(abs, MAX_DOCUMENT_BYTES);
+    return bytes ? { kind: 'bytes', bytes, size, mtimeMs } : { kind: 'too-large', size, mtimeMs };
+  } catch (error) {
+    return { kind: 'error', code: (error as NodeJS.ErrnoException).code ?? 'EIO' };
+  }
+}
+
+/** The record of a read document: too large, unreadable, known to a cache, or decoded. */
+export function recordOf(rel: string, namespace: NamespaceConfig, raw: RawRead, opts: ReadOptions = {}): DocumentRecord {
+  if (raw.kind === 'error') return unreadable(rel, namespace, raw.code === 'ELOOP' ? 'it became a symbolic link' : raw.code === 'ENOTFILE' ? 'not a regular file' : raw.code);
+  const { size, mtimeMs } = raw;
+  if (raw.kind === 'too-large') {
+    return {
+      rel, namespace, size, mtimeMs, bom: false, unreadable: false,
+      problems: [problem(rel, 'FILE_TOO_LARGE', `The file is ${size} bytes; documents are read up to ${MAX_DOCUMENT_BYTES} bytes.`, 'Move the file out of the docs root or add it to excluded_files.')],
+    };
+  }
+  let digest: string | undefined;
+  if (opts.known) {
+    digest = createHash('sha256').update(raw.bytes).digest('hex');
+    if (opts.known(digest)) return { rel, namespace, size, mtimeMs, digest, bom: false, problems: [], unreadable: false, decoded: false };
+  }
+  return decodeDocument(rel, namespace, raw.bytes, size, mtimeMs, opts.digest === false ? false : digest);
+}
+
+/** The absolute path of a repository-relative POSIX path (no normalisation needed: the walk produced it). */
+export function absolutePath(root: string, rel: string): string {
+  return path.sep === '/' ? `${root}/${rel}` : path.join(root, rel);
+}
+
 /**
  * Reads one governed document; I/O failures make it `unreadable` (a warning), not a crash.
  * `known(digest)` lets a cache skip decoding content it has already described: when it
  * returns true, the record carries only size, mtime and digest (`decoded: false`).
  */
 export function readDocumentSync(root: string, rel: string, namespace: NamespaceConfig, opts: ReadOptions = {}): DocumentRecord {
-  try {
-    const { bytes, size, mtimeMs } = readBytesSync(path.join(root, rel), MAX_DOCUMENT_BYTES);
-    let digest: string | undefined;
-    if (bytes && opts.known) {
-      digest = createHash('sha256').update(bytes).digest('hex');
-      if (opts.known(digest)) return { rel, namespace, size, mtimeMs, digest, bom: false, problems: [], unreadable: false, decoded: false };
-    }
-    if (!bytes) {
-      return {
-        rel, namespace, size, mtimeMs, bom: false, unreadable: false,
-        problems: [problem(rel, 'FILE_TOO_LARGE', `The file is ${size} bytes; documents are read up to ${MAX_DOCUMENT_BYTES} bytes.`, 'Move the file out of the docs root or add it to excluded_files.')],
-      };
-    }
-    return decodeDocument(rel, namespace, bytes, size, mtimeMs, opts.digest === false ? false : digest);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
-    return unreadable(rel, namespace, code === 'ELOOP' ? 'it became a symbolic link' : code === 'ENOTFILE' ? 'not a regular file' : code);
-  }
+  return recordOf(rel, namespace, readRaw(path.join(root, rel)), opts);
 }
 
 /** readDocumentSync for callers that expect a promise. */

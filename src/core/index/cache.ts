@@ -347,8 +347,12 @@ export class IndexCache implements DocumentReuse {
     return this.hit(file, entry, this.factsFor(entry)!, record.size, record.mtimeMs);
   }
 
-  described(doc: InspectedDocument): void {
-    const facts = factsOf(doc);
+  expected(file: GovernedFile): string | undefined {
+    const entry = this.previous.get(file.rel);
+    return entry && this.factsFor(entry) !== undefined ? entry.sha256 : undefined;
+  }
+
+  described(doc: InspectedDocument, facts: DocFacts = factsOf(doc)): void {
     this.facts.set(doc, facts);
     if (doc.record.unreadable || doc.record.digest === undefined) return;
     this.next.set(doc.rel, { size: doc.record.size, mtime_ms: doc.record.mtimeMs, sha256: doc.record.digest, at: -1, facts });

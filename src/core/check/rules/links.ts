@@ -9,12 +9,15 @@ const MARKDOWN = /\.(md|markdown)$/i;
 const lowered = new WeakMap<readonly string[], ReadonlySet<string>>();
 
 function hasAnchor(anchors: readonly string[], fragment: string): boolean {
+  const wanted = fragment.toLowerCase();
+  // Short lists (most documents have a handful of headings) are scanned; long ones get a set.
+  if (anchors.length <= 16) return anchors.some((a) => a.toLowerCase() === wanted);
   let set = lowered.get(anchors);
   if (!set) {
     set = new Set(anchors.map((a) => a.toLowerCase()));
     lowered.set(anchors, set);
   }
-  return set.has(fragment.toLowerCase());
+  return set.has(wanted);
 }
 
 function broken(doc: InspectedDocument, link: DocumentLink, message: string, suggestion: string): Finding {
