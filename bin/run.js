@@ -8,7 +8,8 @@ if (argv.length === 1 && argv[0] === '--version') {
   const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
   process.stdout.write(`docket/${version} ${process.platform}-${process.arch} node-${process.version}\n`);
 } else {
-  const { flush, run } = await import('@oclif/core');
+  // The subpaths, not the package index: it would load help, ux and more that a command never needs.
+  const [{ run }, { flush }] = await Promise.all([import('@oclif/core/run'), import('@oclif/core/flush')]);
   try {
     await run(argv, import.meta.url);
     await flush();
