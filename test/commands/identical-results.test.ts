@@ -123,12 +123,22 @@ describe('results do not depend on the index cache', () => {
     const root = repository(120, 0, 15);
     age(root);
     const reference = await docket(['index', '--root', root, '--format', 'json']);
-    appendFileSync(path.join(root, 'docs/45-adr', readdirSync(path.join(root, 'docs/45-adr')).sort()[0]!), '\n');
+    // A body edit leaves the facts equal: the last result is reused, the facts file is not even read.
+    const victim = path.join(root, 'docs/45-adr', readdirSync(path.join(root, 'docs/45-adr')).sort()[0]!);
+    appendFileSync(victim, '\nMore text.\n');
     writeFileSync(path.join(root, '.docket/cache/index-facts.json'), '[{"links":[]}]');
+    const bodyEdit = await docket(['index', '--root', root, '--format', 'json']);
+    expect(bodyEdit.json!.data).toMatchObject({ written: false, rebuild: { mode: 'incremental', changed: 1, unchanged: 119 } });
+    expect(strip(bodyEdit.json!)).toEqual(strip(reference.json!));
+    // A title edit changes them: the cached facts of the others are needed, and found corrupt.
+    writeFileSync(victim, readFileSync(victim, 'utf8').replace('title: "', 'title: "Renamed '));
     const corrupt = await docket(['index', '--root', root, '--format', 'json']);
     expect(corrupt.json!.warnings.map((w: { code: string }) => w.code)).toContain('INDEX_CACHE_CORRUPT');
     expect(corrupt.json!.data.rebuild).toMatchObject({ mode: 'full', reason: 'cache-corrupt' });
     expect(corrupt.json!.data.node_count).toBe(reference.json!.data.node_count);
+    expect(corrupt.json!.data.written).toBe(true);
+    const fresh = await docket(['index', '--root', root, '--format', 'json', '--no-cache']);
+    expect(strip(corrupt.json!).data).toEqual(strip(fresh.json!).data);
     const healed = await docket(['index', '--root', root, '--format', 'json']);
     expect(healed.json!.warnings.map((w: { code: string }) => w.code)).not.toContain('INDEX_CACHE_CORRUPT');
     // A valid manifest of version 1 (before facts moved to their own file).

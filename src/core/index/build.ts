@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { inspectRepository } from '../check/inspect.js';
 import type { RepoConfig } from '../config/types.js';
 import { listGoverned } from '../documents/walk.js';
 import type { Advice, Issue } from '../issues.js';
 import { buildArtifact, readArtifactBytes, serializeArtifact, writeArtifact, type IndexArtifact } from './artifact.js';
-import { IndexCache, type CacheMode, type RebuildReason, type StoredResult } from './cache.js';
+import { factsHash, IndexCache, type CacheMode, type FileUpdate, type RebuildReason, type StoredResult } from './cache.js';
+import { factsOf } from './facts.js';
+import { absolutePath, readRaw, recordOf } from '../documents/read.js';
+import type { GovernedFile } from '../documents/walk.js';
+import { compileSchemaFile, type CompiledSchema } from '../schema/compile.js';
 import { buildGraph, type IndexEdge, type IndexNode } from './graph.js';
 
 export interface RebuildInfo {
@@ -72,6 +75,47 @@ function stamp(config: RepoConfig, written: boolean, bytes: Buffer, result: Omit
 }
 
 /**
+ * The last run's result, when it still holds: the same files, each unchanged, or changed in
+ * bytes but not in facts (an edit of a body that touches no link, heading or metadata the
+ * index uses), and the artifact as it was left. Changed files are read and described here,
+ * one by one; their count is small (the cache gives up beyond a few dozen).
+ */
+async function reusable(config: RepoConfig, cache: IndexCache, files: readonly GovernedFile[]): Promise<{ result: StoredResult; changed: number } | undefined> {
+  const scan = cache.unchanged(files);
+  if (!scan) return undefined;
+  const updates = new Map<number, FileUpdate>();
+  let changed = 0;
+  let schemas: Map<string, CompiledSchema | undefined> | undefined;
+  for (const c of scan.changed) {
+    const raw = readRaw(absolutePath(config.root, c.file.rel));
+    if (raw.kind !== 'bytes') return undefined;
+    const digest = sha256(raw.bytes);
+    if (digest !== c.sha256) {
+      if (!schemas) {
+        schemas = new Map();
+        for (const ns of config.namespaces) {
+          if (schemas.has(ns.schema_path)) continue;
+          const compiled = await compileSchemaFile(config.root, ns.schema_path);
+          schemas.set(ns.schema_path, compiled.ok ? compiled : undefined);
+        }
+      }
+      // The bytes may have changed under the stat read above: read again, then describe.
+      const again = readRaw(absolutePath(config.root, c.file.rel));
+      if (again.kind !== 'bytes' || sha256(again.bytes) !== digest) return undefined;
+      const record = recordOf(c.file.rel, c.file.namespace, again);
+      if (record.unreadable) return undefined;
+      // Loaded here, not at start-up: a run with nothing to describe never needs the Markdown code.
+      const { describeDocument } = await import('../check/load.js');
+      const doc = describeDocument(record, schemas.get(c.file.namespace.schema_path), false);
+      if (factsHash(factsOf(doc)) !== c.facts_hash) return undefined;
+      changed++;
+    }
+    updates.set(c.index, { size: raw.size, mtime_ms: raw.mtimeMs, sha256: digest });
+  }
+  return cache.reuseLast(updates) ? { result: scan.result, changed } : undefined;
+}
+
+/**
  * Builds the index from one read of the governed documents (check's inspectRepository,
  * without its rules), reusing cached descriptions of unchanged files. With `graph: false`
  * and nothing changed since the last run, the last result is returned without reading,
@@ -83,12 +127,15 @@ export async function buildIndex(config: RepoConfig, opts: BuildOptions): Promis
   try {
     const walk = await listGoverned(config, opts.signal);
     if (opts.graph === false && cache.mode === 'incremental' && walk.unreadable.length === 0) {
-      const last = cache.unchanged(walk.files);
+      const last = await reusable(config, cache, walk.files);
       if (last) {
-        const rebuild: RebuildInfo = { mode: 'incremental', added: 0, changed: 0, removed: 0, unchanged: walk.files.length };
-        return { node_count: last.node_count, edge_count: last.edge_count, first_id: last.first_id, violations: last.violations, warnings: last.warnings, advice: last.advice, rebuild, partial: false, written: false };
+        ok = true;
+        const rebuild: RebuildInfo = { mode: 'incremental', added: 0, changed: last.changed, removed: 0, unchanged: walk.files.length - last.changed };
+        const r = last.result;
+        return { node_count: r.node_count, edge_count: r.edge_count, first_id: r.first_id, violations: r.violations, warnings: r.warnings, advice: r.advice, rebuild, partial: false, written: false };
       }
     }
+    const { inspectRepository } = await import('../check/inspect.js');
     const inspection = await inspectRepository(config, { rules: false, compact: true, reuse: cache, walk, ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.onProgress ? { onProgress: opts.onProgress } : {}) });
     const walkWarnings = inspection.repository.filter((f) => f.code === 'FILE_UNREADABLE');
     const documentWarnings: Issue[] = [];

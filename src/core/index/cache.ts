@@ -8,6 +8,7 @@ import type { DocumentRecord } from '../documents/read.js';
 import type { GovernedFile } from '../documents/walk.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import { isInside, realpathOfExistingAncestor } from '../fs/paths.js';
+import { absolutePath } from '../documents/read.js';
 import { currentHolder, holderLiveness, type Holder } from '../ids/holder.js';
 import type { Advice, Issue } from '../issues.js';
 import { factsOf, type DocFacts } from './facts.js';
@@ -31,6 +32,16 @@ const RACY_MS = 2000;
 /** A lock file that cannot be parsed is someone's lock being written, unless it is this old. */
 const STALE_UNREADABLE_LOCK_MS = 60_000;
 
+/** A file whose stat changed but whose facts did not: its new stat and digest. */
+export interface FileUpdate {
+  size: number;
+  mtime_ms: number;
+  sha256: string;
+}
+
+/** More changed files than this are not worth settling one by one: the normal path reads them. */
+const MAX_SETTLED = 64;
+
 interface Entry {
   size: number;
   mtime_ms: number;
@@ -38,6 +49,7 @@ interface Entry {
   /** Position in the facts file of the manifest it came from (-1: facts already in memory). */
   at: number;
   facts?: DocFacts;
+  factsHash?: string;
 }
 
 /** Where the artifact stood when the manifest was written, and what the last build reported. */
@@ -65,7 +77,14 @@ interface Manifest {
   sizes: number[];
   mtimes: number[];
   sha256: string[];
+  /** A hash of each document's facts: an edit that leaves them equal leaves the graph equal. */
+  facts_hashes: string[];
   result: StoredResult | null;
+}
+
+/** The hash of a document's facts, as stored in the manifest. */
+export function factsHash(facts: DocFacts): string {
+  return createHash('sha256').update(JSON.stringify(facts)).digest('base64url');
 }
 
 export type CacheMode = 'use' | 'rebuild' | 'off';
@@ -114,7 +133,7 @@ function parseManifest(text: string): { manifest?: Manifest; shas: Map<string, s
     return { shas };
   }
   const n = Array.isArray(m.paths) ? m.paths.length : -1;
-  if (typeof m.facts_sha256 !== 'string' || !isStrings(m.paths, n) || !isNumbers(m.sizes, n) || !isNumbers(m.mtimes, n) || !isStrings(m.sha256, n) || !isResult(m.result)) return undefined;
+  if (typeof m.facts_sha256 !== 'string' || !isStrings(m.paths, n) || !isNumbers(m.sizes, n) || !isNumbers(m.mtimes, n) || !isStrings(m.sha256, n) || !isStrings(m.facts_hashes, n) || !isResult(m.result)) return undefined;
   return { manifest: m, shas: new Map(m.paths.map((p, i) => [p, m.sha256[i]!])) };
 }
 
@@ -199,6 +218,8 @@ export class IndexCache implements DocumentReuse {
   private writtenMs = 0;
   private dirty = false;
   private stored: StoredResult | null = null;
+  /** Files `unchanged` settled (same facts, new stats): only the manifest needs their new stats. */
+  private settled?: Map<number, FileUpdate>;
   private fingerprint = '';
   private release?: () => Promise<void>;
 
@@ -245,7 +266,7 @@ export class IndexCache implements DocumentReuse {
     else if (!m || m.cache_version !== CACHE_VERSION || m.fingerprint !== cache.fingerprint) cache.reason = 'config-changed';
     else {
       cache.manifest = m;
-      for (let i = 0; i < m.paths.length; i++) cache.previous.set(m.paths[i]!, { size: m.sizes[i]!, mtime_ms: m.mtimes[i]!, sha256: m.sha256[i]!, at: i });
+      for (let i = 0; i < m.paths.length; i++) cache.previous.set(m.paths[i]!, { size: m.sizes[i]!, mtime_ms: m.mtimes[i]!, sha256: m.sha256[i]!, at: i, factsHash: m.facts_hashes[i]! });
       cache.writtenMs = m.written_ms;
     }
     return cache;
@@ -274,16 +295,30 @@ export class IndexCache implements DocumentReuse {
    * verified, unchanged. Only stats are read (and the artifact, when its mtime is too recent
    * to trust).
    */
-  unchanged(files: readonly GovernedFile[]): StoredResult | undefined {
+  unchanged(files: readonly GovernedFile[]): { result: StoredResult; changed: { index: number; file: GovernedFile; sha256: string; facts_hash: string }[] } | undefined {
     const m = this.manifest;
     const r = m?.result;
     if (!m || !r || m.paths.length !== files.length) return undefined;
+    const changed = [];
     for (let i = 0; i < files.length; i++) {
-      if (files[i]!.rel !== m.paths[i] || !this.trusted(m.mtimes[i]!)) return undefined;
-      const stat = lstatOf(path.join(this.config.root, files[i]!.rel));
-      if (!stat?.isFile() || stat.size !== m.sizes[i] || stat.mtimeMs !== m.mtimes[i]) return undefined;
+      if (files[i]!.rel !== m.paths[i]) return undefined;
+      const stat = lstatOf(absolutePath(this.config.root, files[i]!.rel));
+      if (stat?.isFile() && stat.size === m.sizes[i] && stat.mtimeMs === m.mtimes[i] && this.trusted(m.mtimes[i]!)) continue;
+      // A changed (or too recent) stat: the file may still have the same bytes, or the same facts.
+      if (changed.length >= MAX_SETTLED) return undefined;
+      changed.push({ index: i, file: files[i]!, sha256: m.sha256[i]!, facts_hash: m.facts_hashes[i]! });
     }
-    return this.artifactIsStored(r) ? r : undefined;
+    return { result: r, changed };
+  }
+
+  /**
+   * Reuses the last result: every changed file was settled (same bytes, or same facts) and the
+   * artifact is the one it describes. The manifest then only takes the settled files' stats.
+   */
+  reuseLast(updates: ReadonlyMap<number, FileUpdate>): boolean {
+    if (!this.artifactIsStored()) return false;
+    this.settled = new Map(updates);
+    return true;
   }
 
   /** Whether the artifact on disk is the one the stored result describes (stat, or its hash when the stat is too recent). */
@@ -355,7 +390,7 @@ export class IndexCache implements DocumentReuse {
   described(doc: InspectedDocument, facts: DocFacts = factsOf(doc)): void {
     this.facts.set(doc, facts);
     if (doc.record.unreadable || doc.record.digest === undefined) return;
-    this.next.set(doc.rel, { size: doc.record.size, mtime_ms: doc.record.mtimeMs, sha256: doc.record.digest, at: -1, facts });
+    this.next.set(doc.rel, { size: doc.record.size, mtime_ms: doc.record.mtimeMs, sha256: doc.record.digest, at: -1, facts, factsHash: factsHash(facts) });
     this.dirty = true;
   }
 
@@ -389,6 +424,20 @@ export class IndexCache implements DocumentReuse {
   /** Writes the facts and the manifest when something changed (atomically), then releases the lock. */
   async close(commit: boolean): Promise<void> {
     try {
+      const m = this.manifest;
+      if (this.settled && m) {
+        // The last result was reused: only the settled files' stats change (the facts file stays).
+        if (this.writable && this.settled.size > 0) {
+          const manifest: Manifest = { ...m, written_ms: Date.now(), sizes: [...m.sizes], mtimes: [...m.mtimes], sha256: [...m.sha256] };
+          for (const [i, u] of this.settled) {
+            manifest.sizes[i] = u.size;
+            manifest.mtimes[i] = u.mtime_ms;
+            manifest.sha256[i] = u.sha256;
+          }
+          await writeFileAtomic(this.config.root, path.join(this.config.root, MANIFEST), JSON.stringify(manifest), { overwrite: true });
+        }
+        return;
+      }
       const removed = [...this.previous.keys()].some((rel) => !this.next.has(rel));
       if (commit && this.writable && (this.dirty || removed || this.reason !== undefined)) {
         const paths = [...this.next.keys()].sort();
@@ -405,6 +454,7 @@ export class IndexCache implements DocumentReuse {
           sizes: entries.map((e) => e.size),
           mtimes: entries.map((e) => e.mtime_ms),
           sha256: entries.map((e) => e.sha256),
+          facts_hashes: entries.map((e) => e.factsHash ?? factsHash(e.facts!)),
           result: this.stored,
         };
         await writeFileAtomic(this.config.root, path.join(this.config.root, MANIFEST), JSON.stringify(manifest), { overwrite: true });
@@ -418,7 +468,7 @@ export class IndexCache implements DocumentReuse {
     const record: DocumentRecord = { rel: file.rel, namespace: file.namespace, size, mtimeMs, digest: entry.sha256, bom: false, problems: [], unreadable: false, decoded: false };
     const doc: InspectedDocument = { rel: file.rel, namespace: file.namespace, record, normalized: [], links: [], anchors: [], readable: false, findings: [], checked: false, ...(facts.node ? { document_id: facts.node.document_id } : {}) };
     this.facts.set(doc, facts);
-    this.next.set(file.rel, { size, mtime_ms: mtimeMs, sha256: entry.sha256, at: -1, facts });
+    this.next.set(file.rel, { size, mtime_ms: mtimeMs, sha256: entry.sha256, at: -1, facts, factsHash: entry.factsHash ?? factsHash(facts) });
     return doc;
   }
 }
