@@ -65,11 +65,11 @@ export function inboundOf(doc: InspectedDocument, watched: ReadonlySet<string> |
  */
 export function compactDocument(doc: InspectedDocument): InspectedDocument {
   const r = doc.record;
-  const record: DocumentRecord = { rel: r.rel, namespace: r.namespace, size: r.size, mtimeMs: r.mtimeMs, bom: r.bom, problems: r.problems, unreadable: r.unreadable };
+  // The split is not kept: the rules that look at it (reading problems) have run.
+  const record: DocumentRecord = { rel: r.rel, namespace: r.namespace, size: r.size, mtimeMs: r.mtimeMs, bom: r.bom, problems: r.problems.length === 0 ? NONE : r.problems, unreadable: r.unreadable };
   if (r.digest !== undefined) record.digest = r.digest;
-  if (r.split !== undefined) record.split = r.split.kind === 'ok' ? { ...r.split, yaml: '' } : r.split;
   if (r.decoded !== undefined) record.decoded = r.decoded;
-  const out: InspectedDocument = { rel: doc.rel, namespace: doc.namespace, record, normalized: NONE, links: NONE, anchors: doc.anchors.length === 0 ? NONE : detachAll(doc.anchors), readable: doc.readable, findings: doc.findings, checked: doc.checked };
+  const out: InspectedDocument = { rel: doc.rel, namespace: doc.namespace, record, normalized: NONE, links: NONE, anchors: doc.anchors.length === 0 ? NONE : detachAll(doc.anchors), readable: doc.readable, findings: doc.findings.length === 0 ? NONE : doc.findings, checked: doc.checked };
   if (doc.document_id !== undefined) out.document_id = detach(doc.document_id);
   if (doc.type !== undefined) out.type = detach(doc.type);
   if (doc.idLine !== undefined) out.idLine = doc.idLine;
@@ -89,7 +89,10 @@ export function prepareDescribed(doc: InspectedDocument, ctx: PrepareContext): P
   const s = ctx.settings;
   const prepared: Prepared = { doc, inbound: inboundOf(doc, ctx.watched) };
   if (s.facts) prepared.facts = factsOf(doc);
-  if (s.rules && (!s.only || s.only.has(doc.rel))) prepared.local = localFindings(doc, ctx.schemaFor, ctx.probe, true);
+  if (s.rules && (!s.only || s.only.has(doc.rel))) {
+    const local = localFindings(doc, ctx.schemaFor, ctx.probe, true);
+    prepared.local = local.length === 0 ? NONE : local;
+  }
   if (s.compact) prepared.doc = compactDocument(doc);
   return prepared;
 }
