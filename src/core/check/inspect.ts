@@ -60,7 +60,7 @@ function crossFindings(doc: InspectedDocument, ctx: RuleContext): Finding[] {
 
 function finish(doc: InspectedDocument, findings: Finding[]): void {
   const id = doc.document_id;
-  doc.findings = findings.map((f) => detachFinding(id && f.document_id === undefined ? { ...f, document_id: id } : f)).sort(compareIssues);
+  doc.findings = findings.length === 0 ? [] : findings.map((f) => detachFinding(id && f.document_id === undefined ? { ...f, document_id: id } : f)).sort(compareIssues);
   if (doc.pendingLinks) doc.pendingLinks = undefined;
   doc.checked = true;
 }
@@ -132,7 +132,8 @@ export async function inspectRepository(config: RepoConfig, opts: InspectOptions
       if (!own) continue;
       if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while checking documents.');
       local.delete(doc);
-      finish(doc, [...own, ...crossFindings(doc, ctx)]);
+      const cross = crossFindings(doc, ctx);
+      finish(doc, cross.length === 0 ? own : own.length === 0 ? cross : [...own, ...cross]);
       await opts.onDocument?.(doc);
       if (opts.release) {
         doc.findings = [];

@@ -8,19 +8,22 @@ function depth(dir: string): number {
   return dir === '.' || dir === '' ? 0 : dir.split('/').length;
 }
 
+/** Docs roots with their depth, deepest first (ties in config order), computed once per config. */
+const roots = new WeakMap<RepoConfig, { ns: NamespaceConfig; prefix: string; all: boolean }[]>();
+
 /** The namespace owning a repo-relative path: the one with the deepest docs root containing it. */
 export function namespaceFor(config: RepoConfig, rel: string): NamespaceConfig | undefined {
-  let best: NamespaceConfig | undefined;
-  let bestDepth = -1;
-  for (const ns of config.namespaces) {
-    if (!under(rel, ns.docs_root)) continue;
-    const d = depth(ns.docs_root);
-    if (!best || d > bestDepth) {
-      best = ns;
-      bestDepth = d;
-    }
+  let list = roots.get(config);
+  if (!list) {
+    // A stable sort by depth keeps the config order among equally deep roots (the first one wins, as before).
+    list = config.namespaces
+      .map((ns, i) => ({ ns, i, d: depth(ns.docs_root), prefix: `${ns.docs_root}/`, all: ns.docs_root === '.' || ns.docs_root === '' }))
+      .sort((a, b) => b.d - a.d || a.i - b.i)
+      .map(({ ns, prefix, all }) => ({ ns, prefix, all }));
+    roots.set(config, list);
   }
-  return best;
+  for (const r of list) if (r.all || rel.startsWith(r.prefix) || rel === r.ns.docs_root) return r.ns;
+  return undefined;
 }
 
 /** A namespace's exclusions in the form the per-file test needs, computed once per namespace. */

@@ -33,6 +33,9 @@ function nextFree(id: string, ctx: RuleContext): string {
 export function idFindings(doc: InspectedDocument, ctx: RuleContext): Finding[] {
   const id = doc.document_id;
   if (!id) return [];
+  const prefix0 = doc.namespace.repo_prefix;
+  // The common case: a well-formed ID of the namespace's prefix that no other document has.
+  if (ID_PATTERN.test(id) && id.startsWith(`${prefix0}-`) && (ctx.byId.get(id)?.length ?? 0) <= 1) return [];
   const out: Finding[] = [];
   const line = doc.idLine;
   const at = { path: doc.rel, ...(line ? { line } : {}) };

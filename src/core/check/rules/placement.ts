@@ -30,7 +30,7 @@ export function planRenames(documents: readonly InspectedDocument[], ctx: RuleCo
 }
 
 export function filenameFindings(doc: InspectedDocument, ctx: RuleContext): Finding[] {
-  const name = path.posix.basename(doc.rel);
+  const name = doc.rel.slice(doc.rel.lastIndexOf('/') + 1);
   if (filenameOk(name)) return [];
   const target = kebabName(name);
   const to = path.posix.join(path.posix.dirname(doc.rel), target);
