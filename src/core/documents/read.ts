@@ -119,6 +119,13 @@ export function readBytesSync(abs: string, limit: number, copy = false): { bytes
     if (!stat.isFile()) throw Object.assign(new Error('not a regular file'), { code: 'ENOTFILE' });
     if (stat.size > limit) return { size: stat.size, mtimeMs: stat.mtimeMs };
     let total = 0;
+    // Ask for one byte more than fstat reported: a short read of a regular file is its end,
+    // so most files take one read call, not two. A file that grew keeps being read below.
+    if (stat.size + 1 <= shared.length) {
+      const n = readSync(fd, shared, 0, stat.size + 1, null);
+      if (n <= stat.size) return { bytes: copy ? Buffer.from(shared.subarray(0, n)) : shared.subarray(0, n), size: n, mtimeMs: stat.mtimeMs };
+      total = n;
+    }
     for (;;) {
       if (total === shared.length) {
         if (shared.length > limit) return { size: total, mtimeMs: stat.mtimeMs }; // grew past the limit while reading
