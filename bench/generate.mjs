@@ -24,6 +24,9 @@ function rng(seed) {
   };
 }
 
+/** Bump when the output changes: the harness regenerates cached repositories of older versions. */
+export const GENERATOR_VERSION = 2;
+
 const pad = (n) => String(n).padStart(3, '0');
 
 /**

@@ -10,7 +10,8 @@ if (argv.length === 1 && argv[0] === '--version') {
 } else {
   const { answerBareTopic } = await import('../dist/cli/topic-guard.js');
   if (!(await answerBareTopic(argv, new URL('../oclif.manifest.json', import.meta.url)))) {
-    const { flush, run } = await import('@oclif/core');
+    // The subpaths, not the package index: it would load help, ux and more that a command never needs.
+    const [{ run }, { flush }] = await Promise.all([import('@oclif/core/run'), import('@oclif/core/flush')]);
     try {
       await run(argv, import.meta.url);
       await flush();

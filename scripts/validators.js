@@ -1,6 +1,7 @@
 // Precompiles the published schemas into dist/lib/validators.cjs (ajv standalone code), so the
 // client library validates without loading ajv or compiling at run time: the first
 // parseEnvelope() in a process costs a module load instead of ~70 ms.
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { relaxRequired } from '../dist/cli/agent/data-schema.js';
@@ -29,3 +30,19 @@ for (const file of readdirSync(new URL('schemas/data/', root)).filter((f) => f.e
 }
 writeFileSync(new URL('dist/lib/validators.cjs', root), `${standaloneCode(ajv, exports)}\n`);
 console.error(`validators: envelope and ${Object.keys(exports).length - 1} data schemas`);
+
+// The built-in metadata schema (what `docket init` writes), compiled exactly as
+// src/core/schema/compile.ts compiles a repository's schema (draft-07 Ajv, strict: false,
+// validateFormats, ajv-formats), stopping at the first error and with all errors. A repository
+// whose schema is this one (same parsed JSON) then validates without loading ajv or compiling.
+const metadata = read('schemas/metadata.schema.json');
+const mode = { first: false, all: true };
+for (const [name, allErrors] of Object.entries(mode)) {
+  const compiler = new Ajv({ allErrors, strict: false, validateFormats: true, code: { source: true } });
+  addFormats(compiler);
+  const validate = compiler.compile(metadata);
+  writeFileSync(new URL(`dist/core/schema/metadata.${name}.cjs`, root), `${standaloneCode(compiler, validate)}\n`);
+}
+const digest = createHash('sha256').update(JSON.stringify(metadata)).digest('hex');
+writeFileSync(new URL('dist/core/schema/metadata.builtin.json', root), `${JSON.stringify({ sha256: digest, ajv: require('ajv/package.json').version })}\n`);
+console.error('validators: built-in metadata schema');

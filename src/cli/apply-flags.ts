@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import * as Flags from '@oclif/core/flags';
 
 /** Commands that write outside a single new document preview by default; --apply writes. */
 export const applyFlags = {

@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { Command, type Interfaces } from '@oclif/core';
+import { Command } from '@oclif/core/command';
+import type * as Interfaces from '@oclif/core/interfaces';
 import { loadConfig } from '../core/config/load.js';
 import { resolveNow } from '../core/dates.js';
 import type { RepoConfig } from '../core/config/types.js';

@@ -1,4 +1,5 @@
-import { Flags, type Command } from '@oclif/core';
+import * as Flags from '@oclif/core/flags';
+import type { Command } from '@oclif/core/command';
 import type { ArgInfo, CommandInfo, FlagInfo } from '../core/usecases/capabilities.js';
 import { globalFlags } from './flags.js';
 import { isAgentCommand, previewOf, toolName, type ManifestCommand } from './mcp/manifest.js';

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { Flags, type Command } from '@oclif/core';
+import * as Flags from '@oclif/core/flags';
+import type { Command } from '@oclif/core/command';
 import type { NewRequest } from '../core/authoring/plan.js';
 import { openInEditor } from '../core/editor.js';
 import { createDocument, type NewData } from '../core/usecases/new-document.js';

@@ -1,10 +1,10 @@
-import { Args, Flags } from '@oclif/core';
+import * as Args from '@oclif/core/args';
+import * as Flags from '@oclif/core/flags';
 import { exitZeroFlags } from '../cli/agent/exit-zero.js';
 import { findingsFlags } from '../cli/agent/findings-cap.js';
 import { DocketCommand } from '../cli/base-command.js';
 import type { Envelope } from '../cli/envelope.js';
 import { BASE_FORMATS, CI_FORMATS, type CiFormat, type Format } from '../cli/options.js';
-import { renderCiReport } from '../cli/render/ci/index.js';
 import type { Outcome, RunContext } from '../cli/outcome.js';
 import { renderCheckMarkdown, renderCheckText } from '../cli/render/commands/check.js';
 import type { Style } from '../cli/render/style.js';
@@ -32,9 +32,13 @@ export default class Check extends DocketCommand<typeof Check, CheckData> {
     ...exitZeroFlags,
   };
 
+  /** The CI renderers, loaded only for a CI format (render time is synchronous). */
+  private ci?: typeof import('../cli/render/ci/index.js');
+
   protected async execute(ctx: RunContext): Promise<Outcome<CheckData>> {
     // --quiet prints only failures; under --strict warnings are failures too, so they stay.
     this.quiet = this.flags.quiet && !this.flags.strict;
+    if (CI_FORMATS.has(ctx.format)) this.ci = await import('../cli/render/ci/index.js');
     const result = await runCheck(ctx.root, { paths: this.args.paths ?? [], strict: this.flags.strict, signal: ctx.signal, cmd: ctx.cmd, ...(ctx.stream ? { sink: ctx.stream } : {}) });
     return { data: result.data, violations: result.violations, warnings: result.warnings, advice: result.advice, success: result.success, status: result.partial ? 'partial' : 'ok', streamed: ['checked_paths'] };
   }
@@ -48,7 +52,7 @@ export default class Check extends DocketCommand<typeof Check, CheckData> {
   }
 
   protected override renderFormat(format: Format, env: Envelope<CheckData>): string {
-    if (CI_FORMATS.has(format)) return renderCiReport(format as CiFormat, env as unknown as Envelope);
+    if (CI_FORMATS.has(format) && this.ci) return this.ci.renderCiReport(format as CiFormat, env as unknown as Envelope);
     return super.renderFormat(format, env);
   }
 }

@@ -1,4 +1,5 @@
-import { Args, Flags } from '@oclif/core';
+import * as Args from '@oclif/core/args';
+import * as Flags from '@oclif/core/flags';
 import { NewCommandBase, newFlags, type NewCommandData } from '../cli/new-command.js';
 import type { Outcome, RunContext } from '../cli/outcome.js';
 import { listTypes } from '../core/usecases/list-types.js';

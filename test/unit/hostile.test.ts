@@ -47,6 +47,8 @@ describe('hostile files', () => {
     'docs/45-adr/unterminated.md': '---\ndocument_id: ACME-ADR-009\ntitle: never closed\n# body\n',
     'docs/45-adr/proto.md': doc({ document_id: 'ACME-ADR-010' }).replace('---\n', '---\n__proto__:\n  polluted: true\nconstructor: x\n'),
     'docs/45-adr/brackets.md': doc({ document_id: 'ACME-ADR-011' }, `${'[](]('.repeat(100_000)}\n${'`'.repeat(5000)}\n`),
+    // Headings that made regular expressions backtrack quadratically (hours for these sizes).
+    'docs/45-adr/hostile-headings.md': doc({ document_id: 'ACME-ADR-012' }, `# a${' '.repeat(500_000)}b\n\n# ${'!['.repeat(150_000)}\n\n# a${'_'.repeat(300_000)}a\n\n${'[a\n'.repeat(20_000)}===\n`),
   };
 
   it('check ends with a clear code for each, and fix --apply changes none of their bytes', async () => {
@@ -78,6 +80,7 @@ describe('hostile files', () => {
     expect(codes('unterminated.md')).toContain('FRONTMATTER_INVALID');
     expect(codes('proto.md')).toEqual(['SCHEMA_VALIDATION', 'SCHEMA_VALIDATION']);
     expect(codes('brackets.md')).toEqual([]);
+    expect(codes('hostile-headings.md')).toEqual([]);
     expect(codes('loop-a.md')).toEqual(['SYMLINK_SKIPPED']);
     expect(codes('loop-b.md')).toEqual(['SYMLINK_SKIPPED']);
     expect(codes('loop/self')).toEqual(['SYMLINK_SKIPPED']);

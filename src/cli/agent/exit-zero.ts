@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import * as Flags from '@oclif/core/flags';
 
 /**
  * `--exit-zero`, for consumers that gate on the report (SARIF, JUnit, a JSON envelope) instead

@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import * as Flags from '@oclif/core/flags';
 import { sortIssues } from '../../core/issues.js';
 import type { Outcome } from '../outcome.js';
 import type { FindingsData } from './findings-types.js';

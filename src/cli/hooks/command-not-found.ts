@@ -1,4 +1,5 @@
-import { loadHelpClass, type Hook } from '@oclif/core';
+import { loadHelpClass } from '@oclif/core/help';
+import type { Hook } from '@oclif/core/interfaces';
 import { closest } from '../../core/text/suggest.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { emitEarlyError } from '../early-error.js';

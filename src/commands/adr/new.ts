@@ -1,4 +1,4 @@
-import { Args } from '@oclif/core';
+import * as Args from '@oclif/core/args';
 import { NewCommandBase, newFlags, type NewCommandData } from '../../cli/new-command.js';
 import type { Outcome, RunContext } from '../../cli/outcome.js';
 

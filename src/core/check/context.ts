@@ -1,7 +1,11 @@
+import path from 'node:path';
 import type { RepoConfig } from '../config/types.js';
+import type { GovernedFile } from '../documents/walk.js';
 import type { CompiledSchema } from '../schema/compile.js';
 import type { InspectedDocument } from './model.js';
 import { FsProbe } from './probe.js';
+import { inboundOf } from './prepare.js';
+import { filenameOk, kebabName } from './rules/placement.js';
 
 /** What rules may consult besides the document itself: the whole loaded repository. */
 export interface RuleContext {
@@ -10,31 +14,83 @@ export interface RuleContext {
   byPath: ReadonlyMap<string, InspectedDocument>;
   /** Governed documents per trimmed document_id. */
   byId: ReadonlyMap<string, readonly InspectedDocument[]>;
-  /** Governed documents that link to a path (lower-cased key, so case-only renames count too). */
+  /**
+   * Governed documents that link to a path (lower-cased key, so case-only renames count too).
+   * Only the keys of documents whose file name breaks the convention are consulted.
+   */
   inbound: ReadonlyMap<string, readonly string[]>;
   /** How many documents would be renamed to each lower-cased target path. */
   renameTargets: Map<string, number>;
   probe: FsProbe;
+  /** Highest sequence number per `PREFIX-TYPE-` among the IDs in use; computed on first use. */
+  highestSeq?: Map<string, number>;
 }
 
-export function buildContext(config: RepoConfig, documents: readonly InspectedDocument[], schemaFor: (p: string) => CompiledSchema | undefined): RuleContext {
-  const byPath = new Map(documents.map((d) => [d.rel, d]));
-  const byId = new Map<string, InspectedDocument[]>();
-  const linkers = new Map<string, Set<string>>();
-  for (const doc of documents) {
+/**
+ * The repository-wide tables, filled one document at a time while documents load, so rules
+ * that need every document (IDs, inbound links) can run right after the last one is read,
+ * without keeping the documents' texts or frontmatter.
+ */
+export class ContextBuilder {
+  readonly byPath = new Map<string, InspectedDocument>();
+  readonly byId = new Map<string, InspectedDocument[]>();
+  readonly inbound = new Map<string, string[]>();
+  readonly renameTargets = new Map<string, number>();
+  readonly probe: FsProbe;
+  /** Lower-cased paths worth recording inbound links for (null: every path). */
+  private readonly watched: ReadonlySet<string> | null;
+
+  constructor(
+    private readonly config: RepoConfig,
+    private readonly schemaFor: (schemaPath: string) => CompiledSchema | undefined,
+    files: readonly GovernedFile[] | null,
+  ) {
+    const governed = files ? new Set(files.map((f) => f.rel)) : null;
+    this.probe = new FsProbe(config.root, this.byPath, governed);
+    if (files) {
+      const watched = new Set<string>();
+      for (const f of files) {
+        const name = path.posix.basename(f.rel);
+        if (filenameOk(name)) continue;
+        watched.add(f.rel.toLowerCase());
+        const to = path.posix.join(path.posix.dirname(f.rel), kebabName(name)).toLowerCase();
+        this.renameTargets.set(to, (this.renameTargets.get(to) ?? 0) + 1);
+      }
+      this.watched = watched;
+    } else this.watched = null;
+  }
+
+  /** Lower-cased paths whose inbound links matter (null: every path). */
+  get watchedPaths(): ReadonlySet<string> | null {
+    return this.watched;
+  }
+
+  /**
+   * Records a loaded document (in path order): its path, its ID and the paths it links to
+   * (`inbound`, see prepare.ts; computed from its links when omitted).
+   */
+  add(doc: InspectedDocument, inbound: readonly string[] = inboundOf(doc, this.watched)): void {
+    this.byPath.set(doc.rel, doc);
     if (doc.document_id) {
-      const list = byId.get(doc.document_id);
+      const list = this.byId.get(doc.document_id);
       if (list) list.push(doc);
-      else byId.set(doc.document_id, [doc]);
+      else this.byId.set(doc.document_id, [doc]);
     }
-    for (const link of doc.links) {
-      if (link.scope !== 'file' || !link.path || link.path === doc.rel) continue;
-      const key = link.path.toLowerCase();
-      const set = linkers.get(key);
-      if (set) set.add(doc.rel);
-      else linkers.set(key, new Set([doc.rel]));
+    for (const key of inbound) {
+      const list = this.inbound.get(key);
+      if (!list) this.inbound.set(key, [doc.rel]);
+      else if (list[list.length - 1] !== doc.rel) list.push(doc.rel);
     }
   }
-  const inbound = new Map([...linkers].map(([k, v]) => [k, [...v]]));
-  return { config, schemaFor, byPath, byId, inbound, renameTargets: new Map(), probe: new FsProbe(config.root, byPath) };
+
+  context(): RuleContext {
+    return { config: this.config, schemaFor: this.schemaFor, byPath: this.byPath, byId: this.byId, inbound: this.inbound, renameTargets: this.renameTargets, probe: this.probe };
+  }
+}
+
+/** The context of documents loaded together (every link recorded; renames planned by the caller). */
+export function buildContext(config: RepoConfig, documents: readonly InspectedDocument[], schemaFor: (p: string) => CompiledSchema | undefined): RuleContext {
+  const builder = new ContextBuilder(config, schemaFor, null);
+  for (const doc of documents) builder.add(doc);
+  return builder.context();
 }

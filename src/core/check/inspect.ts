@@ -1,15 +1,18 @@
 import type { RepoConfig } from '../config/types.js';
-import { listGoverned } from '../documents/walk.js';
+import { listGoverned, type WalkResult } from '../documents/walk.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { compareIssues } from '../issues.js';
-import { buildContext, type RuleContext } from './context.js';
+import { ContextBuilder, type RuleContext } from './context.js';
 import { loadDocuments, type DocumentReuse } from './load.js';
+import { detach } from '../text/detach.js';
 import type { Finding, InspectedDocument, Inspection } from './model.js';
+import { prepareAll } from './parallel.js';
+import type { PrepareContext } from './prepare.js';
 import { idFindings } from './rules/ids.js';
-import { linkFindings } from './rules/links.js';
-import { directoryFindings, filenameFindings, planRenames } from './rules/placement.js';
+import { pendingLinkFindings } from './rules/links.js';
+import { localFindings } from './rules/local.js';
+import { filenameFindings } from './rules/placement.js';
 import { inspectSetup, symlinkFindings } from './rules/repository.js';
-import { schemaFindings } from './rules/schema.js';
 
 export interface InspectOptions {
   signal?: AbortSignal;
@@ -20,6 +23,14 @@ export interface InspectOptions {
   only?: ReadonlySet<string>;
   /** Keep each document's text in the model (fix needs it; check does not). */
   retainText?: boolean;
+  /**
+   * Keep only what rules of other documents need once a document's own rules ran: its ID,
+   * anchors and findings; its frontmatter, metadata and links are dropped at once (check).
+   * Memory then grows by a few hundred bytes per document, not by its parse tree.
+   */
+  compact?: boolean;
+  /** Hash each document's bytes (record.digest; default true): fix and index need it, check does not. */
+  digest?: boolean;
   /** Called once per checked document, in path order, with its complete findings (streaming). */
   onDocument?(doc: InspectedDocument): unknown;
   /** Called with the repository-level findings before any document is checked (streaming). */
@@ -34,68 +45,103 @@ export interface InspectOptions {
   /** A cache of descriptions (index only: cached documents carry no frontmatter or anchors, so rules cannot run on them). */
   reuse?: DocumentReuse;
   onProgress?(done: number, total: number): unknown;
+  /** The governed set, when the caller already walked the docs roots (index). */
+  walk?: WalkResult;
 }
 
-/** Problems found while reading: only a missing frontmatter in a decodable file is fixable. */
-function readingFindings(doc: InspectedDocument): Finding[] {
-  return doc.record.problems.map((p): Finding => {
-    if (p.code === 'FILE_UNREADABLE') return p;
-    if (p.code === 'FRONTMATTER_MISSING' && doc.record.split !== undefined) return { ...p, fixable: true, fix: { kind: 'add-frontmatter' } };
-    return { ...p, fixable: false };
-  });
+/** The rules that need every document: file names (inbound links), IDs, other documents' anchors. */
+function crossFindings(doc: InspectedDocument, ctx: RuleContext): Finding[] {
+  if (doc.record.unreadable) return [];
+  const findings = filenameFindings(doc, ctx);
+  if (doc.document_id) findings.push(...idFindings(doc, ctx));
+  if (doc.pendingLinks) findings.push(...pendingLinkFindings(doc, doc.pendingLinks, ctx.probe));
+  return findings;
+}
+
+function finish(doc: InspectedDocument, findings: Finding[]): void {
+  const id = doc.document_id;
+  doc.findings = findings.length === 0 ? [] : findings.map((f) => detachFinding(id && f.document_id === undefined ? { ...f, document_id: id } : f)).sort(compareIssues);
+  if (doc.pendingLinks) doc.pendingLinks = undefined;
+  doc.checked = true;
 }
 
 /** Runs every per-document rule on one document; fills `doc.findings`. */
 export async function checkDocument(doc: InspectedDocument, ctx: RuleContext): Promise<void> {
-  const findings = readingFindings(doc);
-  if (!doc.record.unreadable) {
-    findings.push(...(await filenameFindings(doc, ctx)));
-    if (doc.metadata) {
-      const compiled = ctx.schemaFor(doc.namespace.schema_path);
-      if (compiled) findings.push(...schemaFindings(doc, compiled));
-      findings.push(...idFindings(doc, ctx));
-      findings.push(...directoryFindings(doc));
-    }
-    findings.push(...(await linkFindings(doc, ctx)));
-  }
-  const id = doc.document_id;
-  doc.findings = findings.map((f) => (id && f.document_id === undefined ? { ...f, document_id: id } : f)).sort(compareIssues);
-  doc.checked = true;
+  finish(doc, [...localFindings(doc, ctx.schemaFor, ctx.probe, false), ...crossFindings(doc, ctx)]);
+}
+
+/** Findings live until the report is printed: their texts must not keep document texts alive. */
+function detachFinding(f: Finding): Finding {
+  f.message = detach(f.message);
+  if (f.suggestion !== undefined) f.suggestion = detach(f.suggestion);
+  if (f.document_id !== undefined) f.document_id = detach(f.document_id);
+  return f;
 }
 
 /**
  * Loads and checks the repository: the one use case behind `check`, `fix` (and `index`,
- * `scan`, streaming formats). Two phases: every governed document is read and described
- * once; then the rules run per document in path order, so results never depend on the
- * file system's walk order and `onDocument` can stream each document's findings.
+ * `scan`, streaming formats). Each governed document is read once, in path order; the rules
+ * that need only the document run right after it is read, the ones that need every document
+ * (IDs, inbound links, other documents' anchors) once the last one is loaded. Then each
+ * document's findings are complete and `onDocument` can stream them, in path order, so
+ * results never depend on the file system's walk order.
  */
 export async function inspectRepository(config: RepoConfig, opts: InspectOptions = {}): Promise<Inspection> {
-  const walk = await listGoverned(config, opts.signal);
+  const walk = opts.walk ?? (await listGoverned(config, opts.signal));
   const setup = await inspectSetup(config, walk.refusedRoots);
   const repository: Finding[] = [...setup.findings, ...(await symlinkFindings(config, walk.symlinks)), ...walk.unreadable];
   const schemaFor = (p: string) => setup.schemas.get(p);
   if (opts.reuse && opts.rules !== false) throw new Error('inspectRepository: a description cache needs rules: false');
-  const documents = await loadDocuments(config, walk.files, schemaFor, {
-    signal: opts.signal,
-    retainText: opts.retainText ?? false,
-    ...(opts.reuse ? { reuse: opts.reuse } : {}),
-    ...(opts.onProgress ? { onProgress: (done: number, total: number) => void opts.onProgress?.(done, total) } : {}),
-  });
+  const rules = opts.rules !== false;
+  const builder = new ContextBuilder(config, schemaFor, walk.files);
+  const local = new Map<InspectedDocument, Finding[]>();
+  let documents: InspectedDocument[];
+  if (opts.compact) {
+    // Compact models: each document is prepared on its own (possibly in a worker thread, see parallel.ts).
+    documents = new Array(walk.files.length);
+    const ctx: PrepareContext = {
+      config,
+      schemaFor,
+      probe: builder.probe,
+      watched: builder.watchedPaths,
+      settings: { rules, ...(opts.only ? { only: opts.only } : {}), compact: true, retainText: false, digest: opts.digest ?? true, facts: opts.reuse !== undefined },
+    };
+    await prepareAll(config, walk.files, ctx, { ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.reuse ? { reuse: opts.reuse } : {}), ...(opts.onProgress ? { onProgress: (done: number, total: number) => void opts.onProgress?.(done, total) } : {}) }, (i, prepared) => {
+      documents[i] = prepared.doc;
+      builder.add(prepared.doc, prepared.inbound);
+      if (prepared.local) local.set(prepared.doc, prepared.local);
+    });
+  } else {
+    documents = await loadDocuments(config, walk.files, schemaFor, {
+      signal: opts.signal,
+      retainText: opts.retainText ?? false,
+      digest: opts.digest ?? true,
+      ...(opts.reuse ? { reuse: opts.reuse } : {}),
+      ...(opts.onProgress ? { onProgress: (done: number, total: number) => void opts.onProgress?.(done, total) } : {}),
+      onLoaded: (doc) => {
+        builder.add(doc);
+        if (rules && (!opts.only || opts.only.has(doc.rel))) local.set(doc, localFindings(doc, schemaFor, builder.probe, true));
+      },
+    });
+  }
   await opts.onSetup?.(repository);
-  if (opts.rules !== false) {
-    const ctx = buildContext(config, documents, schemaFor);
-    planRenames(documents, ctx);
+  if (rules) {
+    const ctx = builder.context();
     for (const doc of documents) {
-      if (opts.only && !opts.only.has(doc.rel)) continue;
+      const own = local.get(doc);
+      if (!own) continue;
       if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while checking documents.');
-      await checkDocument(doc, ctx);
+      local.delete(doc);
+      const cross = crossFindings(doc, ctx);
+      finish(doc, cross.length === 0 ? own : own.length === 0 ? cross : [...own, ...cross]);
       await opts.onDocument?.(doc);
       if (opts.release) {
         doc.findings = [];
-        delete doc.record.frontmatter;
+        if (doc.record.frontmatter) doc.record.frontmatter = undefined;
       }
     }
   }
   const partial = walk.unreadable.length > 0 || documents.some((d) => d.checked && d.record.unreadable);
   return { config, documents, repository, partial, schemas: setup.schemas };
 }
+

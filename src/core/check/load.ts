@@ -2,17 +2,18 @@ import path from 'node:path';
 import { normalizeTypeKey } from '../config/defaults.js';
 import type { RepoConfig } from '../config/types.js';
 import { normalizeMetadata } from '../documents/normalize.js';
-import { readDocument, type DocumentRecord } from '../documents/read.js';
+import { readDocumentSync, type DocumentRecord } from '../documents/read.js';
 import type { GovernedFile } from '../documents/walk.js';
 import { outlineMarkdown, type MarkdownLink } from '../markdown/outline.js';
+import type { DocFacts } from '../index/facts.js';
 import type { CompiledSchema } from '../schema/compile.js';
 import { DocketError } from '../../errors/docket-error.js';
 import type { DocumentLink, InspectedDocument } from './model.js';
 
 const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
-const CONCURRENCY = 16;
 
 function decode(s: string): string {
+  if (!s.includes('%')) return s;
   try {
     return decodeURIComponent(s);
   } catch {
@@ -20,20 +21,76 @@ function decode(s: string): string {
   }
 }
 
+/**
+ * `path.posix.normalize(p).replace(/\/+$/, '') || '.'` for a relative path: '.' segments and
+ * empty ones dropped, '..' resolved (kept at the start). Without the general normalizer's work.
+ */
+export function normalizeRelative(p: string): string {
+  if (!p.includes('.') && !p.includes('//') && !p.endsWith('/') && !p.startsWith('/')) return p || '.';
+  const out: string[] = [];
+  for (const seg of p.split('/')) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..' && out.length > 0 && out[out.length - 1] !== '..') out.pop();
+    else out.push(seg);
+  }
+  return out.join('/') || '.';
+}
+
+/**
+ * `s.replace(/\?.*$/, '')` in linear time: the first `?` after the last line terminator (`.`
+ * does not cross one) starts what is removed. `first` is the first `?`.
+ */
+function withoutQuery(s: string, first: number): string {
+  let last = -1;
+  for (let i = s.length - 1; i >= first; i--) {
+    const c = s.charCodeAt(i);
+    if (c === 0x0a || c === 0x0d || c === 0x2028 || c === 0x2029) {
+      last = i;
+      break;
+    }
+  }
+  const q = last === -1 ? first : s.indexOf('?', last + 1);
+  return q === -1 ? s : s.slice(0, q);
+}
+
+/** The link with its resolution (built field by field: spreading into a literal is several times slower). */
+function resolved(link: MarkdownLink, scope: DocumentLink['scope'], path?: string, fragment?: string): DocumentLink {
+  const out: DocumentLink = { target: link.target, kind: link.kind, line: link.line, column: link.column, scope };
+  if (path !== undefined) out.path = path;
+  if (fragment !== undefined) out.fragment = fragment;
+  return out;
+}
+
 /** Resolves a link destination against the document's path, without touching the disk. */
-export function resolveLink(fromRel: string, link: MarkdownLink): DocumentLink {
+export function resolveLink(fromRel: string, link: MarkdownLink, dir = path.posix.dirname(fromRel)): DocumentLink {
   const target = link.target.trim();
-  if (target === '') return { ...link, scope: 'empty' };
-  if (SCHEME.test(target) || target.startsWith('//')) return { ...link, scope: 'external' };
+  if (target === '') return resolved(link, 'empty');
+  if (SCHEME.test(target) || target.startsWith('//')) return resolved(link, 'external');
   const hash = target.indexOf('#');
   const fragment = hash === -1 ? undefined : decode(target.slice(hash + 1));
-  const pathPart = (hash === -1 ? target : target.slice(0, hash)).replace(/\?.*$/, '');
-  if (pathPart === '') return fragment ? { ...link, scope: 'self', fragment } : { ...link, scope: 'empty' };
+  const withQuery = hash === -1 ? target : target.slice(0, hash);
+  const query = withQuery.indexOf('?');
+  const pathPart = query === -1 ? withQuery : withoutQuery(withQuery, query);
+  if (pathPart === '') return fragment ? resolved(link, 'self', undefined, fragment) : resolved(link, 'empty');
   const decoded = decode(pathPart);
-  const joined = decoded.startsWith('/') ? decoded.slice(1) || '.' : path.posix.join(path.posix.dirname(fromRel), decoded);
-  const normal = path.posix.normalize(joined).replace(/\/+$/, '') || '.';
-  if (normal === '..' || normal.startsWith('../')) return { ...link, scope: 'outside', ...(fragment !== undefined ? { fragment } : {}) };
-  return { ...link, scope: 'file', path: normal === '' ? '.' : normal, ...(fragment !== undefined ? { fragment } : {}) };
+  const joined = decoded.startsWith('/') ? decoded.slice(1) || '.' : dir === '.' ? decoded : `${dir}/${decoded}`;
+  const normal = joined.startsWith('/') ? path.posix.normalize(joined).replace(/\/+$/, '') || '.' : normalizeRelative(joined);
+  if (normal === '..' || normal.startsWith('../')) return resolved(link, 'outside', undefined, fragment);
+  return resolved(link, 'file', normal === '' ? '.' : normal, fragment);
+}
+
+/** resolveLink for every link of a document; links to the same target are resolved once. */
+export function resolveLinks(fromRel: string, links: readonly MarkdownLink[]): DocumentLink[] {
+  if (links.length === 0) return [];
+  const dir = path.posix.dirname(fromRel);
+  const seen = new Map<string, DocumentLink>();
+  return links.map((link) => {
+    const known = seen.get(link.target);
+    if (known) return resolved(link, known.scope, known.path, known.fragment);
+    const out = resolveLink(fromRel, link, dir);
+    seen.set(link.target, out);
+    return out;
+  });
 }
 
 function stringField(data: Record<string, unknown> | undefined, key: string): string | undefined {
@@ -43,7 +100,7 @@ function stringField(data: Record<string, unknown> | undefined, key: string): st
 
 /** Builds the document model from a record: normalised metadata, links, anchors. */
 export function describeDocument(record: DocumentRecord, schema: CompiledSchema | undefined, retainText: boolean): InspectedDocument {
-  const doc: InspectedDocument = { rel: record.rel, namespace: record.namespace, record, normalized: [], links: [], anchors: [], findings: [], checked: false };
+  const doc: InspectedDocument = { rel: record.rel, namespace: record.namespace, record, normalized: [], links: [], anchors: [], readable: record.text !== undefined, findings: [], checked: false };
   const fm = record.frontmatter;
   if (fm && fm.keys().length > 0) {
     const { metadata, normalized } = normalizeMetadata(fm, schema?.schema);
@@ -53,13 +110,15 @@ export function describeDocument(record: DocumentRecord, schema: CompiledSchema 
     const type = stringField(metadata, 'type');
     if (type) doc.type = normalizeTypeKey(type);
     doc.title = stringField(metadata, 'title');
+    const idLine = fm.line('document_id');
+    if (idLine !== undefined) doc.idLine = idLine;
   }
   if (record.text !== undefined) {
     const split = record.split;
     const bodyOffset = split?.kind === 'ok' ? split.bodyOffset : 0;
     const firstLine = split?.kind === 'ok' ? split.closingLine + 1 : 1;
-    const outline = outlineMarkdown(record.text.slice(bodyOffset), firstLine);
-    doc.links = outline.links.map((l) => resolveLink(record.rel, l));
+    const outline = outlineMarkdown(bodyOffset === 0 ? record.text : record.text.slice(bodyOffset), firstLine);
+    doc.links = resolveLinks(record.rel, outline.links);
     doc.anchors = outline.anchors;
     if (outline.firstHeading) doc.heading = outline.firstHeading;
     if (!retainText) delete record.text;
@@ -73,35 +132,53 @@ export function describeDocument(record: DocumentRecord, schema: CompiledSchema 
  * changed; told about every document it did not know.
  */
 export interface DocumentReuse {
-  byStat(file: GovernedFile): Promise<InspectedDocument | undefined>;
+  byStat(file: GovernedFile): InspectedDocument | undefined;
   knows(file: GovernedFile, digest: string): boolean;
+  /** The digest `knows` would accept for this path, if any (so a worker thread can test it). */
+  expected?(file: GovernedFile): string | undefined;
   /** The cached description of content `knows` accepted, with the file's new size and mtime. */
   byDigest(file: GovernedFile, record: DocumentRecord): InspectedDocument;
-  described(doc: InspectedDocument): void;
+  /** A document the cache did not know; `facts` when they were computed before the model was compacted. */
+  described(doc: InspectedDocument, facts?: DocFacts): void;
 }
 
 export interface LoadOptions {
   signal?: AbortSignal;
   retainText?: boolean;
+  /** Hash each document's bytes (record.digest): writers need it, check does not. Default true. */
+  digest?: boolean;
   reuse?: DocumentReuse;
   /** Called every PROGRESS_EVERY documents and at the end. */
   onProgress?(done: number, total: number): void;
+  /** Called with each document as soon as it is described, in the files' order. */
+  onLoaded?(doc: InspectedDocument): void;
 }
 
 const PROGRESS_EVERY = 1000;
+/** Reads are synchronous; every this many documents the event loop gets a turn (signals, output). */
+const YIELD_EVERY = 256;
 
-async function loadOne(config: RepoConfig, file: GovernedFile, schemaFor: (schemaPath: string) => CompiledSchema | undefined, opts: LoadOptions): Promise<InspectedDocument> {
+function loadOne(config: RepoConfig, file: GovernedFile, schemaFor: (schemaPath: string) => CompiledSchema | undefined, opts: LoadOptions): InspectedDocument {
   const reuse = opts.reuse;
-  const hit = reuse ? await reuse.byStat(file) : undefined;
+  const hit = reuse?.byStat(file);
   if (hit) return hit;
-  const record = await readDocument(config.root, file.rel, file.namespace, reuse ? (digest) => reuse.knows(file, digest) : undefined);
+  const record = readDocumentSync(config.root, file.rel, file.namespace, {
+    ...(reuse ? { known: (digest: string) => reuse.knows(file, digest) } : {}),
+    digest: opts.digest ?? true,
+  });
   if (reuse && record.decoded === false) return reuse.byDigest(file, record);
   const doc = describeDocument(record, schemaFor(file.namespace.schema_path), opts.retainText ?? false);
   reuse?.described(doc);
   return doc;
 }
 
-/** Reads and describes documents, CONCURRENCY at a time; the result keeps the files' order. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Reads and describes documents in the files' order. Reading is synchronous (open, fstat,
+ * read into a reused buffer, close): on local disks the page cache answers at once, and a
+ * promise per file costs more than the read itself.
+ */
 export async function loadDocuments(
   config: RepoConfig,
   files: readonly GovernedFile[],
@@ -109,17 +186,14 @@ export async function loadDocuments(
   opts: LoadOptions = {},
 ): Promise<InspectedDocument[]> {
   const out: InspectedDocument[] = new Array(files.length);
-  let next = 0;
-  let done = 0;
-  const worker = async () => {
-    while (next < files.length) {
-      if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while reading documents.');
-      const i = next++;
-      out[i] = await loadOne(config, files[i]!, schemaFor, opts);
-      if (++done % PROGRESS_EVERY === 0 && done < files.length) opts.onProgress?.(done, files.length);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, files.length) }, worker));
+  for (let i = 0; i < files.length; i++) {
+    if (i % YIELD_EVERY === 0 && i > 0) await turn();
+    if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while reading documents.');
+    const doc = loadOne(config, files[i]!, schemaFor, opts);
+    out[i] = doc;
+    opts.onLoaded?.(doc);
+    if ((i + 1) % PROGRESS_EVERY === 0 && i + 1 < files.length) opts.onProgress?.(i + 1, files.length);
+  }
   opts.onProgress?.(files.length, files.length);
   return out;
 }

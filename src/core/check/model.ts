@@ -53,8 +53,14 @@ export interface InspectedDocument {
   title?: string;
   /** Text of the first heading of the body, if any. */
   heading?: string;
+  /** Line of `document_id` in the frontmatter (kept when the frontmatter is released). */
+  idLine?: number;
   links: DocumentLink[];
   anchors: string[];
+  /** The text was decoded, so `anchors` are the document's (false for unreadable, binary or cached documents). */
+  readable: boolean;
+  /** Links to another document's #anchors, checked once every document is loaded. */
+  pendingLinks?: DocumentLink[];
   /** Filled by the rules; sorted by line, column, code. */
   findings: Finding[];
   /** Whether per-document rules ran (false for documents loaded only for cross-references). */

@@ -1,6 +1,6 @@
-import { promises as fs } from 'node:fs';
+import { readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { MAX_DOCUMENT_BYTES, readBytes } from '../documents/read.js';
+import { MAX_DOCUMENT_BYTES, readBytesSync } from '../documents/read.js';
 import { splitFrontmatter } from '../frontmatter/split.js';
 import { isInside } from '../fs/paths.js';
 import { outlineMarkdown } from '../markdown/outline.js';
@@ -15,38 +15,51 @@ export type Lookup =
   | { kind: 'missing'; near?: string; caseOnly?: boolean }
   | { kind: 'outside' };
 
+const FILE: Lookup = { kind: 'file' };
+
 /**
  * Cached, read-only questions about the repository's files for link checks: does a path
  * exist with exactly this letter case (so results do not depend on the file system's case
  * sensitivity), does it leave the root through a symbolic link, what anchors does it have.
+ * Synchronous: the answers come from a few cached directory listings.
  */
 export class FsProbe {
-  private readonly dirs = new Map<string, Promise<Map<string, EntryKind> | undefined>>();
-  private readonly anchorCache = new Map<string, Promise<string[] | undefined>>();
-  private readonly nearCache = new Map<string, Promise<string | undefined>>();
+  private readonly dirs = new Map<string, Map<string, EntryKind> | undefined>();
+  private readonly anchorCache = new Map<string, string[] | undefined>();
+  private readonly nearCache = new Map<string, string | undefined>();
+  private readonly lookups = new Map<string, Lookup>();
 
+  /**
+   * `governed`: the paths the walk found as regular files under the docs roots (never
+   * through a symbolic link inside them), which therefore exist with exactly this case.
+   */
   constructor(
     private readonly root: string,
     private readonly documents: ReadonlyMap<string, InspectedDocument>,
+    private readonly governed: ReadonlySet<string> | null = null,
   ) {}
 
-  /** Directory entries of a repo-relative directory ('.' for the root). */
-  list(dir: string): Promise<Map<string, EntryKind> | undefined> {
-    let cached = this.dirs.get(dir);
-    if (!cached) {
-      cached = fs.readdir(path.join(this.root, dir), { withFileTypes: true }).then(
-        (entries) => new Map(entries.map((e) => [e.name, e.isSymbolicLink() ? 'symlink' : e.isDirectory() ? 'dir' : e.isFile() ? 'file' : 'other'] as const)),
-        () => undefined,
-      );
-      this.dirs.set(dir, cached);
-    }
-    return cached;
+  /** The governed paths the probe was given (for a worker thread's own probe). */
+  governedPaths(): string[] {
+    return this.governed ? [...this.governed] : [...this.documents.keys()];
   }
 
-  private readonly lookups = new Map<string, Promise<Lookup>>();
+  /** Directory entries of a repo-relative directory ('.' for the root). */
+  list(dir: string): Map<string, EntryKind> | undefined {
+    if (this.dirs.has(dir)) return this.dirs.get(dir);
+    let entries: Map<string, EntryKind> | undefined;
+    try {
+      entries = new Map(readdirSync(path.join(this.root, dir), { withFileTypes: true }).map((e) => [e.name, e.isSymbolicLink() ? 'symlink' : e.isDirectory() ? 'dir' : e.isFile() ? 'file' : 'other'] as const));
+    } catch {
+      entries = undefined;
+    }
+    this.dirs.set(dir, entries);
+    return entries;
+  }
 
   /** Whether a repo-relative path exists with exactly this letter case (cached per path). */
-  lookup(rel: string): Promise<Lookup> {
+  lookup(rel: string): Lookup {
+    if (this.governed?.has(rel) || this.documents.has(rel)) return FILE;
     let cached = this.lookups.get(rel);
     if (!cached) {
       cached = this.resolve(rel);
@@ -55,14 +68,14 @@ export class FsProbe {
     return cached;
   }
 
-  private async resolve(rel: string): Promise<Lookup> {
+  private resolve(rel: string): Lookup {
     if (rel === '.' || rel === '') return { kind: 'dir' };
     const parts = rel.split('/');
     let current = '.';
     let viaLink = false;
     let kind: EntryKind = 'dir';
     for (const part of parts) {
-      const entries = await this.list(current);
+      const entries = this.list(current);
       const found = entries?.get(part);
       if (!found) {
         const names = entries ? [...entries.keys()] : [];
@@ -75,10 +88,9 @@ export class FsProbe {
     }
     if (viaLink) {
       try {
-        const real = await fs.realpath(path.join(this.root, rel));
+        const real = realpathSync(path.join(this.root, rel));
         if (!isInside(this.root, real)) return { kind: 'outside' };
-        const stat = await fs.stat(real);
-        return { kind: stat.isDirectory() ? 'dir' : 'file' };
+        return { kind: statSync(real).isDirectory() ? 'dir' : 'file' };
       } catch {
         return { kind: 'missing' };
       }
@@ -87,30 +99,30 @@ export class FsProbe {
   }
 
   /** The existing name in the target's directory closest to a missing one (cached: many links share targets). */
-  nearestName(rel: string): Promise<string | undefined> {
-    let cached = this.nearCache.get(rel);
-    if (!cached) {
-      cached = this.list(path.posix.dirname(rel)).then((entries) => closest(path.posix.basename(rel), entries ? [...entries.keys()] : [], 1)[0]);
-      this.nearCache.set(rel, cached);
+  nearestName(rel: string): string | undefined {
+    if (!this.nearCache.has(rel)) {
+      const entries = this.list(path.posix.dirname(rel));
+      this.nearCache.set(rel, closest(path.posix.basename(rel), entries ? [...entries.keys()] : [], 1)[0]);
     }
-    return cached;
+    return this.nearCache.get(rel);
+  }
+
+  /** Whether anchors of `rel` come from a loaded document (known only once every document is loaded). */
+  isDocument(rel: string): boolean {
+    return this.governed ? this.governed.has(rel) : this.documents.has(rel);
   }
 
   /** Anchors of a Markdown file: from the loaded model when governed, else read once (bounded). */
-  anchors(rel: string): Promise<string[] | undefined> {
+  anchors(rel: string): string[] | undefined {
     const doc = this.documents.get(rel);
-    if (doc) return Promise.resolve(doc.record.split || doc.record.text !== undefined ? doc.anchors : undefined);
-    let cached = this.anchorCache.get(rel);
-    if (!cached) {
-      cached = this.readAnchors(rel);
-      this.anchorCache.set(rel, cached);
-    }
-    return cached;
+    if (doc) return doc.readable ? doc.anchors : undefined;
+    if (!this.anchorCache.has(rel)) this.anchorCache.set(rel, this.readAnchors(rel));
+    return this.anchorCache.get(rel);
   }
 
-  private async readAnchors(rel: string): Promise<string[] | undefined> {
+  private readAnchors(rel: string): string[] | undefined {
     try {
-      const { bytes } = await readBytes(path.join(this.root, rel), MAX_DOCUMENT_BYTES);
+      const { bytes } = readBytesSync(path.join(this.root, rel), MAX_DOCUMENT_BYTES);
       if (!bytes || bytes.subarray(0, 8192).includes(0)) return undefined;
       const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
       const split = splitFrontmatter(text);

@@ -71,7 +71,9 @@ export function normalizeMetadata(fm: ParsedFrontmatter, schema: Record<string, 
       if (m) to = m[1];
     }
     if (to !== value) normalized.push({ field: key, from: value, to });
-    Object.defineProperty(metadata, key, { value: to, enumerable: true, writable: true, configurable: true });
+    // An own data property, even for `__proto__` (plain assignment would set the prototype).
+    if (key === '__proto__') Object.defineProperty(metadata, key, { value: to, enumerable: true, writable: true, configurable: true });
+    else metadata[key] = to;
   }
   return { metadata, normalized };
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { constants, promises as fs } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import type { NamespaceConfig } from '../config/types.js';
 import type { Issue } from '../issues.js';
@@ -35,9 +35,13 @@ function problem(rel: string, code: Issue['code'], message: string, suggestion: 
   return { code, severity: 'error', message, path: rel, ...(line ? { line } : {}), ...(column ? { column } : {}), suggestion };
 }
 
-/** Decodes and splits a document's bytes; every failure becomes a finding, never a throw. */
-export function decodeDocument(rel: string, namespace: NamespaceConfig, bytes: Uint8Array, size: number, mtimeMs: number, digest?: string): DocumentRecord {
-  const rec: DocumentRecord = { rel, namespace, size, mtimeMs, digest: digest ?? createHash('sha256').update(bytes).digest('hex'), bom: false, problems: [], unreadable: false };
+/**
+ * Decodes and splits a document's bytes; every failure becomes a finding, never a throw.
+ * `digest: false` skips hashing (check never needs it; writers and caches do).
+ */
+export function decodeDocument(rel: string, namespace: NamespaceConfig, bytes: Uint8Array, size: number, mtimeMs: number, digest?: string | false): DocumentRecord {
+  const rec: DocumentRecord = { rel, namespace, size, mtimeMs, bom: false, problems: [], unreadable: false };
+  if (digest !== false) rec.digest = digest ?? createHash('sha256').update(bytes).digest('hex');
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
     rec.problems.push(problem(rel, 'FILE_ENCODING', 'The file is UTF-16; docket reads UTF-8 only.', 'Re-save the file with UTF-8 encoding.'));
     return rec;
@@ -99,27 +103,100 @@ function unreadable(rel: string, namespace: NamespaceConfig, reason: string): Do
   };
 }
 
-/** Reads a document's bytes safely: no symlinks, regular files only, bounded size. */
-export async function readBytes(abs: string, limit: number): Promise<{ bytes?: Buffer; size: number; mtimeMs: number }> {
-  const handle = await fs.open(abs, OPEN_FLAGS);
+/** One buffer reused by every synchronous read: documents are decoded before the next read. */
+let shared = Buffer.allocUnsafe(64 * 1024);
+
+/**
+ * Reads a document's bytes safely: no symlinks, regular files only, bounded size. Synchronous
+ * (open, fstat, read, close): for many small files this is several times faster than promise
+ * file handles. The bytes are a view of a shared buffer, valid until the next call; `copy`
+ * returns a buffer of their own.
+ */
+export function readBytesSync(abs: string, limit: number, copy = false): { bytes?: Buffer; size: number; mtimeMs: number } {
+  const fd = openSync(abs, OPEN_FLAGS);
   try {
-    const stat = await handle.stat();
+    const stat = fstatSync(fd);
     if (!stat.isFile()) throw Object.assign(new Error('not a regular file'), { code: 'ENOTFILE' });
     if (stat.size > limit) return { size: stat.size, mtimeMs: stat.mtimeMs };
-    const chunks: Buffer[] = [];
     let total = 0;
-    for (;;) {
-      const buf = Buffer.alloc(Math.min(65536, limit + 1 - total));
-      if (buf.length === 0) return { size: total, mtimeMs: stat.mtimeMs }; // grew past the limit while reading
-      const { bytesRead } = await handle.read(buf, 0, buf.length, null);
-      if (bytesRead === 0) break;
-      chunks.push(buf.subarray(0, bytesRead));
-      total += bytesRead;
+    // Ask for one byte more than fstat reported: a short read of a regular file is its end,
+    // so most files take one read call, not two. A file that grew keeps being read below.
+    if (stat.size + 1 <= shared.length) {
+      const n = readSync(fd, shared, 0, stat.size + 1, null);
+      if (n <= stat.size) return { bytes: copy ? Buffer.from(shared.subarray(0, n)) : shared.subarray(0, n), size: n, mtimeMs: stat.mtimeMs };
+      total = n;
     }
-    return { bytes: Buffer.concat(chunks, total), size: total, mtimeMs: stat.mtimeMs };
+    for (;;) {
+      if (total === shared.length) {
+        if (shared.length > limit) return { size: total, mtimeMs: stat.mtimeMs }; // grew past the limit while reading
+        const bigger = Buffer.allocUnsafe(Math.min(Math.max(shared.length * 2, stat.size + 1), limit + 1));
+        shared.copy(bigger, 0, 0, total);
+        shared = bigger;
+      }
+      const n = readSync(fd, shared, total, shared.length - total, null);
+      if (n === 0) break;
+      total += n;
+      if (total > limit) return { size: total, mtimeMs: stat.mtimeMs };
+    }
+    const view = shared.subarray(0, total);
+    return { bytes: copy ? Buffer.from(view) : view, size: total, mtimeMs: stat.mtimeMs };
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
+}
+
+/** Reads a document's bytes safely (see readBytesSync); the bytes are the caller's own. */
+export async function readBytes(abs: string, limit: number): Promise<{ bytes?: Buffer; size: number; mtimeMs: number }> {
+  return readBytesSync(abs, limit, true);
+}
+
+export interface ReadOptions {
+  /** Cache hook: when it knows the content digest, decoding is skipped (`decoded: false`). */
+  known?: (digest: string) => boolean;
+  /** Compute the sha256 of the bytes (default true). */
+  digest?: boolean;
+}
+
+/** The outcome of reading a document's bytes, before anything is decoded (see readRaw). */
+export type RawRead =
+  | { kind: 'bytes'; bytes: Buffer; size: number; mtimeMs: number }
+  | { kind: 'too-large'; size: number; mtimeMs: number }
+  | { kind: 'error'; code: string };
+
+/**
+ * Reads a document's bytes (a view of the shared buffer: use it before the next read); never
+ * throws. Split from decoding so that one thread can read while others decode.
+ */
+export function readRaw(abs: string): RawRead {
+  try {
+    const { bytes, size, mtimeMs } = readBytesSync(abs, MAX_DOCUMENT_BYTES);
+    return bytes ? { kind: 'bytes', bytes, size, mtimeMs } : { kind: 'too-large', size, mtimeMs };
+  } catch (error) {
+    return { kind: 'error', code: (error as NodeJS.ErrnoException).code ?? 'EIO' };
+  }
+}
+
+/** The record of a read document: too large, unreadable, known to a cache, or decoded. */
+export function recordOf(rel: string, namespace: NamespaceConfig, raw: RawRead, opts: ReadOptions = {}): DocumentRecord {
+  if (raw.kind === 'error') return unreadable(rel, namespace, raw.code === 'ELOOP' ? 'it became a symbolic link' : raw.code === 'ENOTFILE' ? 'not a regular file' : raw.code);
+  const { size, mtimeMs } = raw;
+  if (raw.kind === 'too-large') {
+    return {
+      rel, namespace, size, mtimeMs, bom: false, unreadable: false,
+      problems: [problem(rel, 'FILE_TOO_LARGE', `The file is ${size} bytes; documents are read up to ${MAX_DOCUMENT_BYTES} bytes.`, 'Move the file out of the docs root or add it to excluded_files.')],
+    };
+  }
+  let digest: string | undefined;
+  if (opts.known) {
+    digest = createHash('sha256').update(raw.bytes).digest('hex');
+    if (opts.known(digest)) return { rel, namespace, size, mtimeMs, digest, bom: false, problems: [], unreadable: false, decoded: false };
+  }
+  return decodeDocument(rel, namespace, raw.bytes, size, mtimeMs, opts.digest === false ? false : digest);
+}
+
+/** The absolute path of a repository-relative POSIX path (no normalisation needed: the walk produced it). */
+export function absolutePath(root: string, rel: string): string {
+  return path.sep === '/' ? `${root}/${rel}` : path.join(root, rel);
 }
 
 /**
@@ -127,25 +204,13 @@ export async function readBytes(abs: string, limit: number): Promise<{ bytes?: B
  * `known(digest)` lets a cache skip decoding content it has already described: when it
  * returns true, the record carries only size, mtime and digest (`decoded: false`).
  */
+export function readDocumentSync(root: string, rel: string, namespace: NamespaceConfig, opts: ReadOptions = {}): DocumentRecord {
+  return recordOf(rel, namespace, readRaw(path.join(root, rel)), opts);
+}
+
+/** readDocumentSync for callers that expect a promise. */
 export async function readDocument(root: string, rel: string, namespace: NamespaceConfig, known?: (digest: string) => boolean): Promise<DocumentRecord> {
-  try {
-    const { bytes, size, mtimeMs } = await readBytes(path.join(root, rel), MAX_DOCUMENT_BYTES);
-    let digest: string | undefined;
-    if (bytes && known) {
-      digest = createHash('sha256').update(bytes).digest('hex');
-      if (known(digest)) return { rel, namespace, size, mtimeMs, digest, bom: false, problems: [], unreadable: false, decoded: false };
-    }
-    if (!bytes) {
-      return {
-        rel, namespace, size, mtimeMs, bom: false, unreadable: false,
-        problems: [problem(rel, 'FILE_TOO_LARGE', `The file is ${size} bytes; documents are read up to ${MAX_DOCUMENT_BYTES} bytes.`, 'Move the file out of the docs root or add it to excluded_files.')],
-      };
-    }
-    return decodeDocument(rel, namespace, bytes, size, mtimeMs, digest);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
-    return unreadable(rel, namespace, code === 'ELOOP' ? 'it became a symbolic link' : code === 'ENOTFILE' ? 'not a regular file' : code);
-  }
+  return readDocumentSync(root, rel, namespace, known ? { known } : {});
 }
 
 /** A string field of the frontmatter, trimmed; undefined when absent or not a string/number. */

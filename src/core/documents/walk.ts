@@ -1,5 +1,4 @@
-import { realpathSync } from 'node:fs';
-import { promises as fs } from 'node:fs';
+import { readdirSync, realpathSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { isExcluded, namespaceFor } from '../config/exclusion.js';
 import type { NamespaceConfig, RepoConfig } from '../config/types.js';
@@ -35,17 +34,22 @@ const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Lists `*.md` files under `start` (repo-relative), never following symbolic links, so link
- * loops and escapes cannot occur. A missing start directory lists nothing.
+ * loops and escapes cannot occur. A missing start directory lists nothing. Synchronous
+ * readdir: one system call per directory, no promise per entry.
  */
 export async function listMarkdown(root: string, start: string, signal?: AbortSignal): Promise<TreeListing> {
+  return listMarkdownSync(root, start, signal);
+}
+
+export function listMarkdownSync(root: string, start: string, signal?: AbortSignal): TreeListing {
   const markdown: string[] = [];
   const symlinks: string[] = [];
   const unreadable: Issue[] = [];
-  async function walk(dir: string): Promise<void> {
+  function walk(dir: string): void {
     if (signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while listing documents.');
-    let entries;
+    let entries: Dirent[];
     try {
-      entries = await fs.readdir(path.join(root, dir), { withFileTypes: true });
+      entries = readdirSync(path.join(root, dir), { withFileTypes: true });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' || code === 'ENOTDIR') return;
@@ -60,9 +64,9 @@ export async function listMarkdown(root: string, start: string, signal?: AbortSi
         if (!SKIP_DIRS.has(entry.name)) subdirs.push(rel);
       } else if (entry.isFile() && entry.name.toLowerCase().endsWith('.md')) markdown.push(rel);
     }
-    await Promise.all(subdirs.map(walk));
+    for (const sub of subdirs) walk(sub);
   }
-  await walk(start);
+  walk(start);
   return { markdown: markdown.sort(byPath), symlinks: symlinks.sort(byPath), unreadable: unreadable.sort((a, b) => byPath(a.path ?? '', b.path ?? '')) };
 }
 
@@ -91,7 +95,7 @@ export async function listGoverned(config: RepoConfig, signal?: AbortSignal): Pr
   const symlinks: string[] = [];
   const unreadable: Issue[] = [];
   for (const docsRoot of outermost) {
-    const listing = await listMarkdown(root, docsRoot, signal);
+    const listing = listMarkdownSync(root, docsRoot, signal);
     for (const rel of listing.markdown) {
       const ns = namespaceFor(config, rel);
       if (ns && !refusedRoots.includes(ns.docs_root) && !isExcluded(ns, rel)) files.push({ rel, namespace: ns });

@@ -1,5 +1,15 @@
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Pair, type YAMLMap } from 'yaml';
+import { createRequire } from 'node:module';
+import type { Document, Pair, YAMLMap } from 'yaml';
+import { parseSimpleFrontmatter } from './fast.js';
 import { FRONTMATTER_MAX_DEPTH, nestingDepth } from './split.js';
+
+type YamlModule = typeof import('yaml');
+let yamlModule: YamlModule | undefined;
+/** The `yaml` package, loaded on first use: most documents never need it (see fast.ts). */
+function yamlLib(): YamlModule {
+  yamlModule ??= createRequire(import.meta.url)('yaml') as YamlModule;
+  return yamlModule;
+}
 
 export interface YamlProblem {
   message: string;
@@ -42,10 +52,12 @@ export interface ParsedFrontmatter {
 const EMPTY: ParsedFrontmatter = { data: {}, keys: () => [], source: () => undefined, line: () => undefined, lineAt: () => undefined, valueSpan: () => undefined };
 
 function pairOf(map: YAMLMap, key: string | number): Pair | undefined {
+  const { isScalar } = yamlLib();
   return map.items.find((p) => isScalar(p.key) && String(p.key.value) === String(key)) as Pair | undefined;
 }
 
 function spanOf(yaml: string, pair: Pair): ValueSpan {
+  const { isScalar } = yamlLib();
   const value = pair.value;
   const keyEnd = (pair.key as { range?: [number, number, number] }).range?.[1];
   if (keyEnd === undefined) return { kind: 'other' };
@@ -71,6 +83,14 @@ function spanOf(yaml: string, pair: Pair): ValueSpan {
  * `firstLine` is the file line where the YAML starts, so reported lines are file lines.
  */
 export function parseFrontmatterYaml(yaml: string, firstLine: number): { ok: true; value: ParsedFrontmatter } | { ok: false; problem: YamlProblem } {
+  const simple = parseSimpleFrontmatter(yaml, firstLine);
+  if (simple) return { ok: true, value: simple };
+  return parseWithYaml(yaml, firstLine);
+}
+
+/** The full YAML parser (the `yaml` package), for everything the fast path declines. */
+export function parseWithYaml(yaml: string, firstLine: number): { ok: true; value: ParsedFrontmatter } | { ok: false; problem: YamlProblem } {
+  const { isMap, isScalar, isSeq, LineCounter, parseDocument, visit } = yamlLib();
   const depth = nestingDepth(yaml);
   if (depth > FRONTMATTER_MAX_DEPTH) {
     return { ok: false, problem: { message: `Frontmatter nests ${depth} levels deep; the limit is ${FRONTMATTER_MAX_DEPTH}.`, line: firstLine } };

@@ -45,7 +45,9 @@ export function splitFrontmatter(text: string): Split {
     if (pos - firstEnd > FRONTMATTER_MAX_BYTES + 8) return { kind: 'too-large', bytes: pos - firstEnd };
     const nl = text.indexOf('\n', pos);
     const end = nl === -1 ? text.length : nl;
-    const content = text.slice(pos, end).replace(/\r$/, '').trimEnd();
+    // Only a line starting with - or . can be a fence: other lines are not cut out.
+    const first = text.charCodeAt(pos);
+    const content = first === 0x2d || first === 0x2e ? text.slice(pos, end).replace(/\r$/, '').trimEnd() : '';
     if (content === '---' || content === '...') {
       const yaml = text.slice(firstEnd + 1, pos);
       const bytes = Buffer.byteLength(yaml, 'utf8');

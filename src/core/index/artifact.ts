@@ -15,7 +15,8 @@ export interface IndexArtifact {
   edges: IndexEdge[];
 }
 
-const NODE_KEYS = ['document_id', 'path', 'namespace', 'type', 'title', 'status', 'owner', 'version', 'last_updated', 'area', 'description', 'keywords', 'related_ids', 'superseded_by'] as const;
+/** The order of a node's keys in the artifact. */
+export const NODE_KEYS = ['document_id', 'path', 'namespace', 'type', 'title', 'status', 'owner', 'version', 'last_updated', 'area', 'description', 'keywords', 'related_ids', 'superseded_by'] as const;
 
 /** The artifact with its fixed key order (the order of the spec, not alphabetical). */
 export function buildArtifact(config: RepoConfig, nodes: readonly IndexNode[], edges: readonly IndexEdge[]): IndexArtifact {
@@ -27,7 +28,11 @@ export function buildArtifact(config: RepoConfig, nodes: readonly IndexNode[], e
     node_count: nodes.length,
     edge_count: edges.length,
     namespaces,
-    nodes: nodes.map((n) => Object.fromEntries(NODE_KEYS.map((k) => [k, n[k]])) as unknown as IndexNode),
+    // In NODE_KEYS order, field by field.
+    nodes: nodes.map((n) => ({
+      document_id: n.document_id, path: n.path, namespace: n.namespace, type: n.type, title: n.title, status: n.status, owner: n.owner, version: n.version,
+      last_updated: n.last_updated, area: n.area, description: n.description, keywords: n.keywords, related_ids: n.related_ids, superseded_by: n.superseded_by,
+    })),
     edges: edges.map((e) => ({ source: e.source, target: e.target, type: e.type, guaranteed: e.guaranteed })),
   };
 }

@@ -1,8 +1,15 @@
-import { inspectRepository } from '../check/inspect.js';
+import { createHash } from 'node:crypto';
+import { lstatSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { RepoConfig } from '../config/types.js';
+import { listGoverned } from '../documents/walk.js';
 import type { Advice, Issue } from '../issues.js';
-import { buildArtifact, serializeArtifact, type IndexArtifact } from './artifact.js';
-import { IndexCache, type CacheMode, type RebuildReason } from './cache.js';
+import { buildArtifact, readArtifactBytes, serializeArtifact, writeArtifact, type IndexArtifact } from './artifact.js';
+import { factsHash, IndexCache, type CacheMode, type FileUpdate, type RebuildReason, type StoredResult } from './cache.js';
+import { factsOf } from './facts.js';
+import { absolutePath, readRaw, recordOf } from '../documents/read.js';
+import type { GovernedFile } from '../documents/walk.js';
+import { compileSchemaFile, type CompiledSchema } from '../schema/compile.js';
 import { buildGraph, type IndexEdge, type IndexNode } from './graph.js';
 
 export interface RebuildInfo {
@@ -16,54 +23,164 @@ export interface RebuildInfo {
 }
 
 export interface BuiltIndex {
-  artifact: IndexArtifact;
-  bytes: Buffer;
-  nodes: IndexNode[];
-  edges: IndexEdge[];
+  /** The graph; absent when nothing changed and the last result was reused (`graph: false` callers only). */
+  artifact?: IndexArtifact;
+  bytes?: Buffer;
+  nodes?: IndexNode[];
+  edges?: IndexEdge[];
+  node_count: number;
+  edge_count: number;
+  /** The first node's ID, null without nodes. */
+  first_id: string | null;
   violations: Issue[];
   warnings: Issue[];
   advice: Advice[];
   rebuild: RebuildInfo;
   partial: boolean;
+  /** Whether the artifact was written (with `artifact: true`). */
+  written: boolean;
+}
+
+export interface BuildOptions {
+  cache: CacheMode;
+  /** Take the cache lock and update the cache (index); false only reads it (resolve, identify, link). */
+  write: boolean;
+  /** Write the artifact at index_path when its bytes change and the graph is sound (index). */
+  artifact?: boolean;
+  /**
+   * Whether the caller needs the graph itself (nodes, edges, bytes). When it does not, a run
+   * in which no document and not the artifact changed reuses the last result without
+   * building anything.
+   */
+  graph?: boolean;
+  signal?: AbortSignal;
+  onProgress?(done: number, total: number): unknown;
+}
+
+function sha256(bytes: Buffer | string): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** What the cache stores of this run for the next one: the artifact as it now is on disk, and the findings. */
+function stamp(config: RepoConfig, written: boolean, bytes: Buffer, result: Omit<StoredResult, 'artifact_sha256' | 'artifact_size' | 'artifact_mtime_ms'>): StoredResult | null {
+  const abs = path.join(config.root, config.index_path);
+  try {
+    const stat = lstatSync(abs);
+    if (!stat.isFile()) return null;
+    const onDisk = written || result.violations.length === 0 ? sha256(bytes) : sha256(readFileSync(abs));
+    return { artifact_sha256: onDisk, artifact_size: stat.size, artifact_mtime_ms: stat.mtimeMs, ...result };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The last run's result, when it still holds: the same files, each unchanged, or changed in
+ * bytes but not in facts (an edit of a body that touches no link, heading or metadata the
+ * index uses), and the artifact as it was left. Changed files are read and described here,
+ * one by one; their count is small (the cache gives up beyond a few dozen).
+ */
+async function reusable(config: RepoConfig, cache: IndexCache, files: readonly GovernedFile[]): Promise<{ result: StoredResult; changed: number } | undefined> {
+  const scan = cache.unchanged(files);
+  if (!scan) return undefined;
+  const updates = new Map<number, FileUpdate>();
+  let changed = 0;
+  let schemas: Map<string, CompiledSchema | undefined> | undefined;
+  for (const c of scan.changed) {
+    const raw = readRaw(absolutePath(config.root, c.file.rel));
+    if (raw.kind !== 'bytes') return undefined;
+    const digest = sha256(raw.bytes);
+    if (digest !== c.sha256) {
+      if (!schemas) {
+        schemas = new Map();
+        for (const ns of config.namespaces) {
+          if (schemas.has(ns.schema_path)) continue;
+          const compiled = await compileSchemaFile(config.root, ns.schema_path);
+          schemas.set(ns.schema_path, compiled.ok ? compiled : undefined);
+        }
+      }
+      // The bytes may have changed under the stat read above: read again, then describe.
+      const again = readRaw(absolutePath(config.root, c.file.rel));
+      if (again.kind !== 'bytes' || sha256(again.bytes) !== digest) return undefined;
+      const record = recordOf(c.file.rel, c.file.namespace, again);
+      if (record.unreadable) return undefined;
+      // Loaded here, not at start-up: a run with nothing to describe never needs the Markdown code.
+      const { describeDocument } = await import('../check/load.js');
+      const doc = describeDocument(record, schemas.get(c.file.namespace.schema_path), false);
+      if (factsHash(factsOf(doc)) !== c.facts_hash) return undefined;
+      changed++;
+    }
+    updates.set(c.index, { size: raw.size, mtime_ms: raw.mtimeMs, sha256: digest });
+  }
+  return cache.reuseLast(updates) ? { result: scan.result, changed } : undefined;
 }
 
 /**
  * Builds the index from one read of the governed documents (check's inspectRepository,
- * without its rules), reusing cached descriptions of unchanged files. `write: false` only
- * reads the cache (for commands that must not write).
+ * without its rules), reusing cached descriptions of unchanged files. With `graph: false`
+ * and nothing changed since the last run, the last result is returned without reading,
+ * parsing or building anything.
  */
-export async function buildIndex(config: RepoConfig, opts: { cache: CacheMode; write: boolean; signal?: AbortSignal; onProgress?(done: number, total: number): unknown }): Promise<BuiltIndex> {
+export async function buildIndex(config: RepoConfig, opts: BuildOptions): Promise<BuiltIndex> {
   const cache = await IndexCache.open(config, opts.cache, { write: opts.write });
   let ok = false;
   try {
-    const inspection = await inspectRepository(config, { rules: false, reuse: cache, ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.onProgress ? { onProgress: opts.onProgress } : {}) });
-    const warnings: Issue[] = [...cache.warnings, ...inspection.repository.filter((f) => f.code === 'FILE_UNREADABLE')];
+    const walk = await listGoverned(config, opts.signal);
+    if (opts.graph === false && cache.mode === 'incremental' && walk.unreadable.length === 0) {
+      const last = await reusable(config, cache, walk.files);
+      if (last) {
+        ok = true;
+        const rebuild: RebuildInfo = { mode: 'incremental', added: 0, changed: last.changed, removed: 0, unchanged: walk.files.length - last.changed };
+        const r = last.result;
+        return { node_count: r.node_count, edge_count: r.edge_count, first_id: r.first_id, violations: r.violations, warnings: r.warnings, advice: r.advice, rebuild, partial: false, written: false };
+      }
+    }
+    const { inspectRepository } = await import('../check/inspect.js');
+    const inspection = await inspectRepository(config, { rules: false, compact: true, reuse: cache, walk, ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.onProgress ? { onProgress: opts.onProgress } : {}) });
+    const walkWarnings = inspection.repository.filter((f) => f.code === 'FILE_UNREADABLE');
+    const documentWarnings: Issue[] = [];
     const inputs = [];
     for (const doc of inspection.documents) {
       if (doc.record.unreadable) {
-        warnings.push(...doc.record.problems);
+        documentWarnings.push(...doc.record.problems);
         continue;
       }
       const facts = cache.factsOf(doc);
       if (facts.skip) {
-        warnings.push({ code: 'INDEX_DOCUMENT_SKIPPED', severity: 'warning', message: `Not indexed (${facts.skip.code}): ${facts.skip.message.charAt(0).toLowerCase()}${facts.skip.message.slice(1)}`, path: doc.rel, suggestion: 'Run `docket check` on the file for details; `docket fix` repairs what is mechanical.' });
+        documentWarnings.push({ code: 'INDEX_DOCUMENT_SKIPPED', severity: 'warning', message: `Not indexed (${facts.skip.code}): ${facts.skip.message.charAt(0).toLowerCase()}${facts.skip.message.slice(1)}`, path: doc.rel, suggestion: 'Run `docket check` on the file for details; `docket fix` repairs what is mechanical.' });
       }
       inputs.push({ rel: doc.rel, namespace: doc.namespace, facts });
     }
     const graph = buildGraph(inputs);
     const artifact = buildArtifact(config, graph.nodes, graph.edges);
+    const bytes = serializeArtifact(artifact);
     const rebuild: RebuildInfo = { mode: cache.mode, ...(cache.reason ? { reason: cache.reason } : {}), ...cache.changes(inspection.documents.filter((d) => !d.record.unreadable)) };
+    const warnings = [...documentWarnings, ...graph.warnings];
+    let written = false;
+    if (opts.artifact) {
+      if (graph.violations.length === 0) {
+        // The stored hash says whether the artifact on disk already has these bytes; else compare them.
+        const same = cache.artifactIsStored() && cache.storedArtifactSha() === sha256(bytes);
+        written = same ? false : await writeArtifact(config, bytes, await readArtifactBytes(config));
+      }
+      const partial = inspection.partial;
+      cache.remember(partial ? null : stamp(config, written, bytes, { node_count: graph.nodes.length, edge_count: graph.edges.length, first_id: graph.nodes[0]?.document_id ?? null, violations: graph.violations, warnings, advice: graph.advice }));
+    }
     ok = true;
     return {
       artifact,
-      bytes: serializeArtifact(artifact),
+      bytes,
       nodes: graph.nodes,
       edges: graph.edges,
+      node_count: graph.nodes.length,
+      edge_count: graph.edges.length,
+      first_id: graph.nodes[0]?.document_id ?? null,
       violations: graph.violations,
-      warnings: [...warnings, ...graph.warnings],
+      warnings: [...cache.warnings, ...walkWarnings, ...warnings],
       advice: graph.advice,
       rebuild,
       partial: inspection.partial,
+      written,
     };
   } finally {
     await cache.close(ok);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { constants, readFileSync, promises as fs } from 'node:fs';
+import { constants, lstatSync, readFileSync, promises as fs, type Stats } from 'node:fs';
 import path from 'node:path';
 import type { DocumentReuse } from '../check/load.js';
 import type { InspectedDocument } from '../check/model.js';
@@ -8,15 +8,21 @@ import type { DocumentRecord } from '../documents/read.js';
 import type { GovernedFile } from '../documents/walk.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import { isInside, realpathOfExistingAncestor } from '../fs/paths.js';
+import { absolutePath } from '../documents/read.js';
 import { currentHolder, holderLiveness, type Holder } from '../ids/holder.js';
-import type { Issue } from '../issues.js';
+import type { Advice, Issue } from '../issues.js';
 import { factsOf, type DocFacts } from './facts.js';
 
 export const CACHE_DIR = '.docket/cache';
 const MANIFEST = `${CACHE_DIR}/index.json`;
+const FACTS = `${CACHE_DIR}/index-facts.json`;
 const LOCK = `${CACHE_DIR}/index.lock`;
-/** Bump when DocFacts or their extraction change: older caches are then rebuilt. */
-const CACHE_VERSION = 1;
+/**
+ * Bump when the files' format, DocFacts or their extraction change: older caches are then
+ * rebuilt. 2: the manifest holds only stats (one small read decides "nothing changed"); the
+ * facts live in index-facts.json, read only when something did change.
+ */
+const CACHE_VERSION = 2;
 /**
  * A file modified this close to (or after) the moment the manifest was written may have
  * changed again within the same mtime tick: its size and mtime are not trusted, its content
@@ -26,18 +32,59 @@ const RACY_MS = 2000;
 /** A lock file that cannot be parsed is someone's lock being written, unless it is this old. */
 const STALE_UNREADABLE_LOCK_MS = 60_000;
 
+/** A file whose stat changed but whose facts did not: its new stat and digest. */
+export interface FileUpdate {
+  size: number;
+  mtime_ms: number;
+  sha256: string;
+}
+
+/** More changed files than this are not worth settling one by one: the normal path reads them. */
+const MAX_SETTLED = 64;
+
 interface Entry {
   size: number;
   mtime_ms: number;
   sha256: string;
-  facts: DocFacts;
+  /** Position in the facts file of the manifest it came from (-1: facts already in memory). */
+  at: number;
+  facts?: DocFacts;
+  factsHash?: string;
 }
 
+/** Where the artifact stood when the manifest was written, and what the last build reported. */
+export interface StoredResult {
+  artifact_sha256: string;
+  artifact_size: number;
+  artifact_mtime_ms: number;
+  node_count: number;
+  edge_count: number;
+  /** The first node's ID (for the advice to resolve it), null without nodes. */
+  first_id: string | null;
+  violations: Issue[];
+  /** Warnings about the documents and the graph (not about the cache or the walk). */
+  warnings: Issue[];
+  advice: Advice[];
+}
+
+/** The manifest: parallel arrays sorted by path, so it parses in a few milliseconds even at 100k documents. */
 interface Manifest {
   cache_version: number;
   fingerprint: string;
   written_ms: number;
-  entries: Record<string, Entry>;
+  facts_sha256: string;
+  paths: string[];
+  sizes: number[];
+  mtimes: number[];
+  sha256: string[];
+  /** A hash of each document's facts: an edit that leaves them equal leaves the graph equal. */
+  facts_hashes: string[];
+  result: StoredResult | null;
+}
+
+/** The hash of a document's facts, as stored in the manifest. */
+export function factsHash(facts: DocFacts): string {
+  return createHash('sha256').update(JSON.stringify(facts)).digest('base64url');
 }
 
 export type CacheMode = 'use' | 'rebuild' | 'off';
@@ -60,16 +107,38 @@ async function fingerprint(config: RepoConfig): Promise<string> {
   return createHash('sha256').update(JSON.stringify({ cache: CACHE_VERSION, docket: docketVersion(), config: rest, schemas })).digest('hex');
 }
 
-function isEntry(v: unknown): v is Entry {
-  const e = v as Entry;
-  return !!e && typeof e === 'object' && Number.isFinite(e.size) && Number.isFinite(e.mtime_ms) && typeof e.sha256 === 'string' && !!e.facts && typeof e.facts === 'object' && Array.isArray(e.facts.links);
+const isNumbers = (v: unknown, n: number): v is number[] => Array.isArray(v) && v.length === n && v.every(Number.isFinite);
+const isStrings = (v: unknown, n: number): v is string[] => Array.isArray(v) && v.length === n && v.every((s) => typeof s === 'string');
+
+function isResult(r: unknown): r is StoredResult | null {
+  if (r === null) return true;
+  const x = r as StoredResult;
+  return !!x && typeof x === 'object' && typeof x.artifact_sha256 === 'string' && Number.isFinite(x.artifact_size) && Number.isFinite(x.artifact_mtime_ms)
+    && Number.isFinite(x.node_count) && Number.isFinite(x.edge_count) && (x.first_id === null || typeof x.first_id === 'string') && Array.isArray(x.violations) && Array.isArray(x.warnings) && Array.isArray(x.advice);
 }
 
-function parseManifest(text: string): Manifest | undefined {
-  const m = JSON.parse(text) as Manifest;
-  if (!m || typeof m !== 'object' || typeof m.fingerprint !== 'string' || !Number.isFinite(m.written_ms) || !m.entries || typeof m.entries !== 'object') return undefined;
-  if (!Object.values(m.entries).every(isEntry)) return undefined;
-  return m;
+/** A manifest of this version, or of version 1 (its shas still count additions and changes); undefined when corrupt. */
+function parseManifest(text: string): { manifest?: Manifest; shas: Map<string, string> } | undefined {
+  const m = JSON.parse(text) as Manifest & { entries?: Record<string, { size: unknown; mtime_ms: unknown; sha256: unknown; facts?: { links?: unknown } }> };
+  if (!m || typeof m !== 'object' || typeof m.fingerprint !== 'string' || !Number.isFinite(m.written_ms)) return undefined;
+  if (m.cache_version === 1) {
+    // The previous format: a full map of entries. Valid ones are a config change, not corruption.
+    const entries = m.entries;
+    if (!entries || typeof entries !== 'object') return undefined;
+    const shas = new Map<string, string>();
+    for (const [rel, e] of Object.entries(entries)) {
+      if (!e || typeof e !== 'object' || !Number.isFinite(e.size) || !Number.isFinite(e.mtime_ms) || typeof e.sha256 !== 'string' || !e.facts || typeof e.facts !== 'object' || !Array.isArray(e.facts.links)) return undefined;
+      shas.set(rel, e.sha256);
+    }
+    return { shas };
+  }
+  const n = Array.isArray(m.paths) ? m.paths.length : -1;
+  if (typeof m.facts_sha256 !== 'string' || !isStrings(m.paths, n) || !isNumbers(m.sizes, n) || !isNumbers(m.mtimes, n) || !isStrings(m.sha256, n) || !isStrings(m.facts_hashes, n) || !isResult(m.result)) return undefined;
+  return { manifest: m, shas: new Map(m.paths.map((p, i) => [p, m.sha256[i]!])) };
+}
+
+function isFacts(f: unknown): f is DocFacts {
+  return !!f && typeof f === 'object' && Array.isArray((f as DocFacts).links);
 }
 
 async function ensureCacheDir(root: string): Promise<boolean> {
@@ -118,23 +187,39 @@ async function acquireLock(root: string): Promise<(() => Promise<void>) | undefi
   return undefined;
 }
 
+/** The stat of a path, or undefined (missing, unreadable). */
+function lstatOf(abs: string): Stats | undefined {
+  try {
+    return lstatSync(abs);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The incremental cache of `index`: document facts keyed by path, size, mtime and content
  * hash, valid for one fingerprint (docket version, config, schemas). Unchanged files are
  * never opened; a file whose stat changed is hashed, and parsed only if its bytes changed.
- * A corrupt manifest or a lock held by a live process degrades to a full build with a
- * warning; the cache never decides what the index says, only what need not be read again.
+ * When every file is unchanged and the artifact is the one the last run wrote, the last
+ * result is reused as is: nothing is parsed, built or written. A corrupt manifest or a lock
+ * held by a live process degrades to a full build with a warning; the cache never decides
+ * what the index says, only what need not be read again.
  */
 export class IndexCache implements DocumentReuse {
   readonly warnings: Issue[] = [];
   reason?: RebuildReason;
+  private manifest?: Manifest;
   private previous = new Map<string, Entry>();
   /** sha256 per path from the last manifest, even an unusable one: for the added/changed/removed counts. */
   private baseline = new Map<string, string>();
   private next = new Map<string, Entry>();
   private facts = new WeakMap<InspectedDocument, DocFacts>();
+  private loadedFacts?: DocFacts[] | null;
   private writtenMs = 0;
   private dirty = false;
+  private stored: StoredResult | null = null;
+  /** Files `unchanged` settled (same facts, new stats): only the manifest needs their new stats. */
+  private settled?: Map<number, FileUpdate>;
   private fingerprint = '';
   private release?: () => Promise<void>;
 
@@ -158,31 +243,41 @@ export class IndexCache implements DocumentReuse {
         return cache;
       }
     }
-    const text = await fs.readFile(path.join(config.root, MANIFEST), 'utf8').catch(() => undefined);
-    if (text === undefined) {
+    let text: string;
+    try {
+      text = readFileSync(path.join(config.root, MANIFEST), 'utf8');
+    } catch {
       cache.reason = 'no-cache';
       return cache;
     }
-    let manifest: Manifest | undefined;
+    let parsed: ReturnType<typeof parseManifest>;
     try {
-      manifest = parseManifest(text);
+      parsed = parseManifest(text);
     } catch {
-      manifest = undefined;
+      parsed = undefined;
     }
-    if (!manifest) {
-      cache.reason = 'cache-corrupt';
-      cache.dirty = true;
-      cache.warnings.push({ code: 'INDEX_CACHE_CORRUPT', severity: 'warning', message: `${MANIFEST} could not be read; the index was built in full${cache.writable ? ' and the cache rewritten' : ''}.`, path: MANIFEST, suggestion: 'Nothing to do: the index is complete. Delete .docket/cache/ if the warning repeats.' });
+    if (!parsed) {
+      cache.corrupt();
       return cache;
     }
-    for (const [rel, e] of Object.entries(manifest.entries)) cache.baseline.set(rel, e.sha256);
+    cache.baseline = parsed.shas;
+    const m = parsed.manifest;
     if (mode === 'rebuild') cache.reason = 'rebuild-requested';
-    else if (manifest.cache_version !== CACHE_VERSION || manifest.fingerprint !== cache.fingerprint) cache.reason = 'config-changed';
+    else if (!m || m.cache_version !== CACHE_VERSION || m.fingerprint !== cache.fingerprint) cache.reason = 'config-changed';
     else {
-      cache.previous = new Map(Object.entries(manifest.entries));
-      cache.writtenMs = manifest.written_ms;
+      cache.manifest = m;
+      for (let i = 0; i < m.paths.length; i++) cache.previous.set(m.paths[i]!, { size: m.sizes[i]!, mtime_ms: m.mtimes[i]!, sha256: m.sha256[i]!, at: i, factsHash: m.facts_hashes[i]! });
+      cache.writtenMs = m.written_ms;
     }
     return cache;
+  }
+
+  private corrupt(): void {
+    this.reason = 'cache-corrupt';
+    this.dirty = true;
+    this.previous = new Map();
+    this.manifest = undefined;
+    this.warnings.push({ code: 'INDEX_CACHE_CORRUPT', severity: 'warning', message: `${MANIFEST} could not be read; the index was built in full${this.writable ? ' and the cache rewritten' : ''}.`, path: MANIFEST, suggestion: 'Nothing to do: the index is complete. Delete .docket/cache/ if the warning repeats.' });
   }
 
   /** 'incremental' when earlier descriptions could be reused. */
@@ -190,28 +285,112 @@ export class IndexCache implements DocumentReuse {
     return this.reason === undefined ? 'incremental' : 'full';
   }
 
-  async byStat(file: GovernedFile): Promise<InspectedDocument | undefined> {
+  private trusted(mtimeMs: number): boolean {
+    return mtimeMs < this.writtenMs - RACY_MS;
+  }
+
+  /**
+   * The last run's result when nothing it depended on changed: the same governed files with
+   * the same sizes and mtimes (none racily clean), and the artifact the last run wrote or
+   * verified, unchanged. Only stats are read (and the artifact, when its mtime is too recent
+   * to trust).
+   */
+  unchanged(files: readonly GovernedFile[]): { result: StoredResult; changed: { index: number; file: GovernedFile; sha256: string; facts_hash: string }[] } | undefined {
+    const m = this.manifest;
+    const r = m?.result;
+    if (!m || !r || m.paths.length !== files.length) return undefined;
+    const changed = [];
+    for (let i = 0; i < files.length; i++) {
+      if (files[i]!.rel !== m.paths[i]) return undefined;
+      const stat = lstatOf(absolutePath(this.config.root, files[i]!.rel));
+      if (stat?.isFile() && stat.size === m.sizes[i] && stat.mtimeMs === m.mtimes[i] && this.trusted(m.mtimes[i]!)) continue;
+      // A changed (or too recent) stat: the file may still have the same bytes, or the same facts.
+      if (changed.length >= MAX_SETTLED) return undefined;
+      changed.push({ index: i, file: files[i]!, sha256: m.sha256[i]!, facts_hash: m.facts_hashes[i]! });
+    }
+    return { result: r, changed };
+  }
+
+  /**
+   * Reuses the last result: every changed file was settled (same bytes, or same facts) and the
+   * artifact is the one it describes. The manifest then only takes the settled files' stats.
+   */
+  reuseLast(updates: ReadonlyMap<number, FileUpdate>): boolean {
+    if (!this.artifactIsStored()) return false;
+    this.settled = new Map(updates);
+    return true;
+  }
+
+  /** Whether the artifact on disk is the one the stored result describes (stat, or its hash when the stat is too recent). */
+  artifactIsStored(r: StoredResult | null | undefined = this.manifest?.result): boolean {
+    if (!r) return false;
+    const abs = path.join(this.config.root, this.config.index_path);
+    const stat = lstatOf(abs);
+    if (!stat?.isFile() || stat.size !== r.artifact_size || stat.mtimeMs !== r.artifact_mtime_ms) return false;
+    if (this.trusted(stat.mtimeMs)) return true;
+    try {
+      return createHash('sha256').update(readFileSync(abs)).digest('hex') === r.artifact_sha256;
+    } catch {
+      return false;
+    }
+  }
+
+  /** The sha256 of the artifact the last run left on disk. */
+  storedArtifactSha(): string | undefined {
+    return this.manifest?.result?.artifact_sha256;
+  }
+
+  /** The facts file of the manifest, once; null when it is missing or does not match the manifest. */
+  private factsFile(): DocFacts[] | null {
+    if (this.loadedFacts === undefined) {
+      this.loadedFacts = null;
+      try {
+        const text = readFileSync(path.join(this.config.root, FACTS), 'utf8');
+        const facts = JSON.parse(text) as unknown;
+        if (createHash('sha256').update(text).digest('hex') === this.manifest?.facts_sha256 && Array.isArray(facts) && facts.length === this.manifest.paths.length && facts.every(isFacts)) this.loadedFacts = facts;
+      } catch {
+        this.loadedFacts = null;
+      }
+      if (this.loadedFacts === null) this.corrupt();
+    }
+    return this.loadedFacts;
+  }
+
+  private factsFor(entry: Entry): DocFacts | undefined {
+    if (entry.facts) return entry.facts;
+    const all = this.factsFile();
+    return all ? all[entry.at] : undefined;
+  }
+
+  byStat(file: GovernedFile): InspectedDocument | undefined {
     const entry = this.previous.get(file.rel);
-    if (!entry || entry.mtime_ms >= this.writtenMs - RACY_MS) return undefined;
-    const stat = await fs.lstat(path.join(this.config.root, file.rel)).catch(() => undefined);
+    if (!entry || !this.trusted(entry.mtime_ms)) return undefined;
+    const stat = lstatOf(path.join(this.config.root, file.rel));
     if (!stat?.isFile() || stat.size !== entry.size || stat.mtimeMs !== entry.mtime_ms) return undefined;
-    return this.hit(file, entry, stat.size, stat.mtimeMs);
+    const facts = this.factsFor(entry);
+    return facts ? this.hit(file, entry, facts, stat.size, stat.mtimeMs) : undefined;
   }
 
   knows(file: GovernedFile, digest: string): boolean {
-    return this.previous.get(file.rel)?.sha256 === digest;
+    const entry = this.previous.get(file.rel);
+    return entry?.sha256 === digest && this.factsFor(entry) !== undefined;
   }
 
   byDigest(file: GovernedFile, record: DocumentRecord): InspectedDocument {
     this.dirty = true; // new size or mtime (or a racy entry now verified)
-    return this.hit(file, this.previous.get(file.rel)!, record.size, record.mtimeMs);
+    const entry = this.previous.get(file.rel)!;
+    return this.hit(file, entry, this.factsFor(entry)!, record.size, record.mtimeMs);
   }
 
-  described(doc: InspectedDocument): void {
-    const facts = factsOf(doc);
+  expected(file: GovernedFile): string | undefined {
+    const entry = this.previous.get(file.rel);
+    return entry && this.factsFor(entry) !== undefined ? entry.sha256 : undefined;
+  }
+
+  described(doc: InspectedDocument, facts: DocFacts = factsOf(doc)): void {
     this.facts.set(doc, facts);
     if (doc.record.unreadable || doc.record.digest === undefined) return;
-    this.next.set(doc.rel, { size: doc.record.size, mtime_ms: doc.record.mtimeMs, sha256: doc.record.digest, facts });
+    this.next.set(doc.rel, { size: doc.record.size, mtime_ms: doc.record.mtimeMs, sha256: doc.record.digest, at: -1, facts, factsHash: factsHash(facts) });
     this.dirty = true;
   }
 
@@ -235,14 +414,49 @@ export class IndexCache implements DocumentReuse {
     return counts;
   }
 
-  /** Writes the manifest when something changed (atomically), then releases the lock. */
+  /** How the last run ended, for the next run to reuse when nothing changes (see `unchanged`). */
+  remember(result: StoredResult | null): void {
+    const before = this.manifest?.result ?? null;
+    if (JSON.stringify(before) !== JSON.stringify(result)) this.dirty = true;
+    this.stored = result;
+  }
+
+  /** Writes the facts and the manifest when something changed (atomically), then releases the lock. */
   async close(commit: boolean): Promise<void> {
     try {
+      const m = this.manifest;
+      if (this.settled && m) {
+        // The last result was reused: only the settled files' stats change (the facts file stays).
+        if (this.writable && this.settled.size > 0) {
+          const manifest: Manifest = { ...m, written_ms: Date.now(), sizes: [...m.sizes], mtimes: [...m.mtimes], sha256: [...m.sha256] };
+          for (const [i, u] of this.settled) {
+            manifest.sizes[i] = u.size;
+            manifest.mtimes[i] = u.mtime_ms;
+            manifest.sha256[i] = u.sha256;
+          }
+          await writeFileAtomic(this.config.root, path.join(this.config.root, MANIFEST), JSON.stringify(manifest), { overwrite: true });
+        }
+        return;
+      }
       const removed = [...this.previous.keys()].some((rel) => !this.next.has(rel));
       if (commit && this.writable && (this.dirty || removed || this.reason !== undefined)) {
-        const entries: Record<string, Entry> = {};
-        for (const rel of [...this.next.keys()].sort()) entries[rel] = this.next.get(rel)!;
-        const manifest: Manifest = { cache_version: CACHE_VERSION, fingerprint: this.fingerprint, written_ms: Date.now(), entries };
+        const paths = [...this.next.keys()].sort();
+        const entries = paths.map((rel) => this.next.get(rel)!);
+        const factsText = JSON.stringify(entries.map((e) => e.facts));
+        // The facts first: a manifest never names facts that are not on disk.
+        await writeFileAtomic(this.config.root, path.join(this.config.root, FACTS), factsText, { overwrite: true });
+        const manifest: Manifest = {
+          cache_version: CACHE_VERSION,
+          fingerprint: this.fingerprint,
+          written_ms: Date.now(),
+          facts_sha256: createHash('sha256').update(factsText).digest('hex'),
+          paths,
+          sizes: entries.map((e) => e.size),
+          mtimes: entries.map((e) => e.mtime_ms),
+          sha256: entries.map((e) => e.sha256),
+          facts_hashes: entries.map((e) => e.factsHash ?? factsHash(e.facts!)),
+          result: this.stored,
+        };
         await writeFileAtomic(this.config.root, path.join(this.config.root, MANIFEST), JSON.stringify(manifest), { overwrite: true });
       }
     } finally {
@@ -250,11 +464,11 @@ export class IndexCache implements DocumentReuse {
     }
   }
 
-  private hit(file: GovernedFile, entry: Entry, size: number, mtimeMs: number): InspectedDocument {
+  private hit(file: GovernedFile, entry: Entry, facts: DocFacts, size: number, mtimeMs: number): InspectedDocument {
     const record: DocumentRecord = { rel: file.rel, namespace: file.namespace, size, mtimeMs, digest: entry.sha256, bom: false, problems: [], unreadable: false, decoded: false };
-    const doc: InspectedDocument = { rel: file.rel, namespace: file.namespace, record, normalized: [], links: [], anchors: [], findings: [], checked: false, ...(entry.facts.node ? { document_id: entry.facts.node.document_id } : {}) };
-    this.facts.set(doc, entry.facts);
-    this.next.set(file.rel, { ...entry, size, mtime_ms: mtimeMs });
+    const doc: InspectedDocument = { rel: file.rel, namespace: file.namespace, record, normalized: [], links: [], anchors: [], readable: false, findings: [], checked: false, ...(facts.node ? { document_id: facts.node.document_id } : {}) };
+    this.facts.set(doc, facts);
+    this.next.set(file.rel, { size, mtime_ms: mtimeMs, sha256: entry.sha256, at: -1, facts, factsHash: entry.factsHash ?? factsHash(facts) });
     return doc;
   }
 }

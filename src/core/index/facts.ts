@@ -1,5 +1,6 @@
 import type { InspectedDocument } from '../check/model.js';
 import { ID_PATTERN } from '../ids/document-id.js';
+import { detach, detachAll } from '../text/detach.js';
 
 /** A node's fields that come from the document itself (path and namespace are added by the graph). */
 export interface NodeFields {
@@ -55,7 +56,22 @@ const skipReason = (doc: InspectedDocument): DocFacts['skip'] => {
   return { code: 'ID_REGEX', message: `The document_id "${doc.document_id}" does not have the form PREFIX-TYPE-NNN.` };
 };
 
+/**
+ * The facts of a document. Their strings are detached from the document's text (see
+ * text/detach.ts): the cache keeps every document's facts for the whole run.
+ */
 export function factsOf(doc: InspectedDocument): DocFacts {
+  const facts = describe(doc);
+  facts.links = detachAll(facts.links);
+  if (facts.node) {
+    const n = facts.node as unknown as Record<string, unknown>;
+    for (const [k, v] of Object.entries(n)) n[k] = typeof v === 'string' ? detach(v) : Array.isArray(v) ? detachAll(v as string[]) : v;
+  }
+  if (facts.skip) facts.skip = { code: facts.skip.code, message: detach(facts.skip.message) };
+  return facts;
+}
+
+function describe(doc: InspectedDocument): DocFacts {
   const links = [...new Set(doc.links.flatMap((l) => (l.scope === 'file' && l.path && l.path !== doc.rel ? [l.path] : [])))].sort();
   const m = doc.metadata;
   const id = doc.document_id;

@@ -96,7 +96,14 @@ function dangling(node: IndexNode, field: string, id: string, known: readonly st
 export function buildGraph(inputs: readonly GraphInput[]): Graph {
   const { kept, violations } = duplicates(inputs);
   const nodes = new Map<string, IndexNode>();
-  for (const [id, input] of kept) nodes.set(id, { ...input.facts.node!, path: input.rel, namespace: input.namespace.name });
+  for (const [id, input] of kept) {
+    // Field by field, in the order of the spread it replaces (NDJSON prints nodes in this key order).
+    const n = input.facts.node!;
+    nodes.set(id, {
+      document_id: n.document_id, type: n.type, title: n.title, status: n.status, owner: n.owner, version: n.version, last_updated: n.last_updated,
+      area: n.area, description: n.description, keywords: n.keywords, related_ids: n.related_ids, superseded_by: n.superseded_by, path: input.rel, namespace: input.namespace.name,
+    });
+  }
   const pathToId = new Map([...kept].map(([id, input]) => [input.rel, id]));
   const ids = [...nodes.keys()].sort(byString);
   const warnings: Issue[] = [];

@@ -32,11 +32,12 @@ export async function loadIndex(config: RepoConfig, signal?: AbortSignal): Promi
   const warnings: Issue[] = [];
   if (!current) {
     warnings.push({ code: 'INDEX_MISSING', severity: 'warning', message: `${config.index_path} does not exist; the index was built in memory for this run.`, path: config.index_path, suggestion: 'Run `docket index` to write it.' });
-  } else if (!current.equals(built.bytes)) {
+  } else if (!current.equals(built.bytes!)) {
     warnings.push({ code: 'INDEX_STALE', severity: 'warning', message: `${config.index_path} is out of date; a fresh in-memory index was used for this run.`, path: config.index_path, suggestion: 'Run `docket index` to bring it up to date.' });
   }
   const skipped = new Map(built.warnings.filter((w) => w.code === 'INDEX_DOCUMENT_SKIPPED' && w.path).map((w) => [w.path!, w.message]));
-  return { nodes: built.nodes, byId: new Map(built.nodes.map((n) => [n.document_id, n])), byPath: new Map(built.nodes.map((n) => [n.path, n])), warnings, skipped };
+  const nodes = built.nodes!;
+  return { nodes, byId: new Map(nodes.map((n) => [n.document_id, n])), byPath: new Map(nodes.map((n) => [n.path, n])), warnings, skipped };
 }
 
 /** Exact match after trimming; otherwise ID_NOT_FOUND with the canonical form or the closest IDs. */

@@ -3,26 +3,125 @@
  * symbols removed, spaces to hyphens, duplicates suffixed -1, -2, ... Explicit HTML anchors
  * (`<a name="x">`, `id="x"`) count too.
  */
+import { NextChar } from './scan.js';
 
-const ATX = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
 const SETEXT = /^ {0,3}(=+|-+)[ \t]*$/;
 const BLOCK_START = /^ {0,3}(#{1,6}([ \t]|$)|>|[-*+][ \t]|\d{1,9}[.)][ \t]|\||<)/;
-const HTML_ID = /<[A-Za-z][^>]*?\b(?:id|name)\s*=\s*["']([^"'>]+)["']/g;
+const isBlank = (c: number) => c === 0x20 || c === 0x09;
 
-/** The text GitHub renders for heading source: link text, image alt, no code ticks, tags or emphasis. */
+/**
+ * An ATX heading line: what `/^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/` gives
+ * (level, and its second group: undefined when nothing follows the hashes), computed in
+ * linear time. That expression backtracks quadratically on a heading with a long run of
+ * blanks: 20,000 blanks took 1.7 s, a 2 MB line would take hours.
+ */
+export function atxHeading(line: string): { level: number; text: string | undefined } | null {
+  const n = line.length;
+  let p = 0;
+  while (p < 3 && line.charCodeAt(p) === 0x20) p++;
+  let h = p;
+  while (line.charCodeAt(h) === 0x23) h++;
+  const level = h - p;
+  if (level < 1 || level > 6) return null;
+  if (h === n) return { level, text: undefined };
+  if (!isBlank(line.charCodeAt(h))) return null;
+  // `.` and `[ \t]` never match a line terminator, and `$` is the end of the line: none may follow.
+  if (/[\n\r\u2028\u2029]/.test(line.slice(h))) return null;
+  let q = h;
+  while (q < n && isBlank(line.charCodeAt(q))) q++;
+  // The text is the shortest start of the rest that leaves an optional closing sequence
+  // (blanks, hashes) and trailing blanks.
+  let e = n;
+  while (e > q && isBlank(line.charCodeAt(e - 1))) e--;
+  let r = e;
+  while (r > q && line.charCodeAt(r - 1) === 0x23) r--;
+  let end = e;
+  if (r < e && r > q && isBlank(line.charCodeAt(r - 1))) {
+    end = r - 1;
+    while (end > q && isBlank(line.charCodeAt(end - 1))) end--;
+  }
+  return { level, text: line.slice(q, end) };
+}
+
+/**
+ * `s.replace(/OPEN([^\]]*)\]SEP[^CLOSE]*CLOSE/g, '$1')` for the link-like forms of headingText,
+ * in linear time (the expressions rescan to the end of the text from every opener).
+ */
+function unwrap(s: string, open: string, sep: string, close: string): string {
+  const bracket = new NextChar(s, ']');
+  const closer = new NextChar(s, close);
+  let out = '';
+  let copied = 0;
+  for (let i = s.indexOf(open); i !== -1; ) {
+    const j = bracket.after(i + open.length);
+    if (j === Infinity) break;
+    const k = s[j + 1] === sep ? closer.after(j + 2) : Infinity;
+    if (k === Infinity) {
+      i = s.indexOf(open, i + 1);
+      continue;
+    }
+    out += s.slice(copied, i) + s.slice(i + open.length, j);
+    copied = k + 1;
+    i = s.indexOf(open, k + 1);
+  }
+  return copied === 0 ? s : out + s.slice(copied);
+}
+
+/** `s.replace(/<[^>]*>/g, '')` in linear time. */
+function stripTags(s: string): string {
+  let out = '';
+  let copied = 0;
+  for (let i = s.indexOf('<'); i !== -1; ) {
+    const j = s.indexOf('>', i + 1);
+    if (j === -1) break;
+    out += s.slice(copied, i);
+    copied = j + 1;
+    i = s.indexOf('<', j + 1);
+  }
+  return copied === 0 ? s : out + s.slice(copied);
+}
+
+const WORD_CHAR = /^[\p{L}\p{N}_]/u;
+
+/**
+ * `s.replace(/(^|[^\p{L}\p{N}_])_+|_+(?=[^\p{L}\p{N}_]|$)/gu, '$1')` in linear time: a run of
+ * underscores goes when it starts the text or follows a character that is not a letter, digit
+ * or underscore, or when it ends the text or precedes one. (The expression backtracks
+ * quadratically inside a run between two letters.)
+ */
+function stripUnderscores(s: string): string {
+  let out = '';
+  let copied = 0;
+  for (let i = s.indexOf('_'); i !== -1; ) {
+    let e = i;
+    while (s.charCodeAt(e) === 0x5f) e++;
+    const before = i === 0 ? '' : String.fromCodePoint(s.codePointAt(i - 1 - (i >= 2 && /[\udc00-\udfff]/.test(s[i - 1]!) && /[\ud800-\udbff]/.test(s[i - 2]!) ? 1 : 0))!);
+    const after = e === s.length ? '' : String.fromCodePoint(s.codePointAt(e)!);
+    if (before === '' || !WORD_CHAR.test(before) || after === '' || !WORD_CHAR.test(after)) {
+      out += s.slice(copied, i);
+      copied = e;
+    }
+    i = s.indexOf('_', e);
+  }
+  return copied === 0 ? s : out + s.slice(copied);
+}
+
+/** The text GitHub renders for heading source: link text, image alt, no code ticks, tags or emphasis. Linear time. */
 export function headingText(source: string): string {
-  return source
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\[[^\]]*\]/g, '$1')
-    .replace(/<[^>]*>/g, '')
-    .replace(/`/g, '')
-    .replace(/(^|[^\p{L}\p{N}_])_+|_+(?=[^\p{L}\p{N}_]|$)/gu, '$1')
-    .replace(/\\([!-/:-@[-`{-~])/g, '$1')
-    .trim();
+  // Without these characters none of the replacements below applies.
+  if (!/[[<`_\\]/.test(source)) return source.trim();
+  let s = unwrap(source, '![', '(', ')');
+  s = unwrap(s, '[', '(', ')');
+  s = unwrap(s, '[', '[', ']');
+  s = stripTags(s);
+  s = s.replaceAll('`', '');
+  s = stripUnderscores(s);
+  return s.replace(/\\([!-/:-@[-`{-~])/g, '$1').trim();
 }
 
 export function slugBase(text: string): string {
+  // ASCII letters, digits, blanks, hyphens and underscores are all kept: only spaces change.
+  if (/^[A-Za-z0-9 _-]*$/.test(text)) return text.toLowerCase().replaceAll(' ', '-');
   return text.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '').replace(/ /g, '-');
 }
 
@@ -44,48 +143,124 @@ export class Slugger {
 }
 
 /**
+ * Whether the line [start, end) may be a heading, a block start or a thematic break: only if
+ * its first character after up to three spaces is one of `#=-*+>|<_` or a digit. Every other
+ * line fails ATX, SETEXT, BLOCK_START and the rule test, so they need not run.
+ */
+function mayStartBlock(text: string, start: number, end: number): boolean {
+  let p = start;
+  while (p < start + 3 && p < end && text.charCodeAt(p) === 0x20) p++;
+  if (p >= end) return false;
+  const c = text.charCodeAt(p);
+  return c === 0x23 || c === 0x3d || c === 0x2d || c === 0x2a || c === 0x2b || c === 0x3e || c === 0x7c || c === 0x3c || c === 0x5f || (c >= 0x30 && c <= 0x39);
+}
+
+/** Whether the line [start, end) holds only blanks (what `line.trim() === ''` says). */
+function isBlankLine(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20 || c === 0x09 || c === 0x0d) continue;
+    // Other characters trim() removes (vertical tab, form feed, Unicode spaces) are rare: let it decide.
+    if (c === 0x0b || c === 0x0c || c >= 0x80) return text.slice(start, end).trim() === '';
+    return false;
+  }
+  return true;
+}
+
+/**
  * Anchors of a body. `masked` has code blocks, spans and comments blanked (see mask.ts);
- * `blocks` has only code blocks blanked, so heading text keeps its code spans.
+ * `blocks` has only code blocks blanked, so heading text keeps its code spans. Both have
+ * their newlines at the same offsets. Lines are visited in place; only lines that may be
+ * headings or blocks are cut out and tested.
  */
 export function extractAnchors(masked: string, blocks: string): { anchors: string[]; firstHeading?: string } {
   const anchors: string[] = [];
   let firstHeading: string | undefined;
   const slugger = new Slugger();
-  const maskedLines = masked.split('\n').map((l) => l.replace(/\r$/, ''));
-  const textLines = blocks.split('\n').map((l) => l.replace(/\r$/, ''));
-  let paragraph: string[] = [];
-  for (let i = 0; i < maskedLines.length; i++) {
-    const line = maskedLines[i]!;
-    if (line.trim() === '') {
-      paragraph = [];
-      continue;
+  /** Lines (start, next newline) of the current paragraph, for setext headings. */
+  let paragraph: number[] = [];
+  /** The line of `blocks` from `start` to the newline at `next`, without its own final CR. */
+  const textLine = (start: number, next: number) => blocks.slice(start, next > start && blocks.charCodeAt(next - 1) === 0x0d ? next - 1 : next);
+  const n = masked.length;
+  for (let start = 0; start <= n; ) {
+    let next = masked.indexOf('\n', start);
+    if (next === -1) next = n;
+    // The line without its final CR.
+    const end = next > start && masked.charCodeAt(next - 1) === 0x0d ? next - 1 : next;
+    if (isBlankLine(masked, start, end)) {
+      if (paragraph.length > 0) paragraph = [];
+    } else if (!mayStartBlock(masked, start, end)) {
+      paragraph.push(start, next);
+    } else {
+      const line = masked.slice(start, end);
+      const atx = atxHeading(line);
+      if (atx) {
+        const text = headingText(atxHeading(textLine(start, next))?.text ?? atx.text ?? '');
+        firstHeading ??= text || undefined;
+        anchors.push(slugger.slug(text));
+        paragraph = [];
+      } else if (paragraph.length > 0 && SETEXT.test(line)) {
+        const parts: string[] = [];
+        for (let k = 0; k < paragraph.length; k += 2) parts.push(textLine(paragraph[k]!, paragraph[k + 1]!).trim());
+        const text = headingText(parts.join(' '));
+        firstHeading ??= text || undefined;
+        anchors.push(slugger.slug(text));
+        paragraph = [];
+      } else if (BLOCK_START.test(line) || /^ {0,3}([-*_])([ \t]*\1){2,}[ \t]*$/.test(line)) {
+        paragraph = [];
+      } else {
+        paragraph.push(start, next);
+      }
     }
-    const atx = ATX.exec(line);
-    if (atx) {
-      const text = headingText(ATX.exec(textLines[i]!)?.[2] ?? atx[2] ?? '');
-      firstHeading ??= text || undefined;
-      anchors.push(slugger.slug(text));
-      paragraph = [];
-      continue;
-    }
-    if (paragraph.length > 0 && SETEXT.test(line)) {
-      const text = headingText(paragraph.join(' '));
-      firstHeading ??= text || undefined;
-      anchors.push(slugger.slug(text));
-      paragraph = [];
-      continue;
-    }
-    if (BLOCK_START.test(line)) {
-      paragraph = [];
-      continue;
-    }
-    if (/^ {0,3}([-*_])([ \t]*\1){2,}[ \t]*$/.test(line)) {
-      paragraph = [];
-      continue;
-    }
-    paragraph.push(textLines[i]!.trim());
+    start = next + 1;
   }
-  HTML_ID.lastIndex = 0;
-  for (let m = HTML_ID.exec(masked); m; m = HTML_ID.exec(masked)) anchors.push(m[1]!);
+  anchors.push(...htmlIds(masked));
   return { anchors, ...(firstHeading ? { firstHeading } : {}) };
+}
+
+const WORD = /[A-Za-z0-9_]/;
+const ATTRIBUTE = /(?:id|name)\s*=\s*["']([^"'>]+)["']/y;
+
+/**
+ * Explicit anchors: what `/<[A-Za-z][^>]*?\b(?:id|name)\s*=\s*["']([^"'>]+)["']/g` finds, in
+ * linear time. That regular expression rescans to the next `>` from every `<` (quadratic on
+ * `<a<a<a...`); here each candidate attribute is matched once and each tag start looks up the
+ * first candidate before its `>`.
+ */
+export function htmlIds(text: string): string[] {
+  const out: string[] = [];
+  if (!text.includes('<')) return out;
+  // Attribute matches by start position (a word boundary before `id`/`name`), in order.
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const values: string[] = [];
+  for (const word of ['id', 'name']) {
+    for (let j = text.indexOf(word); j !== -1; j = text.indexOf(word, j + 1)) {
+      if (j === 0 || WORD.test(text[j - 1]!)) continue;
+      ATTRIBUTE.lastIndex = j;
+      const m = ATTRIBUTE.exec(text);
+      if (m) {
+        starts.push(j);
+        ends.push(j + m[0].length);
+        values.push(m[1]!);
+      }
+    }
+  }
+  if (starts.length === 0) return out;
+  const order = starts.map((_, k) => k).sort((a, b) => starts[a]! - starts[b]!);
+  let next = 0; // first candidate not yet behind the scan
+  let pos = 0;
+  for (let i = text.indexOf('<'); i !== -1; i = text.indexOf('<', Math.max(i + 1, pos))) {
+    if (i < pos) continue;
+    const c = text.charCodeAt(i + 1);
+    if (!((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a))) continue;
+    while (next < order.length && starts[order[next]!]! < i + 2) next++;
+    if (next === order.length) break;
+    const k = order[next]!;
+    const gt = text.indexOf('>', i + 2);
+    if (gt !== -1 && starts[k]! >= gt) continue;
+    out.push(values[k]!);
+    pos = ends[k]!;
+  }
+  return out;
 }

@@ -12,33 +12,73 @@ export interface RawLink {
   offset: number;
 }
 
+import { NextChar } from './scan.js';
+
 /** Longer destinations or titles are not links worth checking, and bound the work per bracket. */
 const MAX_DESTINATION = 4096;
 
 const DEFINITION = /^ {0,3}\[((?:[^\]\\\n]|\\.){1,999})\]:[ \t]*(?:\n[ \t]*)?(?:<([^<>\n]*)>|(\S+))([ \t]+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*\r?$/gm;
 
 function unescape(s: string): string {
+  if (!s.includes('\\')) return s;
   return s.replace(/\\([!-/:-@[-`{-~])/g, '$1');
 }
 
-/** Pairs every `[` with its `]` inside one paragraph (blank lines reset), in one pass. */
-function matchBrackets(text: string): Map<number, number> {
-  const pairs = new Map<number, number>();
+/**
+ * Whether the line after the newline at `i` is blank: only blanks and tabs (and CR) up to the
+ * next newline. Like the test `/^[ \t\r]*(\n|$)/` on the next 79 characters, so a line of 79
+ * or more blanks counts as blank even when something follows.
+ */
+function blankAfter(text: string, i: number, window: number, endCounts: boolean): boolean {
+  const lim = Math.min(i + window, text.length);
+  let k = i + 1;
+  for (; k < lim; k++) {
+    const c = text.charCodeAt(k);
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0d) break;
+  }
+  return k < lim ? text.charCodeAt(k) === 0x0a : endCounts;
+}
+
+/**
+ * Pairs every `[` with its `]` inside one paragraph (blank lines reset), in one pass that
+ * jumps between backslashes and brackets; newlines are looked at only while a bracket is
+ * open. Pairs come sorted by their `[`.
+ */
+function matchBrackets(text: string): [number, number][] {
+  const pairs: [number, number][] = [];
   const stack: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '\\') {
-      i++;
-    } else if (ch === '[') {
-      stack.push(i);
-    } else if (ch === ']') {
-      const open = stack.pop();
-      if (open !== undefined) pairs.set(open, i);
-    } else if (ch === '\n' && /^[ \t\r]*(\n|$)/.test(text.slice(i + 1, i + 80))) {
-      stack.length = 0;
+  const backslash = new NextChar(text, '\\');
+  const open = new NextChar(text, '[');
+  const close = new NextChar(text, ']');
+  /** Where the scan for blank lines resumes (after the last event, or after an escaped character). */
+  let seen = 0;
+  for (let i = 0; ; ) {
+    const b = backslash.after(i);
+    const o = open.after(i);
+    const c = close.after(i);
+    const at = Math.min(b, o, c);
+    if (at === Infinity) break;
+    if (stack.length > 0) {
+      // A blank line between the last event and this one closes every open bracket.
+      for (let nl = text.indexOf('\n', seen); nl !== -1 && nl < at; nl = text.indexOf('\n', nl + 1)) {
+        if (blankAfter(text, nl, 80, true)) {
+          stack.length = 0;
+          break;
+        }
+      }
+    }
+    if (at === b) {
+      i = seen = b + 2; // the escaped character, whatever it is
+    } else if (at === o) {
+      stack.push(o);
+      i = seen = o + 1;
+    } else {
+      const from = stack.pop();
+      if (from !== undefined) pairs.push([from, c]);
+      i = seen = c + 1;
     }
   }
-  return pairs;
+  return pairs.sort((a, b) => a[0] - b[0]);
 }
 
 function skipSpace(text: string, p: number): number {
@@ -55,6 +95,7 @@ function skipSpace(text: string, p: number): number {
 }
 
 const isBreak = (c: number) => c <= 0x20; // space, tab, newline and control characters end a destination
+const SPECIAL = /[\x00-\x20()]/g;
 
 /**
  * Precomputed "next position of ..." tables, built lazily in one pass each, so that parsing
@@ -84,9 +125,19 @@ class Scanner {
     return (i - 1 - k) % 2 === 1;
   }
 
-  /** Next `(`, `)` (unescaped) or break at or after i. */
+  /**
+   * Next `(`, `)` (unescaped) or break at or after i. Found by a regular expression rather than
+   * a table: scans start right after a parenthesis or a break and stop at the next one, so no
+   * two scans of a text cover the same characters (linear overall).
+   */
   nextSpecial(i: number): number {
-    return this.table('special', (c, k) => isBreak(c) || ((c === 0x28 || c === 0x29) && !this.escaped(k)))[i]!;
+    const re = SPECIAL;
+    re.lastIndex = i;
+    for (let m = re.exec(this.text); m; m = re.exec(this.text)) {
+      const k = m.index;
+      if (this.text.charCodeAt(k) <= 0x20 || !this.escaped(k)) return k;
+    }
+    return this.text.length;
   }
 
   nextOf(char: string, i: number): number {
@@ -96,7 +147,7 @@ class Scanner {
 
   /** Start of the next blank line at or after i (a title cannot span one). */
   nextBlank(i: number): number {
-    return this.table('blank', (c, k) => c === 0x0a && /^[ \t\r]*\n/.test(this.text.slice(k + 1, k + 80)))[i]!;
+    return this.table('blank', (c, k) => c === 0x0a && blankAfter(this.text, k, 80, false))[i]!;
   }
 
   /** The `)` matching the `(` at i within one run of non-blank characters, or -1. */
@@ -158,9 +209,10 @@ function parseDestination(sc: Scanner, start: number): { target: string; offset:
 /** Every link destination in a masked body, in document order. */
 export function extractLinks(masked: string): RawLink[] {
   const links: RawLink[] = [];
+  if (!masked.includes('[')) return links;
   const pairs = matchBrackets(masked);
   const scanner = new Scanner(masked);
-  for (const [open, close] of [...pairs].sort((a, b) => a[0] - b[0])) {
+  for (const [open, close] of pairs) {
     if (masked[close + 1] !== '(') continue;
     if (masked[open + 1] === '^') continue; // footnote reference
     const dest = parseDestination(scanner, close + 2);
@@ -169,7 +221,8 @@ export function extractLinks(masked: string): RawLink[] {
     links.push({ target: dest.target, kind: image ? 'image' : 'inline', offset: dest.offset });
   }
   DEFINITION.lastIndex = 0;
-  for (let m = DEFINITION.exec(masked); m; m = DEFINITION.exec(masked)) {
+  // A definition needs `]:`; without one the multi-line scan is skipped.
+  for (let m = masked.includes(']:') ? DEFINITION.exec(masked) : null; m; m = DEFINITION.exec(masked)) {
     if (m[1]!.startsWith('^')) continue; // footnote definition
     const raw = m[2] ?? m[3]!;
     const offset = m.index + m[0].indexOf(m[2] !== undefined ? `<${raw}>` : raw, m[0].indexOf(']:')) + (m[2] !== undefined ? 1 : 0);

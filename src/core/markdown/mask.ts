@@ -3,6 +3,7 @@
  * indented code blocks, code spans and HTML comments become spaces (newlines stay), so
  * offsets, lines and columns in the masked text are those of the original.
  */
+import { NextBlankLine, NextChar } from './scan.js';
 
 const FENCE_OPEN = /^([ \t]*)(`{3,}|~{3,})(.*)$/;
 const LIST_ITEM = /^[ \t]*([-*+]|\d{1,9}[.)])([ \t]|$)/;
@@ -11,8 +12,16 @@ function blank(s: string): string {
   return s.replace(/[^\n]/g, ' ');
 }
 
+/** Whether some line starts with four spaces or a tab (`/(?:^|\n)(?: {4}|\t)/`), by substring search. */
+function hasIndentedLine(body: string): boolean {
+  return body.startsWith('    ') || body.startsWith('\t') || body.includes('\n    ') || body.includes('\n\t');
+}
+
 /** Block pass: fenced code (any indentation), indented code outside lists. */
 export function maskBlocks(body: string): string {
+  // Only a fence (three backticks or tildes) or a line indented by four spaces or a tab can
+  // start a code block: without them nothing is masked.
+  if (!body.includes('```') && !body.includes('~~~') && !hasIndentedLine(body)) return body;
   const lines = body.split('\n');
   let fence: { char: string; len: number } | undefined;
   let inList = false;
@@ -53,79 +62,86 @@ export function maskBlocks(body: string): string {
   return lines.join('\n');
 }
 
-/** Offsets of blank lines (start offsets), ascending: code spans never cross one. */
-function blankLineStarts(text: string): number[] {
-  const out: number[] = [];
-  const re = /\n[ \t\r]*(?=\n)/g;
-  for (let m = re.exec(text); m; m = re.exec(text)) out.push(m.index);
-  return out;
-}
-
-function firstAtOrAfter(sorted: readonly number[], value: number): number | undefined {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! < value) lo = mid + 1;
-    else hi = mid;
+/** Replaces every character but newlines with a space. */
+function blankRange(text: string, from: number, to: number): string {
+  let out = '';
+  let start = from;
+  for (let nl = text.indexOf('\n', from); nl !== -1 && nl < to; nl = text.indexOf('\n', nl + 1)) {
+    out += `${' '.repeat(nl - start)}\n`;
+    start = nl + 1;
   }
-  return sorted[lo];
+  return out + ' '.repeat(to - start);
 }
 
 /** Inline pass: code spans and HTML comments. Linear in the text length. */
 export function maskInline(text: string): string {
-  const out = text.split('');
-  const blanks = blankLineStarts(text);
+  if (!text.includes('`') && !text.includes('<!--')) return text;
   // Backtick runs by length, in order, so each span finds its closer without rescanning.
-  const runs = new Map<number, number[]>();
-  const runRe = /`+/g;
-  for (let m = runRe.exec(text); m; m = runRe.exec(text)) {
-    const list = runs.get(m[0].length) ?? [];
-    list.push(m.index);
-    runs.set(m[0].length, list);
-  }
-  const cursor = new Map<number, number>();
-  let noCommentCloser = false;
-  const fill = (from: number, to: number) => {
-    for (let k = from; k < to; k++) if (out[k] !== '\n') out[k] = ' ';
+  let runs: Map<number, number[]> | undefined;
+  const runsOf = (): Map<number, number[]> => {
+    const found = new Map<number, number[]>();
+    for (let p = text.indexOf('`'); p !== -1; ) {
+      let k = 1;
+      while (text.charCodeAt(p + k) === 0x60) k++;
+      const list = found.get(k);
+      if (list) list.push(p);
+      else found.set(k, [p]);
+      p = text.indexOf('`', p + k);
+    }
+    return found;
   };
-  let i = 0;
-  while (i < text.length) {
-    const ch = text[i];
-    if (ch === '\\') {
-      i += 2;
+  const cursor = new Map<number, number>();
+  const blanks = new NextBlankLine(text); // code spans never cross a blank line
+  let noCommentCloser = false;
+  let out = '';
+  let copied = 0;
+  const fill = (from: number, to: number) => {
+    out += text.slice(copied, from) + blankRange(text, from, to);
+    copied = to;
+  };
+  // Only backslashes, backticks and `<` matter: jump from one to the next.
+  const backslash = new NextChar(text, '\\');
+  const backtick = new NextChar(text, '`');
+  const angle = new NextChar(text, '<');
+  for (let i = 0; ; ) {
+    const b = backslash.after(i);
+    const t = backtick.after(i);
+    const a = noCommentCloser ? Infinity : angle.after(i);
+    if (b < t && b < a) {
+      i = b + 2;
       continue;
     }
-    if (ch === '`') {
-      let n = 1;
-      while (text[i + n] === '`') n++;
-      const list = runs.get(n)!;
-      let c = cursor.get(n) ?? 0;
-      while (c < list.length && list[c]! <= i) c++;
-      cursor.set(n, c);
+    if (t < a) {
+      let k = 1;
+      while (text.charCodeAt(t + k) === 0x60) k++;
+      // A run after an escaped backtick (\``) is not one the scan above saw: no closer.
+      const list = (runs ??= runsOf()).get(k) ?? [];
+      let c = cursor.get(k) ?? 0;
+      while (c < list.length && list[c]! <= t) c++;
+      cursor.set(k, c);
       const close = list[c];
-      const wall = firstAtOrAfter(blanks, i);
-      if (close !== undefined && (wall === undefined || wall > close)) {
-        fill(i, close + n);
-        cursor.set(n, c + 1);
-        i = close + n;
+      if (close !== undefined && blanks.after(t) > close) {
+        fill(t, close + k);
+        cursor.set(k, c + 1);
+        i = close + k;
       } else {
-        i += n;
+        i = t + k;
       }
       continue;
     }
-    if (ch === '<' && !noCommentCloser && text.startsWith('<!--', i)) {
-      const end = text.indexOf('-->', i + 4);
+    if (a === Infinity) break;
+    if (text.startsWith('<!--', a)) {
+      const end = text.indexOf('-->', a + 4);
       if (end === -1) {
         noCommentCloser = true;
-        i += 4;
+        i = a + 4;
         continue;
       }
-      fill(i, end + 3);
+      fill(a, end + 3);
       i = end + 3;
-      continue;
+    } else {
+      i = a + 1;
     }
-    i++;
   }
-  return out.join('');
+  return copied === 0 ? text : out + text.slice(copied);
 }

@@ -19,12 +19,6 @@ export interface MarkdownOutline {
   firstHeading?: string;
 }
 
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
-}
-
 /**
  * Links and anchors of a Markdown document body; code blocks, code spans and HTML comments
  * are ignored. `firstLine` is the file line where the body starts.
@@ -32,23 +26,20 @@ function lineStarts(text: string): number[] {
 export function outlineMarkdown(body: string, firstLine: number): MarkdownOutline {
   const blocks = maskBlocks(body);
   const masked = maskInline(blocks);
-  const starts = lineStarts(body);
-  const position = (offset: number) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: firstLine + lo, column: offset - starts[lo]! + 1 };
-  };
   const { anchors, firstHeading } = extractAnchors(masked, blocks);
-  return {
-    links: extractLinks(masked).map((l) => ({ target: l.target, kind: l.kind, ...position(l.offset) })),
-    anchors,
-    ...(firstHeading ? { firstHeading } : {}),
-  };
+  // Links come sorted by offset: count lines forward from one to the next.
+  let line = firstLine;
+  let lineStart = 0;
+  let scanned = 0;
+  const links = extractLinks(masked).map((l) => {
+    for (let nl = body.indexOf('\n', scanned); nl !== -1 && nl < l.offset; nl = body.indexOf('\n', nl + 1)) {
+      line++;
+      lineStart = nl + 1;
+    }
+    scanned = Math.max(scanned, l.offset);
+    return { target: l.target, kind: l.kind, line, column: l.offset - lineStart + 1 };
+  });
+  return { links, anchors, ...(firstHeading ? { firstHeading } : {}) };
 }
 
 /** 1-based line of an offset in a text. */

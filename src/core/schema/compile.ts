@@ -1,4 +1,6 @@
-import { promises as fs } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, promises as fs } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import type { Issue } from '../issues.js';
@@ -55,6 +57,34 @@ async function ajvFactory(schema: Record<string, unknown>): Promise<(allErrors: 
   };
 }
 
+const require = createRequire(import.meta.url);
+let builtinDigest: string | null | undefined;
+
+/**
+ * The validators `npm run build` precompiled for the built-in metadata schema (ajv standalone
+ * code, scripts/validators.js), when `schema` is that schema: same parsed JSON, same ajv
+ * version as the one installed. They are docket's own files, never code from the repository.
+ */
+function precompiled(schema: Record<string, unknown>): CompiledSchema | undefined {
+  if (builtinDigest === undefined) {
+    try {
+      const meta = JSON.parse(readFileSync(new URL('./metadata.builtin.json', import.meta.url), 'utf8')) as { sha256: string; ajv: string };
+      const ajvVersion = (require('ajv/package.json') as { version: string }).version;
+      builtinDigest = meta.ajv === ajvVersion ? meta.sha256 : null;
+    } catch {
+      builtinDigest = null;
+    }
+  }
+  if (builtinDigest === null || createHash('sha256').update(JSON.stringify(schema)).digest('hex') !== builtinDigest) return undefined;
+  try {
+    const validate = require('./metadata.first.cjs') as ValidateFunction;
+    let detailed: ValidateFunction | undefined;
+    return { ok: true, schema, validate, detailed: () => (detailed ??= require('./metadata.all.cjs') as ValidateFunction) };
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Reads and compiles a metadata schema once. A missing file is SCHEMA_MISSING; bad JSON or an
  * invalid JSON Schema is SCHEMA_INVALID, with the position where known. Drafts 07, 2019-09 and
@@ -88,6 +118,8 @@ export async function compileSchemaFile(root: string, schemaPath: string): Promi
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
     return { ok: false, issue: { code: 'SCHEMA_INVALID', severity: 'error', message: 'The metadata schema must be a JSON object.', path: schemaPath, suggestion: 'Start from the schema `docket init` writes.' } };
   }
+  const builtin = precompiled(schema as Record<string, unknown>);
+  if (builtin) return builtin;
   try {
     const make = await ajvFactory(schema as Record<string, unknown>);
     const validate = make(false).compile(schema as Record<string, unknown>);

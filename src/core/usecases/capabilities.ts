@@ -56,6 +56,7 @@ export const ENVIRONMENT = [
   { name: 'DOCKET_DEFAULT_OWNER', description: 'Default owner for new documents.' },
   { name: 'DOCKET_TODAY', description: 'Pins "today" (YYYY-MM-DD) for last_updated (new, fix) and {{date}}, for reproducible output.' },
   { name: 'DOCKET_DEEP_BUDGET_MS', description: 'Time budget of `context --deep` in milliseconds (0 to 3600000, default 10000); past it the list is partial (DEEP_BUDGET_EXCEEDED).' },
+  { name: 'DOCKET_WORKERS', description: 'Worker threads for check and index: 0 turns them off, N forces N; unset, docket uses them for large repositories on machines with 4 or more CPUs. Results never depend on it.' },
   { name: 'DOCKET_LOCK_TIMEOUT_MS', description: 'How long `new --id` waits for another process holding the same ID claim (default 10000).' },
   { name: 'VISUAL', description: 'Editor for `new --edit` (preferred over EDITOR).' },
   { name: 'EDITOR', description: 'Editor for `new --edit` when VISUAL is not set.' },

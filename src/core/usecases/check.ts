@@ -102,6 +102,8 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
   const inspection = await inspectRepository(config, {
     signal: opts.signal,
     ...(targets ? { only: targets.governed } : {}),
+    compact: true,
+    digest: false,
     release: sink !== undefined,
     onSetup: (repository) => {
       pending = [...repository, ...extra].sort(compareIssues);

@@ -1,5 +1,4 @@
 import { loadConfig } from '../config/load.js';
-import { readArtifactBytes, writeArtifact } from '../index/artifact.js';
 import { buildIndex, type RebuildInfo } from '../index/build.js';
 import type { CacheMode } from '../index/cache.js';
 import type { Advice, Issue } from '../issues.js';
@@ -37,18 +36,24 @@ export interface IndexResult {
 export async function runIndex(root: string, opts: IndexOptions): Promise<IndexResult> {
   const { config, warnings: configWarnings } = await loadConfig(root);
   const sink = opts.sink;
-  const built = await buildIndex(config, { cache: opts.cache, write: opts.cache !== 'off', ...(opts.signal ? { signal: opts.signal } : {}), ...(sink ? { onProgress: (done: number, total: number) => sink.progress('read', done, total) } : {}) });
+  const built = await buildIndex(config, {
+    cache: opts.cache,
+    write: opts.cache !== 'off',
+    artifact: true,
+    graph: sink !== undefined,
+    ...(opts.signal ? { signal: opts.signal } : {}),
+    ...(sink ? { onProgress: (done: number, total: number) => sink.progress('read', done, total) } : {}),
+  });
   const failed = built.violations.length > 0;
-  const written = failed ? false : await writeArtifact(config, built.bytes, await readArtifactBytes(config));
   if (sink) {
-    for (const node of built.nodes) await sink.item('node', node);
-    for (const edge of built.edges) await sink.item('edge', edge);
+    for (const node of built.nodes ?? []) await sink.item('node', node);
+    for (const edge of built.edges ?? []) await sink.item('edge', edge);
   }
   const advice: Advice[] = [...built.advice];
   if (failed) advice.unshift({ code: 'NEXT_CHECK', message: 'See every finding of the documents involved.', command: opts.cmd('check') });
-  else if (built.nodes.length > 0) advice.push({ code: 'NEXT_RESOLVE', message: 'Look a document up by ID.', command: opts.cmd(`resolve ${built.nodes[0]!.document_id}`) });
+  else if (built.first_id !== null) advice.push({ code: 'NEXT_RESOLVE', message: 'Look a document up by ID.', command: opts.cmd(`resolve ${built.first_id}`) });
   return {
-    data: { index_path: config.index_path, node_count: built.nodes.length, edge_count: built.edges.length, written, rebuild: built.rebuild },
+    data: { index_path: config.index_path, node_count: built.node_count, edge_count: built.edge_count, written: built.written, rebuild: built.rebuild },
     violations: built.violations,
     warnings: [...configWarnings, ...built.warnings],
     advice,

@@ -1,4 +1,4 @@
-import { ID_PATTERN, IdAllocator } from '../../ids/in-memory.js';
+import { ID_PATTERN } from '../../ids/in-memory.js';
 import type { RuleContext } from '../context.js';
 import type { Finding, InspectedDocument } from '../model.js';
 
@@ -8,18 +8,36 @@ export function repairId(id: string): string | undefined {
   return m ? `${m[1]!.toUpperCase()}-${m[2]!.toUpperCase()}-${m[3]!.padStart(3, '0')}` : undefined;
 }
 
+const SEGMENT = /^[A-Z]{3,10}$/;
+
+/**
+ * What `new IdAllocator(ids).next(prefix, type)` answers, from one pass over the IDs in use
+ * (cached in the context): the number after the highest one, if it is at most 999.
+ */
 function nextFree(id: string, ctx: RuleContext): string {
-  const [prefix, type] = id.split('-');
-  const next = new IdAllocator(ctx.byId.keys()).next(prefix ?? '', type ?? '');
-  return next ? ` (the next free one for this type is ${next})` : '';
+  const [prefix = '', type = ''] = id.split('-');
+  if (!SEGMENT.test(prefix) || !SEGMENT.test(type)) return '';
+  if (!ctx.highestSeq) {
+    const highest = new Map<string, number>();
+    for (const key of ctx.byId.keys()) {
+      const m = ID_PATTERN.exec(key);
+      if (m) highest.set(`${m[1]}-${m[2]}-`, Math.max(highest.get(`${m[1]}-${m[2]}-`) ?? 0, Number(m[3])));
+    }
+    ctx.highestSeq = highest;
+  }
+  const next = (ctx.highestSeq.get(`${prefix}-${type}-`) ?? 0) + 1;
+  return next <= 999 ? ` (the next free one for this type is ${prefix}-${type}-${String(next).padStart(3, '0')})` : '';
 }
 
 /** ID_REGEX, ID_PREFIX and ID_UNIQUE for one document. */
 export function idFindings(doc: InspectedDocument, ctx: RuleContext): Finding[] {
   const id = doc.document_id;
   if (!id) return [];
+  const prefix0 = doc.namespace.repo_prefix;
+  // The common case: a well-formed ID of the namespace's prefix that no other document has.
+  if (ID_PATTERN.test(id) && id.startsWith(`${prefix0}-`) && (ctx.byId.get(id)?.length ?? 0) <= 1) return [];
   const out: Finding[] = [];
-  const line = doc.record.frontmatter?.line('document_id');
+  const line = doc.idLine;
   const at = { path: doc.rel, ...(line ? { line } : {}) };
   const prefix = doc.namespace.repo_prefix;
   if (!ID_PATTERN.test(id)) {

@@ -1,13 +1,23 @@
 import path from 'node:path';
 import { closest } from '../../text/suggest.js';
-import type { RuleContext } from '../context.js';
+import type { FsProbe } from '../probe.js';
 import type { DocumentLink, Finding, InspectedDocument } from '../model.js';
 
 const MARKDOWN = /\.(md|markdown)$/i;
 
+/** Lower-cased anchors per anchor list: a document's list is looked up by every link to it. */
+const lowered = new WeakMap<readonly string[], ReadonlySet<string>>();
+
 function hasAnchor(anchors: readonly string[], fragment: string): boolean {
   const wanted = fragment.toLowerCase();
-  return anchors.some((a) => a.toLowerCase() === wanted);
+  // Short lists (most documents have a handful of headings) are scanned; long ones get a set.
+  if (anchors.length <= 16) return anchors.some((a) => a.toLowerCase() === wanted);
+  let set = lowered.get(anchors);
+  if (!set) {
+    set = new Set(anchors.map((a) => a.toLowerCase()));
+    lowered.set(anchors, set);
+  }
+  return set.has(wanted);
 }
 
 function broken(doc: InspectedDocument, link: DocumentLink, message: string, suggestion: string): Finding {
@@ -19,12 +29,24 @@ function anchorHint(anchors: readonly string[], fragment: string, where: string)
   return near ? `Did you mean #${near}? Use the anchor of an existing heading in ${where}.` : `Use the anchor of an existing heading in ${where} (lower-case, spaces as hyphens, punctuation removed).`;
 }
 
+/** LINK_BROKEN for a link to an existing Markdown file whose anchors are known. */
+function anchorFinding(doc: InspectedDocument, link: DocumentLink, probe: FsProbe): Finding | undefined {
+  const anchors = link.path === doc.rel ? (doc.readable ? doc.anchors : undefined) : probe.anchors(link.path!);
+  if (anchors && !hasAnchor(anchors, link.fragment!)) {
+    return broken(doc, link, `${link.path} has no heading for the anchor "#${link.fragment}".`, anchorHint(anchors, link.fragment!, link.path!));
+  }
+  return undefined;
+}
+
 /**
  * LINK_BROKEN for relative links: a missing file (compared with exact letter case), a
  * missing #anchor in this or another Markdown document, or a target outside the root.
+ * With `defer`, links to another governed document's anchors are returned in `pending`
+ * instead (that document may not be loaded yet): see pendingLinkFindings.
  */
-export async function linkFindings(doc: InspectedDocument, ctx: RuleContext): Promise<Finding[]> {
+export function linkFindings(doc: InspectedDocument, probe: FsProbe, defer = false): { findings: Finding[]; pending: DocumentLink[] } {
   const out: Finding[] = [];
+  const pending: DocumentLink[] = [];
   for (const link of doc.links) {
     const what = link.kind === 'image' ? 'Image' : 'Link';
     if (link.scope === 'outside') {
@@ -38,7 +60,7 @@ export async function linkFindings(doc: InspectedDocument, ctx: RuleContext): Pr
       continue;
     }
     if (link.scope !== 'file' || !link.path) continue;
-    const found = await ctx.probe.lookup(link.path);
+    const found = probe.lookup(link.path);
     if (found.kind === 'outside') {
       out.push(broken(doc, link, `${what} target "${link.target}" leads outside the repository through a symbolic link.`, 'Link to a file that lives inside the repository.'));
       continue;
@@ -48,18 +70,30 @@ export async function linkFindings(doc: InspectedDocument, ctx: RuleContext): Pr
       if (found.caseOnly && found.near) {
         suggestion = `The file is named ${found.near}: letter case matters on Linux and on GitHub. Fix the case in the link.`;
       } else {
-        const near = await ctx.probe.nearestName(link.path);
+        const near = probe.nearestName(link.path);
         suggestion = near ? `Did you mean ${near}? Fix the path (relative to ${path.posix.dirname(doc.rel)}/) or restore the target.` : `Fix the path (relative to ${path.posix.dirname(doc.rel)}/) or restore the target.`;
       }
       out.push(broken(doc, link, `${what} target "${link.target}" does not exist${found.caseOnly ? ' with this letter case' : ''}.`, suggestion));
       continue;
     }
     if (link.fragment && found.kind === 'file' && MARKDOWN.test(link.path)) {
-      const anchors = await ctx.probe.anchors(link.path);
-      if (anchors && !hasAnchor(anchors, link.fragment)) {
-        out.push(broken(doc, link, `${link.path} has no heading for the anchor "#${link.fragment}".`, anchorHint(anchors, link.fragment, link.path)));
+      if (defer && link.path !== doc.rel && probe.isDocument(link.path)) {
+        pending.push(link);
+        continue;
       }
+      const finding = anchorFinding(doc, link, probe);
+      if (finding) out.push(finding);
     }
+  }
+  return { findings: out, pending };
+}
+
+/** The deferred anchor checks, once every document is loaded. */
+export function pendingLinkFindings(doc: InspectedDocument, links: readonly DocumentLink[], probe: FsProbe): Finding[] {
+  const out: Finding[] = [];
+  for (const link of links) {
+    const finding = anchorFinding(doc, link, probe);
+    if (finding) out.push(finding);
   }
   return out;
 }

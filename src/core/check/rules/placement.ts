@@ -29,8 +29,8 @@ export function planRenames(documents: readonly InspectedDocument[], ctx: RuleCo
   }
 }
 
-export async function filenameFindings(doc: InspectedDocument, ctx: RuleContext): Promise<Finding[]> {
-  const name = path.posix.basename(doc.rel);
+export function filenameFindings(doc: InspectedDocument, ctx: RuleContext): Finding[] {
+  const name = doc.rel.slice(doc.rel.lastIndexOf('/') + 1);
   if (filenameOk(name)) return [];
   const target = kebabName(name);
   const to = path.posix.join(path.posix.dirname(doc.rel), target);
@@ -41,7 +41,7 @@ export async function filenameFindings(doc: InspectedDocument, ctx: RuleContext)
   } else if ((ctx.renameTargets.get(to.toLowerCase()) ?? 0) > 1) {
     blocker = `another file would get the same name ${target}`;
   } else if (to.toLowerCase() !== doc.rel.toLowerCase()) {
-    const existing = await ctx.probe.lookup(to);
+    const existing = ctx.probe.lookup(to);
     if (existing.kind !== 'missing' || existing.caseOnly) blocker = `${existing.kind === 'missing' ? existing.near : target} already exists`;
   }
   return [{

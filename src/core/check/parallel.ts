@@ -1,0 +1,243 @@
+import os from 'node:os';
+import type { Worker } from 'node:worker_threads';
+import type { RepoConfig } from '../config/types.js';
+import { absolutePath, readRaw } from '../documents/read.js';
+import type { GovernedFile } from '../documents/walk.js';
+import { DocketError } from '../../errors/docket-error.js';
+import type { DocumentReuse } from './load.js';
+import type { PackedFile, WorkerInit, WorkerReply, WorkerTask } from './load-worker.js';
+import { prepareFile, type PrepareContext, type Prepared } from './prepare.js';
+
+/**
+ * Describing documents (decoding, frontmatter, Markdown, their own rules) is most of a
+ * check's work and each document is independent, so large repositories share it with worker
+ * threads. The main thread reads every file (parallel reads of many small files contend in
+ * the kernel and got slower, not faster, on the 2-core machines measured) and passes the
+ * bytes of a chunk of files to a worker without copying (a transferred buffer); between
+ * chunks it describes documents itself. A worker costs tens of milliseconds to start, so
+ * small repositories never use one. Results do not depend on the number of threads: every
+ * document is prepared by the same code from the same bytes, and everything that depends on
+ * other documents happens afterwards, in path order.
+ */
+
+/** Below this many documents to read, a worker costs more than it saves. */
+export const WORKER_THRESHOLD = 2500;
+const CHUNK = 256;
+/** The event loop gets a turn (signals, worker replies) after this many documents. */
+const YIELD_EVERY = 64;
+const PROGRESS_EVERY = 1000;
+
+/**
+ * How many worker threads to use for `pending` documents. DOCKET_WORKERS=0 turns them off;
+ * DOCKET_WORKERS=N uses N whatever the size (tests force the parallel path this way).
+ */
+export function workerCount(pending: number, env: NodeJS.ProcessEnv = process.env): number {
+  const forced = env.DOCKET_WORKERS?.trim();
+  if (forced !== undefined && forced !== '') {
+    const n = Number(forced);
+    return pending > 0 && Number.isInteger(n) && n >= 0 ? Math.min(n, 8) : 0;
+  }
+  if (pending < WORKER_THRESHOLD) return 0;
+  // On the 2-CPU machines measured (DOCKET-SPEC-006), one worker beside the main thread did not
+  // pay: the main thread reads every file, and that alone keeps one CPU half busy.
+  const cpus = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+  return cpus >= 4 ? Math.min(cpus - 1, 3) : 0;
+}
+
+/**
+ * What the last run did, for tests (the parallel path must really run where they force it).
+ * On globalThis: test runners may load their own copy of this module.
+ */
+export const lastRun: { workers: number; chunks: number; chunksInWorkers: number } = ((globalThis as Record<symbol, unknown>)[Symbol.for('docket.pipeline.lastRun')] ??= { workers: 0, chunks: 0, chunksInWorkers: 0 }) as never;
+
+export interface PipelineOptions {
+  signal?: AbortSignal;
+  reuse?: DocumentReuse;
+  onProgress?(done: number, total: number): void;
+}
+
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** A worker thread and the chunks it holds. */
+interface Helper {
+  worker: Worker;
+  chunks: Map<number, readonly number[]>;
+  failed: boolean;
+}
+
+/** Reads a chunk's files into one buffer that can be transferred to a worker. */
+function packChunk(config: RepoConfig, files: readonly GovernedFile[], chunk: readonly number[], expected: (i: number) => string | undefined): WorkerTask & { buffer: ArrayBuffer } {
+  let buffer = new ArrayBuffer(CHUNK * 8192);
+  let view = Buffer.from(buffer);
+  let used = 0;
+  const packed: PackedFile[] = [];
+  for (const i of chunk) {
+    const file = files[i]!;
+    const raw = readRaw(absolutePath(config.root, file.rel));
+    const item: PackedFile = { i, rel: file.rel, ns: config.namespaces.indexOf(file.namespace), expected: expected(i), kind: raw.kind };
+    if (raw.kind === 'bytes') {
+      if (used + raw.bytes.length > buffer.byteLength) {
+        const bigger = new ArrayBuffer(Math.max(buffer.byteLength * 2, used + raw.bytes.length));
+        const biggerView = Buffer.from(bigger);
+        view.copy(biggerView, 0, 0, used);
+        buffer = bigger;
+        view = biggerView;
+      }
+      raw.bytes.copy(view, used);
+      item.offset = used;
+      item.length = raw.bytes.length;
+      used += raw.bytes.length;
+    }
+    if (raw.kind !== 'error') {
+      item.size = raw.size;
+      item.mtimeMs = raw.mtimeMs;
+    } else item.code = raw.code;
+    packed.push(item);
+  }
+  return { id: 0, files: packed, buffer };
+}
+
+/**
+ * Prepares every file (see prepare.ts) and hands each result to `accept` in the files' order.
+ * Cached documents (`reuse.byStat`) are taken on the main thread; the others are prepared by
+ * the main thread and by workers, a chunk at a time.
+ */
+export async function prepareAll(config: RepoConfig, files: readonly GovernedFile[], ctx: PrepareContext, opts: PipelineOptions, accept: (i: number, prepared: Prepared) => void): Promise<void> {
+  const reuse = opts.reuse;
+  const total = files.length;
+  const results: (Prepared | undefined)[] = new Array(total);
+  let accepted = 0;
+  const flush = () => {
+    while (accepted < total && results[accepted] !== undefined) {
+      accept(accepted, results[accepted]!);
+      results[accepted] = undefined;
+      accepted++;
+      if (accepted % PROGRESS_EVERY === 0 && accepted < total) opts.onProgress?.(accepted, total);
+    }
+  };
+  // Cached documents first (a stat each), then the rest in chunks.
+  const todo: number[] = [];
+  for (let i = 0; i < total; i++) {
+    const hit = reuse?.byStat(files[i]!);
+    if (hit) results[i] = { doc: hit, inbound: [] };
+    else todo.push(i);
+  }
+  const chunks: number[][] = [];
+  for (let k = 0; k < todo.length; k += CHUNK) chunks.push(todo.slice(k, k + CHUNK));
+  let nextChunk = 0;
+  const expected = (i: number) => reuse?.expected?.(files[i]!);
+  const store = (i: number, prepared: Prepared) => {
+    if (prepared.known) prepared = { doc: reuse!.byDigest(files[i]!, prepared.known), inbound: [] };
+    else reuse?.described(prepared.doc, prepared.facts);
+    results[i] = prepared;
+  };
+  const runLocally = (chunk: readonly number[]) => {
+    for (const i of chunk) if (results[i] === undefined) store(i, prepareFile(files[i]!, ctx, expected(i)));
+  };
+
+  const helpers = await startWorkers(workerCount(todo.length), config, ctx);
+  lastRun.workers = helpers.length;
+  lastRun.chunks = chunks.length;
+  lastRun.chunksInWorkers = 0;
+  let wake: (() => void) | undefined;
+  const dispatch = (h: Helper) => {
+    while (!h.failed && h.chunks.size < 2 && nextChunk < chunks.length) {
+      const id = nextChunk++;
+      const chunk = chunks[id]!;
+      h.chunks.set(id, chunk);
+      const task = packChunk(config, files, chunk, expected);
+      task.id = id;
+      h.worker.postMessage(task, [task.buffer]);
+    }
+  };
+  const fail = (h: Helper) => {
+    // A worker that fails hands its chunks back to the main thread: never a partial result.
+    h.failed = true;
+    void h.worker.terminate();
+    wake?.();
+  };
+  for (const h of helpers) {
+    h.worker.on('message', (reply: WorkerReply) => {
+      if (h.failed || !h.chunks.delete(reply.id)) return;
+      for (const item of reply.docs) store(item.i, revive(item.prepared, files[item.i]!));
+      lastRun.chunksInWorkers++;
+      dispatch(h);
+      wake?.();
+    });
+    h.worker.on('error', () => fail(h));
+    h.worker.on('exit', () => {
+      if (!h.failed && h.chunks.size > 0) fail(h);
+    });
+    dispatch(h);
+  }
+
+  opts.signal?.addEventListener('abort', () => wake?.(), { once: true });
+  const interrupted = () => {
+    if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while reading documents.');
+  };
+  try {
+    while (accepted < total) {
+      interrupted();
+      for (const h of helpers) dispatch(h);
+      if (nextChunk < chunks.length) {
+        const chunk = chunks[nextChunk++]!;
+        for (let k = 0; k < chunk.length; k += YIELD_EVERY) {
+          runLocally(chunk.slice(k, k + YIELD_EVERY));
+          flush();
+          await turn(); // signals and worker replies
+          interrupted();
+        }
+        continue;
+      }
+      // Every chunk is started: take back those of failed workers, else wait for replies.
+      for (const h of helpers) {
+        if (!h.failed) continue;
+        for (const chunk of h.chunks.values()) runLocally(chunk);
+        h.chunks.clear();
+      }
+      flush();
+      if (accepted === total) break;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+      wake = undefined;
+    }
+  } finally {
+    for (const h of helpers) h.failed = true;
+    await Promise.all(helpers.map((h) => h.worker.terminate().catch(() => 0)));
+  }
+  opts.onProgress?.(total, total);
+}
+
+/** A prepared document from a worker, with the main thread's namespace object. */
+function revive(prepared: Prepared, file: GovernedFile): Prepared {
+  if (prepared.known) {
+    prepared.known.namespace = file.namespace;
+    return prepared;
+  }
+  prepared.doc.namespace = file.namespace;
+  prepared.doc.record.namespace = file.namespace;
+  return prepared;
+}
+
+async function startWorkers(count: number, config: RepoConfig, ctx: PrepareContext): Promise<Helper[]> {
+  if (count === 0) return [];
+  const { Worker } = await import('node:worker_threads');
+  const { only, ...settings } = ctx.settings;
+  const init: WorkerInit = {
+    config,
+    settings: { ...settings, ...(only ? { only: [...only] } : {}) },
+    governed: ctx.probe.governedPaths(),
+    watched: ctx.watched ? [...ctx.watched] : null,
+  };
+  const helpers: Helper[] = [];
+  for (let k = 0; k < count; k++) {
+    try {
+      const worker = new Worker(new URL('./load-worker.js', import.meta.url), { workerData: init });
+      helpers.push({ worker, chunks: new Map(), failed: false });
+    } catch {
+      break; // no worker threads here: the main thread does everything
+    }
+  }
+  return helpers;
+}

@@ -1,0 +1,119 @@
+import type { RepoConfig } from '../config/types.js';
+import { absolutePath, readRaw, recordOf, type DocumentRecord, type RawRead } from '../documents/read.js';
+import type { GovernedFile } from '../documents/walk.js';
+import { factsOf, type DocFacts } from '../index/facts.js';
+import type { CompiledSchema } from '../schema/compile.js';
+import { detach, detachAll } from '../text/detach.js';
+import { describeDocument } from './load.js';
+import type { DocumentLink, Finding, InspectedDocument } from './model.js';
+import type { FsProbe } from './probe.js';
+import { localFindings } from './rules/local.js';
+
+/** How documents are prepared: the same on the main thread and in a worker. */
+export interface PrepareSettings {
+  /** Run each document's own rules (check); false: describe only (index). */
+  rules: boolean;
+  /** Paths whose rules run (targeted check); undefined: all. */
+  only?: ReadonlySet<string>;
+  /** Keep only the compact model (see InspectOptions.compact). */
+  compact: boolean;
+  retainText: boolean;
+  digest: boolean;
+  /** Compute the index's facts before the model is compacted. */
+  facts: boolean;
+}
+
+export interface PrepareContext {
+  config: RepoConfig;
+  schemaFor(schemaPath: string): CompiledSchema | undefined;
+  probe: FsProbe;
+  /** Lower-cased paths whose inbound links matter (null: every path). */
+  watched: ReadonlySet<string> | null;
+  settings: PrepareSettings;
+}
+
+/** A document ready for the cross-document phase. */
+export interface Prepared {
+  doc: InspectedDocument;
+  /** Its own findings; undefined when its rules do not run. */
+  local?: Finding[];
+  /** Lower-cased paths of other documents it links to, among the watched ones. */
+  inbound: string[];
+  facts?: DocFacts;
+  /** Set when a cache already knew the bytes: only size, mtime and digest were read. */
+  known?: DocumentRecord;
+}
+
+const NONE: never[] = Object.freeze([]) as unknown as never[];
+
+/** The paths a document links to whose inbound links matter (file names that break the convention). */
+export function inboundOf(doc: InspectedDocument, watched: ReadonlySet<string> | null): string[] {
+  if (watched?.size === 0) return NONE;
+  const out: string[] = [];
+  for (const link of doc.links) {
+    if (link.scope !== 'file' || !link.path || link.path === doc.rel) continue;
+    const key = link.path.toLowerCase();
+    if ((!watched || watched.has(key)) && out[out.length - 1] !== key && !out.includes(key)) out.push(key);
+  }
+  return out;
+}
+
+/**
+ * What a compact model keeps of a document once its own rules ran (see InspectOptions.compact):
+ * its ID (and type), anchors and the links still to check, as strings of their own, in new
+ * objects of a fixed shape (deleting properties would leave large dictionary-mode objects).
+ */
+export function compactDocument(doc: InspectedDocument): InspectedDocument {
+  const r = doc.record;
+  // The split is not kept: the rules that look at it (reading problems) have run.
+  const record: DocumentRecord = { rel: r.rel, namespace: r.namespace, size: r.size, mtimeMs: r.mtimeMs, bom: r.bom, problems: r.problems.length === 0 ? NONE : r.problems, unreadable: r.unreadable };
+  if (r.digest !== undefined) record.digest = r.digest;
+  if (r.decoded !== undefined) record.decoded = r.decoded;
+  const out: InspectedDocument = { rel: doc.rel, namespace: doc.namespace, record, normalized: NONE, links: NONE, anchors: doc.anchors.length === 0 ? NONE : detachAll(doc.anchors), readable: doc.readable, findings: doc.findings.length === 0 ? NONE : doc.findings, checked: doc.checked };
+  if (doc.document_id !== undefined) out.document_id = detach(doc.document_id);
+  if (doc.type !== undefined) out.type = detach(doc.type);
+  if (doc.idLine !== undefined) out.idLine = doc.idLine;
+  if (doc.pendingLinks) {
+    out.pendingLinks = doc.pendingLinks.map((l) => {
+      const link: DocumentLink = { target: detach(l.target), kind: l.kind, line: l.line, column: l.column, scope: l.scope };
+      if (l.path !== undefined) link.path = detach(l.path);
+      if (l.fragment !== undefined) link.fragment = detach(l.fragment);
+      return link;
+    });
+  }
+  return out;
+}
+
+/** Runs what needs only the document on a described document: its rules, inbound links, facts, compaction. */
+export function prepareDescribed(doc: InspectedDocument, ctx: PrepareContext): Prepared {
+  const s = ctx.settings;
+  const prepared: Prepared = { doc, inbound: inboundOf(doc, ctx.watched) };
+  if (s.facts) prepared.facts = factsOf(doc);
+  if (s.rules && (!s.only || s.only.has(doc.rel))) {
+    const local = localFindings(doc, ctx.schemaFor, ctx.probe, true);
+    prepared.local = local.length === 0 ? NONE : local;
+  }
+  if (s.compact) prepared.doc = compactDocument(doc);
+  return prepared;
+}
+
+/**
+ * Describes and prepares one document from its bytes (read by this thread or another one).
+ * `expected`: the digest a cache holds for the path; when the bytes have it, nothing is
+ * decoded (`known`).
+ */
+export function prepareRaw(file: GovernedFile, raw: RawRead, ctx: PrepareContext, expected?: string): Prepared {
+  const s = ctx.settings;
+  const record = recordOf(file.rel, file.namespace, raw, {
+    ...(expected !== undefined ? { known: (digest: string) => digest === expected } : {}),
+    digest: s.digest,
+  });
+  if (record.decoded === false) return { doc: undefined as never, inbound: NONE, known: record };
+  const doc = describeDocument(record, ctx.schemaFor(file.namespace.schema_path), s.retainText);
+  return prepareDescribed(doc, ctx);
+}
+
+/** Reads, describes and prepares one document. */
+export function prepareFile(file: GovernedFile, ctx: PrepareContext, expected?: string): Prepared {
+  return prepareRaw(file, readRaw(absolutePath(ctx.config.root, file.rel)), ctx, expected);
+}

@@ -1,0 +1,34 @@
+import type { CompiledSchema } from '../../schema/compile.js';
+import type { Finding, InspectedDocument } from '../model.js';
+import type { FsProbe } from '../probe.js';
+import { linkFindings } from './links.js';
+import { directoryFindings } from './placement.js';
+import { schemaFindings } from './schema.js';
+
+/** Problems found while reading: only a missing frontmatter in a decodable file is fixable. */
+export function readingFindings(doc: InspectedDocument): Finding[] {
+  return doc.record.problems.map((p): Finding => {
+    if (p.code === 'FILE_UNREADABLE') return p;
+    if (p.code === 'FRONTMATTER_MISSING' && doc.record.split !== undefined) return { ...p, fixable: true, fix: { kind: 'add-frontmatter' } };
+    return { ...p, fixable: false };
+  });
+}
+
+/**
+ * The rules that need only the document itself (and the file system): reading problems,
+ * schema, placement, links. Links to another document's anchors are left in
+ * `doc.pendingLinks` when `defer` (that document may not be loaded yet).
+ */
+export function localFindings(doc: InspectedDocument, schemaFor: (p: string) => CompiledSchema | undefined, probe: FsProbe, defer: boolean): Finding[] {
+  const findings = readingFindings(doc);
+  if (doc.record.unreadable) return findings;
+  if (doc.metadata) {
+    const compiled = schemaFor(doc.namespace.schema_path);
+    if (compiled) findings.push(...schemaFindings(doc, compiled));
+    findings.push(...directoryFindings(doc));
+  }
+  const links = linkFindings(doc, probe, defer);
+  findings.push(...links.findings);
+  if (links.pending.length > 0) doc.pendingLinks = links.pending;
+  return findings;
+}

@@ -1,0 +1,164 @@
+import type { ParsedFrontmatter, ValueSpan } from './parse.js';
+
+/**
+ * A fast path for the frontmatter almost every governed document has: flat `key: scalar`
+ * lines and simple block lists of scalars. It returns exactly what the `yaml` package
+ * (YAML 1.2, core schema) gives for the same text — data, key order, scalar sources, lines
+ * and value spans — and declines (undefined) anything it is not certain of, which then goes
+ * to the `yaml` package: escapes, flow collections, anchors, aliases, tags, block scalars,
+ * multi-line scalars, comments, tabs, CR, trailing blanks, unusual characters, numbers other
+ * than plain decimals, duplicate or unusual keys. It never evaluates anything; a differential
+ * property test (test/unit/frontmatter-fast.property.test.ts) holds it to the `yaml` package.
+ */
+
+const KEY = /^[A-Za-z_][A-Za-z0-9_-]{0,127}$/;
+/** Characters the fast path accepts anywhere: LF, printable ASCII, and non-ASCII except controls, BOM, separators, non-characters. */
+const UNUSUAL = /[^\n\x20-\x7e\u00a0-\u2027\u202a-\ufefe\uff00-\ufffd]/;
+/** First characters that make a plain scalar something else (YAML indicators), or that we do not handle. */
+const INDICATOR = new Set(['-', '?', ':', ',', '[', ']', '{', '}', '#', '&', '*', '!', '|', '>', "'", '"', '%', '@', '`', ' ']);
+// The core schema's resolvers (yaml/dist/schema/core): a plain scalar matching one is not a string.
+const NULL = /^(?:~|[Nn]ull|NULL)?$/;
+const BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
+const NUMERIC = [/^0o[0-7]+$/, /^[-+]?[0-9]+$/, /^0x[0-9a-fA-F]+$/, /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/, /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/, /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/];
+const SIMPLE_INT = /^[0-9]{1,15}$/;
+const SIMPLE_FLOAT = /^[0-9]{1,15}\.[0-9]{1,15}$/;
+
+const DECLINE = Symbol('decline');
+
+/** The value of a plain scalar as the core schema resolves it, or DECLINE. */
+function plainValue(src: string): unknown {
+  const c = src.charCodeAt(0);
+  // Null, booleans and numbers start with one of ~ n N t T f F 0-9 + - . (or are empty): anything else is a string.
+  const letter = (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+  if (src.length > 0 && letter && c !== 0x6e && c !== 0x4e && c !== 0x74 && c !== 0x54 && c !== 0x66 && c !== 0x46) return src;
+  if (NULL.test(src)) return null;
+  if (BOOL.test(src)) return src[0] === 't' || src[0] === 'T';
+  if (NUMERIC.some((re) => re.test(src))) {
+    if (SIMPLE_INT.test(src)) return parseInt(src, 10);
+    if (SIMPLE_FLOAT.test(src)) return parseFloat(src);
+    return DECLINE;
+  }
+  return src;
+}
+
+interface Scalar {
+  value: unknown;
+  /** Scalar.source: the plain text, or a quoted scalar's content. */
+  source: string;
+  /** Offsets in the YAML text: [start, end) of the value as written (quotes included). */
+  start: number;
+  end: number;
+}
+
+/** A one-line scalar from `from` to the end of its line (`end`), or DECLINE. */
+function scalarAt(yaml: string, from: number, end: number): Scalar | typeof DECLINE {
+  const text = yaml.slice(from, end);
+  const first = text[0];
+  if (first === '"' || first === "'") {
+    const inner = text.slice(1, -1);
+    if (text.length < 2 || text[text.length - 1] !== first || inner.includes('"') || inner.includes("'") || inner.includes('\\')) return DECLINE;
+    return { value: inner, source: inner, start: from, end };
+  }
+  if (first === undefined || INDICATOR.has(first)) return DECLINE;
+  if (text.includes(': ') || text.includes(' #') || text.endsWith(':') || text.endsWith(' ')) return DECLINE;
+  const value = plainValue(text);
+  if (value === DECLINE) return DECLINE;
+  return { value, source: text, start: from, end };
+}
+
+type Entry =
+  | { kind: 'scalar'; key: string; line: number; scalar: Scalar }
+  | { kind: 'empty'; key: string; line: number; colon: number }
+  | { kind: 'list'; key: string; line: number; items: Scalar[]; itemLines: number[] };
+
+/** Parses the common frontmatter shape; undefined when the text needs the full YAML parser. */
+export function parseSimpleFrontmatter(yaml: string, firstLine: number): ParsedFrontmatter | undefined {
+  if (yaml.length === 0 || UNUSUAL.test(yaml)) return undefined;
+  const entries: Entry[] = [];
+  const seen = new Set<string>();
+  let pos = 0;
+  let line = firstLine;
+  let open: Extract<Entry, { kind: 'empty' }> | Extract<Entry, { kind: 'list' }> | undefined;
+  let listIndent = -1;
+  while (pos < yaml.length) {
+    let nl = yaml.indexOf('\n', pos);
+    if (nl === -1) nl = yaml.length;
+    if (nl === pos) return undefined; // blank lines can fold scalars or split lists: leave them to the parser
+    let indent = 0;
+    while (yaml.charCodeAt(pos + indent) === 0x20) indent++;
+    if (yaml[pos + indent] === '-' && (yaml[pos + indent + 1] === ' ')) {
+      // A list item: only right after `key:` or another item at the same indentation.
+      if (!open || (open.kind === 'list' && indent !== listIndent)) return undefined;
+      const scalar = scalarAt(yaml, pos + indent + 2, nl);
+      if (scalar === DECLINE) return undefined;
+      if (open.kind === 'empty') {
+        const list: Extract<Entry, { kind: 'list' }> = { kind: 'list', key: open.key, line: open.line, items: [], itemLines: [] };
+        entries[entries.length - 1] = list;
+        open = list;
+        listIndent = indent;
+      }
+      open.items.push(scalar);
+      open.itemLines.push(line);
+    } else {
+      if (indent !== 0) return undefined;
+      const colon = yaml.indexOf(':', pos);
+      if (colon === -1 || colon > nl) return undefined;
+      const key = yaml.slice(pos, colon);
+      // Keys the core schema reads as null, booleans or numbers (`true:`, `null:`) are left to the parser.
+      if (!KEY.test(key) || key === '__proto__' || seen.has(key) || plainValue(key) !== key) return undefined;
+      seen.add(key);
+      if (colon + 1 === nl) {
+        const entry: Extract<Entry, { kind: 'empty' }> = { kind: 'empty', key, line, colon };
+        entries.push(entry);
+        open = entry;
+      } else {
+        if (yaml[colon + 1] !== ' ') return undefined;
+        let from = colon + 1;
+        while (yaml.charCodeAt(from) === 0x20) from++;
+        if (from === nl) return undefined; // `key:` followed by blanks only
+        const scalar = scalarAt(yaml, from, nl);
+        if (scalar === DECLINE) return undefined;
+        entries.push({ kind: 'scalar', key, line, scalar });
+        open = undefined;
+      }
+    }
+    pos = nl + 1;
+    line++;
+  }
+  if (entries.length === 0) return undefined;
+  return simpleFrontmatter(entries);
+}
+
+function simpleFrontmatter(entries: readonly Entry[]): ParsedFrontmatter {
+  const data: Record<string, unknown> = {};
+  const byKey = new Map<string, Entry>();
+  for (const e of entries) {
+    byKey.set(e.key, e);
+    data[e.key] = e.kind === 'scalar' ? e.scalar.value : e.kind === 'empty' ? null : e.items.map((i) => i.value);
+  }
+  const keys = entries.map((e) => e.key);
+  return {
+    data,
+    keys: () => [...keys],
+    source(key) {
+      const e = byKey.get(String(key));
+      return e?.kind === 'scalar' ? e.scalar.source : e?.kind === 'empty' ? '' : undefined;
+    },
+    line: (key) => byKey.get(String(key))?.line,
+    lineAt(path) {
+      if (path.length === 0) return undefined;
+      const e = byKey.get(String(path[0]));
+      if (!e) return undefined;
+      if (path.length === 1 || e.kind !== 'list' || typeof path[1] !== 'number') return e.line;
+      const itemLine = e.itemLines[path[1]];
+      return itemLine ?? e.line;
+    },
+    valueSpan(key): ValueSpan | undefined {
+      const e = byKey.get(String(key));
+      if (!e) return undefined;
+      if (e.kind === 'scalar') return { kind: 'scalar', start: e.scalar.start, end: e.scalar.end };
+      if (e.kind === 'empty') return { kind: 'empty', insertAt: e.colon + 1, end: e.colon + 1, comment: false };
+      return { kind: 'other' };
+    },
+  };
+}

@@ -1,0 +1,153 @@
+import { appendFileSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: the benchmark generator is plain JavaScript
+import { generateRepo } from '../../bench/generate.mjs';
+import { docket } from '../helpers/cli.js';
+import { lastRun } from '../../src/core/check/parallel.js'; // shared through globalThis with the built copy the commands run
+import { tempDir } from '../helpers/fixtures.js';
+import { expectValidEnvelope } from '../helpers/schemas.js';
+
+/**
+ * docket's contract does not depend on how it gets there: worker threads (DOCKET_WORKERS)
+ * and the index cache change the speed, never one byte of the output. Repositories come from
+ * the benchmark generator, with injected violations of every kind.
+ */
+const ARTIFACT = 'docs/01-indices/docket.index.json';
+
+function repository(docs: number, violations: number, seed: number): string {
+  const root = path.join(tempDir(), 'r');
+  generateRepo(root, { docs, seed, violations });
+  return root;
+}
+
+/** Every document's mtime a minute in the past, so the index cache may trust sizes and mtimes. */
+function age(root: string): void {
+  const past = new Date(Date.now() - 60_000);
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const abs = path.join(dir, e.name);
+      if (e.isDirectory()) walk(abs);
+      else utimesSync(abs, past, past);
+    }
+  };
+  walk(path.join(root, 'docs'));
+}
+
+describe('results do not depend on worker threads', () => {
+  // Over 1000 documents, so NDJSON streams carry progress records too.
+  const root = repository(1100, 10, 11);
+
+  for (const format of ['json', 'ndjson', 'sarif', 'text']) {
+    it(`check --format ${format}: the same bytes and exit code with DOCKET_WORKERS=0 and 2`, async () => {
+      const off = await docket(['check', '--root', root, '--format', format], { env: { DOCKET_WORKERS: '0' } });
+      const on = await docket(['check', '--root', root, '--format', format], { env: { DOCKET_WORKERS: '2' } });
+      expect(lastRun).toMatchObject({ workers: 2, chunks: 5 });
+      expect(lastRun.chunksInWorkers).toBeGreaterThan(0);
+      expect(off.exitCode).toBe(1);
+      expect(on.exitCode).toBe(off.exitCode);
+      expect(on.stdout).toBe(off.stdout);
+      if (format === 'json') {
+        expectValidEnvelope(on.json, 'check');
+        expect(new Set(on.json!.violations.map((v: { code: string }) => v.code))).toEqual(new Set(['FRONTMATTER_INVALID', 'FRONTMATTER_MISSING', 'ID_PREFIX', 'ID_REGEX', 'ID_UNIQUE', 'LINK_BROKEN', 'SCHEMA_VALIDATION']));
+      }
+      if (format === 'ndjson') expect(on.stdout).toContain('"record":"progress"');
+    });
+  }
+
+  it('check PATHS (targeted): the same findings with and without workers', async () => {
+    const args = ['check', 'docs/45-adr', 'services', '--root', root, '--format', 'json'];
+    const off = await docket(args, { env: { DOCKET_WORKERS: '0' } });
+    const on = await docket(args, { env: { DOCKET_WORKERS: '3' } });
+    expect(on.stdout).toBe(off.stdout);
+    expect(off.json!.data.files_checked).toBeGreaterThan(0);
+  });
+});
+
+describe('results do not depend on the index cache', () => {
+  const strip = (json: Record<string, any>) => ({ ...json, data: { ...json.data, rebuild: undefined, written: undefined } });
+
+  it('cold, cached, unchanged (last result reused) and incremental runs all say what a build without cache says', async () => {
+    const root = repository(400, 0, 12);
+    age(root);
+    const reference = await docket(['index', '--root', root, '--format', 'json', '--no-cache'], { env: { DOCKET_WORKERS: '0' } });
+    expectValidEnvelope(reference.json, 'index');
+    const bytes = readFileSync(path.join(root, ARTIFACT));
+    rmSync(path.join(root, ARTIFACT));
+
+    const cold = await docket(['index', '--root', root, '--format', 'json'], { env: { DOCKET_WORKERS: '2' } });
+    expect(lastRun.workers).toBe(2);
+    expect(cold.json!.data.rebuild).toMatchObject({ mode: 'full', reason: 'no-cache' });
+    expect(strip(cold.json!)).toEqual(strip(reference.json!));
+    expect(readFileSync(path.join(root, ARTIFACT)).equals(bytes)).toBe(true);
+
+    const unchanged = await docket(['index', '--root', root, '--format', 'json']);
+    expect(unchanged.json!.data).toMatchObject({ written: false, rebuild: { mode: 'incremental', added: 0, changed: 0, removed: 0, unchanged: 400 } });
+    expect(strip(unchanged.json!)).toEqual(strip(reference.json!));
+
+    const victim = path.join(root, 'docs/45-adr', readdirSync(path.join(root, 'docs/45-adr')).sort()[0]!);
+    appendFileSync(victim, '\nOne more line.\n');
+    const changed = await docket(['index', '--root', root, '--format', 'json']);
+    expect(changed.json!.data.rebuild).toMatchObject({ mode: 'incremental', changed: 1, unchanged: 399 });
+    const fresh = await docket(['index', '--root', root, '--format', 'json', '--no-cache']);
+    expect(strip(changed.json!)).toEqual(strip(fresh.json!));
+  });
+
+  it('integrity failures are reported the same when the last result is reused, and the artifact is never written', async () => {
+    const root = repository(300, 10, 13); // duplicate IDs among the injected problems
+    age(root);
+    const first = await docket(['index', '--root', root, '--format', 'json']);
+    expect(first.exitCode).toBe(1);
+    expect(first.json!.violations.map((v: { code: string }) => v.code)).toContain('INDEX_DUPLICATE_ID');
+    const again = await docket(['index', '--root', root, '--format', 'json']);
+    expect(again.exitCode).toBe(1);
+    expect(again.json!.data.rebuild).toMatchObject({ mode: 'incremental', unchanged: 300 });
+    expect(strip(again.json!)).toEqual(strip(first.json!));
+    const reference = await docket(['index', '--root', root, '--format', 'json', '--no-cache']);
+    expect(strip(again.json!)).toEqual(strip(reference.json!));
+    expect(() => statSync(path.join(root, ARTIFACT))).toThrow();
+  });
+
+  it('an edited artifact is rebuilt from the cache, not trusted', async () => {
+    const root = repository(120, 0, 14);
+    age(root);
+    await docket(['index', '--root', root, '--format', 'json']);
+    const original = readFileSync(path.join(root, ARTIFACT));
+    writeFileSync(path.join(root, ARTIFACT), original.toString('utf8').replace('"node_count": 120', '"node_count": 121'));
+    const r = await docket(['index', '--root', root, '--format', 'json']);
+    expect(r.json!.data).toMatchObject({ written: true, rebuild: { mode: 'incremental', unchanged: 120 } });
+    expect(readFileSync(path.join(root, ARTIFACT)).equals(original)).toBe(true);
+  });
+
+  it('a missing or corrupt facts file degrades to a full build with a warning; a cache of the previous format is a config change', async () => {
+    const root = repository(120, 0, 15);
+    age(root);
+    const reference = await docket(['index', '--root', root, '--format', 'json']);
+    // A body edit leaves the facts equal: the last result is reused, the facts file is not even read.
+    const victim = path.join(root, 'docs/45-adr', readdirSync(path.join(root, 'docs/45-adr')).sort()[0]!);
+    appendFileSync(victim, '\nMore text.\n');
+    writeFileSync(path.join(root, '.docket/cache/index-facts.json'), '[{"links":[]}]');
+    const bodyEdit = await docket(['index', '--root', root, '--format', 'json']);
+    expect(bodyEdit.json!.data).toMatchObject({ written: false, rebuild: { mode: 'incremental', changed: 1, unchanged: 119 } });
+    expect(strip(bodyEdit.json!)).toEqual(strip(reference.json!));
+    // A title edit changes them: the cached facts of the others are needed, and found corrupt.
+    writeFileSync(victim, readFileSync(victim, 'utf8').replace('title: "', 'title: "Renamed '));
+    const corrupt = await docket(['index', '--root', root, '--format', 'json']);
+    expect(corrupt.json!.warnings.map((w: { code: string }) => w.code)).toContain('INDEX_CACHE_CORRUPT');
+    expect(corrupt.json!.data.rebuild).toMatchObject({ mode: 'full', reason: 'cache-corrupt' });
+    expect(corrupt.json!.data.node_count).toBe(reference.json!.data.node_count);
+    expect(corrupt.json!.data.written).toBe(true);
+    const fresh = await docket(['index', '--root', root, '--format', 'json', '--no-cache']);
+    // The same index; only the count of warnings differs, by the cache warning itself.
+    expect({ ...strip(corrupt.json!).data, totals: undefined }).toEqual({ ...strip(fresh.json!).data, totals: undefined });
+    expect(corrupt.json!.data.totals.warnings).toBe(fresh.json!.data.totals.warnings + 1);
+    const healed = await docket(['index', '--root', root, '--format', 'json']);
+    expect(healed.json!.warnings.map((w: { code: string }) => w.code)).not.toContain('INDEX_CACHE_CORRUPT');
+    // A valid manifest of version 1 (before facts moved to their own file).
+    const v1 = { cache_version: 1, fingerprint: 'old', written_ms: 1, entries: { 'docs/x.md': { size: 1, mtime_ms: 1, sha256: 'a', facts: { links: [] } } } };
+    writeFileSync(path.join(root, '.docket/cache/index.json'), JSON.stringify(v1));
+    const upgraded = await docket(['index', '--root', root, '--format', 'json']);
+    expect(upgraded.json!.warnings.map((w: { code: string }) => w.code)).not.toContain('INDEX_CACHE_CORRUPT');
+    expect(upgraded.json!.data.rebuild).toMatchObject({ mode: 'full', reason: 'config-changed', removed: 1 });
+  });
+});

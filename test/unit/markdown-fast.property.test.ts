@@ -1,0 +1,168 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { normalizeRelative, resolveLink } from '../../src/core/check/load.js';
+import { atxHeading, headingText, htmlIds } from '../../src/core/markdown/anchors.js';
+import { headingText as referenceHeadingText } from '../reference/markdown/anchors.js';
+import { outlineMarkdown } from '../../src/core/markdown/outline.js';
+import { outlineMarkdown as referenceOutline } from '../reference/markdown/outline.js';
+// @ts-expect-error: the benchmark generator is plain JavaScript
+import { generateRepo } from '../../bench/generate.mjs';
+import { tempDir } from '../helpers/fixtures.js';
+
+/**
+ * The Markdown scanner was rewritten for speed (issue 7); these properties hold it to the
+ * previous implementation (test/reference/markdown, a verbatim copy) on inputs built from
+ * the characters that matter to it.
+ */
+const piece = fc.oneof(
+  fc.constantFrom(
+    '`', '``', '```', '~~~', '    ', '\t', '\n', '\n\n', '\r\n', ' ', '  ', '[', ']', '(', ')', '![', '](', '<', '>', '<!--', '-->', '\\', '#', '## ', '# ',
+    '=', '===', '---', '***', '___', '- ', '* ', '+ ', '1. ', '2) ', '> ', '|', '"', "'", ':', ']:', '[^1]', 'a', 'b c', 'x.md', '../y.md', '#frag', '<a name="n">',
+    '<div id=\'x\'>', 'id="q"', ' name = "r" ', '<b', 'id', 'name', 'é', '\u00a0', '\u2028', '_', '__', '*', 'http://e.x', '<x.md>', '"t"', '(t)',
+  ),
+  fc.string({ maxLength: 6 }),
+);
+const markdown = fc.array(piece, { maxLength: 60 }).map((parts) => parts.join(''));
+
+describe('the optimised Markdown outline agrees with the reference implementation', () => {
+  it('links, anchors and the first heading, on generated Markdown', () => {
+    fc.assert(
+      fc.property(markdown, fc.integer({ min: 1, max: 40 }), (body, firstLine) => {
+        let want;
+        try {
+          want = referenceOutline(body, firstLine);
+        } catch {
+          // The reference crashed on an escaped backtick before a run (`\``); the new code must not.
+          expect(() => outlineMarkdown(body, firstLine)).not.toThrow();
+          return;
+        }
+        expect(outlineMarkdown(body, firstLine)).toStrictEqual(want);
+      }),
+      { numRuns: Number(process.env.FC_RUNS ?? 6000) },
+    );
+  });
+
+  it('on every document of a generated repository and of the examples', () => {
+    const root = path.join(tempDir(), 'r');
+    generateRepo(root, { docs: 200, seed: 5, violations: 10 });
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        const abs = path.join(dir, e.name);
+        if (e.isDirectory()) walk(abs);
+        else if (e.name.endsWith('.md')) files.push(abs);
+      }
+    };
+    walk(root);
+    walk(path.resolve('examples'));
+    walk(path.resolve('docs'));
+    walk(path.resolve('test/fixtures'));
+    expect(files.length).toBeGreaterThan(200);
+    for (const f of files) {
+      const text = readFileSync(f, 'utf8');
+      expect(outlineMarkdown(text, 1), f).toStrictEqual(referenceOutline(text, 1));
+    }
+  });
+
+  it('an escaped backtick before a run of backticks is not a crash (it was on main)', () => {
+    expect(() => referenceOutline('\\`` x', 1)).toThrow();
+    expect(outlineMarkdown('\\`` x [a](b.md)', 1).links).toEqual([{ target: 'b.md', kind: 'inline', line: 1, column: 11 }]);
+  });
+
+  it('on lines of blanks around the 79-character window of the blank-line tests', () => {
+    for (const n of [77, 78, 79, 80, 81]) {
+      for (const body of [`[a\n${' '.repeat(n)}x](b.md)`, `[a](b.md "t\n${' '.repeat(n)}\nx")`, `[a](b.md "t\n${' '.repeat(n)}x")`, `[a\n${'\t'.repeat(n)}\n](c.md)`]) {
+        expect(outlineMarkdown(body, 1)).toStrictEqual(referenceOutline(body, 1));
+      }
+    }
+  });
+
+  it('explicit HTML anchors are found in linear time, with the same results', () => {
+    // The regular expression this replaces rescanned to the next `>` from every `<`.
+    const hostile = '<a'.repeat(200_000);
+    expect(htmlIds(hostile)).toEqual([]);
+    expect(htmlIds(`${hostile} id="late"`)).toEqual(['late']);
+    const body = '<a name="one"> <b id=\'two\'> <c data-id="no"> <d\nid="three"> <e>id="four" <f name="x>y">';
+    expect(outlineMarkdown(body, 1).anchors).toEqual(referenceOutline(body, 1).anchors);
+  });
+});
+
+describe('linear replacements of backtracking regular expressions', () => {
+  const ATX = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
+
+  it('atxHeading is the ATX expression', () => {
+    const line = fc.array(fc.constantFrom(' ', '\t', '#', '##', 'a', 'b c', '#a', '\r', '\u2028', '\u00a0'), { maxLength: 14 }).map((p) => p.join(''));
+    fc.assert(
+      fc.property(line, (l) => {
+        const m = ATX.exec(l);
+        const got = atxHeading(l);
+        expect(got === null ? null : [got.level, got.text]).toStrictEqual(m === null ? null : [m[1]!.length, m[2]]);
+      }),
+      { numRuns: Number(process.env.FC_RUNS ?? 20000) },
+    );
+  });
+
+  it('headingText is the chain of replacements it replaces', () => {
+    const source = fc.array(fc.constantFrom('!', '[', ']', '(', ')', '<', '>', '`', '_', '__', '\\', 'a', ' ', 'é', '\u{1F600}', '\u{1D400}', '1', '-', '*', '#', '\ud835'), { maxLength: 24 }).map((p) => p.join(''));
+    fc.assert(
+      fc.property(source, (t) => {
+        expect(headingText(t)).toBe(referenceHeadingText(t));
+      }),
+      { numRuns: Number(process.env.FC_RUNS ?? 20000) },
+    );
+  });
+
+  it('headings and link targets that made the old expressions quadratic stay fast (same results)', () => {
+    for (const line of [`# a${' '.repeat(200_000)}b`, `# ${'!['.repeat(100_000)}`, `# ${'[a'.repeat(100_000)}`, `# ${'<a'.repeat(100_000)}`, `# ${'[a]('.repeat(50_000)}`, `# a${'_'.repeat(200_000)}a`]) {
+      expect(outlineMarkdown(line, 1).anchors).toHaveLength(1);
+    }
+    // A query followed by a line terminator stays (the old /\?.*$/ rescanned from every `?`).
+    expect(resolveLink('a.md', { target: `x${'?'.repeat(100_000)}\u2028y`, kind: 'inline', line: 1, column: 1 }).path).toBe(`x${'?'.repeat(100_000)}\u2028y`);
+    expect(resolveLink('a.md', { target: `x\u2028y?q?r`, kind: 'inline', line: 1, column: 1 }).path).toBe('x\u2028y');
+  });
+});
+
+describe('link resolution', () => {
+  const segment = fc.constantFrom('a', 'b', '.', '..', '', '...', 'c.md', '%20', '%', 'x?y', '#f', '\u2028', 'é');
+  const relPath = fc.array(segment, { maxLength: 7 }).map((s) => s.join('/'));
+
+  it('normalizeRelative is path.posix.normalize without trailing slashes', () => {
+    fc.assert(
+      fc.property(relPath.filter((p) => !p.startsWith('/')), (p) => {
+        expect(normalizeRelative(p)).toBe(path.posix.normalize(p).replace(/\/+$/, '') || '.');
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('resolveLink agrees with the join-and-normalize definition', () => {
+    const reference = (fromRel: string, target: string) => {
+      const t = target.trim();
+      const decode = (s: string) => {
+        try {
+          return decodeURIComponent(s);
+        } catch {
+          return s;
+        }
+      };
+      if (t === '' || /^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(t) || t.startsWith('//')) return undefined;
+      const hash = t.indexOf('#');
+      const pathPart = (hash === -1 ? t : t.slice(0, hash)).replace(/\?.*$/, '');
+      if (pathPart === '') return undefined;
+      const decoded = decode(pathPart);
+      const joined = decoded.startsWith('/') ? decoded.slice(1) || '.' : path.posix.join(path.posix.dirname(fromRel), decoded);
+      return path.posix.normalize(joined).replace(/\/+$/, '') || '.';
+    };
+    fc.assert(
+      fc.property(fc.constantFrom('a.md', 'docs/a.md', 'docs/x/y/a.md'), fc.tuple(fc.constantFrom('', '/', '//', './'), relPath, fc.constantFrom('', '#x', '?q', '?q\u2028r', '#a%zz')).map((p) => p.join('')), (from, target) => {
+        const got = resolveLink(from, { target, kind: 'inline', line: 1, column: 1 });
+        const want = reference(from, target);
+        if (want === undefined) expect(got.path).toBeUndefined();
+        else expect(got.path ?? (got.scope === 'outside' ? 'OUTSIDE' : undefined)).toBe(want === '..' || want.startsWith('../') ? 'OUTSIDE' : want);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
