@@ -28,6 +28,7 @@ export default class Check extends DocketCommand<typeof Check, CheckData> {
   static override flags = {
     strict: Flags.boolean({ description: 'Fail (exit 1) on warnings too.' }),
     quiet: Flags.boolean({ char: 'q', description: 'Text mode: print only failures.' }),
+    'no-cache': Flags.boolean({ description: 'Neither read nor write the cache under .docket/cache/: read and check every document from scratch (results are the same).' }),
     ...findingsFlags,
     ...exitZeroFlags,
   };
@@ -39,7 +40,7 @@ export default class Check extends DocketCommand<typeof Check, CheckData> {
     // --quiet prints only failures; under --strict warnings are failures too, so they stay.
     this.quiet = this.flags.quiet && !this.flags.strict;
     if (CI_FORMATS.has(ctx.format)) this.ci = await import('../cli/render/ci/index.js');
-    const result = await runCheck(ctx.root, { paths: this.args.paths ?? [], strict: this.flags.strict, signal: ctx.signal, cmd: ctx.cmd, ...(ctx.stream ? { sink: ctx.stream } : {}) });
+    const result = await runCheck(ctx.root, { paths: this.args.paths ?? [], strict: this.flags.strict, cache: !this.flags['no-cache'], signal: ctx.signal, cmd: ctx.cmd, ...(ctx.stream ? { sink: ctx.stream } : {}) });
     return { data: result.data, violations: result.violations, warnings: result.warnings, advice: result.advice, success: result.success, status: result.partial ? 'partial' : 'ok', streamed: ['checked_paths'] };
   }
 

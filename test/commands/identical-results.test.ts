@@ -40,8 +40,9 @@ describe('results do not depend on worker threads', () => {
 
   for (const format of ['json', 'ndjson', 'sarif', 'text']) {
     it(`check --format ${format}: the same bytes and exit code with DOCKET_WORKERS=0 and 2`, async () => {
-      const off = await docket(['check', '--root', root, '--format', format], { env: { DOCKET_WORKERS: '0' } });
-      const on = await docket(['check', '--root', root, '--format', format], { env: { DOCKET_WORKERS: '2' } });
+      // --no-cache: every document is read and described, by the main thread or by workers.
+      const off = await docket(['check', '--root', root, '--format', format, '--no-cache'], { env: { DOCKET_WORKERS: '0' } });
+      const on = await docket(['check', '--root', root, '--format', format, '--no-cache'], { env: { DOCKET_WORKERS: '2' } });
       expect(lastRun).toMatchObject({ workers: 2, chunks: 5 });
       expect(lastRun.chunksInWorkers).toBeGreaterThan(0);
       expect(off.exitCode).toBe(1);
@@ -56,7 +57,7 @@ describe('results do not depend on worker threads', () => {
   }
 
   it('check PATHS (targeted): the same findings with and without workers', async () => {
-    const args = ['check', 'docs/45-adr', 'services', '--root', root, '--format', 'json'];
+    const args = ['check', 'docs/45-adr', 'services', '--root', root, '--format', 'json', '--no-cache'];
     const off = await docket(args, { env: { DOCKET_WORKERS: '0' } });
     const on = await docket(args, { env: { DOCKET_WORKERS: '3' } });
     expect(on.stdout).toBe(off.stdout);

@@ -9,11 +9,13 @@ import { tempDir } from '../helpers/fixtures.js';
 
 const cmd = (c: string) => `docket ${c}`;
 
+/** Every file's hash and mode, except docket's own cache (.docket/: check remembers documents there). */
 function hashTree(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
   const walk = (rel: string) => {
     for (const entry of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
       const child = rel ? `${rel}/${entry.name}` : entry.name;
+      if (child === '.docket') continue;
       if (entry.isSymbolicLink()) out[child] = 'link';
       else if (entry.isDirectory()) walk(child);
       else out[child] = createHash('sha256').update(readFileSync(path.join(dir, child))).digest('hex') + statSync(path.join(dir, child)).mode;

@@ -3,6 +3,7 @@ import { listGoverned, type WalkResult } from '../documents/walk.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { compareIssues } from '../issues.js';
 import { ContextBuilder, type RuleContext } from './context.js';
+import type { CheckCache } from './cache.js';
 import { loadDocuments, type DocumentReuse } from './load.js';
 import { detach } from '../text/detach.js';
 import type { Finding, InspectedDocument, Inspection } from './model.js';
@@ -47,6 +48,8 @@ export interface InspectOptions {
   onProgress?(done: number, total: number): unknown;
   /** The governed set, when the caller already walked the docs roots (index). */
   walk?: WalkResult;
+  /** check's cache of documents' own findings (compact mode only); the caller saves it. */
+  memos?: CheckCache;
 }
 
 /** The rules that need every document: file names (inbound links), IDs, other documents' anchors. */
@@ -104,9 +107,9 @@ export async function inspectRepository(config: RepoConfig, opts: InspectOptions
       schemaFor,
       probe: builder.probe,
       watched: builder.watchedPaths,
-      settings: { rules, ...(opts.only ? { only: opts.only } : {}), compact: true, retainText: false, digest: opts.digest ?? true, facts: opts.reuse !== undefined },
+      settings: { rules, ...(opts.only ? { only: opts.only } : {}), compact: true, retainText: false, digest: opts.digest ?? true, facts: opts.reuse !== undefined, memo: opts.memos !== undefined },
     };
-    await prepareAll(config, walk.files, ctx, { ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.reuse ? { reuse: opts.reuse } : {}), ...(opts.onProgress ? { onProgress: (done: number, total: number) => void opts.onProgress?.(done, total) } : {}) }, (i, prepared) => {
+    await prepareAll(config, walk.files, ctx, { ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.reuse ? { reuse: opts.reuse } : {}), ...(opts.memos ? { memos: opts.memos } : {}), ...(opts.onProgress ? { onProgress: (done: number, total: number) => void opts.onProgress?.(done, total) } : {}) }, (i, prepared) => {
       documents[i] = prepared.doc;
       builder.add(prepared.doc, prepared.inbound);
       if (prepared.local) local.set(prepared.doc, prepared.local);

@@ -6,7 +6,8 @@ import type { GovernedFile } from '../documents/walk.js';
 import { DocketError } from '../../errors/docket-error.js';
 import type { DocumentReuse } from './load.js';
 import type { PackedFile, WorkerInit, WorkerReply, WorkerTask } from './load-worker.js';
-import { prepareFile, type PrepareContext, type Prepared } from './prepare.js';
+import type { CheckCache } from './cache.js';
+import { prepareFile, prepareRemembered, type PrepareContext, type Prepared } from './prepare.js';
 
 /**
  * Describing documents (decoding, frontmatter, Markdown, their own rules) is most of a
@@ -48,11 +49,13 @@ export function workerCount(pending: number, env: NodeJS.ProcessEnv = process.en
  * What the last run did, for tests (the parallel path must really run where they force it).
  * On globalThis: test runners may load their own copy of this module.
  */
-export const lastRun: { workers: number; chunks: number; chunksInWorkers: number } = ((globalThis as Record<symbol, unknown>)[Symbol.for('docket.pipeline.lastRun')] ??= { workers: 0, chunks: 0, chunksInWorkers: 0 }) as never;
+export const lastRun: { workers: number; chunks: number; chunksInWorkers: number; remembered: number } = ((globalThis as Record<symbol, unknown>)[Symbol.for('docket.pipeline.lastRun')] ??= { workers: 0, chunks: 0, chunksInWorkers: 0, remembered: 0 }) as never;
 
 export interface PipelineOptions {
   signal?: AbortSignal;
   reuse?: DocumentReuse;
+  /** check's cache: remembered documents are not read; the others are remembered (settings.memo). */
+  memos?: CheckCache;
   onProgress?(done: number, total: number): void;
 }
 
@@ -117,10 +120,19 @@ export async function prepareAll(config: RepoConfig, files: readonly GovernedFil
   };
   // Cached documents first (a stat each), then the rest in chunks.
   const todo: number[] = [];
+  const memos = opts.memos;
+  lastRun.remembered = 0;
   for (let i = 0; i < total; i++) {
     const hit = reuse?.byStat(files[i]!);
-    if (hit) results[i] = { doc: hit, inbound: [] };
-    else todo.push(i);
+    if (hit) {
+      results[i] = { doc: hit, inbound: [] };
+      continue;
+    }
+    const known = memos?.lookup(files[i]!);
+    if (known) {
+      results[i] = prepareRemembered(files[i]!, known.memo, known.size, known.mtimeMs, ctx);
+      lastRun.remembered++;
+    } else todo.push(i);
   }
   const chunks: number[][] = [];
   for (let k = 0; k < todo.length; k += CHUNK) chunks.push(todo.slice(k, k + CHUNK));
@@ -129,6 +141,10 @@ export async function prepareAll(config: RepoConfig, files: readonly GovernedFil
   const store = (i: number, prepared: Prepared) => {
     if (prepared.known) prepared = { doc: reuse!.byDigest(files[i]!, prepared.known), inbound: [] };
     else reuse?.described(prepared.doc, prepared.facts);
+    if (prepared.memo) {
+      memos?.remember(files[i]!, prepared.doc.record.size, prepared.doc.record.mtimeMs, prepared.memo);
+      prepared.memo = undefined;
+    }
     results[i] = prepared;
   };
   const runLocally = (chunk: readonly number[]) => {

@@ -7,7 +7,8 @@ import { detach, detachAll } from '../text/detach.js';
 import { describeDocument } from './load.js';
 import type { DocumentLink, Finding, InspectedDocument } from './model.js';
 import type { FsProbe } from './probe.js';
-import { localFindings } from './rules/local.js';
+import { documentOf, memoOf, type DocMemo } from './memo.js';
+import { addLinkFindings, intrinsicFindings } from './rules/local.js';
 
 /** How documents are prepared: the same on the main thread and in a worker. */
 export interface PrepareSettings {
@@ -21,6 +22,8 @@ export interface PrepareSettings {
   digest: boolean;
   /** Compute the index's facts before the model is compacted. */
   facts: boolean;
+  /** Keep what check's cache remembers of each document whose rules ran (Prepared.memo). */
+  memo?: boolean;
 }
 
 export interface PrepareContext {
@@ -42,6 +45,8 @@ export interface Prepared {
   facts?: DocFacts;
   /** Set when a cache already knew the bytes: only size, mtime and digest were read. */
   known?: DocumentRecord;
+  /** What check's cache remembers of the document (settings.memo), as JSON-ready data. */
+  memo?: DocMemo;
 }
 
 const NONE: never[] = Object.freeze([]) as unknown as never[];
@@ -90,7 +95,23 @@ export function prepareDescribed(doc: InspectedDocument, ctx: PrepareContext): P
   const prepared: Prepared = { doc, inbound: inboundOf(doc, ctx.watched) };
   if (s.facts) prepared.facts = factsOf(doc);
   if (s.rules && (!s.only || s.only.has(doc.rel))) {
-    const local = localFindings(doc, ctx.schemaFor, ctx.probe, true);
+    const own = intrinsicFindings(doc, ctx.schemaFor);
+    // Remembered before links add theirs; a document that could not be read is read again next time.
+    if (s.memo && !doc.record.unreadable && doc.readable) prepared.memo = memoOf(doc, doc.links, own);
+    const local = addLinkFindings(doc, own, ctx.probe, true);
+    prepared.local = local.length === 0 ? NONE : local;
+  }
+  if (s.compact) prepared.doc = compactDocument(doc);
+  return prepared;
+}
+
+/** prepareDescribed for a document check's cache remembered: its links run again, its own rules do not. */
+export function prepareRemembered(file: GovernedFile, memo: DocMemo, size: number, mtimeMs: number, ctx: PrepareContext): Prepared {
+  const s = ctx.settings;
+  const doc = documentOf(file, memo, size, mtimeMs);
+  const prepared: Prepared = { doc, inbound: inboundOf(doc, ctx.watched) };
+  if (s.rules && (!s.only || s.only.has(doc.rel))) {
+    const local = addLinkFindings(doc, memo[6], ctx.probe, true);
     prepared.local = local.length === 0 ? NONE : local;
   }
   if (s.compact) prepared.doc = compactDocument(doc);

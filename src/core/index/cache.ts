@@ -7,13 +7,13 @@ import type { RepoConfig } from '../config/types.js';
 import type { DocumentRecord } from '../documents/read.js';
 import type { GovernedFile } from '../documents/walk.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
+import { CACHE_DIR, ensureCacheDir, fingerprint as fingerprintOf } from '../fs/cache-dir.js';
 import { isInside, realpathOfExistingAncestor } from '../fs/paths.js';
 import { absolutePath } from '../documents/read.js';
 import { currentHolder, holderLiveness, type Holder } from '../ids/holder.js';
 import type { Advice, Issue } from '../issues.js';
 import { factsOf, type DocFacts } from './facts.js';
 
-export const CACHE_DIR = '.docket/cache';
 const MANIFEST = `${CACHE_DIR}/index.json`;
 const FACTS = `${CACHE_DIR}/index-facts.json`;
 const LOCK = `${CACHE_DIR}/index.lock`;
@@ -67,6 +67,8 @@ export interface StoredResult {
   advice: Advice[];
 }
 
+export { CACHE_DIR };
+
 /** The manifest: parallel arrays sorted by path, so it parses in a few milliseconds even at 100k documents. */
 interface Manifest {
   cache_version: number;
@@ -89,23 +91,6 @@ export function factsHash(facts: DocFacts): string {
 
 export type CacheMode = 'use' | 'rebuild' | 'off';
 export type RebuildReason = 'no-cache' | 'cache-disabled' | 'rebuild-requested' | 'config-changed' | 'cache-corrupt' | 'cache-busy';
-
-let packageVersion: string | undefined;
-function docketVersion(): string {
-  packageVersion ??= (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-  return packageVersion;
-}
-
-/** Everything a document's facts depend on besides its bytes: docket, the config, the schemas. */
-async function fingerprint(config: RepoConfig): Promise<string> {
-  const schemas: [string, string | null][] = [];
-  for (const p of [...new Set(config.namespaces.map((ns) => ns.schema_path))].sort()) {
-    const bytes = await fs.readFile(path.join(config.root, p)).catch(() => undefined);
-    schemas.push([p, bytes ? createHash('sha256').update(bytes).digest('hex') : null]);
-  }
-  const { root: _root, raw: _raw, ...rest } = config;
-  return createHash('sha256').update(JSON.stringify({ cache: CACHE_VERSION, docket: docketVersion(), config: rest, schemas })).digest('hex');
-}
 
 const isNumbers = (v: unknown, n: number): v is number[] => Array.isArray(v) && v.length === n && v.every(Number.isFinite);
 const isStrings = (v: unknown, n: number): v is string[] => Array.isArray(v) && v.length === n && v.every((s) => typeof s === 'string');
@@ -139,18 +124,6 @@ function parseManifest(text: string): { manifest?: Manifest; shas: Map<string, s
 
 function isFacts(f: unknown): f is DocFacts {
   return !!f && typeof f === 'object' && Array.isArray((f as DocFacts).links);
-}
-
-async function ensureCacheDir(root: string): Promise<boolean> {
-  const dir = path.join(root, CACHE_DIR);
-  for (const p of [path.join(root, '.docket'), dir]) {
-    if ((await fs.lstat(p).catch(() => undefined))?.isSymbolicLink()) return false;
-  }
-  if (!isInside(root, realpathOfExistingAncestor(dir))) return false;
-  await fs.mkdir(dir, { recursive: true });
-  // .docket/ ignores itself in git, even where the root .gitignore does not list it.
-  await fs.writeFile(path.join(root, '.docket', '.gitignore'), '*\n', { flag: 'wx' }).catch(() => undefined);
-  return true;
 }
 
 /** Takes the cache lock (exclusive create); a lock whose holder died is taken over. */
@@ -232,7 +205,7 @@ export class IndexCache implements DocumentReuse {
       cache.reason = 'cache-disabled';
       return cache;
     }
-    cache.fingerprint = await fingerprint(config);
+    cache.fingerprint = await fingerprintOf(config, CACHE_VERSION);
     if (cache.writable) {
       const ready = await ensureCacheDir(config.root).catch(() => false);
       cache.release = ready ? await acquireLock(config.root) : undefined;

@@ -29,6 +29,8 @@ export interface CheckOptions {
   onDocument?(doc: InspectedDocument): void;
   /** NDJSON: findings and `file` items are written here as produced, not returned. */
   sink?: ItemSink;
+  /** Use and update the cache of documents' own findings (.docket/cache/check.ndjson). Default true. */
+  cache?: boolean;
 }
 
 export interface CheckResult {
@@ -99,8 +101,10 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
   };
   let pending: Finding[] = [];
   let next = 0;
+  const memos = opts.cache === false ? undefined : await (await import('../check/cache.js')).CheckCache.open(config);
   const inspection = await inspectRepository(config, {
     signal: opts.signal,
+    ...(memos ? { memos } : {}),
     ...(targets ? { only: targets.governed } : {}),
     compact: true,
     digest: false,
@@ -123,6 +127,7 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
     ...(sink ? { onProgress: (done: number, total: number) => sink.progress('read', done, total) } : {}),
   });
   while (next < pending.length) await emit(pending[next++]!);
+  await memos?.save();
   if (sink) for (const rel of outside) await sink.item('file', { path: rel, violations: tallies.get(rel)?.errors ?? 0, warnings: tallies.get(rel)?.warnings ?? 0 });
 
   const ignored = new Set(targets?.ignored ?? []);

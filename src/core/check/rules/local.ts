@@ -15,11 +15,10 @@ export function readingFindings(doc: InspectedDocument): Finding[] {
 }
 
 /**
- * The rules that need only the document itself (and the file system): reading problems,
- * schema, placement, links. Links to another document's anchors are left in
- * `doc.pendingLinks` when `defer` (that document may not be loaded yet).
+ * The rules that look only at the document's bytes (given the config and schemas): reading
+ * problems, schema, placement. Their findings can be remembered (check's cache).
  */
-export function localFindings(doc: InspectedDocument, schemaFor: (p: string) => CompiledSchema | undefined, probe: FsProbe, defer: boolean): Finding[] {
+export function intrinsicFindings(doc: InspectedDocument, schemaFor: (p: string) => CompiledSchema | undefined): Finding[] {
   const findings = readingFindings(doc);
   if (doc.record.unreadable) return findings;
   if (doc.metadata) {
@@ -27,8 +26,23 @@ export function localFindings(doc: InspectedDocument, schemaFor: (p: string) => 
     if (compiled) findings.push(...schemaFindings(doc, compiled));
     findings.push(...directoryFindings(doc));
   }
+  return findings;
+}
+
+/**
+ * Links of a readable document (they depend on the file system, so they run on every check).
+ * Links to another document's anchors are left in `doc.pendingLinks` when `defer` (that
+ * document may not be loaded yet).
+ */
+export function addLinkFindings(doc: InspectedDocument, findings: Finding[], probe: FsProbe, defer: boolean): Finding[] {
+  if (doc.record.unreadable) return findings;
   const links = linkFindings(doc, probe, defer);
-  findings.push(...links.findings);
+  for (const f of links.findings) findings.push(f);
   if (links.pending.length > 0) doc.pendingLinks = links.pending;
   return findings;
+}
+
+/** The rules that need only the document itself (and the file system): intrinsic ones and links. */
+export function localFindings(doc: InspectedDocument, schemaFor: (p: string) => CompiledSchema | undefined, probe: FsProbe, defer: boolean): Finding[] {
+  return addLinkFindings(doc, intrinsicFindings(doc, schemaFor), probe, defer);
 }

@@ -1,0 +1,41 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { RepoConfig } from '../config/types.js';
+import { isInside, realpathOfExistingAncestor } from './paths.js';
+
+/** Where docket keeps what it can rebuild (index and check caches); never committed. */
+export const CACHE_DIR = '.docket/cache';
+
+let packageVersion: string | undefined;
+function docketVersion(): string {
+  packageVersion ??= (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  return packageVersion;
+}
+
+/**
+ * Everything a document's facts (or check's memos) depend on besides its bytes: the cache's
+ * format, docket, the config, the schemas.
+ */
+export async function fingerprint(config: RepoConfig, cache: number | string): Promise<string> {
+  const schemas: [string, string | null][] = [];
+  for (const p of [...new Set(config.namespaces.map((ns) => ns.schema_path))].sort()) {
+    const bytes = await fs.readFile(path.join(config.root, p)).catch(() => undefined);
+    schemas.push([p, bytes ? createHash('sha256').update(bytes).digest('hex') : null]);
+  }
+  const { root: _root, raw: _raw, ...rest } = config;
+  return createHash('sha256').update(JSON.stringify({ cache, docket: docketVersion(), config: rest, schemas })).digest('hex');
+}
+
+/** Creates .docket/cache (never through a symbolic link or outside the root); false when it cannot. */
+export async function ensureCacheDir(root: string): Promise<boolean> {
+  const dir = path.join(root, CACHE_DIR);
+  for (const p of [path.join(root, '.docket'), dir]) {
+    if ((await fs.lstat(p).catch(() => undefined))?.isSymbolicLink()) return false;
+  }
+  if (!isInside(root, realpathOfExistingAncestor(dir))) return false;
+  await fs.mkdir(dir, { recursive: true });
+  // .docket/ ignores itself in git, even where the root .gitignore does not list it.
+  await fs.writeFile(path.join(root, '.docket', '.gitignore'), '*\n', { flag: 'wx' }).catch(() => undefined);
+  return true;
+}

@@ -1,0 +1,153 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: the benchmark generator is plain JavaScript
+import { generateRepo } from '../../bench/generate.mjs';
+import { docket } from '../helpers/cli.js';
+import { lastRun } from '../../src/core/check/parallel.js'; // shared through globalThis with the built copy the commands run
+import { tempDir } from '../helpers/fixtures.js';
+import { expectValidEnvelope } from '../helpers/schemas.js';
+
+/**
+ * check remembers what each document's own rules found (.docket/cache/check.ndjson), keyed by
+ * size and mtime and valid for one config and schema. That changes the speed, never a byte of
+ * the output: every run here is compared with `--no-cache`, after edits of all kinds.
+ */
+const CACHE = '.docket/cache/check.ndjson';
+
+function files(root: string, dir = 'docs'): string[] {
+  const out: string[] = [];
+  const walk = (rel: string) => {
+    for (const e of readdirSync(path.join(root, rel), { withFileTypes: true })) {
+      const child = `${rel}/${e.name}`;
+      if (e.isDirectory()) walk(child);
+      else out.push(child);
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+/** Every file's mtime a minute in the past: a cache trusts only files older than its own write by 2 s. */
+function age(root: string, rels = files(root)): void {
+  const past = new Date(Date.now() - 60_000);
+  for (const rel of rels) utimesSync(path.join(root, rel), past, past);
+}
+
+function repository(violations: number, seed: number): string {
+  const root = path.join(tempDir(), 'r');
+  generateRepo(root, { docs: 150, seed, violations });
+  age(root);
+  return root;
+}
+
+/** The same check with and without the cache: the same bytes and exit code; returns how many documents the cache answered. */
+async function compare(root: string, args: string[] = [], format = 'json'): Promise<number> {
+  const reference = await docket(['check', ...args, '--root', root, '--format', format, '--no-cache']);
+  const cached = await docket(['check', ...args, '--root', root, '--format', format]);
+  const remembered = lastRun.remembered;
+  expect(cached.stdout).toBe(reference.stdout);
+  expect(cached.stderr).toBe(reference.stderr);
+  expect(cached.exitCode).toBe(reference.exitCode);
+  if (format === 'json') expectValidEnvelope(cached.json, 'check');
+  return remembered;
+}
+
+describe('check cache', () => {
+  it('a cold run writes it, a warm run answers from it, with the same bytes in every format', async () => {
+    const root = repository(10, 21);
+    expect(await compare(root)).toBe(0);
+    expect(existsSync(path.join(root, CACHE))).toBe(true);
+    expect(readFileSync(path.join(root, '.docket/.gitignore'), 'utf8')).toBe('*\n');
+    for (const format of ['json', 'ndjson', 'sarif', 'github', 'junit', 'text', 'md']) {
+      expect(await compare(root, [], format)).toBe(150);
+    }
+    expect(await compare(root, ['docs/45-adr', '--strict'])).toBe(150);
+    const warm = await docket(['check', '--root', root, '--format', 'json']);
+    expect(new Set(warm.json!.violations.map((v: { code: string }) => v.code))).toEqual(new Set(['FRONTMATTER_INVALID', 'FRONTMATTER_MISSING', 'ID_PREFIX', 'ID_REGEX', 'ID_UNIQUE', 'LINK_BROKEN', 'SCHEMA_VALIDATION']));
+  });
+
+  it('--no-cache neither reads nor writes it', async () => {
+    const root = repository(0, 22);
+    await docket(['check', '--root', root, '--no-cache']);
+    expect(existsSync(path.join(root, '.docket'))).toBe(false);
+  });
+
+  it('edited, removed and renamed documents, and links to them, are checked afresh', async () => {
+    const root = repository(0, 23);
+    await compare(root);
+    const docs = files(root).filter((f) => f.endsWith('.md') && !f.includes('00-governance'));
+    const [a, b, c, d] = docs;
+    // A body edit that breaks a link and an anchor; another document's heading renamed (links to it keep their cache entry).
+    writeFileSync(path.join(root, a!), `${readFileSync(path.join(root, a!), 'utf8')}\nSee [gone](missing-file.md) and [here](#nowhere).\n`);
+    const text = readFileSync(path.join(root, b!), 'utf8');
+    writeFileSync(path.join(root, b!), text.replace(/^## Context$/m, '## Background'));
+    // A document removed, one moved: links to them now break although the linking documents did not change.
+    rmSync(path.join(root, c!));
+    const moved = d!.replace(/\.md$/, '-moved.md');
+    writeFileSync(path.join(root, moved), readFileSync(path.join(root, d!)));
+    rmSync(path.join(root, d!));
+    age(root, [a!, b!, moved]);
+    const remembered = await compare(root);
+    expect(remembered).toBeGreaterThan(100);
+    expect(remembered).toBeLessThan(150);
+    const json = (await docket(['check', '--root', root, '--format', 'json'])).json!;
+    const broken = json.violations.filter((v: { code: string }) => v.code === 'LINK_BROKEN');
+    expect(broken.some((v: { path: string }) => v.path === a)).toBe(true);
+    expect(broken.some((v: { path: string }) => v.path !== a)).toBe(true); // links into the removed or moved documents
+  });
+
+  it('a file changed within two seconds of the cache write is read again (racily clean)', async () => {
+    const root = repository(0, 24);
+    const victim = files(root).find((f) => f.includes('45-adr'))!;
+    const stamp = new Date();
+    utimesSync(path.join(root, victim), stamp, stamp);
+    await compare(root);
+    // Same size, same mtime, different bytes: only the racy rule catches this.
+    const text = readFileSync(path.join(root, victim), 'utf8');
+    const broken = text.replace(/^document_id: (\w+)-ADR-0/m, 'document_id: $1-ADR-X');
+    expect(broken).not.toBe(text);
+    writeFileSync(path.join(root, victim), broken);
+    utimesSync(path.join(root, victim), stamp, stamp);
+    expect(await compare(root)).toBe(149);
+    const json = (await docket(['check', '--root', root, '--format', 'json'])).json!;
+    expect(json.violations.some((v: { path: string }) => v.path === victim)).toBe(true);
+  });
+
+  it('a schema or config change, a corrupt cache and a cache of another version are ignored', async () => {
+    const root = repository(0, 25);
+    await compare(root);
+    const schemaPath = path.join(root, 'docs/00-governance/metadata.schema.json');
+    const schema = JSON.parse(readFileSync(schemaPath, 'utf8'));
+    schema.required = [...schema.required, 'area'];
+    writeFileSync(schemaPath, JSON.stringify(schema, null, 2));
+    expect(await compare(root)).toBe(0);
+    const json = (await docket(['check', '--root', root, '--format', 'json'])).json!;
+    expect(json.violations.some((v: { code: string; message: string }) => v.code === 'SCHEMA_VALIDATION' && v.message.includes('area'))).toBe(true);
+    writeFileSync(path.join(root, 'docops.config.yaml'), `${readFileSync(path.join(root, 'docops.config.yaml'), 'utf8')}excluded_files:\n  - README.md\n`);
+    expect(await compare(root)).toBe(0);
+    for (const garbage of ['', 'not json\n', '{"fingerprint":1}\n', `${readFileSync(path.join(root, CACHE), 'utf8').split('\n')[0]}\n"x"\t1\n`]) {
+      writeFileSync(path.join(root, CACHE), garbage);
+      expect(await compare(root)).toBe(0);
+    }
+    // A line whose memo is not a memo (a forged or truncated entry) is read again, not trusted.
+    const lines = readFileSync(path.join(root, CACHE), 'utf8').split('\n');
+    lines[1] = lines[1]!.replace(/\t[^\t]*$/, '\t[null,null,null,[],[],[5,0,1,1],[]]');
+    writeFileSync(path.join(root, CACHE), lines.join('\n'));
+    expect(await compare(root)).toBe(149);
+  });
+
+  it('never writes through a symbolic link or outside the root', async () => {
+    const root = repository(0, 26);
+    const outside = tempDir();
+    symlinkSync(outside, path.join(root, '.docket'));
+    const run = await docket(['check', '--root', root, '--format', 'json']);
+    expect(run.exitCode).toBe(0);
+    expect(readdirSync(outside)).toEqual([]);
+    rmSync(path.join(root, '.docket'));
+    mkdirSync(path.join(root, '.docket/cache'), { recursive: true });
+    symlinkSync(path.join(outside, 'target.ndjson'), path.join(root, CACHE));
+    expect((await docket(['check', '--root', root, '--format', 'json'])).exitCode).toBe(0);
+    expect(readdirSync(outside)).toEqual([]);
+  });
+});
