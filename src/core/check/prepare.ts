@@ -114,7 +114,8 @@ export function prepareRemembered(file: GovernedFile, memo: DocMemo, size: numbe
     const local = addLinkFindings(doc, memo[6], ctx.probe, true);
     prepared.local = local.length === 0 ? NONE : local;
   }
-  if (s.compact) prepared.doc = compactDocument(doc);
+  // Already compact but for its links: its strings are the cache's own, not views into a text.
+  if (s.compact) doc.links = NONE;
   return prepared;
 }
 
