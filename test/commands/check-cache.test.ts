@@ -137,6 +137,16 @@ describe('check cache', () => {
     expect(await compare(root)).toBe(149);
   });
 
+  it('remembers documents whose paths need escaping (quotes, tabs, backslashes, non-ASCII)', async () => {
+    const root = repository(0, 27);
+    const source = files(root).find((f) => f.includes('45-adr'))!;
+    const names = ['ADR "quoted".md', 'tab\there.md', 'back\\slash.md', 'décision-ü.md'];
+    for (const name of names) writeFileSync(path.join(root, 'docs/45-adr', name), readFileSync(path.join(root, source)));
+    age(root);
+    await compare(root);
+    expect(await compare(root)).toBe(154);
+  });
+
   it('never writes through a symbolic link or outside the root', async () => {
     const root = repository(0, 26);
     const outside = tempDir();

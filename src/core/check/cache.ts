@@ -39,7 +39,9 @@ function parseLine(line: string): [string, Line] | undefined {
   const b = line.indexOf('\t', a + 1);
   const c = line.indexOf('\t', b + 1);
   if (a < 0 || b < 0 || c < 0) return undefined;
-  const rel = JSON.parse(line.slice(0, a)) as unknown;
+  // A path without escapes is the text between the quotes (most are); JSON.parse for the others.
+  const quoted = line.slice(0, a);
+  const rel = !quoted.includes('\\') && quoted.length >= 2 && quoted.startsWith('"') && quoted.endsWith('"') ? quoted.slice(1, -1) : (JSON.parse(quoted) as unknown);
   const size = Number(line.slice(a + 1, b));
   const mtimeMs = Number(line.slice(b + 1, c));
   if (typeof rel !== 'string' || !Number.isFinite(size) || !Number.isFinite(mtimeMs)) return undefined;
