@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import type { NamespaceConfig } from '../config/types.js';
 import type { Issue } from '../issues.js';
+import { sha256 } from '../text/sha256.js';
 import { parseFrontmatterYaml, type ParsedFrontmatter } from '../frontmatter/parse.js';
 import { FRONTMATTER_MAX_BYTES, splitFrontmatter, type Split } from '../frontmatter/split.js';
 
@@ -41,7 +41,7 @@ function problem(rel: string, code: Issue['code'], message: string, suggestion: 
  */
 export function decodeDocument(rel: string, namespace: NamespaceConfig, bytes: Uint8Array, size: number, mtimeMs: number, digest?: string | false): DocumentRecord {
   const rec: DocumentRecord = { rel, namespace, size, mtimeMs, bom: false, problems: [], unreadable: false };
-  if (digest !== false) rec.digest = digest ?? createHash('sha256').update(bytes).digest('hex');
+  if (digest !== false) rec.digest = digest ?? sha256(bytes);
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
     rec.problems.push(problem(rel, 'FILE_ENCODING', 'The file is UTF-16; docket reads UTF-8 only.', 'Re-save the file with UTF-8 encoding.'));
     return rec;
@@ -188,7 +188,7 @@ export function recordOf(rel: string, namespace: NamespaceConfig, raw: RawRead, 
   }
   let digest: string | undefined;
   if (opts.known) {
-    digest = createHash('sha256').update(raw.bytes).digest('hex');
+    digest = sha256(raw.bytes);
     if (opts.known(digest)) return { rel, namespace, size, mtimeMs, digest, bom: false, problems: [], unreadable: false, decoded: false };
   }
   return decodeDocument(rel, namespace, raw.bytes, size, mtimeMs, opts.digest === false ? false : digest);

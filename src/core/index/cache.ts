@@ -12,6 +12,7 @@ import { isInside, realpathOfExistingAncestor } from '../fs/paths.js';
 import { absolutePath } from '../documents/read.js';
 import { currentHolder, holderLiveness, type Holder } from '../ids/holder.js';
 import type { Advice, Issue } from '../issues.js';
+import { sha256 } from '../text/sha256.js';
 import { factsOf, type DocFacts } from './facts.js';
 
 const MANIFEST = `${CACHE_DIR}/index.json`;
@@ -86,7 +87,7 @@ interface Manifest {
 
 /** The hash of a document's facts, as stored in the manifest. */
 export function factsHash(facts: DocFacts): string {
-  return createHash('sha256').update(JSON.stringify(facts)).digest('base64url');
+  return sha256(JSON.stringify(facts), 'base64url');
 }
 
 export type CacheMode = 'use' | 'rebuild' | 'off';
