@@ -69,6 +69,22 @@ describe('parse errors are envelopes', () => {
     expect(r.json!.error).toMatchObject({ code: 'UNEXPECTED_ARGUMENT', details: { unexpected: ['B'] } });
   });
 
+  it('an argument to a command that takes none is UNEXPECTED_ARGUMENT for that command, not an unknown command', async () => {
+    // oclif joins the leading words into a command id ("doctor:extra"), so this reaches the hook.
+    const r = await docket(['doctor', 'extra', '--root', repo, '--json']);
+    expect(r.exitCode).toBe(64);
+    expectValidEnvelope(r.json);
+    expect(r.json!.command).toBe('doctor');
+    expect(r.json!.error).toMatchObject({ code: 'UNEXPECTED_ARGUMENT', details: { unexpected: ['extra'] } });
+    const sub = await docket(['org', 'status', 'a', 'b', '--json']);
+    expect(sub.exitCode).toBe(64);
+    expect(sub.json!.command).toBe('org status');
+    expect(sub.json!.error).toMatchObject({ code: 'UNEXPECTED_ARGUMENT', details: { unexpected: ['a', 'b'] } });
+    const text = await docket(['capabilities', 'extra']);
+    expect(text.exitCode).toBe(64);
+    expect(text.stderr).toMatch(/^ERROR \[UNEXPECTED_ARGUMENT\]: Unexpected argument: extra\./);
+  });
+
   it('a flag without its value', async () => {
     const r = await docket(['context', '--json', '--root']);
     expect(r.exitCode).toBe(64);

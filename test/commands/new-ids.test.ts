@@ -95,9 +95,15 @@ describe('new: IDs, --id and path safety', () => {
     expect(r.exitCode).toBe(73);
     expectValidEnvelope(r.json);
     expect(r.json!.error).toMatchObject({ code: 'ID_SPACE_EXHAUSTED', details: { prefix: 'ACME', type: 'ADR', max: 999 } });
+    // New numbers follow the highest one: 001..998 are free here, and the error must not say otherwise.
+    expect(r.json!.error.message).not.toMatch(/all used/);
+    expect(r.json!.error.message).toContain('ACME-ADR-999');
+    expect(r.json!.error.suggestion).toContain('--id ACME-ADR-NNN');
+    const chosen = await docket(['new', 'ADR', 'A free number', '--id', 'ACME-ADR-005', '--root', root, '--json']);
+    expect(chosen.exitCode).toBe(0);
     const dry = await docket(['new', 'ADR', 'One too many', '--root', root, '--json', '--dry-run']);
     expect(dry.json!.error.code).toBe('ID_SPACE_EXHAUSTED');
-    expect(adrFiles(root)).toEqual(['adr-999-last.md']);
+    expect(adrFiles(root)).toEqual(['adr-005-a-free-number.md', 'adr-999-last.md']);
   });
 
   it('a chosen ID claimed by a live process: LOCK_TIMEOUT (73) after the bounded wait', async () => {

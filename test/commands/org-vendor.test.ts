@@ -142,6 +142,23 @@ describe('org vendor', () => {
     expect(conflict.stdout).toContain('## Error\n\n- **Code:** `VENDOR_CONFLICT`');
   });
 
+  it('a config without schema_path: the org namespace uses the vendored schema, so check passes right after', async () => {
+    // Without a top-level schema_path each namespace defaults to <its docs root>/00-governance/,
+    // which for the org namespace is a schema that does not exist.
+    const env = xdgEnv();
+    const root = tempDir();
+    writeTree(root, { 'docops.config.yaml': 'repo_prefix: ACME\n', 'docs/.gitkeep': '' });
+    const r = await docket(['org', 'vendor', '--apply', '--root', root, '--json'], { env });
+    expect(r.exitCode, r.stdout).toBe(0);
+    const ctx = await docket(['context', '--root', root, '--json']);
+    const org = ctx.json!.data.namespaces.find((ns: any) => ns.name === 'org');
+    expect(org.schema_path).toBe('docs/00-governance/metadata.schema.json');
+    const check = await docket(['check', '--root', root, '--json']);
+    expectValidEnvelope(check.json, 'check');
+    expect(check.json!.violations).toEqual([]);
+    expect(check.exitCode).toBe(0);
+  });
+
   it('needs a repository (CONFIG_NOT_FOUND)', async () => {
     const r = await docket(['org', 'vendor', '--root', tempDir(), '--json'], { env: xdgEnv() });
     expect(r.exitCode).toBe(66);

@@ -33,8 +33,30 @@ const hook: Hook<'command_not_found'> = async function (opts) {
     await emitEarlyError(error, '', argv);
     return { handled: true };
   }
+  const extra = extraWords(opts.id, opts.config.commandIDs);
+  if (extra) {
+    // `docket doctor extra`: oclif joined the words into "doctor:extra"; the command exists and
+    // takes no (more) arguments, which is a usage error of that command, not an unknown command.
+    const command = extra.id.replace(/:/g, ' ');
+    const error = new DocketError('UNEXPECTED_ARGUMENT', `Unexpected argument${extra.words.length === 1 ? '' : 's'}: ${extra.words.join(', ')}.`, {
+      suggestion: `Remove the extra arguments, or quote a value that contains spaces; run \`docket ${command} --help\` for the usage.`,
+      details: { unexpected: extra.words },
+    });
+    await emitEarlyError(error, command, argv);
+    return { handled: true };
+  }
   return unknown(opts.id, opts.config.commandIDs, argv);
 };
+
+/** The longest command that the id's leading words name, and the words after it. */
+export function extraWords(id: string, commandIDs: readonly string[]): { id: string; words: string[] } | undefined {
+  const parts = id.split(':');
+  for (let n = parts.length - 1; n > 0; n--) {
+    const prefix = parts.slice(0, n).join(':');
+    if (commandIDs.includes(prefix)) return { id: prefix, words: parts.slice(n) };
+  }
+  return undefined;
+}
 
 // Global flags that take a value (`--root DIR`), so DIR is not mistaken for the command.
 const VALUE_FLAGS = new Set(['--format', '--root', '--output', '--correlation-id', '--fields']);

@@ -13,8 +13,10 @@ export interface AllocationTarget {
 }
 
 function exhausted(target: AllocationTarget): DocketError {
-  return new DocketError('ID_SPACE_EXHAUSTED', `No ${target.prefix}-${target.type} number is left: 001 to ${MAX_SEQ} are all used or claimed.`, {
-    suggestion: 'Use another document type or namespace; docket never creates a four-digit ID.',
+  const last = formatId(target.prefix, target.type, MAX_SEQ);
+  // New numbers follow the highest one used or claimed, so lower numbers may still be free.
+  return new DocketError('ID_SPACE_EXHAUSTED', `No ${target.prefix}-${target.type} number is left after the highest one, ${last}: new IDs follow the highest number used or claimed.`, {
+    suggestion: `Choose a free lower number with --id ${target.prefix}-${target.type}-NNN, or use another document type or namespace; docket never creates a four-digit ID.`,
     details: { prefix: target.prefix, type: target.type, max: MAX_SEQ },
   });
 }

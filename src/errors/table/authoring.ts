@@ -52,10 +52,10 @@ export const AUTHORING_CODES = {
   }),
   ID_SPACE_EXHAUSTED: spec({
     kind: 'error', exit: EXIT.CANT_CREATE, category: 'conflict',
-    summary: 'Every number from 001 to 999 is used for this prefix and type.',
-    cause: 'The namespace already has (or has handed out) 999 documents of this type.',
-    action: 'Use another document type or namespace, or retire the type: docket never creates an invalid four-digit ID.',
-    commands: ['docket new --list-types'],
+    summary: 'The highest number, 999, is used or claimed for this prefix and type.',
+    cause: 'New IDs follow the highest number used or claimed, and a document (or claim) already has 999; lower numbers may still be free.',
+    action: 'Choose a free lower number with --id, or use another document type or namespace: docket never creates an invalid four-digit ID.',
+    commands: ['docket new <TYPE> "<title>" --id <PREFIX>-<TYPE>-<NNN>', 'docket new --list-types'],
   }),
   LOCK_TIMEOUT: spec({
     kind: 'error', exit: EXIT.CANT_CREATE, category: 'conflict',
