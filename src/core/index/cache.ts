@@ -10,6 +10,7 @@ import { writeFileAtomic } from '../fs/atomic-write.js';
 import { isInside, realpathOfExistingAncestor } from '../fs/paths.js';
 import { absolutePath } from '../documents/read.js';
 import { currentHolder, holderLiveness, type Holder } from '../ids/holder.js';
+import { packagePath } from '../package-root.js';
 import type { Advice, Issue } from '../issues.js';
 import { factsOf, type DocFacts } from './facts.js';
 
@@ -92,7 +93,7 @@ export type RebuildReason = 'no-cache' | 'cache-disabled' | 'rebuild-requested' 
 
 let packageVersion: string | undefined;
 function docketVersion(): string {
-  packageVersion ??= (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  packageVersion ??= (JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as { version: string }).version;
   return packageVersion;
 }
 
