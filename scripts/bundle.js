@@ -1,9 +1,11 @@
-// Bundles what oclif loads at start-up (each command, the command_not_found hook, and the
-// early-error printer bin/run.js falls back to) into entry files plus shared chunks under
-// dist/chunks/, over tsc's output. Loading one command then reads a few files instead of
-// about a hundred modules (and the yaml package's seventy): about 50 ms less at every start.
-// tsc's per-module output stays for everything else (the client library, the worker thread,
-// scripts, tests). @oclif/core stays external: bin/run.js and the commands must share it.
+// Bundles what a docket process loads (each command, the command_not_found hook, bin/run.js's
+// topic guard and early-error printer, and the check/index worker thread) into entry files
+// plus shared chunks under dist/chunks/, over tsc's output. Loading one command then reads a
+// few files instead of about a hundred modules (and the yaml package's seventy): about 50 ms
+// less at every start. tsc's per-module output stays for everything else (the client library
+// src/lib, scripts, tests). Bundled code finds its files through src/core/package-root.ts,
+// never relative to import.meta.url (a chunk lives in dist/chunks/). @oclif/core stays
+// external: bin/run.js, the test helpers and the commands must share one copy of it.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +22,13 @@ const walk = (dir) => {
   }
 };
 walk(path.join(dist, 'commands'));
-const entryPoints = [...commands, path.join(dist, 'cli/hooks/command-not-found.js'), path.join(dist, 'cli/early-error.js')];
+const entryPoints = [
+  ...commands,
+  path.join(dist, 'cli/hooks/command-not-found.js'),
+  path.join(dist, 'cli/topic-guard.js'),
+  path.join(dist, 'cli/early-error.js'),
+  path.join(dist, 'core/check/load-worker.js'),
+];
 
 await build({
   entryPoints,
