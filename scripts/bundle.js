@@ -6,7 +6,8 @@
 // src/lib, scripts, tests). Bundled code finds its files through src/core/package-root.ts,
 // never relative to import.meta.url (a chunk lives in dist/chunks/). @oclif/core stays
 // external: bin/run.js, the test helpers and the commands must share one copy of it.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -30,8 +31,10 @@ const entryPoints = [
   path.join(dist, 'core/check/load-worker.js'),
 ];
 
-await build({
+const result = await build({
   entryPoints,
+  absWorkingDir: root,
+  metafile: true,
   outdir: dist,
   outbase: dist,
   allowOverwrite: true,
@@ -41,11 +44,28 @@ await build({
   platform: 'node',
   target: 'node20',
   chunkNames: 'chunks/[name]-[hash]',
-  // Packages loaded lazily or large and shared stay outside; yaml and chalk are bundled.
-  external: ['@oclif/core', '@oclif/core/*', 'ajv', 'ajv/*', 'ajv-formats', 'ajv-formats/*', '@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'],
-  // Bundled CommonJS (yaml) requires Node built-ins: give ESM chunks a require of their own.
-  banner: { js: "import { createRequire as __docketCreateRequire } from 'node:module';\nconst require = __docketCreateRequire(import.meta.url);" },
+  // Packages loaded lazily or large and shared stay outside; chalk is bundled. yaml is loaded
+  // on demand from dist/vendor/yaml.cjs (below) by src/core/yaml/lib.ts, never imported.
+  external: ['@oclif/core', '@oclif/core/*', 'ajv', 'ajv/*', 'ajv-formats', 'ajv-formats/*', '@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*', 'yaml'],
   logLevel: 'warning',
   legalComments: 'none',
 });
-console.error(`bundle: ${entryPoints.length} entries`);
+// Only ESM is bundled: a CommonJS module in an ESM chunk gets esbuild's require shim, which
+// throws at run time for Node built-ins. Fail the build instead.
+for (const out of Object.keys(result.metafile.outputs)) {
+  if (readFileSync(path.join(root, out), 'utf8').includes('Dynamic require of')) throw new Error(`bundle: ${out} bundles CommonJS code; make its package external`);
+}
+
+// The yaml package as one CommonJS file: required synchronously, and only when a fast path
+// declines (src/core/yaml/lib.ts); one file loads in about 14 ms, its seventy modules in 40.
+await build({
+  entryPoints: [createRequire(import.meta.url).resolve('yaml')],
+  outfile: path.join(dist, 'vendor/yaml.cjs'),
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  logLevel: 'warning',
+  legalComments: 'none',
+});
+console.error(`bundle: ${entryPoints.length} entries, dist/vendor/yaml.cjs`);

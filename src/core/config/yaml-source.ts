@@ -1,4 +1,5 @@
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import type { Document, LineCounter, Node } from 'yaml';
+import { yamlLib } from '../yaml/lib.js';
 import { DocketError } from '../../errors/docket-error.js';
 
 /** A parsed YAML file that can say on which line a key or list item sits. */
@@ -11,6 +12,7 @@ export class YamlSource {
 
   /** Parses YAML 1.2; a syntax error or a duplicate key is CONFIG_INVALID with file and line. */
   static parse(file: string, text: string): YamlSource {
+    const { LineCounter, parseDocument } = yamlLib();
     const lines = new LineCounter();
     const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: true });
     const first = doc.errors[0];
@@ -30,6 +32,7 @@ export class YamlSource {
   }
 
   private node(path: readonly (string | number)[]): Node | undefined {
+    const { isMap, isPair, isScalar, isSeq } = yamlLib();
     let node: unknown = this.doc.contents;
     let located: Node | undefined = node as Node | undefined;
     for (const step of path) {
@@ -56,6 +59,7 @@ export class YamlSource {
 
   /** Source text of a scalar (e.g. "2.0" for docops_version: 2.0, which YAML reads as 2). */
   scalarSource(path: readonly (string | number)[]): string | undefined {
+    const { isMap, isScalar, isSeq } = yamlLib();
     let node: unknown = this.doc.contents;
     for (const step of path) {
       if (isMap(node)) node = node.get(step, true);
