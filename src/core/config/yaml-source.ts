@@ -1,17 +1,26 @@
 import type { Document, LineCounter, Node } from 'yaml';
 import { yamlLib } from '../yaml/lib.js';
+import { parseSimpleConfig, type ConfigYaml } from './simple-yaml.js';
 import { DocketError } from '../../errors/docket-error.js';
 
 /** A parsed YAML file that can say on which line a key or list item sits. */
-export class YamlSource {
+export class YamlSource implements ConfigYaml {
   private constructor(
     readonly file: string,
     private readonly doc: Document.Parsed,
     private readonly lines: LineCounter,
   ) {}
 
-  /** Parses YAML 1.2; a syntax error or a duplicate key is CONFIG_INVALID with file and line. */
-  static parse(file: string, text: string): YamlSource {
+  /**
+   * Parses YAML 1.2; a syntax error or a duplicate key is CONFIG_INVALID with file and line.
+   * Common configs take the fast path (simple-yaml.ts), which gives the same answers.
+   */
+  static parse(file: string, text: string): ConfigYaml {
+    return parseSimpleConfig(file, text) ?? YamlSource.parseWithYaml(file, text);
+  }
+
+  /** Parses with the `yaml` package, whatever the text. */
+  static parseWithYaml(file: string, text: string): YamlSource {
     const { LineCounter, parseDocument } = yamlLib();
     const lines = new LineCounter();
     const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: true });

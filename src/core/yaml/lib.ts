@@ -6,8 +6,9 @@ export type YamlModule = typeof import('yaml');
 let loaded: YamlModule | undefined;
 
 /**
- * The `yaml` package, loaded on first use: most documents never need it (the frontmatter
- * fast path, frontmatter/fast.ts). Synchronous (a CommonJS require) so parsers stay synchronous. `npm run build` writes the package as one file,
+ * The `yaml` package, loaded on first use: most runs never need it, because frontmatter and
+ * docops.config.yaml of the common shapes have fast paths (frontmatter/fast.ts,
+ * config/simple-yaml.ts) that decline everything else to it. Synchronous (a CommonJS require) so parsers stay synchronous. `npm run build` writes the package as one file,
  * dist/vendor/yaml.cjs (scripts/bundle.js), which loads several times faster than its
  * seventy modules; before a build (tests run from src/) the package itself is used. Every
  * value import of yaml goes through here, so a process holds one copy of it.
