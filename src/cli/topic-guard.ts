@@ -12,7 +12,10 @@ export async function answerBareTopic(argv: readonly string[], manifestUrl: URL)
   if (argv.includes('--help') || argv.includes('-h') || formatFromRaw(argv, process.env) === 'text' || formatFromRaw(argv, process.env) === 'md') return false;
   let ids: string[];
   try {
-    ids = Object.keys((JSON.parse(readFileSync(manifestUrl, 'utf8')) as { commands: Record<string, unknown> }).commands);
+    const text = readFileSync(manifestUrl, 'utf8');
+    // oclif parses the manifest again: skip the parse for a word that is no topic (a command).
+    if (!text.includes(`"${topic}:`)) return false;
+    ids = Object.keys((JSON.parse(text) as { commands: Record<string, unknown> }).commands);
   } catch {
     return false;
   }

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { packagePath, PACKAGE_ROOT as ROOT } from './package-root.js';
 
-/** The package root (this file is at src/core or dist/core). */
-export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** The package root, with a trailing separator (as `fileURLToPath(new URL('../../', ...))` gave it). */
+export const PACKAGE_ROOT = `${ROOT}/`;
 
 /** Reads a file shipped with docket (schemas/, assets/), by package-relative path. */
 export function readAsset(rel: string): Promise<string> {
-  return readFile(new URL(`../../${rel}`, import.meta.url), 'utf8');
+  return readFile(packagePath(rel), 'utf8');
 }

@@ -53,12 +53,15 @@ describe('the precompiled validator of the built-in metadata schema', () => {
   });
 
   it('answers exactly as ajv compiling the schema at run time: result and every error', async () => {
-    const root = repoWith(readFileSync(SCHEMA, 'utf8'));
-    const pre = await compiled(built.compileSchemaFile, root);
-    const ajv = await compiled(compileFromSource, root); // from source: no precompiled files next to it, so ajv compiles (the fallback)
+    const text = readFileSync(SCHEMA, 'utf8');
+    const pre = await compiled(built.compileSchemaFile, repoWith(text));
+    // The run-time fallback: the same schema with one more (unused) property is compiled by ajv.
+    const other = JSON.parse(text);
+    other.properties.unused_property = { type: 'string' };
+    const ajv = await compiled(compileFromSource, repoWith(JSON.stringify(other)));
     expect((ajv.validate as { schemaEnv?: unknown }).schemaEnv).toBeDefined();
     fc.assert(
-      fc.property(fc.oneof(metadata, metadata.map((m) => ({ ...valid, ...m }))), (data) => {
+      fc.property(fc.oneof(metadata, metadata.map((m) => ({ ...valid, ...m }))).filter((d) => !('unused_property' in d)), (data) => {
         expect(pre.validate(data)).toBe(ajv.validate(data));
         expect(pre.validate.errors ?? null).toStrictEqual(ajv.validate.errors ?? null);
         const a = pre.detailed();

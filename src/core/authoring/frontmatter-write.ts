@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
-import { Document } from 'yaml';
 import { DocketError } from '../../errors/docket-error.js';
 import { parseFrontmatterYaml } from '../frontmatter/parse.js';
+import { yamlLib } from '../yaml/lib.js';
 
 /**
  * Serialises frontmatter with the YAML 1.1 rules for quoting, so values such as "0.1",
@@ -9,6 +9,7 @@ import { parseFrontmatterYaml } from '../frontmatter/parse.js';
  * The text is parsed back and compared: what docket writes is exactly what it validated.
  */
 export function serializeFrontmatter(meta: Record<string, unknown>): string {
+  const { Document } = yamlLib();
   const text = new Document(meta, { version: '1.1' }).toString({ lineWidth: 0, indentSeq: true });
   const back = parseFrontmatterYaml(text, 2);
   if (!back.ok || !isDeepStrictEqual({ ...back.value.data }, { ...meta })) {

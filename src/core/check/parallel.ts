@@ -4,6 +4,7 @@ import type { RepoConfig } from '../config/types.js';
 import { absolutePath, readRaw } from '../documents/read.js';
 import type { GovernedFile } from '../documents/walk.js';
 import { DocketError } from '../../errors/docket-error.js';
+import { packagePath } from '../package-root.js';
 import type { DocumentReuse } from './load.js';
 import type { PackedFile, WorkerInit, WorkerReply, WorkerTask } from './load-worker.js';
 import type { CheckCache } from './cache.js';
@@ -249,7 +250,8 @@ async function startWorkers(count: number, config: RepoConfig, ctx: PrepareConte
   const helpers: Helper[] = [];
   for (let k = 0; k < count; k++) {
     try {
-      const worker = new Worker(new URL('./load-worker.js', import.meta.url), { workerData: init });
+      // Not relative to this module: bundled, it lives in dist/chunks/ (scripts/bundle.js).
+      const worker = new Worker(packagePath('dist/core/check/load-worker.js'), { workerData: init });
       helpers.push({ worker, chunks: new Map(), failed: false });
     } catch {
       break; // no worker threads here: the main thread does everything

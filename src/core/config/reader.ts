@@ -4,7 +4,7 @@ import type { Issue } from '../issues.js';
 import { didYouMean } from '../text/suggest.js';
 import { cleanRelative, isSafeRelative } from '../fs/paths.js';
 import { CONFIG_FILE } from './defaults.js';
-import type { YamlSource } from './yaml-source.js';
+import type { ConfigYaml } from './simple-yaml.js';
 
 export type YamlPath = readonly (string | number)[];
 export type PlainObject = Record<string, unknown>;
@@ -23,7 +23,7 @@ export class ConfigReader {
 
   constructor(
     readonly root: string,
-    readonly source: YamlSource,
+    readonly source: ConfigYaml,
   ) {}
 
   private where(p: YamlPath): string {

@@ -1,16 +1,27 @@
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import type { Document, LineCounter, Node } from 'yaml';
+import { yamlLib } from '../yaml/lib.js';
+import { parseSimpleConfig, type ConfigYaml } from './simple-yaml.js';
 import { DocketError } from '../../errors/docket-error.js';
 
 /** A parsed YAML file that can say on which line a key or list item sits. */
-export class YamlSource {
+export class YamlSource implements ConfigYaml {
   private constructor(
     readonly file: string,
     private readonly doc: Document.Parsed,
     private readonly lines: LineCounter,
   ) {}
 
-  /** Parses YAML 1.2; a syntax error or a duplicate key is CONFIG_INVALID with file and line. */
-  static parse(file: string, text: string): YamlSource {
+  /**
+   * Parses YAML 1.2; a syntax error or a duplicate key is CONFIG_INVALID with file and line.
+   * Common configs take the fast path (simple-yaml.ts), which gives the same answers.
+   */
+  static parse(file: string, text: string): ConfigYaml {
+    return parseSimpleConfig(file, text) ?? YamlSource.parseWithYaml(file, text);
+  }
+
+  /** Parses with the `yaml` package, whatever the text. */
+  static parseWithYaml(file: string, text: string): YamlSource {
+    const { LineCounter, parseDocument } = yamlLib();
     const lines = new LineCounter();
     const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: true });
     const first = doc.errors[0];
@@ -30,6 +41,7 @@ export class YamlSource {
   }
 
   private node(path: readonly (string | number)[]): Node | undefined {
+    const { isMap, isPair, isScalar, isSeq } = yamlLib();
     let node: unknown = this.doc.contents;
     let located: Node | undefined = node as Node | undefined;
     for (const step of path) {
@@ -56,6 +68,7 @@ export class YamlSource {
 
   /** Source text of a scalar (e.g. "2.0" for docops_version: 2.0, which YAML reads as 2). */
   scalarSource(path: readonly (string | number)[]): string | undefined {
+    const { isMap, isScalar, isSeq } = yamlLib();
     let node: unknown = this.doc.contents;
     for (const step of path) {
       if (isMap(node)) node = node.get(step, true);

@@ -50,6 +50,26 @@ interface Scalar {
   end: number;
 }
 
+/**
+ * A one-line scalar value as the fast path reads it (also docops.config.yaml's fast path,
+ * config/simple-yaml.ts): its value and Scalar.source, or undefined to decline.
+ */
+export function simpleScalar(text: string): { value: unknown; source: string } | undefined {
+  if (hasUnusualCharacters(text) || text.includes('\n')) return undefined;
+  const scalar = scalarAt(text, 0, text.length);
+  return scalar === DECLINE ? undefined : { value: scalar.value, source: scalar.source };
+}
+
+/** Characters other than LF that the fast paths leave to the `yaml` package. */
+export function hasUnusualCharacters(text: string): boolean {
+  return UNUSUAL.test(text);
+}
+
+/** A key the fast path reads as a plain string key. */
+export function simpleKey(key: string): boolean {
+  return KEY.test(key) && key !== '__proto__' && plainValue(key) === key;
+}
+
 /** A one-line scalar from `from` to the end of its line (`end`), or DECLINE. */
 function scalarAt(yaml: string, from: number, end: number): Scalar | typeof DECLINE {
   const text = yaml.slice(from, end);
@@ -105,7 +125,7 @@ export function parseSimpleFrontmatter(yaml: string, firstLine: number): ParsedF
       if (colon === -1 || colon > nl) return undefined;
       const key = yaml.slice(pos, colon);
       // Keys the core schema reads as null, booleans or numbers (`true:`, `null:`) are left to the parser.
-      if (!KEY.test(key) || key === '__proto__' || seen.has(key) || plainValue(key) !== key) return undefined;
+      if (!simpleKey(key) || seen.has(key)) return undefined;
       seen.add(key);
       if (colon + 1 === nl) {
         const entry: Extract<Entry, { kind: 'empty' }> = { kind: 'empty', key, line, colon };

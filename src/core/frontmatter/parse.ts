@@ -1,15 +1,7 @@
-import { createRequire } from 'node:module';
 import type { Document, Pair, YAMLMap } from 'yaml';
+import { yamlLib } from '../yaml/lib.js';
 import { parseSimpleFrontmatter } from './fast.js';
 import { FRONTMATTER_MAX_DEPTH, nestingDepth } from './split.js';
-
-type YamlModule = typeof import('yaml');
-let yamlModule: YamlModule | undefined;
-/** The `yaml` package, loaded on first use: most documents never need it (see fast.ts). */
-function yamlLib(): YamlModule {
-  yamlModule ??= createRequire(import.meta.url)('yaml') as YamlModule;
-  return yamlModule;
-}
 
 export interface YamlProblem {
   message: string;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { RepoConfig } from '../config/types.js';
+import { packagePath } from '../package-root.js';
 import { isInside, realpathOfExistingAncestor } from './paths.js';
 
 /** Where docket keeps what it can rebuild (index and check caches); never committed. */
@@ -9,7 +10,7 @@ export const CACHE_DIR = '.docket/cache';
 
 let packageVersion: string | undefined;
 function docketVersion(): string {
-  packageVersion ??= (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  packageVersion ??= (JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as { version: string }).version;
   return packageVersion;
 }
 

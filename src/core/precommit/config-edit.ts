@@ -1,6 +1,7 @@
-import { isMap, isScalar, isSeq, type Node, type YAMLMap } from 'yaml';
+import type { Node, YAMLMap } from 'yaml';
 import { DocketError } from '../../errors/docket-error.js';
 import { appendTopLevelItem, parseForEdit, topLevel } from '../yaml/append-item.js';
+import { yamlLib } from '../yaml/lib.js';
 import { localRepoYaml, type HookSpec } from './hooks.js';
 
 export const PRECOMMIT_FILE = '.pre-commit-config.yaml';
@@ -20,6 +21,7 @@ function invalid(message: string, line?: number): DocketError {
 }
 
 function str(map: unknown, key: string): string | undefined {
+  const { isMap, isScalar } = yamlLib();
   if (!isMap(map)) return undefined;
   const v = (map as YAMLMap).get(key, true);
   return isScalar(v) && typeof v.value === 'string' ? v.value : undefined;
@@ -27,6 +29,7 @@ function str(map: unknown, key: string): string | undefined {
 
 /** IDs of docket hooks already configured (matched by id, or by the command in `entry`). */
 function installedHooks(repos: Node | null | undefined, hooks: readonly HookSpec[]): Set<string> {
+  const { isMap, isSeq } = yamlLib();
   const found = new Set<string>();
   if (!isSeq(repos)) return found;
   for (const repo of repos.items) {
@@ -54,6 +57,7 @@ export function addHooks(text: string | undefined, hooks: readonly HookSpec[]): 
   }
   const parsed = parseForEdit(text);
   if (!parsed.ok) throw invalid(parsed.message, parsed.line);
+  const { isMap, isScalar, isSeq } = yamlLib();
   const contents = parsed.value.doc.contents;
   if (contents !== null && !isMap(contents)) throw invalid('the file must be a mapping with a `repos` list.');
   const repos = topLevel(parsed.value, 'repos');

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import type { Issue } from '../issues.js';
+import { packagePath } from '../package-root.js';
 
 export interface CompiledSchema {
   ok: true;
@@ -57,7 +58,7 @@ async function ajvFactory(schema: Record<string, unknown>): Promise<(allErrors: 
   };
 }
 
-const require = createRequire(import.meta.url);
+const requireCjs = createRequire(import.meta.url);
 let builtinDigest: string | null | undefined;
 
 /**
@@ -68,8 +69,8 @@ let builtinDigest: string | null | undefined;
 function precompiled(schema: Record<string, unknown>): CompiledSchema | undefined {
   if (builtinDigest === undefined) {
     try {
-      const meta = JSON.parse(readFileSync(new URL('./metadata.builtin.json', import.meta.url), 'utf8')) as { sha256: string; ajv: string };
-      const ajvVersion = (require('ajv/package.json') as { version: string }).version;
+      const meta = JSON.parse(readFileSync(packagePath('dist/core/schema/metadata.builtin.json'), 'utf8')) as { sha256: string; ajv: string };
+      const ajvVersion = (requireCjs('ajv/package.json') as { version: string }).version;
       builtinDigest = meta.ajv === ajvVersion ? meta.sha256 : null;
     } catch {
       builtinDigest = null;
@@ -77,9 +78,9 @@ function precompiled(schema: Record<string, unknown>): CompiledSchema | undefine
   }
   if (builtinDigest === null || createHash('sha256').update(JSON.stringify(schema)).digest('hex') !== builtinDigest) return undefined;
   try {
-    const validate = require('./metadata.first.cjs') as ValidateFunction;
+    const validate = requireCjs(packagePath('dist/core/schema/metadata.first.cjs')) as ValidateFunction;
     let detailed: ValidateFunction | undefined;
-    return { ok: true, schema, validate, detailed: () => (detailed ??= require('./metadata.all.cjs') as ValidateFunction) };
+    return { ok: true, schema, validate, detailed: () => (detailed ??= requireCjs(packagePath('dist/core/schema/metadata.all.cjs')) as ValidateFunction) };
   } catch {
     return undefined;
   }

@@ -1,4 +1,5 @@
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import type { Document, LineCounter, Node } from 'yaml';
+import { yamlLib } from './lib.js';
 
 export interface ParsedYaml {
   doc: Document.Parsed;
@@ -7,6 +8,7 @@ export interface ParsedYaml {
 
 /** Parses YAML 1.2 for editing; the first error is returned with its line. */
 export function parseForEdit(text: string): { ok: true; value: ParsedYaml } | { ok: false; message: string; line?: number } {
+  const { LineCounter, parseDocument } = yamlLib();
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true });
   const error = doc.errors[0];
@@ -17,7 +19,7 @@ export function parseForEdit(text: string): { ok: true; value: ParsedYaml } | { 
 /** The value node of a top-level key (undefined when absent). */
 export function topLevel(parsed: ParsedYaml, key: string): Node | null | undefined {
   const contents = parsed.doc.contents;
-  return isMap(contents) ? (contents.get(key, true) as Node | null | undefined) : undefined;
+  return yamlLib().isMap(contents) ? (contents.get(key, true) as Node | null | undefined) : undefined;
 }
 
 /**
@@ -28,6 +30,7 @@ export function topLevel(parsed: ParsedYaml, key: string): Node | null | undefin
  * file cannot be edited this way (the caller decides what to do).
  */
 export function appendTopLevelItem(text: string, parsed: ParsedYaml, key: string, item: (indent: number) => string): string | undefined {
+  const { isMap, isScalar, isSeq } = yamlLib();
   const contents = parsed.doc.contents;
   if (contents !== null && !isMap(contents)) return undefined;
   if (isMap(contents) && contents.flow) return undefined;

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { packagePath } from '../../../core/package-root.js';
 
 /** What the CI renderers need beyond the envelope. */
 export interface CiContext {
@@ -18,7 +19,7 @@ let cachedVersion: string | undefined;
 export function docketVersion(): string {
   if (cachedVersion === undefined) {
     try {
-      const pkg = JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { version?: unknown };
+      const pkg = JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as { version?: unknown };
       cachedVersion = typeof pkg.version === 'string' ? pkg.version : '0.0.0';
     } catch {
       cachedVersion = '0.0.0';

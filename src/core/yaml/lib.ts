@@ -1,0 +1,23 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { packagePath } from '../package-root.js';
+
+export type YamlModule = typeof import('yaml');
+let loaded: YamlModule | undefined;
+
+/**
+ * The `yaml` package, loaded on first use: most runs never need it, because frontmatter and
+ * docops.config.yaml of the common shapes have fast paths (frontmatter/fast.ts,
+ * config/simple-yaml.ts) that decline everything else to it. Synchronous (a CommonJS require) so parsers stay synchronous. `npm run build` writes the package as one file,
+ * dist/vendor/yaml.cjs (scripts/bundle.js), which loads several times faster than its
+ * seventy modules; before a build (tests run from src/) the package itself is used. Every
+ * value import of yaml goes through here, so a process holds one copy of it.
+ */
+export function yamlLib(): YamlModule {
+  if (!loaded) {
+    const require = createRequire(import.meta.url);
+    const vendored = packagePath('dist/vendor/yaml.cjs');
+    loaded = (existsSync(vendored) ? require(vendored) : require('yaml')) as YamlModule;
+  }
+  return loaded;
+}
