@@ -10,8 +10,11 @@ if (argv.length === 1 && argv[0] === '--version') {
 } else {
   const { answerBareTopic } = await import('../dist/cli/topic-guard.js');
   if (!(await answerBareTopic(argv, new URL('../oclif.manifest.json', import.meta.url)))) {
-    // The subpaths, not the package index: it would load help, ux and more that a command never needs.
-    const [{ run }, { flush }] = await Promise.all([import('@oclif/core/run'), import('@oclif/core/flush')]);
+    // oclif as one bundled file (scripts/bundle.js), the copy the commands use too.
+    const { createRequire } = await import('node:module');
+    const oclif = createRequire(import.meta.url)('#oclif');
+    const { run } = oclif.run;
+    const { flush } = oclif.flush;
     try {
       await run(argv, import.meta.url);
       await flush();

@@ -1,6 +1,9 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { run } from '@oclif/core';
+import { createRequire } from 'node:module';
+
+/** oclif as the commands load it: the bundled copy (scripts/bundle.js), so there is one copy in this process. */
+const { run } = (createRequire(import.meta.url)('#oclif') as { run: typeof import('@oclif/core/run') }).run;
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
 export const BIN = fileURLToPath(new URL('../../bin/run.js', import.meta.url));
