@@ -64,6 +64,10 @@ const configText = fc.letrec<{ map: string[]; value: string[] }>((tie) => ({
     { weight: 1, arbitrary: fc.constant(['\n'] as string[]) }, // empty value: `key:`
     fc.tuple(fc.constantFrom(0, 2, 4), fc.array(scalar, { minLength: 1, maxLength: 3 })).map(([indent, items]) => items.map((s) => `\n${' '.repeat(indent)}- ${s}`)),
     fc.tuple(fc.constantFrom(1, 2, 4), tie('map')).map(([indent, lines]) => lines.map((l) => `\n${l === '' ? '' : ' '.repeat(indent)}${l}`)),
+    // A list of mappings (`namespaces`): `- key: value` then the item's other entries two columns in.
+    fc.tuple(fc.constantFrom(0, 2), fc.array(tie('map'), { minLength: 1, maxLength: 3 })).map(([indent, maps]) =>
+      maps.flatMap((lines) => lines.map((l, i) => `\n${l === '' ? '' : ' '.repeat(indent)}${i === 0 ? '- ' : '  '}${l}`)),
+    ),
   ),
 })).map.map((lines) => `${lines.join('\n')}\n`);
 
@@ -91,13 +95,15 @@ describe('config fast path (differential against the yaml package)', () => {
   it('takes the configs docket writes and the shipped ones, and agrees on them', async () => {
     const root = tempDir();
     await initRepository(root, { prefix: 'ACME', projectName: 'Acme Platform', cmd: (c) => c });
-    const texts = [root, REPO, path.join(REPO, 'examples/handbook')].map((dir) => readFileSync(path.join(dir, 'docops.config.yaml'), 'utf8'));
+    const texts = [root, REPO, path.join(REPO, 'examples/handbook'), path.join(REPO, 'test/fixtures/monorepo')].map((dir) => readFileSync(path.join(dir, 'docops.config.yaml'), 'utf8'));
+    // What the benchmark generator writes for a monorepo (a `namespaces` list of mappings).
+    texts.push('docops_version: "2.0"\nproject_name: Bench\nrepo_prefix: BENCH\ndocs_root: docs\nnamespaces:\n  - name: main\n    repo_prefix: BENCH\n    docs_root: docs\n  - name: svc1\n    repo_prefix: SVAB\n    docs_root: services/svc1/docs\n');
     for (const text of texts) expect(agrees(text), text).toBe(true);
   });
 
   it('declines what it cannot be sure of', () => {
     const declined = [
-      'a: 1 # trailing comment\n', 'a: [x, y]\n', 'a: {b: 1}\n', 'namespaces:\n  - name: x\n    docs_root: docs\n', 'a: |\n  text\n', 'a: >\n  text\n',
+      'a: 1 # trailing comment\n', 'a: [x, y]\n', 'a: {b: 1}\n', 'namespaces:\n  -  name: x\n     docs_root: docs\n', 'namespaces:\n  - name: x\n   docs_root: docs\n', 'a:\n- b: 1\n - c: 2\n', 'a: |\n  text\n', 'a: >\n  text\n',
       'a: &x 1\nb: *x\n', 'a: !!str 1\n', 'a: b\na: c\n', '__proto__: 1\n', '"a": 1\n', 'a: multi\n  line\n', 'a:\n\tb: 1\n', 'a: 1\r\n', '---\na: 1\n',
       '%YAML 1.2\n---\na: 1\n', '  a: 1\n', '- a\n', '# only a comment\n', '', 'a: 1\n  b: 2\n', 'a:\n  - x\n  b: 1\n', 'a:\n- x\n  - y\n', '? a\n: 1\n', 'a: 0x1F\n',
     ];

@@ -30,11 +30,10 @@ const decline = (): never => {
 /**
  * A fast path for docops.config.yaml as `docket init` and DocOps repositories write it:
  * comment and blank lines, nested block mappings with plain keys, block lists of one-line
- * scalars, and one-line scalars as the frontmatter fast path reads them. It returns exactly
+ * scalars or of such mappings (`namespaces`), and one-line scalars as the frontmatter fast path reads them. It returns exactly
  * what YamlSource (the `yaml` package) gives for the same text — data, lines and scalar
  * sources — and declines (undefined) everything else: flow collections other than `[]` and
- * `{}`, lists of mappings
- * (`namespaces`), trailing comments, multi-line or block scalars, anchors, aliases, tags,
+ * `{}`, trailing comments, multi-line or block scalars, anchors, aliases, tags,
  * tabs, CR, document markers, directives, duplicate or unusual keys. Loading the `yaml`
  * package and its first parse cost about 25 ms, at the start of nearly every command. A
  * differential property test (test/unit/config-fast.property.test.ts) holds it to YamlSource.
@@ -51,12 +50,24 @@ export function parseSimpleConfig(file: string, text: string): ConfigYaml | unde
   if (lines.length === 0 || lines[0]!.indent !== 0 || /^(?:---|\.\.\.)(?:\s|$)/m.test(text) || /^%/m.test(text)) return undefined;
   let at = 0;
 
+  // eslint-disable-next-line prefer-const -- seq and map call each other
+  let map: (indent: number) => Node;
   const seq = (indent: number): Node => {
     const items: Node[] = [];
     while (at < lines.length && lines[at]!.indent === indent && lines[at]!.text.startsWith('- ')) {
       const line = lines[at]!;
-      const item = simpleScalar(line.text.slice(2));
-      if (!item || line.text.slice(2).includes(': ') || line.text.endsWith(':')) decline();
+      const rest = line.text.slice(2);
+      if (rest.includes(': ') || rest.endsWith(':')) {
+        // `- name: main` and the entries under it (`namespaces`): a mapping two columns in,
+        // its first entry on the item's line. Anything unusual after the dash declines.
+        if (rest[0] === ' ' || rest[0] === '-' || rest[0] === '#') decline();
+        lines[at] = { indent: indent + 2, text: rest, no: line.no };
+        items.push(map(indent + 2));
+        if (at < lines.length && lines[at]!.indent > indent) decline(); // between the item's entries and the next item
+        continue;
+      }
+      const item = simpleScalar(rest);
+      if (!item) decline();
       items.push({ kind: 'scalar', value: item!.value, source: item!.source, line: line.no });
       at++;
       if (at < lines.length && lines[at]!.indent > indent) decline(); // content under an item
@@ -64,7 +75,7 @@ export function parseSimpleConfig(file: string, text: string): ConfigYaml | unde
     return { kind: 'seq', items };
   };
 
-  const map = (indent: number): Node => {
+  map = (indent: number): Node => {
     const entries = new Map<string, { line: number; value: Node }>();
     while (at < lines.length && lines[at]!.indent === indent) {
       const line = lines[at]!;
