@@ -55,9 +55,20 @@ export function marker(kind: string): string {
   return `[REDACTED:${kind}]`;
 }
 
+/**
+ * What every rule above needs somewhere in the string: a token's fixed prefix or one of the
+ * assignment's key words (case-insensitive, so a superset). One test instead of thirteen for
+ * the strings that hold none (paths, IDs, most messages).
+ */
+const CANDIDATE = /BEGIN|A(?:KIA|SIA|BIA|CCA|IDA|ROA|NPA|IPA|Iza)|gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|cbt|imt|agent|oas|ft|soat)-|xox|hooks\.slack|[sr]k_|whsec_|sk-|GOCSPX-|npm_|eyJ|pass|secret|token|api|key|credential/i;
+
+/** Every pattern redactString applies (for the test that CANDIDATE filters none of their matches out). */
+export const PATTERNS: readonly RegExp[] = [...TOKEN_RULES.map((r) => r.pattern), ASSIGNMENT];
+export const mayHoldSecret = (s: string): boolean => CANDIDATE.test(s);
+
 /** Redacts secrets inside one string; returns it unchanged (same reference) when clean. */
 export function redactString(input: string): string {
-  if (input.length < 8) return input;
+  if (input.length < 8 || !CANDIDATE.test(input)) return input;
   let out = input;
   for (const rule of TOKEN_RULES) {
     rule.pattern.lastIndex = 0;

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { redactString, redactValue } from '../../src/core/redact.js';
+import { mayHoldSecret, PATTERNS, redactString, redactValue } from '../../src/core/redact.js';
 
 // Fake credentials in the vendors' published formats, assembled at run time so that secret
 // scanners do not flag this file.
@@ -105,5 +106,21 @@ describe('redactValue', () => {
     expect(out).not.toBe(dirty);
     expect(out).toEqual({ list: [{ title: 'leak [REDACTED:github-token]' }], ok: 'fine' });
     expect(dirty.list[0]!.title).toContain('ghp_');
+  });
+});
+
+describe('the candidate filter in front of the patterns', () => {
+  const fragments = ['AKIA', 'ASIA', 'AIza', 'ghp_', 'gho_', 'github_pat_', 'glpat-', 'glagent-', 'xoxb-', 'https://hooks.slack.com/services/', 'sk_live_', 'rk_test_', 'whsec_', 'sk-', 'sk-proj-', 'GOCSPX-', 'npm_', 'eyJ', '.eyJ', '-----BEGIN RSA PRIVATE KEY-----', 'password', 'PassPhrase', 'api_key', 'ApiKey', 'access-key', 'auth_key', 'Credentials', 'secret', 'TOKEN', ': ', '=', '"', "'", 'a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ', '0123456789abcdef', '/', '.', '-', '_', ' ', 'ADR-001', 'docs/45-adr/x.md'];
+  it('never hides a string any pattern would redact', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.constantFrom(...fragments), fc.string({ maxLength: 6 })), { maxLength: 12 }).map((parts) => parts.join('')), (s) => {
+        if (mayHoldSecret(s)) return;
+        for (const pattern of PATTERNS) {
+          pattern.lastIndex = 0;
+          expect(pattern.test(s), `${pattern} matches ${JSON.stringify(s)}`).toBe(false);
+        }
+      }),
+      { numRuns: 20000 },
+    );
   });
 });
