@@ -44,6 +44,16 @@ describe('the optimised Markdown outline agrees with the reference implementatio
     );
   });
 
+  it('without anchors (the index): the same links and first heading, no anchors', () => {
+    fc.assert(
+      fc.property(markdown, fc.integer({ min: 1, max: 40 }), (body, firstLine) => {
+        const full = outlineMarkdown(body, firstLine);
+        expect(outlineMarkdown(body, firstLine, false)).toStrictEqual({ ...full, anchors: [] });
+      }),
+      { numRuns: Number(process.env.FC_RUNS ?? 6000) },
+    );
+  });
+
   it('on every document of a generated repository and of the examples', () => {
     const root = path.join(tempDir(), 'r');
     generateRepo(root, { docs: 200, seed: 5, violations: 10 });

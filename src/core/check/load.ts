@@ -99,7 +99,8 @@ function stringField(data: Record<string, unknown> | undefined, key: string): st
 }
 
 /** Builds the document model from a record: normalised metadata, links, anchors. */
-export function describeDocument(record: DocumentRecord, schema: CompiledSchema | undefined, retainText: boolean): InspectedDocument {
+/** `anchors: false` (index): the model's anchors stay empty; its links and first heading are complete. */
+export function describeDocument(record: DocumentRecord, schema: CompiledSchema | undefined, retainText: boolean, anchors = true): InspectedDocument {
   const doc: InspectedDocument = { rel: record.rel, namespace: record.namespace, record, normalized: [], links: [], anchors: [], readable: record.text !== undefined, findings: [], checked: false };
   const fm = record.frontmatter;
   if (fm && fm.keys().length > 0) {
@@ -117,7 +118,7 @@ export function describeDocument(record: DocumentRecord, schema: CompiledSchema 
     const split = record.split;
     const bodyOffset = split?.kind === 'ok' ? split.bodyOffset : 0;
     const firstLine = split?.kind === 'ok' ? split.closingLine + 1 : 1;
-    const outline = outlineMarkdown(bodyOffset === 0 ? record.text : record.text.slice(bodyOffset), firstLine);
+    const outline = outlineMarkdown(bodyOffset === 0 ? record.text : record.text.slice(bodyOffset), firstLine, anchors);
     doc.links = resolveLinks(record.rel, outline.links);
     doc.anchors = outline.anchors;
     if (outline.firstHeading) doc.heading = outline.firstHeading;

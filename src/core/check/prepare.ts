@@ -24,6 +24,8 @@ export interface PrepareSettings {
   facts: boolean;
   /** Keep what check's cache remembers of each document whose rules ran (Prepared.memo). */
   memo?: boolean;
+  /** false: skip the documents' anchors (index: only links and the first heading matter). */
+  anchors?: boolean;
 }
 
 export interface PrepareContext {
@@ -131,7 +133,7 @@ export function prepareRaw(file: GovernedFile, raw: RawRead, ctx: PrepareContext
     digest: s.digest,
   });
   if (record.decoded === false) return { doc: undefined as never, inbound: NONE, known: record };
-  const doc = describeDocument(record, ctx.schemaFor(file.namespace.schema_path), s.retainText);
+  const doc = describeDocument(record, ctx.schemaFor(file.namespace.schema_path), s.retainText, s.anchors !== false);
   return prepareDescribed(doc, ctx);
 }
 

@@ -106,7 +106,7 @@ async function reusable(config: RepoConfig, cache: IndexCache, files: readonly G
       if (record.unreadable) return undefined;
       // Loaded here, not at start-up: a run with nothing to describe never needs the Markdown code.
       const { describeDocument } = await import('../check/load.js');
-      const doc = describeDocument(record, schemas.get(c.file.namespace.schema_path), false);
+      const doc = describeDocument(record, schemas.get(c.file.namespace.schema_path), false, false);
       if (factsHash(factsOf(doc)) !== c.facts_hash) return undefined;
       changed++;
     }

@@ -51,6 +51,8 @@ interface Entry {
   at: number;
   facts?: DocFacts;
   factsHash?: string;
+  /** The facts as JSON, when this run serialised them (to hash them): written as is to the facts file. */
+  factsJson?: string;
 }
 
 /** Where the artifact stood when the manifest was written, and what the last build reported. */
@@ -364,7 +366,9 @@ export class IndexCache implements DocumentReuse {
   described(doc: InspectedDocument, facts: DocFacts = factsOf(doc)): void {
     this.facts.set(doc, facts);
     if (doc.record.unreadable || doc.record.digest === undefined) return;
-    this.next.set(doc.rel, { size: doc.record.size, mtime_ms: doc.record.mtimeMs, sha256: doc.record.digest, at: -1, facts, factsHash: factsHash(facts) });
+    // Serialised once: hashed here, written as is to the facts file (see close).
+    const factsJson = JSON.stringify(facts);
+    this.next.set(doc.rel, { size: doc.record.size, mtime_ms: doc.record.mtimeMs, sha256: doc.record.digest, at: -1, facts, factsHash: sha256(factsJson, 'base64url'), factsJson });
     this.dirty = true;
   }
 
@@ -416,7 +420,8 @@ export class IndexCache implements DocumentReuse {
       if (commit && this.writable && (this.dirty || removed || this.reason !== undefined)) {
         const paths = [...this.next.keys()].sort();
         const entries = paths.map((rel) => this.next.get(rel)!);
-        const factsText = JSON.stringify(entries.map((e) => e.facts));
+        // Byte for byte JSON.stringify of the list, reusing each document's JSON where there is one.
+        const factsText = `[${entries.map((e) => e.factsJson ?? JSON.stringify(e.facts) ?? 'null').join(',')}]`;
         // The facts first: a manifest never names facts that are not on disk.
         await writeFileAtomic(this.config.root, path.join(this.config.root, FACTS), factsText, { overwrite: true });
         const manifest: Manifest = {

@@ -168,12 +168,13 @@ function isBlankLine(text: string, start: number, end: number): boolean {
 }
 
 /**
- * Anchors of a body. `masked` has code blocks, spans and comments blanked (see mask.ts);
+ * Anchors of a body (with `all` false: none, only the first heading, found as soon as it is).
+ * `masked` has code blocks, spans and comments blanked (see mask.ts);
  * `blocks` has only code blocks blanked, so heading text keeps its code spans. Both have
  * their newlines at the same offsets. Lines are visited in place; only lines that may be
  * headings or blocks are cut out and tested.
  */
-export function extractAnchors(masked: string, blocks: string): { anchors: string[]; firstHeading?: string } {
+export function extractAnchors(masked: string, blocks: string, all = true): { anchors: string[]; firstHeading?: string } {
   const anchors: string[] = [];
   let firstHeading: string | undefined;
   const slugger = new Slugger();
@@ -197,6 +198,7 @@ export function extractAnchors(masked: string, blocks: string): { anchors: strin
       if (atx) {
         const text = headingText(atxHeading(textLine(start, next))?.text ?? atx.text ?? '');
         firstHeading ??= text || undefined;
+        if (!all && firstHeading !== undefined) return { anchors: [], firstHeading };
         anchors.push(slugger.slug(text));
         paragraph = [];
       } else if (paragraph.length > 0 && SETEXT.test(line)) {
@@ -204,6 +206,7 @@ export function extractAnchors(masked: string, blocks: string): { anchors: strin
         for (let k = 0; k < paragraph.length; k += 2) parts.push(textLine(paragraph[k]!, paragraph[k + 1]!).trim());
         const text = headingText(parts.join(' '));
         firstHeading ??= text || undefined;
+        if (!all && firstHeading !== undefined) return { anchors: [], firstHeading };
         anchors.push(slugger.slug(text));
         paragraph = [];
       } else if (BLOCK_START.test(line) || /^ {0,3}([-*_])([ \t]*\1){2,}[ \t]*$/.test(line)) {
@@ -214,6 +217,7 @@ export function extractAnchors(masked: string, blocks: string): { anchors: strin
     }
     start = next + 1;
   }
+  if (!all) return { anchors: [], ...(firstHeading ? { firstHeading } : {}) };
   anchors.push(...htmlIds(masked));
   return { anchors, ...(firstHeading ? { firstHeading } : {}) };
 }

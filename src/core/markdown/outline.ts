@@ -21,12 +21,14 @@ export interface MarkdownOutline {
 
 /**
  * Links and anchors of a Markdown document body; code blocks, code spans and HTML comments
- * are ignored. `firstLine` is the file line where the body starts.
+ * are ignored. `firstLine` is the file line where the body starts. `anchors: false` (the
+ * index, which needs links and the first heading only) leaves `anchors` empty.
  */
-export function outlineMarkdown(body: string, firstLine: number): MarkdownOutline {
+export function outlineMarkdown(body: string, firstLine: number, anchors = true): MarkdownOutline {
   const blocks = maskBlocks(body);
   const masked = maskInline(blocks);
-  const { anchors, firstHeading } = extractAnchors(masked, blocks);
+  const outline = extractAnchors(masked, blocks, anchors);
+  const firstHeading = outline.firstHeading;
   // Links come sorted by offset: count lines forward from one to the next.
   let line = firstLine;
   let lineStart = 0;
@@ -39,7 +41,7 @@ export function outlineMarkdown(body: string, firstLine: number): MarkdownOutlin
     scanned = Math.max(scanned, l.offset);
     return { target: l.target, kind: l.kind, line, column: l.offset - lineStart + 1 };
   });
-  return { links, anchors, ...(firstHeading ? { firstHeading } : {}) };
+  return { links, anchors: outline.anchors, ...(firstHeading ? { firstHeading } : {}) };
 }
 
 /** 1-based line of an offset in a text. */
