@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: the benchmark generator is plain JavaScript
@@ -63,8 +63,18 @@ describe('check cache', () => {
       expect(await compare(root, [], format)).toBe(150);
     }
     expect(await compare(root, ['docs/45-adr', '--strict'])).toBe(150);
+    // Nothing changed: the file is not rewritten (same inode, same mtime).
+    const before = statSync(path.join(root, CACHE));
+    await docket(['check', '--root', root, '--format', 'json']);
+    const after = statSync(path.join(root, CACHE));
+    expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
+    // A removed document is dropped from it.
+    rmSync(path.join(root, files(root).find((f) => f.includes('45-adr'))!));
+    await docket(['check', '--root', root, '--format', 'json']);
+    expect(readFileSync(path.join(root, CACHE), 'utf8').trim().split('\n')).toHaveLength(150);
     const warm = await docket(['check', '--root', root, '--format', 'json']);
     expect(new Set(warm.json!.violations.map((v: { code: string }) => v.code))).toEqual(new Set(['FRONTMATTER_INVALID', 'FRONTMATTER_MISSING', 'ID_PREFIX', 'ID_REGEX', 'ID_UNIQUE', 'LINK_BROKEN', 'SCHEMA_VALIDATION']));
+    expect(await compare(root)).toBe(149);
   });
 
   it('--no-cache neither reads nor writes it', async () => {

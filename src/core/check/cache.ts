@@ -2,26 +2,33 @@ import { lstatSync, readFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import type { RepoConfig } from '../config/types.js';
 import type { GovernedFile } from '../documents/walk.js';
-import { writeFileAtomic } from '../fs/atomic-write.js';
-import { CACHE_DIR, ensureCacheDir, fingerprint } from '../fs/cache-dir.js';
+import { AtomicStream } from '../fs/atomic-stream.js';
+import { CACHE_DIR, ensureCacheDirSync, fingerprint } from '../fs/cache-dir.js';
 import { isMemo, type DocMemo } from './memo.js';
 
 const FILE = `${CACHE_DIR}/check.ndjson`;
 /** Bump when DocMemo, the rules that fill it, or this file's format change. */
 const CACHE_VERSION = 'check-1';
 /**
- * A file modified this close to (or after) the moment the cache was written may have changed
- * again within the same mtime tick: its memo is not trusted (git's "racily clean" rule).
+ * A file modified this close to (or after) the moment the run that remembered it started may
+ * have changed again within the same mtime tick: its memo is not trusted (git's "racily
+ * clean" rule, with a margin for file systems with coarse timestamps).
  */
 const RACY_MS = 2000;
 
-/** A remembered document: its stat when described, and its memo as JSON (parsed only on a hit). */
+/** A remembered document: its stat when described, its memo as JSON (parsed only on a hit), and the whole line. */
 interface Line {
   size: number;
   mtimeMs: number;
-  /** The memo's JSON. */
   text: string;
-  /** The whole line, written again as is when the document did not change. */
+  line: string;
+}
+
+/** What a lookup found: the memo, the file's stat, and the line to write again. */
+export interface Remembered {
+  memo: DocMemo;
+  size: number;
+  mtimeMs: number;
   line: string;
 }
 
@@ -55,12 +62,22 @@ function parseLine(line: string): [string, Line] | undefined {
  * every check. The cache only decides what need not be read again, never what check reports:
  * anything unreadable, corrupt or of another fingerprint is ignored, and results are the same
  * with the cache warm, cold or off (tests compare them byte for byte).
+ *
+ * The new file is written while documents stream by, in path order (`record`), from the
+ * first document that changed: memory does not grow with the repository, and a run in which
+ * nothing changed writes nothing.
  */
 export class CheckCache {
   private previous = new Map<string, Line>();
-  private next = new Map<string, string>();
   private writtenMs = 0;
-  private changed = false;
+  /** When this run started: the racy rule of the next run compares mtimes with it. */
+  private readonly startedMs = Date.now();
+  private valid = false;
+  /** Lines of unchanged documents not written yet (nothing has changed so far). */
+  private pending: string[] = [];
+  private count = 0;
+  private stream: AtomicStream | undefined;
+  private unwritable = false;
 
   private constructor(
     private readonly config: RepoConfig,
@@ -73,7 +90,6 @@ export class CheckCache {
     try {
       text = readFileSync(path.join(config.root, FILE), 'utf8');
     } catch {
-      cache.changed = true;
       return cache;
     }
     try {
@@ -87,15 +103,15 @@ export class CheckCache {
         if (!entry) throw new Error('corrupt line');
         cache.previous.set(entry[0], entry[1]);
       }
+      cache.valid = true;
     } catch {
       cache.previous.clear();
-      cache.changed = true;
     }
     return cache;
   }
 
   /** The memo of an unchanged document, with its stat; undefined when it must be read. */
-  lookup(file: GovernedFile): { memo: DocMemo; size: number; mtimeMs: number } | undefined {
+  lookup(file: GovernedFile): Remembered | undefined {
     const line = this.previous.get(file.rel);
     if (!line || line.mtimeMs >= this.writtenMs - RACY_MS) return undefined;
     const stat = lstatOf(path.join(this.config.root, file.rel));
@@ -107,30 +123,56 @@ export class CheckCache {
       return undefined;
     }
     if (!isMemo(memo) || !memo[6].every((f) => f.path === file.rel)) return undefined;
-    this.next.set(file.rel, line.line);
-    return { memo, size: line.size, mtimeMs: line.mtimeMs };
-  }
-
-  /** A document this run described. */
-  remember(file: GovernedFile, size: number, mtimeMs: number, memo: DocMemo): void {
-    this.next.set(file.rel, `${JSON.stringify(file.rel)}\t${size}\t${mtimeMs}\t${JSON.stringify(memo)}`);
-    this.changed = true;
+    return { memo, size: line.size, mtimeMs: line.mtimeMs, line: line.line };
   }
 
   /**
-   * Writes the memos of this run's documents when any of them is new; keeps the file when
-   * nothing changed. Failing to write (read-only checkout, no space) is not an error: the
-   * next check just reads everything again.
+   * Called for every document in path order: `line` of a remembered one, or the memo of one
+   * this run described (neither: it is not remembered, e.g. it could not be read).
    */
-  async save(): Promise<void> {
-    if (!this.changed && this.next.size === this.previous.size) return;
-    const lines = [...this.next.keys()].sort().map((rel) => this.next.get(rel)!);
-    const header = JSON.stringify({ cache_version: CACHE_VERSION, fingerprint: this.print, written_ms: Date.now() });
-    try {
-      if (!(await ensureCacheDir(this.config.root))) return;
-      await writeFileAtomic(this.config.root, path.join(this.config.root, FILE), `${header}\n${lines.join('\n')}\n`, { overwrite: true });
-    } catch {
-      // best effort: see above
+  record(file: GovernedFile, remembered: string | undefined, described?: { size: number; mtimeMs: number; memo: DocMemo }): void {
+    if (this.unwritable) return;
+    let line = remembered;
+    if (described) line = `${JSON.stringify(file.rel)}\t${described.size}\t${described.mtimeMs}\t${JSON.stringify(described.memo)}`;
+    if (line === undefined) return;
+    this.count++;
+    if (this.stream) this.stream.write(`${line}\n`);
+    else if (described) {
+      if (this.begin()) this.stream!.write(`${line}\n`);
+    } else this.pending.push(line);
+  }
+
+  /** Starts the new file with the lines held so far; false when it cannot be written. */
+  private begin(): boolean {
+    const stream = ensureCacheDirSync(this.config.root) ? AtomicStream.open(this.config.root, path.join(this.config.root, FILE)) : undefined;
+    if (!stream) {
+      this.unwritable = true;
+      this.pending = [];
+      return false;
     }
+    this.stream = stream;
+    stream.write(`${JSON.stringify({ cache_version: CACHE_VERSION, fingerprint: this.print, written_ms: this.startedMs })}\n`);
+    for (const line of this.pending) stream.write(`${line}\n`);
+    this.pending = [];
+    return true;
+  }
+
+  /**
+   * Ends the run: the new file replaces the old one when a document changed, or when the old
+   * one lists documents this run did not keep (removed, unreadable) or is unusable. Failing
+   * to write (read-only checkout, no space) is not an error: the next check reads everything.
+   */
+  finish(): void {
+    if (this.unwritable) return;
+    if (!this.stream && (!this.valid || this.count !== this.previous.size) && !this.begin()) return;
+    this.stream?.commit();
+    this.stream = undefined;
+  }
+
+  /** An interrupted run leaves the old file as it was. */
+  abort(): void {
+    this.stream?.abort();
+    this.stream = undefined;
+    this.unwritable = true;
   }
 }

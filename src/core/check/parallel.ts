@@ -111,9 +111,18 @@ export async function prepareAll(config: RepoConfig, files: readonly GovernedFil
   const total = files.length;
   const results: (Prepared | undefined)[] = new Array(total);
   let accepted = 0;
+  const memos = opts.memos;
   const flush = () => {
     while (accepted < total && results[accepted] !== undefined) {
-      accept(accepted, results[accepted]!);
+      const prepared = results[accepted]!;
+      if (memos) {
+        // In path order: the new cache file is written as documents go by.
+        const doc = prepared.doc;
+        memos.record(files[accepted]!, prepared.cacheLine, prepared.memo ? { size: doc.record.size, mtimeMs: doc.record.mtimeMs, memo: prepared.memo } : undefined);
+        prepared.memo = undefined;
+        prepared.cacheLine = undefined;
+      }
+      accept(accepted, prepared);
       results[accepted] = undefined;
       accepted++;
       if (accepted % PROGRESS_EVERY === 0 && accepted < total) opts.onProgress?.(accepted, total);
@@ -121,7 +130,6 @@ export async function prepareAll(config: RepoConfig, files: readonly GovernedFil
   };
   // Cached documents first (a stat each), then the rest in chunks.
   const todo: number[] = [];
-  const memos = opts.memos;
   lastRun.remembered = 0;
   for (let i = 0; i < total; i++) {
     const hit = reuse?.byStat(files[i]!);
@@ -131,7 +139,9 @@ export async function prepareAll(config: RepoConfig, files: readonly GovernedFil
     }
     const known = memos?.lookup(files[i]!);
     if (known) {
-      results[i] = prepareRemembered(files[i]!, known.memo, known.size, known.mtimeMs, ctx);
+      const prepared = prepareRemembered(files[i]!, known.memo, known.size, known.mtimeMs, ctx);
+      prepared.cacheLine = known.line;
+      results[i] = prepared;
       lastRun.remembered++;
     } else todo.push(i);
   }
@@ -142,10 +152,6 @@ export async function prepareAll(config: RepoConfig, files: readonly GovernedFil
   const store = (i: number, prepared: Prepared) => {
     if (prepared.known) prepared = { doc: reuse!.byDigest(files[i]!, prepared.known), inbound: [] };
     else reuse?.described(prepared.doc, prepared.facts);
-    if (prepared.memo) {
-      memos?.remember(files[i]!, prepared.doc.record.size, prepared.doc.record.mtimeMs, prepared.memo);
-      prepared.memo = undefined;
-    }
     results[i] = prepared;
   };
   const runLocally = (chunk: readonly number[]) => {

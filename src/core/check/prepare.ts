@@ -49,6 +49,8 @@ export interface Prepared {
   known?: DocumentRecord;
   /** What check's cache remembers of the document (settings.memo), as JSON-ready data. */
   memo?: DocMemo;
+  /** For a document check's cache remembered: its line, written again to the new cache file. */
+  cacheLine?: string;
 }
 
 const NONE: never[] = Object.freeze([]) as unknown as never[];

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, promises as fs } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, writeFileSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { RepoConfig } from '../config/types.js';
 import { packagePath } from '../package-root.js';
@@ -39,4 +39,28 @@ export async function ensureCacheDir(root: string): Promise<boolean> {
   // .docket/ ignores itself in git, even where the root .gitignore does not list it.
   await fs.writeFile(path.join(root, '.docket', '.gitignore'), '*\n', { flag: 'wx' }).catch(() => undefined);
   return true;
+}
+
+/** ensureCacheDir for synchronous callers (check's cache is written while documents stream by). */
+export function ensureCacheDirSync(root: string): boolean {
+  const dir = path.join(root, CACHE_DIR);
+  try {
+    for (const p of [path.join(root, '.docket'), dir]) {
+      try {
+        if (lstatSync(p).isSymbolicLink()) return false;
+      } catch {
+        // absent: created below
+      }
+    }
+    if (!isInside(root, realpathOfExistingAncestor(dir))) return false;
+    mkdirSync(dir, { recursive: true });
+    try {
+      writeFileSync(path.join(root, '.docket', '.gitignore'), '*\n', { flag: 'wx' });
+    } catch {
+      // there already
+    }
+    return true;
+  } catch {
+    return false;
+  }
 }

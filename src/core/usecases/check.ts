@@ -102,32 +102,38 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
   let pending: Finding[] = [];
   let next = 0;
   const memos = opts.cache === false ? undefined : await (await import('../check/cache.js')).CheckCache.open(config);
-  const inspection = await inspectRepository(config, {
-    signal: opts.signal,
-    ...(memos ? { memos } : {}),
-    ...(targets ? { only: targets.governed } : {}),
-    compact: true,
-    digest: false,
-    release: sink !== undefined,
-    onSetup: (repository) => {
-      pending = [...repository, ...extra].sort(compareIssues);
-    },
-    onDocument: async (doc: InspectedDocument) => {
-      files.push(doc.rel);
-      for (const f of doc.findings) {
-        while (next < pending.length && compareIssues(pending[next]!, f) < 0) await emit(pending[next++]!);
-        await emit(f);
-      }
-      if (sink) {
-        const t = tallies.get(doc.rel) ?? { errors: 0, warnings: 0 };
-        await sink.item('file', { path: doc.rel, ...(doc.document_id ? { document_id: doc.document_id } : {}), violations: t.errors, warnings: t.warnings });
-      }
-      opts.onDocument?.(doc);
-    },
-    ...(sink ? { onProgress: (done: number, total: number) => sink.progress('read', done, total) } : {}),
-  });
+  let inspection: Awaited<ReturnType<typeof inspectRepository>>;
+  try {
+    inspection = await inspectRepository(config, {
+      signal: opts.signal,
+      ...(memos ? { memos } : {}),
+      ...(targets ? { only: targets.governed } : {}),
+      compact: true,
+      digest: false,
+      release: sink !== undefined,
+      onSetup: (repository) => {
+        pending = [...repository, ...extra].sort(compareIssues);
+      },
+      onDocument: async (doc: InspectedDocument) => {
+        files.push(doc.rel);
+        for (const f of doc.findings) {
+          while (next < pending.length && compareIssues(pending[next]!, f) < 0) await emit(pending[next++]!);
+          await emit(f);
+        }
+        if (sink) {
+          const t = tallies.get(doc.rel) ?? { errors: 0, warnings: 0 };
+          await sink.item('file', { path: doc.rel, ...(doc.document_id ? { document_id: doc.document_id } : {}), violations: t.errors, warnings: t.warnings });
+        }
+        opts.onDocument?.(doc);
+      },
+      ...(sink ? { onProgress: (done: number, total: number) => sink.progress('read', done, total) } : {}),
+    });
+  } catch (error) {
+    memos?.abort();
+    throw error;
+  }
+  memos?.finish();
   while (next < pending.length) await emit(pending[next++]!);
-  await memos?.save();
   if (sink) for (const rel of outside) await sink.item('file', { path: rel, violations: tallies.get(rel)?.errors ?? 0, warnings: tallies.get(rel)?.warnings ?? 0 });
 
   const ignored = new Set(targets?.ignored ?? []);

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { closeSync, constants, lstatSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { isInside, realpathOfExistingAncestor } from './paths.js';
+
+/** Bytes gathered before one write call. */
+const CHUNK = 1 << 20;
+
+/**
+ * A file written piece by piece into a temporary file next to `target`, then renamed over it:
+ * for caches too large to build as one string (check's cache holds a line per document).
+ * Not fsynced: a cache lost or torn by a crash is detected and rebuilt, never trusted.
+ * Refuses (returns undefined) a target outside the root or that is a symbolic link or not a
+ * regular file; write errors abort it, and `commit` reports whether the file was replaced.
+ */
+export class AtomicStream {
+  private parts: string[] = [];
+  private size = 0;
+  private failed = false;
+
+  private constructor(private readonly fd: number, private readonly tmp: string, private readonly target: string) {}
+
+  static open(root: string, target: string): AtomicStream | undefined {
+    const dir = path.dirname(target);
+    if (!isInside(root, target) || !isInside(root, realpathOfExistingAncestor(dir))) return undefined;
+    try {
+      const existing = lstatSync(target);
+      if (!existing.isFile()) return undefined;
+    } catch {
+      // absent: created by the rename
+    }
+    const tmp = path.join(dir, `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+    try {
+      return new AtomicStream(openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o644), tmp, target);
+    } catch {
+      return undefined;
+    }
+  }
+
+  write(text: string): void {
+    if (this.failed) return;
+    this.parts.push(text);
+    this.size += text.length;
+    if (this.size >= CHUNK) this.flush();
+  }
+
+  private flush(): void {
+    if (this.parts.length === 0 || this.failed) return;
+    try {
+      const bytes = Buffer.from(this.parts.join(''), 'utf8');
+      for (let at = 0; at < bytes.length; ) at += writeSync(this.fd, bytes, at, bytes.length - at);
+    } catch {
+      this.failed = true;
+    }
+    this.parts = [];
+    this.size = 0;
+  }
+
+  /** Renames the file over the target; false (and nothing replaced) when any write failed. */
+  commit(): boolean {
+    this.flush();
+    try {
+      closeSync(this.fd);
+      if (this.failed) throw new Error('write failed');
+      renameSync(this.tmp, this.target);
+      return true;
+    } catch {
+      this.abort();
+      return false;
+    }
+  }
+
+  abort(): void {
+    try {
+      closeSync(this.fd);
+    } catch {
+      // closed already
+    }
+    try {
+      unlinkSync(this.tmp);
+    } catch {
+      // gone already
+    }
+  }
+}
