@@ -120,6 +120,31 @@ describe('results do not depend on the index cache', () => {
     expect(readFileSync(path.join(root, ARTIFACT)).equals(original)).toBe(true);
   });
 
+  it('an artifact verified by its hash once it is old enough: the manifest is settled once, then left alone', async () => {
+    const root = repository(120, 0, 16);
+    age(root);
+    const reference = await docket(['index', '--root', root, '--format', 'json']);
+    // The artifact 30 s old, and the manifest written one second after it: its stat is too recent to trust.
+    const manifestPath = path.join(root, '.docket/cache/index.json');
+    const past = new Date(Date.now() - 30_000);
+    utimesSync(path.join(root, ARTIFACT), past, past);
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+    manifest.result.artifact_mtime_ms = statSync(path.join(root, ARTIFACT)).mtimeMs;
+    manifest.written_ms = manifest.result.artifact_mtime_ms + 1000;
+    writeFileSync(manifestPath, JSON.stringify(manifest));
+    const started = Date.now();
+    const settling = await docket(['index', '--root', root, '--format', 'json']);
+    expect(strip(settling.json!)).toEqual(strip(reference.json!));
+    expect(settling.json!.data).toMatchObject({ written: false, rebuild: { mode: 'incremental', unchanged: 120 } });
+    const settled = JSON.parse(readFileSync(manifestPath, 'utf8'));
+    expect(settled.written_ms).toBeGreaterThanOrEqual(started);
+    expect({ ...settled, written_ms: 0 }).toEqual({ ...manifest, written_ms: 0 });
+    const before = statSync(manifestPath);
+    const again = await docket(['index', '--root', root, '--format', 'json']);
+    expect(strip(again.json!)).toEqual(strip(reference.json!));
+    expect([statSync(manifestPath).ino, statSync(manifestPath).mtimeMs]).toEqual([before.ino, before.mtimeMs]);
+  });
+
   it('a missing or corrupt facts file degrades to a full build with a warning; a cache of the previous format is a config change', async () => {
     const root = repository(120, 0, 15);
     age(root);

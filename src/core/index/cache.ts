@@ -106,7 +106,7 @@ function isResult(r: unknown): r is StoredResult | null {
 }
 
 /** A manifest of this version, or of version 1 (its shas still count additions and changes); undefined when corrupt. */
-function parseManifest(text: string): { manifest?: Manifest; shas: Map<string, string> } | undefined {
+function parseManifest(text: string): { manifest?: Manifest; shas: () => Map<string, string> } | undefined {
   const m = JSON.parse(text) as Manifest & { entries?: Record<string, { size: unknown; mtime_ms: unknown; sha256: unknown; facts?: { links?: unknown } }> };
   if (!m || typeof m !== 'object' || typeof m.fingerprint !== 'string' || !Number.isFinite(m.written_ms)) return undefined;
   if (m.cache_version === 1) {
@@ -118,11 +118,12 @@ function parseManifest(text: string): { manifest?: Manifest; shas: Map<string, s
       if (!e || typeof e !== 'object' || !Number.isFinite(e.size) || !Number.isFinite(e.mtime_ms) || typeof e.sha256 !== 'string' || !e.facts || typeof e.facts !== 'object' || !Array.isArray(e.facts.links)) return undefined;
       shas.set(rel, e.sha256);
     }
-    return { shas };
+    return { shas: () => shas };
   }
   const n = Array.isArray(m.paths) ? m.paths.length : -1;
   if (typeof m.facts_sha256 !== 'string' || !isStrings(m.paths, n) || !isNumbers(m.sizes, n) || !isNumbers(m.mtimes, n) || !isStrings(m.sha256, n) || !isStrings(m.facts_hashes, n) || !isResult(m.result)) return undefined;
-  return { manifest: m, shas: new Map(m.paths.map((p, i) => [p, m.sha256[i]!])) };
+  // Built when asked: a run in which nothing changed never needs it.
+  return { manifest: m, shas: () => new Map(m.paths.map((p, i) => [p, m.sha256[i]!])) };
 }
 
 function isFacts(f: unknown): f is DocFacts {
@@ -185,9 +186,15 @@ export class IndexCache implements DocumentReuse {
   readonly warnings: Issue[] = [];
   reason?: RebuildReason;
   private manifest?: Manifest;
-  private previous = new Map<string, Entry>();
+  /** Entries of the last manifest by path, built on first use (see prev). */
+  private previousMap?: Map<string, Entry>;
+  /** When this run opened the cache: files and the artifact verified in this run are older. */
+  private readonly openedMs = Date.now();
+  /** The artifact's stat was too recent to trust, and its bytes were verified by their hash. */
+  private artifactHashed = false;
   /** sha256 per path from the last manifest, even an unusable one: for the added/changed/removed counts. */
-  private baseline = new Map<string, string>();
+  private baselineOf: () => Map<string, string> = () => new Map();
+  private baselineMap?: Map<string, string>;
   private next = new Map<string, Entry>();
   private facts = new WeakMap<InspectedDocument, DocFacts>();
   private loadedFacts?: DocFacts[] | null;
@@ -200,6 +207,22 @@ export class IndexCache implements DocumentReuse {
   private release?: () => Promise<void>;
 
   private constructor(private readonly config: RepoConfig, private writable: boolean) {}
+
+  /** The last manifest's entries by path (empty without a usable manifest). */
+  private get prev(): Map<string, Entry> {
+    if (!this.previousMap) {
+      this.previousMap = new Map();
+      const m = this.manifest;
+      if (m) for (let i = 0; i < m.paths.length; i++) this.previousMap.set(m.paths[i]!, { size: m.sizes[i]!, mtime_ms: m.mtimes[i]!, sha256: m.sha256[i]!, at: i, factsHash: m.facts_hashes[i]! });
+    }
+    return this.previousMap;
+  }
+
+  /** sha256 per path of the last manifest, even an unusable one (for the added/changed/removed counts). */
+  private get baseline(): Map<string, string> {
+    this.baselineMap ??= this.baselineOf();
+    return this.baselineMap;
+  }
 
   /** `write: false` reads the cache without taking the lock or writing it (resolve, identify, link). */
   static async open(config: RepoConfig, mode: CacheMode, opts: { write: boolean }): Promise<IndexCache> {
@@ -236,13 +259,12 @@ export class IndexCache implements DocumentReuse {
       cache.corrupt();
       return cache;
     }
-    cache.baseline = parsed.shas;
+    cache.baselineOf = parsed.shas;
     const m = parsed.manifest;
     if (mode === 'rebuild') cache.reason = 'rebuild-requested';
     else if (!m || m.cache_version !== CACHE_VERSION || m.fingerprint !== cache.fingerprint) cache.reason = 'config-changed';
     else {
       cache.manifest = m;
-      for (let i = 0; i < m.paths.length; i++) cache.previous.set(m.paths[i]!, { size: m.sizes[i]!, mtime_ms: m.mtimes[i]!, sha256: m.sha256[i]!, at: i, factsHash: m.facts_hashes[i]! });
       cache.writtenMs = m.written_ms;
     }
     return cache;
@@ -251,7 +273,7 @@ export class IndexCache implements DocumentReuse {
   private corrupt(): void {
     this.reason = 'cache-corrupt';
     this.dirty = true;
-    this.previous = new Map();
+    this.previousMap = new Map();
     this.manifest = undefined;
     this.warnings.push({ code: 'INDEX_CACHE_CORRUPT', severity: 'warning', message: `${MANIFEST} could not be read; the index was built in full${this.writable ? ' and the cache rewritten' : ''}.`, path: MANIFEST, suggestion: 'Nothing to do: the index is complete. Delete .docket/cache/ if the warning repeats.' });
   }
@@ -305,7 +327,8 @@ export class IndexCache implements DocumentReuse {
     if (!stat?.isFile() || stat.size !== r.artifact_size || stat.mtimeMs !== r.artifact_mtime_ms) return false;
     if (this.trusted(stat.mtimeMs)) return true;
     try {
-      return createHash('sha256').update(readFileSync(abs)).digest('hex') === r.artifact_sha256;
+      this.artifactHashed = sha256(readFileSync(abs)) === r.artifact_sha256;
+      return this.artifactHashed;
     } catch {
       return false;
     }
@@ -339,7 +362,7 @@ export class IndexCache implements DocumentReuse {
   }
 
   byStat(file: GovernedFile): InspectedDocument | undefined {
-    const entry = this.previous.get(file.rel);
+    const entry = this.prev.get(file.rel);
     if (!entry || !this.trusted(entry.mtime_ms)) return undefined;
     const stat = lstatOf(path.join(this.config.root, file.rel));
     if (!stat?.isFile() || stat.size !== entry.size || stat.mtimeMs !== entry.mtime_ms) return undefined;
@@ -348,18 +371,18 @@ export class IndexCache implements DocumentReuse {
   }
 
   knows(file: GovernedFile, digest: string): boolean {
-    const entry = this.previous.get(file.rel);
+    const entry = this.prev.get(file.rel);
     return entry?.sha256 === digest && this.factsFor(entry) !== undefined;
   }
 
   byDigest(file: GovernedFile, record: DocumentRecord): InspectedDocument {
     this.dirty = true; // new size or mtime (or a racy entry now verified)
-    const entry = this.previous.get(file.rel)!;
+    const entry = this.prev.get(file.rel)!;
     return this.hit(file, entry, this.factsFor(entry)!, record.size, record.mtimeMs);
   }
 
   expected(file: GovernedFile): string | undefined {
-    const entry = this.previous.get(file.rel);
+    const entry = this.prev.get(file.rel);
     return entry && this.factsFor(entry) !== undefined ? entry.sha256 : undefined;
   }
 
@@ -405,8 +428,12 @@ export class IndexCache implements DocumentReuse {
       const m = this.manifest;
       if (this.settled && m) {
         // The last result was reused: only the settled files' stats change (the facts file stays).
-        if (this.writable && this.settled.size > 0) {
-          const manifest: Manifest = { ...m, written_ms: Date.now(), sizes: [...m.sizes], mtimes: [...m.mtimes], sha256: [...m.sha256] };
+        // Also once the artifact had to be hashed but is older than the racy margin now: the
+        // manifest's new time lets the next runs trust its stat instead of hashing it again.
+        const settleArtifact = this.artifactHashed && m.result !== null && m.result.artifact_mtime_ms < this.openedMs - RACY_MS;
+        if (this.writable && (this.settled.size > 0 || settleArtifact)) {
+          // The time this run started: every file it found unchanged was verified after it.
+          const manifest: Manifest = { ...m, written_ms: this.openedMs, sizes: [...m.sizes], mtimes: [...m.mtimes], sha256: [...m.sha256] };
           for (const [i, u] of this.settled) {
             manifest.sizes[i] = u.size;
             manifest.mtimes[i] = u.mtime_ms;
@@ -416,7 +443,7 @@ export class IndexCache implements DocumentReuse {
         }
         return;
       }
-      const removed = [...this.previous.keys()].some((rel) => !this.next.has(rel));
+      const removed = [...this.prev.keys()].some((rel) => !this.next.has(rel));
       if (commit && this.writable && (this.dirty || removed || this.reason !== undefined)) {
         const paths = [...this.next.keys()].sort();
         const entries = paths.map((rel) => this.next.get(rel)!);
