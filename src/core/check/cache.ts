@@ -1,9 +1,10 @@
-import { lstatSync, readFileSync, type Stats } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RepoConfig } from '../config/types.js';
 import type { GovernedFile } from '../documents/walk.js';
 import { AtomicStream } from '../fs/atomic-stream.js';
 import { CACHE_DIR, ensureCacheDirSync, fingerprint } from '../fs/cache-dir.js';
+import { lstatOrNone } from '../fs/paths.js';
 import { isMemo, type DocMemo } from './memo.js';
 
 const FILE = `${CACHE_DIR}/check.ndjson`;
@@ -30,14 +31,6 @@ export interface Remembered {
   size: number;
   mtimeMs: number;
   line: string;
-}
-
-function lstatOf(abs: string): Stats | undefined {
-  try {
-    return lstatSync(abs);
-  } catch {
-    return undefined;
-  }
 }
 
 /** `"rel"\tsize\tmtime\tmemo`: JSON strings never hold a raw tab, so the first three tabs split it. */
@@ -114,7 +107,7 @@ export class CheckCache {
   lookup(file: GovernedFile): Remembered | undefined {
     const line = this.previous.get(file.rel);
     if (!line || line.mtimeMs >= this.writtenMs - RACY_MS) return undefined;
-    const stat = lstatOf(path.join(this.config.root, file.rel));
+    const stat = lstatOrNone(path.join(this.config.root, file.rel));
     if (!stat?.isFile() || stat.size !== line.size || stat.mtimeMs !== line.mtimeMs) return undefined;
     let memo: unknown;
     try {

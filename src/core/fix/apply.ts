@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { MAX_DOCUMENT_BYTES, readBytes } from '../documents/read.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
@@ -7,8 +6,8 @@ import type { Issue } from '../issues.js';
 import { DocketError } from '../../errors/docket-error.js';
 import type { FilePlan } from './plan.js';
 import { renameNoReplace } from './rename.js';
+import { sha256 } from '../text/sha256.js';
 
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 function skipped(rel: string, message: string): Issue {
   return { code: 'FIX_SKIPPED', severity: 'warning', message, path: rel, suggestion: 'Resolve the conflict, then run `docket fix --apply` again.' };

@@ -30,15 +30,7 @@ export async function fingerprint(config: RepoConfig, cache: number | string): P
 
 /** Creates .docket/cache (never through a symbolic link or outside the root); false when it cannot. */
 export async function ensureCacheDir(root: string): Promise<boolean> {
-  const dir = path.join(root, CACHE_DIR);
-  for (const p of [path.join(root, '.docket'), dir]) {
-    if ((await fs.lstat(p).catch(() => undefined))?.isSymbolicLink()) return false;
-  }
-  if (!isInside(root, realpathOfExistingAncestor(dir))) return false;
-  await fs.mkdir(dir, { recursive: true });
-  // .docket/ ignores itself in git, even where the root .gitignore does not list it.
-  await fs.writeFile(path.join(root, '.docket', '.gitignore'), '*\n', { flag: 'wx' }).catch(() => undefined);
-  return true;
+  return ensureCacheDirSync(root);
 }
 
 /** ensureCacheDir for synchronous callers (check's cache is written while documents stream by). */

@@ -1,4 +1,4 @@
-import { realpathSync } from 'node:fs';
+import { lstatSync, realpathSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { DocketError } from '../../errors/docket-error.js';
 
@@ -68,4 +68,13 @@ export function cleanRelative(value: string): string {
   const posix = value.trim().replace(/\\/g, '/');
   const normal = path.posix.normalize(posix).replace(/\/+$/, '');
   return normal === '.' ? '.' : normal.replace(/^\.\//, '');
+}
+
+/** lstat that answers undefined instead of throwing (missing, unreadable, a parent not a directory). */
+export function lstatOrNone(abs: string): Stats | undefined {
+  try {
+    return lstatSync(abs);
+  } catch {
+    return undefined;
+  }
 }

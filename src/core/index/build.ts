@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RepoConfig } from '../config/types.js';
@@ -11,6 +10,7 @@ import { absolutePath, readRaw, recordOf } from '../documents/read.js';
 import type { GovernedFile } from '../documents/walk.js';
 import { compileSchemaFile, type CompiledSchema } from '../schema/compile.js';
 import { buildGraph, type IndexEdge, type IndexNode } from './graph.js';
+import { sha256 } from '../text/sha256.js';
 
 export interface RebuildInfo {
   mode: 'full' | 'incremental';
@@ -55,10 +55,6 @@ export interface BuildOptions {
   graph?: boolean;
   signal?: AbortSignal;
   onProgress?(done: number, total: number): unknown;
-}
-
-function sha256(bytes: Buffer | string): string {
-  return createHash('sha256').update(bytes).digest('hex');
 }
 
 /** What the cache stores of this run for the next one: the artifact as it now is on disk, and the findings. */

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { constants, lstatSync, readFileSync, promises as fs, type Stats } from 'node:fs';
+import { constants, readFileSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { DocumentReuse } from '../check/load.js';
 import type { InspectedDocument } from '../check/model.js';
@@ -8,7 +7,7 @@ import type { DocumentRecord } from '../documents/read.js';
 import type { GovernedFile } from '../documents/walk.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import { CACHE_DIR, ensureCacheDir, fingerprint as fingerprintOf } from '../fs/cache-dir.js';
-import { isInside, realpathOfExistingAncestor } from '../fs/paths.js';
+import { lstatOrNone } from '../fs/paths.js';
 import { absolutePath } from '../documents/read.js';
 import { currentHolder, holderLiveness, type Holder } from '../ids/holder.js';
 import type { Advice, Issue } from '../issues.js';
@@ -164,15 +163,6 @@ async function acquireLock(root: string): Promise<(() => Promise<void>) | undefi
   return undefined;
 }
 
-/** The stat of a path, or undefined (missing, unreadable). */
-function lstatOf(abs: string): Stats | undefined {
-  try {
-    return lstatSync(abs);
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The incremental cache of `index`: document facts keyed by path, size, mtime and content
  * hash, valid for one fingerprint (docket version, config, schemas). Unchanged files are
@@ -300,7 +290,7 @@ export class IndexCache implements DocumentReuse {
     const changed = [];
     for (let i = 0; i < files.length; i++) {
       if (files[i]!.rel !== m.paths[i]) return undefined;
-      const stat = lstatOf(absolutePath(this.config.root, files[i]!.rel));
+      const stat = lstatOrNone(absolutePath(this.config.root, files[i]!.rel));
       if (stat?.isFile() && stat.size === m.sizes[i] && stat.mtimeMs === m.mtimes[i] && this.trusted(m.mtimes[i]!)) continue;
       // A changed (or too recent) stat: the file may still have the same bytes, or the same facts.
       if (changed.length >= MAX_SETTLED) return undefined;
@@ -323,7 +313,7 @@ export class IndexCache implements DocumentReuse {
   artifactIsStored(r: StoredResult | null | undefined = this.manifest?.result): boolean {
     if (!r) return false;
     const abs = path.join(this.config.root, this.config.index_path);
-    const stat = lstatOf(abs);
+    const stat = lstatOrNone(abs);
     if (!stat?.isFile() || stat.size !== r.artifact_size || stat.mtimeMs !== r.artifact_mtime_ms) return false;
     if (this.trusted(stat.mtimeMs)) return true;
     try {
@@ -346,7 +336,7 @@ export class IndexCache implements DocumentReuse {
       try {
         const text = readFileSync(path.join(this.config.root, FACTS), 'utf8');
         const facts = JSON.parse(text) as unknown;
-        if (createHash('sha256').update(text).digest('hex') === this.manifest?.facts_sha256 && Array.isArray(facts) && facts.length === this.manifest.paths.length && facts.every(isFacts)) this.loadedFacts = facts;
+        if (sha256(text) === this.manifest?.facts_sha256 && Array.isArray(facts) && facts.length === this.manifest.paths.length && facts.every(isFacts)) this.loadedFacts = facts;
       } catch {
         this.loadedFacts = null;
       }
@@ -364,7 +354,7 @@ export class IndexCache implements DocumentReuse {
   byStat(file: GovernedFile): InspectedDocument | undefined {
     const entry = this.prev.get(file.rel);
     if (!entry || !this.trusted(entry.mtime_ms)) return undefined;
-    const stat = lstatOf(path.join(this.config.root, file.rel));
+    const stat = lstatOrNone(path.join(this.config.root, file.rel));
     if (!stat?.isFile() || stat.size !== entry.size || stat.mtimeMs !== entry.mtime_ms) return undefined;
     const facts = this.factsFor(entry);
     return facts ? this.hit(file, entry, facts, stat.size, stat.mtimeMs) : undefined;
@@ -455,7 +445,7 @@ export class IndexCache implements DocumentReuse {
           cache_version: CACHE_VERSION,
           fingerprint: this.fingerprint,
           written_ms: Date.now(),
-          facts_sha256: createHash('sha256').update(factsText).digest('hex'),
+          facts_sha256: sha256(factsText),
           paths,
           sizes: entries.map((e) => e.size),
           mtimes: entries.map((e) => e.mtime_ms),

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { MAX_DOCUMENT_BYTES, readBytes } from '../documents/read.js';
@@ -12,6 +11,7 @@ import type { FixChange } from '../usecases/fix.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { editFor, type ContentAction, type EditRefusal } from './apply-edits.js';
 import type { PlanActionKind, ScanPlan } from './types.js';
+import { sha256 } from '../text/sha256.js';
 
 export type RefusalReason = 'source_changed' | 'source_missing' | 'target_exists' | EditRefusal | 'id_claimed' | 'write_failed';
 
@@ -35,7 +35,6 @@ const REASONS: Record<RefusalReason, string> = {
   write_failed: 'the file system refused the write',
 };
 
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /**
  * What a dry run pretends: files moved by earlier actions live at their new paths (their
