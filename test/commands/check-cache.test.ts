@@ -77,6 +77,18 @@ describe('check cache', () => {
     expect(await compare(root)).toBe(149);
   });
 
+  it('worker threads remember the same documents, line for line', async () => {
+    const root = repository(10, 28);
+    const lines = () => readFileSync(path.join(root, CACHE), 'utf8').split('\n').slice(1);
+    const single = await docket(['check', '--root', root, '--format', 'json'], { env: { DOCKET_WORKERS: '0' } });
+    const expected = lines();
+    rmSync(path.join(root, '.docket'), { recursive: true });
+    const parallel = await docket(['check', '--root', root, '--format', 'json'], { env: { DOCKET_WORKERS: '2' } });
+    expect(lastRun.chunksInWorkers).toBeGreaterThan(0);
+    expect(parallel.stdout).toBe(single.stdout);
+    expect(lines()).toEqual(expected);
+  });
+
   it('--no-cache neither reads nor writes it', async () => {
     const root = repository(0, 22);
     await docket(['check', '--root', root, '--no-cache']);
