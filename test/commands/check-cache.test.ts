@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { generateRepo } from '../../bench/generate.mjs';
 import { docket } from '../helpers/cli.js';
 import { lastRun } from '../../src/core/check/parallel.js'; // shared through globalThis with the built copy the commands run
-import { tempDir } from '../helpers/fixtures.js';
+import { ageFiles, tempDir } from '../helpers/fixtures.js';
 import { expectValidEnvelope } from '../helpers/schemas.js';
 
 /**
@@ -28,11 +28,8 @@ function files(root: string, dir = 'docs'): string[] {
   return out.sort();
 }
 
-/** Every file's mtime a minute in the past: a cache trusts only files older than its own write by 2 s. */
-function age(root: string, rels = files(root)): void {
-  const past = new Date(Date.now() - 60_000);
-  for (const rel of rels) utimesSync(path.join(root, rel), past, past);
-}
+/** Every document (or the ones named) a minute old: a cache trusts only files older than its run by 2 s. */
+const age = (root: string, rels: readonly string[] = ['docs']) => ageFiles(root, rels);
 
 function repository(violations: number, seed: number): string {
   const root = path.join(tempDir(), 'r');

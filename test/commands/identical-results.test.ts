@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { generateRepo } from '../../bench/generate.mjs';
 import { docket } from '../helpers/cli.js';
 import { lastRun } from '../../src/core/check/parallel.js'; // shared through globalThis with the built copy the commands run
-import { tempDir } from '../helpers/fixtures.js';
+import { ageFiles, tempDir } from '../helpers/fixtures.js';
 import { expectValidEnvelope } from '../helpers/schemas.js';
 
 /**
@@ -21,18 +21,7 @@ function repository(docs: number, violations: number, seed: number): string {
   return root;
 }
 
-/** Every document's mtime a minute in the past, so the index cache may trust sizes and mtimes. */
-function age(root: string): void {
-  const past = new Date(Date.now() - 60_000);
-  const walk = (dir: string) => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      const abs = path.join(dir, e.name);
-      if (e.isDirectory()) walk(abs);
-      else utimesSync(abs, past, past);
-    }
-  };
-  walk(path.join(root, 'docs'));
-}
+const age = (root: string) => ageFiles(root, ['docs']);
 
 describe('results do not depend on worker threads', () => {
   // Over 1000 documents, so NDJSON streams carry progress records too.

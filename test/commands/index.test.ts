@@ -4,26 +4,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { processStart } from '../../src/core/ids/holder.js';
 import { docket, docketBin, REPO } from '../helpers/cli.js';
-import { copyFixture, writeTree } from '../helpers/fixtures.js';
+import { ageFiles, copyFixture, writeTree } from '../helpers/fixtures.js';
 import { itemsOf, parseStream } from '../helpers/ndjson.js';
 import { expectValidAgainst, expectValidEnvelope } from '../helpers/schemas.js';
 
 const ARTIFACT = 'docs/01-indices/docket.index.json';
 const GOLDEN = readFileSync(path.join(REPO, 'test/fixtures/golden/index-graph.index.json'));
 
-/** Every file's mtime a minute in the past, so the cache may trust size and mtime (not "racily clean"). */
-function age(root: string): void {
-  const past = new Date(Date.now() - 60_000);
-  const walk = (dir: string) => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      const abs = path.join(dir, e.name);
-      if (e.isDirectory()) walk(abs);
-      else utimesSync(abs, past, past);
-    }
-  };
-  walk(path.join(root, 'docs'));
-  walk(path.join(root, 'services'));
-}
+const age = (root: string) => ageFiles(root);
 
 async function index(root: string, ...args: string[]) {
   const r = await docket(['index', '--root', root, '--json', ...args]);

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO } from './cli.js';
@@ -23,4 +23,23 @@ export function writeTree(root: string, files: Record<string, string | Buffer>):
     writeFileSync(abs, content);
   }
   return root;
+}
+
+/**
+ * Sets the mtime of every file under `paths` (repo-relative files or directories, missing ones
+ * skipped) a minute in the past, so caches may trust sizes and mtimes (nothing is "racily clean").
+ */
+export function ageFiles(root: string, paths: readonly string[] = ['docs', 'services']): void {
+  const past = new Date(Date.now() - 60_000);
+  const walk = (dir: string) => {
+    const stat = statSync(dir, { throwIfNoEntry: false });
+    if (!stat) return;
+    if (!stat.isDirectory()) return utimesSync(dir, past, past);
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const abs = path.join(dir, e.name);
+      if (e.isDirectory()) walk(abs);
+      else utimesSync(abs, past, past);
+    }
+  };
+  for (const p of paths) walk(path.join(root, p));
 }
