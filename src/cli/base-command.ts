@@ -86,6 +86,8 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
     let envelope: Envelope;
     let stream: NdjsonStream | undefined;
     const signals = watchSignals(() => (stream ? stream.interruptAndExit() : emitInterruptedAndExit(meta)));
+    /** Warnings gathered on the way (config), kept in the envelope even when the command fails. */
+    const collected: Issue[] = [];
     try {
       meta.runId = resolveRunId(env);
       const parsed = await this.parse(ctor as never).catch((error: unknown) => {
@@ -104,7 +106,6 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
       meta.root = await resolveRoot(flags.root);
       if (flags.output !== undefined) output = await resolveOutputTarget(meta.root, flags.output);
       const fields = flags.fields === undefined ? undefined : parseFields(flags.fields, dataKeys(readDataSchema(this.config.root, meta.command)));
-      const collected: Issue[] = [];
       if (meta.format === 'ndjson') stream = await NdjsonStream.open(meta, output);
       const ctx = this.context(meta, collected, signals.signal, stream);
       const outcome = await this.execute(ctx);
@@ -129,7 +130,7 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
     } catch (error) {
       const docketError = signals.signal.aborted ? new DocketError('INTERRUPTED', 'Interrupted by a signal before the command finished.') : toDocketError(error, ctor);
       if (meta.debug && error instanceof Error) debugLog(true, error.stack ?? String(error));
-      envelope = errorEnvelope(meta, docketError);
+      envelope = errorEnvelope(meta, docketError, collected);
       if (meta.format === 'ndjson') {
         // Once ndjson is settled, every error is a stream: header (if not yet written), then the error record.
         stream ??= await NdjsonStream.open(meta);

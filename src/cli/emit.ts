@@ -1,4 +1,5 @@
 import { CODES } from '../errors/codes.js';
+import type { Issue } from '../core/issues.js';
 import { DocketError } from '../errors/docket-error.js';
 import { buildEnvelope, type Envelope } from './envelope.js';
 import { debugLog, writeStderr, writeStdout, writeThenExit } from './io.js';
@@ -77,12 +78,15 @@ export function outcomeEnvelope<D extends object>(meta: EnvelopeMeta, outcome: O
   });
 }
 
-export function errorEnvelope(meta: EnvelopeMeta, error: DocketError): Envelope {
+/** `warnings`: found before the failure (config warnings), besides those the error carries. */
+export function errorEnvelope(meta: EnvelopeMeta, error: DocketError, warnings: readonly Issue[] = []): Envelope {
   return buildEnvelope({
     ...base(meta),
     success: false,
     status: CODES[error.code].category === 'tool' ? 'tool-missing' : 'error',
     data: {},
+    warnings: [...warnings, ...error.warnings],
+    advice: [...error.advice],
     error: errorInfo(error, meta.root),
     metrics: metrics(meta),
   });

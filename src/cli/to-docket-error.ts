@@ -32,7 +32,7 @@ function help(ctor: CommandShape): string {
 /** Maps oclif parse errors (matched by name: instanceof fails across module copies) to codes. */
 export function toDocketError(error: unknown, ctor: CommandShape = {}): DocketError {
   if (isDocketError(error)) {
-    return new DocketError(error.code, cleanMessage(error.message), { suggestion: error.suggestion, details: error.details, cause: error.cause });
+    return new DocketError(error.code, cleanMessage(error.message), { suggestion: error.suggestion, details: error.details, cause: error.cause, warnings: error.warnings, advice: error.advice });
   }
   const err = error as Error & { flags?: string[]; args?: { name: string }[] | string[] };
   const name = err?.constructor?.name ?? '';

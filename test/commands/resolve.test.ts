@@ -31,6 +31,14 @@ describe('resolve', () => {
     expect(stale.json!.data.title).toBe('Use SQLite 3');
     expect(stale.json!.advice).toEqual([{ code: 'NEXT_INDEX', message: 'Write the index, so lookups read it instead of rebuilding it in memory.', command: `docket index --root ${repo}` }]);
     expect(fresh.json!.advice).toEqual([]);
+    // A failed lookup keeps them: the error envelope says the index was stale, and what to run.
+    for (const args of [['resolve', 'GRAPH-ADR-099'], ['link', 'GRAPH-ADR-099'], ['identify', 'docs/45-adr/nothing.md']]) {
+      const failed = await docket([...args, '--root', repo, '--json']);
+      expect(failed.exitCode, args.join(' ')).not.toBe(0);
+      expectValidEnvelope(failed.json);
+      expect(failed.json!.warnings.map((w: any) => w.code)).toEqual(['INDEX_STALE']);
+      expect(failed.json!.advice.map((a: any) => a.code)).toEqual(['NEXT_INDEX']);
+    }
   });
 
   it('an unknown ID is ID_NOT_FOUND (66) with the closest IDs; a lowercase one gets its canonical form', async () => {

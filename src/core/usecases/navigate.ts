@@ -4,6 +4,7 @@ import { resolveInsideRoot } from '../fs/paths.js';
 import { findById, findByPath, loadIndex } from '../index/lookup.js';
 import type { IndexNode } from '../index/graph.js';
 import type { Advice, Issue } from '../issues.js';
+import { DocketError } from '../../errors/docket-error.js';
 import { promises as fs } from 'node:fs';
 
 export interface ResolveData {
@@ -42,18 +43,30 @@ function indexAdvice(warnings: readonly Issue[], cmd: Cmd): Advice[] {
 
 const summary = (n: IndexNode): ResolveData => ({ document_id: n.document_id, path: n.path, title: n.title, status: n.status });
 
+/**
+ * The answer with the index's warnings and advice; a lookup that fails (ID_NOT_FOUND, ...)
+ * keeps them too: an agent told the index was stale learns it even from the error.
+ */
+async function answer<D>(lookup: () => D | Promise<D>, warnings: Issue[], advice: Advice[]): Promise<NavigateResult<D>> {
+  try {
+    return { data: await lookup(), warnings, advice };
+  } catch (error: unknown) {
+    throw error instanceof DocketError ? error.withFindings(warnings, advice) : error;
+  }
+}
+
 /** `docket resolve ID`: the document with this exact ID. */
 export async function runResolve(root: string, id: string, signal?: AbortSignal, cmd: Cmd = plainCmd): Promise<NavigateResult<ResolveData>> {
   const { config, warnings } = await loadConfig(root);
   const index = await loadIndex(config, signal);
-  return { data: summary(findById(index, id)), warnings: [...warnings, ...index.warnings], advice: indexAdvice(index.warnings, cmd) };
+  return answer(() => summary(findById(index, id)), [...warnings, ...index.warnings], indexAdvice(index.warnings, cmd));
 }
 
 /** `docket identify PATH`: the ID of the governed document at PATH. */
 export async function runIdentify(root: string, input: string, signal?: AbortSignal, cmd: Cmd = plainCmd): Promise<NavigateResult<IdentifyData>> {
   const { config, warnings } = await loadConfig(root);
   const index = await loadIndex(config, signal);
-  return { data: summary(await findByPath(config, index, input)), warnings: [...warnings, ...index.warnings], advice: indexAdvice(index.warnings, cmd) };
+  return answer(async () => summary(await findByPath(config, index, input)), [...warnings, ...index.warnings], indexAdvice(index.warnings, cmd));
 }
 
 /** Link text with Markdown's special characters escaped. */
@@ -70,20 +83,18 @@ function href(rel: string): string {
 export async function runLink(root: string, id: string, from: string | undefined, signal?: AbortSignal, cmd: Cmd = plainCmd): Promise<NavigateResult<LinkData>> {
   const { config, warnings } = await loadConfig(root);
   const index = await loadIndex(config, signal);
-  const node = findById(index, id);
-  let target = node.path;
-  let fromRel: string | undefined;
-  if (from !== undefined) {
-    const resolved = resolveInsideRoot(config.root, from, '--from path');
-    fromRel = resolved.rel;
-    const isDir = /[\\/]$/.test(from) || (await fs.stat(resolved.abs).then((s) => s.isDirectory(), () => false));
-    const dir = isDir ? fromRel : path.posix.dirname(fromRel);
-    target = path.posix.relative(dir === '.' ? '' : dir, node.path) || path.posix.basename(node.path);
-  }
-  const h = href(target);
-  return {
-    data: { ...summary(node), link: `[${linkText(node.title ?? node.document_id)}](${h})`, href: h, ...(fromRel !== undefined ? { from: fromRel || '.' } : {}) },
-    warnings: [...warnings, ...index.warnings],
-    advice: indexAdvice(index.warnings, cmd),
-  };
+  return answer(async () => {
+    const node = findById(index, id);
+    let target = node.path;
+    let fromRel: string | undefined;
+    if (from !== undefined) {
+      const resolved = resolveInsideRoot(config.root, from, '--from path');
+      fromRel = resolved.rel;
+      const isDir = /[\\/]$/.test(from) || (await fs.stat(resolved.abs).then((s) => s.isDirectory(), () => false));
+      const dir = isDir ? fromRel : path.posix.dirname(fromRel);
+      target = path.posix.relative(dir === '.' ? '' : dir, node.path) || path.posix.basename(node.path);
+    }
+    const h = href(target);
+    return { ...summary(node), link: `[${linkText(node.title ?? node.document_id)}](${h})`, href: h, ...(fromRel !== undefined ? { from: fromRel || '.' } : {}) };
+  }, [...warnings, ...index.warnings], indexAdvice(index.warnings, cmd));
 }
