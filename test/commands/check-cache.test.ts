@@ -149,11 +149,24 @@ describe('check cache', () => {
       writeFileSync(path.join(root, CACHE), garbage);
       expect(await compare(root)).toBe(0);
     }
-    // A line whose memo is not a memo (a forged or truncated entry) is read again, not trusted.
-    const lines = readFileSync(path.join(root, CACHE), 'utf8').split('\n');
-    lines[1] = lines[1]!.replace(/\t[^\t]*$/, '\t[null,null,null,[],[],[5,0,1,1],[]]');
-    writeFileSync(path.join(root, CACHE), lines.join('\n'));
-    expect(await compare(root)).toBe(149);
+    // A line whose memo is not a memo (a forged or truncated entry) is read again, not trusted:
+    // a link to a missing target, a negative one, a position 0, an unknown code, a finding of another file.
+    const good = readFileSync(path.join(root, CACHE), 'utf8').split('\n');
+    const rel = JSON.parse(good[1]!.split('\t')[0]!) as string;
+    const forged = [
+      '[null,null,null,[],[],[5,0,1,1],[]]',
+      '[null,null,null,[],["x.md"],[-1,0,1,1],[]]',
+      '[null,null,null,[],["x.md"],[0,0,0,1],[]]',
+      `[null,null,null,[],[],[],[{"code":"NOT_A_CODE","severity":"error","message":"m","path":${JSON.stringify(rel)}}]]`,
+      '[null,null,null,[],[],[],[{"code":"LINK_BROKEN","severity":"error","message":"m","path":"docs/other.md"}]]',
+      `[null,null,null,[],[],[],[{"code":"LINK_BROKEN","severity":"error","message":"m","path":${JSON.stringify(rel)},"line":0}]]`,
+    ];
+    for (const memo of forged) {
+      const lines = [...good];
+      lines[1] = lines[1]!.replace(/\t[^\t]*$/, `\t${memo}`);
+      writeFileSync(path.join(root, CACHE), lines.join('\n'));
+      expect(await compare(root), memo).toBe(149);
+    }
   });
 
   it('remembers documents whose paths need escaping (quotes, tabs, backslashes, non-ASCII)', async () => {

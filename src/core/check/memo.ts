@@ -1,3 +1,4 @@
+import { CODES } from '../../errors/codes.js';
 import type { GovernedFile } from '../documents/walk.js';
 import type { MarkdownLink } from '../markdown/outline.js';
 import { resolveLinks } from './load.js';
@@ -42,13 +43,20 @@ export function isMemo(v: unknown): v is DocMemo {
   return (id === null || typeof id === 'string') && (type === null || typeof type === 'string') && (idLine === null || Number.isInteger(idLine))
     && Array.isArray(anchors) && anchors.every((a) => typeof a === 'string')
     && Array.isArray(targets) && targets.every((t) => typeof t === 'string')
-    && Array.isArray(nums) && nums.length % 4 === 0 && nums.every((n, i) => Number.isInteger(n) && (i % 4 !== 0 || (n as number) < targets.length) && (i % 4 !== 1 || ((n as number) >= 0 && (n as number) < 3)))
+    && Array.isArray(nums) && nums.length % 4 === 0 && nums.every((n, i) => Number.isInteger(n) && (n as number) >= (i % 4 < 2 ? 0 : 1) && (i % 4 !== 0 || (n as number) < targets.length) && (i % 4 !== 1 || (n as number) < 3))
     && Array.isArray(findings) && findings.every(isFinding);
 }
 
+const position = (n: unknown) => n === undefined || (Number.isInteger(n) && (n as number) >= 1);
+const optional = (v: unknown, type: 'string' | 'boolean') => v === undefined || typeof v === type;
+
+/** A finding as check itself writes them: a known code, a path, positions from 1. */
 function isFinding(f: unknown): f is Finding {
   const x = f as Finding;
-  return !!x && typeof x === 'object' && !Array.isArray(x) && typeof x.code === 'string' && (x.severity === 'error' || x.severity === 'warning' || x.severity === 'info') && typeof x.message === 'string' && x.path !== undefined && typeof x.path === 'string';
+  return !!x && typeof x === 'object' && !Array.isArray(x) && typeof x.code === 'string' && Object.hasOwn(CODES, x.code)
+    && (x.severity === 'error' || x.severity === 'warning' || x.severity === 'info') && typeof x.message === 'string' && typeof x.path === 'string'
+    && position(x.line) && position(x.column) && optional(x.suggestion, 'string') && optional(x.fixable, 'boolean') && optional(x.document_id, 'string')
+    && (x.fix === undefined || (!!x.fix && typeof x.fix === 'object' && typeof x.fix.kind === 'string'));
 }
 
 /**
