@@ -8,7 +8,8 @@
 // on its own as dist/vendor/oclif.cjs (one file: about 50 ms less than its ~110 modules), which
 // bin/run.js, the commands and the test helpers all reach through the package import
 // `#oclif`, so they share one copy of it.
-import { readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -130,4 +131,19 @@ await build({
   logLevel: 'warning',
   legalComments: 'none',
 });
-console.error(`bundle: ${entryPoints.length} entries, dist/vendor/oclif.cjs, dist/vendor/yaml.cjs`);
+// What this build is, for the caches' fingerprints (src/core/fs/cache-dir.ts): the hash of
+// every file in dist/, so code built from changed sources never trusts results an older build
+// remembered, even under the same package version.
+const hash = createHash('sha256');
+const files = [];
+const list = (dir) => {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const abs = path.join(dir, e.name);
+    if (e.isDirectory()) list(abs);
+    else if (e.name !== 'build-id') files.push(abs);
+  }
+};
+list(dist);
+for (const file of files.sort()) hash.update(path.relative(dist, file)).update('\0').update(readFileSync(file)).update('\0');
+writeFileSync(path.join(dist, 'build-id'), `${hash.digest('hex')}\n`);
+console.error(`bundle: ${entryPoints.length} entries, dist/vendor/oclif.cjs, dist/vendor/yaml.cjs, dist/build-id`);

@@ -10,13 +10,23 @@ export const CACHE_DIR = '.docket/cache';
 
 let packageVersion: string | undefined;
 function docketVersion(): string {
-  packageVersion ??= (JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as { version: string }).version;
+  if (packageVersion === undefined) {
+    const { version } = JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as { version: string };
+    // The build's own hash (scripts/bundle.js): a rebuilt docket of the same version is another docket.
+    let build = '';
+    try {
+      build = readFileSync(packagePath('dist/build-id'), 'utf8').trim();
+    } catch {
+      // not built (sources run directly): the version alone
+    }
+    packageVersion = `${version}+${build}`;
+  }
   return packageVersion;
 }
 
 /**
  * Everything a document's facts (or check's memos) depend on besides its bytes: the cache's
- * format, docket, the config, the schemas.
+ * format, docket (its version and build), the config, the schemas.
  */
 export async function fingerprint(config: RepoConfig, cache: number | string): Promise<string> {
   const schemas: [string, string | null][] = [];
