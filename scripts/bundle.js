@@ -34,6 +34,13 @@ const entryPoints = [
   path.join(dist, 'core/check/load-worker.js'),
 ];
 
+/**
+ * A package as one CommonJS file under dist/vendor/. Whitespace and syntax are minified
+ * (names stay): a smaller file compiles faster at every start.
+ */
+const vendor = (options) =>
+  build({ bundle: true, format: 'cjs', platform: 'node', target: 'node20', minifyWhitespace: true, minifySyntax: true, logLevel: 'warning', legalComments: 'none', ...options });
+
 // oclif sorts a plugin's commands with localeCompare at every start; the first call builds an
 // ICU collator (about 12 ms). Command IDs are ASCII ([a-z0-9:-]), for which code-point order
 // is the same; the build fails if oclif's line changes, so an upgrade is looked at again.
@@ -52,7 +59,7 @@ const ordinalCommandSort = {
 // The parts of @oclif/core docket uses, as one CommonJS file. typescript and ts-node are only
 // required by oclif for development setups (TypeScript sources): left out.
 const OCLIF_PARTS = { run: 'run', flush: 'flush', command: 'command', flags: 'flags', args: 'args', help: 'help' };
-await build({
+await vendor({
   stdin: {
     contents: `module.exports = {${Object.entries(OCLIF_PARTS).map(([k, sub]) => `${k}: require('@oclif/core/${sub}')`).join(', ')}};`,
     resolveDir: root,
@@ -60,16 +67,7 @@ await build({
   },
   outfile: path.join(dist, 'vendor/oclif.cjs'),
   plugins: [ordinalCommandSort],
-  // Whitespace and syntax only (names stay): a smaller file compiles faster at every start.
-  minifyWhitespace: true,
-  minifySyntax: true,
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
   external: ['typescript', 'ts-node', 'tsx'],
-  logLevel: 'warning',
-  legalComments: 'none',
 });
 // In the ESM bundle, `@oclif/core/<part>` is a small module that re-exports that part of the vendored copy.
 const requireHere = createRequire(import.meta.url);
@@ -119,18 +117,7 @@ for (const out of Object.keys(result.metafile.outputs)) {
 
 // The yaml package as one CommonJS file: required synchronously, and only when a fast path
 // declines (src/core/yaml/lib.ts); one file loads in about 14 ms, its seventy modules in 40.
-await build({
-  entryPoints: [createRequire(import.meta.url).resolve('yaml')],
-  outfile: path.join(dist, 'vendor/yaml.cjs'),
-  minifyWhitespace: true,
-  minifySyntax: true,
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  logLevel: 'warning',
-  legalComments: 'none',
-});
+await vendor({ entryPoints: [createRequire(import.meta.url).resolve('yaml')], outfile: path.join(dist, 'vendor/yaml.cjs') });
 // What this build is, for the caches' fingerprints (src/core/fs/cache-dir.ts): the hash of
 // every file in dist/, so code built from changed sources never trusts results an older build
 // remembered, even under the same package version.
