@@ -4,7 +4,7 @@ import type { RepoConfig } from '../config/types.js';
 import { listGoverned } from '../documents/walk.js';
 import type { Advice, Issue } from '../issues.js';
 import { buildArtifact, readArtifactBytes, serializeArtifact, writeArtifact, type IndexArtifact } from './artifact.js';
-import { factsHash, IndexCache, type CacheMode, type FileUpdate, type RebuildReason, type StoredResult } from './cache.js';
+import { factsHash, IndexCache, type CacheMode, type IndexSummary, type FileUpdate, type RebuildReason, type StoredResult } from './cache.js';
 import { factsOf } from './facts.js';
 import { absolutePath, readRaw, recordOf } from '../documents/read.js';
 import type { GovernedFile } from '../documents/walk.js';
@@ -22,19 +22,12 @@ export interface RebuildInfo {
   unchanged: number;
 }
 
-export interface BuiltIndex {
+export interface BuiltIndex extends IndexSummary {
   /** The graph; absent when nothing changed and the last result was reused (`graph: false` callers only). */
   artifact?: IndexArtifact;
   bytes?: Buffer;
   nodes?: IndexNode[];
   edges?: IndexEdge[];
-  node_count: number;
-  edge_count: number;
-  /** The first node's ID, null without nodes. */
-  first_id: string | null;
-  violations: Issue[];
-  warnings: Issue[];
-  advice: Advice[];
   rebuild: RebuildInfo;
   partial: boolean;
   /** Whether the artifact was written (with `artifact: true`). */

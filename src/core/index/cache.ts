@@ -55,18 +55,22 @@ interface Entry {
 }
 
 /** Where the artifact stood when the manifest was written, and what the last build reported. */
-export interface StoredResult {
-  artifact_sha256: string;
-  artifact_size: number;
-  artifact_mtime_ms: number;
+/** What an index build reports about the graph: counts, the first ID, findings. */
+export interface IndexSummary {
   node_count: number;
   edge_count: number;
   /** The first node's ID (for the advice to resolve it), null without nodes. */
   first_id: string | null;
   violations: Issue[];
-  /** Warnings about the documents and the graph (not about the cache or the walk). */
   warnings: Issue[];
   advice: Advice[];
+}
+
+/** The last build's summary (its warnings: the documents' and the graph's, not the cache's or the walk's) and the artifact it left. */
+export interface StoredResult extends IndexSummary {
+  artifact_sha256: string;
+  artifact_size: number;
+  artifact_mtime_ms: number;
 }
 
 export { CACHE_DIR };
