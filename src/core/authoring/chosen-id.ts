@@ -32,8 +32,9 @@ export async function chosenIdState(plan: NewPlan, id: string, seq: number, scan
   const lastUpdated = rec ? field(rec, 'last_updated') : undefined;
   // The document with this ID already lives where `new` would put it: a retry is the same
   // document when the metadata this command sets still agrees (the author may have written the
-  // body since). It is reported, never rewritten.
-  if (rec?.text !== undefined && paths.includes(rel) && field(rec, 'document_id') === id) {
+  // body since). It is reported, never rewritten. The file's own ID decides, not the scan: a
+  // concurrent `new --id` may have created it after the scan was taken.
+  if (rec?.text !== undefined && field(rec, 'document_id') === id) {
     const expected = decodeDocument(rel, plan.ns, Buffer.from(render(plan, id, seq, lastUpdated ?? plan.today).content), 0, 0).frontmatter?.data ?? {};
     const actual = rec.frontmatter?.data ?? {};
     const differing = REQUESTED_FIELDS.filter((k) => JSON.stringify(expected[k]) !== JSON.stringify(actual[k]));
