@@ -45,8 +45,7 @@ export class ContextBuilder {
     private readonly schemaFor: (schemaPath: string) => CompiledSchema | undefined,
     files: readonly GovernedFile[] | null,
   ) {
-    const governed = files ? new Set(files.map((f) => f.rel)) : null;
-    this.probe = new FsProbe(config.root, this.byPath, governed);
+    this.probe = new FsProbe(config.root, this.byPath, files ? files.map((f) => f.rel) : null);
     if (files) {
       const watched = new Set<string>();
       for (const f of files) {

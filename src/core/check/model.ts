@@ -34,6 +34,15 @@ export interface DocumentLink extends MarkdownLink {
   fragment?: string;
 }
 
+/** A link to another document's anchor, checked once every document is loaded: only what the check reads. */
+export interface PendingLink {
+  line: number;
+  column: number;
+  /** Repository-relative path of the target document. */
+  path: string;
+  fragment: string;
+}
+
 /**
  * One governed document as docket understands it: the bytes-level record, the normalised
  * metadata, its links and anchors, and the findings of every rule. `index`, `scan` and
@@ -59,8 +68,8 @@ export interface InspectedDocument {
   anchors: string[];
   /** The text was decoded, so `anchors` are the document's (false for unreadable, binary or cached documents). */
   readable: boolean;
-  /** Links to another document's #anchors, checked once every document is loaded. */
-  pendingLinks?: DocumentLink[];
+  /** Links to #anchors of documents not loaded yet when this one was, checked once every document is. */
+  pendingLinks?: PendingLink[];
   /** Filled by the rules; sorted by line, column, code. */
   findings: Finding[];
   /** Whether per-document rules ran (false for documents loaded only for cross-references). */

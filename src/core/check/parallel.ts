@@ -9,6 +9,7 @@ import type { DocumentReuse } from './load.js';
 import type { PackedFile, WorkerInit, WorkerReply, WorkerTask } from './load-worker.js';
 import type { CheckCache } from './cache.js';
 import { prepareFile, prepareRemembered, type PrepareContext, type Prepared } from './prepare.js';
+import type { FsProbe } from './probe.js';
 
 /**
  * Describing documents (decoding, frontmatter, Markdown, their own rules) is most of a
@@ -182,7 +183,7 @@ export async function prepareAll(config: RepoConfig, files: readonly GovernedFil
   for (const h of helpers) {
     h.worker.on('message', (reply: WorkerReply) => {
       if (h.failed || !h.chunks.delete(reply.id)) return;
-      for (const item of reply.docs) store(item.i, revive(item.prepared, files[item.i]!));
+      for (const item of reply.docs) store(item.i, revive(item.prepared, files[item.i]!, ctx.probe));
       lastRun.chunksInWorkers++;
       dispatch(h);
       wake?.();
@@ -232,14 +233,19 @@ export async function prepareAll(config: RepoConfig, files: readonly GovernedFil
   opts.onProgress?.(total, total);
 }
 
-/** A prepared document from a worker, with the main thread's namespace object. */
-function revive(prepared: Prepared, file: GovernedFile): Prepared {
+/**
+ * A prepared document from a worker, with the main thread's namespace object and path
+ * strings (the copies a message brings would otherwise be kept until the last document).
+ */
+function revive(prepared: Prepared, file: GovernedFile, probe: FsProbe): Prepared {
   if (prepared.known) {
     prepared.known.namespace = file.namespace;
     return prepared;
   }
-  prepared.doc.namespace = file.namespace;
-  prepared.doc.record.namespace = file.namespace;
+  const doc = prepared.doc;
+  doc.namespace = doc.record.namespace = file.namespace;
+  doc.rel = doc.record.rel = file.rel;
+  if (doc.pendingLinks) for (const link of doc.pendingLinks) link.path = probe.canonical(link.path);
   return prepared;
 }
 

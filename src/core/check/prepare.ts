@@ -5,7 +5,7 @@ import { factsOf, type DocFacts } from '../index/facts.js';
 import type { CompiledSchema } from '../schema/compile.js';
 import { detach, detachAll } from '../text/detach.js';
 import { describeDocument } from './load.js';
-import type { DocumentLink, Finding, InspectedDocument } from './model.js';
+import type { Finding, InspectedDocument, PendingLink } from './model.js';
 import type { FsProbe } from './probe.js';
 import { documentOf, memoOf, type DocMemo } from './memo.js';
 import { addLinkFindings, intrinsicFindings } from './rules/local.js';
@@ -72,7 +72,7 @@ export function inboundOf(doc: InspectedDocument, watched: ReadonlySet<string> |
  * its ID (and type), anchors and the links still to check, as strings of their own, in new
  * objects of a fixed shape (deleting properties would leave large dictionary-mode objects).
  */
-export function compactDocument(doc: InspectedDocument): InspectedDocument {
+export function compactDocument(doc: InspectedDocument, probe: FsProbe): InspectedDocument {
   const r = doc.record;
   // The split is not kept: the rules that look at it (reading problems) have run.
   const record: DocumentRecord = { rel: r.rel, namespace: r.namespace, size: r.size, mtimeMs: r.mtimeMs, bom: r.bom, problems: r.problems.length === 0 ? NONE : r.problems, unreadable: r.unreadable };
@@ -83,12 +83,8 @@ export function compactDocument(doc: InspectedDocument): InspectedDocument {
   if (doc.type !== undefined) out.type = detach(doc.type);
   if (doc.idLine !== undefined) out.idLine = doc.idLine;
   if (doc.pendingLinks) {
-    out.pendingLinks = doc.pendingLinks.map((l) => {
-      const link: DocumentLink = { target: detach(l.target), kind: l.kind, line: l.line, column: l.column, scope: l.scope };
-      if (l.path !== undefined) link.path = detach(l.path);
-      if (l.fragment !== undefined) link.fragment = detach(l.fragment);
-      return link;
-    });
+    // Only what the check reads, and the target's path as the walk's own string.
+    out.pendingLinks = doc.pendingLinks.map((l): PendingLink => ({ line: l.line, column: l.column, path: probe.canonical(l.path), fragment: detach(l.fragment) }));
   }
   return out;
 }
@@ -105,7 +101,7 @@ export function prepareDescribed(doc: InspectedDocument, ctx: PrepareContext): P
     const local = addLinkFindings(doc, own, ctx.probe, true);
     prepared.local = local.length === 0 ? NONE : local;
   }
-  if (s.compact) prepared.doc = compactDocument(doc);
+  if (s.compact) prepared.doc = compactDocument(doc, ctx.probe);
   return prepared;
 }
 

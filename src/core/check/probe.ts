@@ -4,6 +4,7 @@ import { MAX_DOCUMENT_BYTES, readBytesSync } from '../documents/read.js';
 import { splitFrontmatter } from '../frontmatter/split.js';
 import { isInside } from '../fs/paths.js';
 import { outlineMarkdown } from '../markdown/outline.js';
+import { detach } from '../text/detach.js';
 import { closest } from '../text/suggest.js';
 import type { InspectedDocument } from './model.js';
 
@@ -29,19 +30,37 @@ export class FsProbe {
   private readonly nearCache = new Map<string, string | undefined>();
   private readonly lookups = new Map<string, Lookup>();
 
+  /** Position of each governed path in `paths`. */
+  private readonly governed: ReadonlyMap<string, number> | null;
+
   /**
-   * `governed`: the paths the walk found as regular files under the docs roots (never
-   * through a symbolic link inside them), which therefore exist with exactly this case.
+   * `paths`: the paths the walk found as regular files under the docs roots (never through a
+   * symbolic link inside them), which therefore exist with exactly this case.
    */
   constructor(
     private readonly root: string,
     private readonly documents: ReadonlyMap<string, InspectedDocument>,
-    private readonly governed: ReadonlySet<string> | null = null,
-  ) {}
+    private readonly paths: readonly string[] | null = null,
+  ) {
+    if (paths) {
+      const governed = new Map<string, number>();
+      for (let i = 0; i < paths.length; i++) governed.set(paths[i]!, i);
+      this.governed = governed;
+    } else this.governed = null;
+  }
 
   /** The governed paths the probe was given (for a worker thread's own probe). */
   governedPaths(): string[] {
-    return this.governed ? [...this.governed] : [...this.documents.keys()];
+    return this.paths ? [...this.paths] : [...this.documents.keys()];
+  }
+
+  /**
+   * The walk's own string for a governed path (a copy of its own for another path): models
+   * kept until the last document is read share it instead of holding copies.
+   */
+  canonical(rel: string): string {
+    const i = this.governed?.get(rel);
+    return i === undefined ? detach(rel) : this.paths![i]!;
   }
 
   /** Directory entries of a repo-relative directory ('.' for the root). */
@@ -110,6 +129,11 @@ export class FsProbe {
   /** Whether anchors of `rel` come from a loaded document (known only once every document is loaded). */
   isDocument(rel: string): boolean {
     return this.governed ? this.governed.has(rel) : this.documents.has(rel);
+  }
+
+  /** Whether the document at `rel` is loaded already (its anchors are known now). */
+  isLoaded(rel: string): boolean {
+    return this.documents.has(rel);
   }
 
   /** Anchors of a Markdown file: from the loaded model when governed, else read once (bounded). */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { closest } from '../../text/suggest.js';
 import type { FsProbe } from '../probe.js';
-import type { DocumentLink, Finding, InspectedDocument } from '../model.js';
+import type { Finding, InspectedDocument, PendingLink } from '../model.js';
 
 const MARKDOWN = /\.(md|markdown)$/i;
 
@@ -20,7 +20,7 @@ function hasAnchor(anchors: readonly string[], fragment: string): boolean {
   return set.has(wanted);
 }
 
-function broken(doc: InspectedDocument, link: DocumentLink, message: string, suggestion: string): Finding {
+function broken(doc: InspectedDocument, link: { line: number; column: number }, message: string, suggestion: string): Finding {
   return { code: 'LINK_BROKEN', severity: 'error', message, path: doc.rel, line: link.line, column: link.column, suggestion, fixable: false };
 }
 
@@ -30,10 +30,10 @@ function anchorHint(anchors: readonly string[], fragment: string, where: string)
 }
 
 /** LINK_BROKEN for a link to an existing Markdown file whose anchors are known. */
-function anchorFinding(doc: InspectedDocument, link: DocumentLink, probe: FsProbe): Finding | undefined {
-  const anchors = link.path === doc.rel ? (doc.readable ? doc.anchors : undefined) : probe.anchors(link.path!);
-  if (anchors && !hasAnchor(anchors, link.fragment!)) {
-    return broken(doc, link, `${link.path} has no heading for the anchor "#${link.fragment}".`, anchorHint(anchors, link.fragment!, link.path!));
+function anchorFinding(doc: InspectedDocument, link: PendingLink, probe: FsProbe): Finding | undefined {
+  const anchors = link.path === doc.rel ? (doc.readable ? doc.anchors : undefined) : probe.anchors(link.path);
+  if (anchors && !hasAnchor(anchors, link.fragment)) {
+    return broken(doc, link, `${link.path} has no heading for the anchor "#${link.fragment}".`, anchorHint(anchors, link.fragment, link.path));
   }
   return undefined;
 }
@@ -41,12 +41,13 @@ function anchorFinding(doc: InspectedDocument, link: DocumentLink, probe: FsProb
 /**
  * LINK_BROKEN for relative links: a missing file (compared with exact letter case), a
  * missing #anchor in this or another Markdown document, or a target outside the root.
- * With `defer`, links to another governed document's anchors are returned in `pending`
- * instead (that document may not be loaded yet): see pendingLinkFindings.
+ * With `defer`, links to the anchors of another governed document that is not loaded yet are
+ * returned in `pending` instead: see pendingLinkFindings. (Documents load in path order, so
+ * links to earlier ones are checked at once and need not be kept.)
  */
-export function linkFindings(doc: InspectedDocument, probe: FsProbe, defer = false): { findings: Finding[]; pending: DocumentLink[] } {
+export function linkFindings(doc: InspectedDocument, probe: FsProbe, defer = false): { findings: Finding[]; pending: PendingLink[] } {
   const out: Finding[] = [];
-  const pending: DocumentLink[] = [];
+  const pending: PendingLink[] = [];
   for (const link of doc.links) {
     const what = link.kind === 'image' ? 'Image' : 'Link';
     if (link.scope === 'outside') {
@@ -77,11 +78,11 @@ export function linkFindings(doc: InspectedDocument, probe: FsProbe, defer = fal
       continue;
     }
     if (link.fragment && found.kind === 'file' && MARKDOWN.test(link.path)) {
-      if (defer && link.path !== doc.rel && probe.isDocument(link.path)) {
-        pending.push(link);
+      if (defer && link.path !== doc.rel && probe.isDocument(link.path) && !probe.isLoaded(link.path)) {
+        pending.push(link as PendingLink);
         continue;
       }
-      const finding = anchorFinding(doc, link, probe);
+      const finding = anchorFinding(doc, link as PendingLink, probe);
       if (finding) out.push(finding);
     }
   }
@@ -89,7 +90,7 @@ export function linkFindings(doc: InspectedDocument, probe: FsProbe, defer = fal
 }
 
 /** The deferred anchor checks, once every document is loaded. */
-export function pendingLinkFindings(doc: InspectedDocument, links: readonly DocumentLink[], probe: FsProbe): Finding[] {
+export function pendingLinkFindings(doc: InspectedDocument, links: readonly PendingLink[], probe: FsProbe): Finding[] {
   const out: Finding[] = [];
   for (const link of links) {
     const finding = anchorFinding(doc, link, probe);
