@@ -66,6 +66,12 @@ export interface InspectedDocument {
   idLine?: number;
   links: DocumentLink[];
   anchors: string[];
+  /**
+   * A compact model's anchors, joined by `>` (which no anchor contains; `anchors` is then
+   * empty): one string per document instead of an array and a string per heading. Read them
+   * with anchorsOf.
+   */
+  anchorText?: string;
   /** The text was decoded, so `anchors` are the document's (false for unreadable, binary or cached documents). */
   readable: boolean;
   /** Links to #anchors of documents not loaded yet when this one was, checked once every document is. */
@@ -74,6 +80,11 @@ export interface InspectedDocument {
   findings: Finding[];
   /** Whether per-document rules ran (false for documents loaded only for cross-references). */
   checked: boolean;
+}
+
+/** A document's anchors, whichever form its model keeps them in. */
+export function anchorsOf(doc: InspectedDocument): readonly string[] {
+  return doc.anchorText === undefined ? doc.anchors : doc.anchorText.split('>');
 }
 
 export interface Inspection {

@@ -6,7 +6,7 @@ import { isInside } from '../fs/paths.js';
 import { outlineMarkdown } from '../markdown/outline.js';
 import { detach } from '../text/detach.js';
 import { closest } from '../text/suggest.js';
-import type { InspectedDocument } from './model.js';
+import { anchorsOf, type InspectedDocument } from './model.js';
 
 type EntryKind = 'file' | 'dir' | 'symlink' | 'other';
 
@@ -26,7 +26,7 @@ const FILE: Lookup = { kind: 'file' };
  */
 export class FsProbe {
   private readonly dirs = new Map<string, Map<string, EntryKind> | undefined>();
-  private readonly anchorCache = new Map<string, string[] | undefined>();
+  private readonly anchorCache = new Map<string, readonly string[] | undefined>();
   private readonly nearCache = new Map<string, string | undefined>();
   private readonly lookups = new Map<string, Lookup>();
 
@@ -137,9 +137,9 @@ export class FsProbe {
   }
 
   /** Anchors of a Markdown file: from the loaded model when governed, else read once (bounded). */
-  anchors(rel: string): string[] | undefined {
+  anchors(rel: string): readonly string[] | undefined {
     const doc = this.documents.get(rel);
-    if (doc) return doc.readable ? doc.anchors : undefined;
+    if (doc) return doc.readable ? anchorsOf(doc) : undefined;
     if (!this.anchorCache.has(rel)) this.anchorCache.set(rel, this.readAnchors(rel));
     return this.anchorCache.get(rel);
   }
