@@ -11,9 +11,10 @@ import { filenameOk, kebabName } from './rules/placement.js';
 export interface RuleContext {
   config: RepoConfig;
   schemaFor(schemaPath: string): CompiledSchema | undefined;
-  byPath: ReadonlyMap<string, InspectedDocument>;
-  /** Governed documents per trimmed document_id. */
-  byId: ReadonlyMap<string, readonly InspectedDocument[]>;
+  /** Governed documents whose trimmed document_id is `id`, in path order (empty: none). */
+  withId(id: string): readonly InspectedDocument[];
+  /** Every trimmed document_id in use. */
+  ids(): Iterable<string>;
   /**
    * Governed documents that link to a path (lower-cased key, so case-only renames count too).
    * Only the keys of documents whose file name breaks the convention are consulted.
@@ -32,8 +33,8 @@ export interface RuleContext {
  * without keeping the documents' texts or frontmatter.
  */
 export class ContextBuilder {
-  readonly byPath = new Map<string, InspectedDocument>();
-  readonly byId = new Map<string, InspectedDocument[]>();
+  /** Documents per ID: the document itself while it is the only one (most IDs), else a list. */
+  private readonly byId = new Map<string, InspectedDocument | InspectedDocument[]>();
   readonly inbound = new Map<string, string[]>();
   readonly renameTargets = new Map<string, number>();
   readonly probe: FsProbe;
@@ -45,7 +46,7 @@ export class ContextBuilder {
     private readonly schemaFor: (schemaPath: string) => CompiledSchema | undefined,
     files: readonly GovernedFile[] | null,
   ) {
-    this.probe = new FsProbe(config.root, this.byPath, files ? files.map((f) => f.rel) : null);
+    this.probe = new FsProbe(config.root, files ? files.map((f) => f.rel) : null);
     if (files) {
       const watched = new Set<string>();
       for (const f of files) {
@@ -69,11 +70,12 @@ export class ContextBuilder {
    * (`inbound`, see prepare.ts; computed from its links when omitted).
    */
   add(doc: InspectedDocument, inbound: readonly string[] = inboundOf(doc, this.watched)): void {
-    this.byPath.set(doc.rel, doc);
+    this.probe.remember(doc);
     if (doc.document_id) {
-      const list = this.byId.get(doc.document_id);
-      if (list) list.push(doc);
-      else this.byId.set(doc.document_id, [doc]);
+      const known = this.byId.get(doc.document_id);
+      if (known === undefined) this.byId.set(doc.document_id, doc);
+      else if (Array.isArray(known)) known.push(doc);
+      else this.byId.set(doc.document_id, [known, doc]);
     }
     for (const key of inbound) {
       const list = this.inbound.get(key);
@@ -83,7 +85,19 @@ export class ContextBuilder {
   }
 
   context(): RuleContext {
-    return { config: this.config, schemaFor: this.schemaFor, byPath: this.byPath, byId: this.byId, inbound: this.inbound, renameTargets: this.renameTargets, probe: this.probe };
+    const byId = this.byId;
+    return {
+      config: this.config,
+      schemaFor: this.schemaFor,
+      withId: (id) => {
+        const known = byId.get(id);
+        return known === undefined ? [] : Array.isArray(known) ? known : [known];
+      },
+      ids: () => byId.keys(),
+      inbound: this.inbound,
+      renameTargets: this.renameTargets,
+      probe: this.probe,
+    };
   }
 }
 

@@ -97,7 +97,8 @@ export async function inspectRepository(config: RepoConfig, opts: InspectOptions
   if (opts.reuse && opts.rules !== false) throw new Error('inspectRepository: a description cache needs rules: false');
   const rules = opts.rules !== false;
   const builder = new ContextBuilder(config, schemaFor, walk.files);
-  const local = new Map<InspectedDocument, Finding[]>();
+  /** Each document's own findings, by position (undefined: its rules do not run). */
+  const local: (Finding[] | undefined)[] = new Array(walk.files.length);
   let documents: InspectedDocument[];
   if (opts.compact) {
     // Compact models: each document is prepared on its own (possibly in a worker thread, see parallel.ts).
@@ -112,7 +113,7 @@ export async function inspectRepository(config: RepoConfig, opts: InspectOptions
     await prepareAll(config, walk.files, ctx, { ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.reuse ? { reuse: opts.reuse } : {}), ...(opts.memos ? { memos: opts.memos } : {}), ...(opts.onProgress ? { onProgress: (done: number, total: number) => void opts.onProgress?.(done, total) } : {}) }, (i, prepared) => {
       documents[i] = prepared.doc;
       builder.add(prepared.doc, prepared.inbound);
-      if (prepared.local) local.set(prepared.doc, prepared.local);
+      local[i] = prepared.local;
     });
   } else {
     documents = await loadDocuments(config, walk.files, schemaFor, {
@@ -121,20 +122,21 @@ export async function inspectRepository(config: RepoConfig, opts: InspectOptions
       digest: opts.digest ?? true,
       ...(opts.reuse ? { reuse: opts.reuse } : {}),
       ...(opts.onProgress ? { onProgress: (done: number, total: number) => void opts.onProgress?.(done, total) } : {}),
-      onLoaded: (doc) => {
+      onLoaded: (doc, i) => {
         builder.add(doc);
-        if (rules && (!opts.only || opts.only.has(doc.rel))) local.set(doc, localFindings(doc, schemaFor, builder.probe, true));
+        if (rules && (!opts.only || opts.only.has(doc.rel))) local[i] = localFindings(doc, schemaFor, builder.probe, true);
       },
     });
   }
   await opts.onSetup?.(repository);
   if (rules) {
     const ctx = builder.context();
-    for (const doc of documents) {
-      const own = local.get(doc);
+    for (let i = 0; i < documents.length; i++) {
+      const doc = documents[i]!;
+      const own = local[i];
       if (!own) continue;
       if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while checking documents.');
-      local.delete(doc);
+      local[i] = undefined;
       const cross = crossFindings(doc, ctx);
       finish(doc, cross.length === 0 ? own : own.length === 0 ? cross : [...own, ...cross]);
       await opts.onDocument?.(doc);

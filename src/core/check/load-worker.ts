@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   const ctx: PrepareContext = {
     config,
     schemaFor: (p) => schemas.get(p),
-    probe: new FsProbe(config.root, new Map(), init.governed),
+    probe: new FsProbe(config.root, init.governed),
     watched: init.watched ? new Set(init.watched) : null,
     settings,
   };

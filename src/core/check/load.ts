@@ -151,8 +151,8 @@ export interface LoadOptions {
   reuse?: DocumentReuse;
   /** Called every PROGRESS_EVERY documents and at the end. */
   onProgress?(done: number, total: number): void;
-  /** Called with each document as soon as it is described, in the files' order. */
-  onLoaded?(doc: InspectedDocument): void;
+  /** Called with each document (and its position in the files) as soon as it is described, in the files' order. */
+  onLoaded?(doc: InspectedDocument, i: number): void;
 }
 
 const PROGRESS_EVERY = 1000;
@@ -192,7 +192,7 @@ export async function loadDocuments(
     if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while reading documents.');
     const doc = loadOne(config, files[i]!, schemaFor, opts);
     out[i] = doc;
-    opts.onLoaded?.(doc);
+    opts.onLoaded?.(doc, i);
     if ((i + 1) % PROGRESS_EVERY === 0 && i + 1 < files.length) opts.onProgress?.(i + 1, files.length);
   }
   opts.onProgress?.(files.length, files.length);

@@ -32,6 +32,10 @@ export class FsProbe {
 
   /** Position of each governed path in `paths`. */
   private readonly governed: ReadonlyMap<string, number> | null;
+  /** Loaded documents by position in `paths` (an array: a map per path would cost more). */
+  private readonly loaded: (InspectedDocument | undefined)[] = [];
+  /** Loaded documents at other paths (all of them when no paths were given). */
+  private readonly others = new Map<string, InspectedDocument>();
 
   /**
    * `paths`: the paths the walk found as regular files under the docs roots (never through a
@@ -39,7 +43,6 @@ export class FsProbe {
    */
   constructor(
     private readonly root: string,
-    private readonly documents: ReadonlyMap<string, InspectedDocument>,
     private readonly paths: readonly string[] | null = null,
   ) {
     if (paths) {
@@ -51,7 +54,20 @@ export class FsProbe {
 
   /** The governed paths the probe was given (for a worker thread's own probe). */
   governedPaths(): string[] {
-    return this.paths ? [...this.paths] : [...this.documents.keys()];
+    return this.paths ? [...this.paths] : [...this.others.keys()];
+  }
+
+  /** Records a loaded document: its anchors now answer links to it. */
+  remember(doc: InspectedDocument): void {
+    const i = this.governed?.get(doc.rel);
+    if (i !== undefined) this.loaded[i] = doc;
+    else this.others.set(doc.rel, doc);
+  }
+
+  /** The loaded document at a path. */
+  document(rel: string): InspectedDocument | undefined {
+    const i = this.governed?.get(rel);
+    return i !== undefined ? this.loaded[i] : this.others.get(rel);
   }
 
   /**
@@ -78,7 +94,7 @@ export class FsProbe {
 
   /** Whether a repo-relative path exists with exactly this letter case (cached per path). */
   lookup(rel: string): Lookup {
-    if (this.governed?.has(rel) || this.documents.has(rel)) return FILE;
+    if (this.governed?.has(rel) || this.others.has(rel)) return FILE;
     let cached = this.lookups.get(rel);
     if (!cached) {
       cached = this.resolve(rel);
@@ -128,17 +144,17 @@ export class FsProbe {
 
   /** Whether anchors of `rel` come from a loaded document (known only once every document is loaded). */
   isDocument(rel: string): boolean {
-    return this.governed ? this.governed.has(rel) : this.documents.has(rel);
+    return this.governed ? this.governed.has(rel) : this.others.has(rel);
   }
 
   /** Whether the document at `rel` is loaded already (its anchors are known now). */
   isLoaded(rel: string): boolean {
-    return this.documents.has(rel);
+    return this.document(rel) !== undefined;
   }
 
   /** Anchors of a Markdown file: from the loaded model when governed, else read once (bounded). */
   anchors(rel: string): readonly string[] | undefined {
-    const doc = this.documents.get(rel);
+    const doc = this.document(rel);
     if (doc) return doc.readable ? anchorsOf(doc) : undefined;
     if (!this.anchorCache.has(rel)) this.anchorCache.set(rel, this.readAnchors(rel));
     return this.anchorCache.get(rel);

@@ -19,7 +19,7 @@ function nextFree(id: string, ctx: RuleContext): string {
   if (!SEGMENT.test(prefix) || !SEGMENT.test(type)) return '';
   if (!ctx.highestSeq) {
     const highest = new Map<string, number>();
-    for (const key of ctx.byId.keys()) {
+    for (const key of ctx.ids()) {
       const m = ID_PATTERN.exec(key);
       if (m) highest.set(`${m[1]}-${m[2]}-`, Math.max(highest.get(`${m[1]}-${m[2]}-`) ?? 0, Number(m[3])));
     }
@@ -35,14 +35,14 @@ export function idFindings(doc: InspectedDocument, ctx: RuleContext): Finding[] 
   if (!id) return [];
   const prefix0 = doc.namespace.repo_prefix;
   // The common case: a well-formed ID of the namespace's prefix that no other document has.
-  if (ID_PATTERN.test(id) && id.startsWith(`${prefix0}-`) && (ctx.byId.get(id)?.length ?? 0) <= 1) return [];
+  if (ID_PATTERN.test(id) && id.startsWith(`${prefix0}-`) && ctx.withId(id).length <= 1) return [];
   const out: Finding[] = [];
   const line = doc.idLine;
   const at = { path: doc.rel, ...(line ? { line } : {}) };
   const prefix = doc.namespace.repo_prefix;
   if (!ID_PATTERN.test(id)) {
     const repaired = repairId(id);
-    const fixable = repaired !== undefined && ID_PATTERN.test(repaired) && !ctx.byId.has(repaired);
+    const fixable = repaired !== undefined && ID_PATTERN.test(repaired) && ctx.withId(repaired).length === 0;
     out.push({
       code: 'ID_REGEX',
       severity: 'error',
@@ -62,7 +62,7 @@ export function idFindings(doc: InspectedDocument, ctx: RuleContext): Finding[] 
       fixable: false,
     });
   }
-  const sharing = (ctx.byId.get(id) ?? []).filter((d) => d.rel !== doc.rel).map((d) => d.rel);
+  const sharing = ctx.withId(id).filter((d) => d.rel !== doc.rel).map((d) => d.rel);
   if (sharing.length > 0) {
     const list = sharing.slice(0, 5).join(', ') + (sharing.length > 5 ? `, and ${sharing.length - 5} more` : '');
     out.push({
