@@ -135,7 +135,7 @@ describe('linear replacements of backtracking regular expressions', () => {
 });
 
 describe('link resolution', () => {
-  const segment = fc.constantFrom('a', 'b', '.', '..', '', '...', 'c.md', '%20', '%', 'x?y', '#f', '\u2028', 'é');
+  const segment = fc.constantFrom('a', 'b', '.', '..', '', '...', 'c.md', 'x.', '.x', '..y', 'y..', '%20', '%', 'x?y', '#f', '\u2028', 'é');
   const relPath = fc.array(segment, { maxLength: 7 }).map((s) => s.join('/'));
 
   it('normalizeRelative is path.posix.normalize without trailing slashes', () => {

@@ -26,7 +26,9 @@ function decode(s: string): string {
  * empty ones dropped, '..' resolved (kept at the start). Without the general normalizer's work.
  */
 export function normalizeRelative(p: string): string {
-  if (!p.includes('.') && !p.includes('//') && !p.endsWith('/') && !p.startsWith('/')) return p || '.';
+  // Only empty, `.` and `..` segments change a path; most links (`adr-002-x.md`, joined to the
+  // document's directory) have none. A `./` that ends another segment (`a./b`) takes the long way.
+  if (!p.includes('//') && !p.endsWith('/') && !p.startsWith('/') && !p.includes('./') && !p.endsWith('/.') && !p.endsWith('/..') && p !== '.' && p !== '..') return p || '.';
   const out: string[] = [];
   for (const seg of p.split('/')) {
     if (seg === '' || seg === '.') continue;
