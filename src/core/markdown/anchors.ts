@@ -178,8 +178,12 @@ export function extractAnchors(masked: string, blocks: string, all = true): { an
   const anchors: string[] = [];
   let firstHeading: string | undefined;
   const slugger = new Slugger();
-  /** Lines (start, next newline) of the current paragraph, for setext headings. */
-  let paragraph: number[] = [];
+  /**
+   * Where the current paragraph (for setext headings) starts: every line since the last line
+   * that ends one (blank, heading, block start, rule) belongs to it, so an offset is enough;
+   * it is empty while the line being read starts there.
+   */
+  let paragraph = 0;
   /** The line of `blocks` from `start` to the newline at `next`, without its own final CR. */
   const textLine = (start: number, next: number) => blocks.slice(start, next > start && blocks.charCodeAt(next - 1) === 0x0d ? next - 1 : next);
   const n = masked.length;
@@ -189,10 +193,8 @@ export function extractAnchors(masked: string, blocks: string, all = true): { an
     // The line without its final CR.
     const end = next > start && masked.charCodeAt(next - 1) === 0x0d ? next - 1 : next;
     if (isBlankLine(masked, start, end)) {
-      if (paragraph.length > 0) paragraph = [];
-    } else if (!mayStartBlock(masked, start, end)) {
-      paragraph.push(start, next);
-    } else {
+      paragraph = next + 1;
+    } else if (mayStartBlock(masked, start, end)) {
       const line = masked.slice(start, end);
       const atx = atxHeading(line);
       if (atx) {
@@ -200,19 +202,18 @@ export function extractAnchors(masked: string, blocks: string, all = true): { an
         firstHeading ??= text || undefined;
         if (!all && firstHeading !== undefined) return { anchors: [], firstHeading };
         anchors.push(slugger.slug(text));
-        paragraph = [];
-      } else if (paragraph.length > 0 && SETEXT.test(line)) {
-        const parts: string[] = [];
-        for (let k = 0; k < paragraph.length; k += 2) parts.push(textLine(paragraph[k]!, paragraph[k + 1]!).trim());
+        paragraph = next + 1;
+      } else if (start > paragraph && SETEXT.test(line)) {
+        // The paragraph's lines, each trimmed (which drops a final CR too), joined by blanks.
+        const parts = blocks.slice(paragraph, start - 1).split('\n');
+        for (let k = 0; k < parts.length; k++) parts[k] = parts[k]!.trim();
         const text = headingText(parts.join(' '));
         firstHeading ??= text || undefined;
         if (!all && firstHeading !== undefined) return { anchors: [], firstHeading };
         anchors.push(slugger.slug(text));
-        paragraph = [];
+        paragraph = next + 1;
       } else if (BLOCK_START.test(line) || /^ {0,3}([-*_])([ \t]*\1){2,}[ \t]*$/.test(line)) {
-        paragraph = [];
-      } else {
-        paragraph.push(start, next);
+        paragraph = next + 1;
       }
     }
     start = next + 1;
