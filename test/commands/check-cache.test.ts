@@ -116,6 +116,32 @@ describe('check cache', () => {
     expect(broken.some((v: { path: string }) => v.path !== a)).toBe(true); // links into the removed or moved documents
   });
 
+  // The new file copies the lines of unchanged documents from the old one as byte ranges:
+  // after edits, removals and additions it must be exactly the file a run from scratch writes.
+  it('after edits, removals and additions the cache file is the one a run from scratch writes', async () => {
+    const root = repository(5, 29);
+    const cacheLines = () => readFileSync(path.join(root, CACHE), 'utf8').split('\n').slice(1);
+    await compare(root);
+    const docs = files(root).filter((f) => f.endsWith('.md') && !f.includes('00-governance'));
+    // First, middle and last documents edited; neighbours removed; a new one in between.
+    const edited = [docs[0]!, docs[70]!, docs[docs.length - 1]!];
+    for (const rel of edited) writeFileSync(path.join(root, rel), `${readFileSync(path.join(root, rel), 'utf8')}\nMore text, [a link](#nowhere).\n`);
+    rmSync(path.join(root, docs[40]!));
+    rmSync(path.join(root, docs[41]!));
+    const added = docs[100]!.replace(/\.md$/, '-b.md');
+    writeFileSync(path.join(root, added), readFileSync(path.join(root, docs[100]!)));
+    age(root, [...edited, added]);
+    const governed = files(root).filter((f) => f.endsWith('.md')).length;
+    expect(await compare(root)).toBe(governed - 4);
+    const incremental = cacheLines();
+    expect(incremental).toHaveLength(governed + 1); // and the final newline
+    expect(await compare(root)).toBe(governed);
+    expect(cacheLines()).toEqual(incremental); // nothing changed: not rewritten
+    rmSync(path.join(root, CACHE));
+    await compare(root);
+    expect(cacheLines()).toEqual(incremental);
+  });
+
   it('a file changed within two seconds of the cache write is read again (racily clean)', async () => {
     const root = repository(0, 24);
     const victim = files(root).find((f) => f.includes('45-adr'))!;

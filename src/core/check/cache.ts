@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RepoConfig } from '../config/types.js';
 import type { GovernedFile } from '../documents/walk.js';
 import { AtomicStream } from '../fs/atomic-stream.js';
 import { CACHE_DIR, ensureCacheDirSync, fingerprint } from '../fs/cache-dir.js';
+import { type FileLine, LineReader } from '../fs/line-reader.js';
 import { lstatOrNone } from '../fs/paths.js';
 import { isMemo, type DocMemo } from './memo.js';
 
@@ -17,35 +17,49 @@ const CACHE_VERSION = 'check-1';
  */
 const RACY_MS = 2000;
 
-/** A remembered document: its stat when described, its memo as JSON (parsed only on a hit), and the whole line. */
-interface Line {
+/** A line of the old file: a document's path, its stat when described, its memo as JSON (parsed only on a hit), and where the line is. */
+interface Entry {
+  rel: string;
   size: number;
   mtimeMs: number;
-  text: string;
-  line: string;
+  memo: string;
+  start: number;
+  end: number;
 }
 
-/** What a lookup found: the memo, the file's stat, and the line to write again. */
+/** Bytes [start, end) of a line of the old cache file (without its newline). */
+export interface LineRange {
+  start: number;
+  end: number;
+}
+
+/** What a lookup found: the memo, the file's stat, and where its line is (copied to the new file). */
 export interface Remembered {
   memo: DocMemo;
   size: number;
   mtimeMs: number;
-  line: string;
+  range: LineRange;
 }
 
 /** `"rel"\tsize\tmtime\tmemo`: JSON strings never hold a raw tab, so the first three tabs split it. */
-function parseLine(line: string): [string, Line] | undefined {
-  const a = line.indexOf('\t');
-  const b = line.indexOf('\t', a + 1);
-  const c = line.indexOf('\t', b + 1);
+function parseLine(line: FileLine): Entry | undefined {
+  const text = line.text;
+  const a = text.indexOf('\t');
+  const b = text.indexOf('\t', a + 1);
+  const c = text.indexOf('\t', b + 1);
   if (a < 0 || b < 0 || c < 0) return undefined;
   // A path without escapes is the text between the quotes (most are); JSON.parse for the others.
-  const quoted = line.slice(0, a);
-  const rel = !quoted.includes('\\') && quoted.length >= 2 && quoted.startsWith('"') && quoted.endsWith('"') ? quoted.slice(1, -1) : (JSON.parse(quoted) as unknown);
-  const size = Number(line.slice(a + 1, b));
-  const mtimeMs = Number(line.slice(b + 1, c));
+  const quoted = text.slice(0, a);
+  let rel: unknown;
+  try {
+    rel = !quoted.includes('\\') && quoted.length >= 2 && quoted.startsWith('"') && quoted.endsWith('"') ? quoted.slice(1, -1) : JSON.parse(quoted);
+  } catch {
+    return undefined;
+  }
+  const size = Number(text.slice(a + 1, b));
+  const mtimeMs = Number(text.slice(b + 1, c));
   if (typeof rel !== 'string' || !Number.isFinite(size) || !Number.isFinite(mtimeMs)) return undefined;
-  return [rel, { size, mtimeMs, text: line.slice(c + 1), line }];
+  return { rel, size, mtimeMs, memo: text.slice(c + 1), start: line.start, end: line.end };
 }
 
 /**
@@ -56,18 +70,24 @@ function parseLine(line: string): [string, Line] | undefined {
  * anything unreadable, corrupt or of another fingerprint is ignored, and results are the same
  * with the cache warm, cold or off (tests compare them byte for byte).
  *
- * The new file is written while documents stream by, in path order (`record`), from the
- * first document that changed: memory does not grow with the repository, and a run in which
- * nothing changed writes nothing.
+ * Memory does not grow with the repository: the old file is read forward alongside the
+ * documents, which are looked up in path order, the order it was written in (an entry out of
+ * order is only a miss). The new file is written while documents stream by (`record`), from
+ * the first document that changed; the lines of unchanged ones are copied from the old file
+ * as byte ranges, merged when adjacent. A run in which nothing changed writes nothing.
  */
 export class CheckCache {
-  private previous = new Map<string, Line>();
+  private reader: LineReader | undefined;
+  /** The next entry of the old file not yet passed; null once there is none (or it is corrupt). */
+  private ahead: Entry | undefined | null = null;
+  /** Entries of the old file read so far (every one, once `drain` ran). */
+  private oldEntries = 0;
   private writtenMs = 0;
   /** When this run started: the racy rule of the next run compares mtimes with it. */
   private readonly startedMs = Date.now();
   private valid = false;
-  /** Lines of unchanged documents not written yet (nothing has changed so far). */
-  private pending: string[] = [];
+  /** Byte ranges of the old file still to copy into the new one, as [start, end) pairs. */
+  private ranges: number[] = [];
   private count = 0;
   private stream: AtomicStream | undefined;
   private unwritable = false;
@@ -79,75 +99,109 @@ export class CheckCache {
 
   static async open(config: RepoConfig): Promise<CheckCache> {
     const cache = new CheckCache(config, await fingerprint(config, CACHE_VERSION));
-    let text: string;
+    const reader = LineReader.open(path.join(config.root, FILE));
+    if (!reader) return cache;
+    cache.reader = reader;
     try {
-      text = readFileSync(path.join(config.root, FILE), 'utf8');
-    } catch {
-      return cache;
-    }
-    try {
-      const lines = text.split('\n');
-      const header = JSON.parse(lines[0]!) as { fingerprint?: unknown; written_ms?: unknown };
+      const header = JSON.parse(reader.next()?.text ?? '') as { fingerprint?: unknown; written_ms?: unknown };
       if (header?.fingerprint !== cache.print || typeof header.written_ms !== 'number') throw new Error('another fingerprint');
       cache.writtenMs = header.written_ms;
-      for (let i = 1; i < lines.length; i++) {
-        if (lines[i] === '') continue;
-        const entry = parseLine(lines[i]!);
-        if (!entry) throw new Error('corrupt line');
-        cache.previous.set(entry[0], entry[1]);
-      }
       cache.valid = true;
+      cache.ahead = undefined;
     } catch {
-      cache.previous.clear();
+      cache.valid = false;
     }
     return cache;
   }
 
-  /** The memo of an unchanged document, with its stat; undefined when it must be read. */
+  /** The next entry of the old file; null at its end, or at a corrupt line (nothing after it is trusted). */
+  private nextEntry(): Entry | null {
+    for (;;) {
+      const line = this.reader!.next();
+      if (!line) return null;
+      if (line.text === '') continue;
+      this.oldEntries++;
+      const entry = parseLine(line);
+      if (entry) return entry;
+      this.valid = false;
+      return null;
+    }
+  }
+
+  /** The memo of an unchanged document, with its stat; undefined when it must be read. Called in path order. */
   lookup(file: GovernedFile): Remembered | undefined {
-    const line = this.previous.get(file.rel);
-    if (!line || line.mtimeMs >= this.writtenMs - RACY_MS) return undefined;
+    let entry: Entry | null | undefined;
+    for (;;) {
+      if (this.ahead === null) return undefined;
+      entry = this.ahead ?? this.nextEntry();
+      this.ahead = entry ?? null;
+      if (entry === null) return undefined;
+      if (entry.rel >= file.rel) break;
+      this.ahead = undefined; // its document is gone
+    }
+    if (entry.rel !== file.rel) return undefined;
+    this.ahead = undefined;
+    if (entry.mtimeMs >= this.writtenMs - RACY_MS) return undefined;
     const stat = lstatOrNone(path.join(this.config.root, file.rel));
-    if (!stat?.isFile() || stat.size !== line.size || stat.mtimeMs !== line.mtimeMs) return undefined;
+    if (!stat?.isFile() || stat.size !== entry.size || stat.mtimeMs !== entry.mtimeMs) return undefined;
     let memo: unknown;
     try {
-      memo = JSON.parse(line.text);
+      memo = JSON.parse(entry.memo);
     } catch {
       return undefined;
     }
     if (!isMemo(memo) || !memo[6].every((f) => f.path === file.rel)) return undefined;
-    return { memo, size: line.size, mtimeMs: line.mtimeMs, line: line.line };
+    return { memo, size: entry.size, mtimeMs: entry.mtimeMs, range: { start: entry.start, end: entry.end } };
   }
 
   /**
-   * Called for every document in path order: `line` of a remembered one, or the memo of one
-   * this run described (neither: it is not remembered, e.g. it could not be read).
+   * Called for every document in path order: the line range of a remembered one, or the memo
+   * of one this run described (neither: it is not remembered, e.g. it could not be read).
    */
-  record(file: GovernedFile, remembered: string | undefined, described?: { size: number; mtimeMs: number; memo: DocMemo }): void {
+  record(file: GovernedFile, remembered: LineRange | undefined, described?: { size: number; mtimeMs: number; memo: DocMemo }): void {
     if (this.unwritable) return;
-    let line = remembered;
-    if (described) line = `${JSON.stringify(file.rel)}\t${described.size}\t${described.mtimeMs}\t${JSON.stringify(described.memo)}`;
-    if (line === undefined) return;
-    this.count++;
-    if (this.stream) this.stream.write(`${line}\n`);
-    else if (described) {
-      if (this.begin()) this.stream!.write(`${line}\n`);
-    } else this.pending.push(line);
+    if (described) {
+      this.count++;
+      if (!this.stream && !this.begin()) return;
+      this.copyRanges();
+      this.stream!.write(`${JSON.stringify(file.rel)}\t${described.size}\t${described.mtimeMs}\t${JSON.stringify(described.memo)}\n`);
+    } else if (remembered) {
+      this.count++;
+      const last = this.ranges.length - 1;
+      // Adjacent lines of the old file are copied as one range (with the newline between them).
+      if (last > 0 && this.ranges[last] === remembered.start - 1) this.ranges[last] = remembered.end;
+      else this.ranges.push(remembered.start, remembered.end);
+    }
   }
 
-  /** Starts the new file with the lines held so far; false when it cannot be written. */
+  /** Starts the new file; false when it cannot be written. */
   private begin(): boolean {
     const stream = ensureCacheDirSync(this.config.root) ? AtomicStream.open(this.config.root, path.join(this.config.root, FILE)) : undefined;
     if (!stream) {
       this.unwritable = true;
-      this.pending = [];
+      this.ranges = [];
       return false;
     }
     this.stream = stream;
     stream.write(`${JSON.stringify({ cache_version: CACHE_VERSION, fingerprint: this.print, written_ms: this.startedMs })}\n`);
-    for (const line of this.pending) stream.write(`${line}\n`);
-    this.pending = [];
     return true;
+  }
+
+  /** Copies the pending lines of the old file into the new one. */
+  private copyRanges(): void {
+    const stream = this.stream!;
+    for (let k = 0; k < this.ranges.length; k += 2) {
+      const copied = this.reader?.copy(this.ranges[k]!, this.ranges[k + 1]!, (bytes) => stream.writeBytes(bytes)) ?? false;
+      if (!copied) {
+        // The old file cannot give its lines back: the new one is not written (the next check reads everything).
+        stream.abort();
+        this.stream = undefined;
+        this.unwritable = true;
+        break;
+      }
+      stream.write('\n');
+    }
+    this.ranges = [];
   }
 
   /**
@@ -156,8 +210,13 @@ export class CheckCache {
    * to write (read-only checkout, no space) is not an error: the next check reads everything.
    */
   finish(): void {
-    if (this.unwritable) return;
-    if (!this.stream && (!this.valid || this.count !== this.previous.size) && !this.begin()) return;
+    if (!this.unwritable) {
+      // Count the entries no document asked for (the one looked ahead at is counted): removed documents make the file stale.
+      if (!this.stream && this.valid && this.ahead !== null) while (this.nextEntry() !== null);
+      if ((this.stream || !this.valid || this.count !== this.oldEntries) && (this.stream || this.begin())) this.copyRanges();
+    }
+    this.reader?.close();
+    this.reader = undefined;
     this.stream?.commit();
     this.stream = undefined;
   }
@@ -167,5 +226,7 @@ export class CheckCache {
     this.stream?.abort();
     this.stream = undefined;
     this.unwritable = true;
+    this.reader?.close();
+    this.reader = undefined;
   }
 }

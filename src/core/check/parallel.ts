@@ -119,9 +119,9 @@ export async function prepareAll(config: RepoConfig, files: readonly GovernedFil
       if (memos) {
         // In path order: the new cache file is written as documents go by.
         const doc = prepared.doc;
-        memos.record(files[accepted]!, prepared.cacheLine, prepared.memo ? { size: doc.record.size, mtimeMs: doc.record.mtimeMs, memo: prepared.memo } : undefined);
+        memos.record(files[accepted]!, prepared.cacheRange, prepared.memo ? { size: doc.record.size, mtimeMs: doc.record.mtimeMs, memo: prepared.memo } : undefined);
         prepared.memo = undefined;
-        prepared.cacheLine = undefined;
+        prepared.cacheRange = undefined;
       }
       accept(accepted, prepared);
       results[accepted] = undefined;
@@ -141,7 +141,7 @@ export async function prepareAll(config: RepoConfig, files: readonly GovernedFil
     const known = memos?.lookup(files[i]!);
     if (known) {
       const prepared = prepareRemembered(files[i]!, known.memo, known.size, known.mtimeMs, ctx);
-      prepared.cacheLine = known.line;
+      prepared.cacheRange = known.range;
       results[i] = prepared;
       lastRun.remembered++;
     } else todo.push(i);

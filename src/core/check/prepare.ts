@@ -7,6 +7,7 @@ import { detach, detachAll } from '../text/detach.js';
 import { describeDocument } from './load.js';
 import type { Finding, InspectedDocument, PendingLink } from './model.js';
 import type { FsProbe } from './probe.js';
+import type { LineRange } from './cache.js';
 import { documentOf, memoOf, type DocMemo } from './memo.js';
 import { addLinkFindings, intrinsicFindings } from './rules/local.js';
 
@@ -49,8 +50,8 @@ export interface Prepared {
   known?: DocumentRecord;
   /** What check's cache remembers of the document (settings.memo), as JSON-ready data. */
   memo?: DocMemo;
-  /** For a document check's cache remembered: its line, written again to the new cache file. */
-  cacheLine?: string;
+  /** For a document check's cache remembered: where its line is in the old cache file, copied to the new one. */
+  cacheRange?: LineRange;
 }
 
 const NONE: never[] = Object.freeze([]) as unknown as never[];

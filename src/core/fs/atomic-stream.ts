@@ -44,6 +44,17 @@ export class AtomicStream {
     if (this.size >= CHUNK) this.flush();
   }
 
+  /** Writes bytes at once (after the text gathered so far); the caller may reuse them afterwards. */
+  writeBytes(bytes: Uint8Array): void {
+    this.flush();
+    if (this.failed) return;
+    try {
+      for (let at = 0; at < bytes.length; ) at += writeSync(this.fd, bytes, at, bytes.length - at);
+    } catch {
+      this.failed = true;
+    }
+  }
+
   private flush(): void {
     if (this.parts.length === 0 || this.failed) return;
     try {
