@@ -22,13 +22,39 @@ function decode(s: string): string {
 }
 
 /**
+ * Whether a relative path has no empty, `.` or `..` segment, the only ones normalising changes
+ * (most links joined to their document's directory). A `./` that ends another segment (`a./b`)
+ * says no: the caller takes the long way.
+ */
+function isNormal(p: string): boolean {
+  return !p.includes('//') && !p.endsWith('/') && !p.startsWith('/') && !p.includes('./') && !p.endsWith('/.') && !p.endsWith('/..') && p !== '.' && p !== '..';
+}
+
+/**
  * `path.posix.normalize(p).replace(/\/+$/, '') || '.'` for a relative path: '.' segments and
  * empty ones dropped, '..' resolved (kept at the start). Without the general normalizer's work.
  */
 export function normalizeRelative(p: string): string {
-  // Only empty, `.` and `..` segments change a path; most links (`adr-002-x.md`, joined to the
-  // document's directory) have none. A `./` that ends another segment (`a./b`) takes the long way.
-  if (!p.includes('//') && !p.endsWith('/') && !p.startsWith('/') && !p.includes('./') && !p.endsWith('/.') && !p.endsWith('/..') && p !== '.' && p !== '..') return p || '.';
+  if (isNormal(p)) return p || '.';
+  // The other common shape: the document's directory, `../` once or more, a plain rest
+  // (`docs/45-adr/../55-testing/x.md`): drop as many directories as there are `../`.
+  const up = p.indexOf('/../');
+  if (up > 0) {
+    const head = p.slice(0, up);
+    let rest = p.slice(up + 4);
+    let k = 1;
+    while (rest.startsWith('../')) {
+      rest = rest.slice(3);
+      k++;
+    }
+    if (rest !== '' && isNormal(head) && isNormal(rest)) {
+      let cut = head.length;
+      for (let i = 0; i < k && cut > 0; i++) cut = head.lastIndexOf('/', cut - 1);
+      // k equal to the number of directories leaves the rest; more would climb out (the long way).
+      if (cut > 0) return `${head.slice(0, cut)}/${rest}`;
+      if (cut === -1 && k === head.split('/').length) return rest;
+    }
+  }
   const out: string[] = [];
   for (const seg of p.split('/')) {
     if (seg === '' || seg === '.') continue;
