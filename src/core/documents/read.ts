@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import type { NamespaceConfig } from '../config/types.js';
@@ -53,7 +54,8 @@ export function decodeDocument(rel: string, namespace: NamespaceConfig, bytes: U
   }
   let text: string;
   try {
-    text = utf8.decode(bytes);
+    // ASCII (most documents) is its own UTF-8 and Latin-1: copied as is, three times faster than validating.
+    text = isAscii(bytes) ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1') : utf8.decode(bytes);
   } catch {
     rec.problems.push(problem(rel, 'FILE_ENCODING', 'The file is not valid UTF-8.', 'Re-save the file with UTF-8 encoding.'));
     return rec;
