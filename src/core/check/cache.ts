@@ -128,18 +128,21 @@ export class CheckCache {
     }
   }
 
+  /** The next entry not yet passed, read on demand; null when there is none. */
+  private peek(): Entry | null {
+    if (this.ahead === undefined) this.ahead = this.nextEntry();
+    return this.ahead;
+  }
+
   /** The memo of an unchanged document, with its stat; undefined when it must be read. Called in path order. */
   lookup(file: GovernedFile): Remembered | undefined {
-    let entry: Entry | null | undefined;
-    for (;;) {
-      if (this.ahead === null) return undefined;
-      entry = this.ahead ?? this.nextEntry();
-      this.ahead = entry ?? null;
-      if (entry === null) return undefined;
-      if (entry.rel >= file.rel) break;
-      this.ahead = undefined; // its document is gone
+    let entry = this.peek();
+    // Entries before this path belong to documents that are gone.
+    while (entry && entry.rel < file.rel) {
+      this.ahead = undefined;
+      entry = this.peek();
     }
-    if (entry.rel !== file.rel) return undefined;
+    if (!entry || entry.rel !== file.rel) return undefined;
     this.ahead = undefined;
     if (entry.mtimeMs >= this.writtenMs - RACY_MS) return undefined;
     const stat = lstatOrNone(path.join(this.config.root, file.rel));
@@ -211,8 +214,10 @@ export class CheckCache {
    */
   finish(): void {
     if (!this.unwritable) {
-      // Count the entries no document asked for (the one looked ahead at is counted): removed documents make the file stale.
-      if (!this.stream && this.valid && this.ahead !== null) while (this.nextEntry() !== null);
+      // Count the entries no document asked for: removed documents make the file stale.
+      if (!this.stream && this.valid) {
+        while (this.peek()) this.ahead = undefined;
+      }
       if ((this.stream || !this.valid || this.count !== this.oldEntries) && (this.stream || this.begin())) this.copyRanges();
     }
     this.reader?.close();
