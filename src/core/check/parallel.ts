@@ -9,6 +9,7 @@ import type { DocumentReuse } from './load.js';
 import type { PackedFile, WorkerInit, WorkerReply, WorkerTask } from './load-worker.js';
 import type { CheckCache } from './cache.js';
 import { prepareFile, prepareRemembered, type PrepareContext, type Prepared } from './prepare.js';
+import { CompactDocument, sharedFragment } from './compact.js';
 import type { FsProbe } from './probe.js';
 
 /**
@@ -234,18 +235,21 @@ export async function prepareAll(config: RepoConfig, files: readonly GovernedFil
 }
 
 /**
- * A prepared document from a worker, with the main thread's namespace object and path
- * strings (the copies a message brings would otherwise be kept until the last document).
+ * A prepared document from a worker (always a compact model), with the main thread's namespace
+ * object and strings (the copies a message brings would otherwise be kept until the last document).
  */
 function revive(prepared: Prepared, file: GovernedFile, probe: FsProbe): Prepared {
   if (prepared.known) {
     prepared.known.namespace = file.namespace;
     return prepared;
   }
-  const doc = prepared.doc;
-  doc.namespace = doc.record.namespace = file.namespace;
-  doc.rel = doc.record.rel = file.rel;
-  if (doc.pendingLinks) for (const link of doc.pendingLinks) link.path = probe.canonical(link.path);
+  const doc = CompactDocument.revive(prepared.doc as CompactDocument);
+  doc.adopt(file.rel, file.namespace);
+  if (doc.pendingLinks) for (const link of doc.pendingLinks) {
+    link.path = probe.canonical(link.path);
+    link.fragment = sharedFragment(link.fragment);
+  }
+  prepared.doc = doc;
   return prepared;
 }
 

@@ -3,9 +3,9 @@ import { absolutePath, readRaw, recordOf, type DocumentRecord, type RawRead } fr
 import type { GovernedFile } from '../documents/walk.js';
 import { factsOf, type DocFacts } from '../index/facts.js';
 import type { CompiledSchema } from '../schema/compile.js';
-import { detach, detachAll } from '../text/detach.js';
 import { describeDocument } from './load.js';
-import type { Finding, InspectedDocument, PendingLink } from './model.js';
+import { compactDocument } from './compact.js';
+import type { Finding, InspectedDocument } from './model.js';
 import type { FsProbe } from './probe.js';
 import type { LineRange } from './cache.js';
 import { documentOf, memoOf, type DocMemo } from './memo.js';
@@ -66,51 +66,6 @@ export function inboundOf(doc: InspectedDocument, watched: ReadonlySet<string> |
     if ((!watched || watched.has(key)) && out[out.length - 1] !== key && !out.includes(key)) out.push(key);
   }
   return out;
-}
-
-/** Document types repeat: one string per type name, not one per document. */
-const typeNames = new Map<string, string>();
-function typeName(type: string): string {
-  let name = typeNames.get(type);
-  if (name === undefined) {
-    name = detach(type);
-    if (typeNames.size < 1000) typeNames.set(name, name);
-  }
-  return name;
-}
-
-/** Anchors as one string of their own (see InspectedDocument.anchorText), or undefined to keep the list. */
-function joinAnchors(anchors: readonly string[]): string | undefined {
-  if (anchors.length === 0 || anchors.some((a) => a.includes('>'))) return undefined;
-  // A one-element join may be the element itself, a slice of the document's text.
-  return detach(anchors.join('>'));
-}
-
-/**
- * What a compact model keeps of a document once its own rules ran (see InspectOptions.compact):
- * its ID (and type), anchors and the links still to check, as strings of their own, in new
- * objects of a fixed shape: every property is in the literal, so V8 keeps them all inside the
- * object (properties added later need a property array of their own, 50 bytes a document).
- */
-export function compactDocument(doc: InspectedDocument, probe: FsProbe): InspectedDocument {
-  const r = doc.record;
-  // The split is not kept: the rules that look at it (reading problems) have run.
-  const record: DocumentRecord = {
-    rel: r.rel, namespace: r.namespace, size: r.size, mtimeMs: r.mtimeMs, bom: r.bom, problems: r.problems.length === 0 ? NONE : r.problems, unreadable: r.unreadable,
-    digest: r.digest, decoded: r.decoded,
-  };
-  const anchorText = doc.anchorText ?? joinAnchors(doc.anchors);
-  return {
-    rel: doc.rel, namespace: doc.namespace, record, normalized: NONE, links: NONE,
-    anchors: anchorText !== undefined || doc.anchors.length === 0 ? NONE : detachAll(doc.anchors),
-    anchorText,
-    readable: doc.readable, findings: doc.findings.length === 0 ? NONE : doc.findings, checked: doc.checked,
-    document_id: doc.document_id === undefined ? undefined : detach(doc.document_id),
-    type: doc.type === undefined ? undefined : typeName(doc.type),
-    idLine: doc.idLine,
-    // Only what the check reads, and the target's path as the walk's own string.
-    pendingLinks: doc.pendingLinks?.map((l): PendingLink => ({ line: l.line, column: l.column, path: probe.canonical(l.path), fragment: detach(l.fragment) })),
-  };
 }
 
 /** Runs what needs only the document on a described document: its rules, inbound links, facts, compaction. */

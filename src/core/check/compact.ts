@@ -1,0 +1,124 @@
+import type { NamespaceConfig } from '../config/types.js';
+import type { DocumentRecord } from '../documents/read.js';
+import type { Normalization } from '../documents/normalize.js';
+import { detach, detachAll } from '../text/detach.js';
+import type { DocumentLink, Finding, InspectedDocument, PendingLink } from './model.js';
+import type { FsProbe } from './probe.js';
+
+const NONE: never[] = Object.freeze([]) as unknown as never[];
+
+/** Document types repeat: one string per type name, not one per document. */
+const typeNames = new Map<string, string>();
+/** Fragments repeat too (`#context` in thousands of links): one string per fragment while there are few. */
+const fragments = new Map<string, string>();
+
+function shared(table: Map<string, string>, text: string): string {
+  let out = table.get(text);
+  if (out === undefined) {
+    out = detach(text);
+    if (table.size < 1000) table.set(out, out);
+  }
+  return out;
+}
+
+/** Anchors as one string of their own (see InspectedDocument.anchorText), or undefined to keep the list. */
+function joinAnchors(anchors: readonly string[]): string | undefined {
+  if (anchors.length === 0 || anchors.some((a) => a.includes('>'))) return undefined;
+  // A one-element join may be the element itself, a slice of the document's text.
+  return detach(anchors.join('>'));
+}
+
+/** A record that says nothing beyond its path, size and time: most records of a check. */
+function isPlain(r: DocumentRecord): boolean {
+  return r.problems.length === 0 && !r.unreadable && !r.bom && r.digest === undefined && r.decoded === undefined;
+}
+
+/**
+ * What a compact model keeps of a document once its own rules ran (see InspectOptions.compact):
+ * its ID (and type), anchors and the links still to check, as strings of their own, in one
+ * object of a fixed shape. Everything a compact model has no more of (links, normalisations,
+ * the record of a plain read) is answered by the prototype instead of being stored: at 100k
+ * documents every field is 800 kB that stays until the last document is read.
+ */
+export class CompactDocument implements InspectedDocument {
+  rel: string;
+  namespace: NamespaceConfig;
+  document_id: string | undefined;
+  type: string | undefined;
+  idLine: number | undefined;
+  anchorText: string | undefined;
+  readable: boolean;
+  checked: boolean;
+  findings: Finding[];
+  pendingLinks: PendingLink[] | undefined;
+  /** Size and time of a plain record (see isPlain); the whole record otherwise, in `full`. */
+  private readonly size: number;
+  private readonly mtimeMs: number;
+  private full: DocumentRecord | undefined;
+  /** Anchors that cannot be joined (one contains '>'). */
+  private readonly list: string[] | undefined;
+
+  constructor(doc: InspectedDocument, probe: FsProbe) {
+    const r = doc.record;
+    const anchorText = doc.anchorText ?? joinAnchors(doc.anchors);
+    this.rel = doc.rel;
+    this.namespace = doc.namespace;
+    this.document_id = doc.document_id === undefined ? undefined : detach(doc.document_id);
+    this.type = doc.type === undefined ? undefined : shared(typeNames, doc.type);
+    this.idLine = doc.idLine;
+    this.anchorText = anchorText;
+    this.readable = doc.readable;
+    this.checked = doc.checked;
+    this.findings = doc.findings.length === 0 ? NONE : doc.findings;
+    // Only what the check reads, and the target's path as the walk's own string.
+    this.pendingLinks = doc.pendingLinks?.map((l): PendingLink => ({ line: l.line, column: l.column, path: probe.canonical(l.path), fragment: shared(fragments, l.fragment) }));
+    this.size = r.size;
+    this.mtimeMs = r.mtimeMs;
+    // The split, text and frontmatter are not kept: the rules that look at them have run.
+    this.full = isPlain(r) ? undefined : {
+      rel: r.rel, namespace: r.namespace, size: r.size, mtimeMs: r.mtimeMs, bom: r.bom, problems: r.problems.length === 0 ? NONE : r.problems, unreadable: r.unreadable,
+      digest: r.digest, decoded: r.decoded,
+    };
+    this.list = anchorText !== undefined || doc.anchors.length === 0 ? undefined : detachAll(doc.anchors);
+  }
+
+  get record(): DocumentRecord {
+    return this.full ?? { rel: this.rel, namespace: this.namespace, size: this.size, mtimeMs: this.mtimeMs, bom: false, problems: NONE, unreadable: false };
+  }
+
+  get anchors(): string[] {
+    return this.list ?? NONE;
+  }
+
+  get links(): DocumentLink[] {
+    return NONE;
+  }
+
+  get normalized(): Normalization[] {
+    return NONE;
+  }
+
+  /** Gives the model the main thread's path and namespace (a worker's copy arrives as a plain object: see revive). */
+  adopt(rel: string, namespace: NamespaceConfig): void {
+    this.rel = rel;
+    this.namespace = namespace;
+    if (this.full) {
+      this.full.rel = rel;
+      this.full.namespace = namespace;
+    }
+  }
+
+  /** A model that crossed a thread as a plain object (structured clone keeps fields, not prototypes). */
+  static revive(plain: CompactDocument): CompactDocument {
+    return Object.setPrototypeOf(plain, CompactDocument.prototype) as CompactDocument;
+  }
+}
+
+/** The main thread's string for a fragment a worker sent. */
+export function sharedFragment(fragment: string): string {
+  return shared(fragments, fragment);
+}
+
+export function compactDocument(doc: InspectedDocument, probe: FsProbe): InspectedDocument {
+  return new CompactDocument(doc, probe);
+}
