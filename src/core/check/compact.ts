@@ -46,7 +46,6 @@ export class CompactDocument implements InspectedDocument {
   document_id: string | undefined;
   type: string | undefined;
   idLine: number | undefined;
-  anchorText: string | undefined;
   readable: boolean;
   checked: boolean;
   findings: Finding[];
@@ -55,18 +54,19 @@ export class CompactDocument implements InspectedDocument {
   private readonly size: number;
   private readonly mtimeMs: number;
   private full: DocumentRecord | undefined;
-  /** Anchors that cannot be joined (one contains '>'). */
-  private readonly list: string[] | undefined;
+  /**
+   * The anchors: a key of the probe's AnchorStore (on the main thread), else joined by '>'
+   * (see InspectedDocument.anchorText), else a list (one contains '>'); undefined: none.
+   */
+  private held: number | string | string[] | undefined;
 
   constructor(doc: InspectedDocument, probe: FsProbe) {
     const r = doc.record;
-    const anchorText = doc.anchorText ?? joinAnchors(doc.anchors);
     this.rel = doc.rel;
     this.namespace = doc.namespace;
     this.document_id = doc.document_id === undefined ? undefined : detach(doc.document_id);
     this.type = doc.type === undefined ? undefined : shared(typeNames, doc.type);
     this.idLine = doc.idLine;
-    this.anchorText = anchorText;
     this.readable = doc.readable;
     this.checked = doc.checked;
     this.findings = doc.findings.length === 0 ? NONE : doc.findings;
@@ -79,7 +79,17 @@ export class CompactDocument implements InspectedDocument {
       rel: r.rel, namespace: r.namespace, size: r.size, mtimeMs: r.mtimeMs, bom: r.bom, problems: r.problems.length === 0 ? NONE : r.problems, unreadable: r.unreadable,
       digest: r.digest, decoded: r.decoded,
     };
-    this.list = anchorText !== undefined || doc.anchors.length === 0 ? undefined : detachAll(doc.anchors);
+    const key = probe.anchorStore?.add(doc.anchorText !== undefined ? doc.anchorText.split('>') : doc.anchors);
+    this.held = key ?? doc.anchorText ?? joinAnchors(doc.anchors) ?? (doc.anchors.length === 0 ? undefined : detachAll(doc.anchors));
+  }
+
+  /** The anchors' key in the probe's AnchorStore, when they are kept as hashes. */
+  get anchorKey(): number | undefined {
+    return typeof this.held === 'number' ? this.held : undefined;
+  }
+
+  get anchorText(): string | undefined {
+    return typeof this.held === 'string' ? this.held : undefined;
   }
 
   get record(): DocumentRecord {
@@ -87,7 +97,7 @@ export class CompactDocument implements InspectedDocument {
   }
 
   get anchors(): string[] {
-    return this.list ?? NONE;
+    return Array.isArray(this.held) ? this.held : NONE;
   }
 
   get links(): DocumentLink[] {
@@ -98,10 +108,16 @@ export class CompactDocument implements InspectedDocument {
     return NONE;
   }
 
-  /** Gives the model the main thread's path and namespace (a worker's copy arrives as a plain object: see revive). */
-  adopt(rel: string, namespace: NamespaceConfig): void {
+  /**
+   * Gives a model a worker sent (see revive) the main thread's path and namespace, and its
+   * anchors to the main thread's AnchorStore.
+   */
+  adopt(rel: string, namespace: NamespaceConfig, probe: FsProbe): void {
     this.rel = rel;
     this.namespace = namespace;
+    if (probe.anchorStore && this.held !== undefined && typeof this.held !== 'number') {
+      this.held = probe.anchorStore.add(typeof this.held === 'string' ? this.held.split('>') : this.held) ?? this.held;
+    }
     if (this.full) {
       this.full.rel = rel;
       this.full.namespace = namespace;

@@ -46,7 +46,7 @@ export class ContextBuilder {
     private readonly schemaFor: (schemaPath: string) => CompiledSchema | undefined,
     files: readonly GovernedFile[] | null,
   ) {
-    this.probe = new FsProbe(config.root, files ? files.map((f) => f.rel) : null);
+    this.probe = new FsProbe(config.root, files ? files.map((f) => f.rel) : null, true);
     if (files) {
       const watched = new Set<string>();
       for (const f of files) {
@@ -67,10 +67,11 @@ export class ContextBuilder {
 
   /**
    * Records a loaded document (in path order): its path, its ID and the paths it links to
-   * (`inbound`, see prepare.ts; computed from its links when omitted).
+   * (`inbound`, see prepare.ts; computed from its links when omitted). `at`: its position in
+   * the walk's files, when the caller knows it.
    */
-  add(doc: InspectedDocument, inbound: readonly string[] = inboundOf(doc, this.watched)): void {
-    this.probe.remember(doc);
+  add(doc: InspectedDocument, inbound: readonly string[] = inboundOf(doc, this.watched), at?: number): void {
+    this.probe.remember(doc, at);
     if (doc.document_id) {
       const known = this.byId.get(doc.document_id);
       if (known === undefined) this.byId.set(doc.document_id, doc);

@@ -61,9 +61,12 @@ function crossFindings(doc: InspectedDocument, ctx: RuleContext): Finding[] {
   return findings;
 }
 
+/** The findings of a document without any (or whose findings were streamed): one shared frozen list, not an array per document. */
+const NO_FINDINGS: Finding[] = Object.freeze([]) as unknown as Finding[];
+
 function finish(doc: InspectedDocument, findings: Finding[]): void {
   const id = doc.document_id;
-  doc.findings = findings.length === 0 ? [] : findings.map((f) => detachFinding(id && f.document_id === undefined ? { ...f, document_id: id } : f)).sort(compareIssues);
+  doc.findings = findings.length === 0 ? NO_FINDINGS : findings.map((f) => detachFinding(id && f.document_id === undefined ? { ...f, document_id: id } : f)).sort(compareIssues);
   if (doc.pendingLinks) doc.pendingLinks = undefined;
   doc.checked = true;
 }
@@ -112,7 +115,7 @@ export async function inspectRepository(config: RepoConfig, opts: InspectOptions
     };
     await prepareAll(config, walk.files, ctx, { ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.reuse ? { reuse: opts.reuse } : {}), ...(opts.memos ? { memos: opts.memos } : {}), ...(opts.onProgress ? { onProgress: (done: number, total: number) => void opts.onProgress?.(done, total) } : {}) }, (i, prepared) => {
       documents[i] = prepared.doc;
-      builder.add(prepared.doc, prepared.inbound);
+      builder.add(prepared.doc, prepared.inbound, i);
       local[i] = prepared.local;
     });
   } else {
@@ -141,7 +144,7 @@ export async function inspectRepository(config: RepoConfig, opts: InspectOptions
       finish(doc, cross.length === 0 ? own : own.length === 0 ? cross : [...own, ...cross]);
       await opts.onDocument?.(doc);
       if (opts.release) {
-        doc.findings = [];
+        doc.findings = NO_FINDINGS;
         if (doc.record.frontmatter) doc.record.frontmatter = undefined;
       }
     }

@@ -72,6 +72,8 @@ export interface InspectedDocument {
    * with anchorsOf.
    */
   anchorText?: string;
+  /** A compact model's anchors as hashes: their key in the probe's AnchorStore (see anchor-store.ts). */
+  anchorKey?: number;
   /** The text was decoded, so `anchors` are the document's (false for unreadable, binary or cached documents). */
   readable: boolean;
   /** Links to #anchors of documents not loaded yet when this one was, checked once every document is. */

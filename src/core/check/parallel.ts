@@ -244,7 +244,7 @@ function revive(prepared: Prepared, file: GovernedFile, probe: FsProbe): Prepare
     return prepared;
   }
   const doc = CompactDocument.revive(prepared.doc as CompactDocument);
-  doc.adopt(file.rel, file.namespace);
+  doc.adopt(file.rel, file.namespace, probe);
   if (doc.pendingLinks) for (const link of doc.pendingLinks) {
     link.path = probe.canonical(link.path);
     link.fragment = sharedFragment(link.fragment);

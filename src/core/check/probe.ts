@@ -6,6 +6,7 @@ import { isInside } from '../fs/paths.js';
 import { outlineMarkdown } from '../markdown/outline.js';
 import { detach } from '../text/detach.js';
 import { closest } from '../text/suggest.js';
+import { AnchorStore } from './anchor-store.js';
 import { anchorsOf, type InspectedDocument } from './model.js';
 
 type EntryKind = 'file' | 'dir' | 'symlink' | 'other';
@@ -30,26 +31,54 @@ export class FsProbe {
   private readonly nearCache = new Map<string, string | undefined>();
   private readonly lookups = new Map<string, Lookup>();
 
-  /** Position of each governed path in `paths`. */
+  /**
+   * Position of each governed path in `paths`, when they are not sorted; sorted paths (the
+   * walk's) are found by binary search instead: a map entry per path costs 36 bytes a document.
+   */
   private readonly governed: ReadonlyMap<string, number> | null;
   /** Loaded documents by position in `paths` (an array: a map per path would cost more). */
   private readonly loaded: (InspectedDocument | undefined)[] = [];
   /** Loaded documents at other paths (all of them when no paths were given). */
   private readonly others = new Map<string, InspectedDocument>();
 
+  /** Where compact models built against this probe keep their anchors (the main thread's probe only). */
+  readonly anchorStore: AnchorStore | undefined;
+
   /**
    * `paths`: the paths the walk found as regular files under the docs roots (never through a
-   * symbolic link inside them), which therefore exist with exactly this case.
+   * symbolic link inside them), which therefore exist with exactly this case. `hashAnchors`:
+   * compact models keep their anchors in this probe's AnchorStore.
    */
   constructor(
     private readonly root: string,
     private readonly paths: readonly string[] | null = null,
+    hashAnchors = false,
   ) {
-    if (paths) {
+    this.anchorStore = hashAnchors ? new AnchorStore() : undefined;
+    let sorted = true;
+    if (paths) for (let i = 1; i < paths.length && sorted; i++) sorted = paths[i - 1]! < paths[i]!;
+    if (paths && !sorted) {
       const governed = new Map<string, number>();
       for (let i = 0; i < paths.length; i++) governed.set(paths[i]!, i);
       this.governed = governed;
     } else this.governed = null;
+  }
+
+  /** Position of a governed path in `paths` (undefined: not governed, or no paths were given). */
+  private indexOf(rel: string): number | undefined {
+    const paths = this.paths;
+    if (!paths) return undefined;
+    if (this.governed) return this.governed.get(rel);
+    let lo = 0;
+    let hi = paths.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const p = paths[mid]!;
+      if (p === rel) return mid;
+      if (p < rel) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return undefined;
   }
 
   /** The governed paths the probe was given (for a worker thread's own probe). */
@@ -58,15 +87,15 @@ export class FsProbe {
   }
 
   /** Records a loaded document: its anchors now answer links to it. */
-  remember(doc: InspectedDocument): void {
-    const i = this.governed?.get(doc.rel);
+  remember(doc: InspectedDocument, at?: number): void {
+    const i = at !== undefined && this.paths?.[at] === doc.rel ? at : this.indexOf(doc.rel);
     if (i !== undefined) this.loaded[i] = doc;
     else this.others.set(doc.rel, doc);
   }
 
   /** The loaded document at a path. */
   document(rel: string): InspectedDocument | undefined {
-    const i = this.governed?.get(rel);
+    const i = this.indexOf(rel);
     return i !== undefined ? this.loaded[i] : this.others.get(rel);
   }
 
@@ -75,7 +104,7 @@ export class FsProbe {
    * kept until the last document is read share it instead of holding copies.
    */
   canonical(rel: string): string {
-    const i = this.governed?.get(rel);
+    const i = this.indexOf(rel);
     return i === undefined ? detach(rel) : this.paths![i]!;
   }
 
@@ -94,7 +123,7 @@ export class FsProbe {
 
   /** Whether a repo-relative path exists with exactly this letter case (cached per path). */
   lookup(rel: string): Lookup {
-    if (this.governed?.has(rel) || this.others.has(rel)) return FILE;
+    if (this.indexOf(rel) !== undefined || this.others.has(rel)) return FILE;
     let cached = this.lookups.get(rel);
     if (!cached) {
       cached = this.resolve(rel);
@@ -144,7 +173,7 @@ export class FsProbe {
 
   /** Whether anchors of `rel` come from a loaded document (known only once every document is loaded). */
   isDocument(rel: string): boolean {
-    return this.governed ? this.governed.has(rel) : this.others.has(rel);
+    return this.paths ? this.indexOf(rel) !== undefined : this.others.has(rel);
   }
 
   /** Whether the document at `rel` is loaded already (its anchors are known now). */
@@ -152,10 +181,25 @@ export class FsProbe {
     return this.document(rel) !== undefined;
   }
 
-  /** Anchors of a Markdown file: from the loaded model when governed, else read once (bounded). */
+  /**
+   * Whether a Markdown file has an anchor (letter case ignored); undefined when its anchors
+   * are unknown (it could not be read as text).
+   */
+  hasAnchor(rel: string, fragment: string): boolean | undefined {
+    const doc = this.document(rel);
+    if (doc && !doc.readable) return undefined;
+    if (doc?.anchorKey !== undefined) return this.anchorStore!.has(doc.anchorKey, fragment);
+    const anchors = doc ? anchorsOf(doc) : this.anchors(rel);
+    return anchors === undefined ? undefined : includesAnchor(anchors, fragment);
+  }
+
+  /**
+   * Anchors of a Markdown file: from the loaded model when governed, else read once (bounded),
+   * as they are for a loaded model that keeps only their hashes.
+   */
   anchors(rel: string): readonly string[] | undefined {
     const doc = this.document(rel);
-    if (doc) return doc.readable ? anchorsOf(doc) : undefined;
+    if (doc && doc.anchorKey === undefined) return doc.readable ? anchorsOf(doc) : undefined;
     if (!this.anchorCache.has(rel)) this.anchorCache.set(rel, this.readAnchors(rel));
     return this.anchorCache.get(rel);
   }
@@ -172,4 +216,20 @@ export class FsProbe {
       return undefined;
     }
   }
+}
+
+/** Lower-cased anchors per anchor list: a document's list is looked up by every link to it. */
+const lowered = new WeakMap<readonly string[], ReadonlySet<string>>();
+
+/** Whether `anchors` include `fragment`, letter case ignored. */
+export function includesAnchor(anchors: readonly string[], fragment: string): boolean {
+  const wanted = fragment.toLowerCase();
+  // Short lists (most documents have a handful of headings) are scanned; long ones get a set.
+  if (anchors.length <= 16) return anchors.some((a) => a.toLowerCase() === wanted);
+  let set = lowered.get(anchors);
+  if (!set) {
+    set = new Set(anchors.map((a) => a.toLowerCase()));
+    lowered.set(anchors, set);
+  }
+  return set.has(wanted);
 }

@@ -42,6 +42,11 @@ export interface CheckResult {
   success: boolean;
 }
 
+function isSorted(list: readonly string[]): boolean {
+  for (let i = 1; i < list.length; i++) if (!(list[i - 1]! < list[i]!)) return false;
+  return true;
+}
+
 function notFound(path: string): Finding {
   return { code: 'FILE_NOT_FOUND', severity: 'error', message: `No file or directory matches ${path}.`, path, suggestion: 'Pass paths relative to the repository root (or --root), or fix the glob.', fixable: false };
 }
@@ -137,20 +142,30 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
   if (sink) for (const rel of outside) await sink.item('file', { path: rel, violations: tallies.get(rel)?.errors ?? 0, warnings: tallies.get(rel)?.warnings ?? 0 });
 
   const ignored = new Set(targets?.ignored ?? []);
-  const checkedPaths = new Set(files);
-  if (targets) for (const rel of targets.governed) if (!checkedPaths.has(rel)) ignored.add(rel);
-  const perFile = files.map((rel) => tallies.get(rel) ?? { errors: 0, warnings: 0 });
-  const failed = perFile.filter((e) => e.errors > 0 || (strict && e.warnings > 0)).length;
+  // Without PATHS the files are the walk's, each once and (almost always) in order already:
+  // at 100k documents a set and a sorted copy of them were 5 MB more at the very end.
+  const checkedPaths = targets || !isSorted(files) ? [...new Set(files)].sort() : files;
+  const checked = targets || tallies.size > 0 ? new Set(checkedPaths) : undefined;
+  if (targets) for (const rel of targets.governed) if (!checked!.has(rel)) ignored.add(rel);
+  // Only files with findings have a tally; the others passed.
+  let failed = 0;
+  let withWarnings = 0;
+  for (const [rel, t] of tallies) {
+    if (!checked!.has(rel)) continue;
+    if (t.errors > 0 || (strict && t.warnings > 0)) failed++;
+    if (t.warnings > 0) withWarnings++;
+  }
   const violations = collected.filter((f) => f.severity === 'error');
   const warnings = collected.filter((f) => f.severity !== 'error');
   const data: CheckData = {
-    files_checked: checkedPaths.size,
-    files_passed: checkedPaths.size - failed,
+    files_checked: checkedPaths.length,
+    files_passed: checkedPaths.length - failed,
     files_failed: failed,
-    files_with_warnings: perFile.filter((e) => e.warnings > 0).length,
+    files_with_warnings: withWarnings,
     violations_count: violationsCount,
     warnings_count: warningsCount,
-    checked_paths: [...checkedPaths].sort(),
+    // A stream lists the files as it goes (see the command's `streamed`): the summary does not repeat them.
+    checked_paths: sink ? [] : checkedPaths,
     ignored_paths: [...ignored].sort(),
     strict,
   };

@@ -1,24 +1,9 @@
 import path from 'node:path';
 import { closest } from '../../text/suggest.js';
-import type { FsProbe } from '../probe.js';
+import { includesAnchor, type FsProbe } from '../probe.js';
 import type { Finding, InspectedDocument, PendingLink } from '../model.js';
 
 const MARKDOWN = /\.(md|markdown)$/i;
-
-/** Lower-cased anchors per anchor list: a document's list is looked up by every link to it. */
-const lowered = new WeakMap<readonly string[], ReadonlySet<string>>();
-
-function hasAnchor(anchors: readonly string[], fragment: string): boolean {
-  const wanted = fragment.toLowerCase();
-  // Short lists (most documents have a handful of headings) are scanned; long ones get a set.
-  if (anchors.length <= 16) return anchors.some((a) => a.toLowerCase() === wanted);
-  let set = lowered.get(anchors);
-  if (!set) {
-    set = new Set(anchors.map((a) => a.toLowerCase()));
-    lowered.set(anchors, set);
-  }
-  return set.has(wanted);
-}
 
 function broken(doc: InspectedDocument, link: { line: number; column: number }, message: string, suggestion: string): Finding {
   return { code: 'LINK_BROKEN', severity: 'error', message, path: doc.rel, line: link.line, column: link.column, suggestion, fixable: false };
@@ -31,11 +16,12 @@ function anchorHint(anchors: readonly string[], fragment: string, where: string)
 
 /** LINK_BROKEN for a link to an existing Markdown file whose anchors are known. */
 function anchorFinding(doc: InspectedDocument, link: PendingLink, probe: FsProbe): Finding | undefined {
-  const anchors = link.path === doc.rel ? (doc.readable ? doc.anchors : undefined) : probe.anchors(link.path);
-  if (anchors && !hasAnchor(anchors, link.fragment)) {
-    return broken(doc, link, `${link.path} has no heading for the anchor "#${link.fragment}".`, anchorHint(anchors, link.fragment, link.path));
-  }
-  return undefined;
+  const self = link.path === doc.rel;
+  const found = self ? (doc.readable ? includesAnchor(doc.anchors, link.fragment) : undefined) : probe.hasAnchor(link.path, link.fragment);
+  if (found !== false) return undefined;
+  // A loaded document that keeps only its anchors' hashes has them read again for the hint.
+  const anchors = (self ? doc.anchors : probe.anchors(link.path)) ?? [];
+  return broken(doc, link, `${link.path} has no heading for the anchor "#${link.fragment}".`, anchorHint(anchors, link.fragment, link.path));
 }
 
 /**
@@ -55,7 +41,7 @@ export function linkFindings(doc: InspectedDocument, probe: FsProbe, defer = fal
       continue;
     }
     if (link.scope === 'self') {
-      if (link.fragment && !hasAnchor(doc.anchors, link.fragment)) {
+      if (link.fragment && !includesAnchor(doc.anchors, link.fragment)) {
         out.push(broken(doc, link, `There is no heading for the anchor "#${link.fragment}" in this document.`, anchorHint(doc.anchors, link.fragment, 'this document')));
       }
       continue;

@@ -1,0 +1,63 @@
+/**
+ * The anchors of every loaded document as 64-bit hashes of their lower-cased text, in one
+ * growing array: a link to a document's #anchor is answered from them however long ago the
+ * document was read. At 100k documents the anchors' text was the largest table a check kept
+ * (105 bytes a document); their hashes take 8 bytes an anchor. A missing anchor is certain
+ * (no hash matches); the text needed for a suggestion is read from the file again. A present
+ * one is trusted when both 32-bit halves match: a fragment that is not among a document's n
+ * anchors matches one of their hashes with a probability of about n * 2^-64 (see SPEC-006).
+ */
+export class AnchorStore {
+  private words = new Int32Array(1 << 12);
+  private used = 0;
+
+  /** Stores a document's anchors; returns its key (see `has`), or undefined when the key would not fit a small integer. */
+  add(anchors: readonly string[]): number | undefined {
+    const count = anchors.length;
+    const start = this.used;
+    if (count >= KEY_COUNTS || start / 2 >= MAX_START) return undefined;
+    if (start + count * 2 > this.words.length) {
+      const bigger = new Int32Array(Math.max(this.words.length * 2, start + count * 2));
+      bigger.set(this.words.subarray(0, start));
+      this.words = bigger;
+    }
+    for (const anchor of anchors) {
+      hashInto(anchor.toLowerCase(), this.words, this.used);
+      this.used += 2;
+    }
+    return (start / 2) * KEY_COUNTS + count;
+  }
+
+  /** Whether the anchors stored under `key` include `fragment` (letter case ignored, as links do). */
+  has(key: number, fragment: string): boolean {
+    const count = key % KEY_COUNTS;
+    const start = ((key - count) / KEY_COUNTS) * 2;
+    hashInto(fragment.toLowerCase(), scratch, 0);
+    const a = scratch[0]!;
+    const b = scratch[1]!;
+    const words = this.words;
+    for (let i = start, end = start + count * 2; i < end; i += 2) if (words[i] === a && words[i + 1] === b) return true;
+    return false;
+  }
+}
+
+/** A key holds the start (in anchors) and the count: `start * KEY_COUNTS + count`, below 2^31 so it stays a small integer. */
+const KEY_COUNTS = 64;
+const MAX_START = Math.floor(0x7fffffff / KEY_COUNTS);
+
+const scratch = new Int32Array(2);
+
+/** Two independent 32-bit hashes of a string (FNV-1a, and a multiply-xorshift with another seed). */
+export function hashInto(text: string, out: Int32Array, at: number): void {
+  let h1 = 0x811c9dc5 | 0;
+  let h2 = 0x3c6ef372 ^ text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193);
+    h2 = Math.imul(h2 ^ c, 0x5bd1e995);
+    h2 ^= h2 >>> 13;
+  }
+  h2 = Math.imul(h2 ^ (h2 >>> 15), 0x27d4eb2d);
+  out[at] = h1 ^ (h1 >>> 16);
+  out[at + 1] = h2 ^ (h2 >>> 16);
+}
