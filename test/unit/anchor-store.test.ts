@@ -2,16 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { AnchorStore, hashInto } from '../../src/core/check/anchor-store.js';
 import { includesAnchor } from '../../src/core/check/probe.js';
 
-/** mulberry32: the same seeded sequence on every run. */
+/** A seeded sequence in [0, 1) (a 31-bit linear congruential generator): the same on every run. */
 function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  let state = seed;
+  return () => (state = (Math.imul(state, 1103515245) + 12345) & 0x7fffffff) / 0x80000000;
 }
 
 const WORDS = ['context', 'decision', 'details', 'Consequences', 'détails', 'a', '', 'api-v2', 'status-quo', 'x'.repeat(300), '日本語', 'details-1'];
