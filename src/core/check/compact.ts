@@ -2,10 +2,8 @@ import type { NamespaceConfig } from '../config/types.js';
 import type { DocumentRecord } from '../documents/read.js';
 import type { Normalization } from '../documents/normalize.js';
 import { detach, detachAll } from '../text/detach.js';
-import type { DocumentLink, Finding, InspectedDocument, PendingLink } from './model.js';
+import { NONE, type DocumentLink, type Finding, type InspectedDocument, type PendingLink } from './model.js';
 import type { FsProbe } from './probe.js';
-
-const NONE: never[] = Object.freeze([]) as unknown as never[];
 
 /** Document types repeat: one string per type name, not one per document. */
 const typeNames = new Map<string, string>();
@@ -133,8 +131,4 @@ export class CompactDocument implements InspectedDocument {
 /** The main thread's string for a fragment a worker sent. */
 export function sharedFragment(fragment: string): string {
   return shared(fragments, fragment);
-}
-
-export function compactDocument(doc: InspectedDocument, probe: FsProbe): InspectedDocument {
-  return new CompactDocument(doc, probe);
 }

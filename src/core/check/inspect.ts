@@ -6,7 +6,7 @@ import { ContextBuilder, type RuleContext } from './context.js';
 import type { CheckCache } from './cache.js';
 import { loadDocuments, type DocumentReuse } from './load.js';
 import { detach } from '../text/detach.js';
-import type { Finding, InspectedDocument, Inspection } from './model.js';
+import { NONE, type Finding, type InspectedDocument, type Inspection } from './model.js';
 import { prepareAll } from './parallel.js';
 import type { PrepareContext } from './prepare.js';
 import { idFindings } from './rules/ids.js';
@@ -61,12 +61,9 @@ function crossFindings(doc: InspectedDocument, ctx: RuleContext): Finding[] {
   return findings;
 }
 
-/** The findings of a document without any (or whose findings were streamed): one shared frozen list, not an array per document. */
-const NO_FINDINGS: Finding[] = Object.freeze([]) as unknown as Finding[];
-
 function finish(doc: InspectedDocument, findings: Finding[]): void {
   const id = doc.document_id;
-  doc.findings = findings.length === 0 ? NO_FINDINGS : findings.map((f) => detachFinding(id && f.document_id === undefined ? { ...f, document_id: id } : f)).sort(compareIssues);
+  doc.findings = findings.length === 0 ? NONE : findings.map((f) => detachFinding(id && f.document_id === undefined ? { ...f, document_id: id } : f)).sort(compareIssues);
   if (doc.pendingLinks) doc.pendingLinks = undefined;
   doc.checked = true;
 }
@@ -144,7 +141,7 @@ export async function inspectRepository(config: RepoConfig, opts: InspectOptions
       finish(doc, cross.length === 0 ? own : own.length === 0 ? cross : [...own, ...cross]);
       await opts.onDocument?.(doc);
       if (opts.release) {
-        doc.findings = NO_FINDINGS;
+        doc.findings = NONE;
         if (doc.record.frontmatter) doc.record.frontmatter = undefined;
       }
     }

@@ -84,6 +84,9 @@ export interface InspectedDocument {
   checked: boolean;
 }
 
+/** One shared, frozen empty list for every empty list a model keeps until the end (never pushed to). */
+export const NONE: never[] = Object.freeze([]) as unknown as never[];
+
 /** A document's anchors, whichever form its model keeps them in. */
 export function anchorsOf(doc: InspectedDocument): readonly string[] {
   return doc.anchorText === undefined ? doc.anchors : doc.anchorText.split('>');

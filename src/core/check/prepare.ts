@@ -4,8 +4,8 @@ import type { GovernedFile } from '../documents/walk.js';
 import { factsOf, type DocFacts } from '../index/facts.js';
 import type { CompiledSchema } from '../schema/compile.js';
 import { describeDocument } from './load.js';
-import { compactDocument } from './compact.js';
-import type { Finding, InspectedDocument } from './model.js';
+import { CompactDocument } from './compact.js';
+import { NONE, type Finding, type InspectedDocument } from './model.js';
 import type { FsProbe } from './probe.js';
 import type { LineRange } from './cache.js';
 import { documentOf, memoOf, type DocMemo } from './memo.js';
@@ -54,8 +54,6 @@ export interface Prepared {
   cacheRange?: LineRange;
 }
 
-const NONE: never[] = Object.freeze([]) as unknown as never[];
-
 /** The paths a document links to whose inbound links matter (file names that break the convention). */
 export function inboundOf(doc: InspectedDocument, watched: ReadonlySet<string> | null): string[] {
   if (watched?.size === 0) return NONE;
@@ -80,7 +78,7 @@ export function prepareDescribed(doc: InspectedDocument, ctx: PrepareContext): P
     const local = addLinkFindings(doc, own, ctx.probe, true);
     prepared.local = local.length === 0 ? NONE : local;
   }
-  if (s.compact) prepared.doc = compactDocument(doc, ctx.probe);
+  if (s.compact) prepared.doc = new CompactDocument(doc, ctx.probe);
   return prepared;
 }
 
@@ -93,7 +91,7 @@ export function prepareRemembered(file: GovernedFile, memo: DocMemo, size: numbe
     const local = addLinkFindings(doc, memo[6], ctx.probe, true);
     prepared.local = local.length === 0 ? NONE : local;
   }
-  if (s.compact) prepared.doc = compactDocument(doc, ctx.probe);
+  if (s.compact) prepared.doc = new CompactDocument(doc, ctx.probe);
   return prepared;
 }
 
