@@ -36,6 +36,35 @@ describe('the inspection (shared by check, fix and later index/scan/ndjson)', ()
     ]);
   });
 
+  it('keeping documents as rows (check) streams exactly what keeping their compact models does', async () => {
+    const root = repo({
+      'docs/45-adr/adr-001-a.md': doc({ document_id: 'ACME-ADR-001' }, '# Alpha\n\n## Context\n\n[ok](adr-003-c.md#decision) [bad](adr-003-c.md#nope) [self](#context)\n'),
+      'docs/45-adr/adr-002-b.md': doc({ document_id: 'ACME-ADR-001' }, '# Beta\n\n[bad](adr-001-a.md#contxt) [ok](adr-001-a.md#CONTEXT)\n'),
+      'docs/45-adr/adr-003-c.md': doc({ document_id: 'ACME-ADR-003' }, '# Gamma\n\n## Decision\n'),
+      'docs/45-adr/Bad_Name.md': doc({ document_id: 'ACME-ADR-004' }, '# Delta\n\n[to a](adr-001-a.md#alpha)\n'),
+      'docs/45-adr/adr-005-e.md': '# No frontmatter\n\n[x](adr-003-c.md#gamma)\n',
+    });
+    const { config } = await loadConfig(root);
+    const streamed = async (keepDocuments: boolean) => {
+      const seen: unknown[] = [];
+      const inspection = await inspectRepository(config, {
+        compact: true,
+        keepDocuments,
+        digest: false,
+        onDocument: (d) => seen.push({ rel: d.rel, id: d.document_id, type: d.type, readable: d.readable, unreadable: d.record.unreadable, findings: d.findings }),
+      });
+      return { seen, partial: inspection.partial, kept: inspection.documents.length };
+    };
+    const models = await streamed(true);
+    const rows = await streamed(false);
+    expect(rows.seen).toEqual(models.seen);
+    expect(rows.partial).toBe(models.partial);
+    expect([models.kept, rows.kept]).toEqual([5, 0]);
+    const codes = (models.seen as { findings: Issue[] }[]).flatMap((d) => d.findings.map((f) => f.code)).sort();
+    expect(codes).toEqual(expect.arrayContaining(['FILENAME_CONVENTION', 'FRONTMATTER_MISSING', 'ID_UNIQUE', 'LINK_BROKEN']));
+    expect(codes.filter((c) => c === 'LINK_BROKEN')).toHaveLength(2);
+  });
+
   it('a file that vanishes between the walk and the read is a FILE_UNREADABLE warning, not a crash', async () => {
     const root = repo({ 'docs/45-adr/adr-001-a.md': doc() });
     const { config } = await loadConfig(root);

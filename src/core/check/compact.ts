@@ -31,6 +31,36 @@ function isPlain(r: DocumentRecord): boolean {
   return r.problems.length === 0 && !r.unreadable && !r.bom && r.digest === undefined && r.decoded === undefined;
 }
 
+/** Every field of a compact model (see CompactDocument). */
+interface CompactParts {
+  rel: string;
+  namespace: NamespaceConfig;
+  document_id: string | undefined;
+  type: string | undefined;
+  idLine: number | undefined;
+  readable: boolean;
+  checked: boolean;
+  findings: Finding[];
+  pendingLinks: PendingLink[] | undefined;
+  size: number;
+  mtimeMs: number;
+  full: DocumentRecord | undefined;
+  held: number | string | string[] | undefined;
+}
+
+/** A compact model without findings, with a plain record and hashed anchors: what DocumentRows keeps in columns. */
+export interface CompactRow {
+  document_id: string | undefined;
+  type: string | undefined;
+  idLine: number | undefined;
+  readable: boolean;
+  checked: boolean;
+  pendingLinks: PendingLink[] | undefined;
+  size: number;
+  mtimeMs: number;
+  anchorKey: number | undefined;
+}
+
 /**
  * What a compact model keeps of a document once its own rules ran (see InspectOptions.compact):
  * its ID (and type), anchors and the links still to check, as strings of their own, in one
@@ -58,27 +88,63 @@ export class CompactDocument implements InspectedDocument {
    */
   private held: number | string | string[] | undefined;
 
-  constructor(doc: InspectedDocument, probe: FsProbe) {
+  private constructor(parts: CompactParts) {
+    this.rel = parts.rel;
+    this.namespace = parts.namespace;
+    this.document_id = parts.document_id;
+    this.type = parts.type;
+    this.idLine = parts.idLine;
+    this.readable = parts.readable;
+    this.checked = parts.checked;
+    this.findings = parts.findings;
+    this.pendingLinks = parts.pendingLinks;
+    this.size = parts.size;
+    this.mtimeMs = parts.mtimeMs;
+    this.full = parts.full;
+    this.held = parts.held;
+  }
+
+  /** The compact model of a described document whose own rules ran. */
+  static of(doc: InspectedDocument, probe: FsProbe): CompactDocument {
     const r = doc.record;
-    this.rel = doc.rel;
-    this.namespace = doc.namespace;
-    this.document_id = doc.document_id === undefined ? undefined : detach(doc.document_id);
-    this.type = doc.type === undefined ? undefined : shared(typeNames, doc.type);
-    this.idLine = doc.idLine;
-    this.readable = doc.readable;
-    this.checked = doc.checked;
-    this.findings = doc.findings.length === 0 ? NONE : doc.findings;
-    // Only what the check reads, and the target's path as the walk's own string.
-    this.pendingLinks = doc.pendingLinks?.map((l): PendingLink => ({ line: l.line, column: l.column, path: probe.canonical(l.path), fragment: shared(fragments, l.fragment) }));
-    this.size = r.size;
-    this.mtimeMs = r.mtimeMs;
-    // The split, text and frontmatter are not kept: the rules that look at them have run.
-    this.full = isPlain(r) ? undefined : {
-      rel: r.rel, namespace: r.namespace, size: r.size, mtimeMs: r.mtimeMs, bom: r.bom, problems: r.problems.length === 0 ? NONE : r.problems, unreadable: r.unreadable,
-      digest: r.digest, decoded: r.decoded,
-    };
     const key = probe.anchorStore?.add(doc.anchorText !== undefined ? doc.anchorText.split('>') : doc.anchors);
-    this.held = key ?? doc.anchorText ?? joinAnchors(doc.anchors) ?? (doc.anchors.length === 0 ? undefined : detachAll(doc.anchors));
+    return new CompactDocument({
+      rel: doc.rel,
+      namespace: doc.namespace,
+      document_id: doc.document_id === undefined ? undefined : detach(doc.document_id),
+      type: doc.type === undefined ? undefined : shared(typeNames, doc.type),
+      idLine: doc.idLine,
+      readable: doc.readable,
+      checked: doc.checked,
+      findings: doc.findings.length === 0 ? NONE : doc.findings,
+      // Only what the check reads, and the target's path as the walk's own string.
+      pendingLinks: doc.pendingLinks?.map((l): PendingLink => ({ line: l.line, column: l.column, path: probe.canonical(l.path), fragment: shared(fragments, l.fragment) })),
+      size: r.size,
+      mtimeMs: r.mtimeMs,
+      // The split, text and frontmatter are not kept: the rules that look at them have run.
+      full: isPlain(r) ? undefined : {
+        rel: r.rel, namespace: r.namespace, size: r.size, mtimeMs: r.mtimeMs, bom: r.bom, problems: r.problems.length === 0 ? NONE : r.problems, unreadable: r.unreadable,
+        digest: r.digest, decoded: r.decoded,
+      },
+      held: key ?? doc.anchorText ?? joinAnchors(doc.anchors) ?? (doc.anchors.length === 0 ? undefined : detachAll(doc.anchors)),
+    });
+  }
+
+  /**
+   * What the model holds, when all of it fits DocumentRows' columns (no findings, a plain
+   * record, anchors hashed or none); undefined otherwise.
+   */
+  row(): CompactRow | undefined {
+    if (this.findings.length > 0 || this.full !== undefined || (this.held !== undefined && typeof this.held !== 'number')) return undefined;
+    return { document_id: this.document_id, type: this.type, idLine: this.idLine, readable: this.readable, checked: this.checked, pendingLinks: this.pendingLinks, size: this.size, mtimeMs: this.mtimeMs, anchorKey: this.held };
+  }
+
+  /** The model a row describes (see row()), at its path. */
+  static fromRow(rel: string, namespace: NamespaceConfig, row: CompactRow): CompactDocument {
+    return new CompactDocument({
+      rel, namespace, document_id: row.document_id, type: row.type, idLine: row.idLine, readable: row.readable, checked: row.checked, findings: NONE,
+      pendingLinks: row.pendingLinks, size: row.size, mtimeMs: row.mtimeMs, full: undefined, held: row.anchorKey,
+    });
   }
 
   /** The anchors' key in the probe's AnchorStore, when they are kept as hashes. */

@@ -11,8 +11,8 @@ import { filenameOk, kebabName } from './rules/placement.js';
 export interface RuleContext {
   config: RepoConfig;
   schemaFor(schemaPath: string): CompiledSchema | undefined;
-  /** Governed documents whose trimmed document_id is `id`, in path order (empty: none). */
-  withId(id: string): readonly InspectedDocument[];
+  /** Paths of the governed documents whose trimmed document_id is `id`, in path order (empty: none). */
+  pathsWithId(id: string): readonly string[];
   /** Every trimmed document_id in use. */
   ids(): Iterable<string>;
   /**
@@ -33,8 +33,8 @@ export interface RuleContext {
  * without keeping the documents' texts or frontmatter.
  */
 export class ContextBuilder {
-  /** Documents per ID: the document itself while it is the only one (most IDs), else a list. */
-  private readonly byId = new Map<string, InspectedDocument | InspectedDocument[]>();
+  /** Paths per ID: the path itself while it is the only one (most IDs), else a list (no model is kept alive). */
+  private readonly byId = new Map<string, string | string[]>();
   readonly inbound = new Map<string, string[]>();
   readonly renameTargets = new Map<string, number>();
   readonly probe: FsProbe;
@@ -74,9 +74,9 @@ export class ContextBuilder {
     this.probe.remember(doc, at);
     if (doc.document_id) {
       const known = this.byId.get(doc.document_id);
-      if (known === undefined) this.byId.set(doc.document_id, doc);
-      else if (Array.isArray(known)) known.push(doc);
-      else this.byId.set(doc.document_id, [known, doc]);
+      if (known === undefined) this.byId.set(doc.document_id, doc.rel);
+      else if (Array.isArray(known)) known.push(doc.rel);
+      else this.byId.set(doc.document_id, [known, doc.rel]);
     }
     for (const key of inbound) {
       const list = this.inbound.get(key);
@@ -90,7 +90,7 @@ export class ContextBuilder {
     return {
       config: this.config,
       schemaFor: this.schemaFor,
-      withId: (id) => {
+      pathsWithId: (id) => {
         const known = byId.get(id);
         return known === undefined ? [] : Array.isArray(known) ? known : [known];
       },

@@ -8,6 +8,7 @@ import { loadDocuments, type DocumentReuse } from './load.js';
 import { detach } from '../text/detach.js';
 import { NONE, type Finding, type InspectedDocument, type Inspection } from './model.js';
 import { prepareAll } from './parallel.js';
+import { DocumentRows } from './rows.js';
 import type { PrepareContext } from './prepare.js';
 import { idFindings } from './rules/ids.js';
 import { pendingLinkFindings } from './rules/links.js';
@@ -32,6 +33,12 @@ export interface InspectOptions {
   compact?: boolean;
   /** Hash each document's bytes (record.digest; default true): fix and index need it, check does not. */
   digest?: boolean;
+  /**
+   * false: the caller reads documents only through `onDocument` (check), so `documents` comes
+   * back empty and, until the last document is read, each one is kept as a row of a few
+   * columns instead of a model (see rows.ts). Compact mode only. Default true.
+   */
+  keepDocuments?: boolean;
   /** Called once per checked document, in path order, with its complete findings (streaming). */
   onDocument?(doc: InspectedDocument): unknown;
   /** Called with the repository-level findings before any document is checked (streaming). */
@@ -100,9 +107,10 @@ export async function inspectRepository(config: RepoConfig, opts: InspectOptions
   /** Each document's own findings, by position (undefined: its rules do not run). */
   const local: (Finding[] | undefined)[] = new Array(walk.files.length);
   let documents: InspectedDocument[];
+  const rows = opts.compact && opts.keepDocuments === false ? new DocumentRows(walk.files.length) : undefined;
   if (opts.compact) {
     // Compact models: each document is prepared on its own (possibly in a worker thread, see parallel.ts).
-    documents = new Array(walk.files.length);
+    documents = rows ? [] : new Array(walk.files.length);
     const ctx: PrepareContext = {
       config,
       schemaFor,
@@ -111,7 +119,8 @@ export async function inspectRepository(config: RepoConfig, opts: InspectOptions
       settings: { rules, ...(opts.only ? { only: opts.only } : {}), compact: true, retainText: false, digest: opts.digest ?? true, facts: opts.reuse !== undefined, memo: opts.memos !== undefined, anchors: rules },
     };
     await prepareAll(config, walk.files, ctx, { ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.reuse ? { reuse: opts.reuse } : {}), ...(opts.memos ? { memos: opts.memos } : {}), ...(opts.onProgress ? { onProgress: (done: number, total: number) => void opts.onProgress?.(done, total) } : {}) }, (i, prepared) => {
-      documents[i] = prepared.doc;
+      if (rows) rows.set(i, prepared.doc);
+      else documents[i] = prepared.doc;
       builder.add(prepared.doc, prepared.inbound, i);
       local[i] = prepared.local;
     });
@@ -129,14 +138,17 @@ export async function inspectRepository(config: RepoConfig, opts: InspectOptions
     });
   }
   await opts.onSetup?.(repository);
+  /** A checked document could not be read (rows mode: its model is gone by the end). */
+  let unreadableChecked = false;
   if (rules) {
     const ctx = builder.context();
-    for (let i = 0; i < documents.length; i++) {
-      const doc = documents[i]!;
+    for (let i = 0; i < local.length; i++) {
       const own = local[i];
       if (!own) continue;
       if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while checking documents.');
       local[i] = undefined;
+      const doc = rows ? rows.take(i, walk.files[i]!)! : documents[i]!;
+      if (doc.record.unreadable) unreadableChecked = true;
       const cross = crossFindings(doc, ctx);
       finish(doc, cross.length === 0 ? own : own.length === 0 ? cross : [...own, ...cross]);
       await opts.onDocument?.(doc);
@@ -146,7 +158,7 @@ export async function inspectRepository(config: RepoConfig, opts: InspectOptions
       }
     }
   }
-  const partial = walk.unreadable.length > 0 || documents.some((d) => d.checked && d.record.unreadable);
+  const partial = walk.unreadable.length > 0 || (rows ? unreadableChecked : documents.some((d) => d.checked && d.record.unreadable));
   return { config, documents, repository, partial, schemas: setup.schemas };
 }
 

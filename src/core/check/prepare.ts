@@ -78,7 +78,7 @@ export function prepareDescribed(doc: InspectedDocument, ctx: PrepareContext): P
     const local = addLinkFindings(doc, own, ctx.probe, true);
     prepared.local = local.length === 0 ? NONE : local;
   }
-  if (s.compact) prepared.doc = new CompactDocument(doc, ctx.probe);
+  if (s.compact) prepared.doc = CompactDocument.of(doc, ctx.probe);
   return prepared;
 }
 
@@ -91,7 +91,7 @@ export function prepareRemembered(file: GovernedFile, memo: DocMemo, size: numbe
     const local = addLinkFindings(doc, memo[6], ctx.probe, true);
     prepared.local = local.length === 0 ? NONE : local;
   }
-  if (s.compact) prepared.doc = new CompactDocument(doc, ctx.probe);
+  if (s.compact) prepared.doc = CompactDocument.of(doc, ctx.probe);
   return prepared;
 }
 

@@ -19,6 +19,12 @@ export type Lookup =
 
 const FILE: Lookup = { kind: 'file' };
 
+/** States of a governed position in FsProbe.loaded (HASHED and above: HASHED + the AnchorStore key). */
+const NOT_LOADED = 0;
+const UNREADABLE = 1;
+const LISTED = 2;
+const HASHED = 3;
+
 /**
  * Cached, read-only questions about the repository's files for link checks: does a path
  * exist with exactly this letter case (so results do not depend on the file system's case
@@ -36,8 +42,13 @@ export class FsProbe {
    * walk's) are found by binary search instead: a map entry per path costs 36 bytes a document.
    */
   private readonly governed: ReadonlyMap<string, number> | null;
-  /** Loaded documents by position in `paths` (an array: a map per path would cost more). */
-  private readonly loaded: (InspectedDocument | undefined)[] = [];
+  /**
+   * What is known of the anchors of the document at each position in `paths` (not the
+   * document: the probe keeps no model alive): NOT_LOADED, UNREADABLE, LISTED (the list is
+   * in `listed`), or HASHED plus the key of its anchors in the AnchorStore.
+   */
+  private readonly loaded: Int32Array;
+  private readonly listed = new Map<number, readonly string[]>();
   /** Loaded documents at other paths (all of them when no paths were given). */
   private readonly others = new Map<string, InspectedDocument>();
 
@@ -55,6 +66,7 @@ export class FsProbe {
     hashAnchors = false,
   ) {
     this.anchorStore = hashAnchors ? new AnchorStore() : undefined;
+    this.loaded = new Int32Array(paths?.length ?? 0);
     let sorted = true;
     if (paths) for (let i = 1; i < paths.length && sorted; i++) sorted = paths[i - 1]! < paths[i]!;
     if (paths && !sorted) {
@@ -89,14 +101,13 @@ export class FsProbe {
   /** Records a loaded document: its anchors now answer links to it. */
   remember(doc: InspectedDocument, at?: number): void {
     const i = at !== undefined && this.paths?.[at] === doc.rel ? at : this.indexOf(doc.rel);
-    if (i !== undefined) this.loaded[i] = doc;
-    else this.others.set(doc.rel, doc);
-  }
-
-  /** The loaded document at a path. */
-  document(rel: string): InspectedDocument | undefined {
-    const i = this.indexOf(rel);
-    return i !== undefined ? this.loaded[i] : this.others.get(rel);
+    if (i === undefined) this.others.set(doc.rel, doc);
+    else if (!doc.readable) this.loaded[i] = UNREADABLE;
+    else if (doc.anchorKey !== undefined) this.loaded[i] = HASHED + doc.anchorKey;
+    else {
+      this.loaded[i] = LISTED;
+      this.listed.set(i, anchorsOf(doc));
+    }
   }
 
   /**
@@ -178,7 +189,8 @@ export class FsProbe {
 
   /** Whether the document at `rel` is loaded already (its anchors are known now). */
   isLoaded(rel: string): boolean {
-    return this.document(rel) !== undefined;
+    const i = this.indexOf(rel);
+    return i !== undefined ? this.loaded[i] !== NOT_LOADED : this.others.has(rel);
   }
 
   /**
@@ -186,10 +198,11 @@ export class FsProbe {
    * are unknown (it could not be read as text).
    */
   hasAnchor(rel: string, fragment: string): boolean | undefined {
-    const doc = this.document(rel);
-    if (doc && !doc.readable) return undefined;
-    if (doc?.anchorKey !== undefined) return this.anchorStore!.has(doc.anchorKey, fragment);
-    const anchors = doc ? anchorsOf(doc) : this.anchors(rel);
+    const i = this.indexOf(rel);
+    const doc = i === undefined ? this.others.get(rel) : undefined;
+    const state = i !== undefined ? this.loaded[i]! : doc?.readable && doc.anchorKey !== undefined ? HASHED + doc.anchorKey : NOT_LOADED;
+    if (state >= HASHED) return this.anchorStore!.has(state - HASHED, fragment);
+    const anchors = this.anchors(rel);
     return anchors === undefined ? undefined : includesAnchor(anchors, fragment);
   }
 
@@ -198,8 +211,12 @@ export class FsProbe {
    * as they are for a loaded model that keeps only their hashes.
    */
   anchors(rel: string): readonly string[] | undefined {
-    const doc = this.document(rel);
-    if (doc && doc.anchorKey === undefined) return doc.readable ? anchorsOf(doc) : undefined;
+    const i = this.indexOf(rel);
+    if (i !== undefined && this.loaded[i] === UNREADABLE) return undefined;
+    if (i !== undefined && this.loaded[i] === LISTED) return this.listed.get(i);
+    const doc = i === undefined ? this.others.get(rel) : undefined;
+    if (doc && !doc.readable) return undefined;
+    if (doc && doc.anchorKey === undefined) return anchorsOf(doc);
     if (!this.anchorCache.has(rel)) this.anchorCache.set(rel, this.readAnchors(rel));
     return this.anchorCache.get(rel);
   }

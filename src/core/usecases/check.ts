@@ -114,6 +114,7 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
       ...(memos ? { memos } : {}),
       ...(targets ? { only: targets.governed } : {}),
       compact: true,
+      keepDocuments: false,
       digest: false,
       release: sink !== undefined,
       onSetup: (repository) => {

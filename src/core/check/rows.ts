@@ -1,0 +1,97 @@
+import type { GovernedFile } from '../documents/walk.js';
+import { CompactDocument, type CompactRow } from './compact.js';
+import type { InspectedDocument, PendingLink } from './model.js';
+
+const LOADED = 1;
+const READABLE = 2;
+const CHECKED = 4;
+
+/**
+ * What `check` keeps of each loaded document until the rules that need every document run:
+ * by position in the walk, its ID and a few numbers in typed columns instead of a model
+ * object (a model is 128 bytes and a boxed time; a row is about 40 bytes with the pointer to
+ * its ID). A document a row cannot describe (it has findings of its own, reading problems, or
+ * anchors kept as text) keeps its model. `take` gives the model back, once.
+ */
+export class DocumentRows {
+  private readonly ids: (string | undefined)[];
+  /** 0: no line (lines count from 1). */
+  private readonly idLines: Int32Array;
+  /** 0: no type; else its position in typeNames. */
+  private readonly types: Uint16Array;
+  private readonly typeNames: string[] = [''];
+  private readonly typeIndex = new Map<string, number>();
+  private readonly flags: Uint8Array;
+  private readonly sizes: Float64Array;
+  private readonly mtimes: Float64Array;
+  /** -1: no anchors stored. */
+  private readonly anchorKeys: Int32Array;
+  private readonly pending = new Map<number, PendingLink[]>();
+  private readonly models = new Map<number, InspectedDocument>();
+
+  constructor(count: number) {
+    this.ids = new Array<string | undefined>(count);
+    this.idLines = new Int32Array(count);
+    this.types = new Uint16Array(count);
+    this.flags = new Uint8Array(count);
+    this.sizes = new Float64Array(count);
+    this.mtimes = new Float64Array(count);
+    this.anchorKeys = new Int32Array(count);
+  }
+
+  set(i: number, doc: InspectedDocument): void {
+    const row = doc instanceof CompactDocument ? doc.row() : undefined;
+    const type = row?.type === undefined ? 0 : this.typeOf(row.type);
+    if (!row || type < 0) {
+      this.models.set(i, doc);
+      return;
+    }
+    this.ids[i] = row.document_id;
+    this.idLines[i] = row.idLine ?? 0;
+    this.types[i] = type;
+    this.flags[i] = LOADED | (row.readable ? READABLE : 0) | (row.checked ? CHECKED : 0);
+    this.sizes[i] = row.size;
+    this.mtimes[i] = row.mtimeMs;
+    this.anchorKeys[i] = row.anchorKey ?? -1;
+    if (row.pendingLinks) this.pending.set(i, row.pendingLinks);
+  }
+
+  /** The model of the document at position i (undefined: not loaded); its row is released. */
+  take(i: number, file: GovernedFile): InspectedDocument | undefined {
+    const model = this.models.get(i);
+    if (model) {
+      this.models.delete(i);
+      return model;
+    }
+    const flags = this.flags[i]!;
+    if (!(flags & LOADED)) return undefined;
+    const pendingLinks = this.pending.get(i);
+    if (pendingLinks) this.pending.delete(i);
+    const row: CompactRow = {
+      document_id: this.ids[i],
+      type: this.types[i] === 0 ? undefined : this.typeNames[this.types[i]!],
+      idLine: this.idLines[i] === 0 ? undefined : this.idLines[i],
+      readable: (flags & READABLE) !== 0,
+      checked: (flags & CHECKED) !== 0,
+      pendingLinks,
+      size: this.sizes[i]!,
+      mtimeMs: this.mtimes[i]!,
+      anchorKey: this.anchorKeys[i] === -1 ? undefined : this.anchorKeys[i],
+    };
+    this.ids[i] = undefined;
+    this.flags[i] = 0;
+    return CompactDocument.fromRow(file.rel, file.namespace, row);
+  }
+
+  /** A type name's position (types repeat: a few dozen names); -1 when the column is full. */
+  private typeOf(name: string): number {
+    let at = this.typeIndex.get(name);
+    if (at === undefined) {
+      if (this.typeNames.length > 0xffff) return -1;
+      at = this.typeNames.length;
+      this.typeNames.push(name);
+      this.typeIndex.set(name, at);
+    }
+    return at;
+  }
+}
