@@ -49,17 +49,7 @@ interface CompactParts {
 }
 
 /** A compact model without findings, with a plain record and hashed anchors: what DocumentRows keeps in columns. */
-export interface CompactRow {
-  document_id: string | undefined;
-  type: string | undefined;
-  idLine: number | undefined;
-  readable: boolean;
-  checked: boolean;
-  pendingLinks: PendingLink[] | undefined;
-  size: number;
-  mtimeMs: number;
-  anchorKey: number | undefined;
-}
+export type CompactRow = Omit<CompactParts, 'rel' | 'namespace' | 'findings' | 'full' | 'held'> & { anchorKey: number | undefined };
 
 /**
  * What a compact model keeps of a document once its own rules ran (see InspectOptions.compact):
