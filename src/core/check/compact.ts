@@ -31,22 +31,8 @@ function isPlain(r: DocumentRecord): boolean {
   return r.problems.length === 0 && !r.unreadable && !r.bom && r.digest === undefined && r.decoded === undefined;
 }
 
-/** Every field of a compact model (see CompactDocument). */
-interface CompactParts {
-  rel: string;
-  namespace: NamespaceConfig;
-  document_id: string | undefined;
-  type: string | undefined;
-  idLine: number | undefined;
-  readable: boolean;
-  checked: boolean;
-  findings: Finding[];
-  pendingLinks: PendingLink[] | undefined;
-  size: number;
-  mtimeMs: number;
-  full: DocumentRecord | undefined;
-  held: number | string | string[] | undefined;
-}
+/** Every field of a compact model, as its constructor takes them. */
+type CompactParts = Pick<CompactDocument, 'rel' | 'namespace' | 'document_id' | 'type' | 'idLine' | 'readable' | 'checked' | 'findings' | 'pendingLinks' | 'size' | 'mtimeMs' | 'full' | 'held'>;
 
 /** A compact model without findings, with a plain record and hashed anchors: what DocumentRows keeps in columns. */
 export type CompactRow = Omit<CompactParts, 'rel' | 'namespace' | 'findings' | 'full' | 'held'> & { anchorKey: number | undefined };
@@ -68,15 +54,16 @@ export class CompactDocument implements InspectedDocument {
   checked: boolean;
   findings: Finding[];
   pendingLinks: PendingLink[] | undefined;
+  // size, mtimeMs, full and held are the model's own (public only so CompactParts can name them).
   /** Size and time of a plain record (see isPlain); the whole record otherwise, in `full`. */
-  private readonly size: number;
-  private readonly mtimeMs: number;
-  private full: DocumentRecord | undefined;
+  readonly size: number;
+  readonly mtimeMs: number;
+  full: DocumentRecord | undefined;
   /**
    * The anchors: a key of the probe's AnchorStore (on the main thread), else joined by '>'
    * (see InspectedDocument.anchorText), else a list (one contains '>'); undefined: none.
    */
-  private held: number | string | string[] | undefined;
+  held: number | string | string[] | undefined;
 
   private constructor(parts: CompactParts) {
     this.rel = parts.rel;

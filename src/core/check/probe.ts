@@ -5,6 +5,7 @@ import { splitFrontmatter } from '../frontmatter/split.js';
 import { isInside } from '../fs/paths.js';
 import { outlineMarkdown } from '../markdown/outline.js';
 import { detach } from '../text/detach.js';
+import { isStrictlySorted } from '../text/sorted.js';
 import { closest } from '../text/suggest.js';
 import { AnchorStore } from './anchor-store.js';
 import { anchorsOf, type InspectedDocument } from './model.js';
@@ -67,9 +68,7 @@ export class FsProbe {
   ) {
     this.anchorStore = hashAnchors ? new AnchorStore() : undefined;
     this.loaded = new Int32Array(paths?.length ?? 0);
-    let sorted = true;
-    if (paths) for (let i = 1; i < paths.length && sorted; i++) sorted = paths[i - 1]! < paths[i]!;
-    if (paths && !sorted) {
+    if (paths && !isStrictlySorted(paths)) {
       const governed = new Map<string, number>();
       for (let i = 0; i < paths.length; i++) governed.set(paths[i]!, i);
       this.governed = governed;

@@ -5,6 +5,7 @@ import { loadConfig } from '../config/load.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { compareIssues, type Advice, type Issue } from '../issues.js';
 import type { ItemSink } from '../stream.js';
+import { isStrictlySorted } from '../text/sorted.js';
 
 export interface CheckData {
   files_checked: number;
@@ -40,11 +41,6 @@ export interface CheckResult {
   advice: Advice[];
   partial: boolean;
   success: boolean;
-}
-
-function isSorted(list: readonly string[]): boolean {
-  for (let i = 1; i < list.length; i++) if (!(list[i - 1]! < list[i]!)) return false;
-  return true;
 }
 
 function notFound(path: string): Finding {
@@ -145,7 +141,7 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
   const ignored = new Set(targets?.ignored ?? []);
   // Without PATHS the files are the walk's, each once and (almost always) in order already:
   // at 100k documents a set and a sorted copy of them were 5 MB more at the very end.
-  const checkedPaths = targets || !isSorted(files) ? [...new Set(files)].sort() : files;
+  const checkedPaths = targets || !isStrictlySorted(files) ? [...new Set(files)].sort() : files;
   const checked = targets || tallies.size > 0 ? new Set(checkedPaths) : undefined;
   if (targets) for (const rel of targets.governed) if (!checked!.has(rel)) ignored.add(rel);
   // Only files with findings have a tally; the others passed.
