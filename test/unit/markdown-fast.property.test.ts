@@ -3,8 +3,8 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeRelative, resolveLink } from '../../src/core/check/load.js';
-import { atxHeading, headingText, htmlIds } from '../../src/core/markdown/anchors.js';
-import { headingText as referenceHeadingText } from '../reference/markdown/anchors.js';
+import { atxHeading, headingText, htmlIds, slugBase } from '../../src/core/markdown/anchors.js';
+import { headingText as referenceHeadingText, slugBase as referenceSlugBase } from '../reference/markdown/anchors.js';
 import { outlineMarkdown } from '../../src/core/markdown/outline.js';
 import { outlineMarkdown as referenceOutline } from '../reference/markdown/outline.js';
 // @ts-expect-error: the benchmark generator is plain JavaScript
@@ -27,6 +27,17 @@ const piece = fc.oneof(
 const markdown = fc.array(piece, { maxLength: 60 }).map((parts) => parts.join(''));
 
 describe('the optimised Markdown outline agrees with the reference implementation', () => {
+  it('slugs: every ASCII character, and ASCII mixed with other scripts', () => {
+    const ascii = fc.string({ unit: fc.integer({ min: 0, max: 0x7f }).map((c) => String.fromCharCode(c)), maxLength: 40 });
+    const mixed = fc.array(fc.oneof(ascii, fc.constantFrom('é', 'Ä', 'ß', '\u00a0', '\u0301', '日本', '\ud83d\ude00', '\u203f', 'Ⅳ', '٣')), { maxLength: 6 }).map((p) => p.join(''));
+    fc.assert(
+      fc.property(fc.oneof(ascii, mixed), (text) => {
+        expect(slugBase(text)).toBe(referenceSlugBase(text));
+      }),
+      { numRuns: Number(process.env.FC_RUNS ?? 6000) },
+    );
+  });
+
   it('links, anchors and the first heading, on generated Markdown', () => {
     fc.assert(
       fc.property(markdown, fc.integer({ min: 1, max: 40 }), (body, firstLine) => {

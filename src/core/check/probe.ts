@@ -52,6 +52,9 @@ export class FsProbe {
   private readonly listed = new Map<number, readonly string[]>();
   /** Loaded documents at other paths (all of them when no paths were given). */
   private readonly others = new Map<string, InspectedDocument>();
+  /** The last path searched and its position: a link asks lookup, isDocument, isLoaded and hasAnchor in turn. */
+  private lastRel: string | undefined;
+  private lastAt: number | undefined;
 
   /** Where compact models built against this probe keep their anchors (the main thread's probe only). */
   readonly anchorStore: AnchorStore | undefined;
@@ -80,6 +83,12 @@ export class FsProbe {
     const paths = this.paths;
     if (!paths) return undefined;
     if (this.governed) return this.governed.get(rel);
+    if (rel === this.lastRel) return this.lastAt;
+    this.lastRel = rel;
+    return (this.lastAt = this.search(paths, rel));
+  }
+
+  private search(paths: readonly string[], rel: string): number | undefined {
     let lo = 0;
     let hi = paths.length - 1;
     while (lo <= hi) {
