@@ -1,9 +1,9 @@
-import { lstatSync, readFileSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import type { RepoConfig } from '../config/types.js';
 import { listGoverned } from '../documents/walk.js';
 import type { Advice, Issue } from '../issues.js';
-import { buildArtifact, readArtifactBytes, serializeArtifact, writeArtifact, type IndexArtifact } from './artifact.js';
+import { buildArtifact, serializeArtifact, writeArtifact, type IndexArtifact } from './artifact.js';
 import { factsHash, IndexCache, type CacheMode, type IndexSummary, type FileUpdate, type RebuildReason, type StoredResult } from './cache.js';
 import { factsOf } from './facts.js';
 import { absolutePath, readRaw, recordOf } from '../documents/read.js';
@@ -11,6 +11,7 @@ import type { GovernedFile } from '../documents/walk.js';
 import { compileSchemaFile, type CompiledSchema } from '../schema/compile.js';
 import { buildGraph, type IndexEdge, type IndexNode } from './graph.js';
 import { sha256 } from '../text/sha256.js';
+import { sha256OfFile } from '../fs/chunks.js';
 
 export interface RebuildInfo {
   mode: 'full' | 'incremental';
@@ -56,7 +57,8 @@ function stamp(config: RepoConfig, written: boolean, bytes: Buffer, result: Omit
   try {
     const stat = lstatSync(abs);
     if (!stat.isFile()) return null;
-    const onDisk = written || result.violations.length === 0 ? sha256(bytes) : sha256(readFileSync(abs));
+    const onDisk = written || result.violations.length === 0 ? sha256(bytes) : sha256OfFile(abs);
+    if (onDisk === undefined) return null;
     return { artifact_sha256: onDisk, artifact_size: stat.size, artifact_mtime_ms: stat.mtimeMs, ...result };
   } catch {
     return null;
@@ -150,7 +152,7 @@ export async function buildIndex(config: RepoConfig, opts: BuildOptions): Promis
       if (graph.violations.length === 0) {
         // The stored hash says whether the artifact on disk already has these bytes; else compare them.
         const same = cache.artifactIsStored() && cache.storedArtifactSha() === sha256(bytes);
-        written = same ? false : await writeArtifact(config, bytes, await readArtifactBytes(config));
+        written = same ? false : await writeArtifact(config, bytes);
       }
       const partial = inspection.partial;
       cache.remember(partial ? null : stamp(config, written, bytes, { node_count: graph.nodes.length, edge_count: graph.edges.length, first_id: graph.nodes[0]?.document_id ?? null, violations: graph.violations, warnings, advice: graph.advice }));

@@ -7,7 +7,7 @@ import { resolveInsideRoot } from '../fs/paths.js';
 import type { Issue } from '../issues.js';
 import { closest } from '../text/suggest.js';
 import { DocketError } from '../../errors/docket-error.js';
-import { readArtifactBytes } from './artifact.js';
+import { artifactOnDisk } from './artifact.js';
 import { buildIndex } from './build.js';
 import type { IndexNode } from './graph.js';
 
@@ -28,11 +28,11 @@ export interface LoadedIndex {
  */
 export async function loadIndex(config: RepoConfig, signal?: AbortSignal): Promise<LoadedIndex> {
   const built = await buildIndex(config, { cache: 'use', write: false, ...(signal ? { signal } : {}) });
-  const current = await readArtifactBytes(config);
+  const onDisk = artifactOnDisk(config, built.bytes!);
   const warnings: Issue[] = [];
-  if (!current) {
+  if (onDisk === 'missing') {
     warnings.push({ code: 'INDEX_MISSING', severity: 'warning', message: `${config.index_path} does not exist; the index was built in memory for this run.`, path: config.index_path, suggestion: 'Run `docket index` to write it.' });
-  } else if (!current.equals(built.bytes!)) {
+  } else if (onDisk === 'different') {
     warnings.push({ code: 'INDEX_STALE', severity: 'warning', message: `${config.index_path} is out of date; a fresh in-memory index was used for this run.`, path: config.index_path, suggestion: 'Run `docket index` to bring it up to date.' });
   }
   const skipped = new Map(built.warnings.filter((w) => w.code === 'INDEX_DOCUMENT_SKIPPED' && w.path).map((w) => [w.path!, w.message]));

@@ -1,0 +1,42 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { serializeArtifact, type IndexArtifact } from '../../src/core/index/artifact.js';
+
+/** What serializeArtifact must equal, byte for byte: the text it wrote before it wrote in chunks. */
+const reference = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`, 'utf8');
+
+const text = fc.oneof(fc.string(), fc.constantFrom('', 'a\nb', 'é', '日本', '\u2028', '\ud83d\ude00', '"quoted"', '\\'));
+const node = fc.record(
+  { document_id: text, path: text, title: fc.option(text, { nil: undefined }), keywords: fc.array(text, { maxLength: 3 }), related_ids: fc.array(text, { maxLength: 2 }), superseded_by: fc.option(text, { nil: null }) },
+  { requiredKeys: ['document_id', 'path'] },
+);
+const edge = fc.record({ source: text, target: text, type: fc.constantFrom('related', 'supersedes', 'links_to'), guaranteed: fc.boolean() });
+const artifact = fc.record({
+  index_version: fc.constant('1.0'),
+  node_count: fc.nat(),
+  edge_count: fc.nat(),
+  namespaces: fc.array(fc.record({ name: text, docs_root: text, repo_prefix: text }), { maxLength: 3 }),
+  nodes: fc.array(node, { maxLength: 8 }),
+  edges: fc.array(edge, { maxLength: 8 }),
+});
+
+describe('the index artifact written in chunks', () => {
+  it('is exactly JSON.stringify(artifact, null, 2) and a newline', () => {
+    fc.assert(fc.property(artifact, (a) => {
+        expect(serializeArtifact(a as IndexArtifact).equals(reference(a))).toBe(true);
+      }), { numRuns: 3000 });
+  });
+
+  it('on any JSON values and on arrays holding what JSON writes as null', () => {
+    const values = fc.dictionary(fc.string(), fc.oneof(fc.jsonValue(), fc.array(fc.oneof(fc.jsonValue(), fc.constant(undefined)))), { maxKeys: 6 });
+    fc.assert(fc.property(values, (v) => {
+        expect(serializeArtifact(v as unknown as IndexArtifact).equals(reference(v))).toBe(true);
+      }), { numRuns: 3000 });
+    expect(serializeArtifact({} as IndexArtifact).toString()).toBe('{}\n');
+  });
+
+  it('across chunk boundaries (many large nodes)', () => {
+    const big = { index_version: '1.0', node_count: 3000, edge_count: 0, namespaces: [], nodes: Array.from({ length: 3000 }, (_, i) => ({ document_id: `X-${i}`, path: `docs/${'é'.repeat(i % 300)}.md`, keywords: ['a', 'b'] })), edges: [] };
+    expect(serializeArtifact(big as unknown as IndexArtifact).equals(reference(big))).toBe(true);
+  });
+});
