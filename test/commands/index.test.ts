@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, readdirSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -134,6 +134,26 @@ describe('index', () => {
     const healed = await index(repo);
     expect(healed.json!.warnings.map((w: any) => w.code)).not.toContain('INDEX_CACHE_CORRUPT');
     expect(healed.json!.data.rebuild.mode).toBe('incremental');
+  });
+
+  it('a torn facts file is detected and rebuilt; one that cannot be written fails with WRITE_FAILED naming it, and keeps the previous cache', async () => {
+    const repo = copyFixture('index-graph');
+    await index(repo);
+    const facts = path.join(repo, '.docket/cache/index-facts.json');
+    writeFileSync(facts, readFileSync(facts, 'utf8').slice(0, 40));
+    age(repo);
+    const rebuilt = await index(repo);
+    expect(rebuilt.exitCode).toBe(0);
+    expect(readFileSync(path.join(repo, ARTIFACT)).equals(GOLDEN)).toBe(true);
+    expect(JSON.parse(readFileSync(facts, 'utf8'))).toHaveLength(6);
+    const manifest = readFileSync(path.join(repo, '.docket/cache/index.json'));
+    rmSync(facts);
+    mkdirSync(facts);
+    const failed = await index(repo, '--rebuild-cache');
+    expect(failed.exitCode).not.toBe(0);
+    expect(failed.json!.error).toMatchObject({ code: 'WRITE_FAILED', details: { path: '.docket/cache/index-facts.json' } });
+    expect(readFileSync(path.join(repo, '.docket/cache/index.json')).equals(manifest)).toBe(true);
+    expect(readdirSync(path.join(repo, '.docket/cache')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
   it('a cache held by a live process is left alone (full build, warning); a dead holder\'s lock is taken over', async () => {
