@@ -5,7 +5,7 @@ import { splitFrontmatter } from '../frontmatter/split.js';
 import { isInside } from '../fs/paths.js';
 import { outlineMarkdown } from '../markdown/outline.js';
 import { detach } from '../text/detach.js';
-import { isStrictlySorted } from '../text/sorted.js';
+import { indexInSorted, isStrictlySorted } from '../text/sorted.js';
 import { closest } from '../text/suggest.js';
 import { AnchorStore } from './anchor-store.js';
 import { anchorsOf, type InspectedDocument } from './model.js';
@@ -85,20 +85,7 @@ export class FsProbe {
     if (this.governed) return this.governed.get(rel);
     if (rel === this.lastRel) return this.lastAt;
     this.lastRel = rel;
-    return (this.lastAt = this.search(paths, rel));
-  }
-
-  private search(paths: readonly string[], rel: string): number | undefined {
-    let lo = 0;
-    let hi = paths.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      const p = paths[mid]!;
-      if (p === rel) return mid;
-      if (p < rel) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return undefined;
+    return (this.lastAt = indexInSorted(paths, rel));
   }
 
   /** The governed paths the probe was given (for a worker thread's own probe). */
