@@ -467,11 +467,13 @@ export class IndexCache implements DocumentReuse {
    * one string and then as bytes, it added twice that to the run's peak memory.
    */
   private writeFacts(entries: readonly Entry[]): string {
+    const refused = () => new DocketError('WRITE_FAILED', `Could not write ${FACTS}: the file system refused it.`, { suggestion: `Check permissions and free space in ${CACHE_DIR}/, or delete it and run again.`, details: { path: FACTS } });
     const stream = AtomicStream.open(this.config.root, path.join(this.config.root, FACTS));
+    if (!stream) throw refused();
     const hash = createHash('sha256');
     const put = (text: string) => {
       hash.update(text);
-      stream?.write(text);
+      stream.write(text);
     };
     put('[');
     entries.forEach((e, i) => {
@@ -479,9 +481,7 @@ export class IndexCache implements DocumentReuse {
       put(JSON.stringify(e.facts) ?? 'null');
     });
     put(']');
-    if (!stream?.commit()) {
-      throw new DocketError('WRITE_FAILED', `Could not write ${FACTS}: the file system refused it.`, { suggestion: `Check permissions and free space in ${CACHE_DIR}/, or delete it and run again.`, details: { path: FACTS } });
-    }
+    if (!stream.commit()) throw refused();
     return hash.digest('hex');
   }
 
