@@ -8,7 +8,7 @@ import { BASE_FORMATS, CI_FORMATS, type CiFormat, type Format } from '../cli/opt
 import type { Outcome, RunContext } from '../cli/outcome.js';
 import { renderCheckMarkdown, renderCheckText } from '../cli/render/commands/check.js';
 import type { Style } from '../cli/render/style.js';
-import { runCheck, type CheckData } from '../core/usecases/check.js';
+import { runCheck, type CacheStrategy, type CheckData } from '../core/usecases/check.js';
 
 export default class Check extends DocketCommand<typeof Check, CheckData> {
   static override summary = 'Check governed documents: frontmatter, schema, IDs, placement, filenames, links.';
@@ -29,6 +29,11 @@ export default class Check extends DocketCommand<typeof Check, CheckData> {
     strict: Flags.boolean({ description: 'Fail (exit 1) on warnings too.' }),
     quiet: Flags.boolean({ char: 'q', description: 'Text mode: print only failures.' }),
     'no-cache': Flags.boolean({ description: 'Neither read nor write the cache under .docket/cache/: read and check every document from scratch (results are the same).' }),
+    'cache-strategy': Flags.string({
+      description: 'How the cache recognises an unchanged document. metadata: by size and modification time. content: also by the SHA-256 of its bytes when those changed (a fresh CI checkout with a restored cache); use it only with a cache from your own runs, never one that came with the checkout.',
+      options: ['metadata', 'content'],
+      default: 'metadata',
+    }),
     ...findingsFlags,
     ...exitZeroFlags,
   };
@@ -40,7 +45,7 @@ export default class Check extends DocketCommand<typeof Check, CheckData> {
     // --quiet prints only failures; under --strict warnings are failures too, so they stay.
     this.quiet = this.flags.quiet && !this.flags.strict;
     if (CI_FORMATS.has(ctx.format)) this.ci = await import('../cli/render/ci/index.js');
-    const result = await runCheck(ctx.root, { paths: this.args.paths ?? [], strict: this.flags.strict, cache: !this.flags['no-cache'], signal: ctx.signal, cmd: ctx.cmd, ...(ctx.stream ? { sink: ctx.stream } : {}) });
+    const result = await runCheck(ctx.root, { paths: this.args.paths ?? [], strict: this.flags.strict, cache: !this.flags['no-cache'], cacheStrategy: this.flags['cache-strategy'] as CacheStrategy, signal: ctx.signal, cmd: ctx.cmd, ...(ctx.stream ? { sink: ctx.stream } : {}) });
     return { data: result.data, violations: result.violations, warnings: result.warnings, advice: result.advice, success: result.success, status: result.partial ? 'partial' : 'ok', streamed: ['checked_paths'] };
   }
 

@@ -10,7 +10,8 @@ import { expectValidEnvelope } from '../helpers/schemas.js';
 
 /**
  * check remembers what each document's own rules found (.docket/cache/check.ndjson), keyed by
- * size and mtime and valid for one config and schema. That changes the speed, never a byte of
+ * size and mtime (and, when they changed, by the SHA-256 of the bytes) and valid for one
+ * config and schema. That changes the speed, never a byte of
  * the output: every run here is compared with `--no-cache`, after edits of all kinds.
  */
 const CACHE = '.docket/cache/check.ndjson';
@@ -140,6 +141,81 @@ describe('check cache', () => {
     rmSync(path.join(root, CACHE));
     await compare(root);
     expect(cacheLines()).toEqual(incremental);
+  });
+
+  // A fresh clone, a CI cache restored onto a new checkout, `touch`: every mtime changes, no byte does.
+  it('--cache-strategy content: documents whose stat changed but not their bytes are hashed, not described', async () => {
+    const root = repository(8, 31);
+    const content = ['--cache-strategy', 'content'];
+    const cacheLines = () => readFileSync(path.join(root, CACHE), 'utf8').split('\n').slice(1);
+    const digests = () => cacheLines().filter((l) => l !== '').map((l) => l.split('\t')[3]);
+    // The metadata strategy (the default) does not hash: its lines have no digest, and a content run cannot use them.
+    await compare(root);
+    expect(new Set(digests())).toEqual(new Set(['']));
+    const docs = files(root).filter((f) => f.endsWith('.md'));
+    const touch = (seconds: number) => {
+      const stamp = new Date(Date.now() - seconds * 1000);
+      for (const rel of docs) utimesSync(path.join(root, rel), stamp, stamp);
+    };
+    touch(40);
+    expect(await compare(root, content)).toBe(0);
+    expect(digests().every((d) => /^[0-9a-f]{64}$/.test(d!))).toBe(true);
+    const before = readFileSync(path.join(root, CACHE), 'utf8');
+    touch(30);
+    // One document with new bytes of the same size: its digest differs, so it is described again.
+    const edited = docs.find((f) => f.includes('45-adr'))!;
+    const text = readFileSync(path.join(root, edited), 'utf8');
+    writeFileSync(path.join(root, edited), text.replace(/^## Context$/m, '## Contexx'));
+    utimesSync(path.join(root, edited), new Date(Date.now() - 30_000), new Date(Date.now() - 30_000));
+    expect(readFileSync(path.join(root, edited), 'utf8')).not.toBe(text);
+    for (const workers of ['0', '2']) {
+      const reference = await docket(['check', '--root', root, '--format', 'json', '--no-cache']);
+      writeFileSync(path.join(root, CACHE), before);
+      const run = await docket(['check', ...content, '--root', root, '--format', 'json'], { env: { DOCKET_WORKERS: workers } });
+      expect(run.stdout).toBe(reference.stdout);
+      expect(run.exitCode).toBe(reference.exitCode);
+      expect([lastRun.verified, lastRun.remembered]).toEqual([docs.length - 1, docs.length - 1]);
+      if (workers === '2') expect(lastRun.chunksInWorkers).toBeGreaterThan(0);
+    }
+    // The new file holds the new stats, so the next run opens nothing; it is the file a run from scratch writes.
+    const rewritten = cacheLines();
+    expect(rewritten.join('\n')).not.toBe(before);
+    expect(await compare(root, content)).toBe(docs.length);
+    expect(lastRun.verified).toBe(0);
+    rmSync(path.join(root, CACHE));
+    await compare(root, content);
+    expect(cacheLines()).toEqual(rewritten);
+    // The default strategy never trusts a digest: touched documents are described again.
+    touch(20);
+    expect(await compare(root)).toBe(0);
+  });
+
+  it('--cache-strategy content: a line whose digest matches but whose memo is forged is described afresh', async () => {
+    const root = repository(0, 32);
+    const content = ['--cache-strategy', 'content'];
+    await compare(root, content);
+    const good = readFileSync(path.join(root, CACHE), 'utf8').split('\n');
+    const rel = JSON.parse(good[1]!.split('\t')[0]!) as string;
+    const lines = [...good];
+    lines[1] = lines[1]!.replace(/\t[^\t]*$/, '\t[null,null,null,[],[],[],[{"code":"LINK_BROKEN","severity":"error","message":"m","path":"elsewhere.md"}]]');
+    writeFileSync(path.join(root, CACHE), lines.join('\n'));
+    const stamp = new Date(Date.now() - 30_000);
+    utimesSync(path.join(root, rel), stamp, stamp);
+    expect(await compare(root, content)).toBe(149);
+    expect(lastRun.verified).toBe(0);
+    // A digest that is not a SHA-256 makes the line unreadable: it and every later line are ignored.
+    lines[1] = good[1]!.replace(/^([^\t]*\t[^\t]*\t[^\t]*\t)[0-9a-f]{64}/, '$1nothex');
+    expect(lines[1]).not.toBe(good[1]);
+    writeFileSync(path.join(root, CACHE), lines.join('\n'));
+    expect(await compare(root, content)).toBe(0);
+  });
+
+  it('an unknown --cache-strategy is INVALID_FLAG_VALUE with the allowed values', async () => {
+    const run = await docket(['check', '--cache-strategy', 'mtime', '--format', 'json']);
+    expect(run.exitCode).toBe(64);
+    expect(run.json!.error.code).toBe('INVALID_FLAG_VALUE');
+    expect(run.json!.error.details.allowed).toEqual(['metadata', 'content']);
+    expectValidEnvelope(run.json, 'check');
   });
 
   it('a file changed within two seconds of the cache write is read again (racily clean)', async () => {

@@ -5,11 +5,12 @@ import { AtomicStream } from '../fs/atomic-stream.js';
 import { CACHE_DIR, ensureCacheDirSync, fingerprint } from '../fs/cache-dir.js';
 import { type FileLine, LineReader } from '../fs/line-reader.js';
 import { lstatOrNone } from '../fs/paths.js';
+import { detach } from '../text/detach.js';
 import { isMemo, type DocMemo } from './memo.js';
 
 const FILE = `${CACHE_DIR}/check.ndjson`;
 /** Bump when DocMemo, the rules that fill it, or this file's format change. */
-const CACHE_VERSION = 'check-1';
+const CACHE_VERSION = 'check-2';
 /**
  * A file modified this close to (or after) the moment the run that remembered it started may
  * have changed again within the same mtime tick: its memo is not trusted (git's "racily
@@ -17,11 +18,12 @@ const CACHE_VERSION = 'check-1';
  */
 const RACY_MS = 2000;
 
-/** A line of the old file: a document's path, its stat when described, its memo as JSON (parsed only on a hit), and where the line is. */
+/** A line of the old file: a document's path, its stat when described, the SHA-256 of its bytes, its memo as JSON (parsed only on a hit), and where the line is. */
 interface Entry {
   rel: string;
   size: number;
   mtimeMs: number;
+  digest: string;
   memo: string;
   start: number;
   end: number;
@@ -33,7 +35,7 @@ export interface LineRange {
   end: number;
 }
 
-/** What a lookup found: the memo, the file's stat, and where its line is (copied to the new file). */
+/** What a lookup found for an unchanged document: the memo, the file's stat, and where its line is (copied to the new file). */
 export interface Remembered {
   memo: DocMemo;
   size: number;
@@ -41,13 +43,26 @@ export interface Remembered {
   range: LineRange;
 }
 
-/** `"rel"\tsize\tmtime\tmemo`: JSON strings never hold a raw tab, so the first three tabs split it. */
+/**
+ * What a lookup found for a document whose stat changed (or is too recent to trust): the
+ * SHA-256 its memo was made from. When the bytes read now have it, `recall` gives the memo.
+ */
+export interface Candidate {
+  digest: string;
+  range: LineRange;
+}
+
+/** A line's digest: the SHA-256 of the bytes its memo was made from, or empty (a run of the metadata strategy did not hash them). */
+const DIGEST = /^(?:[0-9a-f]{64})?$/;
+
+/** `"rel"\tsize\tmtime\tdigest\tmemo` (digest may be empty): JSON strings never hold a raw tab, so the first four tabs split it. */
 function parseLine(line: FileLine): Entry | undefined {
   const text = line.text;
   const a = text.indexOf('\t');
   const b = text.indexOf('\t', a + 1);
   const c = text.indexOf('\t', b + 1);
-  if (a < 0 || b < 0 || c < 0) return undefined;
+  const d = text.indexOf('\t', c + 1);
+  if (a < 0 || b < 0 || c < 0 || d < 0) return undefined;
   // A path without escapes is the text between the quotes (most are); JSON.parse for the others.
   const quoted = text.slice(0, a);
   let rel: unknown;
@@ -58,15 +73,29 @@ function parseLine(line: FileLine): Entry | undefined {
   }
   const size = Number(text.slice(a + 1, b));
   const mtimeMs = Number(text.slice(b + 1, c));
-  if (typeof rel !== 'string' || !Number.isFinite(size) || !Number.isFinite(mtimeMs)) return undefined;
-  return { rel, size, mtimeMs, memo: text.slice(c + 1), start: line.start, end: line.end };
+  const digest = text.slice(c + 1, d);
+  if (typeof rel !== 'string' || !Number.isFinite(size) || !Number.isFinite(mtimeMs) || !DIGEST.test(digest)) return undefined;
+  return { rel, size, mtimeMs, digest, memo: text.slice(d + 1), start: line.start, end: line.end };
+}
+
+/** The memo of a line, parsed and checked (the cache file is not trusted): undefined when it is not one of this document's. */
+function memoOf(entry: Entry, rel: string): DocMemo | undefined {
+  let memo: unknown;
+  try {
+    memo = JSON.parse(entry.memo);
+  } catch {
+    return undefined;
+  }
+  return isMemo(memo) && memo[6].every((f) => f.path === rel) ? memo : undefined;
 }
 
 /**
  * check's cache: the memo of each document (see memo.ts) keyed by path, size and mtime, valid
  * for one fingerprint (cache format, docket version, config, schemas). An unchanged document
  * is not opened, decoded or parsed; links and every rule that needs other documents run on
- * every check. The cache only decides what need not be read again, never what check reports:
+ * every check. A document whose stat changed but not its bytes (a fresh clone, a restored CI
+ * cache, `touch`, a branch switched back) is read and hashed, not described: its memo is
+ * keyed by the SHA-256 of its bytes as well. The cache only decides what need not be read again, never what check reports:
  * anything unreadable, corrupt or of another fingerprint is ignored, and results are the same
  * with the cache warm, cold or off (tests compare them byte for byte).
  *
@@ -95,10 +124,12 @@ export class CheckCache {
   private constructor(
     private readonly config: RepoConfig,
     private readonly print: string,
+    /** The content strategy: documents whose stat changed are looked up by digest too. */
+    readonly byContent: boolean,
   ) {}
 
-  static async open(config: RepoConfig): Promise<CheckCache> {
-    const cache = new CheckCache(config, await fingerprint(config, CACHE_VERSION));
+  static async open(config: RepoConfig, byContent = false): Promise<CheckCache> {
+    const cache = new CheckCache(config, await fingerprint(config, CACHE_VERSION), byContent);
     const reader = LineReader.open(path.join(config.root, FILE));
     if (!reader) return cache;
     cache.reader = reader;
@@ -134,8 +165,11 @@ export class CheckCache {
     return this.ahead;
   }
 
-  /** The memo of an unchanged document, with its stat; undefined when it must be read. Called in path order. */
-  lookup(file: GovernedFile): Remembered | undefined {
+  /**
+   * The memo of an unchanged document, with its stat; for a document whose stat changed, the
+   * digest its memo needs (a Candidate); undefined when it must be described. Called in path order.
+   */
+  lookup(file: GovernedFile): Remembered | Candidate | undefined {
     let entry = this.peek();
     // Entries before this path belong to documents that are gone.
     while (entry && entry.rel < file.rel) {
@@ -144,30 +178,36 @@ export class CheckCache {
     }
     if (!entry || entry.rel !== file.rel) return undefined;
     this.ahead = undefined;
-    if (entry.mtimeMs >= this.writtenMs - RACY_MS) return undefined;
+    const range = { start: entry.start, end: entry.end };
     const stat = lstatOrNone(path.join(this.config.root, file.rel));
-    if (!stat?.isFile() || stat.size !== entry.size || stat.mtimeMs !== entry.mtimeMs) return undefined;
-    let memo: unknown;
-    try {
-      memo = JSON.parse(entry.memo);
-    } catch {
-      return undefined;
+    if (!stat?.isFile()) return undefined;
+    if (entry.mtimeMs >= this.writtenMs - RACY_MS || stat.size !== entry.size || stat.mtimeMs !== entry.mtimeMs) {
+      // The digest is a slice of the whole line: detached, it does not keep the line alive until the document is read.
+      return this.byContent && entry.digest !== '' ? { digest: detach(entry.digest), range } : undefined;
     }
-    if (!isMemo(memo) || !memo[6].every((f) => f.path === file.rel)) return undefined;
-    return { memo, size: entry.size, mtimeMs: entry.mtimeMs, range: { start: entry.start, end: entry.end } };
+    const memo = memoOf(entry, file.rel);
+    return memo ? { memo, size: entry.size, mtimeMs: entry.mtimeMs, range } : undefined;
+  }
+
+  /** The memo of a Candidate whose bytes had its digest, read back from the old file; undefined if it is not a valid memo. */
+  recall(file: GovernedFile, range: LineRange): DocMemo | undefined {
+    const text = this.reader?.textAt(range.start, range.end);
+    if (text === undefined) return undefined;
+    const entry = parseLine({ text, start: range.start, end: range.end });
+    return entry && entry.rel === file.rel ? memoOf(entry, file.rel) : undefined;
   }
 
   /**
    * Called for every document in path order: the line range of a remembered one, or the memo
    * of one this run described (neither: it is not remembered, e.g. it could not be read).
    */
-  record(file: GovernedFile, remembered: LineRange | undefined, described?: { size: number; mtimeMs: number; memo: DocMemo }): void {
+  record(file: GovernedFile, remembered: LineRange | undefined, described?: { size: number; mtimeMs: number; digest?: string; memo: DocMemo }): void {
     if (this.unwritable) return;
     if (described) {
       this.count++;
       if (!this.stream && !this.begin()) return;
       this.copyRanges();
-      this.stream!.write(`${JSON.stringify(file.rel)}\t${described.size}\t${described.mtimeMs}\t${JSON.stringify(described.memo)}\n`);
+      this.stream!.write(`${JSON.stringify(file.rel)}\t${described.size}\t${described.mtimeMs}\t${described.digest ?? ''}\t${JSON.stringify(described.memo)}\n`);
     } else if (remembered) {
       this.count++;
       const last = this.ranges.length - 1;

@@ -116,7 +116,7 @@ export async function inspectRepository(config: RepoConfig, opts: InspectOptions
       schemaFor,
       probe: builder.probe,
       watched: builder.watchedPaths,
-      settings: { rules, ...(opts.only ? { only: opts.only } : {}), compact: true, retainText: false, digest: opts.digest ?? true, facts: opts.reuse !== undefined, memo: opts.memos !== undefined, anchors: rules },
+      settings: { rules, ...(opts.only ? { only: opts.only } : {}), compact: true, retainText: false, digest: opts.digest ?? true, facts: opts.reuse !== undefined, memo: opts.memos !== undefined, memoDigest: opts.memos?.byContent === true, anchors: rules },
     };
     await prepareAll(config, walk.files, ctx, { ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.reuse ? { reuse: opts.reuse } : {}), ...(opts.memos ? { memos: opts.memos } : {}), ...(opts.onProgress ? { onProgress: (done: number, total: number) => void opts.onProgress?.(done, total) } : {}) }, (i, prepared) => {
       if (rows) rows.set(i, prepared.doc);

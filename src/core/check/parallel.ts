@@ -1,13 +1,14 @@
 import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { RepoConfig } from '../config/types.js';
-import { absolutePath, readRaw } from '../documents/read.js';
+import { absolutePath, readRaw, type DocumentRecord } from '../documents/read.js';
 import type { GovernedFile } from '../documents/walk.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { packagePath } from '../package-root.js';
 import type { DocumentReuse } from './load.js';
 import type { PackedFile, WorkerInit, WorkerReply, WorkerTask } from './load-worker.js';
-import type { CheckCache } from './cache.js';
+import type { Candidate, CheckCache } from './cache.js';
+import type { DocMemo } from './memo.js';
 import { prepareFile, prepareRemembered, type PrepareContext, type Prepared } from './prepare.js';
 import { CompactDocument, sharedFragment } from './compact.js';
 import type { FsProbe } from './probe.js';
@@ -52,7 +53,7 @@ export function workerCount(pending: number, env: NodeJS.ProcessEnv = process.en
  * What the last run did, for tests (the parallel path must really run where they force it).
  * On globalThis: test runners may load their own copy of this module.
  */
-export const lastRun: { workers: number; chunks: number; chunksInWorkers: number; remembered: number } = ((globalThis as Record<symbol, unknown>)[Symbol.for('docket.pipeline.lastRun')] ??= { workers: 0, chunks: 0, chunksInWorkers: 0, remembered: 0 }) as never;
+export const lastRun: { workers: number; chunks: number; chunksInWorkers: number; remembered: number; verified: number } = ((globalThis as Record<symbol, unknown>)[Symbol.for('docket.pipeline.lastRun')] ??= { workers: 0, chunks: 0, chunksInWorkers: 0, remembered: 0, verified: 0 }) as never;
 
 export interface PipelineOptions {
   signal?: AbortSignal;
@@ -120,8 +121,10 @@ export async function prepareAll(config: RepoConfig, files: readonly GovernedFil
       if (memos) {
         // In path order: the new cache file is written as documents go by.
         const doc = prepared.doc;
-        memos.record(files[accepted]!, prepared.cacheRange, prepared.memo ? { size: doc.record.size, mtimeMs: doc.record.mtimeMs, memo: prepared.memo } : undefined);
+        const described = prepared.memo ? { size: doc.record.size, mtimeMs: doc.record.mtimeMs, ...(prepared.digest ? { digest: prepared.digest } : {}), memo: prepared.memo } : undefined;
+        memos.record(files[accepted]!, prepared.cacheRange, described);
         prepared.memo = undefined;
+        prepared.digest = undefined;
         prepared.cacheRange = undefined;
       }
       accept(accepted, prepared);
@@ -132,7 +135,10 @@ export async function prepareAll(config: RepoConfig, files: readonly GovernedFil
   };
   // Cached documents first (a stat each), then the rest in chunks.
   const todo: number[] = [];
+  /** Documents check's cache knows by digest only (their stat changed): read and hashed, described only if the bytes differ. */
+  const candidates = new Map<number, Candidate>();
   lastRun.remembered = 0;
+  lastRun.verified = 0;
   for (let i = 0; i < total; i++) {
     const hit = reuse?.byStat(files[i]!);
     if (hit) {
@@ -140,19 +146,38 @@ export async function prepareAll(config: RepoConfig, files: readonly GovernedFil
       continue;
     }
     const known = memos?.lookup(files[i]!);
-    if (known) {
+    if (known && 'memo' in known) {
       const prepared = prepareRemembered(files[i]!, known.memo, known.size, known.mtimeMs, ctx);
       prepared.cacheRange = known.range;
       results[i] = prepared;
       lastRun.remembered++;
-    } else todo.push(i);
+    } else {
+      if (known) candidates.set(i, known);
+      todo.push(i);
+    }
   }
   const chunks: number[][] = [];
   for (let k = 0; k < todo.length; k += CHUNK) chunks.push(todo.slice(k, k + CHUNK));
   let nextChunk = 0;
-  const expected = (i: number) => reuse?.expected?.(files[i]!);
+  const expected = (i: number) => reuse?.expected?.(files[i]!) ?? candidates.get(i)?.digest;
+  /** Bytes with the digest check's cache expected: the remembered memo, with the file's new stat (recorded again). */
+  const verified = (i: number, known: DocumentRecord, candidate: Candidate): Prepared => {
+    const memo = memos!.recall(files[i]!, candidate.range);
+    // A line that is not a valid memo: the document is read again and described.
+    if (!memo) return prepareFile(files[i]!, ctx);
+    // The memo's findings get the link findings appended: the memo recorded keeps its own list.
+    const recorded: DocMemo = [memo[0], memo[1], memo[2], memo[3], memo[4], memo[5], [...memo[6]]];
+    const prepared = prepareRemembered(files[i]!, memo, known.size, known.mtimeMs, ctx);
+    prepared.memo = recorded;
+    prepared.digest = candidate.digest;
+    lastRun.remembered++;
+    lastRun.verified++;
+    return prepared;
+  };
   const store = (i: number, prepared: Prepared) => {
-    if (prepared.known) prepared = { doc: reuse!.byDigest(files[i]!, prepared.known), inbound: [] };
+    const candidate = candidates.get(i);
+    if (candidate) candidates.delete(i);
+    if (prepared.known) prepared = candidate ? verified(i, prepared.known, candidate) : { doc: reuse!.byDigest(files[i]!, prepared.known), inbound: [] };
     else reuse?.described(prepared.doc, prepared.facts);
     results[i] = prepared;
   };

@@ -25,6 +25,8 @@ export interface PrepareSettings {
   facts: boolean;
   /** Keep what check's cache remembers of each document whose rules ran (Prepared.memo). */
   memo?: boolean;
+  /** Key each memo by the SHA-256 of the document's bytes too (Prepared.digest: the content strategy). */
+  memoDigest?: boolean;
   /** false: skip the documents' anchors (index: only links and the first heading matter). */
   anchors?: boolean;
 }
@@ -50,6 +52,8 @@ export interface Prepared {
   known?: DocumentRecord;
   /** What check's cache remembers of the document (settings.memo), as JSON-ready data. */
   memo?: DocMemo;
+  /** The SHA-256 (hex) of the bytes the memo was made from. */
+  digest?: string;
   /** For a document check's cache remembered: where its line is in the old cache file, copied to the new one. */
   cacheRange?: LineRange;
 }
@@ -74,7 +78,12 @@ export function prepareDescribed(doc: InspectedDocument, ctx: PrepareContext): P
   if (s.rules && (!s.only || s.only.has(doc.rel))) {
     const own = intrinsicFindings(doc, ctx.schemaFor);
     // Remembered before links add theirs; a document that could not be read is read again next time.
-    if (s.memo && !doc.record.unreadable && doc.readable) prepared.memo = memoOf(doc, doc.links, own);
+    if (s.memo && !doc.record.unreadable && doc.readable) {
+      prepared.memo = memoOf(doc, doc.links, own);
+      if (s.memoDigest && doc.record.digest) prepared.digest = doc.record.digest;
+    }
+    // Hashed for the memo only: a record with a digest is not plain, and a compact model would keep it whole.
+    if (!s.digest && doc.record.digest !== undefined) doc.record.digest = undefined;
     const local = addLinkFindings(doc, own, ctx.probe, true);
     prepared.local = local.length === 0 ? NONE : local;
   }
@@ -104,7 +113,8 @@ export function prepareRaw(file: GovernedFile, raw: RawRead, ctx: PrepareContext
   const s = ctx.settings;
   const record = recordOf(file.rel, file.namespace, raw, {
     ...(expected !== undefined ? { known: (digest: string) => digest === expected } : {}),
-    digest: s.digest,
+    // check's cache keys each memo by the digest of the bytes it was made from.
+    digest: s.digest || (s.memoDigest === true && s.rules && (!s.only || s.only.has(file.rel))),
   });
   if (record.decoded === false) return { doc: undefined as never, inbound: NONE, known: record };
   const doc = describeDocument(record, ctx.schemaFor(file.namespace.schema_path), s.retainText, s.anchors !== false);

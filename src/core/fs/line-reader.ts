@@ -23,6 +23,10 @@ export class LineReader {
   /** File offset of buf[0]. */
   private base = 0;
   private eof = false;
+  /** textAt's block: bytes [atBase, atBase + atLen) of the file. */
+  private at = Buffer.allocUnsafe(BLOCK);
+  private atBase = 0;
+  private atLen = 0;
 
   private constructor(private fd: number | undefined) {}
 
@@ -91,6 +95,25 @@ export class LineReader {
     } catch {
       return false;
     }
+  }
+
+  /**
+   * The text of bytes [start, end) (a line `next` returned earlier), read through a block of
+   * its own: lines asked for in file order take one read per block, not one each.
+   */
+  textAt(start: number, end: number): string | undefined {
+    if (this.fd === undefined || end < start) return undefined;
+    if (start < this.atBase || end > this.atBase + this.atLen) {
+      if (this.at.length < end - start) this.at = Buffer.allocUnsafe(end - start);
+      try {
+        this.atLen = readSync(this.fd, this.at, 0, this.at.length, start);
+      } catch {
+        return undefined;
+      }
+      this.atBase = start;
+      if (end > start + this.atLen) return undefined;
+    }
+    return this.at.toString('utf8', start - this.atBase, end - this.atBase);
   }
 
   close(): void {

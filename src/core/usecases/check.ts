@@ -32,7 +32,11 @@ export interface CheckOptions {
   sink?: ItemSink;
   /** Use and update the cache of documents' own findings (.docket/cache/check.ndjson). Default true. */
   cache?: boolean;
+  /** content: a document whose stat changed is still remembered when its bytes have the SHA-256 its memo was made from. Default metadata. */
+  cacheStrategy?: CacheStrategy;
 }
+
+export type CacheStrategy = 'metadata' | 'content';
 
 export interface CheckResult {
   data: CheckData;
@@ -102,7 +106,7 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
   };
   let pending: Finding[] = [];
   let next = 0;
-  const memos = opts.cache === false ? undefined : await (await import('../check/cache.js')).CheckCache.open(config);
+  const memos = opts.cache === false ? undefined : await (await import('../check/cache.js')).CheckCache.open(config, opts.cacheStrategy === 'content');
   let inspection: Awaited<ReturnType<typeof inspectRepository>>;
   try {
     inspection = await inspectRepository(config, {
