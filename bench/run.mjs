@@ -4,7 +4,7 @@
 // `--docket DIR` measures another checkout's bin/run.js (e.g. main, for a baseline) on the
 // same generated repositories.
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -98,6 +98,21 @@ function ndjsonSummary(r) {
   return JSON.parse(lines[lines.length - 1]);
 }
 
+/** Every Markdown file of a generated repository (outside .docket). */
+function markdownFiles(root) {
+  const out = [];
+  const walk = (dir) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.name === '.docket') continue;
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.md')) out.push(p);
+    }
+  };
+  walk(root);
+  return out;
+}
+
 const rows = [];
 function record(size, scenario, result, floor) {
   rows.push({ size, scenario, ...result, ratio: floor ? result.median / floor.median : undefined, floorMs: floor?.median });
@@ -165,6 +180,24 @@ for (const size of sizes) {
         expect('check --format ndjson', s.record === 'summary' && s.success === true, `the stream ended with ${JSON.stringify(s).slice(0, 200)}`);
         record(size, `check --format ndjson${suffix ? ` (${suffix.slice(2)})` : ''}`, n, floor);
       }
+    }
+    // A fresh checkout with a restored cache: every mtime new, every byte the same.
+    if ('cache-strategy' in (manifest.commands.check.flags ?? {})) {
+      const argv = [BIN, 'check', '--format', 'json', '--cache-strategy', 'content'];
+      const docs = markdownFiles(clean);
+      let stamp = Date.now() / 1000 - 3600;
+      const touch = () => {
+        stamp += 1;
+        for (const f of docs) utimesSync(f, stamp, stamp);
+      };
+      touch();
+      once(argv, clean); // the cached rows' lines have no digest (metadata strategy): this run adds them
+      const t = measure(argv, clean, touch);
+      const te = envelope(t);
+      expect('check (clean, touched, content cache)', te.success && te.data.files_checked === size && te.violations.length === 0, `expected ${size} clean files, got ${JSON.stringify(te.data?.files_checked)}`);
+      const lines = readFileSync(path.join(clean, '.docket/cache/check.ndjson'), 'utf8').trim().split('\n').slice(1);
+      expect('check (clean, touched, content cache)', lines.length === size && lines.every((l) => /^[^\t]*\t\d+\t[\d.]+\t[0-9a-f]{64}\t/.test(l)), 'the cache does not hold a digest for every document');
+      record(size, 'check (clean, touched, content cache)', t, floor);
     }
   }
   if (!has('index')) {
