@@ -114,16 +114,21 @@ async function reusable(config: RepoConfig, cache: IndexCache, files: readonly G
  */
 export async function buildIndex(config: RepoConfig, opts: BuildOptions): Promise<BuiltIndex> {
   const cache = await IndexCache.open(config, opts.cache, { write: opts.write });
-  let ok = false;
+  let closed = false;
+  /** Saves the cache before the result is made: a cache that cannot be written adds a warning to it. */
+  const close = async () => {
+    closed = true;
+    await cache.close(true);
+  };
   try {
     const walk = await listGoverned(config, opts.signal);
     if (opts.graph === false && cache.mode === 'incremental' && walk.unreadable.length === 0) {
       const last = await reusable(config, cache, walk.files);
       if (last) {
-        ok = true;
+        await close();
         const rebuild: RebuildInfo = { mode: 'incremental', added: 0, changed: last.changed, removed: 0, unchanged: walk.files.length - last.changed };
         const r = last.result;
-        return { node_count: r.node_count, edge_count: r.edge_count, first_id: r.first_id, violations: r.violations, warnings: r.warnings, advice: r.advice, rebuild, partial: false, written: false };
+        return { node_count: r.node_count, edge_count: r.edge_count, first_id: r.first_id, violations: r.violations, warnings: [...cache.warnings, ...r.warnings], advice: r.advice, rebuild, partial: false, written: false };
       }
     }
     const { inspectRepository } = await import('../check/inspect.js');
@@ -157,7 +162,7 @@ export async function buildIndex(config: RepoConfig, opts: BuildOptions): Promis
       const partial = inspection.partial;
       cache.remember(partial ? null : stamp(config, written, bytes, { node_count: graph.nodes.length, edge_count: graph.edges.length, first_id: graph.nodes[0]?.document_id ?? null, violations: graph.violations, warnings, advice: graph.advice }));
     }
-    ok = true;
+    await close();
     return {
       artifact,
       bytes,
@@ -174,6 +179,6 @@ export async function buildIndex(config: RepoConfig, opts: BuildOptions): Promis
       written,
     };
   } finally {
-    await cache.close(ok);
+    if (!closed) await cache.close(false);
   }
 }

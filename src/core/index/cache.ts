@@ -415,49 +415,64 @@ export class IndexCache implements DocumentReuse {
     this.stored = result;
   }
 
-  /** Writes the facts and the manifest when something changed (atomically), then releases the lock. */
+  /**
+   * Writes the facts and the manifest when something changed (atomically), then releases the
+   * lock. The cache is an optimisation: a file of it that cannot be written (read-only
+   * checkout, no space, a directory in its place) is the warning INDEX_CACHE_WRITE_FAILED,
+   * never a failed index; the previous manifest stays, and the next run builds in full.
+   */
   async close(commit: boolean): Promise<void> {
     try {
-      const m = this.manifest;
-      if (this.settled && m) {
-        // The last result was reused: only the settled files' stats change (the facts file stays).
-        // Also once the artifact had to be hashed but is older than the racy margin now: the
-        // manifest's new time lets the next runs trust its stat instead of hashing it again.
-        const settleArtifact = this.artifactHashed && m.result !== null && m.result.artifact_mtime_ms < this.openedMs - RACY_MS;
-        if (this.writable && (this.settled.size > 0 || settleArtifact)) {
-          // The time this run started: every file it found unchanged was verified after it.
-          const manifest: Manifest = { ...m, written_ms: this.openedMs, sizes: [...m.sizes], mtimes: [...m.mtimes], sha256: [...m.sha256] };
-          for (const [i, u] of this.settled) {
-            manifest.sizes[i] = u.size;
-            manifest.mtimes[i] = u.mtime_ms;
-            manifest.sha256[i] = u.sha256;
-          }
-          await writeFileAtomic(this.config.root, path.join(this.config.root, MANIFEST), JSON.stringify(manifest), { overwrite: true });
-        }
-        return;
-      }
-      const removed = [...this.prev.keys()].some((rel) => !this.next.has(rel));
-      if (commit && this.writable && (this.dirty || removed || this.reason !== undefined)) {
-        const paths = [...this.next.keys()].sort();
-        const entries = paths.map((rel) => this.next.get(rel)!);
-        // The facts first: a manifest never names facts that are not on disk.
-        const factsSha = this.writeFacts(entries);
-        const manifest: Manifest = {
-          cache_version: CACHE_VERSION,
-          fingerprint: this.fingerprint,
-          written_ms: Date.now(),
-          facts_sha256: factsSha,
-          paths,
-          sizes: entries.map((e) => e.size),
-          mtimes: entries.map((e) => e.mtime_ms),
-          sha256: entries.map((e) => e.sha256),
-          facts_hashes: entries.map((e) => e.factsHash ?? factsHash(e.facts!)),
-          result: this.stored,
-        };
-        await writeFileAtomic(this.config.root, path.join(this.config.root, MANIFEST), JSON.stringify(manifest), { overwrite: true });
-      }
+      await this.write(commit);
+    } catch (error) {
+      const failed = error instanceof DocketError ? error : undefined;
+      if (!failed && typeof (error as NodeJS.ErrnoException)?.code !== 'string') throw error; // a bug, not the file system
+      const file = typeof failed?.details?.path === 'string' ? failed.details.path : MANIFEST;
+      const why = failed ? failed.code : (error as NodeJS.ErrnoException).code;
+      this.warnings.push({ code: 'INDEX_CACHE_WRITE_FAILED', severity: 'warning', message: `The index cache could not be written (${file}: ${why}); the index is complete, and the next run may build it in full.`, path: file, suggestion: `Check permissions and free space in ${CACHE_DIR}/, or delete it and run again.` });
     } finally {
       await this.release?.();
+    }
+  }
+
+  private async write(commit: boolean): Promise<void> {
+    const m = this.manifest;
+    if (this.settled && m) {
+      // The last result was reused: only the settled files' stats change (the facts file stays).
+      // Also once the artifact had to be hashed but is older than the racy margin now: the
+      // manifest's new time lets the next runs trust its stat instead of hashing it again.
+      const settleArtifact = this.artifactHashed && m.result !== null && m.result.artifact_mtime_ms < this.openedMs - RACY_MS;
+      if (this.writable && (this.settled.size > 0 || settleArtifact)) {
+        // The time this run started: every file it found unchanged was verified after it.
+        const manifest: Manifest = { ...m, written_ms: this.openedMs, sizes: [...m.sizes], mtimes: [...m.mtimes], sha256: [...m.sha256] };
+        for (const [i, u] of this.settled) {
+          manifest.sizes[i] = u.size;
+          manifest.mtimes[i] = u.mtime_ms;
+          manifest.sha256[i] = u.sha256;
+        }
+        await writeFileAtomic(this.config.root, path.join(this.config.root, MANIFEST), JSON.stringify(manifest), { overwrite: true });
+      }
+      return;
+    }
+    const removed = [...this.prev.keys()].some((rel) => !this.next.has(rel));
+    if (commit && this.writable && (this.dirty || removed || this.reason !== undefined)) {
+      const paths = [...this.next.keys()].sort();
+      const entries = paths.map((rel) => this.next.get(rel)!);
+      // The facts first: a manifest never names facts that are not on disk.
+      const factsSha = this.writeFacts(entries);
+      const manifest: Manifest = {
+        cache_version: CACHE_VERSION,
+        fingerprint: this.fingerprint,
+        written_ms: Date.now(),
+        facts_sha256: factsSha,
+        paths,
+        sizes: entries.map((e) => e.size),
+        mtimes: entries.map((e) => e.mtime_ms),
+        sha256: entries.map((e) => e.sha256),
+        facts_hashes: entries.map((e) => e.factsHash ?? factsHash(e.facts!)),
+        result: this.stored,
+      };
+      await writeFileAtomic(this.config.root, path.join(this.config.root, MANIFEST), JSON.stringify(manifest), { overwrite: true });
     }
   }
 

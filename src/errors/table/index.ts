@@ -54,6 +54,13 @@ export const INDEX_CODES = {
     action: 'Nothing to do: the index is complete. Delete .docket/cache/ if the warning repeats.',
     commands: ['docket index --rebuild-cache'],
   }),
+  INDEX_CACHE_WRITE_FAILED: spec({
+    kind: 'warning', exit: EXIT.OK, category: 'filesystem',
+    summary: 'The index cache could not be written; the index itself is complete.',
+    cause: 'A read-only checkout, a full disk, or something other than a file where .docket/cache/ keeps the manifest or the facts.',
+    action: 'Nothing to do for this run. Make .docket/cache/ writable (or delete it) so the next runs can be incremental again.',
+    commands: ['docket index --rebuild-cache'],
+  }),
   INDEX_CACHE_BUSY: spec({
     kind: 'warning', exit: EXIT.OK, category: 'conflict',
     summary: 'Another docket process holds the index cache; this run built the index in full without it.',
