@@ -3,8 +3,13 @@ import { closeSync, constants, lstatSync, openSync, renameSync, unlinkSync, writ
 import path from 'node:path';
 import { isInside, realpathOfExistingAncestor } from './paths.js';
 
-/** Bytes gathered before one write call. */
-const CHUNK = 1 << 20;
+/**
+ * Text gathered before one write call. Small on purpose: pieces waiting for a 1 MiB write
+ * lived through several young-generation collections, so V8 promoted them and doubled its
+ * young generation; a run that rewrote check's cache peaked at 112 MB instead of 85 at 10k
+ * documents, and 240 MB instead of 165 at 100k. A write call per 16 KiB costs nothing.
+ */
+const CHUNK = 1 << 14;
 
 /**
  * A file written piece by piece into a temporary file next to `target`, then renamed over it:
