@@ -189,6 +189,8 @@ for (const size of sizes) {
       const touch = () => {
         stamp += 1;
         for (const f of docs) utimesSync(f, stamp, stamp);
+        // Write the dirtied inodes back now, not during the measured run (single 100k runs took 3x as long).
+        spawnSync('sync');
       };
       touch();
       once(argv, clean); // the cached rows' lines have no digest (metadata strategy): this run adds them
