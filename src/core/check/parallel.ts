@@ -133,32 +133,8 @@ export async function prepareAll(config: RepoConfig, files: readonly GovernedFil
       if (accepted % PROGRESS_EVERY === 0 && accepted < total) opts.onProgress?.(accepted, total);
     }
   };
-  // Cached documents first (a stat each), then the rest in chunks.
-  const todo: number[] = [];
   /** Documents check's cache knows by digest only (their stat changed): read and hashed, described only if the bytes differ. */
   const candidates = new Map<number, Candidate>();
-  lastRun.remembered = 0;
-  lastRun.verified = 0;
-  for (let i = 0; i < total; i++) {
-    const hit = reuse?.byStat(files[i]!);
-    if (hit) {
-      results[i] = { doc: hit, inbound: [] };
-      continue;
-    }
-    const known = memos?.lookup(files[i]!);
-    if (known && 'memo' in known) {
-      const prepared = prepareRemembered(files[i]!, known.memo, known.size, known.mtimeMs, ctx);
-      prepared.cacheRange = known.range;
-      results[i] = prepared;
-      lastRun.remembered++;
-    } else {
-      if (known) candidates.set(i, known);
-      todo.push(i);
-    }
-  }
-  const chunks: number[][] = [];
-  for (let k = 0; k < todo.length; k += CHUNK) chunks.push(todo.slice(k, k + CHUNK));
-  let nextChunk = 0;
   const expected = (i: number) => reuse?.expected?.(files[i]!) ?? candidates.get(i)?.digest;
   /** Bytes with the digest check's cache expected: the remembered memo, with the file's new stat (recorded again). */
   const verified = (i: number, known: DocumentRecord, candidate: Candidate): Prepared => {
@@ -184,6 +160,40 @@ export async function prepareAll(config: RepoConfig, files: readonly GovernedFil
   const runLocally = (chunk: readonly number[]) => {
     for (const i of chunk) if (results[i] === undefined) store(i, prepareFile(files[i]!, ctx, expected(i)));
   };
+  const interrupted = () => {
+    if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while reading documents.');
+  };
+
+  // Cached documents first (a stat each), then the rest in chunks shared with workers. When no
+  // worker can be used, every document is prepared as the walk reaches it and accepted at once:
+  // cached models waiting for the chunks held a whole repository's (100k documents: 40 MB).
+  const inline = workerCount(total) === 0;
+  const todo: number[] = [];
+  lastRun.remembered = 0;
+  lastRun.verified = 0;
+  for (let i = 0; i < total; i++) {
+    if (inline && i % YIELD_EVERY === 0 && i > 0) {
+      await turn();
+      interrupted();
+    }
+    const hit = reuse?.byStat(files[i]!);
+    const known = hit ? undefined : memos?.lookup(files[i]!);
+    if (hit) results[i] = { doc: hit, inbound: [] };
+    else if (known && 'memo' in known) {
+      const prepared = prepareRemembered(files[i]!, known.memo, known.size, known.mtimeMs, ctx);
+      prepared.cacheRange = known.range;
+      results[i] = prepared;
+      lastRun.remembered++;
+    } else {
+      if (known) candidates.set(i, known);
+      if (inline) runLocally([i]);
+      else todo.push(i);
+    }
+    flush();
+  }
+  const chunks: number[][] = [];
+  for (let k = 0; k < todo.length; k += CHUNK) chunks.push(todo.slice(k, k + CHUNK));
+  let nextChunk = 0;
 
   const helpers = await startWorkers(workerCount(todo.length), config, ctx);
   lastRun.workers = helpers.length;
@@ -222,9 +232,6 @@ export async function prepareAll(config: RepoConfig, files: readonly GovernedFil
   }
 
   opts.signal?.addEventListener('abort', () => wake?.(), { once: true });
-  const interrupted = () => {
-    if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while reading documents.');
-  };
   try {
     while (accepted < total) {
       interrupted();
