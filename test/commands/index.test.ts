@@ -163,6 +163,14 @@ describe('index', () => {
     const text = await docket(['index', '--root', repo, '--rebuild-cache']);
     expect(text.exitCode).toBe(0);
     expect(text.stdout + text.stderr).toContain('INDEX_CACHE_WRITE_FAILED');
+    // The manifest itself: a directory in its place.
+    rmSync(facts, { recursive: true });
+    rmSync(path.join(repo, '.docket/cache/index.json'));
+    mkdirSync(path.join(repo, '.docket/cache/index.json'));
+    const noManifest = await index(repo);
+    expect(noManifest.exitCode).toBe(0);
+    expect(noManifest.json!.warnings[0]).toMatchObject({ code: 'INDEX_CACHE_WRITE_FAILED', path: '.docket/cache/index.json' });
+    expect(readFileSync(path.join(repo, ARTIFACT)).equals(GOLDEN)).toBe(true);
     expect(readdirSync(path.join(repo, '.docket/cache')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 

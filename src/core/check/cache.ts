@@ -93,9 +93,10 @@ function memoOf(entry: Entry, rel: string): DocMemo | undefined {
  * check's cache: the memo of each document (see memo.ts) keyed by path, size and mtime, valid
  * for one fingerprint (cache format, docket version, config, schemas). An unchanged document
  * is not opened, decoded or parsed; links and every rule that needs other documents run on
- * every check. A document whose stat changed but not its bytes (a fresh clone, a restored CI
- * cache, `touch`, a branch switched back) is read and hashed, not described: its memo is
- * keyed by the SHA-256 of its bytes as well. The cache only decides what need not be read again, never what check reports:
+ * every check. With the content strategy, a document whose stat changed but not its bytes (a
+ * fresh clone with a restored cache, `touch`, a branch switched back) is read and hashed, not
+ * described: each memo is also keyed by the SHA-256 of the bytes it was made from. The cache
+ * only decides what need not be read again, never what check reports:
  * anything unreadable, corrupt or of another fingerprint is ignored, and results are the same
  * with the cache warm, cold or off (tests compare them byte for byte).
  *

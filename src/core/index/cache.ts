@@ -419,7 +419,8 @@ export class IndexCache implements DocumentReuse {
    * Writes the facts and the manifest when something changed (atomically), then releases the
    * lock. The cache is an optimisation: a file of it that cannot be written (read-only
    * checkout, no space, a directory in its place) is the warning INDEX_CACHE_WRITE_FAILED,
-   * never a failed index; the previous manifest stays, and the next run builds in full.
+   * never a failed index. The previous manifest stays as it was (a manifest that no longer
+   * matches its facts file makes the next run build in full).
    */
   async close(commit: boolean): Promise<void> {
     try {
@@ -428,7 +429,7 @@ export class IndexCache implements DocumentReuse {
       const failed = error instanceof DocketError ? error : undefined;
       if (!failed && typeof (error as NodeJS.ErrnoException)?.code !== 'string') throw error; // a bug, not the file system
       const file = typeof failed?.details?.path === 'string' ? failed.details.path : MANIFEST;
-      const why = failed ? failed.code : (error as NodeJS.ErrnoException).code;
+      const why = failed ? (typeof failed.details?.errno === 'string' ? failed.details.errno : failed.code) : (error as NodeJS.ErrnoException).code;
       this.warnings.push({ code: 'INDEX_CACHE_WRITE_FAILED', severity: 'warning', message: `The index cache could not be written (${file}: ${why}); the index is complete, and the next run may build it in full.`, path: file, suggestion: `Check permissions and free space in ${CACHE_DIR}/, or delete it and run again.` });
     } finally {
       await this.release?.();
