@@ -17,6 +17,18 @@ function all(reader: LineReader): { text: string; start: number; end: number }[]
 }
 
 describe('LineReader', () => {
+  it('textAt gives back any line it listed, in file order or not, and nothing past the end', () => {
+    const lines = ['header', ...Array.from({ length: 3000 }, (_, i) => `"docs/${i}.md"\t${i}\t${'é'.repeat(i % 50)}`), 'x'.repeat(100_000), 'tail'];
+    const reader = LineReader.open(file(lines.join('\n')))!;
+    const got = all(reader);
+    for (const l of got) expect(reader.textAt(l.start, l.end)).toBe(l.text);
+    for (const l of [...got].reverse()) expect(reader.textAt(l.start, l.end)).toBe(l.text);
+    const last = got[got.length - 1]!;
+    expect(reader.textAt(last.start, last.end + 10)).toBeUndefined();
+    reader.close();
+    expect(reader.textAt(got[1]!.start, got[1]!.end)).toBeUndefined();
+  });
+
   it('gives every line with its byte range, across blocks, for long lines and multi-byte characters', () => {
     const lines = ['header', '', 'é'.repeat(40_000), 'x'.repeat(200_000), '😀 short', 'a\tb\tc', 'last without newline'];
     const content = lines.join('\n');

@@ -23,8 +23,8 @@ export class LineReader {
   /** File offset of buf[0]. */
   private base = 0;
   private eof = false;
-  /** textAt's block: bytes [atBase, atBase + atLen) of the file. */
-  private at = Buffer.allocUnsafe(BLOCK);
+  /** textAt's block (allocated on first use): bytes [atBase, atBase + atLen) of the file. */
+  private at: Buffer | undefined;
   private atBase = 0;
   private atLen = 0;
 
@@ -103,8 +103,8 @@ export class LineReader {
    */
   textAt(start: number, end: number): string | undefined {
     if (this.fd === undefined || end < start) return undefined;
-    if (start < this.atBase || end > this.atBase + this.atLen) {
-      if (this.at.length < end - start) this.at = Buffer.allocUnsafe(end - start);
+    if (!this.at || start < this.atBase || end > this.atBase + this.atLen) {
+      if (!this.at || this.at.length < end - start) this.at = Buffer.allocUnsafe(Math.max(BLOCK, end - start));
       try {
         this.atLen = readSync(this.fd, this.at, 0, this.at.length, start);
       } catch {
