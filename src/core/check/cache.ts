@@ -79,7 +79,7 @@ function parseLine(line: FileLine): Entry | undefined {
 }
 
 /** The memo of a line, parsed and checked (the cache file is not trusted): undefined when it is not one of this document's. */
-function memoOf(entry: Entry, rel: string): DocMemo | undefined {
+function parsedMemo(entry: Entry, rel: string): DocMemo | undefined {
   let memo: unknown;
   try {
     memo = JSON.parse(entry.memo);
@@ -180,13 +180,16 @@ export class CheckCache {
     if (!entry || entry.rel !== file.rel) return undefined;
     this.ahead = undefined;
     const range = { start: entry.start, end: entry.end };
+    const byDigest = this.byContent && entry.digest !== '';
+    const racy = entry.mtimeMs >= this.writtenMs - RACY_MS;
+    if (racy && !byDigest) return undefined;
     const stat = lstatOrNone(path.join(this.config.root, file.rel));
     if (!stat?.isFile()) return undefined;
-    if (entry.mtimeMs >= this.writtenMs - RACY_MS || stat.size !== entry.size || stat.mtimeMs !== entry.mtimeMs) {
+    if (racy || stat.size !== entry.size || stat.mtimeMs !== entry.mtimeMs) {
       // The digest is a slice of the whole line: detached, it does not keep the line alive until the document is read.
-      return this.byContent && entry.digest !== '' ? { digest: detach(entry.digest), range } : undefined;
+      return byDigest ? { digest: detach(entry.digest), range } : undefined;
     }
-    const memo = memoOf(entry, file.rel);
+    const memo = parsedMemo(entry, file.rel);
     return memo ? { memo, size: entry.size, mtimeMs: entry.mtimeMs, range } : undefined;
   }
 
@@ -195,7 +198,7 @@ export class CheckCache {
     const text = this.reader?.textAt(range.start, range.end);
     if (text === undefined) return undefined;
     const entry = parseLine({ text, start: range.start, end: range.end });
-    return entry && entry.rel === file.rel ? memoOf(entry, file.rel) : undefined;
+    return entry && entry.rel === file.rel ? parsedMemo(entry, file.rel) : undefined;
   }
 
   /**
