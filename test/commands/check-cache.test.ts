@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { generateRepo } from '../../bench/generate.mjs';
 import { docket } from '../helpers/cli.js';
 import { lastRun } from '../../src/core/check/parallel.js'; // shared through globalThis with the built copy the commands run
-import { ageFiles, tempDir } from '../helpers/fixtures.js';
+import { ageFiles, tempDir, writeSealedCache } from '../helpers/fixtures.js';
 import { expectValidEnvelope } from '../helpers/schemas.js';
 
 /**
@@ -170,7 +170,7 @@ describe('check cache', () => {
     expect(readFileSync(path.join(root, edited), 'utf8')).not.toBe(text);
     for (const workers of ['0', '2']) {
       const reference = await docket(['check', '--root', root, '--format', 'json', '--no-cache']);
-      writeFileSync(path.join(root, CACHE), before);
+      writeSealedCache(path.join(root, CACHE), before);
       const run = await docket(['check', ...content, '--root', root, '--format', 'json'], { env: { DOCKET_WORKERS: workers } });
       expect(run.stdout).toBe(reference.stdout);
       expect(run.exitCode).toBe(reference.exitCode);
@@ -198,7 +198,7 @@ describe('check cache', () => {
     const rel = JSON.parse(good[1]!.split('\t')[0]!) as string;
     const lines = [...good];
     lines[1] = lines[1]!.replace(/\t[^\t]*$/, '\t[null,null,null,[],[],[],[{"code":"LINK_BROKEN","severity":"error","message":"m","path":"elsewhere.md"}]]');
-    writeFileSync(path.join(root, CACHE), lines.join('\n'));
+    writeSealedCache(path.join(root, CACHE), lines.join('\n'));
     const stamp = new Date(Date.now() - 30_000);
     utimesSync(path.join(root, rel), stamp, stamp);
     expect(await compare(root, content)).toBe(149);
@@ -206,8 +206,29 @@ describe('check cache', () => {
     // A digest that is not a SHA-256 makes the line unreadable: it and every later line are ignored.
     lines[1] = good[1]!.replace(/^([^\t]*\t[^\t]*\t[^\t]*\t)[0-9a-f]{64}/, '$1nothex');
     expect(lines[1]).not.toBe(good[1]);
-    writeFileSync(path.join(root, CACHE), lines.join('\n'));
+    writeSealedCache(path.join(root, CACHE), lines.join('\n'));
     expect(await compare(root, content)).toBe(0);
+  });
+
+  // A .docket/cache/ committed to a branch, or copied without its times: its digests could be anyone's.
+  it('--cache-strategy content: a cache file docket did not leave there is not used, then rewritten and trusted again', async () => {
+    const root = repository(8, 33);
+    const content = ['--cache-strategy', 'content'];
+    const file = path.join(root, CACHE);
+    const docs = files(root).filter((f) => f.endsWith('.md'));
+    const touch = (seconds: number) => ageFiles(root, ['docs'], seconds);
+    await compare(root, content);
+    const writtenMs = () => JSON.parse(readFileSync(file, 'utf8').split('\n', 1)[0]!).written_ms as number;
+    expect(Math.abs(statSync(file).mtimeMs - writtenMs())).toBeLessThan(1);
+    touch(40);
+    const later = (writtenMs() + 10_000) / 1000;
+    utimesSync(file, later, later);
+    expect(await compare(root, content)).toBe(0);
+    expect(lastRun.verified).toBe(0);
+    expect(Math.abs(statSync(file).mtimeMs - writtenMs())).toBeLessThan(1);
+    touch(30);
+    expect(await compare(root, content)).toBe(docs.length);
+    expect(lastRun.verified).toBe(docs.length);
   });
 
   it('an unknown --cache-strategy is INVALID_FLAG_VALUE with the allowed values', async () => {
@@ -248,7 +269,7 @@ describe('check cache', () => {
     writeFileSync(path.join(root, 'docops.config.yaml'), `${readFileSync(path.join(root, 'docops.config.yaml'), 'utf8')}excluded_files:\n  - README.md\n`);
     expect(await compare(root)).toBe(0);
     for (const garbage of ['', 'not json\n', '{"fingerprint":1}\n', `${readFileSync(path.join(root, CACHE), 'utf8').split('\n')[0]}\n"x"\t1\n`]) {
-      writeFileSync(path.join(root, CACHE), garbage);
+      writeSealedCache(path.join(root, CACHE), garbage);
       expect(await compare(root)).toBe(0);
     }
     // A line whose memo is not a memo (a forged or truncated entry) is read again, not trusted:
@@ -266,7 +287,7 @@ describe('check cache', () => {
     for (const memo of forged) {
       const lines = [...good];
       lines[1] = lines[1]!.replace(/\t[^\t]*$/, `\t${memo}`);
-      writeFileSync(path.join(root, CACHE), lines.join('\n'));
+      writeSealedCache(path.join(root, CACHE), lines.join('\n'));
       expect(await compare(root), memo).toBe(149);
     }
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { appendFileSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -5,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { generateRepo } from '../../bench/generate.mjs';
 import { docket } from '../helpers/cli.js';
 import { lastRun } from '../../src/core/check/parallel.js'; // shared through globalThis with the built copy the commands run
-import { ageFiles, tempDir } from '../helpers/fixtures.js';
+import { ageFiles, tempDir, writeSealedCache } from '../helpers/fixtures.js';
 import { expectValidEnvelope } from '../helpers/schemas.js';
 
 /**
@@ -83,6 +84,53 @@ describe('results do not depend on the index cache', () => {
     expect(strip(changed.json!)).toEqual(strip(fresh.json!));
   });
 
+  // A .docket/cache/ committed to a branch: every clone gives it a new mtime. Forged facts behind the right digests must not reach the artifact.
+  it('a manifest docket did not leave there is not used (INDEX_CACHE_UNTRUSTED), then rewritten and trusted again', async () => {
+    const root = repository(80, 0, 17); // more changed stats than the last result's reuse settles one by one: the facts are used
+    age(root);
+    const reference = await docket(['index', '--root', root, '--format', 'json', '--no-cache']);
+    const bytes = readFileSync(path.join(root, ARTIFACT));
+    await docket(['index', '--root', root, '--format', 'json', '--rebuild-cache']);
+    // Forge: every document's title in the facts, with a matching facts_sha256; then a new mtime for every document, as a checkout gives.
+    const manifestPath = path.join(root, '.docket/cache/index.json');
+    const factsPath = path.join(root, '.docket/cache/index-facts.json');
+    const facts = JSON.parse(readFileSync(factsPath, 'utf8')) as { node?: { title: string } }[];
+    for (const f of facts) if (f.node) f.node.title = 'Forged';
+    const forgedFacts = JSON.stringify(facts);
+    writeFileSync(factsPath, forgedFacts);
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+    manifest.facts_sha256 = createHash('sha256').update(forgedFacts).digest('hex');
+    const forged = JSON.stringify(manifest);
+    const touch = (seconds: number) => ageFiles(root, ['docs'], seconds);
+    // Sealed (as docket leaves it), the forgery would be used: the digests match. That is what the seal guards.
+    touch(40);
+    writeSealedCache(manifestPath, forged);
+    const trusted = await docket(['index', '--root', root, '--format', 'json']);
+    expect(trusted.json!.data.rebuild).toMatchObject({ mode: 'incremental', unchanged: 80 });
+    expect(readFileSync(path.join(root, ARTIFACT)).equals(bytes)).toBe(false);
+    // As a checkout leaves it: the same text with a modification time of its own.
+    touch(30);
+    writeFileSync(manifestPath, forged);
+    utimesSync(manifestPath, (manifest.written_ms + 10_000) / 1000, (manifest.written_ms + 10_000) / 1000);
+    const untrusted = await docket(['index', '--root', root, '--format', 'json']);
+    expectValidEnvelope(untrusted.json, 'index');
+    expect(untrusted.exitCode).toBe(0);
+    expect(untrusted.json!.data.rebuild).toMatchObject({ mode: 'full', reason: 'cache-untrusted', added: 80 });
+    expect(untrusted.json!.warnings.map((w: { code: string }) => w.code)).toContain('INDEX_CACHE_UNTRUSTED');
+    expect(readFileSync(path.join(root, ARTIFACT)).equals(bytes)).toBe(true);
+    const json = untrusted.json!;
+    const withoutCacheWarning = { ...json, warnings: json.warnings.filter((w: { code: string }) => w.code !== 'INDEX_CACHE_UNTRUSTED'), data: { ...json.data, totals: { ...json.data.totals, warnings: json.data.totals.warnings - 1 } } };
+    expect(strip(withoutCacheWarning)).toEqual(strip(reference.json!));
+    // Rewritten and sealed: the next clone-like run (new mtimes, same bytes) reuses it by digest.
+    const rewritten = JSON.parse(readFileSync(manifestPath, 'utf8'));
+    expect(Math.abs(statSync(manifestPath).mtimeMs - rewritten.written_ms)).toBeLessThan(1);
+    touch(20);
+    const again = await docket(['index', '--root', root, '--format', 'json']);
+    expect(again.json!.data.rebuild).toMatchObject({ mode: 'incremental', unchanged: 80 });
+    expect(again.json!.warnings).toEqual(reference.json!.warnings);
+    expect(readFileSync(path.join(root, ARTIFACT)).equals(bytes)).toBe(true);
+  });
+
   it('integrity failures are reported the same when the last result is reused, and the artifact is never written', async () => {
     const root = repository(300, 10, 13); // duplicate IDs among the injected problems
     age(root);
@@ -120,7 +168,7 @@ describe('results do not depend on the index cache', () => {
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
     manifest.result.artifact_mtime_ms = statSync(path.join(root, ARTIFACT)).mtimeMs;
     manifest.written_ms = manifest.result.artifact_mtime_ms + 1000;
-    writeFileSync(manifestPath, JSON.stringify(manifest));
+    writeSealedCache(manifestPath, JSON.stringify(manifest));
     const started = Date.now();
     const settling = await docket(['index', '--root', root, '--format', 'json']);
     expect(strip(settling.json!)).toEqual(strip(reference.json!));

@@ -27,10 +27,10 @@ export function writeTree(root: string, files: Record<string, string | Buffer>):
 
 /**
  * Sets the mtime of every file under `paths` (repo-relative files or directories, missing ones
- * skipped) a minute in the past, so caches may trust sizes and mtimes (nothing is "racily clean").
+ * skipped) a minute (or `seconds`) in the past, so caches may trust sizes and mtimes (nothing is "racily clean").
  */
-export function ageFiles(root: string, paths: readonly string[] = ['docs', 'services']): void {
-  const past = new Date(Date.now() - 60_000);
+export function ageFiles(root: string, paths: readonly string[] = ['docs', 'services'], seconds = 60): void {
+  const past = new Date(Date.now() - seconds * 1000);
   const walk = (dir: string) => {
     const stat = statSync(dir, { throwIfNoEntry: false });
     if (!stat) return;
@@ -42,4 +42,20 @@ export function ageFiles(root: string, paths: readonly string[] = ['docs', 'serv
     }
   };
   for (const p of paths) walk(path.join(root, p));
+}
+
+/**
+ * Writes a cache file as docket would have left it: with the write time recorded inside it
+ * (`written_ms` of check's header line or of index's manifest) as its mtime. docket trusts a
+ * cache file only then; a test that edits one must seal it again, or it tests the seal.
+ */
+export function writeSealedCache(file: string, text: string): void {
+  writeFileSync(file, text);
+  let written: unknown;
+  try {
+    written = (JSON.parse(text.split('\n', 1)[0]!) as { written_ms?: unknown }).written_ms;
+  } catch {
+    return; // not a cache docket could have written: left as it is
+  }
+  if (typeof written === 'number') utimesSync(file, written / 1000, written / 1000);
 }

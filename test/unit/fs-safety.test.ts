@@ -2,7 +2,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveOutputTarget } from '../../src/cli/output-target.js';
+import { AtomicStream } from '../../src/core/fs/atomic-stream.js';
 import { writeFileAtomic } from '../../src/core/fs/atomic-write.js';
+import { isSealed } from '../../src/core/fs/cache-dir.js';
 import { resolveInsideRoot } from '../../src/core/fs/paths.js';
 import { tempDir } from '../helpers/fixtures.js';
 
@@ -30,6 +32,33 @@ describe('writeFileAtomic', () => {
     await expect(writeFileAtomic(r, path.join(r, 'dir/x.txt'), 'x')).rejects.toMatchObject({ code: 'PATH_OUTSIDE_ROOT' });
     await expect(writeFileAtomic(r, path.join(r, '../x.txt'), 'x')).rejects.toMatchObject({ code: 'PATH_OUTSIDE_ROOT' });
     expect(existsSync(path.join(outside, 'x.txt'))).toBe(false);
+  });
+});
+
+describe('sealed cache files', () => {
+  // A cache file carries its write time inside and as its mtime; the two agree only where docket left it.
+  const writtenMs = Date.UTC(2026, 0, 2, 3, 4, 5, 678);
+
+  it('writeFileAtomic and AtomicStream give the file the mtime asked for', async () => {
+    const r = root();
+    await writeFileAtomic(r, path.join(r, 'whole.json'), '{}', { mtimeMs: writtenMs });
+    const stream = AtomicStream.open(r, path.join(r, 'stream.ndjson'))!;
+    stream.write('line\n');
+    expect(stream.commit(writtenMs)).toBe(true);
+    for (const name of ['whole.json', 'stream.ndjson']) {
+      const { mtimeMs } = statSync(path.join(r, name));
+      expect(Math.abs(mtimeMs - writtenMs), name).toBeLessThan(1);
+      expect(isSealed(mtimeMs, writtenMs), name).toBe(true);
+    }
+    expect(readFileSync(path.join(r, 'stream.ndjson'), 'utf8')).toBe('line\n');
+  });
+
+  it('isSealed allows the two seconds archives round to, not more', () => {
+    expect(isSealed(writtenMs + 2000, writtenMs)).toBe(true);
+    expect(isSealed(writtenMs - 1999.5, writtenMs)).toBe(true);
+    expect(isSealed(writtenMs + 2001, writtenMs)).toBe(false);
+    expect(isSealed(writtenMs - 60_000, writtenMs)).toBe(false);
+    expect(isSealed(Number.NaN, writtenMs)).toBe(false);
   });
 });
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { RepoConfig } from '../config/types.js';
 import type { GovernedFile } from '../documents/walk.js';
 import { AtomicStream } from '../fs/atomic-stream.js';
-import { CACHE_DIR, ensureCacheDirSync, fingerprint } from '../fs/cache-dir.js';
+import { CACHE_DIR, ensureCacheDirSync, fingerprint, isSealed } from '../fs/cache-dir.js';
 import { type FileLine, LineReader } from '../fs/line-reader.js';
 import { lstatOrNone } from '../fs/paths.js';
 import { detach } from '../text/detach.js';
@@ -97,7 +97,8 @@ function parsedMemo(entry: Entry, rel: string): DocMemo | undefined {
  * fresh clone with a restored cache, `touch`, a branch switched back) is read and hashed, not
  * described: each memo is also keyed by the SHA-256 of the bytes it was made from. The cache
  * only decides what need not be read again, never what check reports:
- * anything unreadable, corrupt or of another fingerprint is ignored, and results are the same
+ * anything unreadable, corrupt, of another fingerprint or not left there by docket (its mtime
+ * is not the time in its header: see isSealed) is ignored, and results are the same
  * with the cache warm, cold or off (tests compare them byte for byte).
  *
  * Memory does not grow with the repository: the old file is read forward alongside the
@@ -137,6 +138,8 @@ export class CheckCache {
     try {
       const header = JSON.parse(reader.next()?.text ?? '') as { fingerprint?: unknown; written_ms?: unknown };
       if (header?.fingerprint !== cache.print || typeof header.written_ms !== 'number') throw new Error('another fingerprint');
+      // Not the file docket left here (checked out from git, copied without its times): its digests could be anyone's.
+      if (!isSealed(reader.mtimeMs() ?? Number.NaN, header.written_ms)) throw new Error('not sealed');
       cache.writtenMs = header.written_ms;
       cache.valid = true;
       cache.ahead = undefined;
@@ -266,7 +269,7 @@ export class CheckCache {
     }
     this.reader?.close();
     this.reader = undefined;
-    this.stream?.commit();
+    this.stream?.commit(this.startedMs);
     this.stream = undefined;
   }
 

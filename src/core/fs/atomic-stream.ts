@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, lstatSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, futimesSync, lstatSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { isInside, realpathOfExistingAncestor } from './paths.js';
 
@@ -72,10 +72,14 @@ export class AtomicStream {
     this.size = 0;
   }
 
-  /** Renames the file over the target; false (and nothing replaced) when any write failed. */
-  commit(): boolean {
+  /**
+   * Renames the file over the target; false (and nothing replaced) when any write failed.
+   * `mtimeMs`: the modification time to give it (a cache's seal, see isSealed).
+   */
+  commit(mtimeMs?: number): boolean {
     this.flush();
     try {
+      if (mtimeMs !== undefined && !this.failed) futimesSync(this.fd, mtimeMs / 1000, mtimeMs / 1000);
       closeSync(this.fd);
       if (this.failed) throw new Error('write failed');
       renameSync(this.tmp, this.target);

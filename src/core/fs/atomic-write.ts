@@ -9,6 +9,8 @@ export interface AtomicWriteOptions {
   overwrite?: boolean;
   /** File mode for a new file; an overwritten file keeps its mode. */
   mode?: number;
+  /** The modification time to give the file (a cache's seal, see isSealed); default: now. */
+  mtimeMs?: number;
 }
 
 async function fsyncDir(dir: string): Promise<void> {
@@ -75,6 +77,7 @@ export async function writeFileAtomic(root: string, target: string, content: str
     try {
       await handle.writeFile(content);
       await handle.chmod(mode);
+      if (options.mtimeMs !== undefined) await handle.utimes(options.mtimeMs / 1000, options.mtimeMs / 1000);
       await handle.sync();
     } finally {
       await handle.close();

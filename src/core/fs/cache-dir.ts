@@ -38,6 +38,22 @@ export async function fingerprint(config: RepoConfig, cache: number | string): P
   return createHash('sha256').update(JSON.stringify({ cache, docket: docketVersion(), config: rest, schemas })).digest('hex');
 }
 
+/**
+ * How far a cache file's modification time may be from the write time recorded inside it.
+ * docket gives each cache file it writes that recorded time as its mtime (`sealMtimeMs`), and
+ * trusts a file only while the two agree: git gives every file it checks out the current
+ * time, and so does a copy that does not keep times, while tar and `cp -p` keep them (a
+ * cache restored in CI). A cache committed to a branch, whatever it claims, is then never
+ * trusted on a fresh clone; forging one would take guessing the moment of the checkout. Two
+ * seconds: zip archives and FAT keep mtimes to two seconds.
+ */
+const SEAL_TOLERANCE_MS = 2000;
+
+/** Whether a cache file whose mtime is `mtimeMs` is the one docket wrote at `writtenMs` (see SEAL_TOLERANCE_MS). */
+export function isSealed(mtimeMs: number, writtenMs: number): boolean {
+  return Math.abs(mtimeMs - writtenMs) <= SEAL_TOLERANCE_MS;
+}
+
 /** Creates .docket/cache (never through a symbolic link or outside the root); false when it cannot. */
 export async function ensureCacheDir(root: string): Promise<boolean> {
   return ensureCacheDirSync(root);

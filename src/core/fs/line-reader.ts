@@ -1,4 +1,4 @@
-import { closeSync, constants, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 
 /** A line of the file: its text (UTF-8, without the newline) and its bytes [start, end). */
 export interface FileLine {
@@ -114,6 +114,16 @@ export class LineReader {
       if (end > start + this.atLen) return undefined;
     }
     return this.at.toString('utf8', start - this.atBase, end - this.atBase);
+  }
+
+  /** The open file's modification time (undefined once closed, or when it cannot be read). */
+  mtimeMs(): number | undefined {
+    if (this.fd === undefined) return undefined;
+    try {
+      return fstatSync(this.fd).mtimeMs;
+    } catch {
+      return undefined;
+    }
   }
 
   close(): void {

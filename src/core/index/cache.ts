@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { constants, readFileSync, promises as fs } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { DocumentReuse } from '../check/load.js';
 import type { InspectedDocument } from '../check/model.js';
@@ -9,7 +9,7 @@ import type { GovernedFile } from '../documents/walk.js';
 import { AtomicStream } from '../fs/atomic-stream.js';
 import { sha256OfFile } from '../fs/chunks.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
-import { CACHE_DIR, ensureCacheDir, fingerprint as fingerprintOf } from '../fs/cache-dir.js';
+import { CACHE_DIR, ensureCacheDir, fingerprint as fingerprintOf, isSealed } from '../fs/cache-dir.js';
 import { lstatOrNone } from '../fs/paths.js';
 import { absolutePath } from '../documents/read.js';
 import { currentHolder, holderLiveness, type Holder } from '../ids/holder.js';
@@ -98,7 +98,7 @@ export function factsHash(facts: DocFacts): string {
 }
 
 export type CacheMode = 'use' | 'rebuild' | 'off';
-export type RebuildReason = 'no-cache' | 'cache-disabled' | 'rebuild-requested' | 'config-changed' | 'cache-corrupt' | 'cache-busy';
+export type RebuildReason = 'no-cache' | 'cache-disabled' | 'rebuild-requested' | 'config-changed' | 'cache-corrupt' | 'cache-untrusted' | 'cache-busy';
 
 const isNumbers = (v: unknown, n: number): v is number[] => Array.isArray(v) && v.length === n && v.every(Number.isFinite);
 const isStrings = (v: unknown, n: number): v is string[] => Array.isArray(v) && v.length === n && v.every((s) => typeof s === 'string');
@@ -174,9 +174,10 @@ async function acquireLock(root: string): Promise<(() => Promise<void>) | undefi
  * hash, valid for one fingerprint (docket version, config, schemas). Unchanged files are
  * never opened; a file whose stat changed is hashed, and parsed only if its bytes changed.
  * When every file is unchanged and the artifact is the one the last run wrote, the last
- * result is reused as is: nothing is parsed, built or written. A corrupt manifest or a lock
- * held by a live process degrades to a full build with a warning; the cache never decides
- * what the index says, only what need not be read again.
+ * result is reused as is: nothing is parsed, built or written. A corrupt manifest, one docket
+ * did not leave there (its mtime is not its written_ms: see isSealed) or a lock held by a
+ * live process degrades to a full build with a warning; the cache never decides what the
+ * index says, only what need not be read again.
  */
 export class IndexCache implements DocumentReuse {
   readonly warnings: Issue[] = [];
@@ -239,8 +240,15 @@ export class IndexCache implements DocumentReuse {
       }
     }
     let text: string;
+    let mtimeMs: number;
     try {
-      text = readFileSync(path.join(config.root, MANIFEST), 'utf8');
+      const fd = openSync(path.join(config.root, MANIFEST), constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+      try {
+        mtimeMs = fstatSync(fd).mtimeMs;
+        text = readFileSync(fd, 'utf8');
+      } finally {
+        closeSync(fd);
+      }
     } catch {
       cache.reason = 'no-cache';
       return cache;
@@ -259,6 +267,7 @@ export class IndexCache implements DocumentReuse {
     const m = parsed.manifest;
     if (mode === 'rebuild') cache.reason = 'rebuild-requested';
     else if (!m || m.cache_version !== CACHE_VERSION || m.fingerprint !== cache.fingerprint) cache.reason = 'config-changed';
+    else if (!isSealed(mtimeMs, m.written_ms)) cache.untrusted();
     else {
       cache.manifest = m;
       cache.writtenMs = m.written_ms;
@@ -272,6 +281,13 @@ export class IndexCache implements DocumentReuse {
     this.previousMap = new Map();
     this.manifest = undefined;
     this.warnings.push({ code: 'INDEX_CACHE_CORRUPT', severity: 'warning', message: `${MANIFEST} could not be read; the index was built in full${this.writable ? ' and the cache rewritten' : ''}.`, path: MANIFEST, suggestion: 'Nothing to do: the index is complete. Delete .docket/cache/ if the warning repeats.' });
+  }
+
+  /** A manifest docket did not leave where it is (checked out from git, copied without its times): not used, and rewritten. */
+  private untrusted(): void {
+    this.reason = 'cache-untrusted';
+    this.baselineOf = () => new Map();
+    this.warnings.push({ code: 'INDEX_CACHE_UNTRUSTED', severity: 'warning', message: `${MANIFEST} was not written here by docket (its modification time is not the one docket gave it), so it was not used; the index was built in full${this.writable ? ' and the cache rewritten' : ''}.`, path: MANIFEST, suggestion: 'If git tracks .docket/, untrack it: git rm -r --cached .docket. To carry the cache between CI runs, restore it with its modification times (actions/cache, tar or cp -p do).' });
   }
 
   /** 'incremental' when earlier descriptions could be reused. */
@@ -451,7 +467,7 @@ export class IndexCache implements DocumentReuse {
           manifest.mtimes[i] = u.mtime_ms;
           manifest.sha256[i] = u.sha256;
         }
-        await writeFileAtomic(this.config.root, path.join(this.config.root, MANIFEST), JSON.stringify(manifest), { overwrite: true });
+        await writeFileAtomic(this.config.root, path.join(this.config.root, MANIFEST), JSON.stringify(manifest), { overwrite: true, mtimeMs: manifest.written_ms });
       }
       return;
     }
@@ -473,7 +489,7 @@ export class IndexCache implements DocumentReuse {
         facts_hashes: entries.map((e) => e.factsHash ?? factsHash(e.facts!)),
         result: this.stored,
       };
-      await writeFileAtomic(this.config.root, path.join(this.config.root, MANIFEST), JSON.stringify(manifest), { overwrite: true });
+      await writeFileAtomic(this.config.root, path.join(this.config.root, MANIFEST), JSON.stringify(manifest), { overwrite: true, mtimeMs: manifest.written_ms });
     }
   }
 

@@ -54,6 +54,13 @@ export const INDEX_CODES = {
     action: 'Nothing to do: the index is complete. Delete .docket/cache/ if the warning repeats.',
     commands: ['docket index --rebuild-cache'],
   }),
+  INDEX_CACHE_UNTRUSTED: spec({
+    kind: 'warning', exit: EXIT.OK, category: 'filesystem',
+    summary: 'The index cache was not written here by docket; the index was built in full and the cache rewritten.',
+    cause: 'A .docket/cache/ tracked by git (every clone gives it a new modification time), or a cache copied without its modification times.',
+    action: 'Untrack it if git tracks it (git rm -r --cached .docket); restore CI caches with their times (actions/cache, tar, cp -p).',
+    commands: ['docket index'],
+  }),
   INDEX_CACHE_WRITE_FAILED: spec({
     kind: 'warning', exit: EXIT.OK, category: 'filesystem',
     summary: 'The index cache could not be written; the index itself is complete.',
