@@ -40,8 +40,8 @@ export async function fingerprint(config: RepoConfig, cache: number | string): P
 
 /**
  * How far a cache file's modification time may be from the write time recorded inside it.
- * docket gives each cache file it writes that recorded time as its mtime (`sealMtimeMs`), and
- * trusts a file only while the two agree: git gives every file it checks out the current
+ * docket gives each cache file it writes that recorded time as its mtime (the `mtimeMs` of
+ * AtomicStream.commit and writeFileAtomic), and trusts a file only while the two agree: git gives every file it checks out the current
  * time, and so does a copy that does not keep times, while tar and `cp -p` keep them (a
  * cache restored in CI). A cache committed to a branch, whatever it claims, is then never
  * trusted on a fresh clone; forging one would take guessing the moment of the checkout. Two
