@@ -32,6 +32,7 @@ const entryPoints = [
   path.join(dist, 'cli/topic-guard.js'),
   path.join(dist, 'cli/early-error.js'),
   path.join(dist, 'core/check/load-worker.js'),
+  path.join(dist, 'core/documents/read-worker.js'),
 ];
 
 /**

@@ -85,6 +85,11 @@ describe('check cache', () => {
     expect(lastRun.chunksInWorkers).toBeGreaterThan(0);
     expect(parallel.stdout).toBe(single.stdout);
     expect(lines()).toEqual(expected);
+    rmSync(path.join(root, '.docket'), { recursive: true });
+    const reading = await docket(['check', '--root', root, '--format', 'json'], { env: { DOCKET_READ_AHEAD: '1' } });
+    expect(lastRun.readAhead).toBe(true);
+    expect(reading.stdout).toBe(single.stdout);
+    expect(lines()).toEqual(expected);
   });
 
   it('--no-cache neither reads nor writes it', async () => {
@@ -168,14 +173,15 @@ describe('check cache', () => {
     writeFileSync(path.join(root, edited), text.replace(/^## Context$/m, '## Contexx'));
     utimesSync(path.join(root, edited), new Date(Date.now() - 30_000), new Date(Date.now() - 30_000));
     expect(readFileSync(path.join(root, edited), 'utf8')).not.toBe(text);
-    for (const workers of ['0', '2']) {
+    for (const env of [{ DOCKET_WORKERS: '0' }, { DOCKET_WORKERS: '2' }, { DOCKET_READ_AHEAD: '1' }]) {
       const reference = await docket(['check', '--root', root, '--format', 'json', '--no-cache']);
       writeSealedCache(path.join(root, CACHE), before);
-      const run = await docket(['check', ...content, '--root', root, '--format', 'json'], { env: { DOCKET_WORKERS: workers } });
+      const run = await docket(['check', ...content, '--root', root, '--format', 'json'], { env });
       expect(run.stdout).toBe(reference.stdout);
       expect(run.exitCode).toBe(reference.exitCode);
       expect([lastRun.verified, lastRun.remembered]).toEqual([docs.length - 1, docs.length - 1]);
-      if (workers === '2') expect(lastRun.chunksInWorkers).toBeGreaterThan(0);
+      if (env.DOCKET_WORKERS === '2') expect(lastRun.chunksInWorkers).toBeGreaterThan(0);
+      if (env.DOCKET_READ_AHEAD) expect(lastRun.readAhead).toBe(true);
     }
     // The new file holds the new stats, so the next run opens nothing; it is the file a run from scratch writes.
     const rewritten = cacheLines();

@@ -10,8 +10,8 @@ import { ageFiles, tempDir, writeSealedCache } from '../helpers/fixtures.js';
 import { expectValidEnvelope } from '../helpers/schemas.js';
 
 /**
- * docket's contract does not depend on how it gets there: worker threads (DOCKET_WORKERS)
- * and the index cache change the speed, never one byte of the output. Repositories come from
+ * docket's contract does not depend on how it gets there: worker threads (DOCKET_WORKERS),
+ * the reading thread (DOCKET_READ_AHEAD) and the index cache change the speed, never one byte of the output. Repositories come from
  * the benchmark generator, with injected violations of every kind.
  */
 const ARTIFACT = 'docs/01-indices/docket.index.json';
@@ -29,15 +29,20 @@ describe('results do not depend on worker threads', () => {
   const root = repository(1100, 10, 11);
 
   for (const format of ['json', 'ndjson', 'sarif', 'text']) {
-    it(`check --format ${format}: the same bytes and exit code with DOCKET_WORKERS=0 and 2`, async () => {
+    it(`check --format ${format}: the same bytes and exit code with DOCKET_WORKERS=0 and 2, and with a reading thread`, async () => {
       // --no-cache: every document is read and described, by the main thread or by workers.
       const off = await docket(['check', '--root', root, '--format', format, '--no-cache'], { env: { DOCKET_WORKERS: '0' } });
+      expect(lastRun.readAhead).toBe(false);
       const on = await docket(['check', '--root', root, '--format', format, '--no-cache'], { env: { DOCKET_WORKERS: '2' } });
       expect(lastRun).toMatchObject({ workers: 2, chunks: 5 });
       expect(lastRun.chunksInWorkers).toBeGreaterThan(0);
+      const reading = await docket(['check', '--root', root, '--format', format, '--no-cache'], { env: { DOCKET_READ_AHEAD: '1' } });
+      expect(lastRun).toMatchObject({ workers: 0, readAhead: true });
       expect(off.exitCode).toBe(1);
       expect(on.exitCode).toBe(off.exitCode);
       expect(on.stdout).toBe(off.stdout);
+      expect(reading.exitCode).toBe(off.exitCode);
+      expect(reading.stdout).toBe(off.stdout);
       if (format === 'json') {
         expectValidEnvelope(on.json, 'check');
         expect(new Set(on.json!.violations.map((v: { code: string }) => v.code))).toEqual(new Set(['FRONTMATTER_INVALID', 'FRONTMATTER_MISSING', 'ID_PREFIX', 'ID_REGEX', 'ID_UNIQUE', 'LINK_BROKEN', 'SCHEMA_VALIDATION']));
@@ -70,6 +75,10 @@ describe('results do not depend on the index cache', () => {
     expect(lastRun.workers).toBe(2);
     expect(cold.json!.data.rebuild).toMatchObject({ mode: 'full', reason: 'no-cache' });
     expect(strip(cold.json!)).toEqual(strip(reference.json!));
+    expect(readFileSync(path.join(root, ARTIFACT)).equals(bytes)).toBe(true);
+    const reading = await docket(['index', '--root', root, '--format', 'json', '--no-cache'], { env: { DOCKET_READ_AHEAD: '1' } });
+    expect(lastRun.readAhead).toBe(true);
+    expect(strip(reading.json!)).toEqual(strip(reference.json!));
     expect(readFileSync(path.join(root, ARTIFACT)).equals(bytes)).toBe(true);
 
     const unchanged = await docket(['index', '--root', root, '--format', 'json']);

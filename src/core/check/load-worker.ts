@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { RepoConfig } from '../config/types.js';
 import { compileSchemaFile, type CompiledSchema } from '../schema/compile.js';
 import { FsProbe } from './probe.js';
-import type { RawRead } from '../documents/read.js';
+import { unpackRead, type Packed } from '../documents/read-bytes.js';
 import { prepareRaw, type PrepareContext, type Prepared, type PrepareSettings } from './prepare.js';
 
 /** What a worker is started with (structured-cloned). */
@@ -15,27 +15,21 @@ export interface WorkerInit {
 }
 
 /**
- * A file of a chunk, as the main thread read it: `ns` indexes config.namespaces, `expected` is
- * a cached digest, and the bytes are [offset, offset + length) of the chunk's buffer.
+ * A file of a chunk: `ns` indexes config.namespaces and `expected` is a cached digest. Its
+ * bytes, as the main thread read them, are in the task's Packed (same order).
  */
-export interface PackedFile {
+export interface ChunkFile {
   i: number;
   rel: string;
   ns: number;
   expected: string | undefined;
-  kind: RawRead['kind'];
-  offset?: number;
-  length?: number;
-  size?: number;
-  mtimeMs?: number;
-  code?: string;
 }
 
 export interface WorkerTask {
   id: number;
-  files: PackedFile[];
-  /** Transferred, not copied. */
-  buffer: ArrayBuffer;
+  files: ChunkFile[];
+  /** Its buffers are transferred, not copied. */
+  packed: Packed;
 }
 
 export interface WorkerReply {
@@ -65,13 +59,9 @@ async function main(): Promise<void> {
     settings,
   };
   parentPort!.on('message', (task: WorkerTask) => {
-    const bytes = Buffer.from(task.buffer);
-    const docs = task.files.map((f) => {
-      const raw: RawRead =
-        f.kind === 'bytes' ? { kind: 'bytes', bytes: bytes.subarray(f.offset!, f.offset! + f.length!), size: f.size!, mtimeMs: f.mtimeMs! }
-        : f.kind === 'too-large' ? { kind: 'too-large', size: f.size!, mtimeMs: f.mtimeMs! }
-        : { kind: 'error', code: f.code! };
-      const prepared = prepareRaw({ rel: f.rel, namespace: config.namespaces[f.ns]! }, raw, ctx, f.expected);
+    const bytes = Buffer.from(task.packed.buffer);
+    const docs = task.files.map((f, k) => {
+      const prepared = prepareRaw({ rel: f.rel, namespace: config.namespaces[f.ns]! }, unpackRead(task.packed, k, bytes), ctx, f.expected);
       // The namespace goes back as the main thread's object, not as a copy per document.
       if (prepared.known) (prepared.known as { namespace?: unknown }).namespace = undefined;
       else {

@@ -1,15 +1,17 @@
 import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { RepoConfig } from '../config/types.js';
-import { absolutePath, readRaw, type DocumentRecord } from '../documents/read.js';
+import { absolutePath, type DocumentRecord } from '../documents/read.js';
+import { packReads, readRaw } from '../documents/read-bytes.js';
+import { READ_CHUNK, ReadAhead } from '../documents/read-ahead.js';
 import type { GovernedFile } from '../documents/walk.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { packagePath } from '../package-root.js';
 import type { DocumentReuse } from './load.js';
-import type { PackedFile, WorkerInit, WorkerReply, WorkerTask } from './load-worker.js';
+import type { ChunkFile, WorkerInit, WorkerReply, WorkerTask } from './load-worker.js';
 import type { Candidate, CheckCache } from './cache.js';
 import type { DocMemo } from './memo.js';
-import { prepareFile, prepareRemembered, type PrepareContext, type Prepared } from './prepare.js';
+import { prepareFile, prepareRaw, prepareRemembered, type PrepareContext, type Prepared } from './prepare.js';
 import { CompactDocument, sharedFragment } from './compact.js';
 import type { FsProbe } from './probe.js';
 
@@ -20,7 +22,8 @@ import type { FsProbe } from './probe.js';
  * the kernel and got slower, not faster, on the 2-core machines measured) and passes the
  * bytes of a chunk of files to a worker without copying (a transferred buffer); between
  * chunks it describes documents itself. A worker costs tens of milliseconds to start, so
- * small repositories never use one. Results do not depend on the number of threads: every
+ * small repositories never use one. Where no worker runs, a thread that only reads (see
+ * ReadAhead) takes the reading off the main thread instead. Results do not depend on the number of threads: every
  * document is prepared by the same code from the same bytes, and everything that depends on
  * other documents happens afterwards, in path order.
  */
@@ -49,11 +52,27 @@ export function workerCount(pending: number, env: NodeJS.ProcessEnv = process.en
   return cpus >= 4 ? Math.min(cpus - 1, 3) : 0;
 }
 
+/** How far ahead of the document being described files are looked up and handed to the reader. */
+const READ_WINDOW = 4 * READ_CHUNK;
+
+/**
+ * When a reading thread starts (see ReadAhead): once `after` files were read on the main
+ * thread, if `left` more documents remain. A warm cache that leaves a few files to read never
+ * starts one, nor does a small repository (at 1,000 documents, starting it at once cost more
+ * than it saved). DOCKET_READ_AHEAD=0 (or DOCKET_WORKERS=0) turns it off, 1 starts it at once
+ * whatever the size (tests force it this way).
+ */
+export function readAheadPolicy(env: NodeJS.ProcessEnv = process.env): { after: number; left: number } {
+  const forced = env.DOCKET_READ_AHEAD?.trim();
+  if (forced === '0' || env.DOCKET_WORKERS?.trim() === '0') return { after: Infinity, left: Infinity };
+  return forced === '1' ? { after: 0, left: 1 } : { after: 500, left: 2000 };
+}
+
 /**
  * What the last run did, for tests (the parallel path must really run where they force it).
  * On globalThis: test runners may load their own copy of this module.
  */
-export const lastRun: { workers: number; chunks: number; chunksInWorkers: number; remembered: number; verified: number } = ((globalThis as Record<symbol, unknown>)[Symbol.for('docket.pipeline.lastRun')] ??= { workers: 0, chunks: 0, chunksInWorkers: 0, remembered: 0, verified: 0 }) as never;
+export const lastRun: { workers: number; chunks: number; chunksInWorkers: number; remembered: number; verified: number; readAhead: boolean } = ((globalThis as Record<symbol, unknown>)[Symbol.for('docket.pipeline.lastRun')] ??= { workers: 0, chunks: 0, chunksInWorkers: 0, remembered: 0, verified: 0, readAhead: false }) as never;
 
 export interface PipelineOptions {
   signal?: AbortSignal;
@@ -72,36 +91,11 @@ interface Helper {
   failed: boolean;
 }
 
-/** Reads a chunk's files into one buffer that can be transferred to a worker. */
-function packChunk(config: RepoConfig, files: readonly GovernedFile[], chunk: readonly number[], expected: (i: number) => string | undefined): WorkerTask & { buffer: ArrayBuffer } {
-  let buffer = new ArrayBuffer(CHUNK * 8192);
-  let view = Buffer.from(buffer);
-  let used = 0;
-  const packed: PackedFile[] = [];
-  for (const i of chunk) {
-    const file = files[i]!;
-    const raw = readRaw(absolutePath(config.root, file.rel));
-    const item: PackedFile = { i, rel: file.rel, ns: config.namespaces.indexOf(file.namespace), expected: expected(i), kind: raw.kind };
-    if (raw.kind === 'bytes') {
-      if (used + raw.bytes.length > buffer.byteLength) {
-        const bigger = new ArrayBuffer(Math.max(buffer.byteLength * 2, used + raw.bytes.length));
-        const biggerView = Buffer.from(bigger);
-        view.copy(biggerView, 0, 0, used);
-        buffer = bigger;
-        view = biggerView;
-      }
-      raw.bytes.copy(view, used);
-      item.offset = used;
-      item.length = raw.bytes.length;
-      used += raw.bytes.length;
-    }
-    if (raw.kind !== 'error') {
-      item.size = raw.size;
-      item.mtimeMs = raw.mtimeMs;
-    } else item.code = raw.code;
-    packed.push(item);
-  }
-  return { id: 0, files: packed, buffer };
+/** Reads a chunk's files into buffers that can be transferred to a worker. */
+function packChunk(config: RepoConfig, files: readonly GovernedFile[], chunk: readonly number[], expected: (i: number) => string | undefined): WorkerTask {
+  const packed = packReads(chunk.map((i) => absolutePath(config.root, files[i]!.rel)));
+  const refs: ChunkFile[] = chunk.map((i) => ({ i, rel: files[i]!.rel, ns: config.namespaces.indexOf(files[i]!.namespace), expected: expected(i) }));
+  return { id: 0, files: refs, packed };
 }
 
 /**
@@ -171,11 +165,9 @@ export async function prepareAll(config: RepoConfig, files: readonly GovernedFil
   const todo: number[] = [];
   lastRun.remembered = 0;
   lastRun.verified = 0;
-  for (let i = 0; i < total; i++) {
-    if (inline && i % YIELD_EVERY === 0 && i > 0) {
-      await turn();
-      interrupted();
-    }
+  lastRun.readAhead = false;
+  /** Takes a document from a cache if one knows it; true when it must be read. */
+  const classify = (i: number): boolean => {
     const hit = reuse?.byStat(files[i]!);
     const known = hit ? undefined : memos?.lookup(files[i]!);
     if (hit) results[i] = { doc: hit, inbound: [] };
@@ -186,10 +178,52 @@ export async function prepareAll(config: RepoConfig, files: readonly GovernedFil
       lastRun.remembered++;
     } else {
       if (known) candidates.set(i, known);
-      if (inline) runLocally([i]);
-      else todo.push(i);
+      return true;
     }
-    flush();
+    return false;
+  };
+  if (inline) {
+    // Documents are looked up, read and described as the walk reaches them. Once enough of
+    // them had to be read, a reading thread reads ahead (see ReadAhead): lookups then run a
+    // window ahead, to tell it which files come next.
+    const policy = readAheadPolicy();
+    let reader: ReadAhead | undefined;
+    let firstAhead = total;
+    let classified = 0;
+    let read = 0;
+    try {
+      for (let i = 0; i < total; i++) {
+        if (i % YIELD_EVERY === 0 && i > 0) {
+          await turn();
+          interrupted();
+        }
+        if (!reader && read >= policy.after && total - i >= policy.left) {
+          reader = await ReadAhead.start(total - i);
+          if (reader) firstAhead = classified;
+          lastRun.readAhead = reader !== undefined;
+          read = -Infinity; // tried once
+        }
+        const ahead = reader ? Math.min(total, i + READ_WINDOW) : i + 1;
+        for (; classified < ahead; classified++) {
+          if (classify(classified) && reader) reader.want(absolutePath(config.root, files[classified]!.rel));
+        }
+        if (reader && classified === total) reader.end();
+        if (results[i] === undefined) {
+          let raw = i >= firstAhead ? reader!.next() : readRaw(absolutePath(config.root, files[i]!.rel));
+          if (raw instanceof Promise) raw = await raw;
+          store(i, prepareRaw(files[i]!, raw, ctx, expected(i)));
+          read++;
+        }
+        flush();
+      }
+    } finally {
+      await reader?.close();
+    }
+  } else {
+    for (let i = 0; i < total; i++) {
+      if (classify(i)) todo.push(i);
+      flush();
+    }
   }
   const chunks: number[][] = [];
   for (let k = 0; k < todo.length; k += CHUNK) chunks.push(todo.slice(k, k + CHUNK));
@@ -207,7 +241,7 @@ export async function prepareAll(config: RepoConfig, files: readonly GovernedFil
       h.chunks.set(id, chunk);
       const task = packChunk(config, files, chunk, expected);
       task.id = id;
-      h.worker.postMessage(task, [task.buffer]);
+      h.worker.postMessage(task, [task.packed.buffer, task.packed.meta.buffer as ArrayBuffer]);
     }
   };
   const fail = (h: Helper) => {

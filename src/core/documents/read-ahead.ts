@@ -1,0 +1,156 @@
+import type { Worker } from 'node:worker_threads';
+import { packagePath } from '../package-root.js';
+import { readRaw, unpackRead, type Packed, type RawRead } from './read-bytes.js';
+
+/**
+ * Reads documents on a second thread while the main thread describes the ones already read.
+ * Opening, stat-ing, reading and closing a file are about a fifth of check's time, spent
+ * blocked in the kernel; a thread that does only that overlaps it with the main thread's work
+ * and costs little to start (it loads node:fs and nothing else), where a thread that also
+ * describes documents must send their models back, which costs what it saves on 2 CPUs.
+ *
+ * Files are asked for in the order they will be used and sent to the reader a chunk at a
+ * time. Each chunk is claimed once, by the reader or by the main thread (an atomic compare and
+ * swap): the main thread never waits for a chunk the reader has not started, it reads it
+ * itself, so a reader that is slow to start, busy or gone costs nothing but the reads it did.
+ * The bytes are the same whoever reads them; results never depend on which thread did.
+ */
+
+export const CLAIM = { free: 0, reader: 1, main: 2 } as const;
+export const READ_CHUNK = 128;
+
+/** A chunk to read, or a buffer to read the next ones into (the reader allocates none while it has some). */
+export type ReadTask = { id: number; paths: string[] } | { recycled: ArrayBuffer };
+
+export interface ReadReply {
+  id: number;
+  packed: Packed;
+}
+
+interface Chunk {
+  /** undefined: never sent, the main thread reads it. */
+  id: number | undefined;
+  paths: string[];
+  raws?: RawRead[];
+  /** The buffer the raws are views of: given back to the reader when they are used. */
+  buffer?: ArrayBuffer;
+  pos: number;
+}
+
+export class ReadAhead {
+  private readonly queue: Chunk[] = [];
+  private batch: string[] = [];
+  private nextId = 0;
+  private readonly arrived = new Map<number, Packed>();
+  private wake: (() => void) | undefined;
+  private failed = false;
+
+  private constructor(
+    private readonly worker: Worker,
+    private readonly claims: Int32Array,
+  ) {
+    worker.on('message', (reply: ReadReply) => {
+      this.arrived.set(reply.id, reply.packed);
+      this.wake?.();
+    });
+    const fail = () => {
+      this.failed = true;
+      this.wake?.();
+    };
+    worker.on('error', fail);
+    worker.on('exit', fail);
+  }
+
+  /** A reader for at most `files` files; undefined when no thread can be started (the caller reads). */
+  static async start(files: number): Promise<ReadAhead | undefined> {
+    try {
+      const { Worker } = await import('node:worker_threads');
+      const claims = new SharedArrayBuffer(4 * (Math.ceil(files / READ_CHUNK) + 1));
+      // Not relative to this module: bundled, it lives in dist/chunks/ (scripts/bundle.js).
+      const worker = new Worker(packagePath('dist/core/documents/read-worker.js'), { workerData: claims });
+      return new ReadAhead(worker, new Int32Array(claims));
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The next file to read (an absolute path), in the order `next` will return them. */
+  want(abs: string): void {
+    this.batch.push(abs);
+    if (this.batch.length === READ_CHUNK) this.send();
+  }
+
+  /** Every file is wanted: the last chunk goes to the reader too. */
+  end(): void {
+    if (this.batch.length > 0) this.send();
+  }
+
+  /** The buffer of the chunk whose last file `next` returned: its bytes are in use until `next` is called again. */
+  private lastBuffer: ArrayBuffer | undefined;
+  /** A buffer no longer in use, given back to the reader with the next chunk. */
+  private recycle: ArrayBuffer | undefined;
+
+  private send(): void {
+    if (this.recycle && !this.failed) {
+      const recycled: ReadTask = { recycled: this.recycle };
+      this.worker.postMessage(recycled, [this.recycle]);
+    }
+    this.recycle = undefined;
+    const id = this.nextId++;
+    const task: ReadTask = { id, paths: this.batch };
+    this.queue.push({ id, paths: this.batch, pos: 0 });
+    this.batch = [];
+    if (!this.failed) this.worker.postMessage(task);
+  }
+
+  /**
+   * The bytes of the next wanted file; a promise only while the reader is reading its chunk.
+   * As with readRaw, the bytes are a view valid until the next call of `next`.
+   */
+  next(): RawRead | Promise<RawRead> {
+    if (this.lastBuffer) {
+      this.recycle = this.lastBuffer;
+      this.lastBuffer = undefined;
+    }
+    let head = this.queue[0];
+    if (!head) {
+      // Not sent yet (the files wanted after it are too few so far): read here.
+      head = { id: undefined, paths: this.batch, pos: 0 };
+      this.batch = [];
+      this.queue.push(head);
+    }
+    if (!head.raws && head.id !== undefined) {
+      const packed = this.arrived.get(head.id);
+      if (packed) {
+        this.arrived.delete(head.id);
+        const bytes = Buffer.from(packed.buffer);
+        head.raws = head.paths.map((_, k) => unpackRead(packed, k, bytes));
+        head.buffer = packed.buffer;
+      } else if (this.failed || Atomics.compareExchange(this.claims, head.id, CLAIM.free, CLAIM.main) !== CLAIM.reader) {
+        head.id = undefined; // claimed here, or the reader is gone
+      } else return this.arrival(head.id).then(() => this.next());
+    }
+    const raw = head.raws ? head.raws[head.pos]! : readRaw(head.paths[head.pos]!);
+    if (++head.pos === head.paths.length) {
+      this.queue.shift();
+      this.lastBuffer = head.buffer;
+    }
+    return raw;
+  }
+
+  private arrival(id: number): Promise<void> {
+    return new Promise((resolve) => {
+      this.wake = () => {
+        if (this.arrived.has(id) || this.failed) {
+          this.wake = undefined;
+          resolve();
+        }
+      };
+    });
+  }
+
+  async close(): Promise<void> {
+    this.failed = true;
+    await this.worker.terminate().catch(() => 0);
+  }
+}

@@ -1,0 +1,104 @@
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MAX_DOCUMENT_BYTES, packReads, readRaw, unpackRead, type RawRead } from '../../src/core/documents/read-bytes.js';
+import { READ_CHUNK, ReadAhead } from '../../src/core/documents/read-ahead.js';
+import { tempDir } from '../helpers/fixtures.js';
+
+/** A comparable form of a RawRead (its bytes as text). */
+const plain = (raw: RawRead) => (raw.kind === 'bytes' ? { ...raw, bytes: raw.bytes.toString('latin1') } : raw);
+
+/** Every kind of file a walk can hand to the reader, and what readRaw makes of each. */
+function awkwardFiles(): string[] {
+  const root = tempDir();
+  mkdirSync(path.join(root, 'a-directory.md'));
+  writeFileSync(path.join(root, 'empty.md'), '');
+  writeFileSync(path.join(root, 'small.md'), '---\nid: X-ADR-001\n---\n# Small\n');
+  writeFileSync(path.join(root, 'big.md'), 'b'.repeat(100_000)); // larger than the buffer it is packed into
+  writeFileSync(path.join(root, 'too-large.md'), Buffer.alloc(MAX_DOCUMENT_BYTES + 1, 0x61));
+  writeFileSync(path.join(root, 'target.md'), 'target');
+  symlinkSync(path.join(root, 'target.md'), path.join(root, 'link.md'));
+  return ['small.md', 'missing.md', 'big.md', 'link.md', 'empty.md', 'a-directory.md', 'too-large.md', 'small.md'].map((f) => path.join(root, f));
+}
+
+describe('packReads', () => {
+  it('packs what readRaw reads, file by file, including failures and files over the limit', () => {
+    const files = awkwardFiles();
+    const packed = packReads(files, new ArrayBuffer(64)); // a small buffer given: it grows
+    const bytes = Buffer.from(packed.buffer);
+    const unpacked = files.map((f, k) => plain(unpackRead(packed, k, bytes)));
+    expect(unpacked).toEqual(files.map((f) => plain(readRaw(f))));
+    expect(unpacked.map((r) => (r.kind === 'error' ? r.code : r.kind))).toEqual(['bytes', 'ENOENT', 'bytes', 'ELOOP', 'bytes', 'ENOTFILE', 'too-large', 'bytes']);
+  });
+});
+
+describe('ReadAhead', () => {
+  const root = tempDir();
+  const count = READ_CHUNK * 5 + 17;
+  const files = Array.from({ length: count }, (_, i) => {
+    const file = path.join(root, `doc-${String(i).padStart(4, '0')}.md`);
+    writeFileSync(file, `# Document ${i}\n${'x'.repeat(i % 300)}\n`);
+    return file;
+  });
+  const contentOf = (i: number) => `# Document ${i}\n${'x'.repeat(i % 300)}\n`;
+  const take = async (reader: ReadAhead) => {
+    const raw = await reader.next();
+    return raw.kind === 'bytes' ? raw.bytes.toString('latin1') : raw.kind;
+  };
+
+  it('gives every wanted file back in order, with the bytes on disk, whichever thread read it', async () => {
+    const reader = (await ReadAhead.start(count))!;
+    expect(reader).toBeDefined();
+    try {
+      // Wanted a window ahead, as the check pipeline does; the first chunk is usually read here (the thread is still starting).
+      let wanted = 0;
+      for (let i = 0; i < count; i++) {
+        for (; wanted < Math.min(count, i + 2 * READ_CHUNK); wanted++) reader.want(files[wanted]!);
+        if (wanted === count) reader.end();
+        expect(await take(reader)).toBe(contentOf(i));
+        if (i % 50 === 0) await new Promise((resolve) => setImmediate(resolve)); // replies arrive between turns
+      }
+    } finally {
+      await reader.close();
+    }
+  });
+
+  it('keeps a chunk\'s last bytes intact until next is called again, while more files are wanted', async () => {
+    const reader = (await ReadAhead.start(count))!;
+    try {
+      for (let i = 0; i < READ_CHUNK; i++) reader.want(files[i]!);
+      await new Promise((resolve) => setTimeout(resolve, 200)); // the reader has read the first chunk
+      let last: RawRead | undefined;
+      for (let i = 0; i < READ_CHUNK; i++) last = await reader.next();
+      // Wanting more sends chunks (and would give back a used buffer): the last bytes returned must not move.
+      for (let i = READ_CHUNK; i < count; i++) reader.want(files[i]!);
+      reader.end();
+      expect(last!.kind === 'bytes' && last!.bytes.toString('latin1')).toBe(contentOf(READ_CHUNK - 1));
+      for (let i = READ_CHUNK; i < count; i++) expect(await take(reader)).toBe(contentOf(i));
+    } finally {
+      await reader.close();
+    }
+  });
+
+  it('reads the rest itself when the thread is gone', async () => {
+    const reader = (await ReadAhead.start(count))!;
+    for (const f of files) reader.want(f);
+    reader.end();
+    for (let i = 0; i < 200; i++) expect(await take(reader)).toBe(contentOf(i));
+    await reader.close();
+    for (let i = 200; i < count; i++) expect(await take(reader)).toBe(contentOf(i));
+  });
+
+  it('reads files wanted after the last full chunk on the main thread, and failures as readRaw does', async () => {
+    const odd = awkwardFiles();
+    const reader = (await ReadAhead.start(odd.length))!;
+    try {
+      for (const f of odd) reader.want(f); // fewer than a chunk, never sent: read here
+      const got: unknown[] = [];
+      for (let i = 0; i < odd.length; i++) got.push(plain(await reader.next()));
+      expect(got).toEqual(odd.map((f) => plain(readRaw(f))));
+    } finally {
+      await reader.close();
+    }
+  });
+});
