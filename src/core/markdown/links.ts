@@ -78,7 +78,14 @@ function matchBrackets(text: string): [number, number][] {
       i = seen = c + 1;
     }
   }
-  return pairs.sort((a, b) => a[0] - b[0]);
+  // Pairs come in the order of their `]`: that is the order of their `[` unless brackets nest.
+  return isSortedBy(pairs, (p) => p[0]) ? pairs : pairs.sort((a, b) => a[0] - b[0]);
+}
+
+/** Whether a list is in ascending order of a key (sorting a sorted list still copies it). */
+function isSortedBy<T>(list: readonly T[], key: (item: T) => number): boolean {
+  for (let i = 1; i < list.length; i++) if (key(list[i - 1]!) > key(list[i]!)) return false;
+  return true;
 }
 
 function skipSpace(text: string, p: number): number {
@@ -228,5 +235,6 @@ export function extractLinks(masked: string): RawLink[] {
     const offset = m.index + m[0].indexOf(m[2] !== undefined ? `<${raw}>` : raw, m[0].indexOf(']:')) + (m[2] !== undefined ? 1 : 0);
     links.push({ target: unescape(raw), kind: 'definition', offset });
   }
-  return links.sort((a, b) => a.offset - b.offset);
+  // Inline links come in order; definitions, found afterwards, may have to go between them.
+  return isSortedBy(links, (l) => l.offset) ? links : links.sort((a, b) => a.offset - b.offset);
 }
