@@ -1,11 +1,26 @@
-import { cpSync, mkdtempSync, mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO } from './cli.js';
 
-/** A fresh temporary directory. */
+/** Every directory tempDir made in this test file, removed after it (test/helpers/cleanup.ts). */
+const made = new Set<string>();
+
+/** A fresh temporary directory, removed when the test file is done. */
 export function tempDir(prefix = 'docket-test-'): string {
-  return mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  made.add(dir);
+  return dir;
+}
+
+/**
+ * Removes the directories tempDir made (a suite run made about 400, and none was ever removed).
+ * DOCKET_KEEP_TEMP=1 keeps them, to look at what a failing test left.
+ */
+export function removeTempDirs(): void {
+  if (process.env.DOCKET_KEEP_TEMP === '1') return;
+  for (const dir of made) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+  made.clear();
 }
 
 /** Copies test/fixtures/<name> (or examples/<name> with `example: true`) to a temp dir. */
