@@ -3,14 +3,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isCompatible } from '../../src/lib/parse.js';
 import { docket } from '../helpers/cli.js';
-import { copyFixture, tempDir } from '../helpers/fixtures.js';
+import { copyFixture, removeLater, tempDir } from '../helpers/fixtures.js';
 import { expectValidEnvelope } from '../helpers/schemas.js';
 
 // Edge cases of the machine contract found in review: each once broke it.
 describe('contract edges', () => {
   it('error messages keep paths next to the root intact (only paths under it are relativised)', async () => {
     const repo = copyFixture('handbook', { example: true });
-    const sibling = `${repo}2`;
+    const sibling = removeLater(`${repo}2`);
     mkdirSync(sibling);
     writeFileSync(path.join(sibling, 'x.md'), '# x\n');
     const r = await docket(['identify', path.join(sibling, 'x.md'), '--root', repo, '--json']);

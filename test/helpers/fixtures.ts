@@ -13,6 +13,12 @@ export function tempDir(prefix = 'docket-test-'): string {
   return dir;
 }
 
+/** Has a directory a test made itself (not through tempDir) removed with the temporary ones. */
+export function removeLater(dir: string): string {
+  made.add(dir);
+  return dir;
+}
+
 /**
  * Removes the directories tempDir made (a suite run made about 400, and none was ever removed).
  * DOCKET_KEEP_TEMP=1 keeps them, to look at what a failing test left.
