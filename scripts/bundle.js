@@ -9,7 +9,7 @@
 // bin/run.js, the commands and the test helpers all reach through the package import
 // `#oclif`, so they share one copy of it.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,11 +36,30 @@ const entryPoints = [
 ];
 
 /**
- * A package as one CommonJS file under dist/vendor/. Whitespace and syntax are minified
- * (names stay): a smaller file compiles faster at every start.
+ * A package as one CommonJS file, dist/vendor/<name>.body.cjs, and dist/vendor/<name>.cjs, which
+ * loads it through dist/vendor/load.cjs (src/vendor/load.cjs) with V8's code cache when
+ * scripts/code-cache.js has written one. Whitespace and syntax are minified (names stay): a
+ * smaller file compiles faster at every start.
+ *
+ * A script compiled with a code cache has no dynamic import() of its own, so the bundle's
+ * `import(x)` calls become `__docketImport(x)`, a function load.cjs passes in. They are found
+ * in the minified text (not after an identifier, a dot or a quote, not `import()` as a
+ * word in a message); `dynamicImports` is how many the package has, and the build fails when
+ * that changes, so an upgrade is looked at again.
  */
-const vendor = (options) =>
-  build({ bundle: true, format: 'cjs', platform: 'node', target: 'node20', minifyWhitespace: true, minifySyntax: true, logLevel: 'warning', legalComments: 'none', ...options });
+const vendor = async (name, dynamicImports, options) => {
+  const body = path.join(dist, `vendor/${name}.body.cjs`);
+  await build({ bundle: true, format: 'cjs', platform: 'node', target: 'node20', minifyWhitespace: true, minifySyntax: true, logLevel: 'warning', legalComments: 'none', ...options, outfile: body });
+  const text = readFileSync(body, 'utf8');
+  const found = text.match(DYNAMIC_IMPORT)?.length ?? 0;
+  if (found !== dynamicImports) throw new Error(`bundle: ${name} has ${found} dynamic import() calls, expected ${dynamicImports}; review them and update the count`);
+  if (text.includes('__docketImport')) throw new Error(`bundle: ${name} already uses the name __docketImport`);
+  writeFileSync(body, text.replace(DYNAMIC_IMPORT, '__docketImport('));
+  writeFileSync(path.join(dist, `vendor/${name}.cjs`), `'use strict';\n// Written by scripts/bundle.js: ${name} (${name}.body.cjs) compiled with V8's code cache where it fits (load.cjs).\nmodule.exports = require('./load.cjs').loadVendor(__dirname, ${JSON.stringify(name)});\n`);
+};
+const DYNAMIC_IMPORT = /(?<![\w$.'"`])import\((?!\))/g;
+mkdirSync(path.join(dist, 'vendor'), { recursive: true });
+copyFileSync(path.join(root, 'src/vendor/load.cjs'), path.join(dist, 'vendor/load.cjs'));
 
 // oclif sorts a plugin's commands with localeCompare at every start; the first call builds an
 // ICU collator (about 12 ms). Command IDs are ASCII ([a-z0-9:-]), for which code-point order
@@ -60,13 +79,12 @@ const ordinalCommandSort = {
 // The parts of @oclif/core docket uses, as one CommonJS file. typescript and ts-node are only
 // required by oclif for development setups (TypeScript sources): left out.
 const OCLIF_PARTS = { run: 'run', flush: 'flush', command: 'command', flags: 'flags', args: 'args', help: 'help' };
-await vendor({
+await vendor('oclif', 5, {
   stdin: {
     contents: `module.exports = {${Object.entries(OCLIF_PARTS).map(([k, sub]) => `${k}: require('@oclif/core/${sub}')`).join(', ')}};`,
     resolveDir: root,
     loader: 'js',
   },
-  outfile: path.join(dist, 'vendor/oclif.cjs'),
   plugins: [ordinalCommandSort],
   external: ['typescript', 'ts-node', 'tsx'],
 });
@@ -118,20 +136,22 @@ for (const out of Object.keys(result.metafile.outputs)) {
 
 // The yaml package as one CommonJS file: required synchronously, and only when a fast path
 // declines (src/core/yaml/lib.ts); one file loads in about 14 ms, its seventy modules in 40.
-await vendor({ entryPoints: [createRequire(import.meta.url).resolve('yaml')], outfile: path.join(dist, 'vendor/yaml.cjs') });
+await vendor('yaml', 0, { entryPoints: [createRequire(import.meta.url).resolve('yaml')] });
 // What this build is, for the caches' fingerprints (src/core/fs/cache-dir.ts): the hash of
 // every file in dist/, so code built from changed sources never trusts results an older build
-// remembered, even under the same package version.
+// remembered, even under the same package version. The code caches (*.v8cache, written after
+// this) are left out: they change no behaviour (load.cjs uses one only for the body it was
+// made from), and V8 does not write them byte for byte the same twice.
 const hash = createHash('sha256');
 const files = [];
 const list = (dir) => {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     const abs = path.join(dir, e.name);
     if (e.isDirectory()) list(abs);
-    else if (e.name !== 'build-id') files.push(abs);
+    else if (e.name !== 'build-id' && !e.name.endsWith('.v8cache')) files.push(abs);
   }
 };
 list(dist);
 for (const file of files.sort()) hash.update(path.relative(dist, file)).update('\0').update(readFileSync(file)).update('\0');
 writeFileSync(path.join(dist, 'build-id'), `${hash.digest('hex')}\n`);
-console.error(`bundle: ${entryPoints.length} entries, dist/vendor/oclif.cjs, dist/vendor/yaml.cjs, dist/build-id`);
+console.error(`bundle: ${entryPoints.length} entries, dist/vendor/{oclif,yaml}.body.cjs and their loaders, dist/build-id`);
