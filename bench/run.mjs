@@ -66,20 +66,36 @@ function once(argv, cwd) {
   return { ms, rss, stdout: r.stdout, status: r.status };
 }
 
-function measure(argv, cwd, setup) {
+const median = (values) => {
+  const v = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(v.length / 2);
+  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+};
+
+/**
+ * Runs a scenario `runs` times after `warmup` runs. With `floor` (a measured floor: its argv and
+ * cwd), every measured run is preceded by a run of the floor, and `ratio` is the median of the
+ * runs' own ratios: the speed of a shared or virtual machine drifts by tens of percent within
+ * minutes, and a floor measured at the start of a size would carry that drift into every ratio.
+ */
+function measure(argv, cwd, setup, floor) {
   for (let i = 0; i < warmup; i++) {
     setup?.();
     once(argv, cwd);
   }
   const samples = [];
+  const ratios = [];
   for (let i = 0; i < runs; i++) {
+    const base = floor ? once(floor.argv, floor.cwd).ms : undefined;
     setup?.();
-    samples.push(once(argv, cwd));
+    const sample = once(argv, cwd);
+    samples.push(sample);
+    if (base) ratios.push(sample.ms / base);
   }
   const times = samples.map((s) => s.ms).sort((a, b) => a - b);
-  const mid = Math.floor(times.length / 2);
   return {
-    median: times.length % 2 ? times[mid] : (times[mid - 1] + times[mid]) / 2,
+    median: median(times),
+    ...(ratios.length ? { ratio: median(ratios) } : {}),
     min: times[0],
     max: times[times.length - 1],
     rss: Math.max(...samples.map((s) => s.rss)),
@@ -115,9 +131,11 @@ function markdownFiles(root) {
 
 const rows = [];
 function record(size, scenario, result, floor) {
-  rows.push({ size, scenario, ...result, ratio: floor ? result.median / floor.median : undefined, floorMs: floor?.median });
+  // Paired runs give the ratio (see measure); without them, the ratio of the medians.
+  const ratio = floor ? (result.ratio ?? result.median / floor.median) : undefined;
+  rows.push({ size, scenario, ...result, ratio, floorMs: floor?.median });
   const f = (n) => (Number.isFinite(n) ? n.toFixed(0) : '-');
-  console.error(`  ${scenario.padEnd(30)} ${f(result.median).padStart(7)} ms  (${f(result.min)}-${f(result.max)})  ${f(result.rss / 1048576)} MB${floor ? `  ${(result.median / floor.median).toFixed(2)}x floor` : ''}`);
+  console.error(`  ${scenario.padEnd(30)} ${f(result.median).padStart(7)} ms  (${f(result.min)}-${f(result.max)})  ${f(result.rss / 1048576)} MB${ratio ? `  ${ratio.toFixed(2)}x floor` : ''}`);
 }
 function unavailable(size, scenario, why) {
   rows.push({ size, scenario, na: why });
@@ -139,12 +157,13 @@ console.error(`docket: ${BIN}`);
 if (startup) {
   console.error('start-up:');
   const nodeFloor = measure(['-e', '0'], REPO);
+  const startFloor = { argv: ['-e', '0'], cwd: REPO };
   record('-', 'startup floor: node -e 0', nodeFloor);
-  record('-', 'docket --version', measure([BIN, '--version'], REPO), nodeFloor);
-  const context = measure([BIN, 'context', '--format', 'json'], SMALL);
+  record('-', 'docket --version', measure([BIN, '--version'], REPO, undefined, startFloor), nodeFloor);
+  const context = measure([BIN, 'context', '--format', 'json'], SMALL, undefined, startFloor);
   expect('context', envelope(context).success === true, 'context did not succeed');
   record('-', 'docket context --format json', context, nodeFloor);
-  const small = measure([BIN, 'check', '--format', 'json'], SMALL);
+  const small = measure([BIN, 'check', '--format', 'json'], SMALL, undefined, startFloor);
   expect('check (handbook)', envelope(small).data.files_checked > 0, 'the example repository checked no file');
   record('-', `check, ${envelope(small).data.files_checked} documents (handbook)`, small, nodeFloor);
 }
@@ -154,7 +173,8 @@ for (const size of sizes) {
   const dirty = path.join(work, `dirty-${size}`);
   ensureRepo(clean, { docs: size, seed: 1 });
   ensureRepo(dirty, { docs: size, seed: 1, violations: 5 });
-  const floor = measure([path.join(REPO, 'bench/floor-read.mjs'), clean], REPO);
+  const floorRun = { argv: [path.join(REPO, 'bench/floor-read.mjs'), clean], cwd: REPO };
+  const floor = measure(floorRun.argv, floorRun.cwd);
   expect('floor', JSON.parse(floor.stdout).files === size, `the floor read ${floor.stdout.trim()}, not ${size} files`);
   record(size, 'floor: read + split', floor);
   if (!has('check')) {
@@ -165,17 +185,17 @@ for (const size of sizes) {
     const cached = 'no-cache' in (manifest.commands.check.flags ?? {});
     const kinds = cached ? [[', cold', ['--no-cache']], [', cached', []]] : [['', []]];
     for (const [suffix, extra] of kinds) {
-      const c = measure([BIN, 'check', '--format', 'json', ...extra], clean);
+      const c = measure([BIN, 'check', '--format', 'json', ...extra], clean, undefined, floorRun);
       const ce = envelope(c);
       expect('check (clean)', ce.success && ce.data.files_checked === size && ce.violations.length === 0 && ce.warnings.length === 0, `expected ${size} clean files, got ${ce.data?.files_checked} files, ${ce.violations?.length} violations, ${ce.warnings?.length} warnings`);
       record(size, `check (clean${suffix})`, c, floor);
-      const d = measure([BIN, 'check', '--format', 'json', ...extra], dirty);
+      const d = measure([BIN, 'check', '--format', 'json', ...extra], dirty, undefined, floorRun);
       const de = envelope(d);
       expect('check (5% violations)', d.status === 1 && de.violations.length > 0, 'the dirty repository had no violations');
       record(size, `check (5% violations${suffix})`, d, floor);
       if (!(manifest.commands.check.formats ?? []).includes('ndjson')) unavailable(size, 'check --format ndjson', 'no ndjson format');
       else {
-        const n = measure([BIN, 'check', '--format', 'ndjson', ...extra], clean);
+        const n = measure([BIN, 'check', '--format', 'ndjson', ...extra], clean, undefined, floorRun);
         const s = ndjsonSummary(n);
         expect('check --format ndjson', s.record === 'summary' && s.success === true, `the stream ended with ${JSON.stringify(s).slice(0, 200)}`);
         record(size, `check --format ndjson${suffix ? ` (${suffix.slice(2)})` : ''}`, n, floor);
@@ -194,7 +214,7 @@ for (const size of sizes) {
       };
       touch();
       once(argv, clean); // the cached rows' lines have no digest (metadata strategy): this run adds them
-      const t = measure(argv, clean, touch);
+      const t = measure(argv, clean, touch, floorRun);
       const te = envelope(t);
       expect('check (clean, touched, content cache)', te.success && te.data.files_checked === size && te.violations.length === 0, `expected ${size} clean files, got ${JSON.stringify(te.data?.files_checked)}`);
       const lines = readFileSync(path.join(clean, '.docket/cache/check.ndjson'), 'utf8').trim().split('\n').slice(1);
@@ -210,17 +230,17 @@ for (const size of sizes) {
     rmSync(path.join(clean, '.docket'), { recursive: true, force: true });
     rmSync(path.join(clean, 'docs/01-indices'), { recursive: true, force: true });
   };
-  const ic = measure([BIN, 'index', '--format', 'json'], clean, cold);
+  const ic = measure([BIN, 'index', '--format', 'json'], clean, cold, floorRun);
   expect('index cold', envelope(ic).data.written === true && envelope(ic).data.node_count === size, `cold index: ${JSON.stringify(envelope(ic).data)}`);
   record(size, 'index cold', ic, floor);
   once([BIN, 'index', '--format', 'json'], clean);
-  const nc = measure([BIN, 'index', '--format', 'json'], clean);
+  const nc = measure([BIN, 'index', '--format', 'json'], clean, undefined, floorRun);
   const ncd = envelope(nc).data;
   expect('index no change', ncd.written === false && ncd.rebuild.mode === 'incremental' && ncd.rebuild.unchanged === size, `no-change index: ${JSON.stringify(ncd)}`);
   record(size, 'index no change', nc, floor);
   const adrs = path.join(clean, 'docs/45-adr');
   const victim = path.join(adrs, readdirSync(adrs).filter((n) => n.endsWith('.md')).sort()[0]);
-  const oc = measure([BIN, 'index', '--format', 'json'], clean, () => appendFileSync(victim, '\n'));
+  const oc = measure([BIN, 'index', '--format', 'json'], clean, () => appendFileSync(victim, '\n'), floorRun);
   const ocd = envelope(oc).data;
   expect('index after one change', ocd.rebuild.mode === 'incremental' && ocd.rebuild.changed === 1 && ocd.rebuild.unchanged === size - 1, `one-change index: ${JSON.stringify(ocd)}`);
   record(size, 'index after one change', oc, floor);
@@ -230,7 +250,7 @@ const fmt = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '-');
 const table = [
   `# docket benchmark (${label})`,
   '',
-  `Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), ${runs} runs after ${warmup} warm-up${idleWait ? ', each started when the CPUs were at least 90% idle' : ''}. Times are wall-clock milliseconds of whole processes; "x floor" compares the median to the floor measured in the same run (\`node -e 0\` for start-up, reading and splitting every document for check/index). Start-up rows run in examples/handbook.`,
+  `Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), ${runs} runs after ${warmup} warm-up${idleWait ? ', each started when the CPUs were at least 90% idle' : ''}. Times are wall-clock milliseconds of whole processes; "x floor" is the median of each run's time divided by the floor run just before it (\`node -e 0\` for start-up, reading and splitting every document for check/index), so the machine's drift during the benchmark does not enter the ratios; the floor rows are the floors' own runs. Start-up rows run in examples/handbook.`,
   '',
   '| Size | Scenario | Median ms | Min–max ms | Peak RSS MB | x floor |',
   '| ---: | --- | ---: | --- | ---: | ---: |',
