@@ -1,4 +1,4 @@
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_DOCUMENT_BYTES, packReads, readRaw, unpackRead, type RawRead } from '../../src/core/documents/read-bytes.js';
@@ -87,6 +87,26 @@ describe('ReadAhead', () => {
     for (let i = 0; i < 200; i++) expect(await take(reader)).toBe(contentOf(i));
     await reader.close();
     for (let i = 200; i < count; i++) expect(await take(reader)).toBe(contentOf(i));
+  });
+
+  // Linux only: /proc lists each thread's niceness (field 19 of its stat line, after the command in parentheses).
+  const niceness = () =>
+    readdirSync('/proc/self/task').map((tid) => {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    });
+  it.skipIf(!existsSync('/proc/thread-self'))('runs the reading thread at the lowest priority, so V8\'s helper threads go first', async () => {
+    const own = niceness();
+    // Already at the lowest priority (run under `nice -n 19`): nothing can be lowered.
+    if (Math.min(...own) >= 19) return;
+    const reader = (await ReadAhead.start(count))!;
+    try {
+      for (let i = 0; i < READ_CHUNK; i++) reader.want(files[i]!);
+      await new Promise((resolve) => setTimeout(resolve, 200)); // the reader has started and read the first chunk
+      expect(niceness().filter((n) => n === 19).length).toBe(own.filter((n) => n === 19).length + 1);
+    } finally {
+      await reader.close();
+    }
   });
 
   it('reads files wanted after the last full chunk on the main thread, and failures as readRaw does', async () => {
