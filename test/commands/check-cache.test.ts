@@ -92,6 +92,30 @@ describe('check cache', () => {
     expect(lines()).toEqual(expected);
   });
 
+  it('starts the reading thread during the walk only when every document will be read, with the same output', async () => {
+    const root = repository(5, 23);
+    const reference = await docket(['check', '--root', root, '--format', 'json', '--no-cache'], { env: { DOCKET_READ_AHEAD: '0' } });
+    expect(lastRun.readAhead).toBe(false);
+    // --no-cache, then no cache file yet: everything is read, so the reader starts while the docs roots are walked.
+    for (const args of [['--no-cache'], []]) {
+      const run = await docket(['check', '--root', root, '--format', 'json', ...args], { env: { DOCKET_READ_AHEAD: '1' } });
+      expect([lastRun.readAhead, lastRun.earlyReadAhead], args.join(' ')).toEqual([true, true]);
+      expect(run.stdout).toBe(reference.stdout);
+      expect(run.exitCode).toBe(reference.exitCode);
+    }
+    // A usable cache: most documents are remembered, so no reader starts before the lookups say what to read.
+    const cached = await docket(['check', '--root', root, '--format', 'json'], { env: { DOCKET_READ_AHEAD: '1' } });
+    expect(lastRun.earlyReadAhead).toBe(false);
+    expect(lastRun.remembered).toBeGreaterThan(0);
+    expect(cached.stdout).toBe(reference.stdout);
+    // Turned off, or where worker threads describe documents: none.
+    for (const env of [{ DOCKET_READ_AHEAD: '0' }, { DOCKET_WORKERS: '2' }]) {
+      const run = await docket(['check', '--root', root, '--format', 'json', '--no-cache'], { env });
+      expect(lastRun.earlyReadAhead).toBe(false);
+      expect(run.stdout).toBe(reference.stdout);
+    }
+  });
+
   it('--no-cache neither reads nor writes it', async () => {
     const root = repository(0, 22);
     await docket(['check', '--root', root, '--no-cache']);

@@ -149,6 +149,11 @@ export class CheckCache {
     return cache;
   }
 
+  /** No document will be remembered: there is no cache file, or not one this run can use. */
+  get remembersNothing(): boolean {
+    return !this.reader || !this.valid;
+  }
+
   /** The next entry of the old file; null at its end, or at a corrupt line (nothing after it is trusted). */
   private nextEntry(): Entry | null {
     for (;;) {

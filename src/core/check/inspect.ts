@@ -7,7 +7,8 @@ import type { CheckCache } from './cache.js';
 import { loadDocuments, type DocumentReuse } from './load.js';
 import { detach } from '../text/detach.js';
 import { NONE, type Finding, type InspectedDocument, type Inspection } from './model.js';
-import { prepareAll } from './parallel.js';
+import { EarlyReadAhead, prepareAll } from './parallel.js';
+import type { ReadAhead } from '../documents/read-ahead.js';
 import { DocumentRows } from './rows.js';
 import type { PrepareContext } from './prepare.js';
 import { idFindings } from './rules/ids.js';
@@ -97,7 +98,16 @@ function detachFinding(f: Finding): Finding {
  * results never depend on the file system's walk order.
  */
 export async function inspectRepository(config: RepoConfig, opts: InspectOptions = {}): Promise<Inspection> {
-  const walk = opts.walk ?? (await listGoverned(config, opts.signal));
+  // A run that will read every document starts its reading thread during the walk (see EarlyReadAhead).
+  const early = opts.compact && !opts.walk && !opts.reuse && (!opts.memos || opts.memos.remembersNothing) ? await EarlyReadAhead.prepare() : undefined;
+  try {
+    return await inspectWalked(config, opts.walk ?? (await listGoverned(config, opts.signal, early?.found)), opts, early?.reader);
+  } finally {
+    await early?.close();
+  }
+}
+
+async function inspectWalked(config: RepoConfig, walk: WalkResult, opts: InspectOptions, readAhead: ReadAhead | undefined): Promise<Inspection> {
   const setup = await inspectSetup(config, walk.refusedRoots);
   const repository: Finding[] = [...setup.findings, ...(await symlinkFindings(config, walk.symlinks)), ...walk.unreadable];
   const schemaFor = (p: string) => setup.schemas.get(p);
@@ -118,7 +128,7 @@ export async function inspectRepository(config: RepoConfig, opts: InspectOptions
       watched: builder.watchedPaths,
       settings: { rules, ...(opts.only ? { only: opts.only } : {}), compact: true, retainText: false, digest: opts.digest ?? true, facts: opts.reuse !== undefined, memo: opts.memos !== undefined, memoDigest: opts.memos?.byContent === true, anchors: rules },
     };
-    await prepareAll(config, walk.files, ctx, { ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.reuse ? { reuse: opts.reuse } : {}), ...(opts.memos ? { memos: opts.memos } : {}), ...(opts.onProgress ? { onProgress: (done: number, total: number) => void opts.onProgress?.(done, total) } : {}) }, (i, prepared) => {
+    await prepareAll(config, walk.files, ctx, { ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.reuse ? { reuse: opts.reuse } : {}), ...(opts.memos ? { memos: opts.memos } : {}), ...(readAhead ? { readAhead } : {}), ...(opts.onProgress ? { onProgress: (done: number, total: number) => void opts.onProgress?.(done, total) } : {}) }, (i, prepared) => {
       if (rows) rows.set(i, prepared.doc);
       else documents[i] = prepared.doc;
       builder.add(prepared.doc, prepared.inbound, i);

@@ -68,17 +68,63 @@ export function readAheadPolicy(env: NodeJS.ProcessEnv = process.env): { after: 
   return forced === '1' ? { after: 0, left: 1 } : { after: 500, left: 2000 };
 }
 
+/** Files an early reader can be asked for: a walk that finds more reads them with the reader the policy starts. */
+const EARLY_CAPACITY = 1 << 20;
+
+/**
+ * A reading thread started while the docs roots are still being walked, for a run that will
+ * read every document (no check cache, or none usable): its start, tens of milliseconds on
+ * the other CPU, then overlaps the walk instead of the first reads. It starts once the walk has
+ * found as many files as the policy would need before starting one (`after + left`), never
+ * where worker threads describe documents, and is handed to prepareAll (`readAhead`). The
+ * caller closes it (`close`), used or not.
+ */
+export class EarlyReadAhead {
+  reader: ReadAhead | undefined;
+  private constructor(
+    private readonly WorkerClass: typeof Worker,
+    private threshold: number,
+  ) {}
+
+  /** undefined when no reader would start early (turned off, worker threads, or no threads here). */
+  static async prepare(env: NodeJS.ProcessEnv = process.env): Promise<EarlyReadAhead | undefined> {
+    const { after, left } = readAheadPolicy(env);
+    if (!Number.isFinite(after) || workerCount(Number.MAX_SAFE_INTEGER, env) !== 0) return undefined;
+    try {
+      return new EarlyReadAhead((await import('node:worker_threads')).Worker, after + left);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Told how many files the walk has found so far (synchronously, from inside the walk). */
+  readonly found = (count: number): void => {
+    if (this.reader || count < this.threshold) return;
+    try {
+      this.reader = ReadAhead.startWith(this.WorkerClass, EARLY_CAPACITY);
+    } catch {
+      this.threshold = Infinity; // no thread: prepareAll reads, as without one
+    }
+  };
+
+  async close(): Promise<void> {
+    await this.reader?.close();
+  }
+}
+
 /**
  * What the last run did, for tests (the parallel path must really run where they force it).
  * On globalThis: test runners may load their own copy of this module.
  */
-export const lastRun: { workers: number; chunks: number; chunksInWorkers: number; remembered: number; verified: number; readAhead: boolean } = ((globalThis as Record<symbol, unknown>)[Symbol.for('docket.pipeline.lastRun')] ??= { workers: 0, chunks: 0, chunksInWorkers: 0, remembered: 0, verified: 0, readAhead: false }) as never;
+export const lastRun: { workers: number; chunks: number; chunksInWorkers: number; remembered: number; verified: number; readAhead: boolean; earlyReadAhead: boolean } = ((globalThis as Record<symbol, unknown>)[Symbol.for('docket.pipeline.lastRun')] ??= { workers: 0, chunks: 0, chunksInWorkers: 0, remembered: 0, verified: 0, readAhead: false, earlyReadAhead: false }) as never;
 
 export interface PipelineOptions {
   signal?: AbortSignal;
   reuse?: DocumentReuse;
   /** check's cache: remembered documents are not read; the others are remembered (settings.memo). */
   memos?: CheckCache;
+  /** A reading thread already started (see EarlyReadAhead), used from the first document; its owner closes it. */
+  readAhead?: ReadAhead;
   onProgress?(done: number, total: number): void;
 }
 
@@ -166,6 +212,7 @@ export async function prepareAll(config: RepoConfig, files: readonly GovernedFil
   lastRun.remembered = 0;
   lastRun.verified = 0;
   lastRun.readAhead = false;
+  lastRun.earlyReadAhead = false;
   /** Takes a document from a cache if one knows it; true when it must be read. */
   const classify = (i: number): boolean => {
     const hit = reuse?.byStat(files[i]!);
@@ -191,6 +238,15 @@ export async function prepareAll(config: RepoConfig, files: readonly GovernedFil
     let firstAhead = total;
     let classified = 0;
     let read = 0;
+    /** A reader started before this run (opts.readAhead), not closed here. */
+    const early = opts.readAhead && total <= opts.readAhead.capacity ? opts.readAhead : undefined;
+    if (early) {
+      reader = early;
+      firstAhead = 0;
+      lastRun.readAhead = true;
+      lastRun.earlyReadAhead = true;
+      read = -Infinity;
+    }
     try {
       for (let i = 0; i < total; i++) {
         if (i % YIELD_EVERY === 0 && i > 0) {
@@ -217,7 +273,7 @@ export async function prepareAll(config: RepoConfig, files: readonly GovernedFil
         flush();
       }
     } finally {
-      await reader?.close();
+      if (reader !== early) await reader?.close();
     }
   } else {
     for (let i = 0; i < total; i++) {

@@ -48,6 +48,8 @@ export class ReadAhead {
   private constructor(
     private readonly worker: Worker,
     private readonly claims: Int32Array,
+    /** How many files it can be asked for (the size of `claims`). */
+    readonly capacity: number,
   ) {
     worker.on('message', (reply: ReadReply) => {
       this.arrived.set(reply.id, reply.packed);
@@ -64,14 +66,18 @@ export class ReadAhead {
   /** A reader for at most `files` files; undefined when no thread can be started (the caller reads). */
   static async start(files: number): Promise<ReadAhead | undefined> {
     try {
-      const { Worker } = await import('node:worker_threads');
-      const claims = new SharedArrayBuffer(4 * (Math.ceil(files / READ_CHUNK) + 1));
-      // Not relative to this module: bundled, it lives in dist/chunks/ (scripts/bundle.js).
-      const worker = new Worker(packagePath('dist/core/documents/read-worker.js'), { workerData: claims });
-      return new ReadAhead(worker, new Int32Array(claims));
+      return ReadAhead.startWith((await import('node:worker_threads')).Worker, files);
     } catch {
       return undefined;
     }
+  }
+
+  /** start, synchronously, given node:worker_threads' Worker (so a synchronous walk can start one); throws when no thread can be started. */
+  static startWith(WorkerClass: typeof Worker, files: number): ReadAhead {
+    const claims = new SharedArrayBuffer(4 * (Math.ceil(files / READ_CHUNK) + 1));
+    // Not relative to this module: bundled, it lives in dist/chunks/ (scripts/bundle.js).
+    const worker = new WorkerClass(packagePath('dist/core/documents/read-worker.js'), { workerData: claims });
+    return new ReadAhead(worker, new Int32Array(claims), files);
   }
 
   /** The next file to read (an absolute path), in the order `next` will return them. */

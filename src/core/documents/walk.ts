@@ -41,7 +41,8 @@ export async function listMarkdown(root: string, start: string, signal?: AbortSi
   return listMarkdownSync(root, start, signal);
 }
 
-export function listMarkdownSync(root: string, start: string, signal?: AbortSignal): TreeListing {
+/** `onFound`: told how many files were listed so far, after each directory (a reading thread can start early). */
+export function listMarkdownSync(root: string, start: string, signal?: AbortSignal, onFound?: (count: number) => void): TreeListing {
   const markdown: string[] = [];
   const symlinks: string[] = [];
   const unreadable: Issue[] = [];
@@ -64,6 +65,7 @@ export function listMarkdownSync(root: string, start: string, signal?: AbortSign
         if (!SKIP_DIRS.has(entry.name)) subdirs.push(rel);
       } else if (entry.isFile() && entry.name.toLowerCase().endsWith('.md')) markdown.push(rel);
     }
+    onFound?.(markdown.length);
     for (const sub of subdirs) walk(sub);
   }
   walk(start);
@@ -84,7 +86,7 @@ function rootStaysInside(root: string, docsRoot: string): boolean {
  * namespace owns (deepest docs root wins), minus exclusions. Order is independent of the
  * file system.
  */
-export async function listGoverned(config: RepoConfig, signal?: AbortSignal): Promise<WalkResult> {
+export async function listGoverned(config: RepoConfig, signal?: AbortSignal, onFound?: (count: number) => void): Promise<WalkResult> {
   const root = config.root;
   const all = [...new Set(config.namespaces.map((ns) => ns.docs_root))].sort();
   const refusedRoots = all.filter((r) => !rootStaysInside(root, r));
@@ -95,7 +97,8 @@ export async function listGoverned(config: RepoConfig, signal?: AbortSignal): Pr
   const symlinks: string[] = [];
   const unreadable: Issue[] = [];
   for (const docsRoot of outermost) {
-    const listing = listMarkdownSync(root, docsRoot, signal);
+    const before = files.length;
+    const listing = listMarkdownSync(root, docsRoot, signal, onFound && ((count) => onFound(before + count)));
     for (const rel of listing.markdown) {
       const ns = namespaceFor(config, rel);
       if (ns && !refusedRoots.includes(ns.docs_root) && !isExcluded(ns, rel)) files.push({ rel, namespace: ns });

@@ -57,7 +57,7 @@ export const ENVIRONMENT = [
   { name: 'DOCKET_TODAY', description: 'Pins "today" (YYYY-MM-DD) for last_updated (new, fix) and {{date}}, for reproducible output.' },
   { name: 'DOCKET_DEEP_BUDGET_MS', description: 'Time budget of `context --deep` in milliseconds (0 to 3600000, default 10000); past it the list is partial (DEEP_BUDGET_EXCEEDED).' },
   { name: 'DOCKET_WORKERS', description: 'Worker threads for check and index: 0 turns them off (the reading thread too), N forces N; unset, docket uses them for large repositories on machines with 4 or more CPUs. Results never depend on it.' },
-  { name: 'DOCKET_READ_AHEAD', description: 'The thread that reads documents ahead of check and index where no worker threads run: 0 turns it off, 1 starts it at once; unset, docket starts it once 500 documents had to be read and 2,000 remain. Results never depend on it.' },
+  { name: 'DOCKET_READ_AHEAD', description: 'The thread that reads documents ahead of check and index where no worker threads run: 0 turns it off, 1 starts it at once; unset, docket starts it once 500 documents had to be read and 2,000 remain, or, when check will read every document (--no-cache, no usable cache), as soon as the walk has found 2,500. Results never depend on it.' },
   { name: 'DOCKET_CODE_CACHE', description: 'Set to 0 to compile the vendored oclif and yaml bundles at every start instead of loading V8\'s code cache that the build wrote (dist/vendor/*.v8cache). Results never depend on it.' },
   { name: 'DOCKET_LOCK_TIMEOUT_MS', description: 'How long `new --id` waits for another process holding the same ID claim (default 10000).' },
   { name: 'VISUAL', description: 'Editor for `new --edit` (preferred over EDITOR).' },
