@@ -58,6 +58,8 @@ export interface InspectOptions {
   walk?: WalkResult;
   /** check's cache of documents' own findings (compact mode only); the caller saves it. */
   memos?: CheckCache;
+  /** A reading thread the caller started while it walked (index, see EarlyReadAhead); the caller closes it. */
+  readAhead?: ReadAhead;
 }
 
 /** The rules that need every document: file names (inbound links), IDs, other documents' anchors. */
@@ -101,7 +103,7 @@ export async function inspectRepository(config: RepoConfig, opts: InspectOptions
   // A run that will read every document starts its reading thread during the walk (see EarlyReadAhead).
   const early = opts.compact && !opts.walk && !opts.reuse && (!opts.memos || opts.memos.remembersNothing) ? await EarlyReadAhead.prepare() : undefined;
   try {
-    return await inspectWalked(config, opts.walk ?? (await listGoverned(config, opts.signal, early?.found)), opts, early?.reader);
+    return await inspectWalked(config, opts.walk ?? (await listGoverned(config, opts.signal, early?.found)), opts, early?.reader ?? opts.readAhead);
   } finally {
     await early?.close();
   }

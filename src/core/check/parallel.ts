@@ -123,7 +123,7 @@ export interface PipelineOptions {
   reuse?: DocumentReuse;
   /** check's cache: remembered documents are not read; the others are remembered (settings.memo). */
   memos?: CheckCache;
-  /** A reading thread already started (see EarlyReadAhead), used from the first document; its owner closes it. */
+  /** A reading thread already started (see EarlyReadAhead), used from the first document and closed once every document is read; its owner closes it too, in case it was not used. */
   readAhead?: ReadAhead;
   onProgress?(done: number, total: number): void;
 }
@@ -238,7 +238,7 @@ export async function prepareAll(config: RepoConfig, files: readonly GovernedFil
     let firstAhead = total;
     let classified = 0;
     let read = 0;
-    /** A reader started before this run (opts.readAhead), not closed here. */
+    /** A reader started before this run (opts.readAhead). */
     const early = opts.readAhead && total <= opts.readAhead.capacity ? opts.readAhead : undefined;
     if (early) {
       reader = early;
@@ -273,7 +273,8 @@ export async function prepareAll(config: RepoConfig, files: readonly GovernedFil
         flush();
       }
     } finally {
-      if (reader !== early) await reader?.close();
+      // An early reader too: its thread and buffers are not needed once every document is read.
+      await reader?.close();
     }
   } else {
     for (let i = 0; i < total; i++) {

@@ -120,8 +120,10 @@ export async function buildIndex(config: RepoConfig, opts: BuildOptions): Promis
     closed = true;
     await cache.close(true);
   };
+  // A full build reads every document: its reading thread starts during the walk (see EarlyReadAhead).
+  const early = cache.mode === 'full' ? await (await import('../check/parallel.js')).EarlyReadAhead.prepare() : undefined;
   try {
-    const walk = await listGoverned(config, opts.signal);
+    const walk = await listGoverned(config, opts.signal, early?.found);
     if (opts.graph === false && cache.mode === 'incremental' && walk.unreadable.length === 0) {
       const last = await reusable(config, cache, walk.files);
       if (last) {
@@ -132,7 +134,7 @@ export async function buildIndex(config: RepoConfig, opts: BuildOptions): Promis
       }
     }
     const { inspectRepository } = await import('../check/inspect.js');
-    const inspection = await inspectRepository(config, { rules: false, compact: true, reuse: cache, walk, ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.onProgress ? { onProgress: opts.onProgress } : {}) });
+    const inspection = await inspectRepository(config, { rules: false, compact: true, reuse: cache, walk, ...(early?.reader ? { readAhead: early.reader } : {}), ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.onProgress ? { onProgress: opts.onProgress } : {}) });
     const walkWarnings = inspection.repository.filter((f) => f.code === 'FILE_UNREADABLE');
     const documentWarnings: Issue[] = [];
     const inputs = [];
@@ -179,6 +181,7 @@ export async function buildIndex(config: RepoConfig, opts: BuildOptions): Promis
       written,
     };
   } finally {
+    await early?.close();
     if (!closed) await cache.close(false);
   }
 }
