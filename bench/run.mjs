@@ -130,10 +130,10 @@ function markdownFiles(root) {
 }
 
 const rows = [];
-function record(size, scenario, result, floor) {
-  // Paired runs give the ratio (see measure); without them, the ratio of the medians.
-  const ratio = floor ? (result.ratio ?? result.median / floor.median) : undefined;
-  rows.push({ size, scenario, ...result, ratio, floorMs: floor?.median });
+/** A row of the table; its ratio is the one measure paired with a floor (none for the floors). */
+function record(size, scenario, result) {
+  const ratio = result.ratio;
+  rows.push({ size, scenario, ...result });
   const f = (n) => (Number.isFinite(n) ? n.toFixed(0) : '-');
   console.error(`  ${scenario.padEnd(30)} ${f(result.median).padStart(7)} ms  (${f(result.min)}-${f(result.max)})  ${f(result.rss / 1048576)} MB${ratio ? `  ${ratio.toFixed(2)}x floor` : ''}`);
 }
@@ -159,13 +159,13 @@ if (startup) {
   const nodeFloor = measure(['-e', '0'], REPO);
   const startFloor = { argv: ['-e', '0'], cwd: REPO };
   record('-', 'startup floor: node -e 0', nodeFloor);
-  record('-', 'docket --version', measure([BIN, '--version'], REPO, undefined, startFloor), nodeFloor);
+  record('-', 'docket --version', measure([BIN, '--version'], REPO, undefined, startFloor));
   const context = measure([BIN, 'context', '--format', 'json'], SMALL, undefined, startFloor);
   expect('context', envelope(context).success === true, 'context did not succeed');
-  record('-', 'docket context --format json', context, nodeFloor);
+  record('-', 'docket context --format json', context);
   const small = measure([BIN, 'check', '--format', 'json'], SMALL, undefined, startFloor);
   expect('check (handbook)', envelope(small).data.files_checked > 0, 'the example repository checked no file');
-  record('-', `check, ${envelope(small).data.files_checked} documents (handbook)`, small, nodeFloor);
+  record('-', `check, ${envelope(small).data.files_checked} documents (handbook)`, small);
 }
 for (const size of sizes) {
   console.error(`size ${size}:`);
@@ -188,17 +188,17 @@ for (const size of sizes) {
       const c = measure([BIN, 'check', '--format', 'json', ...extra], clean, undefined, floorRun);
       const ce = envelope(c);
       expect('check (clean)', ce.success && ce.data.files_checked === size && ce.violations.length === 0 && ce.warnings.length === 0, `expected ${size} clean files, got ${ce.data?.files_checked} files, ${ce.violations?.length} violations, ${ce.warnings?.length} warnings`);
-      record(size, `check (clean${suffix})`, c, floor);
+      record(size, `check (clean${suffix})`, c);
       const d = measure([BIN, 'check', '--format', 'json', ...extra], dirty, undefined, floorRun);
       const de = envelope(d);
       expect('check (5% violations)', d.status === 1 && de.violations.length > 0, 'the dirty repository had no violations');
-      record(size, `check (5% violations${suffix})`, d, floor);
+      record(size, `check (5% violations${suffix})`, d);
       if (!(manifest.commands.check.formats ?? []).includes('ndjson')) unavailable(size, 'check --format ndjson', 'no ndjson format');
       else {
         const n = measure([BIN, 'check', '--format', 'ndjson', ...extra], clean, undefined, floorRun);
         const s = ndjsonSummary(n);
         expect('check --format ndjson', s.record === 'summary' && s.success === true, `the stream ended with ${JSON.stringify(s).slice(0, 200)}`);
-        record(size, `check --format ndjson${suffix ? ` (${suffix.slice(2)})` : ''}`, n, floor);
+        record(size, `check --format ndjson${suffix ? ` (${suffix.slice(2)})` : ''}`, n);
       }
     }
     // A fresh checkout with a restored cache: every mtime new, every byte the same.
@@ -219,7 +219,7 @@ for (const size of sizes) {
       expect('check (clean, touched, content cache)', te.success && te.data.files_checked === size && te.violations.length === 0, `expected ${size} clean files, got ${JSON.stringify(te.data?.files_checked)}`);
       const lines = readFileSync(path.join(clean, '.docket/cache/check.ndjson'), 'utf8').trim().split('\n').slice(1);
       expect('check (clean, touched, content cache)', lines.length === size && lines.every((l) => /^[^\t]*\t\d+\t[\d.]+\t[0-9a-f]{64}\t/.test(l)), 'the cache does not hold a digest for every document');
-      record(size, 'check (clean, touched, content cache)', t, floor);
+      record(size, 'check (clean, touched, content cache)', t);
     }
   }
   if (!has('index')) {
@@ -232,18 +232,18 @@ for (const size of sizes) {
   };
   const ic = measure([BIN, 'index', '--format', 'json'], clean, cold, floorRun);
   expect('index cold', envelope(ic).data.written === true && envelope(ic).data.node_count === size, `cold index: ${JSON.stringify(envelope(ic).data)}`);
-  record(size, 'index cold', ic, floor);
+  record(size, 'index cold', ic);
   once([BIN, 'index', '--format', 'json'], clean);
   const nc = measure([BIN, 'index', '--format', 'json'], clean, undefined, floorRun);
   const ncd = envelope(nc).data;
   expect('index no change', ncd.written === false && ncd.rebuild.mode === 'incremental' && ncd.rebuild.unchanged === size, `no-change index: ${JSON.stringify(ncd)}`);
-  record(size, 'index no change', nc, floor);
+  record(size, 'index no change', nc);
   const adrs = path.join(clean, 'docs/45-adr');
   const victim = path.join(adrs, readdirSync(adrs).filter((n) => n.endsWith('.md')).sort()[0]);
   const oc = measure([BIN, 'index', '--format', 'json'], clean, () => appendFileSync(victim, '\n'), floorRun);
   const ocd = envelope(oc).data;
   expect('index after one change', ocd.rebuild.mode === 'incremental' && ocd.rebuild.changed === 1 && ocd.rebuild.unchanged === size - 1, `one-change index: ${JSON.stringify(ocd)}`);
-  record(size, 'index after one change', oc, floor);
+  record(size, 'index after one change', oc);
 }
 
 const fmt = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '-');

@@ -1,8 +1,7 @@
 // Writes V8's code caches of the vendored bundles (dist/vendor/*.v8cache, see
 // src/vendor/load.cjs) by running what a user runs: docket's commands on the bundled example
 // repository, and the yaml package on a frontmatter the fast path declines. Each run starts
-// from the cache the previous one wrote and adds what it compiled. The build fails when a
-// fresh process cannot use the result (a cache this Node rejects would be dead weight).
+// from the cache the previous one wrote and adds what it compiled.
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -33,12 +32,5 @@ for (const args of runs) {
   const r = spawnSync(process.execPath, argv, { cwd: example, env, encoding: 'utf8' });
   if (r.status === null || r.status > 1) throw new Error(`code-cache: ${args.join(' ')} exited ${r.status}: ${r.stderr.slice(0, 500)}`);
 }
-const check = spawnSync(process.execPath, ['-e', `
-  const { loaded } = require(${JSON.stringify(path.join(vendorDir, 'load.cjs'))});
-  for (const name of ['oclif', 'yaml']) require(${JSON.stringify(vendorDir)} + '/' + name + '.cjs');
-  console.log(JSON.stringify([...loaded.values()].map((l) => [l.name, l.status])));
-`], { env, encoding: 'utf8' });
-const statuses = check.status === 0 ? JSON.parse(check.stdout) : [];
-if (statuses.length !== 2 || statuses.some(([, s]) => s !== 'used')) throw new Error(`code-cache: a fresh process did not use the caches: ${check.stdout}${check.stderr}`);
-for (const name of ['oclif', 'yaml']) if (!existsSync(path.join(vendorDir, `${name}.v8cache`))) throw new Error(`code-cache: no cache for ${name}`);
-console.error(`code-cache: ${statuses.map(([n]) => `dist/vendor/${n}.v8cache`).join(', ')}`);
+for (const name of ['oclif', 'yaml']) if (!existsSync(path.join(vendorDir, `${name}.v8cache`))) throw new Error(`code-cache: no run loaded ${name}, so it has no cache`);
+console.error('code-cache: dist/vendor/oclif.v8cache, dist/vendor/yaml.v8cache (test/unit/vendor-load.test.ts checks that a fresh process uses them)');
