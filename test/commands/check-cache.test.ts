@@ -116,6 +116,23 @@ describe('check cache', () => {
     }
   });
 
+  // The reader is told which files to read a window ahead of the document being described, and
+  // remembered documents in that window are accepted early: a document accepted that way was
+  // once taken for one still to read, so every later document got the bytes of the file after it.
+  it('with the reading thread, remembered and edited documents in alternation are each read once, as without the cache', async () => {
+    const root = repository(5, 24);
+    await compare(root);
+    const docs = files(root).filter((f) => f.endsWith('.md'));
+    const edited = docs.filter((_, k) => k % 2 === 1);
+    for (const rel of edited) writeFileSync(path.join(root, rel), `${readFileSync(path.join(root, rel), 'utf8')}\nOne more line.\n`);
+    age(root, edited);
+    const reference = await docket(['check', '--root', root, '--format', 'json', '--no-cache'], { env: { DOCKET_READ_AHEAD: '0' } });
+    const run = await docket(['check', '--root', root, '--format', 'json'], { env: { DOCKET_READ_AHEAD: '1' } });
+    expect([lastRun.readAhead, lastRun.remembered]).toEqual([true, docs.length - edited.length]);
+    expect(run.stdout).toBe(reference.stdout);
+    expect(run.exitCode).toBe(reference.exitCode);
+  });
+
   it('--no-cache neither reads nor writes it', async () => {
     const root = repository(0, 22);
     await docket(['check', '--root', root, '--no-cache']);

@@ -92,6 +92,19 @@ describe('results do not depend on the index cache', () => {
     expect(changed.json!.data.rebuild).toMatchObject({ mode: 'incremental', changed: 1, unchanged: 399 });
     const fresh = await docket(['index', '--root', root, '--format', 'json', '--no-cache']);
     expect(strip(changed.json!)).toEqual(strip(fresh.json!));
+
+    // Every other document changed, the reading thread on: described and cached documents alternate in its window.
+    const all = readdirSync(path.join(root, 'docs'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).sort();
+    const edited = all.filter((_, k) => k % 2 === 0).map((rel) => `docs/${rel}`);
+    for (const rel of edited) appendFileSync(path.join(root, rel), '\nAnother line.\n');
+    ageFiles(root, edited);
+    const halfReference = await docket(['index', '--root', root, '--format', 'json', '--no-cache'], { env: { DOCKET_READ_AHEAD: '0' } });
+    const halfBytes = readFileSync(path.join(root, ARTIFACT));
+    const half = await docket(['index', '--root', root, '--format', 'json'], { env: { DOCKET_READ_AHEAD: '1' } });
+    expect(lastRun.readAhead).toBe(true);
+    expect(half.json!.data.rebuild).toMatchObject({ mode: 'incremental', added: 0, removed: 0 });
+    expect(strip(half.json!)).toEqual(strip(halfReference.json!));
+    expect(readFileSync(path.join(root, ARTIFACT)).equals(halfBytes)).toBe(true);
   });
 
   // A .docket/cache/ committed to a branch: every clone gives it a new mtime. Forged facts behind the right digests must not reach the artifact.

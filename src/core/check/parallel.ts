@@ -198,7 +198,7 @@ export async function prepareAll(config: RepoConfig, files: readonly GovernedFil
     results[i] = prepared;
   };
   const runLocally = (chunk: readonly number[]) => {
-    for (const i of chunk) if (results[i] === undefined) store(i, prepareFile(files[i]!, ctx, expected(i)));
+    for (const i of chunk) if (i >= accepted && results[i] === undefined) store(i, prepareFile(files[i]!, ctx, expected(i)));
   };
   const interrupted = () => {
     if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while reading documents.');
@@ -264,7 +264,9 @@ export async function prepareAll(config: RepoConfig, files: readonly GovernedFil
           if (classify(classified) && reader) reader.want(absolutePath(config.root, files[classified]!.rel));
         }
         if (reader && classified === total) reader.end();
-        if (results[i] === undefined) {
+        // Documents the lookups ahead found in a cache are accepted (and their slot emptied)
+        // as soon as the ones before them are: only one neither accepted nor prepared is read.
+        if (i >= accepted && results[i] === undefined) {
           let raw = i >= firstAhead ? reader!.next() : readRaw(absolutePath(config.root, files[i]!.rel));
           if (raw instanceof Promise) raw = await raw;
           store(i, prepareRaw(files[i]!, raw, ctx, expected(i)));
