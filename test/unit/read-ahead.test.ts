@@ -41,8 +41,8 @@ describe('ReadAhead', () => {
     return file;
   });
   const contentOf = (i: number) => `# Document ${i}\n${'x'.repeat(i % 300)}\n`;
-  const take = async (reader: ReadAhead) => {
-    const raw = await reader.next();
+  const take = async (reader: ReadAhead, i: number) => {
+    const raw = await reader.next(files[i]!);
     return raw.kind === 'bytes' ? raw.bytes.toString('latin1') : raw.kind;
   };
 
@@ -55,7 +55,7 @@ describe('ReadAhead', () => {
       for (let i = 0; i < count; i++) {
         for (; wanted < Math.min(count, i + 2 * READ_CHUNK); wanted++) reader.want(files[wanted]!);
         if (wanted === count) reader.end();
-        expect(await take(reader)).toBe(contentOf(i));
+        expect(await take(reader, i)).toBe(contentOf(i));
         if (i % 50 === 0) await new Promise((resolve) => setImmediate(resolve)); // replies arrive between turns
       }
     } finally {
@@ -69,12 +69,26 @@ describe('ReadAhead', () => {
       for (let i = 0; i < READ_CHUNK; i++) reader.want(files[i]!);
       await new Promise((resolve) => setTimeout(resolve, 200)); // the reader has read the first chunk
       let last: RawRead | undefined;
-      for (let i = 0; i < READ_CHUNK; i++) last = await reader.next();
+      for (let i = 0; i < READ_CHUNK; i++) last = await reader.next(files[i]!);
       // Wanting more sends chunks (and would give back a used buffer): the last bytes returned must not move.
       for (let i = READ_CHUNK; i < count; i++) reader.want(files[i]!);
       reader.end();
       expect(last!.kind === 'bytes' && last!.bytes.toString('latin1')).toBe(contentOf(READ_CHUNK - 1));
-      for (let i = READ_CHUNK; i < count; i++) expect(await take(reader)).toBe(contentOf(i));
+      for (let i = READ_CHUNK; i < count; i++) expect(await take(reader, i)).toBe(contentOf(i));
+    } finally {
+      await reader.close();
+    }
+  });
+
+  it('refuses to give the bytes of a file other than the next one wanted', async () => {
+    const reader = (await ReadAhead.start(count))!;
+    try {
+      reader.want(files[0]!);
+      reader.want(files[1]!);
+      expect(() => reader.next(files[1]!)).toThrow(/next file wanted is .*doc-0000\.md/);
+      expect(await take(reader, 0)).toBe(contentOf(0));
+      expect(await take(reader, 1)).toBe(contentOf(1));
+      expect(() => reader.next(files[2]!)).toThrow(/next file wanted is none/);
     } finally {
       await reader.close();
     }
@@ -84,9 +98,9 @@ describe('ReadAhead', () => {
     const reader = (await ReadAhead.start(count))!;
     for (const f of files) reader.want(f);
     reader.end();
-    for (let i = 0; i < 200; i++) expect(await take(reader)).toBe(contentOf(i));
+    for (let i = 0; i < 200; i++) expect(await take(reader, i)).toBe(contentOf(i));
     await reader.close();
-    for (let i = 200; i < count; i++) expect(await take(reader)).toBe(contentOf(i));
+    for (let i = 200; i < count; i++) expect(await take(reader, i)).toBe(contentOf(i));
   });
 
   // Linux only: /proc lists each thread's niceness (field 19 of its stat line, after the command in parentheses).
@@ -115,7 +129,7 @@ describe('ReadAhead', () => {
     try {
       for (const f of odd) reader.want(f); // fewer than a chunk, never sent: read here
       const got: unknown[] = [];
-      for (let i = 0; i < odd.length; i++) got.push(plain(await reader.next()));
+      for (let i = 0; i < odd.length; i++) got.push(plain(await reader.next(odd[i]!)));
       expect(got).toEqual(odd.map((f) => plain(readRaw(f))));
     } finally {
       await reader.close();

@@ -267,7 +267,8 @@ export async function prepareAll(config: RepoConfig, files: readonly GovernedFil
         // Documents the lookups ahead found in a cache are accepted (and their slot emptied)
         // as soon as the ones before them are: only one neither accepted nor prepared is read.
         if (i >= accepted && results[i] === undefined) {
-          let raw = i >= firstAhead ? reader!.next() : readRaw(absolutePath(config.root, files[i]!.rel));
+          const abs = absolutePath(config.root, files[i]!.rel);
+          let raw = i >= firstAhead ? reader!.next(abs) : readRaw(abs);
           if (raw instanceof Promise) raw = await raw;
           store(i, prepareRaw(files[i]!, raw, ctx, expected(i)));
           read++;

@@ -110,10 +110,12 @@ export class ReadAhead {
   }
 
   /**
-   * The bytes of the next wanted file; a promise only while the reader is reading its chunk.
-   * As with readRaw, the bytes are a view valid until the next call of `next`.
+   * The bytes of the next wanted file, which the caller names (`abs`, as it was wanted); a
+   * promise only while the reader is reading its chunk. As with readRaw, the bytes are a view
+   * valid until the next call of `next`. Asking for another file than the next wanted one is a
+   * bug that would give every later document the bytes of another file: it throws instead.
    */
-  next(): RawRead | Promise<RawRead> {
+  next(abs: string): RawRead | Promise<RawRead> {
     if (this.lastBuffer) {
       this.recycle = this.lastBuffer;
       this.lastBuffer = undefined;
@@ -134,9 +136,11 @@ export class ReadAhead {
         head.buffer = packed.buffer;
       } else if (this.failed || Atomics.compareExchange(this.claims, head.id, CLAIM.free, CLAIM.main) !== CLAIM.reader) {
         head.id = undefined; // claimed here, or the reader is gone
-      } else return this.arrival(head.id).then(() => this.next());
+      } else return this.arrival(head.id).then(() => this.next(abs));
     }
-    const raw = head.raws ? head.raws[head.pos]! : readRaw(head.paths[head.pos]!);
+    const wanted = head.paths[head.pos];
+    if (wanted !== abs) throw new Error(`ReadAhead: asked for ${abs}, but the next file wanted is ${wanted ?? 'none'}`);
+    const raw = head.raws ? head.raws[head.pos]! : readRaw(wanted);
     if (++head.pos === head.paths.length) {
       this.queue.shift();
       this.lastBuffer = head.buffer;
