@@ -108,7 +108,20 @@ describe('exclusions', () => {
     ['docs/45-adr/draft-x.md', true],
     ['docs/00-governance/templates/adr.template.md', true],
     ['docs/45-adr/adr-001-x.md', false],
+    ['docs/archive', true],
+    ['docs/archive-2/x.md', false],
+    ['docs/45-adr/my-draft-x.md', false],
+    ['docs/Draft-Plans/x.md', true],
   ])('%s excluded: %s', (rel, expected) => {
     expect(isExcluded(ns, rel)).toBe(expected);
+  });
+
+  it('matches prefixes case-insensitively from the docs root down, and a prefix with a slash never matches a segment', () => {
+    const { config: rooted } = parseConfig(ROOT, 'docs_root: .\nexcluded_filename_prefixes: [Old-, a/b]\nexcluded_paths: [.]\n');
+    const everything = rooted.namespaces[0]!;
+    expect(isExcluded(everything, 'x.md')).toBe(true);
+    const { config: plain } = parseConfig(ROOT, 'docs_root: .\nexcluded_filename_prefixes: [Old-, a/b]\n');
+    const top = plain.namespaces[0]!;
+    expect(['OLD-x.md', 'sub/old-y.md', 'a/b.md', 'a/bc/x.md', 'sub/gold-x.md'].map((rel) => isExcluded(top, rel))).toEqual([true, true, false, false, false]);
   });
 });

@@ -1,7 +1,8 @@
 import type { NamespaceConfig, RepoConfig } from './types.js';
 
-function under(rel: string, dir: string): boolean {
-  return dir === '.' || dir === '' || rel === dir || rel.startsWith(`${dir}/`);
+/** Whether `rel` is `dir` or inside it (without building `${dir}/`: see Exclusions). */
+function isUnder(rel: string, dir: string): boolean {
+  return dir === '.' || dir === '' || (rel.startsWith(dir) && (rel.length === dir.length || rel.charCodeAt(dir.length) === 0x2f));
 }
 
 function depth(dir: string): number {
@@ -26,22 +27,38 @@ export function namespaceFor(config: RepoConfig, rel: string): NamespaceConfig |
   return undefined;
 }
 
-/** A namespace's exclusions in the form the per-file test needs, computed once per namespace. */
+/**
+ * A namespace's exclusions in the form the per-file test needs, computed once per namespace.
+ * The walk asks about every file (10,000 at a time), mostly before V8 has optimised anything,
+ * so the test allocates nothing and calls no closures: this cost 45 ms per 10,000 files when
+ * it built `${dir}/` strings and ran `some` callbacks for each.
+ */
 interface Exclusions {
+  templatesDir: string;
+  paths: readonly string[];
   files: ReadonlySet<string>;
   templates: ReadonlySet<string>;
-  /** Lower-cased filename prefixes. */
+  /** Where the path inside the docs root starts (what the filename prefixes are matched against). */
+  inside: number;
+  /** Lower-cased filename prefixes; one with a slash never matches a path segment, so it is left out. */
   prefixes: readonly string[];
+  /** The same prefixes after a slash: a segment further down. */
+  slashed: readonly string[];
 }
 const compiled = new WeakMap<NamespaceConfig, Exclusions>();
 
 function exclusionsOf(ns: NamespaceConfig): Exclusions {
   let e = compiled.get(ns);
   if (!e) {
+    const prefixes = ns.excluded_filename_prefixes.map((p) => p.toLowerCase()).filter((p) => !p.includes('/'));
     e = {
+      templatesDir: ns.templates_dir,
+      paths: [...ns.excluded_paths],
       files: new Set(ns.excluded_files),
       templates: new Set(Object.values(ns.document_types).flatMap((t) => (t.template === undefined ? [] : [t.template]))),
-      prefixes: ns.excluded_filename_prefixes.map((p) => p.toLowerCase()),
+      inside: ns.docs_root === '.' ? 0 : ns.docs_root.length + 1,
+      prefixes,
+      slashed: prefixes.map((p) => `/${p}`),
     };
     compiled.set(ns, e);
   }
@@ -51,12 +68,11 @@ function exclusionsOf(ns: NamespaceConfig): Exclusions {
 /** Whether a repo-relative path is excluded from governance in namespace `ns`. */
 export function isExcluded(ns: NamespaceConfig, rel: string): boolean {
   const e = exclusionsOf(ns);
-  if (under(rel, ns.templates_dir)) return true;
-  if (e.files.has(rel)) return true;
-  if (ns.excluded_paths.some((p) => under(rel, p))) return true;
-  if (e.templates.has(rel)) return true;
+  if (isUnder(rel, e.templatesDir) || e.files.has(rel) || e.templates.has(rel)) return true;
+  for (let i = 0; i < e.paths.length; i++) if (isUnder(rel, e.paths[i]!)) return true;
   if (e.prefixes.length === 0) return false;
-  const inside = (ns.docs_root === '.' ? rel : rel.slice(ns.docs_root.length + 1)).toLowerCase();
   // A path segment starting with the prefix: at the start, or right after a slash.
-  return e.prefixes.some((prefix) => (prefix.includes('/') ? inside.split('/').some((part) => part.startsWith(prefix)) : inside.startsWith(prefix) || inside.includes(`/${prefix}`)));
+  const inside = rel.slice(e.inside).toLowerCase();
+  for (let i = 0; i < e.prefixes.length; i++) if (inside.startsWith(e.prefixes[i]!) || inside.includes(e.slashed[i]!)) return true;
+  return false;
 }

@@ -69,7 +69,8 @@ export function listMarkdownSync(root: string, start: string, signal?: AbortSign
     for (const sub of subdirs) walk(sub);
   }
   walk(start);
-  return { markdown: markdown.sort(byPath), symlinks: symlinks.sort(byPath), unreadable: unreadable.sort((a, b) => byPath(a.path ?? '', b.path ?? '')) };
+  // The default order is byPath's (UTF-16 code units) without a call back into JavaScript per comparison.
+  return { markdown: markdown.sort(), symlinks: symlinks.sort(byPath), unreadable: unreadable.sort((a, b) => byPath(a.path ?? '', b.path ?? '')) };
 }
 
 /** Whether a docs root (possibly reached through symbolic links) stays inside the root. */
