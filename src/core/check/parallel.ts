@@ -197,8 +197,14 @@ export async function prepareAll(config: RepoConfig, files: readonly GovernedFil
     else reuse?.described(prepared.doc, prepared.facts);
     results[i] = prepared;
   };
+  /**
+   * Whether document i is still to be prepared. flush empties the slot of every document it
+   * accepts, and lookups ahead let it accept cached ones before the loop reaches them: an empty
+   * slot alone does not say so.
+   */
+  const unprepared = (i: number) => i >= accepted && results[i] === undefined;
   const runLocally = (chunk: readonly number[]) => {
-    for (const i of chunk) if (i >= accepted && results[i] === undefined) store(i, prepareFile(files[i]!, ctx, expected(i)));
+    for (const i of chunk) if (unprepared(i)) store(i, prepareFile(files[i]!, ctx, expected(i)));
   };
   const interrupted = () => {
     if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while reading documents.');
@@ -264,9 +270,7 @@ export async function prepareAll(config: RepoConfig, files: readonly GovernedFil
           if (classify(classified) && reader) reader.want(absolutePath(config.root, files[classified]!.rel));
         }
         if (reader && classified === total) reader.end();
-        // Documents the lookups ahead found in a cache are accepted (and their slot emptied)
-        // as soon as the ones before them are: only one neither accepted nor prepared is read.
-        if (i >= accepted && results[i] === undefined) {
+        if (unprepared(i)) {
           const abs = absolutePath(config.root, files[i]!.rel);
           let raw = i >= firstAhead ? reader!.next(abs) : readRaw(abs);
           if (raw instanceof Promise) raw = await raw;

@@ -34,8 +34,6 @@ export function namespaceFor(config: RepoConfig, rel: string): NamespaceConfig |
  * it built `${dir}/` strings and ran `some` callbacks for each.
  */
 interface Exclusions {
-  templatesDir: string;
-  paths: readonly string[];
   files: ReadonlySet<string>;
   templates: ReadonlySet<string>;
   /** Where the path inside the docs root starts (what the filename prefixes are matched against). */
@@ -52,8 +50,6 @@ function exclusionsOf(ns: NamespaceConfig): Exclusions {
   if (!e) {
     const prefixes = ns.excluded_filename_prefixes.map((p) => p.toLowerCase()).filter((p) => !p.includes('/'));
     e = {
-      templatesDir: ns.templates_dir,
-      paths: [...ns.excluded_paths],
       files: new Set(ns.excluded_files),
       templates: new Set(Object.values(ns.document_types).flatMap((t) => (t.template === undefined ? [] : [t.template]))),
       inside: ns.docs_root === '.' ? 0 : ns.docs_root.length + 1,
@@ -68,8 +64,8 @@ function exclusionsOf(ns: NamespaceConfig): Exclusions {
 /** Whether a repo-relative path is excluded from governance in namespace `ns`. */
 export function isExcluded(ns: NamespaceConfig, rel: string): boolean {
   const e = exclusionsOf(ns);
-  if (isUnder(rel, e.templatesDir) || e.files.has(rel) || e.templates.has(rel)) return true;
-  for (let i = 0; i < e.paths.length; i++) if (isUnder(rel, e.paths[i]!)) return true;
+  if (isUnder(rel, ns.templates_dir) || e.files.has(rel) || e.templates.has(rel)) return true;
+  for (let i = 0; i < ns.excluded_paths.length; i++) if (isUnder(rel, ns.excluded_paths[i]!)) return true;
   if (e.prefixes.length === 0) return false;
   // A path segment starting with the prefix: at the start, or right after a slash.
   const inside = rel.slice(e.inside).toLowerCase();
