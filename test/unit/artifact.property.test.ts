@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { serializeArtifact, type IndexArtifact } from '../../src/core/index/artifact.js';
+import { serializeArtifact as pieces, type IndexArtifact } from '../../src/core/index/artifact.js';
+
+/** The pieces joined, as they are written. */
+const serializeArtifact = (a: IndexArtifact) => Buffer.concat(pieces(a));
 
 /** What serializeArtifact must equal, byte for byte: the text it wrote before it wrote in chunks. */
 const reference = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`, 'utf8');
@@ -38,5 +41,7 @@ describe('the index artifact written in chunks', () => {
   it('across chunk boundaries (many large nodes)', () => {
     const big = { index_version: '1.0', node_count: 3000, edge_count: 0, namespaces: [], nodes: Array.from({ length: 3000 }, (_, i) => ({ document_id: `X-${i}`, path: `docs/${'é'.repeat(i % 300)}.md`, keywords: ['a', 'b'] })), edges: [] };
     expect(serializeArtifact(big as unknown as IndexArtifact).equals(reference(big))).toBe(true);
+    expect(pieces(big as unknown as IndexArtifact).length).toBeGreaterThan(6); // 3000 nodes: one piece per 512, and their commas
+
   });
 });

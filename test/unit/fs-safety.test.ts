@@ -33,6 +33,17 @@ describe('writeFileAtomic', () => {
     await expect(writeFileAtomic(r, path.join(r, '../x.txt'), 'x')).rejects.toMatchObject({ code: 'PATH_OUTSIDE_ROOT' });
     expect(existsSync(path.join(outside, 'x.txt'))).toBe(false);
   });
+
+  it('writes bytes given as pieces one after the other, never joined (the index artifact)', async () => {
+    const r = root();
+    const file = path.join(r, 'pieces.json');
+    const big = Buffer.alloc(300_000, 'é');
+    await writeFileAtomic(r, file, [Buffer.from('{'), Buffer.alloc(0), big, Buffer.from('}\n')]);
+    expect(readFileSync(file).equals(Buffer.concat([Buffer.from('{'), big, Buffer.from('}\n')]))).toBe(true);
+    await writeFileAtomic(r, file, [], { overwrite: true });
+    expect(readFileSync(file, 'utf8')).toBe('');
+    expect(readdirSync(r)).toEqual(['pieces.json']);
+  });
 });
 
 describe('sealed cache files', () => {

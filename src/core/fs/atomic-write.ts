@@ -48,11 +48,11 @@ async function linkNoReplace(tmp: string, target: string): Promise<void> {
 }
 
 /**
- * Writes `content` to `target` atomically: a temporary file in the same directory, fsync, then
+ * Writes `content` (whole, or consecutive pieces never joined) to `target` atomically: a temporary file in the same directory, fsync, then
  * rename (overwrite) or link (create-only, so an existing file is never replaced). Refuses
  * targets that are symbolic links or that resolve outside `root` (a realpath).
  */
-export async function writeFileAtomic(root: string, target: string, content: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
+export async function writeFileAtomic(root: string, target: string, content: string | Uint8Array | readonly Uint8Array[], options: AtomicWriteOptions = {}): Promise<void> {
   const dir = path.dirname(target);
   if (!isInside(root, target) || !isInside(root, realpathOfExistingAncestor(dir))) {
     throw new DocketError('PATH_OUTSIDE_ROOT', `Refusing to write outside the repository root: ${target}`);
@@ -75,7 +75,8 @@ export async function writeFileAtomic(root: string, target: string, content: str
     await fs.mkdir(dir, { recursive: true });
     const handle = await fs.open(tmp, 'wx', mode);
     try {
-      await handle.writeFile(content);
+      if (typeof content === 'string' || content instanceof Uint8Array) await handle.writeFile(content);
+      else for (const piece of content) for (let at = 0; at < piece.length; ) at += (await handle.write(piece, at)).bytesWritten;
       await handle.chmod(mode);
       if (options.mtimeMs !== undefined) await handle.utimes(options.mtimeMs / 1000, options.mtimeMs / 1000);
       await handle.sync();

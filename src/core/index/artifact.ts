@@ -42,16 +42,17 @@ const ITEMS_PER_CHUNK = 512;
 
 /**
  * Pretty, deterministic bytes: two-space indentation, LF, a final newline; no run ID, no
- * timestamps. Exactly `JSON.stringify(artifact, null, 2)` and a newline, but written in
- * bounded chunks: V8 builds one large JSON text as a rope that is copied flat before it can be
- * encoded, so at 100,000 documents (about 90 MB) the whole text existed three times over
- * (rope, flat copy, bytes); now twice (chunks, bytes) and briefly. Each chunk is one native
- * JSON.stringify of a slice of an array, wrapped so that its items come out at the depth they
- * have in the artifact: a node at a time with its lines indented again by `replaceAll` took
- * twice as long (10k documents, 300 against 150 ms in a fresh process).
+ * timestamps. Exactly `JSON.stringify(artifact, null, 2)` and a newline, as consecutive pieces
+ * that are hashed, compared and written one after the other and never joined. V8 builds one
+ * large JSON text as a rope that is copied flat before it can be encoded: at 100,000
+ * documents (about 90 MB) the whole text existed three times over (rope, flat copy, bytes);
+ * pieces joined at the end, twice. Each piece is one native JSON.stringify of a slice of an
+ * array, wrapped so that its items come out at the depth they have in the artifact: a node at
+ * a time, its lines indented again by `replaceAll`, then joined, took three times as long
+ * (10k documents in a fresh process: about 330 against 110 ms).
  */
-export function serializeArtifact(artifact: IndexArtifact): Buffer {
-  const chunks: Buffer[] = [];
+export function serializeArtifact(artifact: IndexArtifact): Buffer[] {
+  const pieces: Buffer[] = [];
   const fields = Object.entries(artifact).filter(([, value]) => value !== undefined);
   let text = '{';
   fields.forEach(([key, value], i) => {
@@ -62,17 +63,17 @@ export function serializeArtifact(artifact: IndexArtifact): Buffer {
       text += JSON.stringify({ [key]: value }, null, 2).slice(6 + name.length, -2);
       return;
     }
-    chunks.push(Buffer.from(`${text}[\n`, 'utf8'));
+    pieces.push(Buffer.from(`${text}[\n`, 'utf8'));
     for (let from = 0; from < value.length; from += ITEMS_PER_CHUNK) {
       // '{\n  "x": [\n' ITEMS '\n  ]\n}': the items as they are inside "key": [ ... ].
       const items = JSON.stringify({ x: value.slice(from, from + ITEMS_PER_CHUNK) }, null, 2).slice(11, -6);
-      chunks.push(Buffer.from(from > 0 ? `,\n${items}` : items, 'utf8'));
+      if (from > 0) pieces.push(Buffer.from(',\n', 'utf8'));
+      pieces.push(Buffer.from(items, 'utf8'));
     }
     text = '\n  ]';
   });
-  text += fields.length > 0 ? '\n}\n' : '}\n';
-  chunks.push(Buffer.from(text, 'utf8'));
-  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+  pieces.push(Buffer.from(`${text}${fields.length > 0 ? '\n}\n' : '}\n'}`, 'utf8'));
+  return pieces;
 }
 
 /**
@@ -80,12 +81,12 @@ export function serializeArtifact(artifact: IndexArtifact): Buffer {
  * documents it is about 90 MB: reading it whole to compare doubled the memory of the run).
  * 'missing': absent, or not a regular file.
  */
-export function artifactOnDisk(config: RepoConfig, bytes: Uint8Array): 'missing' | 'same' | 'different' {
+export function artifactOnDisk(config: RepoConfig, bytes: readonly Uint8Array[]): 'missing' | 'same' | 'different' {
   return compareFile(path.join(config.root, config.index_path), bytes);
 }
 
 /** Writes the artifact atomically, only when its bytes change. Returns whether it wrote. */
-export async function writeArtifact(config: RepoConfig, bytes: Buffer): Promise<boolean> {
+export async function writeArtifact(config: RepoConfig, bytes: readonly Buffer[]): Promise<boolean> {
   if (artifactOnDisk(config, bytes) === 'same') return false;
   await writeFileAtomic(config.root, path.join(config.root, config.index_path), bytes, { overwrite: true });
   return true;

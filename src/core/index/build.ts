@@ -10,7 +10,7 @@ import { absolutePath, readRaw, recordOf } from '../documents/read.js';
 import type { GovernedFile } from '../documents/walk.js';
 import { compileSchemaFile, type CompiledSchema } from '../schema/compile.js';
 import { buildGraph, type IndexEdge, type IndexNode } from './graph.js';
-import { sha256 } from '../text/sha256.js';
+import { sha256, sha256OfPieces } from '../text/sha256.js';
 import { sha256OfFile } from '../fs/chunks.js';
 
 export interface RebuildInfo {
@@ -26,7 +26,8 @@ export interface RebuildInfo {
 export interface BuiltIndex extends IndexSummary {
   /** The graph; absent when nothing changed and the last result was reused (`graph: false` callers only). */
   artifact?: IndexArtifact;
-  bytes?: Buffer;
+  /** The artifact's bytes, as consecutive pieces (see serializeArtifact). */
+  bytes?: Buffer[];
   nodes?: IndexNode[];
   edges?: IndexEdge[];
   rebuild: RebuildInfo;
@@ -52,12 +53,12 @@ export interface BuildOptions {
 }
 
 /** What the cache stores of this run for the next one: the artifact as it now is on disk, and the findings. */
-function stamp(config: RepoConfig, written: boolean, bytes: Buffer, result: Omit<StoredResult, 'artifact_sha256' | 'artifact_size' | 'artifact_mtime_ms'>): StoredResult | null {
+function stamp(config: RepoConfig, written: boolean, digest: () => string, result: Omit<StoredResult, 'artifact_sha256' | 'artifact_size' | 'artifact_mtime_ms'>): StoredResult | null {
   const abs = path.join(config.root, config.index_path);
   try {
     const stat = lstatSync(abs);
     if (!stat.isFile()) return null;
-    const onDisk = written || result.violations.length === 0 ? sha256(bytes) : sha256OfFile(abs);
+    const onDisk = written || result.violations.length === 0 ? digest() : sha256OfFile(abs);
     if (onDisk === undefined) return null;
     return { artifact_sha256: onDisk, artifact_size: stat.size, artifact_mtime_ms: stat.mtimeMs, ...result };
   } catch {
@@ -152,17 +153,20 @@ export async function buildIndex(config: RepoConfig, opts: BuildOptions): Promis
     const graph = buildGraph(inputs);
     const artifact = buildArtifact(config, graph.nodes, graph.edges);
     const bytes = serializeArtifact(artifact);
+    let artifactSha: string | undefined;
+    // Hashed once, when first needed (at 100k documents the artifact is about 90 MB).
+    const digest = () => (artifactSha ??= sha256OfPieces(bytes));
     const rebuild: RebuildInfo = { mode: cache.mode, ...(cache.reason ? { reason: cache.reason } : {}), ...cache.changes(inspection.documents.filter((d) => !d.record.unreadable)) };
     const warnings = [...documentWarnings, ...graph.warnings];
     let written = false;
     if (opts.artifact) {
       if (graph.violations.length === 0) {
         // The stored hash says whether the artifact on disk already has these bytes; else compare them.
-        const same = cache.artifactIsStored() && cache.storedArtifactSha() === sha256(bytes);
+        const same = cache.artifactIsStored() && cache.storedArtifactSha() === digest();
         written = same ? false : await writeArtifact(config, bytes);
       }
       const partial = inspection.partial;
-      cache.remember(partial ? null : stamp(config, written, bytes, { node_count: graph.nodes.length, edge_count: graph.edges.length, first_id: graph.nodes[0]?.document_id ?? null, violations: graph.violations, warnings, advice: graph.advice }));
+      cache.remember(partial ? null : stamp(config, written, digest, { node_count: graph.nodes.length, edge_count: graph.edges.length, first_id: graph.nodes[0]?.document_id ?? null, violations: graph.violations, warnings, advice: graph.advice }));
     }
     await close();
     return {
