@@ -13,14 +13,50 @@ import { errorRecord, headerRecord, itemRecord, progressRecord, summaryRecord, t
 
 /** Where the lines go: stdout, or a temporary file renamed onto --output when the stream ends. */
 interface LineOut {
-  write(text: string): void | Promise<void>;
+  /** `now`: write it at once (the header, progress), not only with the next batch. */
+  write(text: string, now?: boolean): void | Promise<void>;
   close(): Promise<void>;
   /** Forced interrupt: write the last line and exit now. */
   abort(text: string, code: number): void;
 }
 
+/** Bytes of items gathered into one write to stdout. */
+const STDOUT_BATCH = 16 * 1024;
+
+/**
+ * Items gathered into writes of about 16 KiB: a write call per line cost a tenth of a
+ * 10k-document check (10,000 writes into a pipe, each waking its reader). What was gathered is
+ * written when the event loop next turns, so a line waits at most until the run yields (every
+ * few hundred documents), and the header, progress and the last lines are written at once.
+ */
 function stdoutOut(): LineOut {
-  return { write: streamStdout, close: async () => undefined, abort: streamStdoutThenExit };
+  let pending = '';
+  let timer: NodeJS.Immediate | undefined;
+  const flush = (): void | Promise<void> => {
+    if (timer) clearImmediate(timer);
+    timer = undefined;
+    if (pending === '') return undefined;
+    const text = pending;
+    pending = '';
+    return streamStdout(text);
+  };
+  return {
+    write(text, now = false) {
+      pending += text;
+      if (now || pending.length >= STDOUT_BATCH) return flush();
+      timer ??= setImmediate(flush);
+      return undefined;
+    },
+    close: async () => {
+      await flush();
+    },
+    abort(text, code) {
+      if (timer) clearImmediate(timer);
+      const gathered = pending;
+      pending = '';
+      streamStdoutThenExit(gathered + text, code);
+    },
+  };
 }
 
 async function fileOut(target: OutputTarget): Promise<LineOut> {
@@ -61,7 +97,7 @@ export class NdjsonStream implements ItemSink {
 
   static async open(meta: EnvelopeMeta, output?: OutputTarget): Promise<NdjsonStream> {
     const stream = new NdjsonStream(output ? await fileOut(output) : stdoutOut(), meta);
-    await stream.out.write(headerRecord(meta));
+    await stream.out.write(headerRecord(meta), true);
     return stream;
   }
 
@@ -80,7 +116,7 @@ export class NdjsonStream implements ItemSink {
 
   progress(phase: string, done: number, total: number): void | Promise<void> {
     if (this.ended) return undefined;
-    return this.out.write(progressRecord(phase, done, total));
+    return this.out.write(progressRecord(phase, done, total), true);
   }
 
   /**
