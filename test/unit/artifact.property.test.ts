@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { serializeArtifact as pieces, type IndexArtifact } from '../../src/core/index/artifact.js';
+import { ARTIFACT_KEY_ORDER, EDGE_KEYS, NODE_KEYS, serializeArtifact as pieces, type IndexArtifact, type KeyOrder } from '../../src/core/index/artifact.js';
 
 /** The pieces joined, as they are written. */
-const serializeArtifact = (a: IndexArtifact) => Buffer.concat(pieces(a));
+const serializeArtifact = (a: IndexArtifact, order?: KeyOrder) => Buffer.concat(pieces(a, order));
 
 /** What serializeArtifact must equal, byte for byte: the text it wrote before it wrote in chunks. */
 const reference = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`, 'utf8');
@@ -36,6 +36,17 @@ describe('the index artifact written in chunks', () => {
         expect(serializeArtifact(v as unknown as IndexArtifact).equals(reference(v))).toBe(true);
       }), { numRuns: 3000 });
     expect(serializeArtifact({} as IndexArtifact).toString()).toBe('{}\n');
+  });
+
+  it('writes the keys of nodes and edges in the artifact\'s order, whatever order the graph\'s objects have them in', () => {
+    // Keys in reverse (the graph builds nodes with path and namespace last), some absent or undefined.
+    const reversed = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).reverse());
+    const inOrder = (o: Record<string, unknown>, keys: readonly string[]) => Object.fromEntries(keys.filter((k) => k in o).map((k) => [k, o[k]]));
+    fc.assert(fc.property(artifact, (a) => {
+        const graphOrder = { ...a, nodes: a.nodes.map(reversed), edges: a.edges.map(reversed) };
+        const expected = { ...a, nodes: a.nodes.map((n) => inOrder(n, NODE_KEYS)), edges: a.edges.map((e) => inOrder(e, EDGE_KEYS)) };
+        expect(serializeArtifact(graphOrder as unknown as IndexArtifact, ARTIFACT_KEY_ORDER).equals(reference(expected))).toBe(true);
+      }), { numRuns: 2000 });
   });
 
   it('across chunk boundaries (many large nodes)', () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { RepoConfig } from '../config/types.js';
 import { listGoverned } from '../documents/walk.js';
 import type { Advice, Issue } from '../issues.js';
-import { buildArtifact, serializeArtifact, writeArtifact, type IndexArtifact } from './artifact.js';
+import { ARTIFACT_KEY_ORDER, buildArtifact, serializeArtifact, writeArtifact, type IndexArtifact } from './artifact.js';
 import { factsHash, IndexCache, type CacheMode, type IndexSummary, type FileUpdate, type RebuildReason, type StoredResult } from './cache.js';
 import { factsOf } from './facts.js';
 import { absolutePath, readRaw, recordOf } from '../documents/read.js';
@@ -152,7 +152,7 @@ export async function buildIndex(config: RepoConfig, opts: BuildOptions): Promis
     }
     const graph = buildGraph(inputs);
     const artifact = buildArtifact(config, graph.nodes, graph.edges);
-    const bytes = serializeArtifact(artifact);
+    const bytes = serializeArtifact(artifact, ARTIFACT_KEY_ORDER);
     let artifactSha: string | undefined;
     // Hashed once, when first needed (at 100k documents the artifact is about 90 MB).
     const digest = () => (artifactSha ??= sha256OfPieces(bytes));
