@@ -56,41 +56,39 @@ const skipReason = (doc: InspectedDocument): DocFacts['skip'] => {
   return { code: 'ID_REGEX', message: `The document_id "${doc.document_id}" does not have the form PREFIX-TYPE-NNN.` };
 };
 
+/** A string detached from the document's text (see text/detach.ts), or null. */
+const own = (s: string | null): string | null => (s === null ? null : detach(s));
+
 /**
  * The facts of a document. Their strings are detached from the document's text (see
- * text/detach.ts): the cache keeps every document's facts for the whole run.
+ * text/detach.ts) as they are made: the cache keeps every document's facts for the whole run.
  */
 export function factsOf(doc: InspectedDocument): DocFacts {
-  const facts = describe(doc);
-  facts.links = detachAll(facts.links);
-  if (facts.node) {
-    const n = facts.node as unknown as Record<string, unknown>;
-    for (const [k, v] of Object.entries(n)) n[k] = typeof v === 'string' ? detach(v) : Array.isArray(v) ? detachAll(v as string[]) : v;
-  }
-  if (facts.skip) facts.skip = { code: facts.skip.code, message: detach(facts.skip.message) };
-  return facts;
-}
-
-function describe(doc: InspectedDocument): DocFacts {
-  const links = [...new Set(doc.links.flatMap((l) => (l.scope === 'file' && l.path && l.path !== doc.rel ? [l.path] : [])))].sort();
+  // Unique targets, then sorted (a Set: a document may hold thousands of links).
+  const targets = new Set<string>();
+  for (const l of doc.links) if (l.scope === 'file' && l.path && l.path !== doc.rel) targets.add(l.path);
+  const links = detachAll([...targets].sort());
   const m = doc.metadata;
   const id = doc.document_id;
-  if (!m || !id || !ID_PATTERN.test(id)) return { links, skip: skipReason(doc) };
+  if (!m || !id || !ID_PATTERN.test(id)) {
+    const skip = skipReason(doc)!;
+    return { links, skip: { code: skip.code, message: detach(skip.message) } };
+  }
   return {
     links,
     node: {
-      document_id: id,
-      type: doc.type ?? null,
-      title: scalar(m.title) ?? (doc.heading?.trim() || null),
-      status: scalar(m.status),
-      owner: scalar(m.owner),
-      version: scalar(m.version),
-      last_updated: scalar(m.last_updated),
-      area: scalar(m.area),
-      description: scalar(m.description),
-      keywords: list(m.keywords),
-      related_ids: list(m.related_ids),
-      superseded_by: scalar(m.superseded_by),
+      document_id: detach(id),
+      type: own(doc.type ?? null),
+      title: own(scalar(m.title) ?? (doc.heading?.trim() || null)),
+      status: own(scalar(m.status)),
+      owner: own(scalar(m.owner)),
+      version: own(scalar(m.version)),
+      last_updated: own(scalar(m.last_updated)),
+      area: own(scalar(m.area)),
+      description: own(scalar(m.description)),
+      keywords: detachAll(list(m.keywords)),
+      related_ids: detachAll(list(m.related_ids)),
+      superseded_by: own(scalar(m.superseded_by)),
     },
   };
 }
