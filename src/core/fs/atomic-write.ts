@@ -48,9 +48,10 @@ async function linkNoReplace(tmp: string, target: string): Promise<void> {
 }
 
 /**
- * Writes `content` (whole, or consecutive pieces never joined) to `target` atomically: a temporary file in the same directory, fsync, then
- * rename (overwrite) or link (create-only, so an existing file is never replaced). Refuses
- * targets that are symbolic links or that resolve outside `root` (a realpath).
+ * Writes `content` (whole, or consecutive pieces that are never joined) to `target`
+ * atomically: a temporary file in the same directory, fsync, then rename (overwrite) or link
+ * (create-only, so an existing file is never replaced). Refuses targets that are symbolic
+ * links or that resolve outside `root` (a realpath).
  */
 export async function writeFileAtomic(root: string, target: string, content: string | Uint8Array | readonly Uint8Array[], options: AtomicWriteOptions = {}): Promise<void> {
   const dir = path.dirname(target);

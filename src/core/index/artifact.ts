@@ -11,8 +11,8 @@ export interface IndexArtifact {
   node_count: number;
   edge_count: number;
   namespaces: { name: string; docs_root: string; repo_prefix: string }[];
-  nodes: IndexNode[];
-  edges: IndexEdge[];
+  nodes: readonly IndexNode[];
+  edges: readonly IndexEdge[];
 }
 
 /** The order of a node's keys in the artifact. */
@@ -40,8 +40,8 @@ export function buildArtifact(config: RepoConfig, nodes: readonly IndexNode[], e
     node_count: nodes.length,
     edge_count: edges.length,
     namespaces,
-    nodes: nodes as IndexNode[],
-    edges: edges as IndexEdge[],
+    nodes,
+    edges,
   };
 }
 
@@ -53,13 +53,13 @@ const ITEMS_PER_CHUNK = 512;
  * timestamps. Exactly `JSON.stringify(artifact, null, 2)` and a newline, the items of the
  * arrays `keyOrder` names written with those keys in that order (ARTIFACT_KEY_ORDER for an
  * index), as consecutive pieces that are hashed, compared and written one after the other
- * and never joined. V8 builds one
- * large JSON text as a rope that is copied flat before it can be encoded: at 100,000
- * documents (about 90 MB) the whole text existed three times over (rope, flat copy, bytes);
- * pieces joined at the end, twice. Each piece is one native JSON.stringify of a slice of an
- * array, wrapped so that its items come out at the depth they have in the artifact: a node at
- * a time, its lines indented again by `replaceAll`, then joined, took three times as long
- * (10k documents in a fresh process: about 330 against 110 ms).
+ * and never joined. V8 builds one large JSON text as a rope that is copied flat before it
+ * can be encoded: at 100,000 documents (about 90 MB) the whole text existed three times over
+ * (rope, flat copy, bytes); pieces joined at the end, twice. Each piece is one native
+ * JSON.stringify of a slice of an array, wrapped so that its items come out at the depth
+ * they have in the artifact: a node at a time, its lines indented again by `replaceAll`,
+ * then joined, took three times as long (10k documents in a fresh process: about 330
+ * against 110 ms).
  */
 export function serializeArtifact(artifact: IndexArtifact, keyOrder: KeyOrder = {}): Buffer[] {
   const pieces: Buffer[] = [];

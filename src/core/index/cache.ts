@@ -495,8 +495,9 @@ export class IndexCache implements DocumentReuse {
 
   /**
    * Writes the facts file piece by piece, byte for byte JSON.stringify of the list, and
-   * returns its SHA-256; fills in the facts hash of the entries that have none. At 100,000 documents it is about 45 MB: built as
-   * one string and then as bytes, it added twice that to the run's peak memory.
+   * returns its SHA-256; fills in the facts hash of the entries that have none. At 100,000
+   * documents it is about 45 MB: built as one string and then as bytes, it added twice that
+   * to the run's peak memory.
    */
   private writeFacts(entries: readonly Entry[]): string {
     const refused = () => new DocketError('WRITE_FAILED', `Could not write ${FACTS}: the file system refused it.`, { suggestion: `Check permissions and free space in ${CACHE_DIR}/, or delete it and run again.`, details: { path: FACTS } });
