@@ -33,6 +33,23 @@ describe('buildGraph', () => {
     expect(g.edges).toEqual([{ source: 'ACME-ADR-002', target: 'ACME-ADR-001', type: 'references', guaranteed: true }]);
   });
 
+  it('suggests for a dangling relation the closest other ID, never the document\'s own', () => {
+    const g = buildGraph([
+      doc('ACME-ADR-101', { related_ids: ['ACME-ADR-1O1', 'acme-adr-201'], superseded_by: 'ACME-ADR-10' }),
+      doc('ACME-ADR-102'),
+      doc('ACME-ADR-201'),
+      doc('OTHER-PRD-900', { related_ids: ['ZZZZ-QQQ-777'] }),
+    ]);
+    const byTarget = Object.fromEntries(g.warnings.filter((w) => w.code === 'INDEX_DANGLING_RELATION').map((w) => [w.message.split(' ')[2]!.replace(/,$/, ''), w.suggestion]));
+    // ACME-ADR-101 itself is the nearest to each of its own dangling IDs: the next one is suggested.
+    expect(byTarget).toEqual({
+      'ACME-ADR-1O1': 'Did you mean ACME-ADR-102? Fix the ID or remove it.',
+      'acme-adr-201': 'Did you mean ACME-ADR-201? Fix the ID or remove it.',
+      'ACME-ADR-10': 'Did you mean ACME-ADR-102? Fix the ID or remove it.',
+      'ZZZZ-QQQ-777': 'Fix the ID or remove it.',
+    });
+  });
+
   it('lists at most 20 one-sided relations, then a count', () => {
     const inputs = [doc('ACME-ADR-100')];
     for (let i = 1; i <= 25; i++) inputs.push(doc(`ACME-ADR-${String(i).padStart(3, '0')}`, { related_ids: ['ACME-ADR-100'] }));

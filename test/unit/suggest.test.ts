@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { closest, didYouMean, editDistance } from '../../src/core/text/suggest.js';
 
@@ -13,5 +14,34 @@ describe('suggestions', () => {
     expect(didYouMean('CONTXT', ['context', 'check'])).toBe('context');
     expect(didYouMean('zzzzzz', ['context', 'check'])).toBeUndefined();
     expect(closest('chek', ['check', 'cheek', 'chuck'], 3)).toEqual(['check', 'cheek']);
+  });
+});
+
+/** The textbook table, every cell: what the bounded, banded editDistance must agree with. */
+function reference(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+describe('editDistance against the full table', () => {
+  it('is the distance when it is at most max, and max+1 otherwise, for any strings', () => {
+    // A small alphabet makes matches, transpositions and near misses common.
+    const word = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'd', '-', 'é'), maxLength: 14 });
+    fc.assert(fc.property(word, word, fc.option(fc.nat({ max: 16 }), { nil: undefined }), (a, b, max) => {
+        const d = reference(a, b);
+        if (max === undefined) expect(editDistance(a, b)).toBe(d);
+        else expect(editDistance(a, b, max)).toBe(d <= max ? d : max + 1);
+      }), { numRuns: 20000 });
+    // Long names after short ones: the reused rows grow.
+    const long = 'docs/20-specs/spec-156-shipment-dashboard-replay-ingestion.md';
+    expect(editDistance(long, long.replace('replay', 'rpelay'), 20)).toBe(reference(long, long.replace('replay', 'rpelay')));
+    expect(editDistance(long, `${long}x`.repeat(3))).toBe(reference(long, `${long}x`.repeat(3)));
   });
 });

@@ -1,6 +1,6 @@
 import type { NamespaceConfig } from '../config/types.js';
 import type { Advice, Issue } from '../issues.js';
-import { closest } from '../text/suggest.js';
+import { Suggester } from '../text/suggest.js';
 import type { DocFacts, NodeFields } from './facts.js';
 
 export interface IndexNode extends NodeFields {
@@ -82,8 +82,10 @@ function cycles(nodes: ReadonlyMap<string, IndexNode>): Issue[] {
   return out;
 }
 
-function dangling(node: IndexNode, field: string, id: string, known: readonly string[]): Issue {
-  const near = closest(id.toUpperCase(), known.filter((k) => k !== node.document_id), 1)[0];
+function dangling(node: IndexNode, field: string, id: string, known: Suggester): Issue {
+  // The best two, then the first that is not the document's own ID: the best of the others,
+  // without copying every ID but one for each dangling relation.
+  const near = known.closest(id.toUpperCase(), 2).find((k) => k !== node.document_id);
   return { code: 'INDEX_DANGLING_RELATION', severity: 'warning', message: `${field} names ${id}, which no governed document has.`, path: node.path, document_id: node.document_id, suggestion: near ? `Did you mean ${near}? Fix the ID or remove it.` : 'Fix the ID or remove it.' };
 }
 
@@ -107,6 +109,8 @@ export function buildGraph(inputs: readonly GraphInput[]): Graph {
   const pathToId = new Map([...kept].map(([id, input]) => [input.rel, id]));
   const ids = [...nodes.keys()].sort(byString);
   const warnings: Issue[] = [];
+  /** Every ID, prepared once for the suggestions of dangling relations (when there is one). */
+  let known: Suggester | undefined;
   // Edges per source, each list deduplicated by target and type: sorting a few edges per source
   // (and the sources once) is much cheaper than sorting every edge of a large repository.
   const bySource = new Map<string, { edges: IndexEdge[]; seen: Set<string> }>();
@@ -123,12 +127,12 @@ export function buildGraph(inputs: readonly GraphInput[]): Graph {
     for (const related of node.related_ids) {
       if (related === id) continue;
       add(id, related, 'related');
-      if (!nodes.has(related)) warnings.push(dangling(node, 'related_ids', related, ids));
+      if (!nodes.has(related)) warnings.push(dangling(node, 'related_ids', related, (known ??= new Suggester(ids))));
     }
     const successor = node.superseded_by;
     if (successor !== null) {
       if (successor !== id) add(successor, id, 'supersedes');
-      if (!nodes.has(successor)) warnings.push(dangling(node, 'superseded_by', successor, ids));
+      if (!nodes.has(successor)) warnings.push(dangling(node, 'superseded_by', successor, (known ??= new Suggester(ids))));
       if (node.status?.toLowerCase() !== 'superseded') {
         warnings.push({ code: 'INDEX_STATUS_MISMATCH', severity: 'warning', message: `${id} is superseded by ${successor} but its status is ${node.status ?? 'missing'}.`, path: node.path, document_id: id, suggestion: 'Set `status: Superseded`, or remove superseded_by if the document is still current.' });
       }

@@ -1,46 +1,132 @@
+/** Three rows of the distance table, reused by every call (suggestions compare thousands of names). */
+let rows = new Int32Array(64);
+/** Character counts by code modulo 128, all zero between calls. */
+const bag = new Int32Array(128);
+
 /**
- * Edit distance counting an adjacent transposition as one edit (optimal string alignment),
- * so `titel` is one edit from `title`. Bounded: returns max+1 as soon as the distance must
- * exceed max.
+ * A lower bound of the edit distance in linear time: the characters one string has more of than
+ * the other (each edit changes that count by at most one; a transposition, not at all). Codes
+ * share a counter modulo 128, which can only lower the count, so it stays a lower bound. Most
+ * candidates of a suggestion are far from the input: this rejects them without the table.
  */
-export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prevPrev: number[] = [];
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, prevPrev[j - 2]! + 1);
-      cur.push(value);
-      if (value < rowMin) rowMin = value;
-    }
-    if (rowMin > max) return max + 1;
-    prevPrev = prev;
-    prev = cur;
-  }
-  return prev[b.length]!;
+function bagDistance(a: string, from: number, endA: number, b: string, endB: number): number {
+  for (let i = from; i < endA; i++) bag[a.charCodeAt(i) & 127]!++;
+  for (let j = from; j < endB; j++) bag[b.charCodeAt(j) & 127]!--;
+  let more = 0;
+  let fewer = 0;
+  const count = (k: number) => {
+    const c = bag[k]!;
+    if (c > 0) more += c;
+    else fewer -= c;
+    bag[k] = 0;
+  };
+  for (let i = from; i < endA; i++) count(a.charCodeAt(i) & 127);
+  for (let j = from; j < endB; j++) count(b.charCodeAt(j) & 127);
+  return Math.max(more, fewer);
 }
 
 /**
- * The closest candidates to `input` (case-insensitive), best first, ties broken alphabetically.
- * A candidate qualifies when its distance is at most a third of the longer string (min 1),
- * or when one contains the other.
+ * Edit distance counting an adjacent transposition as one edit (optimal string alignment),
+ * so `titel` is one edit from `title`. Bounded: a distance over `max` is returned as max+1.
+ * What both strings start and end with costs nothing and is skipped (IDs share their prefix,
+ * file names their extension); then only the cells within `max` of the diagonal are computed
+ * (a cell further away is more than `max` edits), so comparing two names costs their length
+ * times `max`, not the product of their lengths, and it stops once a whole row is over `max`.
  */
-export function closest(input: string, candidates: Iterable<string>, limit = 3): string[] {
-  const needle = input.toLowerCase();
-  const scored: { value: string; score: number }[] = [];
-  for (const value of new Set(candidates)) {
-    const hay = value.toLowerCase();
-    const max = Math.max(1, Math.floor(Math.max(hay.length, needle.length) / 3));
-    let score = editDistance(needle, hay, max);
-    if (score > max && needle.length >= 3 && (hay.includes(needle) || needle.includes(hay))) score = max;
-    if (score <= max) scored.push({ value, score });
+export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let from = 0;
+  let endA = a.length;
+  let endB = b.length;
+  while (from < endA && from < endB && a.charCodeAt(from) === b.charCodeAt(from)) from++;
+  while (endA > from && endB > from && a.charCodeAt(endA - 1) === b.charCodeAt(endB - 1)) (endA--, endB--);
+  const n = endA - from;
+  const m = endB - from;
+  if (n === 0 || m === 0) return n + m > max ? max + 1 : n + m;
+  if (max < Math.max(n, m) && bagDistance(a, from, endA, b, endB) > max) return max + 1;
+  // No distance exceeds the longer length: the band never needs to be wider.
+  const limit = Math.min(max, Math.max(n, m));
+  const over = limit + 1;
+  const width = m + 1;
+  if (rows.length < 3 * width) rows = new Int32Array(3 * width * 2);
+  const t = rows;
+  let before = 0; // row i-2
+  let prev = width; // row i-1
+  let cur = 2 * width; // row i
+  for (let j = 0; j <= m; j++) t[prev + j] = j <= limit ? j : over;
+  for (let i = 1; i <= n; i++) {
+    const lo = Math.max(1, i - limit);
+    const hi = Math.min(m, i + limit);
+    t[cur] = i <= limit ? i : over;
+    if (lo > 1) t[cur + lo - 1] = over;
+    let rowMin = t[cur]!;
+    const ai = a.charCodeAt(from + i - 1);
+    const aPrev = i > 1 ? a.charCodeAt(from + i - 2) : -1;
+    for (let j = lo; j <= hi; j++) {
+      const bj = b.charCodeAt(from + j - 1);
+      let v = t[prev + j - 1]! + (ai === bj ? 0 : 1);
+      const up = t[prev + j]! + 1;
+      if (up < v) v = up;
+      const left = t[cur + j - 1]! + 1;
+      if (left < v) v = left;
+      if (j > 1 && ai === b.charCodeAt(from + j - 2) && aPrev === bj) {
+        const swap = t[before + j - 2]! + 1;
+        if (swap < v) v = swap;
+      }
+      if (v > over) v = over;
+      t[cur + j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (hi < m) t[cur + hi + 1] = over;
+    if (rowMin > max) return max + 1;
+    const spare = before;
+    before = prev;
+    prev = cur;
+    cur = spare;
   }
-  scored.sort((a, b) => a.score - b.score || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
-  return scored.slice(0, limit).map((s) => s.value);
+  const d = t[prev + m]!;
+  return d > max ? max + 1 : d;
+}
+
+/**
+ * Candidates prepared once (deduplicated, lower-cased) for many questions: the index asks for
+ * the nearest known ID of every dangling relation, each time among every ID of the repository.
+ */
+export class Suggester {
+  private readonly values: string[] = [];
+  private readonly lowered: string[] = [];
+
+  constructor(candidates: Iterable<string>) {
+    for (const value of new Set(candidates)) {
+      this.values.push(value);
+      this.lowered.push(value.toLowerCase());
+    }
+  }
+
+  /**
+   * The closest candidates to `input` (case-insensitive), best first, ties broken
+   * alphabetically. A candidate qualifies when its distance is at most a third of the longer
+   * string (min 1), or when one contains the other.
+   */
+  closest(input: string, limit = 3): string[] {
+    const needle = input.toLowerCase();
+    const scored: { value: string; score: number }[] = [];
+    for (let k = 0; k < this.lowered.length; k++) {
+      const hay = this.lowered[k]!;
+      const max = Math.max(1, Math.floor(Math.max(hay.length, needle.length) / 3));
+      let score = editDistance(needle, hay, max);
+      // Only the longer can contain the other (of equal lengths, only an equal one, at distance 0).
+      if (score > max && needle.length >= 3 && (hay.length > needle.length ? hay.includes(needle) : hay.length < needle.length && needle.includes(hay))) score = max;
+      if (score <= max) scored.push({ value: this.values[k]!, score });
+    }
+    scored.sort((a, b) => a.score - b.score || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+    return scored.slice(0, limit).map((s) => s.value);
+  }
+}
+
+/** The closest candidates to `input`: see Suggester.closest (for one question). */
+export function closest(input: string, candidates: Iterable<string>, limit = 3): string[] {
+  return new Suggester(candidates).closest(input, limit);
 }
 
 export function didYouMean(input: string, candidates: Iterable<string>): string | undefined {
