@@ -50,6 +50,24 @@ describe('buildGraph', () => {
     });
   });
 
+  it('suggests within a budget of ID comparisons, in ID order, then points to docket resolve', () => {
+    const inputs = Array.from({ length: 10 }, (_, i) => doc(`ACME-ADR-${String(i + 1).padStart(3, '0')}`, { related_ids: [`ACME-ADR-${i + 1}00`] }));
+    inputs.push(doc('ACME-ADR-011', { related_ids: ['ACME ADR 1'] }));
+    // 11 IDs, 25 comparisons: two questions are answered, the others are not asked.
+    const g = buildGraph(inputs, 25);
+    const suggestions = g.warnings.filter((w) => w.code === 'INDEX_DANGLING_RELATION').map((w) => [w.document_id, w.suggestion]);
+    expect(suggestions).toHaveLength(11);
+    expect(suggestions.slice(0, 3)).toEqual([
+      ['ACME-ADR-001', 'Did you mean ACME-ADR-010? Fix the ID or remove it.'],
+      ['ACME-ADR-002', 'Did you mean ACME-ADR-001? Fix the ID or remove it.'],
+      ['ACME-ADR-003', 'Fix the ID or remove it (`docket resolve ACME-ADR-300` lists close IDs).'],
+    ]);
+    // An ID that cannot be quoted as it is is not put in a command.
+    expect(suggestions.at(-1)).toEqual(['ACME-ADR-011', 'Fix the ID or remove it (`docket resolve` with the ID lists close IDs).']);
+    // With the default budget every question is answered.
+    expect(buildGraph(inputs).warnings.filter((w) => w.suggestion?.includes('docket resolve'))).toEqual([]);
+  });
+
   it('lists at most 20 one-sided relations, then a count', () => {
     const inputs = [doc('ACME-ADR-100')];
     for (let i = 1; i <= 25; i++) inputs.push(doc(`ACME-ADR-${String(i).padStart(3, '0')}`, { related_ids: ['ACME-ADR-100'] }));

@@ -82,11 +82,42 @@ function cycles(nodes: ReadonlyMap<string, IndexNode>): Issue[] {
   return out;
 }
 
-function dangling(node: IndexNode, field: string, id: string, known: Suggester): Issue {
-  // The best two, then the first that is not the document's own ID: the best of the others,
-  // without copying every ID but one for each dangling relation.
-  const near = known.closest(id.toUpperCase(), 2).find((k) => k !== node.document_id);
-  return { code: 'INDEX_DANGLING_RELATION', severity: 'warning', message: `${field} names ${id}, which no governed document has.`, path: node.path, document_id: node.document_id, suggestion: near ? `Did you mean ${near}? Fix the ID or remove it.` : 'Fix the ID or remove it.' };
+/**
+ * How many ID comparisons the suggestions of one build may make (about half a second on the
+ * benchmark machine). Each dangling relation compares its ID with every ID of the repository:
+ * 2,000 of them among 100,000 documents took a minute. Relations past the budget, in ID order,
+ * point to `docket resolve`, which searches for one ID when asked. 10k IDs: 200 suggestions.
+ */
+export const SUGGESTION_BUDGET = 2_000_000;
+
+/** IDs a suggestion may name, made to answer nearest-ID questions while the budget lasts. */
+class NearestIds {
+  private suggester: Suggester | undefined;
+  constructor(
+    private readonly ids: readonly string[],
+    private left: number,
+  ) {}
+
+  /** The closest ID but `own`; null when none is close; undefined once the budget is spent. */
+  near(id: string, own: string): string | null | undefined {
+    if (this.left < this.ids.length) return undefined;
+    this.left -= this.ids.length;
+    this.suggester ??= new Suggester(this.ids);
+    // The best two, then the first that is not the document's own ID: the best of the others,
+    // without copying every ID but one for each question.
+    return this.suggester.closest(id.toUpperCase(), 2).find((k) => k !== own) ?? null;
+  }
+}
+
+/** An ID that can be quoted in a command as it is. */
+const PLAIN_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
+
+function dangling(node: IndexNode, field: string, id: string, nearest: NearestIds): Issue {
+  const near = nearest.near(id, node.document_id);
+  let suggestion = 'Fix the ID or remove it.';
+  if (near) suggestion = `Did you mean ${near}? ${suggestion}`;
+  else if (near === undefined) suggestion = `Fix the ID or remove it (${PLAIN_ID.test(id) ? `\`docket resolve ${id}\`` : '`docket resolve` with the ID'} lists close IDs).`;
+  return { code: 'INDEX_DANGLING_RELATION', severity: 'warning', message: `${field} names ${id}, which no governed document has.`, path: node.path, document_id: node.document_id, suggestion };
 }
 
 /**
@@ -95,7 +126,7 @@ function dangling(node: IndexNode, field: string, id: string, known: Suggester):
  * integrity findings (duplicate IDs and cycles fail; dangling relations and status
  * mismatches warn; one-sided relations are advice).
  */
-export function buildGraph(inputs: readonly GraphInput[]): Graph {
+export function buildGraph(inputs: readonly GraphInput[], suggestionBudget = SUGGESTION_BUDGET): Graph {
   const { kept, violations } = duplicates(inputs);
   const nodes = new Map<string, IndexNode>();
   for (const [id, input] of kept) {
@@ -109,8 +140,7 @@ export function buildGraph(inputs: readonly GraphInput[]): Graph {
   const pathToId = new Map([...kept].map(([id, input]) => [input.rel, id]));
   const ids = [...nodes.keys()].sort(byString);
   const warnings: Issue[] = [];
-  /** Every ID, prepared once for the suggestions of dangling relations (when there is one). */
-  let known: Suggester | undefined;
+  const nearest = new NearestIds(ids, suggestionBudget);
   // Edges per source, each list deduplicated by target and type: sorting a few edges per source
   // (and the sources once) is much cheaper than sorting every edge of a large repository.
   const bySource = new Map<string, { edges: IndexEdge[]; seen: Set<string> }>();
@@ -127,12 +157,12 @@ export function buildGraph(inputs: readonly GraphInput[]): Graph {
     for (const related of node.related_ids) {
       if (related === id) continue;
       add(id, related, 'related');
-      if (!nodes.has(related)) warnings.push(dangling(node, 'related_ids', related, (known ??= new Suggester(ids))));
+      if (!nodes.has(related)) warnings.push(dangling(node, 'related_ids', related, nearest));
     }
     const successor = node.superseded_by;
     if (successor !== null) {
       if (successor !== id) add(successor, id, 'supersedes');
-      if (!nodes.has(successor)) warnings.push(dangling(node, 'superseded_by', successor, (known ??= new Suggester(ids))));
+      if (!nodes.has(successor)) warnings.push(dangling(node, 'superseded_by', successor, nearest));
       if (node.status?.toLowerCase() !== 'superseded') {
         warnings.push({ code: 'INDEX_STATUS_MISMATCH', severity: 'warning', message: `${id} is superseded by ${successor} but its status is ${node.status ?? 'missing'}.`, path: node.path, document_id: id, suggestion: 'Set `status: Superseded`, or remove superseded_by if the document is still current.' });
       }

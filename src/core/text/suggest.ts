@@ -29,7 +29,8 @@ function bagDistance(a: string, from: number, endA: number, b: string, endB: num
  * Edit distance counting an adjacent transposition as one edit (optimal string alignment),
  * so `titel` is one edit from `title`. Bounded: a distance over `max` is returned as max+1.
  * What both strings start and end with costs nothing and is skipped (IDs share their prefix,
- * file names their extension); then only the cells within `max` of the diagonal are computed
+ * file names their extension; an optimal alignment can always match a shared first or last
+ * character with itself, which the property test against the full table confirms); then only the cells within `max` of the diagonal are computed
  * (a cell further away is more than `max` edits), so comparing two names costs their length
  * times `max`, not the product of their lengths, and it stops once a whole row is over `max`.
  */
