@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { closest, didYouMean, editDistance } from '../../src/core/text/suggest.js';
+import { closest, didYouMean, editDistance, Suggester } from '../../src/core/text/suggest.js';
 
 describe('suggestions', () => {
   it('computes bounded edit distances', () => {
@@ -43,5 +43,31 @@ describe('editDistance against the full table', () => {
     const long = 'docs/20-specs/spec-156-shipment-dashboard-replay-ingestion.md';
     expect(editDistance(long, long.replace('replay', 'rpelay'), 20)).toBe(reference(long, long.replace('replay', 'rpelay')));
     expect(editDistance(long, `${long}x`.repeat(3))).toBe(reference(long, `${long}x`.repeat(3)));
+  });
+});
+
+describe('Suggester', () => {
+  /** closest as first written: every candidate through the distance, no shortcut. */
+  function plainClosest(input: string, candidates: string[], limit: number): string[] {
+    const needle = input.toLowerCase();
+    const scored: { value: string; score: number }[] = [];
+    for (const value of new Set(candidates)) {
+      const hay = value.toLowerCase();
+      const max = Math.max(1, Math.floor(Math.max(hay.length, needle.length) / 3));
+      let score = reference(needle, hay);
+      if (score > max && needle.length >= 3 && (hay.includes(needle) || needle.includes(hay))) score = max;
+      if (score <= max) scored.push({ value, score });
+    }
+    scored.sort((a, b) => a.score - b.score || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+    return scored.slice(0, limit).map((s) => s.value);
+  }
+
+  it('answers what comparing every candidate in full answers, for IDs, paths and anything else', () => {
+    const id = fc.tuple(fc.constantFrom('ACME', 'SVAB', 'Bench', 'a'), fc.constantFrom('ADR', 'SPEC', 'PRD'), fc.nat({ max: 130 })).map(([p, t, n]) => `${p}-${t}-${String(n).padStart(3, '0')}`);
+    const any = fc.string({ unit: fc.constantFrom('a', 'b', 'A', '-', '0', '1', '.', 'é', '~'), maxLength: 12 });
+    const word = fc.oneof(id, any);
+    fc.assert(fc.property(fc.array(word, { maxLength: 40 }), word, fc.integer({ min: 1, max: 4 }), (candidates, input, limit) => {
+        expect(new Suggester(candidates).closest(input, limit)).toEqual(plainClosest(input, candidates, limit));
+      }), { numRuns: 3000 });
   });
 });

@@ -83,7 +83,7 @@ function cycles(nodes: ReadonlyMap<string, IndexNode>): Issue[] {
 }
 
 /**
- * How many ID comparisons the suggestions of one build may make (about half a second on the
+ * How many ID comparisons the suggestions of one build may make (a quarter of a second on the
  * benchmark machine). Each dangling relation compares its ID with every ID of the repository:
  * 2,000 of them among 100,000 documents took a minute. Relations past the budget, in ID order,
  * point to `docket resolve`, which searches for one ID when asked. 10k IDs: 200 suggestions.

@@ -96,12 +96,16 @@ export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINIT
 export class Suggester {
   private readonly values: string[] = [];
   private readonly lowered: string[] = [];
+  /** Which of 64 character buckets (code modulo 64) each lower-cased candidate uses: two words each. */
+  private readonly masks: Int32Array;
 
   constructor(candidates: Iterable<string>) {
     for (const value of new Set(candidates)) {
       this.values.push(value);
       this.lowered.push(value.toLowerCase());
     }
+    this.masks = new Int32Array(2 * this.lowered.length);
+    this.lowered.forEach((hay, k) => charMask(hay, this.masks, 2 * k));
   }
 
   /**
@@ -111,11 +115,16 @@ export class Suggester {
    */
   closest(input: string, limit = 3): string[] {
     const needle = input.toLowerCase();
+    const mine = new Int32Array(2);
+    charMask(needle, mine, 0);
     const scored: { value: string; score: number }[] = [];
     for (let k = 0; k < this.lowered.length; k++) {
       const hay = this.lowered[k]!;
       const max = Math.max(1, Math.floor(Math.max(hay.length, needle.length) / 3));
-      let score = editDistance(needle, hay, max);
+      // An edit adds or removes at most one bucket, a substitution both: a candidate whose
+      // buckets differ in more than 2*max is further than max, known without the table.
+      const apart = bitCount(mine[0]! ^ this.masks[2 * k]!) + bitCount(mine[1]! ^ this.masks[2 * k + 1]!);
+      let score = apart > 2 * max ? max + 1 : editDistance(needle, hay, max);
       // Only the longer can contain the other (of equal lengths, only an equal one, at distance 0).
       if (score > max && needle.length >= 3 && (hay.length > needle.length ? hay.includes(needle) : hay.length < needle.length && needle.includes(hay))) score = max;
       if (score <= max) scored.push({ value: this.values[k]!, score });
@@ -123,6 +132,25 @@ export class Suggester {
     scored.sort((a, b) => a.score - b.score || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
     return scored.slice(0, limit).map((s) => s.value);
   }
+}
+
+/** Sets, in out[at] and out[at + 1], a bit for each character bucket (code modulo 64) the text uses. */
+function charMask(text: string, out: Int32Array, at: number): void {
+  let lo = 0;
+  let hi = 0;
+  for (let i = 0; i < text.length; i++) {
+    const b = text.charCodeAt(i) & 63;
+    if (b < 32) lo |= 1 << b;
+    else hi |= 1 << (b - 32);
+  }
+  out[at] = lo;
+  out[at + 1] = hi;
+}
+
+function bitCount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /** The closest candidates to `input`: see Suggester.closest (for one question). */
