@@ -88,7 +88,7 @@ function cycles(nodes: ReadonlyMap<string, IndexNode>): Issue[] {
  * 2,000 of them among 100,000 documents took a minute. Relations past the budget, in ID order,
  * point to `docket resolve`, which searches for one ID when asked. 10k IDs: 200 suggestions.
  */
-export const SUGGESTION_BUDGET = 2_000_000;
+const SUGGESTION_BUDGET = 2_000_000;
 
 /** IDs a suggestion may name, made to answer nearest-ID questions while the budget lasts. */
 class NearestIds {
