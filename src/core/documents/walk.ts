@@ -1,6 +1,6 @@
 import { readdirSync, realpathSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import { isExcluded, namespaceFor } from '../config/exclusion.js';
+import { GovernedFiles } from '../config/exclusion.js';
 import type { NamespaceConfig, RepoConfig } from '../config/types.js';
 import { isInside } from '../fs/paths.js';
 import { DocketError } from '../../errors/docket-error.js';
@@ -30,6 +30,19 @@ export interface TreeListing {
 }
 
 const SKIP_DIRS = new Set(['.git', 'node_modules']);
+
+/**
+ * `name.toLowerCase().endsWith('.md')` without lower-casing every name: only `.`, `m`/`M` and
+ * `d`/`D` lower-case to those characters (no other mapping, one or several characters long,
+ * ends in them).
+ */
+export function isMarkdownName(name: string): boolean {
+  const n = name.length;
+  if (n < 3 || name.charCodeAt(n - 3) !== 0x2e) return false;
+  const m = name.charCodeAt(n - 2);
+  const d = name.charCodeAt(n - 1);
+  return (m === 0x6d || m === 0x4d) && (d === 0x64 || d === 0x44);
+}
 const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
@@ -63,7 +76,7 @@ export function listMarkdownSync(root: string, start: string, signal?: AbortSign
       if (entry.isSymbolicLink()) symlinks.push(rel);
       else if (entry.isDirectory()) {
         if (!SKIP_DIRS.has(entry.name)) subdirs.push(rel);
-      } else if (entry.isFile() && entry.name.toLowerCase().endsWith('.md')) markdown.push(rel);
+      } else if (entry.isFile() && isMarkdownName(entry.name)) markdown.push(rel);
     }
     onFound?.(markdown.length);
     for (const sub of subdirs) walk(sub);
@@ -97,12 +110,13 @@ export async function listGoverned(config: RepoConfig, signal?: AbortSignal, onF
   const files: GovernedFile[] = [];
   const symlinks: string[] = [];
   const unreadable: Issue[] = [];
+  const governed = new GovernedFiles(config);
   for (const docsRoot of outermost) {
     const before = files.length;
     const listing = listMarkdownSync(root, docsRoot, signal, onFound && ((count) => onFound(before + count)));
     for (const rel of listing.markdown) {
-      const ns = namespaceFor(config, rel);
-      if (ns && !refusedRoots.includes(ns.docs_root) && !isExcluded(ns, rel)) files.push({ rel, namespace: ns });
+      const ns = governed.namespaceOf(rel);
+      if (ns && !refusedRoots.includes(ns.docs_root)) files.push({ rel, namespace: ns });
     }
     symlinks.push(...listing.symlinks);
     unreadable.push(...listing.unreadable);
