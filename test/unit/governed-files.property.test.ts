@@ -29,7 +29,9 @@ const namespace = fc.record({
   template: fc.option(filePath, { nil: undefined }),
 });
 
-function configOf(specs: fc.RecordValue<typeof namespace extends fc.Arbitrary<infer T> ? T : never>[]): RepoConfig {
+type NamespaceSpec = typeof namespace extends fc.Arbitrary<infer T> ? T : never;
+
+function configOf(specs: NamespaceSpec[]): RepoConfig {
   const namespaces = specs.map((s, i): NamespaceConfig => ({
     name: `ns${i}`,
     repo_prefix: `NS${i}`,
