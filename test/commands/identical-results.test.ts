@@ -236,4 +236,53 @@ describe('results do not depend on the index cache', () => {
     expect(upgraded.json!.warnings.map((w: { code: string }) => w.code)).not.toContain('INDEX_CACHE_CORRUPT');
     expect(upgraded.json!.data.rebuild).toMatchObject({ mode: 'full', reason: 'config-changed', removed: 1 });
   });
+
+  it('the hashes file: not read when nothing changed; missing or not the one the manifest names, a full build with a warning; a manifest of version 2 is a config change', async () => {
+    const root = repository(60, 0, 18);
+    age(root);
+    const reference = await docket(['index', '--root', root, '--format', 'json']);
+    const hashesPath = path.join(root, '.docket/cache/index-hashes.json');
+    const manifestPath = path.join(root, '.docket/cache/index.json');
+    const hashes = JSON.parse(readFileSync(hashesPath, 'utf8')) as { sha256: string[]; facts_hashes: string[] };
+    expect(hashes.sha256.length).toBe(60);
+    expect(hashes.facts_hashes.length).toBe(60);
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+    expect(manifest).toMatchObject({ cache_version: 3, hashes_sha256: createHash('sha256').update(readFileSync(hashesPath)).digest('hex') });
+    expect(manifest.sha256).toBeUndefined();
+    // Nothing changed: the last result is reused from the manifest alone.
+    rmSync(hashesPath);
+    const unchanged = await docket(['index', '--root', root, '--format', 'json']);
+    expect(unchanged.json!.warnings).toEqual(reference.json!.warnings);
+    expect(unchanged.json!.data).toMatchObject({ written: false, rebuild: { mode: 'incremental', unchanged: 60 } });
+    // A body edit must compare the file's old digest and facts hash: the file is needed, and missing.
+    const victim = path.join(root, 'docs/45-adr', readdirSync(path.join(root, 'docs/45-adr')).sort()[0]!);
+    appendFileSync(victim, '\nMore text.\n');
+    const missing = await docket(['index', '--root', root, '--format', 'json']);
+    expect(missing.json!.warnings.map((w: { code: string }) => w.code)).toContain('INDEX_CACHE_CORRUPT');
+    expect(missing.json!.data.rebuild).toMatchObject({ mode: 'full', reason: 'cache-corrupt' });
+    expect(strip(missing.json!).data.node_count).toBe(reference.json!.data.node_count);
+    // Rewritten: the next body edit is settled from the cache, and the file takes the new digest.
+    appendFileSync(victim, 'Again.\n');
+    const settled = await docket(['index', '--root', root, '--format', 'json']);
+    expect(settled.json!.warnings.map((w: { code: string }) => w.code)).not.toContain('INDEX_CACHE_CORRUPT');
+    expect(settled.json!.data).toMatchObject({ written: false, rebuild: { mode: 'incremental', changed: 1, unchanged: 59 } });
+    const rehashed = JSON.parse(readFileSync(hashesPath, 'utf8')) as { sha256: string[] };
+    const at = (JSON.parse(readFileSync(manifestPath, 'utf8')) as { paths: string[] }).paths.indexOf(path.relative(root, victim));
+    expect(rehashed.sha256[at]).toBe(createHash('sha256').update(readFileSync(victim)).digest('hex'));
+    expect(JSON.parse(readFileSync(manifestPath, 'utf8')).hashes_sha256).toBe(createHash('sha256').update(readFileSync(hashesPath)).digest('hex'));
+    // Valid JSON of the right shape, but not the file the manifest names (its digest differs): not used.
+    writeFileSync(hashesPath, JSON.stringify({ sha256: rehashed.sha256.map(() => '0'.repeat(64)), facts_hashes: hashes.facts_hashes }));
+    appendFileSync(victim, 'Once more.\n');
+    const forged = await docket(['index', '--root', root, '--format', 'json']);
+    expect(forged.json!.warnings.map((w: { code: string }) => w.code)).toContain('INDEX_CACHE_CORRUPT');
+    expect(strip(forged.json!).data.node_count).toBe(reference.json!.data.node_count);
+    // A valid manifest of version 2 (hashes inline): a config change, its digests still count what changed.
+    const current = JSON.parse(readFileSync(manifestPath, 'utf8'));
+    const { hashes_sha256: _dropped, ...rest } = current;
+    const v2 = { ...rest, cache_version: 2, fingerprint: 'old', sha256: current.paths.map(() => 'a'), facts_hashes: current.paths.map(() => 'b') };
+    writeSealedCache(manifestPath, JSON.stringify(v2));
+    const upgraded = await docket(['index', '--root', root, '--format', 'json']);
+    expect(upgraded.json!.warnings.map((w: { code: string }) => w.code)).not.toContain('INDEX_CACHE_CORRUPT');
+    expect(upgraded.json!.data.rebuild).toMatchObject({ mode: 'full', reason: 'config-changed', changed: 60, added: 0, removed: 0 });
+  });
 });

@@ -91,16 +91,17 @@ export class GovernedFiles {
   private dir: string | undefined;
   private ns: NamespaceConfig | undefined;
   private dirExcluded = false;
-  private readonly roots: ReadonlySet<string>;
+  /** Docs roots as written: a file that is one is asked about in full. */
+  private readonly rootPaths: ReadonlySet<string>;
 
   constructor(private readonly config: RepoConfig) {
-    this.roots = new Set(config.namespaces.map((ns) => ns.docs_root));
+    this.rootPaths = new Set(config.namespaces.map((ns) => ns.docs_root));
   }
 
   namespaceOf(rel: string): NamespaceConfig | undefined {
     const slash = rel.lastIndexOf('/');
     // A file at the top, or one that is itself a docs root: asked in full.
-    if (slash <= 0 || this.roots.has(rel)) return governedIn(namespaceFor(this.config, rel), rel);
+    if (slash <= 0 || this.rootPaths.has(rel)) return governedIn(namespaceFor(this.config, rel), rel);
     if (this.dir === undefined || slash !== this.dir.length || !rel.startsWith(this.dir)) {
       const dir = rel.slice(0, slash);
       this.dir = dir;

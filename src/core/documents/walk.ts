@@ -43,6 +43,7 @@ export function isMarkdownName(name: string): boolean {
   const d = name.charCodeAt(n - 1);
   return (m === 0x6d || m === 0x4d) && (d === 0x64 || d === 0x44);
 }
+
 const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**

@@ -20,13 +20,16 @@ import { factsOf, type DocFacts } from './facts.js';
 
 const MANIFEST = `${CACHE_DIR}/index.json`;
 const FACTS = `${CACHE_DIR}/index-facts.json`;
+const HASHES = `${CACHE_DIR}/index-hashes.json`;
 const LOCK = `${CACHE_DIR}/index.lock`;
 /**
  * Bump when the files' format, DocFacts or their extraction change: older caches are then
  * rebuilt. 2: the manifest holds only stats (one small read decides "nothing changed"); the
- * facts live in index-facts.json, read only when something did change.
+ * facts live in index-facts.json, read only when something did change. 3: the content and
+ * facts hashes moved to index-hashes.json too (at 100k documents they were 11 of the
+ * manifest's 20 MB, read by every run).
  */
-const CACHE_VERSION = 2;
+const CACHE_VERSION = 3;
 /**
  * A file modified this close to (or after) the moment the manifest was written may have
  * changed again within the same mtime tick: its size and mtime are not trusted, its content
@@ -77,19 +80,27 @@ export interface StoredResult extends IndexSummary {
 
 export { CACHE_DIR };
 
-/** The manifest: parallel arrays sorted by path, so it parses in a few milliseconds even at 100k documents. */
+/**
+ * The manifest: parallel arrays sorted by path, what a run in which nothing changed needs and
+ * no more (the hashes and the facts are in files of their own, named by their SHA-256 here).
+ */
 interface Manifest {
   cache_version: number;
   fingerprint: string;
   written_ms: number;
   facts_sha256: string;
+  hashes_sha256: string;
   paths: string[];
   sizes: number[];
   mtimes: number[];
+  result: StoredResult | null;
+}
+
+/** index-hashes.json: per path of the manifest, in its order. */
+interface Hashes {
   sha256: string[];
   /** A hash of each document's facts: an edit that leaves them equal leaves the graph equal. */
   facts_hashes: string[];
-  result: StoredResult | null;
 }
 
 /** The hash of a document's facts, as stored in the manifest. */
@@ -110,9 +121,12 @@ function isResult(r: unknown): r is StoredResult | null {
     && Number.isFinite(x.node_count) && Number.isFinite(x.edge_count) && (x.first_id === null || typeof x.first_id === 'string') && Array.isArray(x.violations) && Array.isArray(x.warnings) && Array.isArray(x.advice);
 }
 
-/** A manifest of this version, or of version 1 (its shas still count additions and changes); undefined when corrupt. */
-function parseManifest(text: string): { manifest?: Manifest; shas: () => Map<string, string> } | undefined {
-  const m = JSON.parse(text) as Manifest & { entries?: Record<string, { size: unknown; mtime_ms: unknown; sha256: unknown; facts?: { links?: unknown } }> };
+/**
+ * A manifest of this version, or of version 1 or 2 (their shas still count additions and
+ * changes); undefined when corrupt. This version's shas are in the hashes file (see IndexCache).
+ */
+function parseManifest(text: string): { manifest?: Manifest; shas?: () => Map<string, string> } | undefined {
+  const m = JSON.parse(text) as Manifest & { sha256?: unknown; facts_hashes?: unknown; entries?: Record<string, { size: unknown; mtime_ms: unknown; sha256: unknown; facts?: { links?: unknown } }> };
   if (!m || typeof m !== 'object' || typeof m.fingerprint !== 'string' || !Number.isFinite(m.written_ms)) return undefined;
   if (m.cache_version === 1) {
     // The previous format: a full map of entries. Valid ones are a config change, not corruption.
@@ -126,9 +140,30 @@ function parseManifest(text: string): { manifest?: Manifest; shas: () => Map<str
     return { shas: () => shas };
   }
   const n = Array.isArray(m.paths) ? m.paths.length : -1;
-  if (typeof m.facts_sha256 !== 'string' || !isStrings(m.paths, n) || !isNumbers(m.sizes, n) || !isNumbers(m.mtimes, n) || !isStrings(m.sha256, n) || !isStrings(m.facts_hashes, n) || !isResult(m.result)) return undefined;
-  // Built when asked: a run in which nothing changed never needs it.
-  return { manifest: m, shas: () => new Map(m.paths.map((p, i) => [p, m.sha256[i]!])) };
+  if (m.cache_version === 2) {
+    // The previous format, hashes inline: a config change, not corruption.
+    if (!isStrings(m.paths, n) || !isStrings(m.sha256, n)) return undefined;
+    const shas = m.sha256;
+    return { shas: () => new Map(m.paths.map((p, i) => [p, shas[i]!])) };
+  }
+  if (typeof m.facts_sha256 !== 'string' || typeof m.hashes_sha256 !== 'string' || !isStrings(m.paths, n) || !isNumbers(m.sizes, n) || !isNumbers(m.mtimes, n) || !isResult(m.result)) return undefined;
+  return { manifest: m };
+}
+
+function isHashes(h: unknown, n: number): h is Hashes {
+  return !!h && typeof h === 'object' && isStrings((h as Hashes).sha256, n) && isStrings((h as Hashes).facts_hashes, n);
+}
+
+/** The hashes file of a manifest, when it is there and is the one the manifest names; else null. */
+function readHashes(root: string, m: Manifest): Hashes | null {
+  try {
+    const text = readFileSync(path.join(root, HASHES), 'utf8');
+    if (sha256(text) !== m.hashes_sha256) return null;
+    const hashes = JSON.parse(text) as unknown;
+    return isHashes(hashes, m.paths.length) ? hashes : null;
+  } catch {
+    return null;
+  }
 }
 
 function isFacts(f: unknown): f is DocFacts {
@@ -195,6 +230,7 @@ export class IndexCache implements DocumentReuse {
   private next = new Map<string, Entry>();
   private facts = new WeakMap<InspectedDocument, DocFacts>();
   private loadedFacts?: DocFacts[] | null;
+  private loadedHashes?: Hashes | null;
   private writtenMs = 0;
   private dirty = false;
   private stored: StoredResult | null = null;
@@ -209,8 +245,9 @@ export class IndexCache implements DocumentReuse {
   private get prev(): Map<string, Entry> {
     if (!this.previousMap) {
       this.previousMap = new Map();
+      const h = this.manifest && this.hashesFile();
       const m = this.manifest;
-      if (m) for (let i = 0; i < m.paths.length; i++) this.previousMap.set(m.paths[i]!, { size: m.sizes[i]!, mtime_ms: m.mtimes[i]!, sha256: m.sha256[i]!, at: i, factsHash: m.facts_hashes[i]! });
+      if (m && h) for (let i = 0; i < m.paths.length; i++) this.previousMap.set(m.paths[i]!, { size: m.sizes[i]!, mtime_ms: m.mtimes[i]!, sha256: h.sha256[i]!, at: i, factsHash: h.facts_hashes[i]! });
     }
     return this.previousMap;
   }
@@ -263,8 +300,12 @@ export class IndexCache implements DocumentReuse {
       cache.corrupt();
       return cache;
     }
-    cache.baselineOf = parsed.shas;
     const m = parsed.manifest;
+    // This version's shas are in the hashes file: read only when the counts are asked for.
+    cache.baselineOf = parsed.shas ?? (() => {
+      const h = m && (cache.manifest === m && cache.loadedHashes !== undefined ? cache.loadedHashes : readHashes(config.root, m));
+      return h ? new Map(m.paths.map((p, i) => [p, h.sha256[i]!])) : new Map();
+    });
     if (mode === 'rebuild') cache.reason = 'rebuild-requested';
     else if (!m || m.cache_version !== CACHE_VERSION || m.fingerprint !== cache.fingerprint) cache.reason = 'config-changed';
     else if (!isSealed(mtimeMs, m.written_ms)) cache.untrusted();
@@ -316,7 +357,9 @@ export class IndexCache implements DocumentReuse {
       if (stat?.isFile() && stat.size === m.sizes[i] && stat.mtimeMs === m.mtimes[i] && this.trusted(m.mtimes[i]!)) continue;
       // A changed (or too recent) stat: the file may still have the same bytes, or the same facts.
       if (changed.length >= MAX_SETTLED) return undefined;
-      changed.push({ index: i, file: files[i]!, sha256: m.sha256[i]!, facts_hash: m.facts_hashes[i]! });
+      const h = this.hashesFile();
+      if (!h) return undefined;
+      changed.push({ index: i, file: files[i]!, sha256: h.sha256[i]!, facts_hash: h.facts_hashes[i]! });
     }
     return { result: r, changed };
   }
@@ -345,6 +388,17 @@ export class IndexCache implements DocumentReuse {
   /** The sha256 of the artifact the last run left on disk. */
   storedArtifactSha(): string | undefined {
     return this.manifest?.result?.artifact_sha256;
+  }
+
+  /** The hashes file of the manifest, once; null (and a full build) when it is missing or does not match the manifest. */
+  private hashesFile(): Hashes | null {
+    if (this.loadedHashes === undefined) {
+      const m = this.manifest;
+      if (!m) return null;
+      this.loadedHashes = readHashes(this.config.root, m);
+      if (this.loadedHashes === null) this.corrupt();
+    }
+    return this.loadedHashes;
   }
 
   /** The facts file of the manifest, once; null when it is missing or does not match the manifest. */
@@ -461,12 +515,18 @@ export class IndexCache implements DocumentReuse {
       const settleArtifact = this.artifactHashed && m.result !== null && m.result.artifact_mtime_ms < this.openedMs - RACY_MS;
       if (this.writable && (this.settled.size > 0 || settleArtifact)) {
         // The time this run started: every file it found unchanged was verified after it.
-        const manifest: Manifest = { ...m, written_ms: this.openedMs, sizes: [...m.sizes], mtimes: [...m.mtimes], sha256: [...m.sha256] };
+        const manifest: Manifest = { ...m, written_ms: this.openedMs, sizes: [...m.sizes], mtimes: [...m.mtimes] };
+        // Settled files were compared with their hashes (see unchanged), so the file was read.
+        const h = this.settled.size > 0 ? this.hashesFile() : null;
+        const sha256s = h ? [...h.sha256] : [];
+        let rehashed = false;
         for (const [i, u] of this.settled) {
           manifest.sizes[i] = u.size;
           manifest.mtimes[i] = u.mtime_ms;
-          manifest.sha256[i] = u.sha256;
+          if (sha256s[i] !== u.sha256) (sha256s[i] = u.sha256), (rehashed = true);
         }
+        // New bytes with the same facts: their digests first, so the manifest never names hashes that are not on disk.
+        if (h && rehashed) manifest.hashes_sha256 = await this.writeHashes({ sha256: sha256s, facts_hashes: h.facts_hashes });
         await writeFileAtomic(this.config.root, path.join(this.config.root, MANIFEST), JSON.stringify(manifest), { overwrite: true, mtimeMs: manifest.written_ms });
       }
       return;
@@ -475,22 +535,29 @@ export class IndexCache implements DocumentReuse {
     if (commit && this.writable && (this.dirty || removed || this.reason !== undefined)) {
       const paths = [...this.next.keys()].sort();
       const entries = paths.map((rel) => this.next.get(rel)!);
-      // The facts first: a manifest never names facts that are not on disk.
+      // The facts and hashes first: a manifest never names files that are not on disk.
       const factsSha = this.writeFacts(entries);
+      const hashesSha = await this.writeHashes({ sha256: entries.map((e) => e.sha256), facts_hashes: entries.map((e) => e.factsHash ?? factsHash(e.facts!)) });
       const manifest: Manifest = {
         cache_version: CACHE_VERSION,
         fingerprint: this.fingerprint,
         written_ms: Date.now(),
         facts_sha256: factsSha,
+        hashes_sha256: hashesSha,
         paths,
         sizes: entries.map((e) => e.size),
         mtimes: entries.map((e) => e.mtime_ms),
-        sha256: entries.map((e) => e.sha256),
-        facts_hashes: entries.map((e) => e.factsHash ?? factsHash(e.facts!)),
         result: this.stored,
       };
       await writeFileAtomic(this.config.root, path.join(this.config.root, MANIFEST), JSON.stringify(manifest), { overwrite: true, mtimeMs: manifest.written_ms });
     }
+  }
+
+  /** Writes the hashes file (atomically) and returns its SHA-256, which the manifest records. */
+  private async writeHashes(hashes: Hashes): Promise<string> {
+    const text = JSON.stringify(hashes);
+    await writeFileAtomic(this.config.root, path.join(this.config.root, HASHES), text, { overwrite: true });
+    return sha256(text);
   }
 
   /**
