@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { appendFileSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: the benchmark generator is plain JavaScript
@@ -243,11 +243,16 @@ describe('results do not depend on the index cache', () => {
     const reference = await docket(['index', '--root', root, '--format', 'json']);
     const hashesPath = path.join(root, '.docket/cache/index-hashes.json');
     const manifestPath = path.join(root, '.docket/cache/index.json');
-    const hashes = JSON.parse(readFileSync(hashesPath, 'utf8')) as { sha256: string[]; facts_hashes: string[] };
+    const hashes = JSON.parse(readFileSync(hashesPath, 'utf8')) as { paths: string[]; sha256: string[]; facts_hashes: string[] };
+    expect(hashes.paths.length).toBe(60);
+    expect(hashes.paths).toEqual([...hashes.paths].sort());
     expect(hashes.sha256.length).toBe(60);
     expect(hashes.facts_hashes.length).toBe(60);
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-    expect(manifest).toMatchObject({ cache_version: 3, hashes_sha256: createHash('sha256').update(readFileSync(hashesPath)).digest('hex') });
+    const listDigest = createHash('sha256').update(hashes.paths.map((p) => `${p}\0`).join('')).digest('hex');
+    expect(manifest).toMatchObject({ cache_version: 3, hashes_sha256: createHash('sha256').update(readFileSync(hashesPath)).digest('hex'), paths_sha256: listDigest });
+    expect(manifest.sizes.length).toBe(60);
+    expect(manifest.paths).toBeUndefined();
     expect(manifest.sha256).toBeUndefined();
     // Nothing changed: the last result is reused from the manifest alone.
     rmSync(hashesPath);
@@ -266,23 +271,72 @@ describe('results do not depend on the index cache', () => {
     const settled = await docket(['index', '--root', root, '--format', 'json']);
     expect(settled.json!.warnings.map((w: { code: string }) => w.code)).not.toContain('INDEX_CACHE_CORRUPT');
     expect(settled.json!.data).toMatchObject({ written: false, rebuild: { mode: 'incremental', changed: 1, unchanged: 59 } });
-    const rehashed = JSON.parse(readFileSync(hashesPath, 'utf8')) as { sha256: string[] };
-    const at = (JSON.parse(readFileSync(manifestPath, 'utf8')) as { paths: string[] }).paths.indexOf(path.relative(root, victim));
-    expect(rehashed.sha256[at]).toBe(createHash('sha256').update(readFileSync(victim)).digest('hex'));
-    expect(JSON.parse(readFileSync(manifestPath, 'utf8')).hashes_sha256).toBe(createHash('sha256').update(readFileSync(hashesPath)).digest('hex'));
+    // Its new digest rides in the manifest (the hashes file is not rewritten for it).
+    const rehashed = JSON.parse(readFileSync(hashesPath, 'utf8')) as { paths: string[]; sha256: string[] };
+    const at = rehashed.paths.indexOf(path.relative(root, victim));
+    expect(at).toBeGreaterThanOrEqual(0);
+    const settledManifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+    expect(settledManifest.hashes_overlay).toEqual({ [at]: createHash('sha256').update(readFileSync(victim)).digest('hex') });
+    expect(settledManifest.hashes_sha256).toBe(createHash('sha256').update(readFileSync(hashesPath)).digest('hex'));
+    expect(rehashed.sha256[at]).not.toBe(settledManifest.hashes_overlay[at]);
     // Valid JSON of the right shape, but not the file the manifest names (its digest differs): not used.
-    writeFileSync(hashesPath, JSON.stringify({ sha256: rehashed.sha256.map(() => '0'.repeat(64)), facts_hashes: hashes.facts_hashes }));
+    writeFileSync(hashesPath, JSON.stringify({ paths: rehashed.paths, sha256: rehashed.sha256.map(() => '0'.repeat(64)), facts_hashes: hashes.facts_hashes }));
     appendFileSync(victim, 'Once more.\n');
     const forged = await docket(['index', '--root', root, '--format', 'json']);
     expect(forged.json!.warnings.map((w: { code: string }) => w.code)).toContain('INDEX_CACHE_CORRUPT');
     expect(strip(forged.json!).data.node_count).toBe(reference.json!.data.node_count);
+    // The same number of documents under other paths: the list's digest differs, and the facts are looked up by path.
+    const renamed = path.join(path.dirname(victim), `zz-${path.basename(victim)}`);
+    renameSync(victim, renamed);
+    const moved = await docket(['index', '--root', root, '--format', 'json']);
+    expect(moved.json!.data.rebuild).toMatchObject({ mode: 'incremental', added: 1, removed: 1, unchanged: 59 });
+    expect(strip(moved.json!).data.node_count).toBe(reference.json!.data.node_count);
     // A valid manifest of version 2 (hashes inline): a config change, its digests still count what changed.
     const current = JSON.parse(readFileSync(manifestPath, 'utf8'));
-    const { hashes_sha256: _dropped, ...rest } = current;
-    const v2 = { ...rest, cache_version: 2, fingerprint: 'old', sha256: current.paths.map(() => 'a'), facts_hashes: current.paths.map(() => 'b') };
+    const { hashes_sha256: _dropped, paths_sha256: _digest, ...rest } = current;
+    const now = (JSON.parse(readFileSync(hashesPath, 'utf8')) as { paths: string[] }).paths;
+    const v2 = { ...rest, cache_version: 2, fingerprint: 'old', paths: now, sha256: now.map(() => 'a'), facts_hashes: now.map(() => 'b') };
     writeSealedCache(manifestPath, JSON.stringify(v2));
     const upgraded = await docket(['index', '--root', root, '--format', 'json']);
     expect(upgraded.json!.warnings.map((w: { code: string }) => w.code)).not.toContain('INDEX_CACHE_CORRUPT');
     expect(upgraded.json!.data.rebuild).toMatchObject({ mode: 'full', reason: 'config-changed', changed: 60, added: 0, removed: 0 });
+  });
+
+  it('settled digests ride in the manifest, and go into the hashes file past 256 of them; every run says what a build without cache says', async () => {
+    const root = repository(330, 0, 19);
+    age(root);
+    const reference = await docket(['index', '--root', root, '--format', 'json', '--no-cache']);
+    await docket(['index', '--root', root, '--format', 'json']);
+    const manifestPath = path.join(root, '.docket/cache/index.json');
+    const hashesPath = path.join(root, '.docket/cache/index-hashes.json');
+    const files = (JSON.parse(readFileSync(hashesPath, 'utf8')) as { paths: string[] }).paths;
+    const digest = (rel: string) => createHash('sha256').update(readFileSync(path.join(root, rel))).digest('hex');
+    for (let round = 0; round < 5; round++) {
+      // 64 body edits (the most a run settles one by one), older than the racy margin.
+      const edited = files.slice(round * 64, round * 64 + 64);
+      for (const rel of edited) appendFileSync(path.join(root, rel), `\nRound ${round}.\n`);
+      ageFiles(root, edited, 10); // not racily clean for the next round
+      const run = await docket(['index', '--root', root, '--format', 'json']);
+      expect(strip(run.json!)).toEqual(strip(reference.json!));
+      expect(run.json!.data).toMatchObject({ written: false, rebuild: { mode: 'incremental', changed: 64 } });
+      const m = JSON.parse(readFileSync(manifestPath, 'utf8'));
+      const hashes = JSON.parse(readFileSync(hashesPath, 'utf8')) as { paths: string[]; sha256: string[] };
+      const done = files.slice(0, round * 64 + 64);
+      if (round < 4) {
+        expect(Object.keys(m.hashes_overlay).length).toBe(done.length);
+        for (const rel of done) expect(m.hashes_overlay[hashes.paths.indexOf(rel)]).toBe(digest(rel));
+      } else {
+        // 320 > 256: merged into the hashes file, which the manifest names anew.
+        expect(m.hashes_overlay).toBeUndefined();
+        expect(m.hashes_sha256).toBe(createHash('sha256').update(readFileSync(hashesPath)).digest('hex'));
+        for (const rel of done) expect(hashes.sha256[hashes.paths.indexOf(rel)]).toBe(digest(rel));
+      }
+    }
+    // A further edit is compared with the merged digests: settled again, the same answer.
+    appendFileSync(path.join(root, files[0]!), '\nAgain.\n');
+    ageFiles(root, [files[0]!], 10);
+    const again = await docket(['index', '--root', root, '--format', 'json']);
+    expect(strip(again.json!)).toEqual(strip(reference.json!));
+    expect(again.json!.data).toMatchObject({ written: false, rebuild: { mode: 'incremental', changed: 1 } });
   });
 });

@@ -25,9 +25,9 @@ const LOCK = `${CACHE_DIR}/index.lock`;
 /**
  * Bump when the files' format, DocFacts or their extraction change: older caches are then
  * rebuilt. 2: the manifest holds only stats (one small read decides "nothing changed"); the
- * facts live in index-facts.json, read only when something did change. 3: the content and
- * facts hashes moved to index-hashes.json too (at 100k documents they were 11 of the
- * manifest's 20 MB, read by every run).
+ * facts live in index-facts.json, read only when something did change. 3: the paths and the
+ * content and facts hashes moved to index-hashes.json (at 100k documents they were 18 of the
+ * manifest's 20 MB, read by every run); the manifest keeps a digest of the path list.
  */
 const CACHE_VERSION = 3;
 /**
@@ -48,6 +48,8 @@ export interface FileUpdate {
 
 /** More changed files than this are not worth settling one by one: the normal path reads them. */
 const MAX_SETTLED = 64;
+/** Settled digests the manifest carries before they are written into the hashes file. */
+const MAX_OVERLAY = 256;
 
 interface Entry {
   size: number;
@@ -81,8 +83,9 @@ export interface StoredResult extends IndexSummary {
 export { CACHE_DIR };
 
 /**
- * The manifest: parallel arrays sorted by path, what a run in which nothing changed needs and
- * no more (the hashes and the facts are in files of their own, named by their SHA-256 here).
+ * The manifest: what a run in which nothing changed needs and no more. Stats are parallel
+ * arrays in path order; the paths themselves, the hashes and the facts are in files of their
+ * own, named by their SHA-256 here.
  */
 interface Manifest {
   cache_version: number;
@@ -90,14 +93,22 @@ interface Manifest {
   written_ms: number;
   facts_sha256: string;
   hashes_sha256: string;
-  paths: string[];
+  /** pathsDigest of the governed paths, in order. */
+  paths_sha256: string;
+  /**
+   * New content digests of files whose bytes changed but not their facts (settled, see
+   * unchanged), by position: they override the hashes file, so that settling a body edit
+   * rewrites this small file only. Merged into the hashes file past MAX_OVERLAY entries.
+   */
+  hashes_overlay?: Record<string, string>;
   sizes: number[];
   mtimes: number[];
   result: StoredResult | null;
 }
 
-/** index-hashes.json: per path of the manifest, in its order. */
+/** index-hashes.json: the governed paths, sorted, and per path its hashes. */
 interface Hashes {
+  paths: string[];
   sha256: string[];
   /** A hash of each document's facts: an edit that leaves them equal leaves the graph equal. */
   facts_hashes: string[];
@@ -139,19 +150,45 @@ function parseManifest(text: string): { manifest?: Manifest; shas?: () => Map<st
     }
     return { shas: () => shas };
   }
-  const n = Array.isArray(m.paths) ? m.paths.length : -1;
   if (m.cache_version === 2) {
-    // The previous format, hashes inline: a config change, not corruption.
-    if (!isStrings(m.paths, n) || !isStrings(m.sha256, n)) return undefined;
-    const shas = m.sha256;
-    return { shas: () => new Map(m.paths.map((p, i) => [p, shas[i]!])) };
+    // The previous format, paths and hashes inline: a config change, not corruption.
+    const v2 = m as unknown as { paths: unknown; sha256: unknown };
+    const n = Array.isArray(v2.paths) ? v2.paths.length : -1;
+    if (!isStrings(v2.paths, n) || !isStrings(v2.sha256, n)) return undefined;
+    const [paths, shas] = [v2.paths, v2.sha256];
+    return { shas: () => new Map(paths.map((p, i) => [p, shas[i]!])) };
   }
-  if (typeof m.facts_sha256 !== 'string' || typeof m.hashes_sha256 !== 'string' || !isStrings(m.paths, n) || !isNumbers(m.sizes, n) || !isNumbers(m.mtimes, n) || !isResult(m.result)) return undefined;
+  const n = Array.isArray(m.sizes) ? m.sizes.length : -1;
+  if (typeof m.facts_sha256 !== 'string' || typeof m.hashes_sha256 !== 'string' || typeof m.paths_sha256 !== 'string' || !isNumbers(m.sizes, n) || !isNumbers(m.mtimes, n) || !isResult(m.result) || !isOverlay(m.hashes_overlay, n)) return undefined;
   return { manifest: m };
 }
 
+function isOverlay(o: unknown, n: number): o is Record<string, string> | undefined {
+  if (o === undefined) return true;
+  if (!o || typeof o !== 'object' || Array.isArray(o)) return false;
+  return Object.entries(o).every(([k, v]) => /^(0|[1-9]\d*)$/.test(k) && Number(k) < n && typeof v === 'string');
+}
+
 function isHashes(h: unknown, n: number): h is Hashes {
-  return !!h && typeof h === 'object' && isStrings((h as Hashes).sha256, n) && isStrings((h as Hashes).facts_hashes, n);
+  return !!h && typeof h === 'object' && isStrings((h as Hashes).paths, n) && isStrings((h as Hashes).sha256, n) && isStrings((h as Hashes).facts_hashes, n);
+}
+
+/**
+ * SHA-256 of a list of paths, in order, each followed by a NUL (which no path holds), hashed
+ * a thousand at a time: what decides that the governed set is the one the manifest describes,
+ * without keeping a copy of every path in it.
+ */
+export function pathsDigest(paths: readonly { rel: string }[] | readonly string[]): string {
+  const hash = createHash('sha256');
+  for (let from = 0; from < paths.length; from += 1000) {
+    let text = '';
+    for (let i = from; i < Math.min(paths.length, from + 1000); i++) {
+      const p = paths[i]!;
+      text += `${typeof p === 'string' ? p : p.rel}\0`;
+    }
+    hash.update(text);
+  }
+  return hash.digest('hex');
 }
 
 /** The hashes file of a manifest, when it is there and is the one the manifest names; else null. */
@@ -160,7 +197,9 @@ function readHashes(root: string, m: Manifest): Hashes | null {
     const text = readFileSync(path.join(root, HASHES), 'utf8');
     if (sha256(text) !== m.hashes_sha256) return null;
     const hashes = JSON.parse(text) as unknown;
-    return isHashes(hashes, m.paths.length) ? hashes : null;
+    if (!isHashes(hashes, m.sizes.length)) return null;
+    for (const [k, sha] of Object.entries(m.hashes_overlay ?? {})) hashes.sha256[Number(k)] = sha;
+    return hashes;
   } catch {
     return null;
   }
@@ -247,7 +286,7 @@ export class IndexCache implements DocumentReuse {
       this.previousMap = new Map();
       const h = this.manifest && this.hashesFile();
       const m = this.manifest;
-      if (m && h) for (let i = 0; i < m.paths.length; i++) this.previousMap.set(m.paths[i]!, { size: m.sizes[i]!, mtime_ms: m.mtimes[i]!, sha256: h.sha256[i]!, at: i, factsHash: h.facts_hashes[i]! });
+      if (m && h) for (let i = 0; i < h.paths.length; i++) this.previousMap.set(h.paths[i]!, { size: m.sizes[i]!, mtime_ms: m.mtimes[i]!, sha256: h.sha256[i]!, at: i, factsHash: h.facts_hashes[i]! });
     }
     return this.previousMap;
   }
@@ -304,7 +343,7 @@ export class IndexCache implements DocumentReuse {
     // This version's shas are in the hashes file: read only when the counts are asked for.
     cache.baselineOf = parsed.shas ?? (() => {
       const h = m && (cache.manifest === m && cache.loadedHashes !== undefined ? cache.loadedHashes : readHashes(config.root, m));
-      return h ? new Map(m.paths.map((p, i) => [p, h.sha256[i]!])) : new Map();
+      return h ? new Map(h.paths.map((p, i) => [p, h.sha256[i]!])) : new Map();
     });
     if (mode === 'rebuild') cache.reason = 'rebuild-requested';
     else if (!m || m.cache_version !== CACHE_VERSION || m.fingerprint !== cache.fingerprint) cache.reason = 'config-changed';
@@ -349,10 +388,9 @@ export class IndexCache implements DocumentReuse {
   unchanged(files: readonly GovernedFile[]): { result: StoredResult; changed: { index: number; file: GovernedFile; sha256: string; facts_hash: string }[] } | undefined {
     const m = this.manifest;
     const r = m?.result;
-    if (!m || !r || m.paths.length !== files.length) return undefined;
+    if (!m || !r || m.sizes.length !== files.length || pathsDigest(files) !== m.paths_sha256) return undefined;
     const changed = [];
     for (let i = 0; i < files.length; i++) {
-      if (files[i]!.rel !== m.paths[i]) return undefined;
       const stat = lstatOrNone(absolutePath(this.config.root, files[i]!.rel));
       if (stat?.isFile() && stat.size === m.sizes[i] && stat.mtimeMs === m.mtimes[i] && this.trusted(m.mtimes[i]!)) continue;
       // A changed (or too recent) stat: the file may still have the same bytes, or the same facts.
@@ -408,7 +446,7 @@ export class IndexCache implements DocumentReuse {
       try {
         const text = readFileSync(path.join(this.config.root, FACTS), 'utf8');
         const facts = JSON.parse(text) as unknown;
-        if (sha256(text) === this.manifest?.facts_sha256 && Array.isArray(facts) && facts.length === this.manifest.paths.length && facts.every(isFacts)) this.loadedFacts = facts;
+        if (sha256(text) === this.manifest?.facts_sha256 && Array.isArray(facts) && facts.length === this.manifest.sizes.length && facts.every(isFacts)) this.loadedFacts = facts;
       } catch {
         this.loadedFacts = null;
       }
@@ -518,15 +556,19 @@ export class IndexCache implements DocumentReuse {
         const manifest: Manifest = { ...m, written_ms: this.openedMs, sizes: [...m.sizes], mtimes: [...m.mtimes] };
         // Settled files were compared with their hashes (see unchanged), so the file was read.
         const h = this.settled.size > 0 ? this.hashesFile() : null;
-        const sha256s = h ? [...h.sha256] : [];
-        let rehashed = false;
+        const overlay: Record<string, string> = { ...m.hashes_overlay };
         for (const [i, u] of this.settled) {
           manifest.sizes[i] = u.size;
           manifest.mtimes[i] = u.mtime_ms;
-          if (sha256s[i] !== u.sha256) (sha256s[i] = u.sha256), (rehashed = true);
+          if (h && h.sha256[i] !== u.sha256) overlay[i] = u.sha256;
         }
-        // New bytes with the same facts: their digests first, so the manifest never names hashes that are not on disk.
-        if (h && rehashed) manifest.hashes_sha256 = await this.writeHashes({ sha256: sha256s, facts_hashes: h.facts_hashes });
+        if (h && Object.keys(overlay).length > MAX_OVERLAY) {
+          // Written into the hashes file (first: the manifest never names hashes that are not on disk).
+          const sha256s = [...h.sha256];
+          for (const [k, sha] of Object.entries(overlay)) sha256s[Number(k)] = sha;
+          manifest.hashes_sha256 = await this.writeHashes({ paths: h.paths, sha256: sha256s, facts_hashes: h.facts_hashes });
+          delete manifest.hashes_overlay;
+        } else if (Object.keys(overlay).length > 0) manifest.hashes_overlay = overlay;
         await writeFileAtomic(this.config.root, path.join(this.config.root, MANIFEST), JSON.stringify(manifest), { overwrite: true, mtimeMs: manifest.written_ms });
       }
       return;
@@ -537,14 +579,14 @@ export class IndexCache implements DocumentReuse {
       const entries = paths.map((rel) => this.next.get(rel)!);
       // The facts and hashes first: a manifest never names files that are not on disk.
       const factsSha = this.writeFacts(entries);
-      const hashesSha = await this.writeHashes({ sha256: entries.map((e) => e.sha256), facts_hashes: entries.map((e) => e.factsHash ?? factsHash(e.facts!)) });
+      const hashesSha = await this.writeHashes({ paths, sha256: entries.map((e) => e.sha256), facts_hashes: entries.map((e) => e.factsHash ?? factsHash(e.facts!)) });
       const manifest: Manifest = {
         cache_version: CACHE_VERSION,
         fingerprint: this.fingerprint,
         written_ms: Date.now(),
         facts_sha256: factsSha,
         hashes_sha256: hashesSha,
-        paths,
+        paths_sha256: pathsDigest(paths),
         sizes: entries.map((e) => e.size),
         mtimes: entries.map((e) => e.mtime_ms),
         result: this.stored,
