@@ -114,7 +114,7 @@ interface Hashes {
   facts_hashes: string[];
 }
 
-/** The hash of a document's facts, as stored in the manifest. */
+/** The hash of a document's facts, as stored in the hashes file. */
 export function factsHash(facts: DocFacts): string {
   return sha256(JSON.stringify(facts), 'base64url');
 }
