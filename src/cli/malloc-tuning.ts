@@ -21,7 +21,7 @@
  */
 
 /** The block: 2 MiB less malloc's header and rounding, above the 128 KiB default threshold. */
-export const TUNING_BYTES = 2 * 1024 * 1024 - 64 * 1024;
+const TUNING_BYTES = 2 * 1024 * 1024 - 64 * 1024;
 
 /** Whether the block was allocated (Linux, and not turned off with DOCKET_MALLOC_TUNING=0). */
 export function keepFreedMemory(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): boolean {

@@ -178,7 +178,7 @@ function isHashes(h: unknown, n: number): h is Hashes {
  * a thousand at a time: what decides that the governed set is the one the manifest describes,
  * without keeping a copy of every path in it.
  */
-export function pathsDigest(paths: readonly { rel: string }[] | readonly string[]): string {
+function pathsDigest(paths: readonly { rel: string }[] | readonly string[]): string {
   const hash = createHash('sha256');
   for (let from = 0; from < paths.length; from += 1000) {
     let text = '';
