@@ -65,6 +65,12 @@ function exclusionsOf(ns: NamespaceConfig): Exclusions {
   return e;
 }
 
+/** Whether a lower-cased path inside a docs root has a segment starting with an excluded prefix. */
+function hasExcludedSegment(e: Exclusions, inside: string): boolean {
+  for (let i = 0; i < e.prefixes.length; i++) if (inside.startsWith(e.prefixes[i]!) || inside.includes(e.slashed[i]!)) return true;
+  return false;
+}
+
 /** Whether a repo-relative path is excluded from governance in namespace `ns`. */
 export function isExcluded(ns: NamespaceConfig, rel: string): boolean {
   const e = exclusionsOf(ns);
@@ -73,8 +79,7 @@ export function isExcluded(ns: NamespaceConfig, rel: string): boolean {
   if (e.prefixes.length === 0) return false;
   // A path segment starting with the prefix: at the start, or right after a slash.
   const inside = rel.slice(e.inside).toLowerCase();
-  for (let i = 0; i < e.prefixes.length; i++) if (inside.startsWith(e.prefixes[i]!) || inside.includes(e.slashed[i]!)) return true;
-  return false;
+  return hasExcludedSegment(e, inside);
 }
 
 /**
@@ -139,6 +144,5 @@ function directoryExcluded(ns: NamespaceConfig, dir: string): boolean {
   // The directory's segments inside the docs root, each followed by its slash.
   const inside = `${dir}/`.slice(e.inside).toLowerCase();
   if (inside === '') return false;
-  for (let i = 0; i < e.prefixes.length; i++) if (inside.startsWith(e.prefixes[i]!) || inside.includes(e.slashed[i]!)) return true;
-  return false;
+  return hasExcludedSegment(e, inside);
 }
