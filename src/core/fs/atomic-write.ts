@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { constants, promises as fs } from 'node:fs';
+import { constants, lstatSync, promises as fs, type Stats } from 'node:fs';
 import path from 'node:path';
 import { DocketError } from '../../errors/docket-error.js';
 import { isInside, realpathOfExistingAncestor } from './paths.js';
@@ -13,7 +13,7 @@ export interface AtomicWriteOptions {
   mtimeMs?: number;
 }
 
-async function fsyncDir(dir: string): Promise<void> {
+export async function fsyncDir(dir: string): Promise<void> {
   let handle: fs.FileHandle | undefined;
   try {
     handle = await fs.open(dir, constants.O_RDONLY);
@@ -26,7 +26,7 @@ async function fsyncDir(dir: string): Promise<void> {
 }
 
 /** File-system errors (ENOTDIR, EACCES, ENOSPC, EROFS, ...) as WRITE_FAILED with a repository-relative path. */
-function writeFailed(root: string, target: string, error: unknown): DocketError {
+export function writeFailed(root: string, target: string, error: unknown): DocketError {
   const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
   const rel = path.relative(root, target).split(path.sep).join('/');
   return new DocketError('WRITE_FAILED', `Could not write ${rel}: the file system refused it (${code}).`, {
@@ -48,18 +48,21 @@ async function linkNoReplace(tmp: string, target: string): Promise<void> {
 }
 
 /**
- * Writes `content` (whole, or consecutive pieces that are never joined) to `target`
- * atomically: a temporary file in the same directory, fsync, then rename (overwrite) or link
- * (create-only, so an existing file is never replaced). Refuses targets that are symbolic
- * links or that resolve outside `root` (a realpath).
+ * The checks every atomic write makes before it writes: `target` and its directory's nearest
+ * existing ancestor (a realpath) are inside `root`, it is not a symbolic link, and an existing
+ * target is a regular file that may be overwritten. Returns the mode to give the new file:
+ * an overwritten file keeps its own.
  */
-export async function writeFileAtomic(root: string, target: string, content: string | Uint8Array | readonly Uint8Array[], options: AtomicWriteOptions = {}): Promise<void> {
-  const dir = path.dirname(target);
-  if (!isInside(root, target) || !isInside(root, realpathOfExistingAncestor(dir))) {
+export function checkWriteTarget(root: string, target: string, options: AtomicWriteOptions): number {
+  if (!isInside(root, target) || !isInside(root, realpathOfExistingAncestor(path.dirname(target)))) {
     throw new DocketError('PATH_OUTSIDE_ROOT', `Refusing to write outside the repository root: ${target}`);
   }
-  let mode = options.mode ?? 0o644;
-  const existing = await fs.lstat(target).catch(() => undefined);
+  let existing: Stats | undefined;
+  try {
+    existing = lstatSync(target);
+  } catch {
+    existing = undefined;
+  }
   if (existing?.isSymbolicLink()) {
     throw new DocketError('SYMLINK_REFUSED', `Refusing to write through the symbolic link ${path.basename(target)}.`);
   }
@@ -69,9 +72,24 @@ export async function writeFileAtomic(root: string, target: string, content: str
   if (existing && !options.overwrite) {
     throw new DocketError('FILE_EXISTS', `${path.basename(target)} already exists; nothing was overwritten.`);
   }
-  if (existing) mode = existing.mode & 0o7777;
+  return existing ? existing.mode & 0o7777 : (options.mode ?? 0o644);
+}
 
-  const tmp = path.join(dir, `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+/** A temporary file's path next to `target`, unique to this process and call. */
+export function temporaryPathFor(target: string): string {
+  return path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+}
+
+/**
+ * Writes `content` (whole, or consecutive pieces that are never joined) to `target`
+ * atomically: a temporary file in the same directory, fsync, then rename (overwrite) or link
+ * (create-only, so an existing file is never replaced). Refuses targets that are symbolic
+ * links or that resolve outside `root` (a realpath).
+ */
+export async function writeFileAtomic(root: string, target: string, content: string | Uint8Array | readonly Uint8Array[], options: AtomicWriteOptions = {}): Promise<void> {
+  const dir = path.dirname(target);
+  const mode = checkWriteTarget(root, target, options);
+  const tmp = temporaryPathFor(target);
   try {
     await fs.mkdir(dir, { recursive: true });
     const handle = await fs.open(tmp, 'wx', mode);

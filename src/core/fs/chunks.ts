@@ -35,34 +35,6 @@ export function readChunks(abs: string, visit: (chunk: Buffer, at: number, size:
   }
 }
 
-/**
- * Whether a file holds exactly `bytes`, given whole or as consecutive pieces (the index
- * artifact, never joined), compared chunk by chunk; 'missing' as readChunks says.
- */
-export function compareFile(abs: string, bytes: Uint8Array | readonly Uint8Array[]): 'missing' | 'same' | 'different' {
-  const pieces = bytes instanceof Uint8Array ? [bytes] : bytes;
-  let total = 0;
-  for (const p of pieces) total += p.length;
-  // Where the next byte to compare is: a piece and an offset in it.
-  let k = 0;
-  let off = 0;
-  let matched = 0;
-  const result = readChunks(abs, (chunk, at, size) => {
-    if (size !== total || at + chunk.length > total) return false;
-    for (let pos = 0; pos < chunk.length; ) {
-      while (off === pieces[k]!.length) (k++, (off = 0));
-      const n = Math.min(chunk.length - pos, pieces[k]!.length - off);
-      if (Buffer.compare(chunk.subarray(pos, pos + n), pieces[k]!.subarray(off, off + n)) !== 0) return false;
-      pos += n;
-      off += n;
-    }
-    matched = at + chunk.length;
-    return true;
-  });
-  if (result === 'missing') return 'missing';
-  return result === 'done' && matched === total ? 'same' : 'different';
-}
-
 /** SHA-256 (hex) of a file's bytes, read in chunks; undefined when readChunks finds it missing. */
 export function sha256OfFile(abs: string): string | undefined {
   const hash = createHash('sha256');

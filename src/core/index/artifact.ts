@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { RepoConfig } from '../config/types.js';
-import { writeFileAtomic } from '../fs/atomic-write.js';
-import { compareFile } from '../fs/chunks.js';
+import { ChangedFile, type ChangedFileOptions, type ChangedFileResult } from '../fs/changed-file.js';
 import type { IndexEdge, IndexNode } from './graph.js';
 
 export const INDEX_VERSION = '1.0';
@@ -45,24 +44,27 @@ export function buildArtifact(config: RepoConfig, nodes: readonly IndexNode[], e
   };
 }
 
-/** How many items of an array are written by one JSON.stringify call. */
-const ITEMS_PER_CHUNK = 512;
+/**
+ * How many items of an array are written by one JSON.stringify call: about 80 kB of text for
+ * nodes, so each piece is a young-generation string (a piece past V8's 128 kB large-object
+ * threshold is a fresh mapping of its own, faulted in page by page and unmapped again).
+ */
+const ITEMS_PER_CHUNK = 128;
 
 /**
- * Pretty, deterministic bytes: two-space indentation, LF, a final newline; no run ID, no
+ * Pretty, deterministic text: two-space indentation, LF, a final newline; no run ID, no
  * timestamps. Exactly `JSON.stringify(artifact, null, 2)` and a newline, the items of the
  * arrays `keyOrder` names written with those keys in that order (ARTIFACT_KEY_ORDER for an
- * index), as consecutive pieces that are hashed, compared and written one after the other
- * and never joined. V8 builds one large JSON text as a rope that is copied flat before it
- * can be encoded: at 100,000 documents (about 90 MB) the whole text existed three times over
- * (rope, flat copy, bytes); pieces joined at the end, twice. Each piece is one native
+ * index), handed to `visit` as consecutive pieces that are hashed, compared and written one
+ * after the other and never joined (see ChangedFile). V8 builds one large JSON text as a rope
+ * that is copied flat before it can be encoded: at 100,000 documents (about 90 MB) the whole
+ * text existed three times over (rope, flat copy, bytes). Each piece is one native
  * JSON.stringify of a slice of an array, wrapped so that its items come out at the depth
  * they have in the artifact: a node at a time, its lines indented again by `replaceAll`,
  * then joined, took three times as long (10k documents in a fresh process: about 330
  * against 110 ms).
  */
-export function serializeArtifact(artifact: IndexArtifact, keyOrder: KeyOrder = {}): Buffer[] {
-  const pieces: Buffer[] = [];
+export function visitArtifactText(artifact: IndexArtifact, keyOrder: KeyOrder, visit: (piece: string) => void): void {
   const fields = Object.entries(artifact).filter(([, value]) => value !== undefined);
   let text = '{';
   fields.forEach(([key, value], i) => {
@@ -73,33 +75,38 @@ export function serializeArtifact(artifact: IndexArtifact, keyOrder: KeyOrder = 
       text += JSON.stringify({ [key]: value }, null, 2).slice(6 + name.length, -2);
       return;
     }
-    pieces.push(Buffer.from(`${text}[\n`, 'utf8'));
+    visit(`${text}[\n`);
     // A property list orders (and selects) the keys of every object inside: the items' own, in that order.
     const order = Object.hasOwn(keyOrder, key) ? ['x', ...keyOrder[key]!] : null;
     for (let from = 0; from < value.length; from += ITEMS_PER_CHUNK) {
       // '{\n  "x": [\n' ITEMS '\n  ]\n}': the items as they are inside "key": [ ... ].
       const items = JSON.stringify({ x: value.slice(from, from + ITEMS_PER_CHUNK) }, order, 2).slice(11, -6);
-      if (from > 0) pieces.push(Buffer.from(',\n', 'utf8'));
-      pieces.push(Buffer.from(items, 'utf8'));
+      visit(from > 0 ? `,\n${items}` : items);
     }
     text = '\n  ]';
   });
-  pieces.push(Buffer.from(`${text}${fields.length > 0 ? '\n}\n' : '}\n'}`, 'utf8'));
+  visit(`${text}${fields.length > 0 ? '\n}\n' : '}\n'}`);
+}
+
+/** The artifact's bytes as consecutive pieces (see visitArtifactText). */
+export function serializeArtifact(artifact: IndexArtifact, keyOrder: KeyOrder = {}): Buffer[] {
+  const pieces: Buffer[] = [];
+  visitArtifactText(artifact, keyOrder, (piece) => pieces.push(Buffer.from(piece, 'utf8')));
   return pieces;
 }
 
 /**
- * Whether the artifact on disk has exactly these bytes, compared chunk by chunk (at 100,000
- * documents it is about 90 MB: reading it whole to compare doubled the memory of the run).
- * 'missing': absent, or not a regular file.
+ * Compares the artifact with the one at index_path and, with `write`, replaces it when its
+ * bytes change (atomically, fsynced); never held whole (at 100,000 documents it is about
+ * 90 MB: built as bytes, it was most of the run's peak memory). `hash`: also its SHA-256.
  */
-export function artifactOnDisk(config: RepoConfig, bytes: readonly Uint8Array[]): 'missing' | 'same' | 'different' {
-  return compareFile(path.join(config.root, config.index_path), bytes);
-}
-
-/** Writes the artifact atomically, only when its bytes change. Returns whether it wrote. */
-export async function writeArtifact(config: RepoConfig, bytes: readonly Buffer[]): Promise<boolean> {
-  if (artifactOnDisk(config, bytes) === 'same') return false;
-  await writeFileAtomic(config.root, path.join(config.root, config.index_path), bytes, { overwrite: true });
-  return true;
+export async function syncArtifact(config: RepoConfig, artifact: IndexArtifact, opts: ChangedFileOptions): Promise<ChangedFileResult> {
+  const file = ChangedFile.open(config.root, path.join(config.root, config.index_path), opts);
+  try {
+    visitArtifactText(artifact, ARTIFACT_KEY_ORDER, (piece) => file.add(piece));
+  } catch (error) {
+    file.abort();
+    throw error;
+  }
+  return file.finish();
 }

@@ -3,14 +3,15 @@ import path from 'node:path';
 import type { RepoConfig } from '../config/types.js';
 import { listGoverned } from '../documents/walk.js';
 import type { Advice, Issue } from '../issues.js';
-import { ARTIFACT_KEY_ORDER, buildArtifact, serializeArtifact, writeArtifact, type IndexArtifact } from './artifact.js';
+import { buildArtifact, syncArtifact, type IndexArtifact } from './artifact.js';
+import type { OnDisk } from '../fs/changed-file.js';
 import { factsHash, IndexCache, type CacheMode, type IndexSummary, type FileUpdate, type RebuildReason, type StoredResult } from './cache.js';
 import { factsOf } from './facts.js';
 import { absolutePath, readRaw, recordOf } from '../documents/read.js';
 import type { GovernedFile } from '../documents/walk.js';
 import { compileSchemaFile, type CompiledSchema } from '../schema/compile.js';
 import { buildGraph, type IndexEdge, type IndexNode } from './graph.js';
-import { sha256, sha256OfPieces } from '../text/sha256.js';
+import { sha256 } from '../text/sha256.js';
 import { sha256OfFile } from '../fs/chunks.js';
 
 export interface RebuildInfo {
@@ -26,8 +27,8 @@ export interface RebuildInfo {
 export interface BuiltIndex extends IndexSummary {
   /** The graph; absent when nothing changed and the last result was reused (`graph: false` callers only). */
   artifact?: IndexArtifact;
-  /** The artifact's bytes, as consecutive pieces (see serializeArtifact). */
-  bytes?: Buffer[];
+  /** How the artifact compares with the one at index_path (with `compare: true`). */
+  onDisk?: OnDisk;
   nodes?: IndexNode[];
   edges?: IndexEdge[];
   rebuild: RebuildInfo;
@@ -42,6 +43,8 @@ export interface BuildOptions {
   write: boolean;
   /** Write the artifact at index_path when its bytes change and the graph is sound (index). */
   artifact?: boolean;
+  /** Compare the artifact with the one at index_path (see BuiltIndex.onDisk; without `artifact`). */
+  compare?: boolean;
   /**
    * Whether the caller needs the graph itself (nodes, edges, bytes). When it does not, a run
    * in which no document and not the artifact changed reuses the last result without
@@ -52,13 +55,13 @@ export interface BuildOptions {
   onProgress?(done: number, total: number): unknown;
 }
 
-/** What the cache stores of this run for the next one: the artifact as it now is on disk, and the findings. */
-function stamp(config: RepoConfig, written: boolean, digest: () => string, result: Omit<StoredResult, 'artifact_sha256' | 'artifact_size' | 'artifact_mtime_ms'>): StoredResult | null {
+/** What the cache stores of this run for the next one: the artifact as it now is on disk (`sha256`: its hash when this run made its bytes; else the file is hashed), and the findings. */
+function stamp(config: RepoConfig, sha256: string | undefined, result: Omit<StoredResult, 'artifact_sha256' | 'artifact_size' | 'artifact_mtime_ms'>): StoredResult | null {
   const abs = path.join(config.root, config.index_path);
   try {
     const stat = lstatSync(abs);
     if (!stat.isFile()) return null;
-    const onDisk = written || result.violations.length === 0 ? digest() : sha256OfFile(abs);
+    const onDisk = sha256 ?? sha256OfFile(abs);
     if (onDisk === undefined) return null;
     return { artifact_sha256: onDisk, artifact_size: stat.size, artifact_mtime_ms: stat.mtimeMs, ...result };
   } catch {
@@ -152,26 +155,23 @@ export async function buildIndex(config: RepoConfig, opts: BuildOptions): Promis
     }
     const graph = buildGraph(inputs);
     const artifact = buildArtifact(config, graph.nodes, graph.edges);
-    const bytes = serializeArtifact(artifact, ARTIFACT_KEY_ORDER);
-    let artifactSha: string | undefined;
-    // Hashed once, when first needed (at 100k documents the artifact is about 90 MB).
-    const digest = () => (artifactSha ??= sha256OfPieces(bytes));
     const rebuild: RebuildInfo = { mode: cache.mode, ...(cache.reason ? { reason: cache.reason } : {}), ...cache.changes(inspection.documents.filter((d) => !d.record.unreadable)) };
     const warnings = [...documentWarnings, ...graph.warnings];
     let written = false;
+    let onDisk: OnDisk | undefined;
     if (opts.artifact) {
-      if (graph.violations.length === 0) {
-        // The stored hash says whether the artifact on disk already has these bytes; else compare them.
-        const same = cache.artifactIsStored() && cache.storedArtifactSha() === digest();
-        written = same ? false : await writeArtifact(config, bytes);
-      }
+      // An unsound graph leaves the artifact as it was: not even its text is made.
+      const synced = graph.violations.length === 0 ? await syncArtifact(config, artifact, { write: true, hash: true }) : undefined;
+      written = synced?.written ?? false;
       const partial = inspection.partial;
-      cache.remember(partial ? null : stamp(config, written, digest, { node_count: graph.nodes.length, edge_count: graph.edges.length, first_id: graph.nodes[0]?.document_id ?? null, violations: graph.violations, warnings, advice: graph.advice }));
+      cache.remember(partial ? null : stamp(config, synced?.sha256, { node_count: graph.nodes.length, edge_count: graph.edges.length, first_id: graph.nodes[0]?.document_id ?? null, violations: graph.violations, warnings, advice: graph.advice }));
+    } else if (opts.compare) {
+      onDisk = (await syncArtifact(config, artifact, { write: false, hash: false })).onDisk;
     }
     await close();
     return {
       artifact,
-      bytes,
+      ...(onDisk ? { onDisk } : {}),
       nodes: graph.nodes,
       edges: graph.edges,
       node_count: graph.nodes.length,

@@ -423,11 +423,6 @@ export class IndexCache implements DocumentReuse {
     return this.artifactHashed;
   }
 
-  /** The sha256 of the artifact the last run left on disk. */
-  storedArtifactSha(): string | undefined {
-    return this.manifest?.result?.artifact_sha256;
-  }
-
   /** The hashes file of the manifest, once; null (and a full build) when it is missing or does not match the manifest. */
   private hashesFile(): Hashes | null {
     if (this.loadedHashes === undefined) {

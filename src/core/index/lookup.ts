@@ -7,7 +7,6 @@ import { resolveInsideRoot } from '../fs/paths.js';
 import type { Issue } from '../issues.js';
 import { closest } from '../text/suggest.js';
 import { DocketError } from '../../errors/docket-error.js';
-import { artifactOnDisk } from './artifact.js';
 import { buildIndex } from './build.js';
 import type { IndexNode } from './graph.js';
 
@@ -27,8 +26,8 @@ export interface LoadedIndex {
  * artifact is a warning, never a wrong answer.
  */
 export async function loadIndex(config: RepoConfig, signal?: AbortSignal): Promise<LoadedIndex> {
-  const built = await buildIndex(config, { cache: 'use', write: false, ...(signal ? { signal } : {}) });
-  const onDisk = artifactOnDisk(config, built.bytes!);
+  const built = await buildIndex(config, { cache: 'use', write: false, compare: true, ...(signal ? { signal } : {}) });
+  const onDisk = built.onDisk;
   const warnings: Issue[] = [];
   if (onDisk === 'missing') {
     warnings.push({ code: 'INDEX_MISSING', severity: 'warning', message: `${config.index_path} does not exist; the index was built in memory for this run.`, path: config.index_path, suggestion: 'Run `docket index` to write it.' });

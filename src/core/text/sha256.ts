@@ -8,10 +8,3 @@ const oneShot = (crypto as unknown as { hash?: OneShot }).hash;
 export function sha256(data: string | Uint8Array, encoding: 'hex' | 'base64url' = 'hex'): string {
   return oneShot ? oneShot('sha256', data, encoding) : crypto.createHash('sha256').update(data).digest(encoding);
 }
-
-/** SHA-256 (hex) of consecutive pieces of bytes, as if they were joined. */
-export function sha256OfPieces(pieces: readonly Uint8Array[]): string {
-  const hash = crypto.createHash('sha256');
-  for (const p of pieces) hash.update(p);
-  return hash.digest('hex');
-}
