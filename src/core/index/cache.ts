@@ -17,6 +17,7 @@ import type { Advice, Issue } from '../issues.js';
 import { sha256 } from '../text/sha256.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { factsOf, type DocFacts } from './facts.js';
+import { HashesFile, type Hashes } from './hashes-file.js';
 
 const MANIFEST = `${CACHE_DIR}/index.json`;
 const FACTS = `${CACHE_DIR}/index-facts.json`;
@@ -106,14 +107,6 @@ interface Manifest {
   result: StoredResult | null;
 }
 
-/** index-hashes.json: the governed paths, sorted, and per path its hashes. */
-interface Hashes {
-  paths: string[];
-  sha256: string[];
-  /** A hash of each document's facts: an edit that leaves them equal leaves the graph equal. */
-  facts_hashes: string[];
-}
-
 /** The hash of a document's facts, as stored in the hashes file. */
 export function factsHash(facts: DocFacts): string {
   return sha256(JSON.stringify(facts), 'base64url');
@@ -169,10 +162,6 @@ function isOverlay(o: unknown, n: number): o is Record<string, string> | undefin
   return Object.entries(o).every(([k, v]) => /^(0|[1-9]\d*)$/.test(k) && Number(k) < n && typeof v === 'string');
 }
 
-function isHashes(h: unknown, n: number): h is Hashes {
-  return !!h && typeof h === 'object' && isStrings((h as Hashes).paths, n) && isStrings((h as Hashes).sha256, n) && isStrings((h as Hashes).facts_hashes, n);
-}
-
 /**
  * SHA-256 of a list of paths, in order, each followed by a NUL (which no path holds), hashed
  * a thousand at a time: what decides that the governed set is the one the manifest describes,
@@ -191,18 +180,9 @@ function pathsDigest(paths: readonly { rel: string }[] | readonly string[]): str
   return hash.digest('hex');
 }
 
-/** The hashes file of a manifest, when it is there and is the one the manifest names; else null. */
-function readHashes(root: string, m: Manifest): Hashes | null {
-  try {
-    const text = readFileSync(path.join(root, HASHES), 'utf8');
-    if (sha256(text) !== m.hashes_sha256) return null;
-    const hashes = JSON.parse(text) as unknown;
-    if (!isHashes(hashes, m.sizes.length)) return null;
-    for (const [k, sha] of Object.entries(m.hashes_overlay ?? {})) hashes.sha256[Number(k)] = sha;
-    return hashes;
-  } catch {
-    return null;
-  }
+/** The hashes file a manifest names, when it is there (see HashesFile); else null. */
+function readHashes(root: string, m: Manifest): HashesFile | null {
+  return HashesFile.read(path.join(root, HASHES), m.hashes_sha256, m.sizes.length, m.hashes_overlay);
 }
 
 function isFacts(f: unknown): f is DocFacts {
@@ -269,7 +249,7 @@ export class IndexCache implements DocumentReuse {
   private next = new Map<string, Entry>();
   private facts = new WeakMap<InspectedDocument, DocFacts>();
   private loadedFacts?: DocFacts[] | null;
-  private loadedHashes?: Hashes | null;
+  private loadedHashes?: HashesFile | null;
   private writtenMs = 0;
   private dirty = false;
   private stored: StoredResult | null = null;
@@ -284,7 +264,7 @@ export class IndexCache implements DocumentReuse {
   private get prev(): Map<string, Entry> {
     if (!this.previousMap) {
       this.previousMap = new Map();
-      const h = this.manifest && this.hashesFile();
+      const h = this.manifest && this.wholeHashes();
       const m = this.manifest;
       if (m && h) for (let i = 0; i < h.paths.length; i++) this.previousMap.set(h.paths[i]!, { size: m.sizes[i]!, mtime_ms: m.mtimes[i]!, sha256: h.sha256[i]!, at: i, factsHash: h.facts_hashes[i]! });
     }
@@ -342,7 +322,7 @@ export class IndexCache implements DocumentReuse {
     const m = parsed.manifest;
     // This version's shas are in the hashes file: read only when the counts are asked for.
     cache.baselineOf = parsed.shas ?? (() => {
-      const h = m && (cache.manifest === m && cache.loadedHashes !== undefined ? cache.loadedHashes : readHashes(config.root, m));
+      const h = m && (cache.manifest === m && cache.loadedHashes !== undefined ? cache.loadedHashes : readHashes(config.root, m))?.whole();
       return h ? new Map(h.paths.map((p, i) => [p, h.sha256[i]!])) : new Map();
     });
     if (mode === 'rebuild') cache.reason = 'rebuild-requested';
@@ -397,7 +377,12 @@ export class IndexCache implements DocumentReuse {
       if (changed.length >= MAX_SETTLED) return undefined;
       const h = this.hashesFile();
       if (!h) return undefined;
-      changed.push({ index: i, file: files[i]!, sha256: h.sha256[i]!, facts_hash: h.facts_hashes[i]! });
+      const [sha, facts] = [h.sha256At(i), h.factsHashAt(i)];
+      if (sha === undefined || facts === undefined) {
+        this.corrupt();
+        return undefined;
+      }
+      changed.push({ index: i, file: files[i]!, sha256: sha, facts_hash: facts });
     }
     return { result: r, changed };
   }
@@ -424,7 +409,7 @@ export class IndexCache implements DocumentReuse {
   }
 
   /** The hashes file of the manifest, once; null (and a full build) when it is missing or does not match the manifest. */
-  private hashesFile(): Hashes | null {
+  private hashesFile(): HashesFile | null {
     if (this.loadedHashes === undefined) {
       const m = this.manifest;
       if (!m) return null;
@@ -432,6 +417,13 @@ export class IndexCache implements DocumentReuse {
       if (this.loadedHashes === null) this.corrupt();
     }
     return this.loadedHashes;
+  }
+
+  /** The hashes file parsed whole; null (and a full build) when it is missing or not what the manifest names. */
+  private wholeHashes(): Hashes | null {
+    const h = this.hashesFile()?.whole() ?? null;
+    if (this.loadedHashes && !h) this.corrupt();
+    return h;
   }
 
   /** The facts file of the manifest, once; null when it is missing or does not match the manifest. */
@@ -555,13 +547,14 @@ export class IndexCache implements DocumentReuse {
         for (const [i, u] of this.settled) {
           manifest.sizes[i] = u.size;
           manifest.mtimes[i] = u.mtime_ms;
-          if (h && h.sha256[i] !== u.sha256) overlay[i] = u.sha256;
+          if (h && h.sha256At(i) !== u.sha256) overlay[i] = u.sha256;
         }
-        if (h && Object.keys(overlay).length > MAX_OVERLAY) {
+        const whole = h && Object.keys(overlay).length > MAX_OVERLAY ? h.whole() : null;
+        if (whole) {
           // Written into the hashes file (first: the manifest never names hashes that are not on disk).
-          const sha256s = [...h.sha256];
+          const sha256s = [...whole.sha256];
           for (const [k, sha] of Object.entries(overlay)) sha256s[Number(k)] = sha;
-          manifest.hashes_sha256 = await this.writeHashes({ paths: h.paths, sha256: sha256s, facts_hashes: h.facts_hashes });
+          manifest.hashes_sha256 = await this.writeHashes({ paths: whole.paths, sha256: sha256s, facts_hashes: whole.facts_hashes });
           delete manifest.hashes_overlay;
         } else if (Object.keys(overlay).length > 0) manifest.hashes_overlay = overlay;
         await writeFileAtomic(this.config.root, path.join(this.config.root, MANIFEST), JSON.stringify(manifest), { overwrite: true, mtimeMs: manifest.written_ms });
