@@ -250,6 +250,12 @@ export class IndexCache implements DocumentReuse {
   private facts = new WeakMap<InspectedDocument, DocFacts>();
   private loadedFacts?: DocFacts[] | null;
   private loadedHashes?: HashesFile | null;
+  /**
+   * By position in the manifest, 1 for the files `unchanged` found with the manifest's size
+   * and mtime (and not racily clean): when some file's facts changed after all, the full
+   * lookup that follows does not stat them again (10k documents: about 90 ms).
+   */
+  private verified?: Uint8Array;
   private writtenMs = 0;
   private dirty = false;
   private stored: StoredResult | null = null;
@@ -370,9 +376,13 @@ export class IndexCache implements DocumentReuse {
     const r = m?.result;
     if (!m || !r || m.sizes.length !== files.length || pathsDigest(files) !== m.paths_sha256) return undefined;
     const changed = [];
+    const verified = (this.verified = new Uint8Array(files.length));
     for (let i = 0; i < files.length; i++) {
       const stat = lstatOrNone(absolutePath(this.config.root, files[i]!.rel));
-      if (stat?.isFile() && stat.size === m.sizes[i] && stat.mtimeMs === m.mtimes[i] && this.trusted(m.mtimes[i]!)) continue;
+      if (stat?.isFile() && stat.size === m.sizes[i] && stat.mtimeMs === m.mtimes[i] && this.trusted(m.mtimes[i]!)) {
+        verified[i] = 1;
+        continue;
+      }
       // A changed (or too recent) stat: the file may still have the same bytes, or the same facts.
       if (changed.length >= MAX_SETTLED) return undefined;
       const h = this.hashesFile();
@@ -451,6 +461,11 @@ export class IndexCache implements DocumentReuse {
   byStat(file: GovernedFile): InspectedDocument | undefined {
     const entry = this.prev.get(file.rel);
     if (!entry || !this.trusted(entry.mtime_ms)) return undefined;
+    if (this.verified?.[entry.at] === 1) {
+      // Stat'ed by `unchanged` in this run, and the manifest's: not asked again.
+      const facts = this.factsFor(entry);
+      return facts ? this.hit(file, entry, facts, entry.size, entry.mtime_ms) : undefined;
+    }
     const stat = lstatOrNone(path.join(this.config.root, file.rel));
     if (!stat?.isFile() || stat.size !== entry.size || stat.mtimeMs !== entry.mtime_ms) return undefined;
     const facts = this.factsFor(entry);
