@@ -223,7 +223,7 @@ for (const size of sizes) {
     }
   }
   if (!has('index')) {
-    for (const s of ['index cold', 'index no change', 'index after one change']) unavailable(size, s, 'no index command');
+    for (const s of ['index cold', 'index no change', 'index after one change', 'index after one metadata edit']) unavailable(size, s, 'no index command');
     continue;
   }
   const cold = () => {
@@ -254,6 +254,16 @@ for (const size of sizes) {
   const ocd = envelope(oc).data;
   expect('index after one change', ocd.rebuild.mode === 'incremental' && ocd.rebuild.changed === 1 && ocd.rebuild.unchanged === size - 1, `one-change index: ${JSON.stringify(ocd)}`);
   record(size, 'index after one change', oc);
+  // A metadata edit (a new title each run): the document's facts change, so the graph and the
+  // artifact are built again from the cache's facts; the appended line above changes bytes only.
+  const original = readFileSync(victim, 'utf8');
+  let edits = 0;
+  const retitle = () => writeFileSync(victim, original.replace(/^title: "(.*)"$/m, (_, t) => `title: "${t} (edit ${++edits})"`));
+  const me = measure([BIN, 'index', '--format', 'json'], clean, retitle, floorRun);
+  writeFileSync(victim, original);
+  const med = envelope(me).data;
+  expect('index after one metadata edit', edits > 0 && med.written === true && med.rebuild.mode === 'incremental' && med.rebuild.changed === 1 && med.rebuild.unchanged === size - 1, `metadata-edit index: ${JSON.stringify(med)}`);
+  record(size, 'index after one metadata edit', me);
 }
 
 const fmt = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '-');
