@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { closeSync, constants, futimesSync, lstatSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { temporaryPathFor } from './atomic-write.js';
 import { isInside, realpathOfExistingAncestor } from './paths.js';
 
 /**
@@ -34,7 +34,7 @@ export class AtomicStream {
     } catch {
       // absent: created by the rename
     }
-    const tmp = path.join(dir, `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+    const tmp = temporaryPathFor(target);
     try {
       return new AtomicStream(openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o644), tmp, target);
     } catch {
