@@ -2,6 +2,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { closeSync, constants, fchmodSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { checkWriteTarget, fsyncDir, temporaryPathFor, writeFailed } from './atomic-write.js';
+import { SAFE_READ_FLAGS } from './chunks.js';
 
 /** How the new bytes compare with the file on disk: 'missing' (absent, or not a regular file), 'same', 'different'. */
 export type OnDisk = 'missing' | 'same' | 'different';
@@ -21,8 +22,6 @@ export interface ChangedFileResult {
 }
 
 const COPY_CHUNK = 1 << 20;
-// O_NOFOLLOW: a symbolic link is not read through; O_NONBLOCK: a FIFO cannot hang the run.
-const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
 /**
  * A file's new content, given piece by piece as text and never held whole (the index artifact
@@ -51,7 +50,7 @@ export class ChangedFile {
     this.hash = opts.hash ? createHash('sha256') : undefined;
     let fd: number | undefined;
     try {
-      fd = openSync(target, READ_FLAGS);
+      fd = openSync(target, SAFE_READ_FLAGS);
       const stat = fstatSync(fd);
       if (stat.isFile()) {
         this.oldFd = fd;

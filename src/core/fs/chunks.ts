@@ -3,7 +3,7 @@ import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 
 const CHUNK = 1 << 20;
 // O_NOFOLLOW: a symbolic link is not read through; O_NONBLOCK: a FIFO cannot hang the run.
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+export const SAFE_READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
 /**
  * Reads a regular file in chunks of 1 MiB through one reused buffer, so a large file (the
@@ -14,7 +14,7 @@ const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants
 export function readChunks(abs: string, visit: (chunk: Buffer, at: number, size: number) => boolean): 'missing' | 'stopped' | 'done' {
   let fd: number;
   try {
-    fd = openSync(abs, OPEN_FLAGS);
+    fd = openSync(abs, SAFE_READ_FLAGS);
   } catch {
     return 'missing';
   }

@@ -88,13 +88,6 @@ export function visitArtifactText(artifact: IndexArtifact, keyOrder: KeyOrder, v
   visit(`${text}${fields.length > 0 ? '\n}\n' : '}\n'}`);
 }
 
-/** The artifact's bytes as consecutive pieces (see visitArtifactText). */
-export function serializeArtifact(artifact: IndexArtifact, keyOrder: KeyOrder = {}): Buffer[] {
-  const pieces: Buffer[] = [];
-  visitArtifactText(artifact, keyOrder, (piece) => pieces.push(Buffer.from(piece, 'utf8')));
-  return pieces;
-}
-
 /**
  * Compares the artifact with the one at index_path and, with `write`, replaces it when its
  * bytes change (atomically, fsynced); never held whole (at 100,000 documents it is about
