@@ -12,6 +12,8 @@ export interface ChangedFileOptions {
   write: boolean;
   /** Hash the new bytes (SHA-256). */
   hash: boolean;
+  /** false: the caller knows the bytes differ from the file's; they are written from the first one on, never compared. */
+  compare?: boolean;
 }
 
 /** What a ChangedFile found and did. `sha256` is set when it hashed. */
@@ -48,9 +50,15 @@ export class ChangedFile {
   private constructor(private readonly root: string, private readonly target: string, private readonly opts: ChangedFileOptions) {
     this.mode = opts.write ? checkWriteTarget(root, target, { overwrite: true }) : 0;
     this.hash = opts.hash ? createHash('sha256') : undefined;
+    if (opts.compare !== false) this.openOld();
+    this.state = opts.compare === false ? 'different' : this.oldFd === undefined ? 'missing' : 'same';
+  }
+
+  /** The old file, to compare the new bytes with (absent or not a regular file: every byte is new). */
+  private openOld(): void {
     let fd: number | undefined;
     try {
-      fd = openSync(target, SAFE_READ_FLAGS);
+      fd = openSync(this.target, SAFE_READ_FLAGS);
       const stat = fstatSync(fd);
       if (stat.isFile()) {
         this.oldFd = fd;
@@ -60,7 +68,6 @@ export class ChangedFile {
       // absent or unreadable: every byte is new
     }
     if (fd !== undefined && this.oldFd === undefined) closeSync(fd);
-    this.state = this.oldFd === undefined ? 'missing' : 'same';
   }
 
   static open(root: string, target: string, opts: ChangedFileOptions): ChangedFile {
@@ -71,7 +78,11 @@ export class ChangedFile {
   add(text: string): void {
     // UTF-8 takes at most 3 bytes per UTF-16 unit.
     if (this.scratch.length < text.length * 3) this.scratch = Buffer.allocUnsafe(Math.max(text.length * 3, 2 * this.scratch.length));
-    const bytes = this.scratch.subarray(0, this.scratch.write(text, 'utf8'));
+    this.addBytes(this.scratch.subarray(0, this.scratch.write(text, 'utf8')));
+  }
+
+  /** Adds the next piece of the content as bytes (the caller may reuse them afterwards). */
+  addBytes(bytes: Uint8Array): void {
     this.hash?.update(bytes);
     if (this.oldFd !== undefined && !this.matches(bytes)) this.differ();
     if (this.oldFd === undefined && this.opts.write) {
@@ -87,7 +98,7 @@ export class ChangedFile {
   }
 
   /** Whether the old file has `bytes` at the current offset. */
-  private matches(bytes: Buffer): boolean {
+  private matches(bytes: Uint8Array): boolean {
     if (this.at + bytes.length > this.oldSize) return false;
     if (!this.old || this.old.length < bytes.length) this.old = Buffer.allocUnsafe(Math.max(bytes.length, COPY_CHUNK));
     let got = 0;

@@ -1,6 +1,9 @@
+import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import type { RepoConfig } from '../config/types.js';
 import { ChangedFile, type ChangedFileOptions, type ChangedFileResult } from '../fs/changed-file.js';
+import { sha256OfFile } from '../fs/chunks.js';
+import type { StoredResult } from './cache.js';
 import type { IndexEdge, IndexNode } from './graph.js';
 
 export const INDEX_VERSION = '1.0';
@@ -42,6 +45,20 @@ export function buildArtifact(config: RepoConfig, nodes: readonly IndexNode[], e
     nodes,
     edges,
   };
+}
+
+/** What the cache stores of this run for the next one: the artifact as it now is on disk (`sha256`: its hash when this run made its bytes; else the file is hashed), and the findings. */
+export function stampArtifact(config: RepoConfig, sha256: string | undefined, result: Omit<StoredResult, 'artifact_sha256' | 'artifact_size' | 'artifact_mtime_ms'>): StoredResult | null {
+  const abs = path.join(config.root, config.index_path);
+  try {
+    const stat = lstatSync(abs);
+    if (!stat.isFile()) return null;
+    const onDisk = sha256 ?? sha256OfFile(abs);
+    if (onDisk === undefined) return null;
+    return { artifact_sha256: onDisk, artifact_size: stat.size, artifact_mtime_ms: stat.mtimeMs, ...result };
+  } catch {
+    return null;
+  }
 }
 
 /**

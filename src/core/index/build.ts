@@ -1,9 +1,7 @@
-import { lstatSync } from 'node:fs';
-import path from 'node:path';
 import type { RepoConfig } from '../config/types.js';
 import { listGoverned } from '../documents/walk.js';
 import type { Advice, Issue } from '../issues.js';
-import { buildArtifact, syncArtifact, type IndexArtifact } from './artifact.js';
+import { buildArtifact, stampArtifact, syncArtifact, type IndexArtifact } from './artifact.js';
 import type { OnDisk } from '../fs/changed-file.js';
 import { factsHash, IndexCache, type CacheMode, type IndexSummary, type FileUpdate, type RebuildReason, type StoredResult } from './cache.js';
 import { factsOf } from './facts.js';
@@ -12,7 +10,6 @@ import type { GovernedFile } from '../documents/walk.js';
 import { compileSchemaFile, type CompiledSchema } from '../schema/compile.js';
 import { buildGraph, type IndexEdge, type IndexNode } from './graph.js';
 import { sha256 } from '../text/sha256.js';
-import { sha256OfFile } from '../fs/chunks.js';
 
 export interface RebuildInfo {
   mode: 'full' | 'incremental';
@@ -53,20 +50,6 @@ export interface BuildOptions {
   graph?: boolean;
   signal?: AbortSignal;
   onProgress?(done: number, total: number): unknown;
-}
-
-/** What the cache stores of this run for the next one: the artifact as it now is on disk (`sha256`: its hash when this run made its bytes; else the file is hashed), and the findings. */
-function stamp(config: RepoConfig, sha256: string | undefined, result: Omit<StoredResult, 'artifact_sha256' | 'artifact_size' | 'artifact_mtime_ms'>): StoredResult | null {
-  const abs = path.join(config.root, config.index_path);
-  try {
-    const stat = lstatSync(abs);
-    if (!stat.isFile()) return null;
-    const onDisk = sha256 ?? sha256OfFile(abs);
-    if (onDisk === undefined) return null;
-    return { artifact_sha256: onDisk, artifact_size: stat.size, artifact_mtime_ms: stat.mtimeMs, ...result };
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -164,7 +147,7 @@ export async function buildIndex(config: RepoConfig, opts: BuildOptions): Promis
       const synced = graph.violations.length === 0 ? await syncArtifact(config, artifact, { write: true, hash: true }) : undefined;
       written = synced?.written ?? false;
       const partial = inspection.partial;
-      cache.remember(partial ? null : stamp(config, synced?.sha256, { node_count: graph.nodes.length, edge_count: graph.edges.length, first_id: graph.nodes[0]?.document_id ?? null, violations: graph.violations, warnings, advice: graph.advice }));
+      cache.remember(partial ? null : stampArtifact(config, synced?.sha256, { node_count: graph.nodes.length, edge_count: graph.edges.length, first_id: graph.nodes[0]?.document_id ?? null, violations: graph.violations, warnings, advice: graph.advice }));
     } else if (opts.compare) {
       onDisk = (await syncArtifact(config, artifact, { write: false, hash: false })).onDisk;
     }

@@ -120,6 +120,21 @@ function dangling(node: IndexNode, field: string, id: string, nearest: NearestId
   return { code: 'INDEX_DANGLING_RELATION', severity: 'warning', message: `${field} names ${id}, which no governed document has.`, path: node.path, document_id: node.document_id, suggestion };
 }
 
+/** The warning for a superseded document whose status does not say so; undefined for any other. */
+export function statusMismatch(node: IndexNode): Issue | undefined {
+  const successor = node.superseded_by;
+  if (successor === null || node.status?.toLowerCase() === 'superseded') return undefined;
+  return { code: 'INDEX_STATUS_MISMATCH', severity: 'warning', message: `${node.document_id} is superseded by ${successor} but its status is ${node.status ?? 'missing'}.`, path: node.path, document_id: node.document_id, suggestion: 'Set `status: Superseded`, or remove superseded_by if the document is still current.' };
+}
+
+/** A node: a document's fields, its path and its namespace, in the order the graph gives them. */
+export function nodeOf(n: NodeFields, rel: string, namespace: string): IndexNode {
+  return {
+    document_id: n.document_id, type: n.type, title: n.title, status: n.status, owner: n.owner, version: n.version, last_updated: n.last_updated,
+    area: n.area, description: n.description, keywords: n.keywords, related_ids: n.related_ids, superseded_by: n.superseded_by, path: rel, namespace,
+  };
+}
+
 /**
  * Builds the graph: a node per document with a valid ID (sorted by ID), edges from
  * related_ids, superseded_by and body links to other governed documents (sorted), and the
@@ -130,12 +145,8 @@ export function buildGraph(inputs: readonly GraphInput[], suggestionBudget = SUG
   const { kept, violations } = duplicates(inputs);
   const nodes = new Map<string, IndexNode>();
   for (const [id, input] of kept) {
-    // Field by field, in the order of the spread it replaces (NDJSON prints nodes in this key order).
-    const n = input.facts.node!;
-    nodes.set(id, {
-      document_id: n.document_id, type: n.type, title: n.title, status: n.status, owner: n.owner, version: n.version, last_updated: n.last_updated,
-      area: n.area, description: n.description, keywords: n.keywords, related_ids: n.related_ids, superseded_by: n.superseded_by, path: input.rel, namespace: input.namespace.name,
-    });
+    // Field by field, in the order of the spread it replaced (NDJSON prints nodes in this key order).
+    nodes.set(id, nodeOf(input.facts.node!, input.rel, input.namespace.name));
   }
   const pathToId = new Map([...kept].map(([id, input]) => [input.rel, id]));
   const ids = [...nodes.keys()].sort(byString);
@@ -163,9 +174,8 @@ export function buildGraph(inputs: readonly GraphInput[], suggestionBudget = SUG
     if (successor !== null) {
       if (successor !== id) add(successor, id, 'supersedes');
       if (!nodes.has(successor)) warnings.push(dangling(node, 'superseded_by', successor, nearest));
-      if (node.status?.toLowerCase() !== 'superseded') {
-        warnings.push({ code: 'INDEX_STATUS_MISMATCH', severity: 'warning', message: `${id} is superseded by ${successor} but its status is ${node.status ?? 'missing'}.`, path: node.path, document_id: id, suggestion: 'Set `status: Superseded`, or remove superseded_by if the document is still current.' });
-      }
+      const mismatch = statusMismatch(node);
+      if (mismatch) warnings.push(mismatch);
     }
     for (const target of kept.get(id)!.facts.links) {
       const targetId = pathToId.get(target);
