@@ -216,8 +216,14 @@ describe('results do not depend on the index cache', () => {
     const bodyEdit = await docket(['index', '--root', root, '--format', 'json']);
     expect(bodyEdit.json!.data).toMatchObject({ written: false, rebuild: { mode: 'incremental', changed: 1, unchanged: 119 } });
     expect(strip(bodyEdit.json!)).toEqual(strip(reference.json!));
-    // A title edit changes them: the cached facts of the others are needed, and found corrupt.
+    // A title edit changes only the document's node: the artifact is patched, the facts file still not read.
     writeFileSync(victim, readFileSync(victim, 'utf8').replace('title: "', 'title: "Renamed '));
+    const titleEdit = await docket(['index', '--root', root, '--format', 'json']);
+    expect(titleEdit.json!.warnings).toEqual(reference.json!.warnings);
+    expect(titleEdit.json!.data).toMatchObject({ written: true, rebuild: { mode: 'incremental', changed: 1, unchanged: 119 } });
+    // A new link changes the graph: the cached facts of the others are needed, and found corrupt.
+    const sibling = readdirSync(path.join(root, 'docs/45-adr')).sort()[1]!;
+    appendFileSync(victim, `\nSee [a sibling](${sibling}).\n`);
     const corrupt = await docket(['index', '--root', root, '--format', 'json']);
     expect(corrupt.json!.warnings.map((w: { code: string }) => w.code)).toContain('INDEX_CACHE_CORRUPT');
     expect(corrupt.json!.data.rebuild).toMatchObject({ mode: 'full', reason: 'cache-corrupt' });
@@ -250,7 +256,7 @@ describe('results do not depend on the index cache', () => {
     expect(hashes.facts_hashes.length).toBe(60);
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
     const listDigest = createHash('sha256').update(hashes.paths.map((p) => `${p}\0`).join('')).digest('hex');
-    expect(manifest).toMatchObject({ cache_version: 3, hashes_sha256: createHash('sha256').update(readFileSync(hashesPath)).digest('hex'), paths_sha256: listDigest });
+    expect(manifest).toMatchObject({ cache_version: 4, hashes_sha256: createHash('sha256').update(readFileSync(hashesPath)).digest('hex'), paths_sha256: listDigest });
     expect(manifest.sizes.length).toBe(60);
     expect(manifest.paths).toBeUndefined();
     expect(manifest.sha256).toBeUndefined();

@@ -5,6 +5,7 @@ import { buildArtifact, stampArtifact, syncArtifact, type IndexArtifact } from '
 import type { OnDisk } from '../fs/changed-file.js';
 import { factsHash, IndexCache, type CacheMode, type IndexSummary, type FileUpdate, type RebuildReason, type StoredResult } from './cache.js';
 import { factsOf } from './facts.js';
+import type { FactsEdit } from './patch.js';
 import { absolutePath, readRaw, recordOf } from '../documents/read.js';
 import type { GovernedFile } from '../documents/walk.js';
 import { compileSchemaFile, type CompiledSchema } from '../schema/compile.js';
@@ -55,13 +56,16 @@ export interface BuildOptions {
 /**
  * The last run's result, when it still holds: the same files, each unchanged, or changed in
  * bytes but not in facts (an edit of a body that touches no link, heading or metadata the
- * index uses), and the artifact as it was left. Changed files are read and described here,
- * one by one; their count is small (the cache gives up beyond a few dozen).
+ * index uses), and the artifact as it was left; or that result with the artifact patched,
+ * when the facts of some changed only in fields of their own node (see patchIndex). Changed
+ * files are read and described here, one by one; their count is small (the cache gives up
+ * beyond a few dozen).
  */
-async function reusable(config: RepoConfig, cache: IndexCache, files: readonly GovernedFile[]): Promise<{ result: StoredResult; changed: number } | undefined> {
+async function reusable(config: RepoConfig, cache: IndexCache, files: readonly GovernedFile[]): Promise<{ result: StoredResult; changed: number; written: boolean } | undefined> {
   const scan = cache.unchanged(files);
   if (!scan) return undefined;
   const updates = new Map<number, FileUpdate>();
+  const edits: FactsEdit[] = [];
   let changed = 0;
   let schemas: Map<string, CompiledSchema | undefined> | undefined;
   for (const c of scan.changed) {
@@ -85,12 +89,20 @@ async function reusable(config: RepoConfig, cache: IndexCache, files: readonly G
       // Loaded here, not at start-up: a run with nothing to describe never needs the Markdown code.
       const { describeDocument } = await import('../check/load.js');
       const doc = describeDocument(record, schemas.get(c.file.namespace.schema_path), false, false);
-      if (factsHash(factsOf(doc)) !== c.facts_hash) return undefined;
+      const facts = factsOf(doc);
+      if (factsHash(facts) !== c.facts_hash) edits.push({ index: c.index, file: c.file, facts, previousFactsHash: c.facts_hash });
       changed++;
     }
     updates.set(c.index, { size: raw.size, mtime_ms: raw.mtimeMs, sha256: digest });
   }
-  return cache.reuseLast(updates) ? { result: scan.result, changed } : undefined;
+  if (edits.length === 0) return cache.reuseLast(updates) ? { result: scan.result, changed, written: false } : undefined;
+  // The cache takes the new facts as an overlay of its facts file (patchIndex checks the artifact).
+  if (!cache.canPatch(edits)) return undefined;
+  const { patchIndex } = await import('./patch.js');
+  const result = await patchIndex(config, scan.result, edits);
+  if (!result) return undefined;
+  cache.patched(updates, edits, result);
+  return { result, changed, written: true };
 }
 
 /**
@@ -117,7 +129,7 @@ export async function buildIndex(config: RepoConfig, opts: BuildOptions): Promis
         await close();
         const rebuild: RebuildInfo = { mode: 'incremental', added: 0, changed: last.changed, removed: 0, unchanged: walk.files.length - last.changed };
         const r = last.result;
-        return { node_count: r.node_count, edge_count: r.edge_count, first_id: r.first_id, violations: r.violations, warnings: [...cache.warnings, ...r.warnings], advice: r.advice, rebuild, partial: false, written: false };
+        return { node_count: r.node_count, edge_count: r.edge_count, first_id: r.first_id, violations: r.violations, warnings: [...cache.warnings, ...r.warnings], advice: r.advice, rebuild, partial: false, written: last.written };
       }
     }
     const { inspectRepository } = await import('../check/inspect.js');

@@ -28,9 +28,10 @@ const LOCK = `${CACHE_DIR}/index.lock`;
  * rebuilt. 2: the manifest holds only stats (one small read decides "nothing changed"); the
  * facts live in index-facts.json, read only when something did change. 3: the paths and the
  * content and facts hashes moved to index-hashes.json (at 100k documents they were 18 of the
- * manifest's 20 MB, read by every run); the manifest keeps a digest of the path list.
+ * manifest's 20 MB, read by every run); the manifest keeps a digest of the path list. 4: the
+ * manifest may carry new facts of a few documents (facts_overlay), which override both files.
  */
-const CACHE_VERSION = 3;
+const CACHE_VERSION = 4;
 /**
  * A file modified this close to (or after) the moment the manifest was written may have
  * changed again within the same mtime tick: its size and mtime are not trusted, its content
@@ -51,6 +52,12 @@ export interface FileUpdate {
 const MAX_SETTLED = 64;
 /** Settled digests the manifest carries before they are written into the hashes file. */
 const MAX_OVERLAY = 256;
+/**
+ * New facts the manifest carries (every run reads it) for documents whose node changed (see
+ * patched); past this many, or this many bytes, the next edit rebuilds and rewrites the files.
+ */
+const MAX_FACTS_OVERLAY = 64;
+const MAX_FACTS_OVERLAY_BYTES = 256 * 1024;
 
 interface Entry {
   size: number;
@@ -102,6 +109,11 @@ interface Manifest {
    * rewrites this small file only. Merged into the hashes file past MAX_OVERLAY entries.
    */
   hashes_overlay?: Record<string, string>;
+  /**
+   * New facts of documents whose node fields changed (see patched), by position: they
+   * override the facts file and the facts hashes of the hashes file.
+   */
+  facts_overlay?: Record<string, DocFacts>;
   sizes: number[];
   mtimes: number[];
   result: StoredResult | null;
@@ -152,14 +164,22 @@ function parseManifest(text: string): { manifest?: Manifest; shas?: () => Map<st
     return { shas: () => new Map(paths.map((p, i) => [p, shas[i]!])) };
   }
   const n = Array.isArray(m.sizes) ? m.sizes.length : -1;
-  if (typeof m.facts_sha256 !== 'string' || typeof m.hashes_sha256 !== 'string' || typeof m.paths_sha256 !== 'string' || !isNumbers(m.sizes, n) || !isNumbers(m.mtimes, n) || !isResult(m.result) || !isOverlay(m.hashes_overlay, n)) return undefined;
+  if (typeof m.facts_sha256 !== 'string' || typeof m.hashes_sha256 !== 'string' || typeof m.paths_sha256 !== 'string' || !isNumbers(m.sizes, n) || !isNumbers(m.mtimes, n) || !isResult(m.result) || !isOverlay(m.hashes_overlay, n) || !isFactsOverlay(m.facts_overlay, n)) return undefined;
   return { manifest: m };
 }
+
+const isPosition = (k: string, n: number) => /^(0|[1-9]\d*)$/.test(k) && Number(k) < n;
 
 function isOverlay(o: unknown, n: number): o is Record<string, string> | undefined {
   if (o === undefined) return true;
   if (!o || typeof o !== 'object' || Array.isArray(o)) return false;
-  return Object.entries(o).every(([k, v]) => /^(0|[1-9]\d*)$/.test(k) && Number(k) < n && typeof v === 'string');
+  return Object.entries(o).every(([k, v]) => isPosition(k, n) && typeof v === 'string');
+}
+
+function isFactsOverlay(o: unknown, n: number): o is Record<string, DocFacts> | undefined {
+  if (o === undefined) return true;
+  if (!o || typeof o !== 'object' || Array.isArray(o)) return false;
+  return Object.entries(o).every(([k, v]) => isPosition(k, n) && isFacts(v));
 }
 
 /**
@@ -261,6 +281,8 @@ export class IndexCache implements DocumentReuse {
   private stored: StoredResult | null = null;
   /** Files `unchanged` settled (same facts, new stats): only the manifest needs their new stats. */
   private settled?: Map<number, FileUpdate>;
+  /** New facts by position, when the last result was patched (see patched). */
+  private patchedFacts?: Map<number, DocFacts>;
   private fingerprint = '';
   private release?: () => Promise<void>;
 
@@ -272,7 +294,10 @@ export class IndexCache implements DocumentReuse {
       this.previousMap = new Map();
       const h = this.manifest && this.wholeHashes();
       const m = this.manifest;
-      if (m && h) for (let i = 0; i < h.paths.length; i++) this.previousMap.set(h.paths[i]!, { size: m.sizes[i]!, mtime_ms: m.mtimes[i]!, sha256: h.sha256[i]!, at: i, factsHash: h.facts_hashes[i]! });
+      if (m && h) {
+        for (let i = 0; i < h.paths.length; i++) this.previousMap.set(h.paths[i]!, { size: m.sizes[i]!, mtime_ms: m.mtimes[i]!, sha256: h.sha256[i]!, at: i, factsHash: h.facts_hashes[i]! });
+        for (const [k, facts] of Object.entries(m.facts_overlay ?? {})) Object.assign(this.previousMap.get(h.paths[Number(k)]!)!, { facts, factsHash: factsHash(facts) });
+      }
     }
     return this.previousMap;
   }
@@ -387,7 +412,8 @@ export class IndexCache implements DocumentReuse {
       if (changed.length >= MAX_SETTLED) return undefined;
       const h = this.hashesFile();
       if (!h) return undefined;
-      const [sha, facts] = [h.sha256At(i), h.factsHashAt(i)];
+      const overlaid = m.facts_overlay?.[i];
+      const [sha, facts] = [h.sha256At(i), overlaid ? factsHash(overlaid) : h.factsHashAt(i)];
       if (sha === undefined || facts === undefined) {
         this.corrupt();
         return undefined;
@@ -405,6 +431,28 @@ export class IndexCache implements DocumentReuse {
     if (!this.artifactIsStored()) return false;
     this.settled = new Map(updates);
     return true;
+  }
+
+  /**
+   * Whether the manifest can take these documents' new facts (see patched) and stay within
+   * MAX_FACTS_OVERLAY entries and bytes; when not, the index is built in full and the files
+   * rewritten, which empties the overlay.
+   */
+  canPatch(edits: readonly { index: number; facts: DocFacts }[]): boolean {
+    if (!this.writable) return false;
+    const overlay: Record<string, DocFacts> = { ...this.manifest?.facts_overlay };
+    for (const e of edits) overlay[e.index] = e.facts;
+    return Object.keys(overlay).length <= MAX_FACTS_OVERLAY && JSON.stringify(overlay).length <= MAX_FACTS_OVERLAY_BYTES;
+  }
+
+  /**
+   * The last result was patched (see patchIndex): the manifest takes the changed files' stats
+   * and digests (as reuseLast's settled files do), their new facts, and the new result.
+   */
+  patched(updates: ReadonlyMap<number, FileUpdate>, edits: readonly { index: number; facts: DocFacts }[], result: StoredResult): void {
+    this.settled = new Map(updates);
+    this.patchedFacts = new Map(edits.map((e) => [e.index, e.facts]));
+    this.stored = result;
   }
 
   /** Whether the artifact on disk is the one the stored result describes (stat, or its hash when the stat is too recent). */
@@ -553,9 +601,11 @@ export class IndexCache implements DocumentReuse {
       // Also once the artifact had to be hashed but is older than the racy margin now: the
       // manifest's new time lets the next runs trust its stat instead of hashing it again.
       const settleArtifact = this.artifactHashed && m.result !== null && m.result.artifact_mtime_ms < this.openedMs - RACY_MS;
-      if (this.writable && (this.settled.size > 0 || settleArtifact)) {
+      const patched = this.patchedFacts !== undefined;
+      if (this.writable && (this.settled.size > 0 || settleArtifact || patched)) {
         // The time this run started: every file it found unchanged was verified after it.
-        const manifest: Manifest = { ...m, written_ms: this.openedMs, sizes: [...m.sizes], mtimes: [...m.mtimes] };
+        const manifest: Manifest = { ...m, written_ms: this.openedMs, sizes: [...m.sizes], mtimes: [...m.mtimes], ...(patched ? { result: this.stored } : {}) };
+        if (this.patchedFacts) manifest.facts_overlay = { ...m.facts_overlay, ...Object.fromEntries(this.patchedFacts) };
         // Settled files were compared with their hashes (see unchanged), so the file was read.
         const h = this.settled.size > 0 ? this.hashesFile() : null;
         const overlay: Record<string, string> = { ...m.hashes_overlay };

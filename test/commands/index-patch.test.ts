@@ -1,0 +1,181 @@
+import { mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: the benchmark generator is plain JavaScript
+import { generateRepo } from '../../bench/generate.mjs';
+import { docket } from '../helpers/cli.js';
+import { tempDir } from '../helpers/fixtures.js';
+import { expectValidEnvelope } from '../helpers/schemas.js';
+
+/**
+ * `index` after edits that change documents' node fields only (a title, a status, an owner,
+ * keywords, a description) patches the last artifact instead of building the graph again
+ * (see src/core/index/patch.ts); any other edit (a relation, a supersession, a link, an ID,
+ * a document that stops being a node) builds in full. Seeded rounds of both kinds: after each,
+ * the cached run must say and write exactly what a run without the cache says and writes, and
+ * the manifest shows which way it went, so the patch cannot silently stop being taken.
+ */
+const ARTIFACT = 'docs/01-indices/docket.index.json';
+const MANIFEST = '.docket/cache/index.json';
+
+function random(seed: number): () => number {
+  let s = seed;
+  return () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
+}
+
+function markdown(root: string): string[] {
+  return (readdirSync(path.join(root, 'docs'), { recursive: true, encoding: 'utf8' }) as string[]).filter((f) => f.endsWith('.md')).map((f) => `docs/${f.split(path.sep).join('/')}`).sort();
+}
+
+/** The envelope without what depends on the cache. */
+function result(stdout: string): unknown {
+  const json = JSON.parse(stdout) as { data: Record<string, unknown>; warnings: { code: string }[] };
+  return { ...json, data: { ...json.data, rebuild: undefined, written: undefined } };
+}
+
+type Edit = (text: string, n: number) => string;
+const frontmatter = (text: string, f: (fm: string) => string) => text.replace(/^---\n[\s\S]*?\n---\n/, f);
+
+/** Edits of a node's own fields: the graph keeps its shape. */
+const PAYLOAD: Edit[] = [
+  (t, n) => frontmatter(t, (fm) => fm.replace(/^title: "(.*)"$/m, `title: "$1 (edit ${n})"`)),
+  // Not a status of the schema (Done) still makes a node: the index does not validate.
+  (t, n) => frontmatter(t, (fm) => fm.replace(/^status: .*$/m, `status: ${['Draft', 'In Review', 'Approved', 'Superseded', 'Done'][n % 5]}`)),
+  (t, n) => frontmatter(t, (fm) => fm.replace(/^owner: .*$/m, `owner: Team ${n} "é"`)),
+  (t, n) => frontmatter(t, (fm) => fm.replace(/^(title: .*)$/m, `$1\nkeywords_${n % 2 ? 'x' : 'y'}: 1`).replace(/^keywords_.*\n/m, '').replace(/^(status: .*)$/m, `$1\narea: area-${n}`).replace(/^area: .*\narea: /m, 'area: ')),
+];
+
+describe('index after node-field edits: the artifact is patched, byte for byte what a full build writes', () => {
+  it.each([[7], [8]])('seed %i', async (seed) => {
+    const root = path.join(tempDir(), 'r');
+    generateRepo(root, { docs: 60, seed, violations: 0 });
+    const next = random(seed);
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+    const age = (rel: string) => utimesSync(path.join(root, rel), new Date(Date.now() - 120_000), new Date(Date.now() - 120_000));
+    markdown(root).forEach(age);
+    const first = await docket(['index', '--root', root, '--format', 'json']);
+    expect(first.exitCode).toBe(0);
+    const files = markdown(root).filter((f) => !f.startsWith('docs/01-indices/'));
+    const idOf = (rel: string) => /^document_id: (.*)$/m.exec(readFileSync(path.join(root, rel), 'utf8'))![1]!;
+    const ids = files.map(idOf);
+    /** Documents that are no longer nodes: left alone afterwards. */
+    const broken = new Set<string>();
+    const superseded = new Set<string>();
+    /** Edits that change the graph's shape, or make the document something other than a node. */
+    const structural = (rel: string, n: number): ((t: string) => string) => {
+      const ops = [
+        (t: string) => frontmatter(t, (fm) => fm.replace(/^related_ids:\n/m, '').replace(/^(status: .*)$/m, `$1\nrelated_ids:\n  - NOPE-ADR-${100 + (n % 900)}`)),
+        (t: string) => {
+          const target = pick(files.filter((f) => f !== rel));
+          return `${t}\nSee [another](${path.posix.relative(path.posix.dirname(rel), target)}).\n`;
+        },
+        (t: string) => (broken.add(rel), frontmatter(t, (fm) => fm.replace(/^document_id: (.*)$/m, `document_id: $1${n % 10}`))),
+        (t: string) => (broken.add(rel), frontmatter(t, (fm) => fm.replace(/^(status: .*)$/m, '$1\nbroken: [unclosed'))),
+      ];
+      if (!superseded.has(rel) && next() < 0.5) {
+        superseded.add(rel);
+        return (t: string) => frontmatter(t, (fm) => fm.replace(/^(status: .*)$/m, `$1\nsuperseded_by: ${pick(ids.filter((id) => id !== idOf(rel)))}`));
+      }
+      return pick(ops);
+    };
+    let patched = 0;
+    for (let round = 0; round < 16; round++) {
+      const isStructural = next() < 0.3;
+      const count = 1 + Math.floor(next() * 3);
+      for (let k = 0; k < count; k++) {
+        const n = round * 10 + k;
+        // Half the node-field edits set the status of a superseded document: its status warning comes and goes.
+        const toSuperseded = !(isStructural && k === 0) && next() < 0.5 ? [...superseded].filter((f) => !broken.has(f)) : [];
+        const rel = toSuperseded.length > 0 ? pick(toSuperseded) : pick(files.filter((f) => !broken.has(f)));
+        const abs = path.join(root, rel);
+        const edit = isStructural && k === 0 ? structural(rel, n) : toSuperseded.length > 0 ? (t: string) => PAYLOAD[1]!(t, n) : (t: string) => pick(PAYLOAD)(t, n);
+        writeFileSync(abs, edit(readFileSync(abs, 'utf8')));
+        if (next() < 0.5) age(rel);
+      }
+      const before = JSON.parse(readFileSync(path.join(root, MANIFEST), 'utf8')) as Manifest;
+      const cached = await docket(['index', '--root', root, '--format', 'json']);
+      expectValidEnvelope(cached.json, 'index');
+      const after = JSON.parse(readFileSync(path.join(root, MANIFEST), 'utf8')) as Manifest;
+      const artifact = readFileSync(path.join(root, ARTIFACT));
+      // A run without the cache over the same files: the same envelope, and nothing to rewrite.
+      const full = await docket(['index', '--root', root, '--format', 'json', '--no-cache']);
+      expect(result(cached.stdout), `round ${round}`).toEqual(result(full.stdout));
+      expect(cached.exitCode).toBe(full.exitCode);
+      if (full.exitCode === 0) expect((full.json!.data as { written: boolean }).written, `round ${round}: the artifact differs from a full build's`).toBe(false);
+      expect(readFileSync(path.join(root, ARTIFACT)).equals(artifact)).toBe(true);
+      // After a sound build, node-field edits are patched: the facts file stays, the new facts wait in the manifest.
+      const sound = before.result !== null && before.result.violations.length === 0;
+      if (!isStructural && sound) {
+        expect(after.facts_sha256, `round ${round}: built in full`).toBe(before.facts_sha256);
+        expect(Object.keys(after.facts_overlay ?? {}).length, `round ${round}: not patched`).toBeGreaterThan(0);
+        patched++;
+      }
+      if (isStructural) expect(after.facts_overlay, `round ${round}: a structural edit was patched`).toBeUndefined();
+    }
+    expect(patched).toBeGreaterThan(3);
+  });
+});
+
+describe('index after status edits of superseded documents: their warnings are replaced, removed and inserted in place', () => {
+  it('matches a full build at each step', async () => {
+    const root = path.join(tempDir(), 'r');
+    generateRepo(root, { docs: 20, seed: 3, violations: 0 });
+    const files = markdown(root).filter((f) => !f.startsWith('docs/01-indices/'));
+    const idOf = (rel: string) => /^document_id: (.*)$/m.exec(readFileSync(path.join(root, rel), 'utf8'))![1]!;
+    const [a, b, c] = [...files].sort((x, y) => (idOf(x) < idOf(y) ? -1 : 1));
+    const set = (rel: string, f: (fm: string) => string) => writeFileSync(path.join(root, rel), frontmatter(readFileSync(path.join(root, rel), 'utf8'), f));
+    const status = (s: string) => (fm: string) => fm.replace(/^status: .*$/m, `status: ${s}`);
+    // Three superseded documents whose status says otherwise (the first also names an unknown successor): three warnings, in ID order.
+    for (const rel of [a!, b!, c!]) set(rel, (fm) => status('Approved')(fm).replace(/^(status: .*)$/m, `$1\nsuperseded_by: ${rel === a ? 'NOPE-ADR-999' : idOf(files.find((f) => f !== rel)!)}`));
+    const steps: [string, (fm: string) => string][] = [[b!, status('Superseded')], [b!, status('Draft')], [a!, status('In Review')], [c!, status('superseded')], [a!, status('Superseded')], [a!, status('Draft')]];
+    expect((await docket(['index', '--root', root, '--format', 'json'])).json!.warnings).toHaveLength(4);
+    for (const [i, [rel, edit]] of steps.entries()) {
+      set(rel, edit);
+      const cached = await docket(['index', '--root', root, '--format', 'json']);
+      const manifest = JSON.parse(readFileSync(path.join(root, MANIFEST), 'utf8')) as Manifest;
+      expect(manifest.facts_overlay, `step ${i}: not patched`).toBeDefined();
+      const full = await docket(['index', '--root', root, '--format', 'json', '--no-cache']);
+      expect(result(cached.stdout), `step ${i}`).toEqual(result(full.stdout));
+      expect((full.json!.data as { written: boolean }).written, `step ${i}`).toBe(false);
+      // Lookups build through the cache: they see the new facts, and the artifact as current.
+      const found = await docket(['resolve', idOf(rel), '--root', root, '--format', 'json']);
+      expect(found.json!.warnings, `step ${i}`).toEqual([]);
+      expect((found.json!.data as { status: string }).status).toBe(/^status: (.*)$/m.exec(readFileSync(path.join(root, rel), 'utf8'))![1]);
+    }
+  });
+});
+
+describe('index after a node-field edit when the artifact is not the one the cache describes', () => {
+  it.each([['edited by hand'], ['removed'], ['replaced by a directory']])('artifact %s: built in full, never patched', async (how) => {
+    const root = path.join(tempDir(), 'r');
+    generateRepo(root, { docs: 20, seed: 5, violations: 0 });
+    expect((await docket(['index', '--root', root, '--format', 'json'])).exitCode).toBe(0);
+    const abs = path.join(root, ARTIFACT);
+    const original = readFileSync(abs, 'utf8');
+    if (how === 'edited by hand') writeFileSync(abs, original.replace(/"title": "(.)/, '"title": "X'));
+    else if (how === 'removed') rmSync(abs);
+    else {
+      rmSync(abs);
+      mkdirSync(abs);
+    }
+    const [rel] = markdown(root).filter((f) => !f.startsWith('docs/01-indices/'));
+    writeFileSync(path.join(root, rel!), readFileSync(path.join(root, rel!), 'utf8').replace(/^title: "(.*)"$/m, 'title: "$1 again"'));
+    const cached = await docket(['index', '--root', root, '--format', 'json']);
+    const manifest = JSON.parse(readFileSync(path.join(root, MANIFEST), 'utf8')) as Manifest;
+    expect(manifest.facts_overlay).toBeUndefined();
+    if (how === 'replaced by a directory') {
+      expect(cached.json!.error!.code).toBe('FILE_EXISTS');
+      return;
+    }
+    expect(cached.exitCode).toBe(0);
+    const full = await docket(['index', '--root', root, '--format', 'json', '--no-cache']);
+    expect(result(cached.stdout)).toEqual(result(full.stdout));
+    expect((full.json!.data as { written: boolean }).written).toBe(false);
+  });
+});
+
+interface Manifest {
+  facts_sha256: string;
+  facts_overlay?: object;
+  result: { violations: unknown[] } | null;
+}
