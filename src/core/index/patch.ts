@@ -49,14 +49,14 @@ function withStatusWarning(warnings: readonly Issue[], before: IndexNode, after:
 /**
  * The last build's artifact and result after a few documents' node fields changed (a title,
  * a status, an owner...), made without building the graph again: each node item is replaced
- * in the artifact's bytes, and the status warning of each node is made again. Only when
- * nothing else of the graph can have changed: the last build was sound (its artifact is the
- * graph), the artifact on disk is the one it wrote (`stored`, checked by the caller), and each
- * document keeps its ID, its path, its links, related_ids and superseded_by. Its old facts,
- * rebuilt from the artifact's node and the new links, must have the hash the cache recorded,
- * which proves all of that. Anything else is undefined: the caller builds in full. At 10k
- * documents a new title took a second to index, most of it reading the cache's facts of
- * every document and building the graph and the artifact's text from them.
+ * in the artifact's bytes, and the node's status warning is made again. Only when nothing
+ * else of the graph can have changed: the last build was sound (its artifact is the graph),
+ * the artifact on disk has the SHA-256 it recorded, and each document keeps its path, ID,
+ * related_ids and superseded_by, and its links: its old facts, rebuilt from the artifact's
+ * node and the new links, have the hash the cache recorded. Anything else is undefined, with
+ * the artifact left as it was: the caller builds in full. At 10k documents a new title took
+ * a second to index, most of it reading every document's cached facts and building the graph
+ * and the artifact's text from them.
  */
 export async function patchIndex(config: RepoConfig, stored: StoredResult, edits: readonly FactsEdit[]): Promise<StoredResult | undefined> {
   if (stored.violations.length > 0) return undefined;
