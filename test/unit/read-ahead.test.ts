@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -47,7 +48,7 @@ describe('ReadAhead', () => {
   };
 
   it('gives every wanted file back in order, with the bytes on disk, whichever thread read it', async () => {
-    const reader = (await ReadAhead.start(count))!;
+    const reader = (await ReadAhead.start(count, true))!;
     expect(reader).toBeDefined();
     try {
       // Wanted a window ahead, as the check pipeline does; the first chunk is usually read here (the thread is still starting).
@@ -63,8 +64,28 @@ describe('ReadAhead', () => {
     }
   });
 
+  it.each([[true], [false]])('with hash %s, the reader hashes the bytes it reads (and only then): each digest is the SHA-256 of its bytes', async (hash) => {
+    const reader = (await ReadAhead.start(count, hash))!;
+    let hashed = 0;
+    try {
+      for (const file of files) reader.want(file);
+      reader.end();
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the reader has read some chunks
+      for (let i = 0; i < count; i++) {
+        const raw = await reader.next(files[i]!);
+        if (raw.kind !== 'bytes' || raw.digest === undefined) continue;
+        expect(raw.digest).toBe(createHash('sha256').update(contentOf(i)).digest('hex'));
+        hashed++;
+      }
+    } finally {
+      await reader.close();
+    }
+    if (hash) expect(hashed).toBeGreaterThan(0);
+    else expect(hashed).toBe(0);
+  });
+
   it('keeps a chunk\'s last bytes intact until next is called again, while more files are wanted', async () => {
-    const reader = (await ReadAhead.start(count))!;
+    const reader = (await ReadAhead.start(count, true))!;
     try {
       for (let i = 0; i < READ_CHUNK; i++) reader.want(files[i]!);
       await new Promise((resolve) => setTimeout(resolve, 200)); // the reader has read the first chunk
@@ -81,7 +102,7 @@ describe('ReadAhead', () => {
   });
 
   it('refuses to give the bytes of a file other than the next one wanted', async () => {
-    const reader = (await ReadAhead.start(count))!;
+    const reader = (await ReadAhead.start(count, true))!;
     try {
       reader.want(files[0]!);
       reader.want(files[1]!);
@@ -95,7 +116,7 @@ describe('ReadAhead', () => {
   });
 
   it('reads the rest itself when the thread is gone', async () => {
-    const reader = (await ReadAhead.start(count))!;
+    const reader = (await ReadAhead.start(count, true))!;
     for (const f of files) reader.want(f);
     reader.end();
     for (let i = 0; i < 200; i++) expect(await take(reader, i)).toBe(contentOf(i));
@@ -113,7 +134,7 @@ describe('ReadAhead', () => {
     const own = niceness();
     // Already at the lowest priority (run under `nice -n 19`): nothing can be lowered.
     if (Math.min(...own) >= 19) return;
-    const reader = (await ReadAhead.start(count))!;
+    const reader = (await ReadAhead.start(count, true))!;
     try {
       for (let i = 0; i < READ_CHUNK; i++) reader.want(files[i]!);
       await new Promise((resolve) => setTimeout(resolve, 200)); // the reader has started and read the first chunk
@@ -125,7 +146,7 @@ describe('ReadAhead', () => {
 
   it('reads files wanted after the last full chunk on the main thread, and failures as readRaw does', async () => {
     const odd = awkwardFiles();
-    const reader = (await ReadAhead.start(odd.length))!;
+    const reader = (await ReadAhead.start(odd.length, true))!;
     try {
       for (const f of odd) reader.want(f); // fewer than a chunk, never sent: read here
       const got: unknown[] = [];

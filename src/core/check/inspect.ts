@@ -101,7 +101,7 @@ function detachFinding(f: Finding): Finding {
  */
 export async function inspectRepository(config: RepoConfig, opts: InspectOptions = {}): Promise<Inspection> {
   // A run that will read every document starts its reading thread during the walk (see EarlyReadAhead).
-  const early = opts.compact && !opts.walk && !opts.reuse && (!opts.memos || opts.memos.remembersNothing) ? await EarlyReadAhead.prepare() : undefined;
+  const early = opts.compact && !opts.walk && !opts.reuse && (!opts.memos || opts.memos.remembersNothing) ? await EarlyReadAhead.prepare((opts.digest ?? true) || opts.memos?.byContent === true) : undefined;
   try {
     return await inspectWalked(config, opts.walk ?? (await listGoverned(config, opts.signal, early?.found)), opts, early?.reader ?? opts.readAhead);
   } finally {

@@ -84,14 +84,18 @@ export class EarlyReadAhead {
   private constructor(
     private readonly WorkerClass: typeof Worker,
     private threshold: number,
+    private readonly hash: boolean,
   ) {}
 
-  /** undefined when no reader would start early (turned off, worker threads, or no threads here). */
-  static async prepare(env: NodeJS.ProcessEnv = process.env): Promise<EarlyReadAhead | undefined> {
+  /**
+   * undefined when no reader would start early (turned off, worker threads, or no threads
+   * here). `hash`: the reader hashes each file's bytes too (see ReadAhead.start).
+   */
+  static async prepare(hash: boolean, env: NodeJS.ProcessEnv = process.env): Promise<EarlyReadAhead | undefined> {
     const { after, left } = readAheadPolicy(env);
     if (!Number.isFinite(after) || workerCount(Number.MAX_SAFE_INTEGER, env) !== 0) return undefined;
     try {
-      return new EarlyReadAhead((await import('node:worker_threads')).Worker, after + left);
+      return new EarlyReadAhead((await import('node:worker_threads')).Worker, after + left, hash);
     } catch {
       return undefined;
     }
@@ -101,7 +105,7 @@ export class EarlyReadAhead {
   readonly found = (count: number): void => {
     if (this.reader || count < this.threshold) return;
     try {
-      this.reader = ReadAhead.startWith(this.WorkerClass, EARLY_CAPACITY);
+      this.reader = ReadAhead.startWith(this.WorkerClass, EARLY_CAPACITY, this.hash);
     } catch {
       this.threshold = Infinity; // no thread: prepareAll reads, as without one
     }
@@ -260,7 +264,7 @@ export async function prepareAll(config: RepoConfig, files: readonly GovernedFil
           interrupted();
         }
         if (!reader && read >= policy.after && total - i >= policy.left) {
-          reader = await ReadAhead.start(total - i);
+          reader = await ReadAhead.start(total - i, ctx.settings.digest || ctx.settings.memoDigest === true);
           if (reader) firstAhead = classified;
           lastRun.readAhead = reader !== undefined;
           read = -Infinity; // tried once

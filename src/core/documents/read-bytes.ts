@@ -70,7 +70,8 @@ export async function readBytes(abs: string, limit: number): Promise<{ bytes?: B
 
 /** The outcome of reading a document's bytes, before anything is decoded (see readRaw). */
 export type RawRead =
-  | { kind: 'bytes'; bytes: Buffer; size: number; mtimeMs: number }
+  /** `digest`: the SHA-256 of the bytes (hex), when the thread that read them hashed them. */
+  | { kind: 'bytes'; bytes: Buffer; size: number; mtimeMs: number; digest?: string }
   | { kind: 'too-large'; size: number; mtimeMs: number }
   | { kind: 'error'; code: string };
 
@@ -97,6 +98,8 @@ export interface Packed {
   buffer: ArrayBuffer;
   meta: Float64Array;
   codes?: Record<number, string>;
+  /** The SHA-256 (hex) of each file's bytes, by position, when the reader hashed them. */
+  digests?: string[];
 }
 
 const TOO_LARGE = -1;
@@ -105,12 +108,15 @@ const FAILED = -2;
 /**
  * Reads files (absolute paths) into a Packed, reusing `buffer` when it is given (it grows when
  * the files do not fit). Each file is read as readRaw reads it, straight into the buffer.
+ * `digest`: hashes each file's bytes as they are read (given by a thread that hashes for the
+ * main one; this module loads no more than node:fs itself).
  */
-export function packReads(paths: readonly string[], buffer?: ArrayBuffer): Packed {
+export function packReads(paths: readonly string[], buffer?: ArrayBuffer, digest?: (bytes: Uint8Array) => string): Packed {
   let view = Buffer.from(buffer ?? new ArrayBuffer(Math.max(paths.length, 1) * 8192));
   let used = 0;
   const meta = new Float64Array(paths.length * 4);
   let codes: Record<number, string> | undefined;
+  const digests: string[] | undefined = digest ? [] : undefined;
   const room = (n: number) => {
     if (used + n <= view.length) return;
     const bigger = Buffer.from(new ArrayBuffer(Math.max(view.length * 2, used + n)));
@@ -130,6 +136,7 @@ export function packReads(paths: readonly string[], buffer?: ArrayBuffer): Packe
         const n = readSync(fd, view, used, stat.size + 1, null);
         if (n > stat.size) return false;
         meta.set([used, n, n, stat.mtimeMs], k * 4);
+        if (digests) digests[k] = digest!(view.subarray(used, used + n));
         used += n;
         return true;
       });
@@ -142,6 +149,7 @@ export function packReads(paths: readonly string[], buffer?: ArrayBuffer): Packe
       room(raw.bytes.length);
       raw.bytes.copy(view, used);
       meta.set([used, raw.bytes.length, raw.size, raw.mtimeMs], k * 4);
+      if (digests) digests[k] = digest!(raw.bytes);
       used += raw.bytes.length;
     } else if (raw.kind === 'too-large') meta.set([0, TOO_LARGE, raw.size, raw.mtimeMs], k * 4);
     else {
@@ -149,7 +157,7 @@ export function packReads(paths: readonly string[], buffer?: ArrayBuffer): Packe
       (codes ??= {})[k] = raw.code;
     }
   });
-  return { buffer: view.buffer as ArrayBuffer, meta, ...(codes ? { codes } : {}) };
+  return { buffer: view.buffer as ArrayBuffer, meta, ...(codes ? { codes } : {}), ...(digests ? { digests } : {}) };
 }
 
 /** The RawRead of the k-th packed file; its bytes are a view of `bytes` (the packed buffer). */
@@ -157,7 +165,10 @@ export function unpackRead(packed: Packed, k: number, bytes: Buffer): RawRead {
   const m = packed.meta;
   const offset = m[k * 4]!;
   const length = m[k * 4 + 1]!;
-  if (length >= 0) return { kind: 'bytes', bytes: bytes.subarray(offset, offset + length), size: m[k * 4 + 2]!, mtimeMs: m[k * 4 + 3]! };
+  if (length >= 0) {
+    const digest = packed.digests?.[k];
+    return { kind: 'bytes', bytes: bytes.subarray(offset, offset + length), size: m[k * 4 + 2]!, mtimeMs: m[k * 4 + 3]!, ...(digest !== undefined ? { digest } : {}) };
+  }
   if (length === TOO_LARGE) return { kind: 'too-large', size: m[k * 4 + 2]!, mtimeMs: m[k * 4 + 3]! };
   return { kind: 'error', code: packed.codes?.[k] ?? 'EIO' };
 }

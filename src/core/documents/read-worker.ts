@@ -2,7 +2,7 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { packReads } from './read-bytes.js';
-import { CLAIM, type ReadReply, type ReadTask } from './read-ahead.js';
+import { CLAIM, type ReadReply, type ReadTask, type ReadWorkerData } from './read-ahead.js';
 
 /**
  * The reading thread of ReadAhead: reads each chunk it is sent, unless the main thread has
@@ -27,7 +27,10 @@ function yieldToOtherThreads(): void {
 }
 
 yieldToOtherThreads();
-const claims = new Int32Array(workerData as SharedArrayBuffer);
+const data = workerData as ReadWorkerData;
+const claims = new Int32Array(data.claims);
+// node:crypto only when the main thread wants digests (index does; check does not).
+const digest = data.hash ? (await import('../text/sha256.js')).sha256 : undefined;
 const spare: ArrayBuffer[] = [];
 parentPort!.on('message', (task: ReadTask) => {
   if ('recycled' in task) {
@@ -35,7 +38,7 @@ parentPort!.on('message', (task: ReadTask) => {
     return;
   }
   if (Atomics.compareExchange(claims, task.id, CLAIM.free, CLAIM.reader) !== CLAIM.free) return;
-  const packed = packReads(task.paths, spare.pop());
+  const packed = packReads(task.paths, spare.pop(), digest);
   const reply: ReadReply = { id: task.id, packed };
   parentPort!.postMessage(reply, [packed.buffer, packed.meta.buffer as ArrayBuffer]);
 });

@@ -120,7 +120,7 @@ export async function buildIndex(config: RepoConfig, opts: BuildOptions): Promis
     await cache.close(true);
   };
   // A full build reads every document: its reading thread starts during the walk (see EarlyReadAhead).
-  const early = cache.mode === 'full' ? await (await import('../check/parallel.js')).EarlyReadAhead.prepare() : undefined;
+  const early = cache.mode === 'full' ? await (await import('../check/parallel.js')).EarlyReadAhead.prepare(true) : undefined;
   try {
     const walk = await listGoverned(config, opts.signal, early?.found);
     if (opts.graph === false && cache.mode === 'incremental' && walk.unreadable.length === 0) {
