@@ -33,6 +33,20 @@ describe('buildGraph', () => {
     expect(g.edges).toEqual([{ source: 'ACME-ADR-002', target: 'ACME-ADR-001', type: 'references', guaranteed: true }]);
   });
 
+  it('edges are sorted by source, target and type, and each appears once, however many a source has', () => {
+    const ids = Array.from({ length: 50 }, (_, i) => `ACME-ADR-${String(100 + ((i * 37) % 50)).padStart(3, '0')}`);
+    const hub = doc('ACME-ADR-999', { related_ids: [...ids].reverse() }, [...ids.map((id) => `docs/${id.toLowerCase()}.md`), `docs/${ids[3]!.toLowerCase()}.md`]);
+    const few = doc('ACME-ADR-000', { related_ids: ['ACME-ADR-120', 'ACME-ADR-110', 'ACME-ADR-120'] }, ['docs/acme-adr-110.md', 'docs/acme-adr-110.md']);
+    const others = ids.map((id, i) => doc(id, i % 7 === 0 ? { superseded_by: 'ACME-ADR-999', status: 'Superseded' } : {}));
+    const g = buildGraph([few, hub, ...others]);
+    const key = (e: { source: string; target: string; type: string }) => `${e.source} ${e.target} ${e.type}`;
+    const keys = g.edges.map(key);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys).toEqual([...keys].sort());
+    expect(g.edges.filter((e) => e.source === 'ACME-ADR-999')).toHaveLength(50 * 2 + 8); // related, references, supersedes
+    expect(g.edges.filter((e) => e.source === 'ACME-ADR-000').map((e) => `${e.target} ${e.type}`)).toEqual(['ACME-ADR-110 references', 'ACME-ADR-110 related', 'ACME-ADR-120 related']);
+  });
+
   it('suggests for a dangling relation the closest other ID, never the document\'s own', () => {
     const g = buildGraph([
       doc('ACME-ADR-101', { related_ids: ['ACME-ADR-1O1', 'acme-adr-201'], superseded_by: 'ACME-ADR-10' }),
