@@ -1,9 +1,10 @@
-import { appendFileSync, copyFileSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: the benchmark generator is plain JavaScript
 import { generateRepo } from '../../bench/generate.mjs';
 import { docket } from '../helpers/cli.js';
+import { markdown, random } from '../helpers/edits.js';
 import { tempDir } from '../helpers/fixtures.js';
 
 /**
@@ -17,15 +18,6 @@ import { tempDir } from '../helpers/fixtures.js';
  */
 const ARTIFACT = 'docs/01-indices/docket.index.json';
 const VARIANTS: Record<string, string>[] = [{ DOCKET_READ_AHEAD: '0', DOCKET_WORKERS: '0' }, { DOCKET_READ_AHEAD: '1' }, { DOCKET_WORKERS: '2' }];
-
-function random(seed: number): () => number {
-  let s = seed;
-  return () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
-}
-
-function markdown(root: string): string[] {
-  return (readdirSync(path.join(root, 'docs'), { recursive: true, encoding: 'utf8' }) as string[]).filter((f) => f.endsWith('.md')).map((f) => `docs/${f.split(path.sep).join('/')}`).sort();
-}
 
 /** The index envelope without what depends on the cache (how it was rebuilt, whether the artifact was rewritten, cache warnings). */
 function indexResult(stdout: string): unknown {

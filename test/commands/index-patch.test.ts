@@ -1,9 +1,10 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: the benchmark generator is plain JavaScript
 import { generateRepo } from '../../bench/generate.mjs';
 import { docket } from '../helpers/cli.js';
+import { markdown, random } from '../helpers/edits.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { expectValidEnvelope } from '../helpers/schemas.js';
 
@@ -17,15 +18,6 @@ import { expectValidEnvelope } from '../helpers/schemas.js';
  */
 const ARTIFACT = 'docs/01-indices/docket.index.json';
 const MANIFEST = '.docket/cache/index.json';
-
-function random(seed: number): () => number {
-  let s = seed;
-  return () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
-}
-
-function markdown(root: string): string[] {
-  return (readdirSync(path.join(root, 'docs'), { recursive: true, encoding: 'utf8' }) as string[]).filter((f) => f.endsWith('.md')).map((f) => `docs/${f.split(path.sep).join('/')}`).sort();
-}
 
 /** The envelope without what depends on the cache. */
 function result(stdout: string): unknown {

@@ -3,7 +3,7 @@ import { closeSync, openSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nodeHead, replaceItems } from '../../src/core/index/artifact-items.js';
-import { ARTIFACT_KEY_ORDER, visitArtifactText, type IndexArtifact } from '../../src/core/index/artifact.js';
+import { ARTIFACT_KEY_ORDER, itemsText, visitArtifactText, type IndexArtifact } from '../../src/core/index/artifact.js';
 import type { IndexNode } from '../../src/core/index/graph.js';
 import { tempDir } from '../helpers/fixtures.js';
 
@@ -43,7 +43,7 @@ describe('replaceItems: node items of the artifact replaced in one streamed read
   const edited = nodes.map((n) => (n.document_id === 'ACME-ADR-002' || n.document_id === 'ACME-ADR-012' ? { ...n, title: `${n.title} (new ✓)` } : n));
   const after = text(edited);
   /** The item of a node as visitArtifactText writes it. */
-  const item = (n: IndexNode) => JSON.stringify({ x: [n] }, ['x', ...ARTIFACT_KEY_ORDER.nodes!], 2).slice(11, -6);
+  const item = (n: IndexNode) => itemsText([n], ARTIFACT_KEY_ORDER.nodes!);
 
   it('gives exactly the text a full write gives, however the reads cut heads and items, and the old file\'s size and hash', () => {
     for (const chunk of [1, 2, 3, 7, 64, 1000, 1 << 20]) {

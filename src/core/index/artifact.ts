@@ -69,6 +69,17 @@ export function stampArtifact(config: RepoConfig, sha256: string | undefined, re
 const ITEMS_PER_CHUNK = 128;
 
 /**
+ * Items of one of the artifact's arrays as they are written inside it: four spaces in, one
+ * after the other with `,\n` between them, the keys of objects in `keys` order (only those;
+ * all, as they are, when null). '{\n  "x": [\n' ITEMS '\n  ]\n}' is their text wrapped in an
+ * object at the depth they have in the artifact, cut out again.
+ */
+export function itemsText(items: readonly unknown[], keys: readonly string[] | null): string {
+  // A property list orders (and selects) the keys of every object inside: the items' own, in that order.
+  return JSON.stringify({ x: items }, keys ? ['x', ...keys] : null, 2).slice(11, -6);
+}
+
+/**
  * Pretty, deterministic text: two-space indentation, LF, a final newline; no run ID, no
  * timestamps. Exactly `JSON.stringify(artifact, null, 2)` and a newline, the items of the
  * arrays `keyOrder` names written with those keys in that order (ARTIFACT_KEY_ORDER for an
@@ -93,11 +104,9 @@ export function visitArtifactText(artifact: IndexArtifact, keyOrder: KeyOrder, v
       return;
     }
     visit(`${text}[\n`);
-    // A property list orders (and selects) the keys of every object inside: the items' own, in that order.
-    const order = Object.hasOwn(keyOrder, key) ? ['x', ...keyOrder[key]!] : null;
+    const keys = Object.hasOwn(keyOrder, key) ? keyOrder[key]! : null;
     for (let from = 0; from < value.length; from += ITEMS_PER_CHUNK) {
-      // '{\n  "x": [\n' ITEMS '\n  ]\n}': the items as they are inside "key": [ ... ].
-      const items = JSON.stringify({ x: value.slice(from, from + ITEMS_PER_CHUNK) }, order, 2).slice(11, -6);
+      const items = itemsText(value.slice(from, from + ITEMS_PER_CHUNK), keys);
       visit(from > 0 ? `,\n${items}` : items);
     }
     text = '\n  ]';

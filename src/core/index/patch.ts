@@ -5,7 +5,7 @@ import type { GovernedFile } from '../documents/walk.js';
 import { ChangedFile } from '../fs/changed-file.js';
 import { SAFE_READ_FLAGS } from '../fs/chunks.js';
 import type { Issue } from '../issues.js';
-import { NODE_KEYS, stampArtifact } from './artifact.js';
+import { itemsText, NODE_KEYS, stampArtifact } from './artifact.js';
 import { nodeHead, replaceItems } from './artifact-items.js';
 import { factsHash, type StoredResult } from './cache.js';
 import type { DocFacts, NodeFields } from './facts.js';
@@ -19,10 +19,8 @@ export interface FactsEdit {
   previousFactsHash: string;
 }
 
-/** A node as it is written inside the artifact's "nodes" array (see visitArtifactText): four spaces in, keys in NODE_KEYS order. */
-function itemText(node: IndexNode): string {
-  return JSON.stringify({ x: [node] }, ['x', ...NODE_KEYS], 2).slice(11, -6);
-}
+/** A node as it is written inside the artifact's "nodes" array. */
+const itemText = (node: IndexNode): string => itemsText([node], NODE_KEYS);
 
 /** The fields of a node that come from its document, in the order factsOf makes them (their hash must match the cache's). */
 function fieldsOf(n: IndexNode): NodeFields {
