@@ -221,9 +221,13 @@ describe('results do not depend on the index cache', () => {
     const titleEdit = await docket(['index', '--root', root, '--format', 'json']);
     expect(titleEdit.json!.warnings).toEqual(reference.json!.warnings);
     expect(titleEdit.json!.data).toMatchObject({ written: true, rebuild: { mode: 'incremental', changed: 1, unchanged: 119 } });
-    // A new link changes the graph: the cached facts of the others are needed, and found corrupt.
+    // So does a new link: only the document's references change.
     const sibling = readdirSync(path.join(root, 'docs/45-adr')).sort()[1]!;
     appendFileSync(victim, `\nSee [a sibling](${sibling}).\n`);
+    const linkEdit = await docket(['index', '--root', root, '--format', 'json']);
+    expect(linkEdit.json!.data).toMatchObject({ written: true, edge_count: reference.json!.data.edge_count + 1, rebuild: { mode: 'incremental', changed: 1 } });
+    // A new relation changes more of the graph: the cached facts of the others are needed, and found corrupt.
+    writeFileSync(victim, readFileSync(victim, 'utf8').replace(/^(status: .*)$/m, '$1\nsuperseded_by: NOPE-ADR-999'));
     const corrupt = await docket(['index', '--root', root, '--format', 'json']);
     expect(corrupt.json!.warnings.map((w: { code: string }) => w.code)).toContain('INDEX_CACHE_CORRUPT');
     expect(corrupt.json!.data.rebuild).toMatchObject({ mode: 'full', reason: 'cache-corrupt' });

@@ -9,10 +9,10 @@ import { tempDir } from '../helpers/fixtures.js';
 import { expectValidEnvelope } from '../helpers/schemas.js';
 
 /**
- * `index` after edits that change documents' node fields only (a title, a status, an owner,
- * keywords, a description) patches the last artifact instead of building the graph again
- * (see src/core/index/patch.ts); any other edit (a relation, a supersession, a link, an ID,
- * a document that stops being a node) builds in full. Seeded rounds of both kinds: after each,
+ * `index` after edits that change documents' node fields (a title, a status, an owner,
+ * keywords, a description) or links patches the last artifact instead of building the graph
+ * again (see src/core/index/patch.ts); any other edit (a relation, a supersession, an ID, a
+ * document that stops being a node) builds in full. Seeded rounds of both kinds: after each,
  * the cached run must say and write exactly what a run without the cache says and writes, and
  * the manifest shows which way it went, so the patch cannot silently stop being taken.
  */
@@ -37,8 +37,8 @@ const PAYLOAD: Edit[] = [
   (t, n) => frontmatter(t, (fm) => fm.replace(/^(title: .*)$/m, `$1\nkeywords_${n % 2 ? 'x' : 'y'}: 1`).replace(/^keywords_.*\n/m, '').replace(/^(status: .*)$/m, `$1\narea: area-${n}`).replace(/^area: .*\narea: /m, 'area: ')),
 ];
 
-describe('index after node-field edits: the artifact is patched, byte for byte what a full build writes', () => {
-  it.each([[7], [8]])('seed %i', async (seed) => {
+describe('index after node-field and link edits: the artifact is patched, byte for byte what a full build writes', () => {
+  it.each([[7], [8], [9]])('seed %i', async (seed) => {
     const root = path.join(tempDir(), 'r');
     generateRepo(root, { docs: 60, seed, violations: 0 });
     const next = random(seed);
@@ -57,10 +57,6 @@ describe('index after node-field edits: the artifact is patched, byte for byte w
     const structural = (rel: string, n: number): ((t: string) => string) => {
       const ops = [
         (t: string) => frontmatter(t, (fm) => fm.replace(/^related_ids:\n/m, '').replace(/^(status: .*)$/m, `$1\nrelated_ids:\n  - NOPE-ADR-${100 + (n % 900)}`)),
-        (t: string) => {
-          const target = pick(files.filter((f) => f !== rel));
-          return `${t}\nSee [another](${path.posix.relative(path.posix.dirname(rel), target)}).\n`;
-        },
         (t: string) => (broken.add(rel), frontmatter(t, (fm) => fm.replace(/^document_id: (.*)$/m, `document_id: $1${n % 10}`))),
         (t: string) => (broken.add(rel), frontmatter(t, (fm) => fm.replace(/^(status: .*)$/m, '$1\nbroken: [unclosed'))),
       ];
@@ -70,7 +66,20 @@ describe('index after node-field edits: the artifact is patched, byte for byte w
       }
       return pick(ops);
     };
+    /** Edits of a node's links: its references change, nothing else of the graph. */
+    const relink = (rel: string): ((t: string) => string) => {
+      const link = (target: string) => path.posix.relative(path.posix.dirname(rel), target);
+      return pick([
+        // To another document (a node or not), to itself, to a file that does not exist.
+        (t: string) => `${t}\nSee [another](${link(pick(files.filter((f) => f !== rel)))}).\n`,
+        (t: string) => `${t}\nSee [this](${link(rel)}) and [that](${link(pick(files))}#part).\n`,
+        (t: string) => `${t}\nSee [nothing](${link('docs/none/missing.md')}).\n`,
+        // Every link dropped: the document may lose all its references.
+        (t: string) => t.replace(/\]\([^)]*\)/g, ']'),
+      ]);
+    };
     let patched = 0;
+    let relinked = 0;
     for (let round = 0; round < 16; round++) {
       const isStructural = next() < 0.3;
       const count = 1 + Math.floor(next() * 3);
@@ -80,11 +89,12 @@ describe('index after node-field edits: the artifact is patched, byte for byte w
         const toSuperseded = !(isStructural && k === 0) && next() < 0.5 ? [...superseded].filter((f) => !broken.has(f)) : [];
         const rel = toSuperseded.length > 0 ? pick(toSuperseded) : pick(files.filter((f) => !broken.has(f)));
         const abs = path.join(root, rel);
-        const edit = isStructural && k === 0 ? structural(rel, n) : toSuperseded.length > 0 ? (t: string) => PAYLOAD[1]!(t, n) : (t: string) => pick(PAYLOAD)(t, n);
+        const edit = isStructural && k === 0 ? structural(rel, n) : toSuperseded.length > 0 ? (t: string) => PAYLOAD[1]!(t, n) : next() < 0.4 ? relink(rel) : (t: string) => pick(PAYLOAD)(t, n);
         writeFileSync(abs, edit(readFileSync(abs, 'utf8')));
         if (next() < 0.5) age(rel);
       }
       const before = JSON.parse(readFileSync(path.join(root, MANIFEST), 'utf8')) as Manifest;
+      const edges = (JSON.parse(readFileSync(path.join(root, ARTIFACT), 'utf8')) as { edge_count: number }).edge_count;
       const cached = await docket(['index', '--root', root, '--format', 'json']);
       expectValidEnvelope(cached.json, 'index');
       const after = JSON.parse(readFileSync(path.join(root, MANIFEST), 'utf8')) as Manifest;
@@ -99,12 +109,16 @@ describe('index after node-field edits: the artifact is patched, byte for byte w
       const sound = before.result !== null && before.result.violations.length === 0;
       if (!isStructural && sound) {
         expect(after.facts_sha256, `round ${round}: built in full`).toBe(before.facts_sha256);
-        expect(Object.keys(after.facts_overlay ?? {}).length, `round ${round}: not patched`).toBeGreaterThan(0);
+        const overlay = Object.keys(after.facts_overlay ?? {}).length;
+        expect(overlay, `round ${round}: not patched`).toBeGreaterThan(0);
         patched++;
+        if (JSON.parse(readFileSync(path.join(root, ARTIFACT), 'utf8')).edge_count !== edges) relinked++;
       }
       if (isStructural) expect(after.facts_overlay, `round ${round}: a structural edit was patched`).toBeUndefined();
     }
     expect(patched).toBeGreaterThan(3);
+    // Some patches changed the edges (links added or dropped), not only nodes.
+    expect(relinked).toBeGreaterThan(0);
   });
 });
 

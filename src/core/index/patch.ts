@@ -6,7 +6,9 @@ import { ChangedFile } from '../fs/changed-file.js';
 import { SAFE_READ_FLAGS } from '../fs/chunks.js';
 import type { Issue } from '../issues.js';
 import { itemsText, NODE_KEYS, stampArtifact } from './artifact.js';
-import { nodeHead, replaceItems } from './artifact-items.js';
+import { ArtifactFile, copyWithSplices, findFirst, NODE_ITEM, type Splice } from './artifact-file.js';
+import { edgeSplices, type EdgeRun } from './edge-splices.js';
+import { edgeCountSplice, edgesArray, nodeIds, relinkedRun, type Relinked } from './relink.js';
 import { factsHash, type StoredResult } from './cache.js';
 import type { DocFacts, NodeFields } from './facts.js';
 import { nodeOf, statusMismatch, type IndexNode } from './graph.js';
@@ -45,40 +47,23 @@ function withStatusWarning(warnings: readonly Issue[], before: IndexNode, after:
 }
 
 /**
- * The last build's artifact and result after a few documents' node fields changed (a title,
- * a status, an owner...), made without building the graph again: each node item is replaced
- * in the artifact's bytes, and the node's status warning is made again. Only when nothing
- * else of the graph can have changed: the last build was sound (its artifact is the graph),
- * the artifact on disk has the SHA-256 it recorded, and each document keeps its path, ID,
- * related_ids and superseded_by, and its links: its old facts, rebuilt from the artifact's
- * node and the new links, have the hash the cache recorded. Anything else is undefined, with
- * the artifact left as it was: the caller builds in full. At 10k documents a new title took
- * a second to index, most of it reading every document's cached facts and building the graph
- * and the artifact's text from them.
+ * The last build's artifact and result after a few documents' node fields or links changed
+ * (a title, a status, an owner, a new link...), made without building the graph again: each
+ * node item is replaced in the artifact's bytes, each relinked document's run of edges too,
+ * and the node's status warning is made again. Only when nothing else of the graph can have
+ * changed: the last build was sound (its artifact is the graph), the artifact on disk has the
+ * SHA-256 it recorded, and each document keeps its path, ID, related_ids and superseded_by.
+ * Then no other node, no relation, supersession, cycle, dangling relation or advice changes,
+ * nor any other document's references (paths and IDs are the same): only the references of
+ * the relinked documents, made again from their links and the nodes' paths. When a document's
+ * old facts, rebuilt from the artifact's node and the new links, have the hash the cache
+ * recorded, its links did not change and its edges are not even looked at. Anything else is
+ * undefined, with the artifact left as it was: the caller builds in full. At 10k documents a
+ * new title or link took a second to index, most of it reading every document's cached facts
+ * and building the graph and the artifact's text from them.
  */
 export async function patchIndex(config: RepoConfig, stored: StoredResult, edits: readonly FactsEdit[]): Promise<StoredResult | undefined> {
   if (stored.violations.length > 0) return undefined;
-  let warnings: Issue[] | undefined = stored.warnings;
-  const replace = new Map<string, (item: string) => string | undefined>();
-  for (const edit of edits) {
-    const fields = edit.facts.node;
-    if (!fields || replace.has(nodeHead(fields.document_id))) return undefined;
-    replace.set(nodeHead(fields.document_id), (text) => {
-      let old: IndexNode;
-      try {
-        old = JSON.parse(text) as IndexNode;
-      } catch {
-        return undefined;
-      }
-      // The item must read back to its own bytes, and be this document's node with the facts the cache recorded.
-      if (!old || typeof old !== 'object' || itemText(old) !== text || old.path !== edit.file.rel || old.namespace !== edit.file.namespace.name) return undefined;
-      if (factsHash({ links: edit.facts.links, node: fieldsOf(old) }) !== edit.previousFactsHash) return undefined;
-      if (!sameList(old.related_ids, fields.related_ids) || old.superseded_by !== fields.superseded_by) return undefined;
-      const node = nodeOf(fields, edit.file.rel, edit.file.namespace.name);
-      warnings = warnings && withStatusWarning(warnings, old, node);
-      return warnings && itemText(node);
-    });
-  }
   const abs = path.join(config.root, config.index_path);
   let fd: number;
   try {
@@ -86,21 +71,80 @@ export async function patchIndex(config: RepoConfig, stored: StoredResult, edits
   } catch {
     return undefined;
   }
-  const file = ChangedFile.open(config.root, abs, { write: true, hash: true, compare: false });
   try {
-    const read = fstatSync(fd).isFile() ? replaceItems(fd, replace, (bytes) => (typeof bytes === 'string' ? file.add(bytes) : file.addBytes(bytes))) : undefined;
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.size !== stored.artifact_size) return undefined;
+    const file = new ArtifactFile(fd, stat.size);
+    const splices: Splice[] = [];
+    const relinked: Relinked[] = [];
+    let warnings: Issue[] | undefined = stored.warnings;
+    const seen = new Set<string>();
+    for (const edit of edits) {
+      const fields = edit.facts.node;
+      const item = fields && file.lowerBound(NODE_ITEM, fields.document_id);
+      if (!fields || !item || item.kind !== NODE_ITEM || item.key !== fields.document_id || seen.has(item.key)) return undefined;
+      seen.add(item.key);
+      const text = file.itemText(item.at);
+      let old: IndexNode;
+      try {
+        old = JSON.parse(text ?? '') as IndexNode;
+      } catch {
+        return undefined;
+      }
+      // The item must read back to its own bytes, and be this document's node, with the same relations.
+      if (!old || typeof old !== 'object' || itemText(old) !== text || old.path !== edit.file.rel || old.namespace !== edit.file.namespace.name) return undefined;
+      if (!sameList(old.related_ids, fields.related_ids) || old.superseded_by !== fields.superseded_by) return undefined;
+      const node = nodeOf(fields, edit.file.rel, edit.file.namespace.name);
+      warnings = warnings && withStatusWarning(warnings, old, node);
+      if (!warnings) return undefined;
+      const now = itemText(node);
+      if (now !== text) splices.push({ from: item.at + 1, to: item.at + 1 + Buffer.byteLength(text), text: now });
+      // Old facts with the new links: the recorded hash says the links are the same.
+      if (factsHash({ links: edit.facts.links, node: fieldsOf(old) }) !== edit.previousFactsHash) relinked.push({ id: fields.document_id, links: edit.facts.links });
+    }
+    let delta = 0;
+    if (relinked.length > 0) {
+      const [ids, edges] = [nodeIds(file, stored, relinked), edgesArray(file)];
+      if (!ids || !edges) return undefined;
+      const runs: EdgeRun[] = [];
+      for (const r of relinked) {
+        const made = relinkedRun(file, edges, r, ids);
+        if (!made) return undefined;
+        if (made.run) runs.push(made.run);
+        delta += made.delta;
+      }
+      if (delta !== 0) {
+        const count = edgeCountSplice(file, stored.edge_count, stored.edge_count + delta);
+        if (!count) return undefined;
+        splices.push(count);
+      }
+      splices.push(...edgeSplices(edges, runs));
+    }
+    splices.sort((a, b) => a.from - b.from);
+    const done = await rewrite(config, fd, stored, splices);
+    if (done === null) return undefined;
+    const { node_count, edge_count, first_id, violations, advice } = stored;
+    return stampArtifact(config, done, { node_count, edge_count: edge_count + delta, first_id, violations, warnings, advice }) ?? undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The artifact with the splices applied, written when there are any: its new SHA-256; null when the old file is not the stored artifact. */
+async function rewrite(config: RepoConfig, fd: number, stored: StoredResult, splices: readonly Splice[]): Promise<string | undefined | null> {
+  const sameAsStored = (read: { size: number; sha256: string }) => read.size === stored.artifact_size && read.sha256 === stored.artifact_sha256;
+  if (splices.length === 0) return sameAsStored(findFirst(fd, [])) ? stored.artifact_sha256 : null;
+  const file = ChangedFile.open(config.root, path.join(config.root, config.index_path), { write: true, hash: true, compare: false });
+  try {
+    const read = copyWithSplices(fd, splices, (bytes) => (typeof bytes === 'string' ? file.add(bytes) : file.addBytes(bytes)));
     // The old file must be the artifact the stored result describes, byte for byte.
-    if (!read || !warnings || read.size !== stored.artifact_size || read.sha256 !== stored.artifact_sha256) {
+    if (!sameAsStored(read)) {
       file.abort();
-      return undefined;
+      return null;
     }
   } catch (error) {
     file.abort();
     throw error;
-  } finally {
-    closeSync(fd);
   }
-  const done = await file.finish();
-  const { node_count, edge_count, first_id, violations, advice } = stored;
-  return stampArtifact(config, done.sha256, { node_count, edge_count, first_id, violations, warnings, advice }) ?? undefined;
+  return (await file.finish()).sha256;
 }

@@ -1,0 +1,176 @@
+import { createHash } from 'node:crypto';
+import { readSync } from 'node:fs';
+
+/**
+ * Reading the index artifact without holding it (100k documents: about 90 MB). The artifact is
+ * pretty JSON whose strings escape their line feeds, so a raw line feed occurs only between
+ * tokens, and the indentation says how deep a line is. Each item of its top-level arrays
+ * (namespaces by name, nodes by ID, edges by source, each array sorted) starts with
+ * ITEM_START and ends at the first ITEM_END after it; its first key is its sort key. The three
+ * arrays follow one another, so all items of the file are in one order: (kind, key).
+ */
+export const ITEM_START = '\n    {\n      "';
+export const ITEM_END = '\n    }';
+
+/** The kinds of item, in the order their arrays have in the artifact. */
+export const NAMESPACE_ITEM = 0;
+export const NODE_ITEM = 1;
+export const EDGE_ITEM = 2;
+export type ItemKind = typeof NAMESPACE_ITEM | typeof NODE_ITEM | typeof EDGE_ITEM;
+const KINDS: Readonly<Record<string, ItemKind>> = { name: NAMESPACE_ITEM, document_id: NODE_ITEM, source: EDGE_ITEM };
+
+/** An item: where it starts (its line feed), its kind and its sort key. */
+export interface ItemRef {
+  at: number;
+  kind: ItemKind;
+  key: string;
+}
+
+/** Bytes read at a time by the streamed passes. */
+const CHUNK = 1 << 20;
+/** Bytes read at a time by the small reads of a lookup (items are a few hundred bytes). */
+const WINDOW = 4096;
+
+const before = (a: ItemRef, kind: ItemKind, key: string) => a.kind < kind || (a.kind === kind && a.key < key);
+
+/** Small reads at given offsets of an open artifact of `size` bytes. */
+export class ArtifactFile {
+  constructor(
+    readonly fd: number,
+    readonly size: number,
+  ) {}
+
+  /** Bytes [from, to), clamped to the file. */
+  read(from: number, to: number): Buffer {
+    const [a, b] = [Math.max(0, from), Math.min(this.size, to)];
+    const buf = Buffer.allocUnsafe(Math.max(0, b - a));
+    let got = 0;
+    while (got < buf.length) {
+      const n = readSync(this.fd, buf, got, buf.length - got, a + got);
+      if (n === 0) return buf.subarray(0, got);
+      got += n;
+    }
+    return buf;
+  }
+
+  /** Bytes from `from` through the first `end` at or after it; undefined when there is none. */
+  through(from: number, end: string): Buffer | undefined {
+    let buf = this.read(from, from + WINDOW);
+    for (;;) {
+      const i = buf.indexOf(end);
+      if (i >= 0) return buf.subarray(0, i + Buffer.byteLength(end));
+      if (from + buf.length >= this.size) return undefined;
+      buf = Buffer.concat([buf, this.read(from + buf.length, from + 2 * buf.length)]);
+    }
+  }
+
+  /** The first item that starts at or after `from`; undefined when none does, or its first line is not a key with a string value. */
+  itemAt(from: number): ItemRef | undefined {
+    const skipped = this.through(from, ITEM_START);
+    if (!skipped) return undefined;
+    const at = from + skipped.length - ITEM_START.length;
+    const line = this.through(at + ITEM_START.length, ',\n')?.toString('utf8');
+    const colon = line?.indexOf('": ') ?? -1;
+    if (!line || colon < 0) return undefined;
+    const kind = Object.hasOwn(KINDS, line.slice(0, colon)) ? KINDS[line.slice(0, colon)] : undefined;
+    let key: unknown;
+    try {
+      key = JSON.parse(line.slice(colon + 3, -2));
+    } catch {
+      return undefined;
+    }
+    return kind === undefined || typeof key !== 'string' ? undefined : { at, kind, key };
+  }
+
+  /**
+   * The first item at or after (kind, key) in the artifact's order, found by bisecting the
+   * file's offsets (about 25 reads of 4 kB at 100k documents); undefined when there is none.
+   */
+  lowerBound(kind: ItemKind, key: string): ItemRef | undefined {
+    let [lo, hi] = [0, this.size];
+    while (lo < hi) {
+      const mid = Math.floor((lo + hi) / 2);
+      const item = this.itemAt(mid);
+      // Every item from mid on (there is none before hi, or this one is the first) is at or after the key.
+      if (!item || item.at >= hi || !before(item, kind, key)) hi = mid;
+      else lo = item.at + 1;
+    }
+    return this.itemAt(lo);
+  }
+
+  /** The text of the item at `at`, from its indentation to its closing brace. */
+  itemText(at: number): string | undefined {
+    return this.through(at + 1, ITEM_END)?.toString('utf8');
+  }
+}
+
+/** What a streamed pass read: the file's size and SHA-256. */
+export interface ReadSummary {
+  size: number;
+  sha256: string;
+}
+
+/**
+ * One read of the whole file through one buffer, every byte hashed: where each pattern first
+ * occurs (the offset of its first byte, -1 when it does not). `chunk`: bytes read at a time.
+ */
+export function findFirst(fd: number, patterns: readonly string[], chunk = CHUNK): ReadSummary & { at: number[] } {
+  const hash = createHash('sha256');
+  const needles = patterns.map((p) => Buffer.from(p));
+  const keep = Math.max(0, ...needles.map((n) => n.length - 1));
+  const at = patterns.map(() => -1);
+  const buf = Buffer.allocUnsafe(chunk + keep);
+  let [len, start] = [0, 0];
+  for (;;) {
+    const n = readSync(fd, buf, len, chunk, start + len);
+    if (n === 0) break;
+    hash.update(buf.subarray(len, len + n));
+    len += n;
+    needles.forEach((needle, i) => {
+      if (at[i]! >= 0) return;
+      const found = buf.subarray(0, len).indexOf(needle);
+      if (found >= 0) at[i] = start + found;
+    });
+    // The last keep bytes may begin a pattern that the next read completes.
+    const drop = Math.max(0, len - keep);
+    buf.copyWithin(0, drop, len);
+    [start, len] = [start + drop, len - drop];
+  }
+  return { size: start + len, sha256: hash.digest('hex'), at };
+}
+
+/** Old bytes [from, to) that the new file has as `text` instead (from === to: text inserted). */
+export interface Splice {
+  from: number;
+  to: number;
+  text: string;
+}
+
+/**
+ * One read of the whole file through one buffer, every byte hashed, handing `emit` the new
+ * file's bytes: the old ones with the splices (sorted, not overlapping) applied.
+ */
+export function copyWithSplices(fd: number, splices: readonly Splice[], emit: (bytes: Uint8Array | string) => void, chunk = CHUNK): ReadSummary {
+  const hash = createHash('sha256');
+  const buf = Buffer.allocUnsafe(chunk);
+  let offset = 0;
+  /** Reads on to `to` (the end of the file at most), handing on what it reads when `keep`. */
+  const pass = (to: number, keep: boolean): boolean => {
+    while (offset < to) {
+      const n = readSync(fd, buf, 0, Math.min(chunk, to - offset), offset);
+      if (n === 0) return false;
+      hash.update(buf.subarray(0, n));
+      if (keep) emit(buf.subarray(0, n));
+      offset += n;
+    }
+    return true;
+  };
+  for (const s of splices) {
+    if (s.from < offset || s.to < s.from) throw new Error('splices must be sorted and must not overlap');
+    pass(s.from, true);
+    if (s.text) emit(s.text);
+    pass(s.to, false);
+  }
+  pass(Infinity, true);
+  return { size: offset, sha256: hash.digest('hex') };
+}

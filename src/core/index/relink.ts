@@ -1,0 +1,97 @@
+import { EDGE_ITEM, findFirst, type ArtifactFile, type Splice } from './artifact-file.js';
+import { EDGE_KEYS, itemsText } from './artifact.js';
+import type { StoredResult } from './cache.js';
+import type { EdgeRun, EdgesArray } from './edge-splices.js';
+import type { IndexEdge } from './graph.js';
+
+/** A document whose links changed: its node's ID, and the repository paths it now links to. */
+export interface Relinked {
+  id: string;
+  links: readonly string[];
+}
+
+/** A node's second line: its path (nodes are the only items with a "path" key). */
+const pathLine = (rel: string) => `\n      "path": ${JSON.stringify(rel)},\n`;
+const ID_LINE = '\n      "document_id": ';
+const byTargetThenType = (a: IndexEdge, b: IndexEdge) => (a.target < b.target ? -1 : a.target > b.target ? 1 : a.type < b.type ? -1 : a.type > b.type ? 1 : 0);
+
+/**
+ * The node IDs of the paths these documents link to (a path that is not a node has none),
+ * found in one read of the artifact, which must be the stored one: a node's first line is its
+ * ID and its second its path.
+ */
+export function nodeIds(file: ArtifactFile, stored: StoredResult, relinked: readonly Relinked[]): Map<string, string> | undefined {
+  const paths = [...new Set(relinked.flatMap((r) => r.links))];
+  const scan = findFirst(file.fd, paths.map(pathLine));
+  if (scan.size !== stored.artifact_size || scan.sha256 !== stored.artifact_sha256) return undefined;
+  const ids = new Map<string, string>();
+  for (let i = 0; i < paths.length; i++) {
+    const at = scan.at[i]!;
+    if (at < 0) continue;
+    const head = file.read(at - 256, at).toString('utf8');
+    const line = head.slice(head.lastIndexOf(ID_LINE) + ID_LINE.length);
+    if (!head.includes(ID_LINE) || !line.endsWith(',')) return undefined;
+    const id = JSON.parse(line.slice(0, -1)) as unknown;
+    if (typeof id !== 'string') return undefined;
+    ids.set(paths[i]!, id);
+  }
+  return ids;
+}
+
+/**
+ * The new run of edges of a document whose links changed: its relations and supersessions as
+ * they were (its related_ids and superseded_by did not change, nor did any node), and a
+ * reference to each node it now links to. `delta`: how many edges the artifact gains.
+ */
+export function relinkedRun(file: ArtifactFile, edges: EdgesArray, r: Relinked, ids: ReadonlyMap<string, string>): { run?: EdgeRun; delta: number } | undefined {
+  const first = file.lowerBound(EDGE_ITEM, r.id);
+  const itemsEnd = edges.close - 3;
+  let [from, to] = [first ? first.at : edges.close === edges.open + 1 ? edges.close : itemsEnd, -1];
+  const old: IndexEdge[] = [];
+  for (let item = first; item && item.kind === EDGE_ITEM && item.key === r.id; ) {
+    const text = file.itemText(item.at);
+    if (text === undefined) return undefined;
+    let edge: IndexEdge;
+    try {
+      edge = JSON.parse(text) as IndexEdge;
+    } catch {
+      return undefined;
+    }
+    if (!edge || typeof edge !== 'object' || itemsText([edge], EDGE_KEYS) !== text || edge.source !== r.id) return undefined;
+    old.push(edge);
+    to = item.at + 1 + Buffer.byteLength(text);
+    const next = file.read(to, to + 1).toString('latin1');
+    // Another item follows its comma, or the array ends.
+    item = next === ',' ? file.itemAt(to + 1) : undefined;
+    if (item && item.at !== to + 1) return undefined;
+  }
+  if (to < 0) to = from;
+  const run = old.filter((e) => e.type !== 'references');
+  for (const target of new Set(r.links.map((l) => ids.get(l)))) {
+    if (target !== undefined && target !== r.id) run.push({ source: r.id, target, type: 'references', guaranteed: true });
+  }
+  run.sort(byTargetThenType);
+  const text = run.length > 0 ? itemsText(run, EDGE_KEYS) : '';
+  if (from === to ? text === '' : file.read(from + 1, to).toString('utf8') === text) return { delta: 0 };
+  return { run: { source: r.id, from, to, text }, delta: run.length - old.length };
+}
+
+/** Where the "edges" array is (see EdgesArray): the last key of the artifact, so its "]" is the file's fifth byte from the end. */
+export function edgesArray(file: ArtifactFile): EdgesArray | undefined {
+  const close = file.size - 4;
+  const tail = file.read(close - 4, file.size).toString('latin1');
+  if (tail.endsWith('[]\n}\n')) return { open: close - 1, close };
+  const first = file.lowerBound(EDGE_ITEM, '');
+  if (!tail.endsWith('}\n  ]\n}\n') || !first || file.read(first.at - 1, first.at).toString('latin1') !== '[') return undefined;
+  return { open: first.at - 1, close };
+}
+
+/** The splice that writes the new edge count (the artifact's third line). */
+export function edgeCountSplice(file: ArtifactFile, old: number, now: number): Splice | undefined {
+  const head = file.read(0, 200).toString('latin1');
+  const m = /^\{\n  "index_version": "[0-9.]+",\n  "node_count": \d+,\n  "edge_count": (\d+),\n/.exec(head);
+  if (!m || Number(m[1]) !== old) return undefined;
+  const to = m[0].length - 2;
+  return { from: to - m[1]!.length, to, text: String(now) };
+}
+

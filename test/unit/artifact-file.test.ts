@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto';
+import { closeSync, openSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ArtifactFile, copyWithSplices, EDGE_ITEM, findFirst, NAMESPACE_ITEM, NODE_ITEM, type ItemKind, type Splice } from '../../src/core/index/artifact-file.js';
+import { ARTIFACT_KEY_ORDER, EDGE_KEYS, itemsText, NODE_KEYS, visitArtifactText, type IndexArtifact } from '../../src/core/index/artifact.js';
+import { edgeSplices, type EdgeRun } from '../../src/core/index/edge-splices.js';
+import type { IndexEdge, IndexNode } from '../../src/core/index/graph.js';
+import { random } from '../helpers/edits.js';
+import { tempDir } from '../helpers/fixtures.js';
+
+/** Values that look like the artifact's own lines, to show that only raw line feeds count. */
+const TRICKY = ['\n    }', '\n    {\n      "source": "ZZZ",\n', '"path": "docs/x.md",', 'é ✓ "quoted"'];
+
+function node(i: number, next: () => number): IndexNode {
+  const id = `ACME-ADR-${String(i).padStart(3, '0')}`;
+  return {
+    document_id: id, type: 'ADR', title: `Title ${i} ${TRICKY[i % TRICKY.length]}`, status: 'Approved', owner: null, version: '1.0', last_updated: null, area: null,
+    description: next() < 0.2 ? 'long '.repeat(Math.floor(next() * 3000)) : null, keywords: i % 2 ? ['a', 'b'] : [], related_ids: [], superseded_by: null,
+    path: `docs/adr/adr-${i} ✓.md`, namespace: 'default',
+  };
+}
+
+/** Edges sorted as the graph sorts them: by source, then target and type. Some sources are not nodes (a dangling superseded_by). */
+function edgesOf(ids: readonly string[], next: () => number): IndexEdge[] {
+  const sources = [...ids, 'ACME-ADR-0005 "odd" é', 'ZZZ'].filter(() => next() < 0.6).sort();
+  const out: IndexEdge[] = [];
+  for (const source of sources) {
+    const targets = [...new Set(Array.from({ length: 1 + Math.floor(next() * 4) }, () => ids[Math.floor(next() * ids.length)]!))].sort();
+    for (const target of targets) out.push({ source, target, type: next() < 0.5 ? 'references' : 'related', guaranteed: next() < 0.8 });
+  }
+  return out;
+}
+
+function artifactText(nodes: readonly IndexNode[], edges: readonly IndexEdge[]): string {
+  const artifact: IndexArtifact = { index_version: '1.0', node_count: nodes.length, edge_count: edges.length, namespaces: [{ name: 'default', docs_root: 'docs', repo_prefix: 'ACME' }, { name: 'x', docs_root: 'x', repo_prefix: 'X' }], nodes, edges };
+  let out = '';
+  visitArtifactText(artifact, ARTIFACT_KEY_ORDER, (piece) => (out += piece));
+  return out;
+}
+
+const fds: number[] = [];
+afterEach(() => fds.splice(0).forEach((fd) => closeSync(fd)));
+function open(content: string): { fd: number; file: ArtifactFile } {
+  const abs = path.join(tempDir(), 'a.json');
+  writeFileSync(abs, content);
+  const fd = openSync(abs, 'r');
+  fds.push(fd);
+  return { fd, file: new ArtifactFile(fd, Buffer.byteLength(content)) };
+}
+
+/** The spliced bytes, as copyWithSplices hands them on. */
+function spliced(fd: number, splices: readonly Splice[], chunk?: number): { text: string; sha256: string; size: number } {
+  const parts: Buffer[] = [];
+  const read = copyWithSplices(fd, splices, (b) => parts.push(Buffer.from(typeof b === 'string' ? Buffer.from(b) : Uint8Array.prototype.slice.call(b))), chunk);
+  return { text: Buffer.concat(parts).toString('utf8'), ...read };
+}
+
+describe('ArtifactFile: items found by bisecting the file, never read whole', () => {
+  it.each([[1], [2], [3]])('finds the first item at or after any (kind, key), and its exact text (seed %i)', (seed) => {
+    const next = random(seed);
+    const nodes = Array.from({ length: 40 }, (_, i) => node(2 * i + 1, next));
+    const edges = edgesOf(nodes.map((n) => n.document_id), next);
+    const { file } = open(artifactText(nodes, edges));
+    const items: { kind: ItemKind; key: string; text: string }[] = [
+      ...['default', 'x'].map((key) => ({ kind: NAMESPACE_ITEM as ItemKind, key, text: '' })),
+      ...nodes.map((n) => ({ kind: NODE_ITEM as ItemKind, key: n.document_id, text: itemsText([n], NODE_KEYS) })),
+      ...edges.map((e) => ({ kind: EDGE_ITEM as ItemKind, key: e.source, text: itemsText([e], EDGE_KEYS) })),
+    ];
+    const probes: [ItemKind, string][] = [[NODE_ITEM, ''], [EDGE_ITEM, ''], [EDGE_ITEM, '\uffff'], [NAMESPACE_ITEM, 'y']];
+    for (let i = 0; i <= 82; i++) probes.push([NODE_ITEM, `ACME-ADR-${String(i).padStart(3, '0')}`], [EDGE_ITEM, `ACME-ADR-${String(i).padStart(3, '0')}`]);
+    probes.push([EDGE_ITEM, 'ACME-ADR-0005 "odd" é'], [EDGE_ITEM, 'ZZZ'], [EDGE_ITEM, 'ZZ']);
+    for (const [kind, key] of probes) {
+      const want = items.find((it) => it.kind > kind || (it.kind === kind && it.key >= key));
+      const got = file.lowerBound(kind, key);
+      expect(got && { kind: got.kind, key: got.key }, `${kind} ${key}`).toEqual(want && { kind: want.kind, key: want.key });
+      if (got && want && kind !== NAMESPACE_ITEM) {
+        // The first of its key: the item before it is of a smaller key.
+        expect(file.itemText(got.at)).toBe(want.text);
+      }
+    }
+  });
+
+  it('findFirst: the first offset of each pattern and the file\'s hash, however reads cut them', () => {
+    const next = random(9);
+    const text = artifactText(Array.from({ length: 12 }, (_, i) => node(i + 1, next)), []);
+    const { fd } = open(text);
+    const bytes = Buffer.from(text);
+    const patterns = ['\n      "path": "docs/adr/adr-3 ✓.md",\n', '\n  "edges": [', 'not there', '"document_id"'];
+    for (const chunk of [1, 2, 5, 64, 4096, 1 << 20]) {
+      const r = findFirst(fd, patterns, chunk);
+      expect(r.at, `chunk ${chunk}`).toEqual(patterns.map((p) => bytes.indexOf(p)));
+      expect([r.size, r.sha256]).toEqual([bytes.length, createHash('sha256').update(bytes).digest('hex')]);
+    }
+  });
+
+  it('copyWithSplices: the old bytes with the splices applied, and the old file\'s hash', () => {
+    const text = 'abcdefghijklmnopqrstuvwxyz';
+    const { fd } = open(text);
+    const splices: Splice[] = [{ from: 0, to: 0, text: '>' }, { from: 3, to: 5, text: 'DE' }, { from: 10, to: 10, text: '✓' }, { from: 10, to: 12, text: '' }, { from: 26, to: 26, text: '<' }];
+    for (const chunk of [1, 3, 100]) {
+      const r = spliced(fd, splices, chunk);
+      expect(r.text).toBe('>abcDEfghij✓mnopqrstuvwxyz<');
+      expect(r.sha256).toBe(createHash('sha256').update(text).digest('hex'));
+    }
+    expect(() => spliced(fd, [{ from: 5, to: 6, text: '' }, { from: 4, to: 4, text: '' }])).toThrow();
+  });
+});
+
+describe('edgeSplices: runs of edges replaced, dropped and inserted, commas made again', () => {
+  /** The old run of a source in the artifact's text: [from, to) in bytes, or where it would go. */
+  function runOf(file: ArtifactFile, text: string, source: string): { from: number; to: number } {
+    const bytes = Buffer.from(text);
+    const first = file.lowerBound(EDGE_ITEM, source);
+    const itemsEnd = bytes.length - 7;
+    if (!first) return text.endsWith('[]\n}\n') ? { from: bytes.length - 4, to: bytes.length - 4 } : { from: itemsEnd, to: itemsEnd };
+    let to = first.at;
+    for (let item = first; item && item.key === source; item = bytes[to] === 0x2c ? file.itemAt(to + 1) : undefined) to = item.at + 1 + Buffer.byteLength(file.itemText(item.at)!);
+    return { from: first.at, to };
+  }
+
+  it.each(Array.from({ length: 30 }, (_, i) => [i + 1]))('gives the bytes a full write gives (seed %i)', (seed) => {
+    const next = random(seed);
+    const ids = Array.from({ length: 6 }, (_, i) => `ACME-ADR-${String(i + 1).padStart(3, '0')}`);
+    const nodes = ids.map((_, i) => node(i + 1, () => 0.5));
+    const edges = seed % 5 === 0 ? [] : edgesOf(ids, next);
+    const text = artifactText(nodes, edges);
+    const { fd, file } = open(text);
+    // Some sources (with edges or not) get a new run: empty, or new edges.
+    const changed = [...ids, 'ZZZ'].filter(() => next() < 0.5);
+    const newEdges = edges.filter((e) => !changed.includes(e.source));
+    const runs: EdgeRun[] = [];
+    for (const source of changed) {
+      const run = next() < 0.3 ? [] : edgesOf(ids, next).map((e) => ({ ...e, source })).filter((e, i, all) => all.findIndex((o) => o.target === e.target && o.type === e.type) === i);
+      run.sort((a, b) => (a.target < b.target ? -1 : a.target > b.target ? 1 : a.type < b.type ? -1 : 1));
+      newEdges.push(...run);
+      runs.push({ source, ...runOf(file, text, source), text: run.length > 0 ? itemsText(run, EDGE_KEYS) : '' });
+    }
+    newEdges.sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : 0));
+    const bytes = Buffer.from(text);
+    const array = edges.length === 0 ? { open: bytes.length - 5, close: bytes.length - 4 } : { open: bytes.indexOf('\n  "edges": [') + 12, close: bytes.length - 4 };
+    const want = artifactText(nodes, newEdges).replace(/"edge_count": \d+/, `"edge_count": ${edges.length}`);
+    expect(spliced(fd, edgeSplices(array, runs)).text).toBe(want);
+  });
+});
