@@ -223,7 +223,7 @@ for (const size of sizes) {
     }
   }
   if (!has('index')) {
-    for (const s of ['index cold', 'index no change', 'index after one change', 'index after one metadata edit']) unavailable(size, s, 'no index command');
+    for (const s of ['index cold', 'index no change', 'index after one change', 'index after one metadata edit', 'index after one new link']) unavailable(size, s, 'no index command');
     continue;
   }
   const cold = () => {
@@ -254,8 +254,8 @@ for (const size of sizes) {
   const ocd = envelope(oc).data;
   expect('index after one change', ocd.rebuild.mode === 'incremental' && ocd.rebuild.changed === 1 && ocd.rebuild.unchanged === size - 1, `one-change index: ${JSON.stringify(ocd)}`);
   record(size, 'index after one change', oc);
-  // A metadata edit (a new title each run): the document's facts change, so the graph and the
-  // artifact are built again from the cache's facts; the appended line above changes bytes only.
+  // A metadata edit (a new title each run): the document's facts change (the appended line above
+  // changes bytes only), and only its node: the artifact is patched, the graph not built again.
   const original = readFileSync(victim, 'utf8');
   let edits = 0;
   const retitle = () => writeFileSync(victim, original.replace(/^title: "(.*)"$/m, (_, t) => `title: "${t} (edit ${++edits})"`));
@@ -264,6 +264,15 @@ for (const size of sizes) {
   const med = envelope(me).data;
   expect('index after one metadata edit', edits > 0 && med.written === true && med.rebuild.mode === 'incremental' && med.rebuild.changed === 1 && med.rebuild.unchanged === size - 1, `metadata-edit index: ${JSON.stringify(med)}`);
   record(size, 'index after one metadata edit', me);
+  // A new link (to another document each run): the document's references change, nothing else.
+  const others = readdirSync(adrs).filter((n) => n.endsWith('.md') && n !== path.basename(victim)).sort();
+  let links = 0;
+  const relink = () => writeFileSync(victim, `${original}\nSee [another](${others[links++ % others.length]}).\n`);
+  const nl = measure([BIN, 'index', '--format', 'json'], clean, relink, floorRun);
+  writeFileSync(victim, original);
+  const nld = envelope(nl).data;
+  expect('index after one new link', links > 0 && nld.written === true && nld.rebuild.mode === 'incremental' && nld.rebuild.changed === 1 && nld.rebuild.unchanged === size - 1, `new-link index: ${JSON.stringify(nld)}`);
+  record(size, 'index after one new link', nl);
 }
 
 const fmt = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '-');
