@@ -4,7 +4,7 @@ import type { Advice, Issue } from '../issues.js';
 import { buildArtifact, stampArtifact, syncArtifact, type IndexArtifact } from './artifact.js';
 import type { OnDisk } from '../fs/changed-file.js';
 import { factsHash, IndexCache, type CacheMode, type IndexSummary, type FileUpdate, type RebuildReason, type StoredResult } from './cache.js';
-import { factsOf } from './facts.js';
+import { factsOf, skippedWarning } from './facts.js';
 import type { FactsEdit } from './patch.js';
 import { absolutePath, readRaw, recordOf } from '../documents/read.js';
 import type { GovernedFile } from '../documents/walk.js';
@@ -57,7 +57,7 @@ export interface BuildOptions {
  * The last run's result, when it still holds: the same files, each unchanged, or changed in
  * bytes but not in facts (an edit of a body that touches no link, heading or metadata the
  * index uses), and the artifact as it was left; or that result with the artifact patched,
- * when the facts of some changed only in fields of their own node (see patchIndex). Changed
+ * when the facts of some changed only in fields of their own node, their links, or why they are not nodes (see patchIndex). Changed
  * files are read and described here, one by one; their count is small (the cache gives up
  * beyond a few dozen).
  */
@@ -99,10 +99,10 @@ async function reusable(config: RepoConfig, cache: IndexCache, files: readonly G
   // The cache takes the new facts as an overlay of its facts file (patchIndex checks the artifact).
   if (!cache.canPatch(edits)) return undefined;
   const { patchIndex } = await import('./patch.js');
-  const result = await patchIndex(config, scan.result, edits);
-  if (!result) return undefined;
-  cache.patched(updates, edits, result);
-  return { result, changed, written: true };
+  const patched = await patchIndex(config, scan.result, edits);
+  if (!patched) return undefined;
+  cache.patched(updates, edits, patched.result);
+  return { result: patched.result, changed, written: patched.written };
 }
 
 /**
@@ -144,7 +144,7 @@ export async function buildIndex(config: RepoConfig, opts: BuildOptions): Promis
       }
       const facts = cache.factsOf(doc);
       if (facts.skip) {
-        documentWarnings.push({ code: 'INDEX_DOCUMENT_SKIPPED', severity: 'warning', message: `Not indexed (${facts.skip.code}): ${facts.skip.message.charAt(0).toLowerCase()}${facts.skip.message.slice(1)}`, path: doc.rel, suggestion: 'Run `docket check` on the file for details; `docket fix` repairs what is mechanical.' });
+        documentWarnings.push(skippedWarning(doc.rel, facts.skip));
       }
       inputs.push({ rel: doc.rel, namespace: doc.namespace, facts });
     }

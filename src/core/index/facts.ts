@@ -1,4 +1,5 @@
 import type { InspectedDocument } from '../check/model.js';
+import type { Issue } from '../issues.js';
 import { ID_PATTERN } from '../ids/document-id.js';
 import { detach, detachAll } from '../text/detach.js';
 
@@ -91,4 +92,9 @@ export function factsOf(doc: InspectedDocument): DocFacts {
       superseded_by: own(scalar(m.superseded_by)),
     },
   };
+}
+
+/** The warning for a governed document that is not a node, and why. */
+export function skippedWarning(rel: string, skip: NonNullable<DocFacts['skip']>): Issue {
+  return { code: 'INDEX_DOCUMENT_SKIPPED', severity: 'warning', message: `Not indexed (${skip.code}): ${skip.message.charAt(0).toLowerCase()}${skip.message.slice(1)}`, path: rel, suggestion: 'Run `docket check` on the file for details; `docket fix` repairs what is mechanical.' };
 }

@@ -10,7 +10,7 @@ import { ArtifactFile, copyWithSplices, findFirst, NODE_ITEM, type Splice } from
 import { edgeSplices, type EdgeRun } from './edge-splices.js';
 import { edgeCountSplice, edgesArray, nodeIds, relinkedRun, type Relinked } from './relink.js';
 import { factsHash, type StoredResult } from './cache.js';
-import type { DocFacts, NodeFields } from './facts.js';
+import { skippedWarning, type DocFacts, type NodeFields } from './facts.js';
 import { nodeOf, statusMismatch, type IndexNode } from './graph.js';
 
 /** A document whose facts changed since the last build: its position in the cache, its new facts, and the hash of its old ones. */
@@ -57,12 +57,14 @@ function withStatusWarning(warnings: readonly Issue[], before: IndexNode, after:
  * nor any other document's references (paths and IDs are the same): only the references of
  * the relinked documents, made again from their links and the nodes' paths. When a document's
  * old facts, rebuilt from the artifact's node and the new links, have the hash the cache
- * recorded, its links did not change and its edges are not even looked at. Anything else is
+ * recorded, its links did not change and its edges are not even looked at. A document that
+ * is not a node, and was not one, changes nothing but the reason it is not (a warning), and
+ * its links make no edge. Anything else is
  * undefined, with the artifact left as it was: the caller builds in full. At 10k documents a
  * new title or link took a second to index, most of it reading every document's cached facts
  * and building the graph and the artifact's text from them.
  */
-export async function patchIndex(config: RepoConfig, stored: StoredResult, edits: readonly FactsEdit[]): Promise<StoredResult | undefined> {
+export async function patchIndex(config: RepoConfig, stored: StoredResult, edits: readonly FactsEdit[]): Promise<{ result: StoredResult; written: boolean } | undefined> {
   if (stored.violations.length > 0) return undefined;
   const abs = path.join(config.root, config.index_path);
   let fd: number;
@@ -81,8 +83,15 @@ export async function patchIndex(config: RepoConfig, stored: StoredResult, edits
     const seen = new Set<string>();
     for (const edit of edits) {
       const fields = edit.facts.node;
-      const item = fields && file.lowerBound(NODE_ITEM, fields.document_id);
-      if (!fields || !item || item.kind !== NODE_ITEM || item.key !== fields.document_id || seen.has(item.key)) return undefined;
+      if (!fields) {
+        // Not a node, nor was it: the stored result says why not, and now says the new reason.
+        const mine = (w: Issue) => w.code === 'INDEX_DOCUMENT_SKIPPED' && w.path === edit.file.rel;
+        if (!edit.facts.skip || !warnings || warnings.filter(mine).length !== 1) return undefined;
+        warnings = [...warnings.filter((w) => !mine(w)), skippedWarning(edit.file.rel, edit.facts.skip)];
+        continue;
+      }
+      const item = file.lowerBound(NODE_ITEM, fields.document_id);
+      if (!item || item.kind !== NODE_ITEM || item.key !== fields.document_id || seen.has(item.key)) return undefined;
       seen.add(item.key);
       const text = file.itemText(item.at);
       let old: IndexNode;
@@ -122,9 +131,10 @@ export async function patchIndex(config: RepoConfig, stored: StoredResult, edits
     }
     splices.sort((a, b) => a.from - b.from);
     const done = await rewrite(config, fd, stored, splices);
-    if (done === null) return undefined;
+    if (done === null || !warnings) return undefined;
     const { node_count, edge_count, first_id, violations, advice } = stored;
-    return stampArtifact(config, done, { node_count, edge_count: edge_count + delta, first_id, violations, warnings, advice }) ?? undefined;
+    const result = stampArtifact(config, done, { node_count, edge_count: edge_count + delta, first_id, violations, warnings, advice });
+    return result ? { result, written: splices.length > 0 } : undefined;
   } finally {
     closeSync(fd);
   }
