@@ -78,9 +78,25 @@ describe('index after node-field and link edits: the artifact is patched, byte f
         (t: string) => t.replace(/\]\([^)]*\)/g, ']'),
       ]);
     };
+    /** Edits of a node's related_ids: relations to nodes added and removed, dangling ones removed. */
+    const relateEdit = (rel: string): ((t: string) => string) => {
+      const own = idOf(rel);
+      const others = ids.filter((id) => id !== own);
+      const edit = pick([
+        (t: string) => frontmatter(t, (fm) => (/^related_ids:\n/m.test(fm) ? fm.replace(/^related_ids:\n/m, `related_ids:\n  - ${pick(others)}\n`) : fm.replace(/^(status: .*)$/m, `$1\nrelated_ids:\n  - ${pick(others)}`))),
+        (t: string) => frontmatter(t, (fm) => fm.replace(/^related_ids:\n  - .*\n/m, 'related_ids:\n')),
+        (t: string) => frontmatter(t, (fm) => fm.replace(/^related_ids:\n(  - .*\n)*/m, '')),
+        // Itself: no edge, no warning.
+        (t: string) => frontmatter(t, (fm) => fm.replace(/^related_ids:\n/m, `related_ids:\n  - ${own}\n`)),
+      ]);
+      return (t: string) => ((relating = true), edit(t));
+    };
     let patched = 0;
     let relinked = 0;
+    /** Whether this round edits related_ids (which may build in full: see relate.ts). */
+    let relating = false;
     for (let round = 0; round < 16; round++) {
+      relating = false;
       const isStructural = next() < 0.3;
       const count = 1 + Math.floor(next() * 3);
       for (let k = 0; k < count; k++) {
@@ -92,7 +108,7 @@ describe('index after node-field and link edits: the artifact is patched, byte f
         const rel = toSuperseded.length > 0 ? pick(toSuperseded) : again ? pick([...broken]) : pick(files.filter((f) => !broken.has(f)));
         const abs = path.join(root, rel);
         const rebreak = (t: string) => frontmatter(t, (fm) => fm.replace(/^broken: \[unclosed.*$/m, `broken: [unclosed ${n}`).replace(/^document_id: (.*)$/m, `document_id: $1${n % 10}`));
-        const edit = isStructural && k === 0 ? structural(rel, n) : again ? pick([relink(rel), rebreak]) : toSuperseded.length > 0 ? (t: string) => PAYLOAD[1]!(t, n) : next() < 0.4 ? relink(rel) : (t: string) => pick(PAYLOAD)(t, n);
+        const edit = isStructural && k === 0 ? structural(rel, n) : again ? pick([relink(rel), rebreak]) : toSuperseded.length > 0 ? (t: string) => PAYLOAD[1]!(t, n) : next() < 0.4 ? pick([relink(rel), relateEdit(rel)]) : (t: string) => pick(PAYLOAD)(t, n);
         writeFileSync(abs, edit(readFileSync(abs, 'utf8')));
         if (next() < 0.5) age(rel);
       }
@@ -113,7 +129,7 @@ describe('index after node-field and link edits: the artifact is patched, byte f
       expect(readFileSync(path.join(root, ARTIFACT)).equals(artifact)).toBe(true);
       // After a sound build, node-field edits are patched: the facts file stays, the new facts wait in the manifest.
       const sound = before.result !== null && before.result.violations.length === 0;
-      if (!isStructural && sound) {
+      if (!isStructural && sound && !relating) {
         expect(after.facts_sha256, `round ${round}: built in full`).toBe(before.facts_sha256);
         // New facts in the overlay: patched (an edit that changes no facts, such as a YAML error
         // made elsewhere in a document that was already not a node, has nothing to patch).
@@ -125,6 +141,54 @@ describe('index after node-field and link edits: the artifact is patched, byte f
     expect(patched).toBeGreaterThan(3);
     // Some patches changed the edges (links added or dropped), not only nodes.
     expect(relinked).toBeGreaterThan(0);
+  });
+});
+
+describe('index after edits of related_ids: relations, their warnings and advice patched where the stored result says enough', () => {
+  it('matches a full build at each step, and patches the steps it can', async () => {
+    const root = path.join(tempDir(), 'r');
+    generateRepo(root, { docs: 30, seed: 4, violations: 0 });
+    const files = markdown(root).filter((f) => !f.startsWith('docs/01-indices/'));
+    const idOf = (rel: string) => /^document_id: (.*)$/m.exec(readFileSync(path.join(root, rel), 'utf8'))![1]!;
+    const byId = new Map(files.map((f) => [idOf(f), f]));
+    const ids = [...byId.keys()].sort();
+    const relate = (id: string, related: string[]) => {
+      const abs = path.join(root, byId.get(id)!);
+      const list = related.length > 0 ? `\nrelated_ids:\n${related.map((r) => `  - ${r}`).join('\n')}` : '';
+      writeFileSync(abs, frontmatter(readFileSync(abs, 'utf8'), (fm) => fm.replace(/^related_ids:\n(  - .*\n)*/m, '').replace(/^(status: .*)$/m, `$1${list}`)));
+    };
+    for (const id of ids) relate(id, []);
+    const first = await docket(['index', '--root', root, '--format', 'json']);
+    expect(first.json!.advice.filter((x: { code: string }) => x.code === 'INDEX_RELATION_ONE_SIDED')).toEqual([]);
+    const [a, b, c, d, z] = [ids[0]!, ids[1]!, ids[2]!, ids[3]!, ids.at(-1)!];
+    const steps: [string, string[], boolean][] = [
+      [a, [b], true], // one-sided a -> b
+      [b, [a], true], // mutual: no advice
+      [a, [], true], // one-sided b -> a
+      [a, [a], true], // itself: no edge, no warning
+      [c, ['NOPE-ADR-999'], false], // a new dangling ID: its suggestion needs every ID
+      [c, ['NOPE-ADR-999', a], true], // the dangling relation stays (its edge not guaranteed), one to a node is added
+      [c, [], true], // the dangling relation and its warning go
+      [d, ids.filter((id) => id !== d).slice(0, 22), true], // 23 one-sided relations: 20 listed, 3 more
+      [z, [a], true], // after the last listed one: counted
+      [a, [d], false], // d -> a was listed and is mutual now: the 21st is not known
+      [z, [], true],
+    ];
+    const patched: boolean[] = [];
+    const more: (string | undefined)[] = [];
+    for (const [i, [id, related]] of steps.entries()) {
+      relate(id, related);
+      const before = JSON.parse(readFileSync(path.join(root, MANIFEST), 'utf8')) as Manifest;
+      const cached = await docket(['index', '--root', root, '--format', 'json']);
+      const after = JSON.parse(readFileSync(path.join(root, MANIFEST), 'utf8')) as Manifest;
+      patched.push(after.facts_sha256 === before.facts_sha256);
+      more.push((cached.json!.advice as { message: string }[]).find((x) => / more one-sided /.test(x.message))?.message);
+      const full = await docket(['index', '--root', root, '--format', 'json', '--no-cache']);
+      expect(result(cached.stdout), `step ${i}`).toEqual(result(full.stdout));
+      expect((full.json!.data as { written: boolean }).written, `step ${i}`).toBe(false);
+    }
+    expect(patched).toEqual(steps.map(([, , p]) => p));
+    expect(more.slice(7, 9)).toEqual(['3 more one-sided relations are not listed.', '4 more one-sided relations are not listed.']);
   });
 });
 

@@ -33,7 +33,8 @@ export interface Graph {
   advice: Advice[];
 }
 
-const ONE_SIDED_ADVICE_LIMIT = 20;
+/** How many one-sided relations the advice lists (the others are counted). */
+export const ONE_SIDED_ADVICE_LIMIT = 20;
 const byString = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function duplicates(inputs: readonly GraphInput[]): { kept: Map<string, GraphInput>; violations: Issue[] } {
@@ -96,7 +97,7 @@ function cycles(nodes: ReadonlyMap<string, IndexNode>, ids: readonly string[]): 
  * 2,000 of them among 100,000 documents took a minute. Relations past the budget, in ID order,
  * point to `docket resolve`, which searches for one ID when asked. 10k IDs: 200 suggestions.
  */
-const SUGGESTION_BUDGET = 2_000_000;
+export const SUGGESTION_BUDGET = 2_000_000;
 
 /** IDs a suggestion may name, made to answer nearest-ID questions while the budget lasts. */
 class NearestIds {
@@ -164,6 +165,13 @@ export function nodeOf(n: NodeFields, rel: string, namespace: string): IndexNode
   };
 }
 
+/** The advice on one-sided relations: the first ones (sorted by source, then target) and how many more there are. */
+export function oneSidedAdvice(listed: readonly { source: string; target: string }[], total: number): Advice[] {
+  const advice: Advice[] = listed.map((e) => ({ code: 'INDEX_RELATION_ONE_SIDED', message: `${e.source} lists ${e.target} in related_ids, but ${e.target} does not list ${e.source}.` }));
+  if (total > listed.length) advice.push({ code: 'INDEX_RELATION_ONE_SIDED', message: `${total - listed.length} more one-sided relations are not listed.` });
+  return advice;
+}
+
 /**
  * Builds the graph: a node per document with a valid ID (sorted by ID), edges from
  * related_ids, superseded_by and body links to other governed documents (sorted), and the
@@ -212,7 +220,6 @@ export function buildGraph(inputs: readonly GraphInput[], suggestionBudget = SUG
       if (targetId !== undefined && targetId !== id) add(id, targetId, 'references');
     }
   }
-  const advice: Advice[] = [];
   const sortedEdges: IndexEdge[] = [];
   for (const source of [...bySource.keys()].sort()) {
     const list = bySource.get(source)!;
@@ -225,12 +232,7 @@ export function buildGraph(inputs: readonly GraphInput[], suggestionBudget = SUG
   }
   const oneSided = sortedEdges.filter((e) => e.type === 'related' && e.guaranteed && !nodes.get(e.target)!.related_ids.includes(e.source));
   oneSided.sort((a, b) => byString(a.source, b.source) || byString(a.target, b.target));
-  for (const e of oneSided.slice(0, ONE_SIDED_ADVICE_LIMIT)) {
-    advice.push({ code: 'INDEX_RELATION_ONE_SIDED', message: `${e.source} lists ${e.target} in related_ids, but ${e.target} does not list ${e.source}.` });
-  }
-  if (oneSided.length > ONE_SIDED_ADVICE_LIMIT) {
-    advice.push({ code: 'INDEX_RELATION_ONE_SIDED', message: `${oneSided.length - ONE_SIDED_ADVICE_LIMIT} more one-sided relations are not listed.` });
-  }
+  const advice = oneSidedAdvice(oneSided.slice(0, ONE_SIDED_ADVICE_LIMIT), oneSided.length);
   violations.push(...cycles(nodes, ids));
   return { nodes: ids.map((id) => nodes.get(id)!), edges: sortedEdges, violations, warnings, advice };
 }

@@ -6,9 +6,10 @@ import { ChangedFile } from '../fs/changed-file.js';
 import { SAFE_READ_FLAGS } from '../fs/chunks.js';
 import type { Issue } from '../issues.js';
 import { itemsText, NODE_KEYS, stampArtifact } from './artifact.js';
-import { ArtifactFile, copyWithSplices, findFirst, NODE_ITEM, type Splice } from './artifact-file.js';
+import { ArtifactFile, copyWithSplices, findFirst, type Splice } from './artifact-file.js';
 import { edgeSplices, type EdgeRun } from './edge-splices.js';
-import { edgeCountSplice, edgesArray, nodeIds, relinkedRun, type Relinked } from './relink.js';
+import { relate, readNode } from './relate.js';
+import { changedRun, edgeCountSplice, edgesArray, nodeIds, type SourceChange } from './relink.js';
 import { factsHash, type StoredResult } from './cache.js';
 import { skippedWarning, type DocFacts, type NodeFields } from './facts.js';
 import { nodeOf, statusMismatch, type IndexNode } from './graph.js';
@@ -47,22 +48,22 @@ function withStatusWarning(warnings: readonly Issue[], before: IndexNode, after:
 }
 
 /**
- * The last build's artifact and result after a few documents' node fields or links changed
- * (a title, a status, an owner, a new link...), made without building the graph again: each
- * node item is replaced in the artifact's bytes, each relinked document's run of edges too,
- * and the node's status warning is made again. Only when nothing else of the graph can have
- * changed: the last build was sound (its artifact is the graph), the artifact on disk has the
- * SHA-256 it recorded, and each document keeps its path, ID, related_ids and superseded_by.
- * Then no other node, no relation, supersession, cycle, dangling relation or advice changes,
- * nor any other document's references (paths and IDs are the same): only the references of
- * the relinked documents, made again from their links and the nodes' paths. When a document's
- * old facts, rebuilt from the artifact's node and the new links, have the hash the cache
- * recorded, its links did not change and its edges are not even looked at. A document that
- * is not a node, and was not one, changes nothing but the reason it is not (a warning), and
- * its links make no edge. Anything else is
- * undefined, with the artifact left as it was: the caller builds in full. At 10k documents a
- * new title or link took a second to index, most of it reading every document's cached facts
- * and building the graph and the artifact's text from them.
+ * The last build's artifact and result after a few documents' node fields, links or
+ * relations changed (a title, a status, an owner, a new link, a new related ID...), made
+ * without building the graph again: each node item is replaced in the artifact's bytes, each
+ * changed document's run of edges too, and the node's status warning is made again. Only
+ * when nothing else of the graph can have changed: the last build was sound (its artifact is
+ * the graph), the artifact on disk has the SHA-256 it recorded, and each document keeps its
+ * path, ID and superseded_by. Then no node is added or removed and no ID moves, so no other
+ * document's edges change, nor any supersession or cycle: only the references of the relinked
+ * documents, made again from their links and the nodes' paths, and the relations of one
+ * document whose related_ids changed, with their warnings and advice (see relate). When a
+ * document's old facts, rebuilt from the artifact's node and the new links, have the hash the
+ * cache recorded, its links did not change. A document that is not a node, and was not one,
+ * changes nothing but the reason it is not (a warning), and its links make no edge. Anything
+ * else is undefined, with the artifact left as it was: the caller builds in full. At 10k
+ * documents a new title, link or relation took a second to index, most of it reading every
+ * document's cached facts and building the graph and the artifact's text from them.
  */
 export async function patchIndex(config: RepoConfig, stored: StoredResult, edits: readonly FactsEdit[]): Promise<{ result: StoredResult; written: boolean } | undefined> {
   if (stored.violations.length > 0) return undefined;
@@ -78,46 +79,50 @@ export async function patchIndex(config: RepoConfig, stored: StoredResult, edits
     if (!stat.isFile() || stat.size !== stored.artifact_size) return undefined;
     const file = new ArtifactFile(fd, stat.size);
     const splices: Splice[] = [];
-    const relinked: Relinked[] = [];
-    let warnings: Issue[] | undefined = stored.warnings;
+    const changes: SourceChange[] = [];
+    let [warnings, advice] = [stored.warnings, stored.advice];
     const seen = new Set<string>();
     for (const edit of edits) {
       const fields = edit.facts.node;
       if (!fields) {
         // Not a node, nor was it: the stored result says why not, and now says the new reason.
         const mine = (w: Issue) => w.code === 'INDEX_DOCUMENT_SKIPPED' && w.path === edit.file.rel;
-        if (!edit.facts.skip || !warnings || warnings.filter(mine).length !== 1) return undefined;
+        if (!edit.facts.skip || warnings.filter(mine).length !== 1) return undefined;
         warnings = [...warnings.filter((w) => !mine(w)), skippedWarning(edit.file.rel, edit.facts.skip)];
         continue;
       }
-      const item = file.lowerBound(NODE_ITEM, fields.document_id);
-      if (!item || item.kind !== NODE_ITEM || item.key !== fields.document_id || seen.has(item.key)) return undefined;
-      seen.add(item.key);
-      const text = file.itemText(item.at);
-      let old: IndexNode;
-      try {
-        old = JSON.parse(text ?? '') as IndexNode;
-      } catch {
-        return undefined;
-      }
-      // The item must read back to its own bytes, and be this document's node, with the same relations.
-      if (!old || typeof old !== 'object' || itemText(old) !== text || old.path !== edit.file.rel || old.namespace !== edit.file.namespace.name) return undefined;
-      if (!sameList(old.related_ids, fields.related_ids) || old.superseded_by !== fields.superseded_by) return undefined;
+      const found = readNode(file, fields.document_id);
+      if (!found || seen.has(fields.document_id)) return undefined;
+      seen.add(fields.document_id);
+      const { at, text, node: old } = found;
+      // This document's node, with the same successor.
+      if (old.path !== edit.file.rel || old.namespace !== edit.file.namespace.name || old.superseded_by !== fields.superseded_by) return undefined;
       const node = nodeOf(fields, edit.file.rel, edit.file.namespace.name);
-      warnings = warnings && withStatusWarning(warnings, old, node);
-      if (!warnings) return undefined;
+      const status = withStatusWarning(warnings, old, node);
+      if (!status) return undefined;
+      warnings = status;
       const now = itemText(node);
-      if (now !== text) splices.push({ from: item.at + 1, to: item.at + 1 + Buffer.byteLength(text), text: now });
+      if (now !== text) splices.push({ from: at + 1, to: at + 1 + Buffer.byteLength(text), text: now });
+      const change: SourceChange = { id: node.document_id };
       // Old facts with the new links: the recorded hash says the links are the same.
-      if (factsHash({ links: edit.facts.links, node: fieldsOf(old) }) !== edit.previousFactsHash) relinked.push({ id: fields.document_id, links: edit.facts.links });
+      if (factsHash({ links: edit.facts.links, node: fieldsOf(old) }) !== edit.previousFactsHash) change.links = edit.facts.links;
+      if (!sameList(old.related_ids, fields.related_ids)) {
+        // One document's relations at a time: the IDs it names are looked up as the last build left them.
+        if (changes.some((c) => c.related)) return undefined;
+        const related = relate(file, { node_count: stored.node_count, warnings, advice }, node, old.related_ids);
+        if (!related) return undefined;
+        [warnings, advice] = [related.warnings, related.advice];
+        change.related = { ids: fields.related_ids, nodes: related.nodes };
+      }
+      if (change.links || change.related) changes.push(change);
     }
     let delta = 0;
-    if (relinked.length > 0) {
-      const [ids, edges] = [nodeIds(file, stored, relinked), edgesArray(file)];
+    if (changes.length > 0) {
+      const [ids, edges] = [changes.some((c) => c.links) ? nodeIds(file, stored, changes) : new Map<string, string>(), edgesArray(file)];
       if (!ids || !edges) return undefined;
       const runs: EdgeRun[] = [];
-      for (const r of relinked) {
-        const made = relinkedRun(file, edges, r, ids);
+      for (const c of changes) {
+        const made = changedRun(file, edges, c, ids);
         if (!made) return undefined;
         if (made.run) runs.push(made.run);
         delta += made.delta;
@@ -131,8 +136,8 @@ export async function patchIndex(config: RepoConfig, stored: StoredResult, edits
     }
     splices.sort((a, b) => a.from - b.from);
     const done = await rewrite(config, fd, stored, splices);
-    if (done === null || !warnings) return undefined;
-    const { node_count, edge_count, first_id, violations, advice } = stored;
+    if (done === null) return undefined;
+    const { node_count, edge_count, first_id, violations } = stored;
     const result = stampArtifact(config, done, { node_count, edge_count: edge_count + delta, first_id, violations, warnings, advice });
     return result ? { result, written: splices.length > 0 } : undefined;
   } finally {

@@ -4,10 +4,12 @@ import type { StoredResult } from './cache.js';
 import type { EdgeRun, EdgesArray } from './edge-splices.js';
 import type { IndexEdge } from './graph.js';
 
-/** A document whose links changed: its node's ID, and the repository paths it now links to. */
-export interface Relinked {
+/** A node whose own edges change: its ID, its new links, and its new related IDs (each undefined when they did not change). */
+export interface SourceChange {
   id: string;
-  links: readonly string[];
+  links?: readonly string[];
+  /** The related IDs and which of them are nodes. */
+  related?: { ids: readonly string[]; nodes: ReadonlySet<string> };
 }
 
 /** A node's second line: its path (nodes are the only items with a "path" key). */
@@ -20,8 +22,8 @@ const byTargetThenType = (a: IndexEdge, b: IndexEdge) => (a.target < b.target ? 
  * found in one read of the artifact, which must be the stored one: a node's first line is its
  * ID and its second its path.
  */
-export function nodeIds(file: ArtifactFile, stored: StoredResult, relinked: readonly Relinked[]): Map<string, string> | undefined {
-  const paths = [...new Set(relinked.flatMap((r) => r.links))];
+export function nodeIds(file: ArtifactFile, stored: StoredResult, changes: readonly SourceChange[]): Map<string, string> | undefined {
+  const paths = [...new Set(changes.flatMap((c) => c.links ?? []))];
   const scan = findFirst(file.fd, paths.map(pathLine));
   if (scan.size !== stored.artifact_size || scan.sha256 !== stored.artifact_sha256) return undefined;
   const ids = new Map<string, string>();
@@ -39,11 +41,12 @@ export function nodeIds(file: ArtifactFile, stored: StoredResult, relinked: read
 }
 
 /**
- * The new run of edges of a document whose links changed: its relations and supersessions as
- * they were (its related_ids and superseded_by did not change, nor did any node), and a
- * reference to each node it now links to. `delta`: how many edges the artifact gains.
+ * The new run of edges of a node whose links or relations changed: its supersessions as they
+ * were (its superseded_by did not change, nor did any node), a relation to each ID it now
+ * lists (`guaranteed` when that is a node), and a reference to each node it now links to;
+ * what did not change is kept as it was. `delta`: how many edges the artifact gains.
  */
-export function relinkedRun(file: ArtifactFile, edges: EdgesArray, r: Relinked, ids: ReadonlyMap<string, string>): { run?: EdgeRun; delta: number } | undefined {
+export function changedRun(file: ArtifactFile, edges: EdgesArray, r: SourceChange, ids: ReadonlyMap<string, string>): { run?: EdgeRun; delta: number } | undefined {
   const first = file.lowerBound(EDGE_ITEM, r.id);
   const itemsEnd = edges.close - 3;
   let [from, to] = [first ? first.at : edges.close === edges.open + 1 ? edges.close : itemsEnd, -1];
@@ -66,9 +69,12 @@ export function relinkedRun(file: ArtifactFile, edges: EdgesArray, r: Relinked, 
     if (item && item.at !== to + 1) return undefined;
   }
   if (to < 0) to = from;
-  const run = old.filter((e) => e.type !== 'references');
-  for (const target of new Set(r.links.map((l) => ids.get(l)))) {
+  const run = old.filter((e) => !(e.type === 'references' && r.links) && !(e.type === 'related' && r.related));
+  for (const target of new Set((r.links ?? []).map((l) => ids.get(l)))) {
     if (target !== undefined && target !== r.id) run.push({ source: r.id, target, type: 'references', guaranteed: true });
+  }
+  for (const target of r.related?.ids ?? []) {
+    if (target !== r.id) run.push({ source: r.id, target, type: 'related', guaranteed: r.related!.nodes.has(target) });
   }
   run.sort(byTargetThenType);
   const text = run.length > 0 ? itemsText(run, EDGE_KEYS) : '';
