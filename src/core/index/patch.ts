@@ -8,7 +8,7 @@ import type { Issue } from '../issues.js';
 import { itemsText, NODE_KEYS, stampArtifact } from './artifact.js';
 import { ArtifactFile, copyWithSplices, findFirst, type Splice } from './artifact-file.js';
 import { edgeSplices, type EdgeRun } from './edge-splices.js';
-import { relate, readNode } from './relate.js';
+import { readNode, relate, supersede } from './relate.js';
 import { changedRun, edgeCountSplice, edgesArray, nodeIds, type SourceChange } from './relink.js';
 import { factsHash, type StoredResult } from './cache.js';
 import { skippedWarning, type DocFacts, type NodeFields } from './facts.js';
@@ -48,22 +48,23 @@ function withStatusWarning(warnings: readonly Issue[], before: IndexNode, after:
 }
 
 /**
- * The last build's artifact and result after a few documents' node fields, links or
- * relations changed (a title, a status, an owner, a new link, a new related ID...), made
- * without building the graph again: each node item is replaced in the artifact's bytes, each
- * changed document's run of edges too, and the node's status warning is made again. Only
- * when nothing else of the graph can have changed: the last build was sound (its artifact is
- * the graph), the artifact on disk has the SHA-256 it recorded, and each document keeps its
- * path, ID and superseded_by. Then no node is added or removed and no ID moves, so no other
- * document's edges change, nor any supersession or cycle: only the references of the relinked
- * documents, made again from their links and the nodes' paths, and the relations of one
- * document whose related_ids changed, with their warnings and advice (see relate). When a
+ * The last build's artifact and result after a few documents' node fields, links, relations
+ * or successors changed (a title, a status, an owner, a new link, a new related ID, a new
+ * superseded_by...), made without building the graph again: each node item is replaced in the
+ * artifact's bytes, each changed source's run of edges too, and the node's status warning is
+ * made again. Only when nothing else of the graph can have changed: the last build was sound
+ * (its artifact is the graph), the artifact on disk has the SHA-256 it recorded, and each
+ * document keeps its path and ID. Then no node is added or removed and no ID moves, so no
+ * other document's references or relations change: only the references of the relinked
+ * documents, made again from their links and the nodes' paths; the relations of one document
+ * whose related_ids changed, with their warnings and advice; and the supersession edge of one
+ * document whose successor changed, which must not close a cycle (see relate.ts). When a
  * document's old facts, rebuilt from the artifact's node and the new links, have the hash the
  * cache recorded, its links did not change. A document that is not a node, and was not one,
  * changes nothing but the reason it is not (a warning), and its links make no edge. Anything
  * else is undefined, with the artifact left as it was: the caller builds in full. At 10k
- * documents a new title, link or relation took a second to index, most of it reading every
- * document's cached facts and building the graph and the artifact's text from them.
+ * documents such an edit took a second to index, most of it reading every document's cached
+ * facts and building the graph and the artifact's text from them.
  */
 export async function patchIndex(config: RepoConfig, stored: StoredResult, edits: readonly FactsEdit[]): Promise<{ result: StoredResult; written: boolean } | undefined> {
   if (stored.violations.length > 0) return undefined;
@@ -79,7 +80,10 @@ export async function patchIndex(config: RepoConfig, stored: StoredResult, edits
     if (!stat.isFile() || stat.size !== stored.artifact_size) return undefined;
     const file = new ArtifactFile(fd, stat.size);
     const splices: Splice[] = [];
-    const changes: SourceChange[] = [];
+    /** The sources whose edges change. */
+    const changes = new Map<string, SourceChange>();
+    const changeOf = (id: string): SourceChange => changes.get(id) ?? changes.set(id, { id }).get(id)!;
+    let superseding = false;
     let [warnings, advice] = [stored.warnings, stored.advice];
     const seen = new Set<string>();
     for (const edit of edits) {
@@ -95,33 +99,42 @@ export async function patchIndex(config: RepoConfig, stored: StoredResult, edits
       if (!found || seen.has(fields.document_id)) return undefined;
       seen.add(fields.document_id);
       const { at, text, node: old } = found;
-      // This document's node, with the same successor.
-      if (old.path !== edit.file.rel || old.namespace !== edit.file.namespace.name || old.superseded_by !== fields.superseded_by) return undefined;
+      // This document's node.
+      if (old.path !== edit.file.rel || old.namespace !== edit.file.namespace.name) return undefined;
       const node = nodeOf(fields, edit.file.rel, edit.file.namespace.name);
       const status = withStatusWarning(warnings, old, node);
       if (!status) return undefined;
       warnings = status;
       const now = itemText(node);
       if (now !== text) splices.push({ from: at + 1, to: at + 1 + Buffer.byteLength(text), text: now });
-      const change: SourceChange = { id: node.document_id };
+      const change = changeOf(node.document_id);
       // Old facts with the new links: the recorded hash says the links are the same.
       if (factsHash({ links: edit.facts.links, node: fieldsOf(old) }) !== edit.previousFactsHash) change.links = edit.facts.links;
+      // One document's relations, and one's successor, at a time: the IDs they name are looked up as the last build left them.
       if (!sameList(old.related_ids, fields.related_ids)) {
-        // One document's relations at a time: the IDs it names are looked up as the last build left them.
-        if (changes.some((c) => c.related)) return undefined;
+        if ([...changes.values()].some((c) => c.related)) return undefined;
         const related = relate(file, { node_count: stored.node_count, warnings, advice }, node, old.related_ids);
         if (!related) return undefined;
         [warnings, advice] = [related.warnings, related.advice];
         change.related = { ids: fields.related_ids, nodes: related.nodes };
       }
-      if (change.links || change.related) changes.push(change);
+      if (old.superseded_by !== fields.superseded_by) {
+        if (superseding) return undefined;
+        superseding = true;
+        const moved = supersede(file, { node_count: stored.node_count, warnings }, node, old.superseded_by);
+        if (!moved) return undefined;
+        warnings = moved.warnings;
+        if (old.superseded_by !== null) (changeOf(old.superseded_by).unsupersedes ??= []).push(node.document_id);
+        if (node.superseded_by !== null) (changeOf(node.superseded_by).supersedes ??= []).push({ target: node.document_id, guaranteed: moved.guaranteed });
+      }
     }
     let delta = 0;
-    if (changes.length > 0) {
-      const [ids, edges] = [changes.some((c) => c.links) ? nodeIds(file, stored, changes) : new Map<string, string>(), edgesArray(file)];
+    const changed = [...changes.values()].filter((c) => c.links || c.related || c.supersedes || c.unsupersedes);
+    if (changed.length > 0) {
+      const [ids, edges] = [changed.some((c) => c.links) ? nodeIds(file, stored, changed) : new Map<string, string>(), edgesArray(file)];
       if (!ids || !edges) return undefined;
       const runs: EdgeRun[] = [];
-      for (const c of changes) {
+      for (const c of changed) {
         const made = changedRun(file, edges, c, ids);
         if (!made) return undefined;
         if (made.run) runs.push(made.run);

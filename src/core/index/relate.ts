@@ -108,3 +108,44 @@ export function relate(file: ArtifactFile, stored: { node_count: number; warning
   if (last && listable.length < ONE_SIDED_ADVICE_LIMIT) return undefined;
   return { nodes: new Set(lists.keys()), warnings, advice: oneSidedAdvice(listable.slice(0, ONE_SIDED_ADVICE_LIMIT), total) };
 }
+
+/** How far a chain of successors is followed from a new successor; a longer one builds in full. */
+const MAX_CHAIN = 64;
+
+/** The warnings without the dangling-relation warning of `node` that `message` names; undefined when there is not exactly one, or removing it moves the suggestions' budget. */
+function withoutDangling(stored: { node_count: number; warnings: readonly Issue[] }, node: IndexNode, message: string): Issue[] | undefined {
+  const mine = (w: Issue) => w.code === 'INDEX_DANGLING_RELATION' && w.document_id === node.document_id && w.path === node.path && w.message === message;
+  if (stored.warnings.filter(mine).length !== 1) return undefined;
+  // Whether a question is answered depends on its place, unless every one is.
+  if (stored.warnings.filter((w) => w.code === 'INDEX_DANGLING_RELATION').length > Math.floor(SUGGESTION_BUDGET / stored.node_count)) return undefined;
+  return stored.warnings.filter((w) => !mine(w));
+}
+
+/**
+ * What a change of one node's superseded_by (`before` → its node's now) does to the result,
+ * without building the graph: whether its successor is a node (its supersession edge is then
+ * `guaranteed`), and its dangling-successor warning. Undefined (build in full) when the new
+ * successor is not a node (its suggestion compares it with every ID), when the chain of
+ * successors from it comes back to the node (a cycle, which the full build reports) or is
+ * longer than a few dozen, or when dropping a dangling successor moves the suggestions' budget.
+ */
+export function supersede(file: ArtifactFile, stored: { node_count: number; warnings: readonly Issue[] }, node: IndexNode, before: string | null): { warnings: Issue[]; guaranteed: boolean } | undefined {
+  const id = node.document_id;
+  const after = node.superseded_by;
+  // The last build had no cycle and only this link changed: a cycle now would pass through it.
+  let at = after;
+  for (let steps = 0; at !== null; steps++) {
+    if (at === id || steps > MAX_CHAIN) return undefined;
+    const found = readNode(file, at);
+    if (found === null && at === after) return undefined;
+    if (!found) break;
+    at = found.node.superseded_by;
+  }
+  let warnings: Issue[] | undefined = [...stored.warnings];
+  if (before !== null && before !== id) {
+    const was = readNode(file, before);
+    if (was === undefined) return undefined;
+    if (was === null) warnings = withoutDangling(stored, node, `superseded_by names ${before}, which no governed document has.`);
+  }
+  return warnings && { warnings, guaranteed: after !== null };
+}

@@ -4,12 +4,17 @@ import type { StoredResult } from './cache.js';
 import type { EdgeRun, EdgesArray } from './edge-splices.js';
 import type { IndexEdge } from './graph.js';
 
-/** A node whose own edges change: its ID, its new links, and its new related IDs (each undefined when they did not change). */
+/**
+ * A source whose edges change: its new links, its new related IDs (each undefined when they
+ * did not change), and the supersession edges it loses (by target) and gains.
+ */
 export interface SourceChange {
   id: string;
   links?: readonly string[];
   /** The related IDs and which of them are nodes. */
   related?: { ids: readonly string[]; nodes: ReadonlySet<string> };
+  unsupersedes?: string[];
+  supersedes?: { target: string; guaranteed: boolean }[];
 }
 
 /** A node's second line: its path (nodes are the only items with a "path" key). */
@@ -41,10 +46,11 @@ export function nodeIds(file: ArtifactFile, stored: StoredResult, changes: reado
 }
 
 /**
- * The new run of edges of a node whose links or relations changed: its supersessions as they
- * were (its superseded_by did not change, nor did any node), a relation to each ID it now
- * lists (`guaranteed` when that is a node), and a reference to each node it now links to;
- * what did not change is kept as it was. `delta`: how many edges the artifact gains.
+ * The new run of edges of a source whose links, relations or supersessions changed: a
+ * relation to each ID it now lists (`guaranteed` when that is a node), a reference to each
+ * node it now links to, its supersessions without those it lost and with those it gained;
+ * what did not change is kept as it was (no node was added or removed). `delta`: how many
+ * edges the artifact gains.
  */
 export function changedRun(file: ArtifactFile, edges: EdgesArray, r: SourceChange, ids: ReadonlyMap<string, string>): { run?: EdgeRun; delta: number } | undefined {
   const first = file.lowerBound(EDGE_ITEM, r.id);
@@ -69,7 +75,11 @@ export function changedRun(file: ArtifactFile, edges: EdgesArray, r: SourceChang
     if (item && item.at !== to + 1) return undefined;
   }
   if (to < 0) to = from;
-  const run = old.filter((e) => !(e.type === 'references' && r.links) && !(e.type === 'related' && r.related));
+  const lost = (e: IndexEdge) => e.type === 'supersedes' && (r.unsupersedes ?? []).includes(e.target);
+  // Each lost supersession must be there to lose.
+  if (old.filter(lost).length !== (r.unsupersedes ?? []).length) return undefined;
+  const run = old.filter((e) => !(e.type === 'references' && r.links) && !(e.type === 'related' && r.related) && !lost(e));
+  for (const { target, guaranteed } of r.supersedes ?? []) run.push({ source: r.id, target, type: 'supersedes', guaranteed });
   for (const target of new Set((r.links ?? []).map((l) => ids.get(l)))) {
     if (target !== undefined && target !== r.id) run.push({ source: r.id, target, type: 'references', guaranteed: true });
   }
