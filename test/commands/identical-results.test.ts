@@ -226,8 +226,8 @@ describe('results do not depend on the index cache', () => {
     appendFileSync(victim, `\nSee [a sibling](${sibling}).\n`);
     const linkEdit = await docket(['index', '--root', root, '--format', 'json']);
     expect(linkEdit.json!.data).toMatchObject({ written: true, edge_count: reference.json!.data.edge_count + 1, rebuild: { mode: 'incremental', changed: 1 } });
-    // A new relation changes more of the graph: the cached facts of the others are needed, and found corrupt.
-    writeFileSync(victim, readFileSync(victim, 'utf8').replace(/^(status: .*)$/m, '$1\nsuperseded_by: NOPE-ADR-999'));
+    // A new ID changes more of the graph: the cached facts of the others are needed, and found corrupt.
+    writeFileSync(victim, readFileSync(victim, 'utf8').replace(/^document_id: (.*)-\d{3}$/m, 'document_id: $1-999'));
     const corrupt = await docket(['index', '--root', root, '--format', 'json']);
     expect(corrupt.json!.warnings.map((w: { code: string }) => w.code)).toContain('INDEX_CACHE_CORRUPT');
     expect(corrupt.json!.data.rebuild).toMatchObject({ mode: 'full', reason: 'cache-corrupt' });

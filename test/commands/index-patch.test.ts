@@ -56,7 +56,7 @@ describe('index after node-field and link edits: the artifact is patched, byte f
     /** Edits that change the graph's shape, or make the document something other than a node. */
     const structural = (rel: string, n: number): ((t: string) => string) => {
       const ops = [
-        (t: string) => frontmatter(t, (fm) => fm.replace(/^related_ids:\n/m, '').replace(/^(status: .*)$/m, `$1\nrelated_ids:\n  - NOPE-ADR-${100 + (n % 900)}`)),
+        (t: string) => ((relating = true), frontmatter(t, (fm) => fm.replace(/^related_ids:\n/m, '').replace(/^(status: .*)$/m, `$1\nrelated_ids:\n  - NOPE-ADR-${100 + (n % 900)}`))),
         (t: string) => (broken.add(rel), frontmatter(t, (fm) => fm.replace(/^document_id: (.*)$/m, `document_id: $1${n % 10}`))),
         (t: string) => (broken.add(rel), frontmatter(t, (fm) => fm.replace(/^(status: .*)$/m, '$1\nbroken: [unclosed'))),
       ];
@@ -168,7 +168,7 @@ describe('index after edits of related_ids: relations, their warnings and advice
       [b, [a], true], // mutual: no advice
       [a, [], true], // one-sided b -> a
       [a, [a], true], // itself: no edge, no warning
-      [c, ['NOPE-ADR-999'], false], // a new dangling ID: its suggestion needs every ID
+      [c, ['NOPE-ADR-999', `${a}X`], true], // new dangling IDs: their suggestions are made from every ID (one is close to a)
       [c, ['NOPE-ADR-999', a], true], // the dangling relation stays (its edge not guaranteed), one to a node is added
       [c, [], true], // the dangling relation and its warning go
       [d, ids.filter((id) => id !== d).slice(0, 22), true], // 23 one-sided relations: 20 listed, 3 more
@@ -211,7 +211,8 @@ describe('index after edits of superseded_by: the supersession edge moves, warni
       [b!, a!, true], // a supersedes b, whose status says otherwise: a warning
       [b!, c!, true], // the edge moves to c
       [d!, c!, true], // c supersedes two
-      [b!, 'NOPE-ADR-999', false], // a dangling successor: its suggestion needs every ID
+      [b!, 'NOPE-ADR-999', true], // a dangling successor: its suggestion is made from every ID
+      [b!, `${a}X`, true], // another, close to a
       [b!, c!, true], // the dangling successor and its warning go
       [c!, b!, false], // a cycle: built in full, which reports it
       [c!, null, false], // after a failed build, in full

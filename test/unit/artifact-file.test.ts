@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ArtifactFile, copyWithSplices, EDGE_ITEM, findFirst, NAMESPACE_ITEM, NODE_ITEM, type ItemKind, type Splice } from '../../src/core/index/artifact-file.js';
+import { ArtifactFile, copyWithSplices, EDGE_ITEM, findFirst, NAMESPACE_ITEM, NODE_ITEM, nodeIdsOf, type ItemKind, type Splice } from '../../src/core/index/artifact-file.js';
 import { ARTIFACT_KEY_ORDER, EDGE_KEYS, itemsText, NODE_KEYS, visitArtifactText, type IndexArtifact } from '../../src/core/index/artifact.js';
 import { edgeSplices, type EdgeRun } from '../../src/core/index/edge-splices.js';
 import type { IndexEdge, IndexNode } from '../../src/core/index/graph.js';
@@ -92,6 +92,21 @@ describe('ArtifactFile: items found by bisecting the file, never read whole', ()
       expect(r.at, `chunk ${chunk}`).toEqual(patterns.map((p) => bytes.indexOf(p)));
       expect([r.size, r.sha256]).toEqual([bytes.length, createHash('sha256').update(bytes).digest('hex')]);
     }
+  });
+
+  it('nodeIdsOf: every node ID in order, and the file\'s hash, however reads cut the lines', () => {
+    const next = random(4);
+    const nodes = Array.from({ length: 30 }, (_, i) => node(i + 1, next));
+    const text = artifactText(nodes, edgesOf(nodes.map((n) => n.document_id), next));
+    const { fd } = open(text);
+    for (const chunk of [1, 2, 7, 33, 4096, 1 << 20]) {
+      const r = nodeIdsOf(fd, chunk);
+      expect(r.ids, `chunk ${chunk}`).toEqual(nodes.map((n) => n.document_id));
+      expect(r.sha256).toBe(createHash('sha256').update(text).digest('hex'));
+    }
+    // A first line that is not a string: no IDs to trust.
+    const { fd: odd } = open(text.replace('"document_id": "ACME-ADR-003"', '"document_id": 3'));
+    expect(nodeIdsOf(odd).ids).toBeUndefined();
   });
 
   it('copyWithSplices: the old bytes with the splices applied, and the old file\'s hash', () => {

@@ -73,13 +73,8 @@ export class ArtifactFile {
     const colon = line?.indexOf('": ') ?? -1;
     if (!line || colon < 0) return undefined;
     const kind = Object.hasOwn(KINDS, line.slice(0, colon)) ? KINDS[line.slice(0, colon)] : undefined;
-    let key: unknown;
-    try {
-      key = JSON.parse(line.slice(colon + 3, -2));
-    } catch {
-      return undefined;
-    }
-    return kind === undefined || typeof key !== 'string' ? undefined : { at, kind, key };
+    const key = parseString(line.slice(colon + 3, -2));
+    return kind === undefined || key === undefined ? undefined : { at, kind, key };
   }
 
   /**
@@ -101,6 +96,16 @@ export class ArtifactFile {
   /** The text of the item at `at`, from its indentation to its closing brace. */
   itemText(at: number): string | undefined {
     return this.through(at + 1, ITEM_END)?.toString('utf8');
+  }
+}
+
+/** A JSON string's value; undefined for any other text. */
+function parseString(text: string): string | undefined {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return typeof value === 'string' ? value : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -137,6 +142,41 @@ export function findFirst(fd: number, patterns: readonly string[], chunk = CHUNK
     [start, len] = [start + drop, len - drop];
   }
   return { size: start + len, sha256: hash.digest('hex'), at };
+}
+
+/**
+ * One read of the whole file through one buffer, every byte hashed: the ID of every node, in
+ * the artifact's order (sorted). A node's first line is its ID: `chunk`, bytes read at a time.
+ */
+export function nodeIdsOf(fd: number, chunk = CHUNK): ReadSummary & { ids: string[] | undefined } {
+  const hash = createHash('sha256');
+  const head = Buffer.from(`${ITEM_START}document_id": `);
+  let ids: string[] | undefined = [];
+  let buf = Buffer.allocUnsafe(2 * chunk);
+  let [len, start] = [0, 0];
+  for (;;) {
+    if (buf.length - len < chunk) buf = Buffer.concat([buf.subarray(0, len), Buffer.allocUnsafe(chunk)]);
+    const n = readSync(fd, buf, len, chunk, start + len);
+    hash.update(buf.subarray(len, len + n));
+    len += n;
+    const view = buf.subarray(0, len);
+    let keep = Math.max(0, len - head.length + 1);
+    for (let at = view.indexOf(head); at >= 0; at = view.indexOf(head, at + 1)) {
+      const end = view.indexOf(',\n', at + head.length);
+      if (end < 0) {
+        // The line goes on in the next read.
+        keep = at;
+        break;
+      }
+      const id = parseString(view.toString('utf8', at + head.length, end));
+      if (id === undefined) ids = undefined;
+      else ids?.push(id);
+    }
+    if (n === 0) break;
+    buf.copyWithin(0, keep, len);
+    [start, len] = [start + keep, len - keep];
+  }
+  return { size: start + len, sha256: hash.digest('hex'), ids };
 }
 
 /** Old bytes [from, to) that the new file has as `text` instead (from === to: text inserted). */

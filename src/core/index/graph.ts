@@ -112,17 +112,22 @@ class NearestIds {
     if (this.left < this.ids.length) return undefined;
     this.left -= this.ids.length;
     this.suggester ??= new Suggester(this.ids);
-    // The best two, then the first that is not the document's own ID: the best of the others,
-    // without copying every ID but one for each question.
-    return this.suggester.closest(id.toUpperCase(), 2).find((k) => k !== own) ?? null;
+    return nearestId(this.suggester, id, own);
   }
 }
 
 /** An ID that can be quoted in a command as it is. */
 const PLAIN_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
 
-function dangling(node: IndexNode, field: string, id: string, nearest: NearestIds): Issue {
-  const near = nearest.near(id, node.document_id);
+/** The closest ID to `id` among `ids` but `own`; null when none is close. */
+export function nearestId(suggester: Suggester, id: string, own: string): string | null {
+  // The best two, then the first that is not the document's own ID: the best of the others,
+  // without copying every ID but one for each question.
+  return suggester.closest(id.toUpperCase(), 2).find((k) => k !== own) ?? null;
+}
+
+/** The warning for a relation (`field`) naming an ID no document has; `near`: the closest ID, null for none, undefined past the budget. */
+export function dangling(node: IndexNode, field: string, id: string, near: string | null | undefined): Issue {
   let suggestion = 'Fix the ID or remove it.';
   if (near) suggestion = `Did you mean ${near}? ${suggestion}`;
   else if (near === undefined) suggestion = `Fix the ID or remove it (${PLAIN_ID.test(id) ? `\`docket resolve ${id}\`` : '`docket resolve` with the ID'} lists close IDs).`;
@@ -206,12 +211,12 @@ export function buildGraph(inputs: readonly GraphInput[], suggestionBudget = SUG
     for (const related of node.related_ids) {
       if (related === id) continue;
       add(id, related, 'related');
-      if (!nodes.has(related)) warnings.push(dangling(node, 'related_ids', related, nearest));
+      if (!nodes.has(related)) warnings.push(dangling(node, 'related_ids', related, nearest.near(related, id)));
     }
     const successor = node.superseded_by;
     if (successor !== null) {
       if (successor !== id) add(successor, id, 'supersedes');
-      if (!nodes.has(successor)) warnings.push(dangling(node, 'superseded_by', successor, nearest));
+      if (!nodes.has(successor)) warnings.push(dangling(node, 'superseded_by', successor, nearest.near(successor, id)));
       const mismatch = statusMismatch(node);
       if (mismatch) warnings.push(mismatch);
     }

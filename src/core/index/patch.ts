@@ -6,13 +6,14 @@ import { ChangedFile } from '../fs/changed-file.js';
 import { SAFE_READ_FLAGS } from '../fs/chunks.js';
 import type { Issue } from '../issues.js';
 import { itemsText, NODE_KEYS, stampArtifact } from './artifact.js';
-import { ArtifactFile, copyWithSplices, findFirst, type Splice } from './artifact-file.js';
+import { ArtifactFile, copyWithSplices, findFirst, nodeIdsOf, type Splice } from './artifact-file.js';
 import { edgeSplices, type EdgeRun } from './edge-splices.js';
 import { readNode, relate, supersede } from './relate.js';
 import { changedRun, edgeCountSplice, edgesArray, nodeIds, type SourceChange } from './relink.js';
 import { factsHash, type StoredResult } from './cache.js';
 import { skippedWarning, type DocFacts, type NodeFields } from './facts.js';
-import { nodeOf, statusMismatch, type IndexNode } from './graph.js';
+import { nearestId, nodeOf, statusMismatch, type IndexNode } from './graph.js';
+import { Suggester } from '../text/suggest.js';
 
 /** A document whose facts changed since the last build: its position in the cache, its new facts, and the hash of its old ones. */
 export interface FactsEdit {
@@ -84,6 +85,15 @@ export async function patchIndex(config: RepoConfig, stored: StoredResult, edits
     const changes = new Map<string, SourceChange>();
     const changeOf = (id: string): SourceChange => changes.get(id) ?? changes.set(id, { id }).get(id)!;
     let superseding = false;
+    // Every node ID, read once when a new dangling ID needs its suggestion (as buildGraph's NearestIds gives it).
+    let suggester: Suggester | null | undefined;
+    const suggest = (id: string, own: string): string | null | undefined => {
+      if (suggester === undefined) {
+        const read = nodeIdsOf(fd);
+        suggester = read.ids && read.ids.length === stored.node_count && read.size === stored.artifact_size && read.sha256 === stored.artifact_sha256 ? new Suggester(read.ids) : null;
+      }
+      return suggester ? nearestId(suggester, id, own) : undefined;
+    };
     let [warnings, advice] = [stored.warnings, stored.advice];
     const seen = new Set<string>();
     for (const edit of edits) {
@@ -113,7 +123,7 @@ export async function patchIndex(config: RepoConfig, stored: StoredResult, edits
       // One document's relations, and one's successor, at a time: the IDs they name are looked up as the last build left them.
       if (!sameList(old.related_ids, fields.related_ids)) {
         if ([...changes.values()].some((c) => c.related)) return undefined;
-        const related = relate(file, { node_count: stored.node_count, warnings, advice }, node, old.related_ids);
+        const related = relate(file, { node_count: stored.node_count, warnings, advice }, node, old.related_ids, suggest);
         if (!related) return undefined;
         [warnings, advice] = [related.warnings, related.advice];
         change.related = { ids: fields.related_ids, nodes: related.nodes };
@@ -121,7 +131,7 @@ export async function patchIndex(config: RepoConfig, stored: StoredResult, edits
       if (old.superseded_by !== fields.superseded_by) {
         if (superseding) return undefined;
         superseding = true;
-        const moved = supersede(file, { node_count: stored.node_count, warnings }, node, old.superseded_by);
+        const moved = supersede(file, { node_count: stored.node_count, warnings }, node, old.superseded_by, suggest);
         if (!moved) return undefined;
         warnings = moved.warnings;
         if (old.superseded_by !== null) (changeOf(old.superseded_by).unsupersedes ??= []).push(node.document_id);

@@ -1,7 +1,7 @@
 import type { Advice, Issue } from '../issues.js';
 import { NODE_ITEM, type ArtifactFile } from './artifact-file.js';
 import { itemsText, NODE_KEYS } from './artifact.js';
-import { ONE_SIDED_ADVICE_LIMIT, oneSidedAdvice, SUGGESTION_BUDGET, type IndexNode } from './graph.js';
+import { dangling as danglingWarning, ONE_SIDED_ADVICE_LIMIT, oneSidedAdvice, SUGGESTION_BUDGET, type IndexNode } from './graph.js';
 
 /** A node of the artifact: where its item starts, its text, the node; null when the ID is no node's, undefined when its item does not read back. */
 export function readNode(file: ArtifactFile, id: string): { at: number; text: string; node: IndexNode } | null | undefined {
@@ -17,6 +17,22 @@ export function readNode(file: ArtifactFile, id: string): { at: number; text: st
   // The item must read back to its own bytes.
   if (!node || typeof node !== 'object' || itemsText([node], NODE_KEYS) !== text || node.document_id !== id || !Array.isArray(node.related_ids)) return undefined;
   return { at: item.at, text, node };
+}
+
+/** What patching needs of the stored result. */
+interface Stored {
+  node_count: number;
+  warnings: readonly Issue[];
+}
+
+/** The closest node ID to an ID but the document's own (null: none is close); undefined when the IDs cannot be read. */
+export type Suggest = (id: string, own: string) => string | null | undefined;
+
+/** Whether every dangling relation's question was answered within the suggestions' budget, and still is with `more` questions. */
+function allAnswered(stored: Stored, more: number): boolean {
+  const asked = stored.warnings.filter((w) => w.code === 'INDEX_DANGLING_RELATION').length;
+  const answered = Math.floor(SUGGESTION_BUDGET / stored.node_count);
+  return asked <= answered && asked + more <= answered;
 }
 
 /** The relations whose ends are this many IDs are looked up one by one; more build in full. */
@@ -52,13 +68,13 @@ function storedOneSided(advice: readonly Advice[]): { listed: Pair[]; more: numb
  * without building the graph: which IDs it names are nodes (so that its new relations are
  * `guaranteed` or not), its dangling-relation warnings, and the advice on one-sided
  * relations. Only the relations between it and the IDs it names, before or now, can change:
- * each of those IDs is looked up in the artifact. Undefined (build in full) when that cannot
- * be known from the stored result: a dangling ID it did not name before (its suggestion
- * needs every ID), dangling relations past the suggestions' budget (whether a question is
+ * each of those IDs is looked up in the artifact (a new dangling ID's suggestion is made
+ * from every node ID: `suggest`). Undefined (build in full) when that cannot be known from
+ * the stored result: dangling relations past the suggestions' budget (whether a question is
  * answered depends on its place), or one-sided relations past the listed ones that would
  * have to be listed now.
  */
-export function relate(file: ArtifactFile, stored: { node_count: number; warnings: readonly Issue[]; advice: readonly Advice[] }, node: IndexNode, before: readonly string[]): { nodes: Set<string>; warnings: Issue[]; advice: Advice[] } | undefined {
+export function relate(file: ArtifactFile, stored: Stored & { advice: readonly Advice[] }, node: IndexNode, before: readonly string[], suggest: Suggest): { nodes: Set<string>; warnings: Issue[]; advice: Advice[] } | undefined {
   const id = node.document_id;
   const touched = [...new Set([...before, ...node.related_ids])].filter((r) => r !== id);
   if (touched.length > MAX_TOUCHED) return undefined;
@@ -71,16 +87,18 @@ export function relate(file: ArtifactFile, stored: { node_count: number; warning
   // Dangling relations: the warnings of those it still names stay (their suggestions do not change while every question is answered).
   const dangling = (list: readonly string[]) => list.filter((r) => r !== id && !lists.has(r));
   const [was, now] = [dangling(before), dangling(node.related_ids)];
-  if (now.some((r) => !was.includes(r))) return undefined;
   const message = (r: string) => `related_ids names ${r}, which no governed document has.`;
   const mine = (w: Issue) => w.code === 'INDEX_DANGLING_RELATION' && w.document_id === id && w.path === node.path && was.some((r) => w.message === message(r));
   if (stored.warnings.filter(mine).length !== was.length) return undefined;
-  // Whether a question is answered depends on its place, unless every one is.
-  if (now.join('\u0000') !== was.join('\u0000')) {
-    const answered = Math.floor(SUGGESTION_BUDGET / stored.node_count);
-    if (stored.warnings.filter((w) => w.code === 'INDEX_DANGLING_RELATION').length > answered) return undefined;
-  }
+  // Whether a question is answered depends on its place, unless every one is, before and now.
+  if (now.join('\u0000') !== was.join('\u0000') && !allAnswered(stored, now.length - was.length)) return undefined;
   const warnings = stored.warnings.filter((w) => !mine(w) || now.some((r) => w.message === message(r)));
+  // A new dangling ID gets its suggestion, from every ID.
+  for (const r of now.filter((x) => !was.includes(x))) {
+    const near = suggest(r, id);
+    if (near === undefined) return undefined;
+    warnings.push(danglingWarning(node, 'related_ids', r, near));
+  }
   // One-sided relations between it and the IDs it names, before and now.
   const oneSided = (list: readonly string[]): Set<string> => {
     const out = new Set<string>();
@@ -112,40 +130,40 @@ export function relate(file: ArtifactFile, stored: { node_count: number; warning
 /** How far a chain of successors is followed from a new successor; a longer one builds in full. */
 const MAX_CHAIN = 64;
 
-/** The warnings without the dangling-relation warning of `node` that `message` names; undefined when there is not exactly one, or removing it moves the suggestions' budget. */
-function withoutDangling(stored: { node_count: number; warnings: readonly Issue[] }, node: IndexNode, message: string): Issue[] | undefined {
-  const mine = (w: Issue) => w.code === 'INDEX_DANGLING_RELATION' && w.document_id === node.document_id && w.path === node.path && w.message === message;
-  if (stored.warnings.filter(mine).length !== 1) return undefined;
-  // Whether a question is answered depends on its place, unless every one is.
-  if (stored.warnings.filter((w) => w.code === 'INDEX_DANGLING_RELATION').length > Math.floor(SUGGESTION_BUDGET / stored.node_count)) return undefined;
-  return stored.warnings.filter((w) => !mine(w));
-}
-
 /**
  * What a change of one node's superseded_by (`before` → its node's now) does to the result,
  * without building the graph: whether its successor is a node (its supersession edge is then
- * `guaranteed`), and its dangling-successor warning. Undefined (build in full) when the new
- * successor is not a node (its suggestion compares it with every ID), when the chain of
- * successors from it comes back to the node (a cycle, which the full build reports) or is
- * longer than a few dozen, or when dropping a dangling successor moves the suggestions' budget.
+ * `guaranteed`), and its dangling-successor warning. Undefined (build in full) when the chain
+ * of successors from the new one comes back to the node (a cycle, which the full build
+ * reports) or is longer than a few dozen, or when the dangling questions change and not every
+ * one is answered within the suggestions' budget.
  */
-export function supersede(file: ArtifactFile, stored: { node_count: number; warnings: readonly Issue[] }, node: IndexNode, before: string | null): { warnings: Issue[]; guaranteed: boolean } | undefined {
+export function supersede(file: ArtifactFile, stored: Stored, node: IndexNode, before: string | null, suggest: Suggest): { warnings: Issue[]; guaranteed: boolean } | undefined {
   const id = node.document_id;
   const after = node.superseded_by;
   // The last build had no cycle and only this link changed: a cycle now would pass through it.
-  let at = after;
+  let [at, guaranteed] = [after, false];
   for (let steps = 0; at !== null; steps++) {
     if (at === id || steps > MAX_CHAIN) return undefined;
     const found = readNode(file, at);
-    if (found === null && at === after) return undefined;
-    if (!found) break;
+    if (found === undefined) return undefined;
+    if (found === null) break;
+    if (at === after) guaranteed = true;
     at = found.node.superseded_by;
   }
-  let warnings: Issue[] | undefined = [...stored.warnings];
-  if (before !== null && before !== id) {
-    const was = readNode(file, before);
-    if (was === undefined) return undefined;
-    if (was === null) warnings = withoutDangling(stored, node, `superseded_by names ${before}, which no governed document has.`);
+  const was = before === null || before === id ? null : readNode(file, before);
+  if (was === undefined) return undefined;
+  const [lost, gained] = [before !== null && was === null && before !== id, after !== null && !guaranteed];
+  if (!lost && !gained) return { warnings: [...stored.warnings], guaranteed };
+  if (!allAnswered(stored, Number(gained) - Number(lost))) return undefined;
+  const message = `superseded_by names ${before}, which no governed document has.`;
+  const mine = (w: Issue) => w.code === 'INDEX_DANGLING_RELATION' && w.document_id === id && w.path === node.path && w.message === message;
+  if (lost && stored.warnings.filter(mine).length !== 1) return undefined;
+  const warnings = stored.warnings.filter((w) => !lost || !mine(w));
+  if (gained) {
+    const near = suggest(after!, id);
+    if (near === undefined) return undefined;
+    warnings.push(danglingWarning(node, 'superseded_by', after!, near));
   }
-  return warnings && { warnings, guaranteed: after !== null };
+  return { warnings, guaranteed };
 }
