@@ -28,6 +28,27 @@ function result(stdout: string): unknown {
 type Edit = (text: string, n: number) => string;
 const frontmatter = (text: string, f: (fm: string) => string) => text.replace(/^---\n[\s\S]*?\n---\n/, f);
 
+/** A generated repository without violations: its governed documents by ID, and the IDs sorted. */
+function repository(docs: number, seed: number): { root: string; byId: Map<string, string>; ids: string[] } {
+  const root = path.join(tempDir(), 'r');
+  generateRepo(root, { docs, seed, violations: 0 });
+  const files = markdown(root).filter((f) => !f.startsWith('docs/01-indices/'));
+  const byId = new Map(files.map((f) => [/^document_id: (.*)$/m.exec(readFileSync(path.join(root, f), 'utf8'))![1]!, f]));
+  return { root, byId, ids: [...byId.keys()].sort() };
+}
+
+/** An index run with the cache after an edit, checked against one without: whether it was patched (the facts file stayed), and its envelope. */
+async function indexAgainstFull(root: string, step: string): Promise<{ patched: boolean; json: Record<string, unknown> }> {
+  const before = JSON.parse(readFileSync(path.join(root, MANIFEST), 'utf8')) as Manifest;
+  const cached = await docket(['index', '--root', root, '--format', 'json']);
+  const after = JSON.parse(readFileSync(path.join(root, MANIFEST), 'utf8')) as Manifest;
+  const full = await docket(['index', '--root', root, '--format', 'json', '--no-cache']);
+  expect(result(cached.stdout), step).toEqual(result(full.stdout));
+  expect(cached.exitCode, step).toBe(full.exitCode);
+  if (full.exitCode === 0) expect((full.json!.data as { written: boolean }).written, step).toBe(false);
+  return { patched: after.facts_sha256 === before.facts_sha256, json: cached.json as Record<string, unknown> };
+}
+
 /** Edits of a node's own fields: the graph keeps its shape. */
 const PAYLOAD: Edit[] = [
   (t, n) => frontmatter(t, (fm) => fm.replace(/^title: "(.*)"$/m, `title: "$1 (edit ${n})"`)),
@@ -148,12 +169,7 @@ describe('index after node-field and link edits: the artifact is patched, byte f
 
 describe('index after edits of related_ids: relations, their warnings and advice patched where the stored result says enough', () => {
   it('matches a full build at each step, and patches the steps it can', async () => {
-    const root = path.join(tempDir(), 'r');
-    generateRepo(root, { docs: 30, seed: 4, violations: 0 });
-    const files = markdown(root).filter((f) => !f.startsWith('docs/01-indices/'));
-    const idOf = (rel: string) => /^document_id: (.*)$/m.exec(readFileSync(path.join(root, rel), 'utf8'))![1]!;
-    const byId = new Map(files.map((f) => [idOf(f), f]));
-    const ids = [...byId.keys()].sort();
+    const { root, byId, ids } = repository(30, 4);
     const relate = (id: string, related: string[]) => {
       const abs = path.join(root, byId.get(id)!);
       const list = related.length > 0 ? `\nrelated_ids:\n${related.map((r) => `  - ${r}`).join('\n')}` : '';
@@ -180,14 +196,9 @@ describe('index after edits of related_ids: relations, their warnings and advice
     const more: (string | undefined)[] = [];
     for (const [i, [id, related]] of steps.entries()) {
       relate(id, related);
-      const before = JSON.parse(readFileSync(path.join(root, MANIFEST), 'utf8')) as Manifest;
-      const cached = await docket(['index', '--root', root, '--format', 'json']);
-      const after = JSON.parse(readFileSync(path.join(root, MANIFEST), 'utf8')) as Manifest;
-      patched.push(after.facts_sha256 === before.facts_sha256);
-      more.push((cached.json!.advice as { message: string }[]).find((x) => / more one-sided /.test(x.message))?.message);
-      const full = await docket(['index', '--root', root, '--format', 'json', '--no-cache']);
-      expect(result(cached.stdout), `step ${i}`).toEqual(result(full.stdout));
-      expect((full.json!.data as { written: boolean }).written, `step ${i}`).toBe(false);
+      const run = await indexAgainstFull(root, `step ${i}`);
+      patched.push(run.patched);
+      more.push((run.json.advice as { message: string }[]).find((x) => / more one-sided /.test(x.message))?.message);
     }
     expect(patched).toEqual(steps.map(([, , p]) => p));
     expect(more.slice(7, 9)).toEqual(['3 more one-sided relations are not listed.', '4 more one-sided relations are not listed.']);
@@ -196,12 +207,8 @@ describe('index after edits of related_ids: relations, their warnings and advice
 
 describe('index after edits of superseded_by: the supersession edge moves, warnings follow, cycles build in full', () => {
   it('matches a full build at each step, and patches the steps it can', async () => {
-    const root = path.join(tempDir(), 'r');
-    generateRepo(root, { docs: 20, seed: 6, violations: 0 });
-    const files = markdown(root).filter((f) => !f.startsWith('docs/01-indices/'));
-    const idOf = (rel: string) => /^document_id: (.*)$/m.exec(readFileSync(path.join(root, rel), 'utf8'))![1]!;
-    const byId = new Map(files.map((f) => [idOf(f), f]));
-    const [a, b, c, d] = [...byId.keys()].sort();
+    const { root, byId, ids } = repository(20, 6);
+    const [a, b, c, d] = ids;
     const succeed = (id: string, successor: string | null) => {
       const abs = path.join(root, byId.get(id)!);
       writeFileSync(abs, frontmatter(readFileSync(abs, 'utf8'), (fm) => fm.replace(/^superseded_by: .*\n/m, '').replace(/^(status: .*)$/m, successor ? `$1\nsuperseded_by: ${successor}` : '$1')));
@@ -222,14 +229,7 @@ describe('index after edits of superseded_by: the supersession edge moves, warni
     const patched: boolean[] = [];
     for (const [i, [id, successor]] of steps.entries()) {
       succeed(id, successor);
-      const before = JSON.parse(readFileSync(path.join(root, MANIFEST), 'utf8')) as Manifest;
-      const cached = await docket(['index', '--root', root, '--format', 'json']);
-      const after = JSON.parse(readFileSync(path.join(root, MANIFEST), 'utf8')) as Manifest;
-      patched.push(after.facts_sha256 === before.facts_sha256);
-      const full = await docket(['index', '--root', root, '--format', 'json', '--no-cache']);
-      expect(result(cached.stdout), `step ${i}`).toEqual(result(full.stdout));
-      expect(cached.exitCode, `step ${i}`).toBe(full.exitCode);
-      if (full.exitCode === 0) expect((full.json!.data as { written: boolean }).written, `step ${i}`).toBe(false);
+      patched.push((await indexAgainstFull(root, `step ${i}`)).patched);
     }
     expect(patched).toEqual(steps.map(([, , p]) => p));
   });
