@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ArtifactFile, copyWithSplices, EDGE_ITEM, findFirst, NAMESPACE_ITEM, NODE_ITEM, nodeIdsOf, type ItemKind, type Splice } from '../../src/core/index/artifact-file.js';
+import { ArtifactFile, copyWithSplices, EDGE_ITEM, findFirst, NAMESPACE_ITEM, NODE_ITEM, nodeIdsOf, type ItemKind, type ItemRef, type Splice } from '../../src/core/index/artifact-file.js';
 import { ARTIFACT_KEY_ORDER, EDGE_KEYS, itemsText, NODE_KEYS, visitArtifactText, type IndexArtifact } from '../../src/core/index/artifact.js';
 import { edgeSplices, type EdgeRun } from '../../src/core/index/edge-splices.js';
 import type { IndexEdge, IndexNode } from '../../src/core/index/graph.js';
@@ -130,7 +130,7 @@ describe('edgeSplices: runs of edges replaced, dropped and inserted, commas made
     const itemsEnd = bytes.length - 7;
     if (!first) return text.endsWith('[]\n}\n') ? { from: bytes.length - 4, to: bytes.length - 4 } : { from: itemsEnd, to: itemsEnd };
     let to = first.at;
-    for (let item = first; item && item.key === source; item = bytes[to] === 0x2c ? file.itemAt(to + 1) : undefined) to = item.at + 1 + Buffer.byteLength(file.itemText(item.at)!);
+    for (let item: ItemRef | undefined = first; item && item.key === source; item = bytes[to] === 0x2c ? file.itemAt(to + 1) : undefined) to = item.at + 1 + Buffer.byteLength(file.itemText(item.at)!);
     return { from: first.at, to };
   }
 
