@@ -8,7 +8,7 @@ import type { Issue } from '../issues.js';
 import { itemsText, NODE_KEYS, stampArtifact } from './artifact.js';
 import { ArtifactFile, copyWithSplices, findFirst, nodeIdsOf, type Splice } from './artifact-file.js';
 import { edgeSplices, type EdgeRun } from './edge-splices.js';
-import { readNode, relate, supersede } from './relate.js';
+import { readNode, relate, supersede, type RelatedEdit } from './relate.js';
 import { changedRun, edgeCountSplice, edgesArray, nodeIds, type SourceChange } from './relink.js';
 import { factsHash, type StoredResult } from './cache.js';
 import { skippedWarning, type DocFacts, type NodeFields } from './facts.js';
@@ -57,7 +57,7 @@ function withStatusWarning(warnings: readonly Issue[], before: IndexNode, after:
  * (its artifact is the graph), the artifact on disk has the SHA-256 it recorded, and each
  * document keeps its path and ID. Then no node is added or removed and no ID moves, so no
  * other document's references or relations change: only the references of the relinked
- * documents, made again from their links and the nodes' paths; the relations of one document
+ * documents, made again from their links and the nodes' paths; the relations of the documents
  * whose related_ids changed, with their warnings and advice; and the supersession edge of one
  * document whose successor changed, which must not close a cycle (see relate.ts). When a
  * document's old facts, rebuilt from the artifact's node and the new links, have the hash the
@@ -85,6 +85,7 @@ export async function patchIndex(config: RepoConfig, stored: StoredResult, edits
     const changes = new Map<string, SourceChange>();
     const changeOf = (id: string): SourceChange => changes.get(id) ?? changes.set(id, { id }).get(id)!;
     let superseding = false;
+    const relating: RelatedEdit[] = [];
     // Every node ID, read once when a new dangling ID needs its suggestion (as buildGraph's NearestIds gives it).
     let suggester: Suggester | null | undefined;
     const suggest = (id: string, own: string): string | null | undefined => {
@@ -120,14 +121,8 @@ export async function patchIndex(config: RepoConfig, stored: StoredResult, edits
       const change = changeOf(node.document_id);
       // Old facts with the new links: the recorded hash says the links are the same.
       if (factsHash({ links: edit.facts.links, node: fieldsOf(old) }) !== edit.previousFactsHash) change.links = edit.facts.links;
-      // One document's relations, and one's successor, at a time: the IDs they name are looked up as the last build left them.
-      if (!sameList(old.related_ids, fields.related_ids)) {
-        if ([...changes.values()].some((c) => c.related)) return undefined;
-        const related = relate(file, { node_count: stored.node_count, warnings, advice }, node, old.related_ids, suggest);
-        if (!related) return undefined;
-        [warnings, advice] = [related.warnings, related.advice];
-        change.related = { ids: fields.related_ids, nodes: related.nodes };
-      }
+      if (!sameList(old.related_ids, fields.related_ids)) relating.push({ node, before: old.related_ids });
+      // One document's successor at a time: the chain from it is followed as the last build left it.
       if (old.superseded_by !== fields.superseded_by) {
         if (superseding) return undefined;
         superseding = true;
@@ -139,6 +134,12 @@ export async function patchIndex(config: RepoConfig, stored: StoredResult, edits
       }
     }
     let delta = 0;
+    if (relating.length > 0) {
+      const related = relate(file, { node_count: stored.node_count, warnings, advice }, relating, suggest);
+      if (!related) return undefined;
+      [warnings, advice] = [related.warnings, related.advice];
+      for (const { node } of relating) changeOf(node.document_id).related = { ids: node.related_ids, nodes: related.nodes };
+    }
     const changed = [...changes.values()].filter((c) => c.links || c.related || c.supersedes || c.unsupersedes);
     if (changed.length > 0) {
       const [ids, edges] = [changed.some((c) => c.links) ? nodeIds(file, stored, changed) : new Map<string, string>(), edgesArray(file)];

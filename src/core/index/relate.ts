@@ -63,68 +63,85 @@ function storedOneSided(advice: readonly Advice[]): { listed: Pair[]; more: numb
   return listed.every((p, i) => i === 0 || byPair(listed[i - 1]!, p) < 0) ? { listed, more } : undefined;
 }
 
+/** A node whose related_ids changed: the node as it now is, and its related IDs before. */
+export interface RelatedEdit {
+  node: IndexNode;
+  before: readonly string[];
+}
+
 /**
- * What a change of one node's related_ids (`before` → its node's now) does to the result,
- * without building the graph: which IDs it names are nodes (so that its new relations are
- * `guaranteed` or not), its dangling-relation warnings, and the advice on one-sided
- * relations. Only the relations between it and the IDs it names, before or now, can change:
- * each of those IDs is looked up in the artifact (a new dangling ID's suggestion is made
- * from every node ID: `suggest`). Undefined (build in full) when that cannot be known from
- * the stored result: dangling relations past the suggestions' budget (whether a question is
- * answered depends on its place), or one-sided relations past the listed ones that would
- * have to be listed now.
+ * What changes of some nodes' related_ids do to the result, without building the graph:
+ * which IDs they name are nodes (so that their new relations are `guaranteed` or not), their
+ * dangling-relation warnings, and the advice on one-sided relations. Only the relations
+ * between each of them and the IDs it names, before or now, can change: each of those IDs is
+ * looked up in the artifact (a new dangling ID's suggestion is made from every node ID:
+ * `suggest`). Undefined (build in full) when that cannot be known from the stored result:
+ * dangling relations past the suggestions' budget (whether a question is answered depends on
+ * its place), or one-sided relations past the listed ones that would have to be listed now.
  */
-export function relate(file: ArtifactFile, stored: Stored & { advice: readonly Advice[] }, node: IndexNode, before: readonly string[], suggest: Suggest): { nodes: Set<string>; warnings: Issue[]; advice: Advice[] } | undefined {
-  const id = node.document_id;
-  const touched = [...new Set([...before, ...node.related_ids])].filter((r) => r !== id);
-  if (touched.length > MAX_TOUCHED) return undefined;
+export function relate(file: ArtifactFile, stored: Stored & { advice: readonly Advice[] }, edits: readonly RelatedEdit[], suggest: Suggest): { nodes: Set<string>; warnings: Issue[]; advice: Advice[] } | undefined {
+  const edited = new Map(edits.map((e) => [e.node.document_id, e]));
+  const touchedBy = (e: RelatedEdit) => [...new Set([...e.before, ...e.node.related_ids])].filter((r) => r !== e.node.document_id);
+  const touched = new Set(edits.flatMap(touchedBy));
+  if (touched.size > MAX_TOUCHED) return undefined;
+  /** The related IDs of the other nodes they name (which did not change). */
   const lists = new Map<string, readonly string[]>();
   for (const r of touched) {
+    if (edited.has(r)) continue;
     const found = readNode(file, r);
     if (found === undefined) return undefined;
     if (found) lists.set(r, found.node.related_ids);
   }
-  // Dangling relations: the warnings of those it still names stay (their suggestions do not change while every question is answered).
-  const dangling = (list: readonly string[]) => list.filter((r) => r !== id && !lists.has(r));
-  const [was, now] = [dangling(before), dangling(node.related_ids)];
+  const isNode = (r: string) => edited.has(r) || lists.has(r);
+  const listOf = (r: string, now: boolean): readonly string[] => {
+    const e = edited.get(r);
+    return e ? (now ? e.node.related_ids : e.before) : (lists.get(r) ?? []);
+  };
+  // Dangling relations: the warnings of those still named stay (their suggestions do not change while every question is answered).
   const message = (r: string) => `related_ids names ${r}, which no governed document has.`;
-  const mine = (w: Issue) => w.code === 'INDEX_DANGLING_RELATION' && w.document_id === id && w.path === node.path && was.some((r) => w.message === message(r));
-  if (stored.warnings.filter(mine).length !== was.length) return undefined;
+  let warnings = [...stored.warnings];
+  let [moved, more] = [false, 0];
+  const fresh: [IndexNode, string][] = [];
+  for (const { node, before } of edits) {
+    const dangling = (list: readonly string[]) => list.filter((r) => r !== node.document_id && !isNode(r));
+    const [was, now] = [dangling(before), dangling(node.related_ids)];
+    const mine = (w: Issue) => w.code === 'INDEX_DANGLING_RELATION' && w.document_id === node.document_id && w.path === node.path && was.some((r) => w.message === message(r));
+    if (warnings.filter(mine).length !== was.length) return undefined;
+    if (now.join('\u0000') !== was.join('\u0000')) [moved, more] = [true, more + now.length - was.length];
+    warnings = warnings.filter((w) => !mine(w) || now.some((r) => w.message === message(r)));
+    fresh.push(...now.filter((r) => !was.includes(r)).map((r): [IndexNode, string] => [node, r]));
+  }
   // Whether a question is answered depends on its place, unless every one is, before and now.
-  if (now.join('\u0000') !== was.join('\u0000') && !allAnswered(stored, now.length - was.length)) return undefined;
-  const warnings = stored.warnings.filter((w) => !mine(w) || now.some((r) => w.message === message(r)));
+  if (moved && !allAnswered(stored, more)) return undefined;
   // A new dangling ID gets its suggestion, from every ID.
-  for (const r of now.filter((x) => !was.includes(x))) {
-    const near = suggest(r, id);
+  for (const [node, r] of fresh) {
+    const near = suggest(r, node.document_id);
     if (near === undefined) return undefined;
     warnings.push(danglingWarning(node, 'related_ids', r, near));
   }
-  // One-sided relations between it and the IDs it names, before and now.
-  const oneSided = (list: readonly string[]): Set<string> => {
-    const out = new Set<string>();
-    for (const [r, theirs] of lists) {
-      if (list.includes(r) && !theirs.includes(id)) out.add(pairKey(id, r));
-      if (theirs.includes(id) && !list.includes(r)) out.add(pairKey(r, id));
-    }
-    return out;
-  };
-  const [old, fresh] = [oneSided(before), oneSided(node.related_ids)];
-  const removed = [...old].filter((k) => !fresh.has(k));
-  const added = [...fresh].filter((k) => !old.has(k));
+  // One-sided relations between each and the nodes it names, before and now.
+  const pairs = new Set(edits.flatMap((e) => touchedBy(e).filter(isNode).flatMap((r) => [pairKey(e.node.document_id, r), pairKey(r, e.node.document_id)])));
+  const split = (k: string): Pair => ({ source: k.slice(0, k.indexOf('\u0000')), target: k.slice(k.indexOf('\u0000') + 1) });
+  const oneSided = (now: boolean) => new Set([...pairs].filter((k) => {
+    const { source, target } = split(k);
+    return listOf(source, now).includes(target) && !listOf(target, now).includes(source);
+  }));
+  const [old, fresher] = [oneSided(false), oneSided(true)];
+  const removed = [...old].filter((k) => !fresher.has(k));
+  const added = [...fresher].filter((k) => !old.has(k));
   const stated = storedOneSided(stored.advice);
   if (!stated) return undefined;
   const total = stated.listed.length + stated.more - removed.length + added.length;
   const last = stated.more > 0 ? stated.listed[stated.listed.length - 1]! : undefined;
   const known = stated.listed.filter((p) => !removed.includes(pairKey(p.source, p.target)));
   // A removed relation that sorts among the listed ones must have been listed.
-  const split = (k: string): Pair => ({ source: k.slice(0, k.indexOf('\u0000')), target: k.slice(k.indexOf('\u0000') + 1) });
   if (removed.some((k) => (!last || byPair(split(k), last) <= 0) && !stated.listed.some((p) => pairKey(p.source, p.target) === k))) return undefined;
   known.push(...added.map(split));
   known.sort(byPair);
   // Past the last listed relation, some are not known: the list must fill up before it.
   const listable = last ? known.filter((p) => byPair(p, last) <= 0) : known;
   if (last && listable.length < ONE_SIDED_ADVICE_LIMIT) return undefined;
-  return { nodes: new Set(lists.keys()), warnings, advice: oneSidedAdvice(listable.slice(0, ONE_SIDED_ADVICE_LIMIT), total) };
+  return { nodes: new Set([...touched].filter(isNode)), warnings, advice: oneSidedAdvice(listable.slice(0, ONE_SIDED_ADVICE_LIMIT), total) };
 }
 
 /** How far a chain of successors is followed from a new successor; a longer one builds in full. */
