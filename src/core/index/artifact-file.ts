@@ -100,7 +100,7 @@ export class ArtifactFile {
 }
 
 /** A JSON string's value; undefined for any other text. */
-function parseString(text: string): string | undefined {
+export function parseString(text: string): string | undefined {
   try {
     const value = JSON.parse(text) as unknown;
     return typeof value === 'string' ? value : undefined;

@@ -1,4 +1,4 @@
-import { EDGE_ITEM, findFirst, type ArtifactFile, type Splice } from './artifact-file.js';
+import { EDGE_ITEM, findFirst, parseString, type ArtifactFile, type Splice } from './artifact-file.js';
 import { EDGE_KEYS, itemsText } from './artifact.js';
 import type { StoredResult } from './cache.js';
 import type { EdgeRun, EdgesArray } from './edge-splices.js';
@@ -38,8 +38,8 @@ export function nodeIds(file: ArtifactFile, stored: StoredResult, changes: reado
     const head = file.read(at - 256, at).toString('utf8');
     const line = head.slice(head.lastIndexOf(ID_LINE) + ID_LINE.length);
     if (!head.includes(ID_LINE) || !line.endsWith(',')) return undefined;
-    const id = JSON.parse(line.slice(0, -1)) as unknown;
-    if (typeof id !== 'string') return undefined;
+    const id = parseString(line.slice(0, -1));
+    if (id === undefined) return undefined;
     ids.set(paths[i]!, id);
   }
   return ids;
