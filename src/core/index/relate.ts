@@ -19,10 +19,11 @@ export function readNode(file: ArtifactFile, id: string): { at: number; text: st
   return { at: item.at, text, node };
 }
 
-/** What patching needs of the stored result. */
+/** What patching needs of the stored result (and the suggestions' budget its build had: buildGraph's default). */
 interface Stored {
   node_count: number;
   warnings: readonly Issue[];
+  budget?: number;
 }
 
 /** The closest node ID to an ID but the document's own (null: none is close); undefined when the IDs cannot be read. */
@@ -31,7 +32,7 @@ export type Suggest = (id: string, own: string) => string | null | undefined;
 /** Whether every dangling relation's question was answered within the suggestions' budget, and still is with `more` questions. */
 function allAnswered(stored: Stored, more: number): boolean {
   const asked = stored.warnings.filter((w) => w.code === 'INDEX_DANGLING_RELATION').length;
-  const answered = Math.floor(SUGGESTION_BUDGET / stored.node_count);
+  const answered = Math.floor((stored.budget ?? SUGGESTION_BUDGET) / stored.node_count);
   return asked <= answered && asked + more <= answered;
 }
 
