@@ -207,6 +207,44 @@ describe('index after edits of related_ids: relations, their warnings and advice
   });
 });
 
+describe('index after link edits: runs of references inserted, replaced and dropped, down to no edge at all', () => {
+  it('matches a full build at each step, and patches every step', async () => {
+    const { root, byId, ids } = repository(12, 9);
+    const abs = (id: string) => path.join(root, byId.get(id)!);
+    const linkTo = (from: string, to: string[]) => {
+      const rel = byId.get(from)!;
+      // The body's own links dropped, then links to the given documents.
+      const text = readFileSync(abs(from), 'utf8').replace(/\]\([^)]*\)/g, ']');
+      writeFileSync(abs(from), `${text}\n${to.map((t) => `See [${t}](${path.posix.relative(path.posix.dirname(rel), byId.get(t) ?? 'docs/none.md')}).`).join('\n')}\n`);
+    };
+    // No relations and no links: an artifact without edges ("edges": []).
+    for (const id of ids) {
+      writeFileSync(abs(id), frontmatter(readFileSync(abs(id), 'utf8'), (fm) => fm.replace(/^related_ids:\n(  - .*\n)*/m, '')));
+      linkTo(id, []);
+    }
+    expect((await docket(['index', '--root', root, '--format', 'json'])).json!.data).toMatchObject({ edge_count: 0 });
+    const [a, b, c] = ids;
+    const z = ids.at(-1)!;
+    const steps: [string, string[], number][] = [
+      [b!, [a!], 1], // into an empty array
+      [z!, [a!, b!], 3], // after every run
+      [a!, [z!], 4], // before every run
+      [c!, ['none', c!], 4], // a path that is no document, and itself: no edge
+      [b!, [], 3], // a run dropped between two others
+      [a!, [], 2], // the first run dropped
+      [z!, [b!], 1], // a run replaced
+      [z!, [], 0], // the last edge dropped: an empty array again
+    ];
+    for (const [i, [from, to, edges]] of steps.entries()) {
+      linkTo(from, to);
+      const run = await indexAgainstFull(root, `step ${i}`);
+      expect(run.patched, `step ${i}`).toBe(true);
+      expect((run.json.data as { edge_count: number }).edge_count, `step ${i}`).toBe(edges);
+    }
+    expect(readFileSync(path.join(root, ARTIFACT), 'utf8')).toContain('"edges": []');
+  });
+});
+
 describe('index after edits of superseded_by: the supersession edge moves, warnings follow, cycles build in full', () => {
   it('matches a full build at each step, and patches the steps it can', async () => {
     const { root, byId, ids } = repository(20, 6);
