@@ -254,24 +254,26 @@ describe('index after edits of superseded_by: the supersession edge moves, warni
       writeFileSync(abs, frontmatter(readFileSync(abs, 'utf8'), (fm) => fm.replace(/^superseded_by: .*\n/m, '').replace(/^(status: .*)$/m, successor ? `$1\nsuperseded_by: ${successor}` : '$1')));
     };
     expect((await docket(['index', '--root', root, '--format', 'json'])).exitCode).toBe(0);
-    const steps: [string, string | null, boolean][] = [
-      [b!, a!, true], // a supersedes b, whose status says otherwise: a warning
-      [b!, c!, true], // the edge moves to c
-      [d!, c!, true], // c supersedes two
-      [b!, 'NOPE-ADR-999', true], // a dangling successor: its suggestion is made from every ID
-      [b!, `${a}X`, true], // another, close to a
-      [b!, c!, true], // the dangling successor and its warning go
-      [c!, b!, false], // a cycle: built in full, which reports it
-      [c!, null, false], // after a failed build, in full
-      [b!, null, true],
-      [d!, b!, true],
+    const steps: [[string, string | null][], boolean][] = [
+      [[[b!, a!]], true], // a supersedes b, whose status says otherwise: a warning
+      [[[b!, c!]], true], // the edge moves to c
+      [[[d!, c!]], true], // c supersedes two
+      [[[b!, 'NOPE-ADR-999']], true], // a dangling successor: its suggestion is made from every ID
+      [[[b!, `${a}X`]], true], // another, close to a
+      [[[b!, c!]], true], // the dangling successor and its warning go
+      [[[c!, b!]], false], // a cycle: built in full, which reports it
+      [[[c!, null]], false], // after a failed build, in full
+      [[[b!, null], [d!, b!]], true], // two successors at once
+      [[[a!, d!], [b!, a!]], false], // together they close a cycle, b -> a -> d -> b, that neither closes alone
+      [[[a!, null]], false], // after a failed build, in full
+      [[[b!, c!], [a!, c!]], true], // two again: d -> b -> c, a -> c
     ];
     const patched: boolean[] = [];
-    for (const [i, [id, successor]] of steps.entries()) {
-      succeed(id, successor);
+    for (const [i, [edits]] of steps.entries()) {
+      for (const [id, successor] of edits) succeed(id, successor);
       patched.push((await indexAgainstFull(root, `step ${i}`)).patched);
     }
-    expect(patched).toEqual(steps.map(([, , p]) => p));
+    expect(patched).toEqual(steps.map(([, p]) => p));
   });
 });
 

@@ -8,7 +8,7 @@ import type { Issue } from '../issues.js';
 import { itemsText, NODE_KEYS, stampArtifact } from './artifact.js';
 import { ArtifactFile, copyWithSplices, findFirst, nodeIdsOf, type Splice } from './artifact-file.js';
 import { edgeSplices, type EdgeRun } from './edge-splices.js';
-import { readNode, relate, supersede, type RelatedEdit } from './relate.js';
+import { readNode, relate, supersede, type RelatedEdit, type SuccessorEdit } from './relate.js';
 import { changedRun, edgeCountSplice, edgesArray, nodeIds, type SourceChange } from './relink.js';
 import { factsHash, type StoredResult } from './cache.js';
 import { skippedWarning, type DocFacts, type NodeFields } from './facts.js';
@@ -58,8 +58,8 @@ function withStatusWarning(warnings: readonly Issue[], before: IndexNode, after:
  * document keeps its path and ID. Then no node is added or removed and no ID moves, so no
  * other document's references or relations change: only the references of the relinked
  * documents, made again from their links and the nodes' paths; the relations of the documents
- * whose related_ids changed, with their warnings and advice; and the supersession edge of one
- * document whose successor changed, which must not close a cycle (see relate.ts). When a
+ * whose related_ids changed, with their warnings and advice; and the supersession edges of the
+ * documents whose successors changed, which must not close a cycle (see relate.ts). When a
  * document's old facts, rebuilt from the artifact's node and the new links, have the hash the
  * cache recorded, its links did not change. A document that is not a node, and was not one,
  * changes nothing but the reason it is not (a warning), and its links make no edge. Anything
@@ -84,7 +84,7 @@ export async function patchIndex(config: RepoConfig, stored: StoredResult, edits
     /** The sources whose edges change. */
     const changes = new Map<string, SourceChange>();
     const changeOf = (id: string): SourceChange => changes.get(id) ?? changes.set(id, { id }).get(id)!;
-    let superseding = false;
+    const superseding: SuccessorEdit[] = [];
     const relating: RelatedEdit[] = [];
     // Every node ID, read once when a new dangling ID needs its suggestion (as buildGraph's NearestIds gives it).
     let suggester: Suggester | null | undefined;
@@ -122,15 +122,15 @@ export async function patchIndex(config: RepoConfig, stored: StoredResult, edits
       // Old facts with the new links: the recorded hash says the links are the same.
       if (factsHash({ links: edit.facts.links, node: fieldsOf(old) }) !== edit.previousFactsHash) change.links = edit.facts.links;
       if (!sameList(old.related_ids, fields.related_ids)) relating.push({ node, before: old.related_ids });
-      // One document's successor at a time: the chain from it is followed as the last build left it.
-      if (old.superseded_by !== fields.superseded_by) {
-        if (superseding) return undefined;
-        superseding = true;
-        const moved = supersede(file, { node_count: stored.node_count, warnings }, node, old.superseded_by, suggest);
-        if (!moved) return undefined;
-        warnings = moved.warnings;
-        if (old.superseded_by !== null) (changeOf(old.superseded_by).unsupersedes ??= []).push(node.document_id);
-        if (node.superseded_by !== null) (changeOf(node.superseded_by).supersedes ??= []).push({ target: node.document_id, guaranteed: moved.guaranteed });
+      if (old.superseded_by !== fields.superseded_by) superseding.push({ node, before: old.superseded_by });
+    }
+    if (superseding.length > 0) {
+      const moved = supersede(file, { node_count: stored.node_count, warnings }, superseding, suggest);
+      if (!moved) return undefined;
+      warnings = moved.warnings;
+      for (const { node, before } of superseding) {
+        if (before !== null) (changeOf(before).unsupersedes ??= []).push(node.document_id);
+        if (node.superseded_by !== null) (changeOf(node.superseded_by).supersedes ??= []).push({ target: node.document_id, guaranteed: moved.guaranteed.get(node.document_id)! });
       }
     }
     let delta = 0;

@@ -148,40 +148,64 @@ export function relate(file: ArtifactFile, stored: Stored & { advice: readonly A
 /** How far a chain of successors is followed from a new successor; a longer one builds in full. */
 const MAX_CHAIN = 64;
 
+/** A node whose superseded_by changed: the node as it now is, and its successor before. */
+export interface SuccessorEdit {
+  node: IndexNode;
+  before: string | null;
+}
+
 /**
- * What a change of one node's superseded_by (`before` → its node's now) does to the result,
- * without building the graph: whether its successor is a node (its supersession edge is then
- * `guaranteed`), and its dangling-successor warning. Undefined (build in full) when the chain
- * of successors from the new one comes back to the node (a cycle, which the full build
- * reports) or is longer than a few dozen, or when the dangling questions change and not every
- * one is answered within the suggestions' budget.
+ * What changes of some nodes' superseded_by do to the result, without building the graph:
+ * whether each new successor is a node (its supersession edge is then `guaranteed`), and the
+ * dangling-successor warnings. The last build had no cycle and only these links changed, so
+ * a cycle now passes through one of them: the chain of successors from each is followed
+ * (through the new successors of the others). Undefined (build in full) on a cycle, which the
+ * full build reports, on a chain longer than a few dozen, or when the dangling questions
+ * change and not every one is answered within the suggestions' budget.
  */
-export function supersede(file: ArtifactFile, stored: Stored, node: IndexNode, before: string | null, suggest: Suggest): { warnings: Issue[]; guaranteed: boolean } | undefined {
-  const id = node.document_id;
-  const after = node.superseded_by;
-  // The last build had no cycle and only this link changed: a cycle now would pass through it.
-  let [at, guaranteed] = [after, false];
-  for (let steps = 0; at !== null; steps++) {
-    if (at === id || steps > MAX_CHAIN) return undefined;
-    const found = readNode(file, at);
-    if (found === undefined) return undefined;
-    if (found === null) break;
-    if (at === after) guaranteed = true;
-    at = found.node.superseded_by;
+export function supersede(file: ArtifactFile, stored: Stored, edits: readonly SuccessorEdit[], suggest: Suggest): { warnings: Issue[]; guaranteed: Map<string, boolean> } | undefined {
+  const edited = new Map(edits.map((e) => [e.node.document_id, e]));
+  const read = new Map<string, IndexNode | null | undefined>();
+  /** The node of an ID as the last build left it (null: no node; undefined: unreadable). */
+  const nodeOf = (id: string): IndexNode | null | undefined => {
+    if (!read.has(id)) {
+      const found = readNode(file, id);
+      read.set(id, found ? found.node : found);
+    }
+    return read.get(id);
+  };
+  const isNode = (id: string): boolean | undefined => (edited.has(id) ? true : nodeOf(id) === undefined ? undefined : nodeOf(id) !== null);
+  const successorOf = (id: string): string | null => (edited.has(id) ? edited.get(id)!.node.superseded_by : (nodeOf(id)?.superseded_by ?? null));
+  let warnings = [...stored.warnings];
+  const guaranteed = new Map<string, boolean>();
+  let [moved, more] = [false, 0];
+  const fresh: [IndexNode, string][] = [];
+  for (const { node, before } of edits) {
+    const id = node.document_id;
+    const after = node.superseded_by;
+    for (let [at, steps] = [after, 0]; at !== null; [at, steps] = [successorOf(at), steps + 1]) {
+      if (at === id || steps > MAX_CHAIN) return undefined;
+      const known = isNode(at);
+      if (known === undefined) return undefined;
+      if (!known) break;
+    }
+    const [wasNode, isNow] = [before === null || before === id ? true : isNode(before), after === null ? true : isNode(after)];
+    if (wasNode === undefined || isNow === undefined) return undefined;
+    guaranteed.set(id, after !== null && isNow);
+    if (wasNode && isNow) continue;
+    [moved, more] = [true, more + Number(!isNow) - Number(!wasNode)];
+    const message = `superseded_by names ${before}, which no governed document has.`;
+    const mine = (w: Issue) => w.code === 'INDEX_DANGLING_RELATION' && w.document_id === id && w.path === node.path && w.message === message;
+    if (!wasNode && warnings.filter(mine).length !== 1) return undefined;
+    warnings = warnings.filter((w) => wasNode || !mine(w));
+    if (!isNow) fresh.push([node, after!]);
   }
-  const was = before === null || before === id ? null : readNode(file, before);
-  if (was === undefined) return undefined;
-  const [lost, gained] = [before !== null && was === null && before !== id, after !== null && !guaranteed];
-  if (!lost && !gained) return { warnings: [...stored.warnings], guaranteed };
-  if (!allAnswered(stored, Number(gained) - Number(lost))) return undefined;
-  const message = `superseded_by names ${before}, which no governed document has.`;
-  const mine = (w: Issue) => w.code === 'INDEX_DANGLING_RELATION' && w.document_id === id && w.path === node.path && w.message === message;
-  if (lost && stored.warnings.filter(mine).length !== 1) return undefined;
-  const warnings = stored.warnings.filter((w) => !lost || !mine(w));
-  if (gained) {
-    const near = suggest(after!, id);
+  // Whether a question is answered depends on its place, unless every one is, before and now.
+  if (moved && !allAnswered(stored, more)) return undefined;
+  for (const [node, successor] of fresh) {
+    const near = suggest(successor, node.document_id);
     if (near === undefined) return undefined;
-    warnings.push(danglingWarning(node, 'superseded_by', after!, near));
+    warnings.push(danglingWarning(node, 'superseded_by', successor, near));
   }
   return { warnings, guaranteed };
 }
