@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readSync } from 'node:fs';
+import { itemsText } from './artifact.js';
 
 /**
  * Reading the index artifact without holding it (100k documents: about 90 MB). The artifact is
@@ -97,6 +98,18 @@ export class ArtifactFile {
   itemText(at: number): string | undefined {
     return this.through(at + 1, ITEM_END)?.toString('utf8');
   }
+
+  /** The item at `at` and its text, when it parses and writes back (keys in `keys` order) to the same bytes. */
+  parsedItem<T extends object>(at: number, keys: readonly string[]): { text: string; item: T } | undefined {
+    const text = this.itemText(at);
+    let item: unknown;
+    try {
+      item = JSON.parse(text ?? '');
+    } catch {
+      return undefined;
+    }
+    return item && typeof item === 'object' && itemsText([item], keys) === text ? { text, item: item as T } : undefined;
+  }
 }
 
 /** A JSON string's value; undefined for any other text. */
@@ -116,42 +129,13 @@ export interface ReadSummary {
 }
 
 /**
- * One read of the whole file through one buffer, every byte hashed: where each pattern first
- * occurs (the offset of its first byte, -1 when it does not). `chunk`: bytes read at a time.
+ * One read of the whole file through one buffer (grown when `visit` keeps much), every byte
+ * hashed. `visit` sees the bytes read so far from `start` on, and says from where they must
+ * be seen again (a pattern or line that the next read may complete); it sees them once more
+ * at the end of the file.
  */
-export function findFirst(fd: number, patterns: readonly string[], chunk = CHUNK): ReadSummary & { at: number[] } {
+function scanFile(fd: number, chunk: number, visit: (view: Buffer, start: number) => number): ReadSummary {
   const hash = createHash('sha256');
-  const needles = patterns.map((p) => Buffer.from(p));
-  const keep = Math.max(0, ...needles.map((n) => n.length - 1));
-  const at = patterns.map(() => -1);
-  const buf = Buffer.allocUnsafe(chunk + keep);
-  let [len, start] = [0, 0];
-  for (;;) {
-    const n = readSync(fd, buf, len, chunk, start + len);
-    if (n === 0) break;
-    hash.update(buf.subarray(len, len + n));
-    len += n;
-    needles.forEach((needle, i) => {
-      if (at[i]! >= 0) return;
-      const found = buf.subarray(0, len).indexOf(needle);
-      if (found >= 0) at[i] = start + found;
-    });
-    // The last keep bytes may begin a pattern that the next read completes.
-    const drop = Math.max(0, len - keep);
-    buf.copyWithin(0, drop, len);
-    [start, len] = [start + drop, len - drop];
-  }
-  return { size: start + len, sha256: hash.digest('hex'), at };
-}
-
-/**
- * One read of the whole file through one buffer, every byte hashed: the ID of every node, in
- * the artifact's order (sorted). A node's first line is its ID: `chunk`, bytes read at a time.
- */
-export function nodeIdsOf(fd: number, chunk = CHUNK): ReadSummary & { ids: string[] | undefined } {
-  const hash = createHash('sha256');
-  const head = Buffer.from(`${ITEM_START}document_id": `);
-  let ids: string[] | undefined = [];
   let buf = Buffer.allocUnsafe(2 * chunk);
   let [len, start] = [0, 0];
   for (;;) {
@@ -159,24 +143,52 @@ export function nodeIdsOf(fd: number, chunk = CHUNK): ReadSummary & { ids: strin
     const n = readSync(fd, buf, len, chunk, start + len);
     hash.update(buf.subarray(len, len + n));
     len += n;
-    const view = buf.subarray(0, len);
-    let keep = Math.max(0, len - head.length + 1);
-    for (let at = view.indexOf(head); at >= 0; at = view.indexOf(head, at + 1)) {
-      const end = view.indexOf(',\n', at + head.length);
-      if (end < 0) {
-        // The line goes on in the next read.
-        keep = at;
-        break;
-      }
-      const id = parseString(view.toString('utf8', at + head.length, end));
-      if (id === undefined) ids = undefined;
-      else ids?.push(id);
-    }
+    const keep = Math.max(0, Math.min(len, visit(buf.subarray(0, len), start)));
     if (n === 0) break;
     buf.copyWithin(0, keep, len);
     [start, len] = [start + keep, len - keep];
   }
-  return { size: start + len, sha256: hash.digest('hex'), ids };
+  return { size: start + len, sha256: hash.digest('hex') };
+}
+
+/**
+ * One read of the whole file, every byte hashed: where each pattern first occurs (the offset
+ * of its first byte, -1 when it does not). `chunk`: bytes read at a time.
+ */
+export function findFirst(fd: number, patterns: readonly string[], chunk = CHUNK): ReadSummary & { at: number[] } {
+  const needles = patterns.map((p) => Buffer.from(p));
+  const tail = Math.max(0, ...needles.map((n) => n.length - 1));
+  const at = patterns.map(() => -1);
+  const read = scanFile(fd, chunk, (view, start) => {
+    needles.forEach((needle, i) => {
+      const found = at[i]! < 0 ? view.indexOf(needle) : -1;
+      if (found >= 0) at[i] = start + found;
+    });
+    // The last bytes may begin a pattern that the next read completes.
+    return view.length - tail;
+  });
+  return { ...read, at };
+}
+
+/**
+ * One read of the whole file, every byte hashed: the ID of every node, in the artifact's
+ * order (sorted); undefined when a node's first line is not a string. `chunk`: bytes read at a time.
+ */
+export function nodeIdsOf(fd: number, chunk = CHUNK): ReadSummary & { ids: string[] | undefined } {
+  const head = Buffer.from(`${ITEM_START}document_id": `);
+  let ids: string[] | undefined = [];
+  const read = scanFile(fd, chunk, (view) => {
+    for (let at = view.indexOf(head); at >= 0; at = view.indexOf(head, at + 1)) {
+      const end = view.indexOf(',\n', at + head.length);
+      // The line goes on in the next read.
+      if (end < 0) return at;
+      const id = parseString(view.toString('utf8', at + head.length, end));
+      if (id === undefined) ids = undefined;
+      else ids?.push(id);
+    }
+    return view.length - head.length + 1;
+  });
+  return { ...read, ids };
 }
 
 /** Old bytes [from, to) that the new file has as `text` instead (from === to: text inserted). */

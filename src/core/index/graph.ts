@@ -126,12 +126,15 @@ export function nearestId(suggester: Suggester, id: string, own: string): string
   return suggester.closest(id.toUpperCase(), 2).find((k) => k !== own) ?? null;
 }
 
+/** What the warning for a relation (`field`) naming an ID no document has says. */
+export const danglingMessage = (field: string, id: string) => `${field} names ${id}, which no governed document has.`;
+
 /** The warning for a relation (`field`) naming an ID no document has; `near`: the closest ID, null for none, undefined past the budget. */
 export function dangling(node: IndexNode, field: string, id: string, near: string | null | undefined): Issue {
   let suggestion = 'Fix the ID or remove it.';
   if (near) suggestion = `Did you mean ${near}? ${suggestion}`;
   else if (near === undefined) suggestion = `Fix the ID or remove it (${PLAIN_ID.test(id) ? `\`docket resolve ${id}\`` : '`docket resolve` with the ID'} lists close IDs).`;
-  return { code: 'INDEX_DANGLING_RELATION', severity: 'warning', message: `${field} names ${id}, which no governed document has.`, path: node.path, document_id: node.document_id, suggestion };
+  return { code: 'INDEX_DANGLING_RELATION', severity: 'warning', message: danglingMessage(field, id), path: node.path, document_id: node.document_id, suggestion };
 }
 
 /** Before: by target, then by type. */

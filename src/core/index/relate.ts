@@ -1,22 +1,16 @@
 import type { Advice, Issue } from '../issues.js';
 import { NODE_ITEM, type ArtifactFile } from './artifact-file.js';
-import { itemsText, NODE_KEYS } from './artifact.js';
-import { dangling as danglingWarning, ONE_SIDED_ADVICE_LIMIT, oneSidedAdvice, SUGGESTION_BUDGET, type IndexNode } from './graph.js';
+import { NODE_KEYS } from './artifact.js';
+import { dangling as danglingWarning, danglingMessage, ONE_SIDED_ADVICE_LIMIT, oneSidedAdvice, SUGGESTION_BUDGET, type IndexNode } from './graph.js';
 
 /** A node of the artifact: where its item starts, its text, the node; null when the ID is no node's, undefined when its item does not read back. */
 export function readNode(file: ArtifactFile, id: string): { at: number; text: string; node: IndexNode } | null | undefined {
   const item = file.lowerBound(NODE_ITEM, id);
   if (!item || item.kind !== NODE_ITEM || item.key !== id) return null;
-  const text = file.itemText(item.at);
-  let node: IndexNode;
-  try {
-    node = JSON.parse(text ?? '') as IndexNode;
-  } catch {
-    return undefined;
-  }
   // The item must read back to its own bytes.
-  if (!node || typeof node !== 'object' || itemsText([node], NODE_KEYS) !== text || node.document_id !== id || !Array.isArray(node.related_ids)) return undefined;
-  return { at: item.at, text, node };
+  const parsed = file.parsedItem<IndexNode>(item.at, NODE_KEYS);
+  if (!parsed || parsed.item.document_id !== id || !Array.isArray(parsed.item.related_ids)) return undefined;
+  return { at: item.at, text: parsed.text, node: parsed.item };
 }
 
 /** What patching needs of the stored result (and the suggestions' budget its build had: buildGraph's default). */
@@ -28,6 +22,40 @@ interface Stored {
 
 /** The closest node ID to an ID but the document's own (null: none is close); undefined when the IDs cannot be read. */
 export type Suggest = (id: string, own: string) => string | null | undefined;
+
+/**
+ * The dangling-relation warnings as some nodes' relations change: those of IDs still named
+ * stay (their suggestions do not change while every question is answered), those of IDs no
+ * longer named go, and new dangling IDs get theirs, made from every ID, at the end.
+ */
+class DanglingWarnings {
+  private moved = false;
+  private more = 0;
+  private readonly fresh: [IndexNode, string, string][] = [];
+  constructor(public warnings: Issue[]) {}
+
+  /** A node's dangling IDs in `field` went from `was` to `now`; false when the warnings are not those of `was`. */
+  change(node: IndexNode, field: string, was: readonly string[], now: readonly string[]): boolean {
+    const mine = (w: Issue) => w.code === 'INDEX_DANGLING_RELATION' && w.document_id === node.document_id && w.path === node.path && was.some((r) => w.message === danglingMessage(field, r));
+    if (this.warnings.filter(mine).length !== was.length) return false;
+    if (now.join('\u0000') !== was.join('\u0000')) [this.moved, this.more] = [true, this.more + now.length - was.length];
+    this.warnings = this.warnings.filter((w) => !mine(w) || now.some((r) => w.message === danglingMessage(field, r)));
+    this.fresh.push(...now.filter((r) => !was.includes(r)).map((r): [IndexNode, string, string] => [node, field, r]));
+    return true;
+  }
+
+  /** The warnings; undefined when the questions changed and not every one is answered within the budget, or the IDs cannot be read. */
+  finish(stored: Stored, suggest: Suggest): Issue[] | undefined {
+    // Whether a question is answered depends on its place, unless every one is, before and now.
+    if (this.moved && !allAnswered(stored, this.more)) return undefined;
+    for (const [node, field, id] of this.fresh) {
+      const near = suggest(id, node.document_id);
+      if (near === undefined) return undefined;
+      this.warnings.push(danglingWarning(node, field, id, near));
+    }
+    return this.warnings;
+  }
+}
 
 /** Whether every dangling relation's question was answered within the suggestions' budget, and still is with `more` questions. */
 function allAnswered(stored: Stored, more: number): boolean {
@@ -98,28 +126,13 @@ export function relate(file: ArtifactFile, stored: Stored & { advice: readonly A
     const e = edited.get(r);
     return e ? (now ? e.node.related_ids : e.before) : (lists.get(r) ?? []);
   };
-  // Dangling relations: the warnings of those still named stay (their suggestions do not change while every question is answered).
-  const message = (r: string) => `related_ids names ${r}, which no governed document has.`;
-  let warnings = [...stored.warnings];
-  let [moved, more] = [false, 0];
-  const fresh: [IndexNode, string][] = [];
+  const dangling = new DanglingWarnings([...stored.warnings]);
   for (const { node, before } of edits) {
-    const dangling = (list: readonly string[]) => list.filter((r) => r !== node.document_id && !isNode(r));
-    const [was, now] = [dangling(before), dangling(node.related_ids)];
-    const mine = (w: Issue) => w.code === 'INDEX_DANGLING_RELATION' && w.document_id === node.document_id && w.path === node.path && was.some((r) => w.message === message(r));
-    if (warnings.filter(mine).length !== was.length) return undefined;
-    if (now.join('\u0000') !== was.join('\u0000')) [moved, more] = [true, more + now.length - was.length];
-    warnings = warnings.filter((w) => !mine(w) || now.some((r) => w.message === message(r)));
-    fresh.push(...now.filter((r) => !was.includes(r)).map((r): [IndexNode, string] => [node, r]));
+    const named = (list: readonly string[]) => list.filter((r) => r !== node.document_id && !isNode(r));
+    if (!dangling.change(node, 'related_ids', named(before), named(node.related_ids))) return undefined;
   }
-  // Whether a question is answered depends on its place, unless every one is, before and now.
-  if (moved && !allAnswered(stored, more)) return undefined;
-  // A new dangling ID gets its suggestion, from every ID.
-  for (const [node, r] of fresh) {
-    const near = suggest(r, node.document_id);
-    if (near === undefined) return undefined;
-    warnings.push(danglingWarning(node, 'related_ids', r, near));
-  }
+  const warnings = dangling.finish(stored, suggest);
+  if (!warnings) return undefined;
   // One-sided relations between each and the nodes it names, before and now.
   const pairs = new Set(edits.flatMap((e) => touchedBy(e).filter(isNode).flatMap((r) => [pairKey(e.node.document_id, r), pairKey(r, e.node.document_id)])));
   const split = (k: string): Pair => ({ source: k.slice(0, k.indexOf('\u0000')), target: k.slice(k.indexOf('\u0000') + 1) });
@@ -176,10 +189,8 @@ export function supersede(file: ArtifactFile, stored: Stored, edits: readonly Su
   };
   const isNode = (id: string): boolean | undefined => (edited.has(id) ? true : nodeOf(id) === undefined ? undefined : nodeOf(id) !== null);
   const successorOf = (id: string): string | null => (edited.has(id) ? edited.get(id)!.node.superseded_by : (nodeOf(id)?.superseded_by ?? null));
-  let warnings = [...stored.warnings];
+  const dangling = new DanglingWarnings([...stored.warnings]);
   const guaranteed = new Map<string, boolean>();
-  let [moved, more] = [false, 0];
-  const fresh: [IndexNode, string][] = [];
   for (const { node, before } of edits) {
     const id = node.document_id;
     const after = node.superseded_by;
@@ -192,20 +203,9 @@ export function supersede(file: ArtifactFile, stored: Stored, edits: readonly Su
     const [wasNode, isNow] = [before === null || before === id ? true : isNode(before), after === null ? true : isNode(after)];
     if (wasNode === undefined || isNow === undefined) return undefined;
     guaranteed.set(id, after !== null && isNow);
-    if (wasNode && isNow) continue;
-    [moved, more] = [true, more + Number(!isNow) - Number(!wasNode)];
-    const message = `superseded_by names ${before}, which no governed document has.`;
-    const mine = (w: Issue) => w.code === 'INDEX_DANGLING_RELATION' && w.document_id === id && w.path === node.path && w.message === message;
-    if (!wasNode && warnings.filter(mine).length !== 1) return undefined;
-    warnings = warnings.filter((w) => wasNode || !mine(w));
-    if (!isNow) fresh.push([node, after!]);
+    if (!dangling.change(node, 'superseded_by', wasNode ? [] : [before!], isNow ? [] : [after!])) return undefined;
   }
-  // Whether a question is answered depends on its place, unless every one is, before and now.
-  if (moved && !allAnswered(stored, more)) return undefined;
-  for (const [node, successor] of fresh) {
-    const near = suggest(successor, node.document_id);
-    if (near === undefined) return undefined;
-    warnings.push(danglingWarning(node, 'superseded_by', successor, near));
-  }
+  const warnings = dangling.finish(stored, suggest);
+  if (!warnings) return undefined;
   return { warnings, guaranteed };
 }

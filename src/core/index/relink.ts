@@ -58,15 +58,9 @@ export function changedRun(file: ArtifactFile, edges: EdgesArray, r: SourceChang
   let [from, to] = [first ? first.at : edges.close === edges.open + 1 ? edges.close : itemsEnd, -1];
   const old: IndexEdge[] = [];
   for (let item = first; item && item.kind === EDGE_ITEM && item.key === r.id; ) {
-    const text = file.itemText(item.at);
-    if (text === undefined) return undefined;
-    let edge: IndexEdge;
-    try {
-      edge = JSON.parse(text) as IndexEdge;
-    } catch {
-      return undefined;
-    }
-    if (!edge || typeof edge !== 'object' || itemsText([edge], EDGE_KEYS) !== text || edge.source !== r.id) return undefined;
+    const parsed = file.parsedItem<IndexEdge>(item.at, EDGE_KEYS);
+    if (!parsed || parsed.item.source !== r.id) return undefined;
+    const { text, item: edge } = parsed;
     old.push(edge);
     to = item.at + 1 + Buffer.byteLength(text);
     const next = file.read(to, to + 1).toString('latin1');
