@@ -19,19 +19,26 @@ export function readChunks(abs: string, visit: (chunk: Buffer, at: number, size:
     return 'missing';
   }
   try {
+    return readChunksOf(fd, visit);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** readChunks of a file the caller opened (and closes), from its first byte whatever its position. */
+export function readChunksOf(fd: number, visit: (chunk: Buffer, at: number, size: number) => boolean): 'missing' | 'stopped' | 'done' {
+  try {
     const stat = fstatSync(fd);
     if (!stat.isFile()) return 'missing';
     const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(CHUNK, stat.size + 1)));
     for (let at = 0; ; ) {
-      const n = readSync(fd, buffer, 0, buffer.length, null);
+      const n = readSync(fd, buffer, 0, buffer.length, at);
       if (n === 0) return 'done';
       if (!visit(buffer.subarray(0, n), at, stat.size)) return 'stopped';
       at += n;
     }
   } catch {
     return 'missing';
-  } finally {
-    closeSync(fd);
   }
 }
 
@@ -39,4 +46,10 @@ export function readChunks(abs: string, visit: (chunk: Buffer, at: number, size:
 export function sha256OfFile(abs: string): string | undefined {
   const hash = createHash('sha256');
   return readChunks(abs, (chunk) => (hash.update(chunk), true)) === 'done' ? hash.digest('hex') : undefined;
+}
+
+/** sha256OfFile of a file the caller opened. */
+export function sha256OfFd(fd: number): string | undefined {
+  const hash = createHash('sha256');
+  return readChunksOf(fd, (chunk) => (hash.update(chunk), true)) === 'done' ? hash.digest('hex') : undefined;
 }

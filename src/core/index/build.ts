@@ -5,12 +5,9 @@ import { buildArtifact, stampArtifact, syncArtifact, type IndexArtifact } from '
 import type { OnDisk } from '../fs/changed-file.js';
 import { factsHash, IndexCache, type CacheMode, type IndexSummary, type FileUpdate, type RebuildReason, type StoredResult } from './cache.js';
 import { factsOf, skippedWarning } from './facts.js';
-import type { FactsEdit } from './patch.js';
-import { absolutePath, readRaw, recordOf } from '../documents/read.js';
 import type { GovernedFile } from '../documents/walk.js';
-import { compileSchemaFile, type CompiledSchema } from '../schema/compile.js';
 import { buildGraph, type IndexEdge, type IndexNode } from './graph.js';
-import { sha256 } from '../text/sha256.js';
+import { settleChanged } from './settle.js';
 
 export interface RebuildInfo {
   mode: 'full' | 'incremental';
@@ -57,44 +54,14 @@ export interface BuildOptions {
  * The last run's result, when it still holds: the same files, each unchanged, or changed in
  * bytes but not in facts (an edit of a body that touches no link, heading or metadata the
  * index uses), and the artifact as it was left; or that result with the artifact patched,
- * when the facts of some changed only in fields of their own node, their links, or why they are not nodes (see patchIndex). Changed
- * files are read and described here, one by one; their count is small (the cache gives up
- * beyond a few dozen).
+ * when the facts of some changed only in fields of their own node, their links, or why they
+ * are not nodes (see patchIndex). Changed files are read and described by settleChanged.
  */
 async function reusable(config: RepoConfig, cache: IndexCache, files: readonly GovernedFile[]): Promise<{ result: StoredResult; changed: number; written: boolean } | undefined> {
   const scan = cache.unchanged(files);
-  if (!scan) return undefined;
-  const updates = new Map<number, FileUpdate>();
-  const edits: FactsEdit[] = [];
-  let changed = 0;
-  let schemas: Map<string, CompiledSchema | undefined> | undefined;
-  for (const c of scan.changed) {
-    const raw = readRaw(absolutePath(config.root, c.file.rel));
-    if (raw.kind !== 'bytes') return undefined;
-    const digest = sha256(raw.bytes);
-    if (digest !== c.sha256) {
-      if (!schemas) {
-        schemas = new Map();
-        for (const ns of config.namespaces) {
-          if (schemas.has(ns.schema_path)) continue;
-          const compiled = await compileSchemaFile(config.root, ns.schema_path);
-          schemas.set(ns.schema_path, compiled.ok ? compiled : undefined);
-        }
-      }
-      // The bytes may have changed under the stat read above: read again, then describe.
-      const again = readRaw(absolutePath(config.root, c.file.rel));
-      if (again.kind !== 'bytes' || sha256(again.bytes) !== digest) return undefined;
-      const record = recordOf(c.file.rel, c.file.namespace, again);
-      if (record.unreadable) return undefined;
-      // Loaded here, not at start-up: a run with nothing to describe never needs the Markdown code.
-      const { describeDocument } = await import('../check/load.js');
-      const doc = describeDocument(record, schemas.get(c.file.namespace.schema_path), false, false);
-      const facts = factsOf(doc);
-      if (factsHash(facts) !== c.facts_hash) edits.push({ index: c.index, file: c.file, facts, previousFactsHash: c.facts_hash });
-      changed++;
-    }
-    updates.set(c.index, { size: raw.size, mtime_ms: raw.mtimeMs, sha256: digest });
-  }
+  const settled = scan && (await settleChanged(config, scan.changed));
+  if (!scan || !settled) return undefined;
+  const { updates, edits, changed } = settled;
   if (edits.length === 0) return cache.reuseLast(updates) ? { result: scan.result, changed, written: false } : undefined;
   // The cache takes the new facts as an overlay of its facts file (patchIndex checks the artifact).
   if (!cache.canPatch(edits)) return undefined;

@@ -8,24 +8,47 @@ import type { Issue } from '../issues.js';
 import { closest } from '../text/suggest.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { buildIndex } from './build.js';
+import { currentArtifact, type CurrentArtifact } from './current.js';
+import { nodeIdsOf } from './artifact-file.js';
+import { readNode } from './relate.js';
+import { nodeIdsAt } from './relink.js';
 import type { IndexNode } from './graph.js';
 
 export interface LoadedIndex {
-  nodes: IndexNode[];
-  byId: ReadonlyMap<string, IndexNode>;
-  byPath: ReadonlyMap<string, IndexNode>;
   /** INDEX_MISSING or INDEX_STALE when the artifact does not match the documents. */
-  warnings: Issue[];
-  /** Why governed files are not nodes, by path (INDEX_DOCUMENT_SKIPPED messages). */
-  skipped: ReadonlyMap<string, string>;
+  readonly warnings: Issue[];
+  /** The node with this ID. */
+  node(id: string): Promise<IndexNode | undefined>;
+  /** The node of this repository-relative path. */
+  nodeAt(rel: string): Promise<IndexNode | undefined>;
+  /** Every node's ID, for suggestions. */
+  ids(): Promise<Iterable<string>>;
+  /** Why a governed file is not a node (its INDEX_DOCUMENT_SKIPPED message). */
+  skipped(rel: string): string | undefined;
+  /** Releases the artifact a lookup reads. */
+  close(): void;
 }
 
+/** Why governed files are not nodes, by path, from an index build's warnings. */
+const skippedOf = (warnings: readonly Issue[]) => new Map(warnings.filter((w) => w.code === 'INDEX_DOCUMENT_SKIPPED' && w.path).map((w) => [w.path!, w.message]));
+
 /**
- * The index as the documents say it is now: built in memory through the cache (read only,
- * so unchanged files are not read), then compared with the artifact. A missing or stale
- * artifact is a warning, never a wrong answer.
+ * The index as the documents say it is now. When the artifact is what `docket index` would
+ * write now (see currentArtifact), lookups read it; otherwise the index is built in memory
+ * through the cache (read only, so unchanged files are not read) and compared with the
+ * artifact: a missing or stale artifact is a warning, never a wrong answer.
  */
 export async function loadIndex(config: RepoConfig, signal?: AbortSignal): Promise<LoadedIndex> {
+  const current = await currentArtifact(config, signal);
+  lastLookup.source = current ? 'artifact' : 'built';
+  return current ? new ArtifactIndex(current, () => builtIndex(config, signal)) : builtIndex(config, signal);
+}
+
+/** What answered the last lookup in this process: tests check that the artifact is read (shared through globalThis with the built copy the commands run). */
+export const lastLookup: { source: 'artifact' | 'built' | 'fallback' | 'none' } = ((globalThis as Record<symbol, unknown>)[Symbol.for('docket.lookup.last')] ??= { source: 'none' }) as never;
+
+/** The index built in memory (see loadIndex). */
+async function builtIndex(config: RepoConfig, signal?: AbortSignal): Promise<LoadedIndex> {
   const built = await buildIndex(config, { cache: 'use', write: false, compare: true, ...(signal ? { signal } : {}) });
   const onDisk = built.onDisk;
   const warnings: Issue[] = [];
@@ -34,20 +57,91 @@ export async function loadIndex(config: RepoConfig, signal?: AbortSignal): Promi
   } else if (onDisk === 'different') {
     warnings.push({ code: 'INDEX_STALE', severity: 'warning', message: `${config.index_path} is out of date; a fresh in-memory index was used for this run.`, path: config.index_path, suggestion: 'Run `docket index` to bring it up to date.' });
   }
-  const skipped = new Map(built.warnings.filter((w) => w.code === 'INDEX_DOCUMENT_SKIPPED' && w.path).map((w) => [w.path!, w.message]));
+  const skipped = skippedOf(built.warnings);
   const nodes = built.nodes!;
-  return { nodes, byId: new Map(nodes.map((n) => [n.document_id, n])), byPath: new Map(nodes.map((n) => [n.path, n])), warnings, skipped };
+  const [byId, byPath] = [new Map(nodes.map((n) => [n.document_id, n])), new Map(nodes.map((n) => [n.path, n]))];
+  return {
+    warnings,
+    node: async (id) => byId.get(id),
+    nodeAt: async (rel) => byPath.get(rel),
+    ids: async () => byId.keys(),
+    skipped: (rel) => skipped.get(rel),
+    close: () => undefined,
+  };
+}
+
+/**
+ * Lookups in the current artifact: a node by ID is found by bisecting the file, a path in one
+ * hashed read of it, every ID in another. An item that does not read back (the file changed
+ * in place, keeping its size and time) makes the index built in memory answer instead.
+ */
+class ArtifactIndex implements LoadedIndex {
+  private fallback?: LoadedIndex;
+  private readonly skippedPaths: Map<string, string>;
+
+  constructor(
+    private readonly current: CurrentArtifact,
+    private readonly build: () => Promise<LoadedIndex>,
+  ) {
+    this.skippedPaths = skippedOf(current.stored.warnings);
+  }
+
+  get warnings(): Issue[] {
+    return this.fallback?.warnings ?? [];
+  }
+
+  private async instead(): Promise<LoadedIndex> {
+    lastLookup.source = 'fallback';
+    this.fallback ??= await this.build();
+    return this.fallback;
+  }
+
+  async node(id: string): Promise<IndexNode | undefined> {
+    if (this.fallback) return this.fallback.node(id);
+    const found = readNode(this.current.file, id);
+    return found === undefined ? (await this.instead()).node(id) : (found?.node ?? undefined);
+  }
+
+  async nodeAt(rel: string): Promise<IndexNode | undefined> {
+    if (this.fallback) return this.fallback.nodeAt(rel);
+    const ids = nodeIdsAt(this.current.file, this.current.stored, [rel]);
+    if (ids) {
+      const id = ids.get(rel);
+      // The artifact reads as stored, and no node has the path.
+      if (id === undefined) return undefined;
+      const node = await this.node(id);
+      if (!this.fallback && node?.path === rel) return node;
+    }
+    return (await this.instead()).nodeAt(rel);
+  }
+
+  async ids(): Promise<Iterable<string>> {
+    if (this.fallback) return this.fallback.ids();
+    const { stored, file } = this.current;
+    const read = nodeIdsOf(file.fd);
+    if (read.ids && read.ids.length === stored.node_count && read.size === stored.artifact_size && read.sha256 === stored.artifact_sha256) return read.ids;
+    return (await this.instead()).ids();
+  }
+
+  skipped(rel: string): string | undefined {
+    return this.fallback ? this.fallback.skipped(rel) : this.skippedPaths.get(rel);
+  }
+
+  close(): void {
+    this.current.close();
+  }
 }
 
 /** Exact match after trimming; otherwise ID_NOT_FOUND with the canonical form or the closest IDs. */
-export function findById(index: LoadedIndex, input: string): IndexNode {
+export async function findById(index: LoadedIndex, input: string): Promise<IndexNode> {
   const id = input.trim();
   if (id === '') throw new DocketError('INVALID_ID', 'The ID is empty.', { suggestion: 'Pass a document ID such as ACME-ADR-001.' });
-  const node = index.byId.get(id);
+  const node = await index.node(id);
   if (node) return node;
   const canonical = repairId(id);
-  const suggestions = canonical && canonical !== id && index.byId.has(canonical) ? [canonical] : closest(id.toUpperCase(), index.byId.keys(), 3);
-  const hint = canonical && canonical !== id && index.byId.has(canonical) ? ` IDs match exactly: did you mean ${canonical}?` : suggestions.length > 0 ? ` Did you mean ${suggestions.join(', ')}?` : '';
+  const repaired = canonical !== undefined && canonical !== id && (await index.node(canonical)) !== undefined;
+  const suggestions = repaired ? [canonical] : closest(id.toUpperCase(), await index.ids(), 3);
+  const hint = repaired ? ` IDs match exactly: did you mean ${canonical}?` : suggestions.length > 0 ? ` Did you mean ${suggestions.join(', ')}?` : '';
   throw new DocketError('ID_NOT_FOUND', `No governed document has the ID "${id}".${hint}`, {
     suggestion: suggestions.length > 0 ? `Use ${suggestions[0]}${suggestions.length > 1 ? ` (or ${suggestions.slice(1).join(', ')})` : ''}.` : 'List the documents with `docket context --deep`, or run `docket index` and read the artifact.',
     details: { id, did_you_mean: suggestions },
@@ -65,7 +159,7 @@ async function notIndexed(config: RepoConfig, index: LoadedIndex, input: string,
   else if (!rel.toLowerCase().endsWith('.md')) reason = 'it is not a Markdown file';
   else if (!ns) reason = 'it is outside every namespace\'s docs root';
   else if (isExcluded(ns, rel)) reason = 'it is excluded by the config';
-  else reason = index.skipped.get(rel)?.replace(/^Not indexed \(([A-Z_]+)\): (.*?)\.?$/, '$2 ($1)') ?? 'it has no valid document_id';
+  else reason = index.skipped(rel)?.replace(/^Not indexed \(([A-Z_]+)\): (.*?)\.?$/, '$2 ($1)') ?? 'it has no valid document_id';
   throw new DocketError('DOCUMENT_NOT_INDEXED', `${rel} is not in the index: ${reason}.`, {
     suggestion: `Run \`docket check ${rel}\` to see why; identify works on governed documents with a valid document_id.`,
     details: { path: rel, reason },
@@ -75,5 +169,5 @@ async function notIndexed(config: RepoConfig, index: LoadedIndex, input: string,
 /** The node of a path given on the command line (absolute or relative to the root); outside the root: 77. */
 export async function findByPath(config: RepoConfig, index: LoadedIndex, input: string): Promise<IndexNode> {
   const { rel } = resolveInsideRoot(config.root, input);
-  return index.byPath.get(rel) ?? notIndexed(config, index, input, rel);
+  return (await index.nodeAt(rel)) ?? notIndexed(config, index, input, rel);
 }

@@ -22,13 +22,17 @@ const pathLine = (rel: string) => `\n      "path": ${JSON.stringify(rel)},\n`;
 const ID_LINE = '\n      "document_id": ';
 const byTargetThenType = (a: IndexEdge, b: IndexEdge) => (a.target < b.target ? -1 : a.target > b.target ? 1 : a.type < b.type ? -1 : a.type > b.type ? 1 : 0);
 
-/**
- * The node IDs of the paths these documents link to (a path that is not a node has none),
- * found in one read of the artifact, which must be the stored one: a node's first line is its
- * ID and its second its path.
- */
+/** The node IDs of the paths these documents link to (see nodeIdsAt). */
 export function nodeIds(file: ArtifactFile, stored: StoredResult, changes: readonly SourceChange[]): Map<string, string> | undefined {
-  const paths = [...new Set(changes.flatMap((c) => c.links ?? []))];
+  return nodeIdsAt(file, stored, [...new Set(changes.flatMap((c) => c.links ?? []))]);
+}
+
+/**
+ * The node IDs of these paths (a path that is not a node has none), found in one read of the
+ * artifact, which must be the stored one: a node's first line is its ID and its second its
+ * path. Undefined when the artifact is not the stored one, or does not read as it should.
+ */
+export function nodeIdsAt(file: ArtifactFile, stored: Pick<StoredResult, 'artifact_size' | 'artifact_sha256'>, paths: readonly string[]): Map<string, string> | undefined {
   const scan = findFirst(file.fd, paths.map(pathLine));
   if (scan.size !== stored.artifact_size || scan.sha256 !== stored.artifact_sha256) return undefined;
   const ids = new Map<string, string>();

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { loadConfig } from '../config/load.js';
 import { resolveInsideRoot } from '../fs/paths.js';
-import { findById, findByPath, loadIndex } from '../index/lookup.js';
+import { findById, findByPath, loadIndex, type LoadedIndex } from '../index/lookup.js';
 import type { IndexNode } from '../index/graph.js';
 import type { Advice, Issue } from '../issues.js';
 import { DocketError } from '../../errors/docket-error.js';
@@ -44,14 +44,22 @@ function indexAdvice(warnings: readonly Issue[], cmd: Cmd): Advice[] {
 const summary = (n: IndexNode): ResolveData => ({ document_id: n.document_id, path: n.path, title: n.title, status: n.status });
 
 /**
- * The answer with the index's warnings and advice; a lookup that fails (ID_NOT_FOUND, ...)
- * keeps them too: an agent told the index was stale learns it even from the error.
+ * The answer with the index's warnings and advice, read once the lookup is done (an artifact
+ * that does not read back has the index built in memory instead); a lookup that fails
+ * (ID_NOT_FOUND, ...) keeps them too: an agent told the index was stale learns it even from
+ * the error.
  */
-async function answer<D>(lookup: () => D | Promise<D>, warnings: Issue[], advice: Advice[]): Promise<NavigateResult<D>> {
+async function answer<D>(configWarnings: readonly Issue[], index: LoadedIndex, cmd: Cmd, lookup: () => Promise<D>): Promise<NavigateResult<D>> {
+  const findings = () => ({ warnings: [...configWarnings, ...index.warnings], advice: indexAdvice(index.warnings, cmd) });
   try {
-    return { data: await lookup(), warnings, advice };
+    const data = await lookup();
+    return { data, ...findings() };
   } catch (error: unknown) {
-    throw error instanceof DocketError ? error.withFindings(warnings, advice) : error;
+    if (!(error instanceof DocketError)) throw error;
+    const { warnings, advice } = findings();
+    throw error.withFindings(warnings, advice);
+  } finally {
+    index.close();
   }
 }
 
@@ -59,14 +67,14 @@ async function answer<D>(lookup: () => D | Promise<D>, warnings: Issue[], advice
 export async function runResolve(root: string, id: string, signal?: AbortSignal, cmd: Cmd = plainCmd): Promise<NavigateResult<ResolveData>> {
   const { config, warnings } = await loadConfig(root);
   const index = await loadIndex(config, signal);
-  return answer(() => summary(findById(index, id)), [...warnings, ...index.warnings], indexAdvice(index.warnings, cmd));
+  return answer(warnings, index, cmd, async () => summary(await findById(index, id)));
 }
 
 /** `docket identify PATH`: the ID of the governed document at PATH. */
 export async function runIdentify(root: string, input: string, signal?: AbortSignal, cmd: Cmd = plainCmd): Promise<NavigateResult<IdentifyData>> {
   const { config, warnings } = await loadConfig(root);
   const index = await loadIndex(config, signal);
-  return answer(async () => summary(await findByPath(config, index, input)), [...warnings, ...index.warnings], indexAdvice(index.warnings, cmd));
+  return answer(warnings, index, cmd, async () => summary(await findByPath(config, index, input)));
 }
 
 /** Link text with Markdown's special characters escaped. */
@@ -83,8 +91,8 @@ function href(rel: string): string {
 export async function runLink(root: string, id: string, from: string | undefined, signal?: AbortSignal, cmd: Cmd = plainCmd): Promise<NavigateResult<LinkData>> {
   const { config, warnings } = await loadConfig(root);
   const index = await loadIndex(config, signal);
-  return answer(async () => {
-    const node = findById(index, id);
+  return answer(warnings, index, cmd, async () => {
+    const node = await findById(index, id);
     let target = node.path;
     let fromRel: string | undefined;
     if (from !== undefined) {
@@ -96,5 +104,5 @@ export async function runLink(root: string, id: string, from: string | undefined
     }
     const h = href(target);
     return { ...summary(node), link: `[${linkText(node.title ?? node.document_id)}](${h})`, href: h, ...(fromRel !== undefined ? { from: fromRel || '.' } : {}) };
-  }, [...warnings, ...index.warnings], indexAdvice(index.warnings, cmd));
+  });
 }

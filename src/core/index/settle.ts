@@ -1,0 +1,65 @@
+import type { RepoConfig } from '../config/types.js';
+import { absolutePath, readRaw, recordOf } from '../documents/read.js';
+import type { GovernedFile } from '../documents/walk.js';
+import { compileSchemaFile, type CompiledSchema } from '../schema/compile.js';
+import { sha256 } from '../text/sha256.js';
+import { factsHash, type FileUpdate } from './cache.js';
+import { factsOf } from './facts.js';
+import type { FactsEdit } from './patch.js';
+
+/** A file whose stat is not the manifest's (or too recent to trust): its position, and its content and facts hashes as the cache has them. */
+export interface StatChanged {
+  index: number;
+  file: GovernedFile;
+  sha256: string;
+  facts_hash: string;
+}
+
+/** What the files whose stats changed are now: their new stats and digests, and the new facts of those whose facts changed. */
+export interface Settled {
+  updates: Map<number, FileUpdate>;
+  edits: FactsEdit[];
+  /** How many have new bytes (the same facts or not). */
+  changed: number;
+}
+
+/**
+ * Reads each file whose stat changed since the last build: the same bytes change nothing
+ * but its stat; new bytes are described, and only new facts are an edit. Undefined when one
+ * cannot be read, or its bytes change while it is read (the caller builds in full). Their
+ * count is small: the cache gives up beyond a few dozen.
+ */
+export async function settleChanged(config: RepoConfig, files: readonly StatChanged[]): Promise<Settled | undefined> {
+  const updates = new Map<number, FileUpdate>();
+  const edits: FactsEdit[] = [];
+  let changed = 0;
+  let schemas: Map<string, CompiledSchema | undefined> | undefined;
+  for (const c of files) {
+    const raw = readRaw(absolutePath(config.root, c.file.rel));
+    if (raw.kind !== 'bytes') return undefined;
+    const digest = sha256(raw.bytes);
+    if (digest !== c.sha256) {
+      if (!schemas) {
+        schemas = new Map();
+        for (const ns of config.namespaces) {
+          if (schemas.has(ns.schema_path)) continue;
+          const compiled = await compileSchemaFile(config.root, ns.schema_path);
+          schemas.set(ns.schema_path, compiled.ok ? compiled : undefined);
+        }
+      }
+      // The bytes may have changed under the stat read above: read again, then describe.
+      const again = readRaw(absolutePath(config.root, c.file.rel));
+      if (again.kind !== 'bytes' || sha256(again.bytes) !== digest) return undefined;
+      const record = recordOf(c.file.rel, c.file.namespace, again);
+      if (record.unreadable) return undefined;
+      // Loaded here, not at start-up: a run with nothing to describe never needs the Markdown code.
+      const { describeDocument } = await import('../check/load.js');
+      const doc = describeDocument(record, schemas.get(c.file.namespace.schema_path), false, false);
+      const facts = factsOf(doc);
+      if (factsHash(facts) !== c.facts_hash) edits.push({ index: c.index, file: c.file, facts, previousFactsHash: c.facts_hash });
+      changed++;
+    }
+    updates.set(c.index, { size: raw.size, mtime_ms: raw.mtimeMs, sha256: digest });
+  }
+  return { updates, edits, changed };
+}
