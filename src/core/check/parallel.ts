@@ -3,7 +3,7 @@ import type { Worker } from 'node:worker_threads';
 import type { RepoConfig } from '../config/types.js';
 import { absolutePath, type DocumentRecord } from '../documents/read.js';
 import { packReads, readRaw } from '../documents/read-bytes.js';
-import { READ_CHUNK, ReadAhead } from '../documents/read-ahead.js';
+import { READ_WINDOW, ReadAhead, readAheadPolicy } from '../documents/read-ahead.js';
 import type { GovernedFile } from '../documents/walk.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { packagePath } from '../package-root.js';
@@ -50,22 +50,6 @@ export function workerCount(pending: number, env: NodeJS.ProcessEnv = process.en
   // pay: the main thread reads every file, and that alone keeps one CPU half busy.
   const cpus = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
   return cpus >= 4 ? Math.min(cpus - 1, 3) : 0;
-}
-
-/** How far ahead of the document being described files are looked up and handed to the reader. */
-const READ_WINDOW = 4 * READ_CHUNK;
-
-/**
- * When a reading thread starts (see ReadAhead): once `after` files were read on the main
- * thread, if `left` more documents remain. A warm cache that leaves a few files to read never
- * starts one, nor does a small repository (at 1,000 documents, starting it at once cost more
- * than it saved). DOCKET_READ_AHEAD=0 (or DOCKET_WORKERS=0) turns it off, 1 starts it at once
- * whatever the size (tests force it this way).
- */
-export function readAheadPolicy(env: NodeJS.ProcessEnv = process.env): { after: number; left: number } {
-  const forced = env.DOCKET_READ_AHEAD?.trim();
-  if (forced === '0' || env.DOCKET_WORKERS?.trim() === '0') return { after: Infinity, left: Infinity };
-  return forced === '1' ? { after: 0, left: 1 } : { after: 500, left: 2000 };
 }
 
 /** Files an early reader can be asked for: a walk that finds more reads them with the reader the policy starts. */

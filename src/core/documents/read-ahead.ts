@@ -18,6 +18,21 @@ import { readRaw, unpackRead, type Packed, type RawRead } from './read-bytes.js'
 
 export const CLAIM = { free: 0, reader: 1, main: 2 } as const;
 export const READ_CHUNK = 128;
+/** How far ahead of the document being described files are looked up and handed to the reader. */
+export const READ_WINDOW = 4 * READ_CHUNK;
+
+/**
+ * When a reading thread starts (see ReadAhead): once `after` files were read on the main
+ * thread, if `left` more documents remain. A warm cache that leaves a few files to read never
+ * starts one, nor does a small repository (at 1,000 documents, starting it at once cost more
+ * than it saved; `left` is larger where each document costs the main thread less). DOCKET_READ_AHEAD=0
+ * (or DOCKET_WORKERS=0) turns it off, 1 starts it at once whatever the size (tests force it this way).
+ */
+export function readAheadPolicy(env: NodeJS.ProcessEnv = process.env, left = 2000): { after: number; left: number } {
+  const forced = env.DOCKET_READ_AHEAD?.trim();
+  if (forced === '0' || env.DOCKET_WORKERS?.trim() === '0') return { after: Infinity, left: Infinity };
+  return forced === '1' ? { after: 0, left: 1 } : { after: 500, left };
+}
 
 /** A chunk to read, or a buffer to read the next ones into (the reader allocates none while it has some). */
 export type ReadTask = { id: number; paths: string[] } | { recycled: ArrayBuffer };

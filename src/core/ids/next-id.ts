@@ -1,6 +1,8 @@
 import type { RepoConfig } from '../config/types.js';
-import { field, readDocument } from '../documents/read.js';
-import { listGoverned } from '../documents/walk.js';
+import { isAscii, isUtf8 } from 'node:buffer';
+import { decodeDocument, field, recordOf, type DocumentRecord, type RawRead } from '../documents/read.js';
+import { readInOrder } from '../documents/read-in-order.js';
+import { listGoverned, type GovernedFile } from '../documents/walk.js';
 import type { Issue } from '../issues.js';
 import { parseId } from './document-id.js';
 
@@ -19,13 +21,46 @@ export interface IdScan {
 // When the frontmatter does not parse, the ID line may still be readable: `document_id: X`.
 const RAW_ID_LINE = /^document_id:[ \t]*["']?([A-Z]{3,10}-[A-Z]{3,10}-\d{3})["']?[ \t]*(?:#.*)?$/m;
 
-/** The document_id of a file: from parsed frontmatter, or from its raw first lines when broken. */
-function idOf(text: string | undefined, parsed: string | undefined): string | undefined {
+/** The document_id of a decoded document: from its parsed frontmatter, or from its raw first lines when broken. */
+export function idOfRecord(rec: DocumentRecord): string | undefined {
+  const parsed = field(rec, 'document_id');
   if (parsed !== undefined) return parsed;
+  const text = rec.text;
   if (text === undefined || !text.startsWith('---')) return undefined;
   const head = text.slice(0, 64 * 1024);
   const end = head.search(/\n(?:---|\.\.\.)[ \t]*\r?\n/);
   return RAW_ID_LINE.exec(end === -1 ? head : head.slice(0, end))?.[1];
+}
+
+/**
+ * The document_id of a document read whole, from its frontmatter alone when that settles it:
+ * the bytes up to the first closing fence are decoded and split as the whole document would
+ * be (a prefix that ends with a line feed splits into the same block, or into none), and the
+ * parsed ID is the answer. Otherwise (another encoding, no block, a block that does not parse,
+ * no ID in it: where the raw fallback of idOfRecord may apply) the whole document is decoded, as
+ * before. Decoding only the frontmatter halves what this scan allocates.
+ */
+export function documentIdOf(file: GovernedFile, raw: RawRead): { id?: string; problems: readonly Issue[] } {
+  if (raw.kind === 'bytes' && leanCandidate(raw.bytes)) {
+    const fence = raw.bytes.indexOf('\n---', 3);
+    const end = fence < 0 ? -1 : raw.bytes.indexOf(0x0a, fence + 4);
+    if (end > 0 && end < LEAN_LIMIT) {
+      // Only a block that splits and parses has fields.
+      const head = decodeDocument(file.rel, file.namespace, raw.bytes.subarray(0, end + 1), end + 1, raw.mtimeMs, false);
+      const id = field(head, 'document_id');
+      if (id !== undefined) return { id, problems: [] };
+    }
+  }
+  const rec = recordOf(file.rel, file.namespace, raw, { digest: false });
+  return { id: idOfRecord(rec), problems: rec.unreadable ? rec.problems : [] };
+}
+
+/** Past this, the whole document is decoded (the frontmatter's own limit is 64 KiB). */
+const LEAN_LIMIT = 48 * 1024;
+
+/** Bytes decodeDocument decodes into text: no NUL in the first 8 KiB, valid UTF-8 throughout (which UTF-16's byte order marks are not). */
+function leanCandidate(bytes: Buffer): boolean {
+  return !bytes.subarray(0, 8192).includes(0) && (isAscii(bytes) || isUtf8(bytes));
 }
 
 /**
@@ -36,12 +71,12 @@ export async function scanIds(config: RepoConfig, signal?: AbortSignal): Promise
   const walk = await listGoverned(config, signal);
   const uses: IdUse[] = [];
   const unreadable = [...walk.unreadable];
-  for (const file of walk.files) {
-    const rec = await readDocument(config.root, file.rel, file.namespace);
-    if (rec.unreadable) unreadable.push(...rec.problems);
-    const id = idOf(rec.text, field(rec, 'document_id'));
+  await readInOrder(config.root, walk.files.map((f) => f.rel), (i, raw) => {
+    const file = walk.files[i]!;
+    const { id, problems } = documentIdOf(file, raw);
+    unreadable.push(...problems);
     if (id) uses.push({ document_id: id, path: file.rel });
-  }
+  });
   return { uses, unreadable };
 }
 

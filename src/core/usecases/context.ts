@@ -1,7 +1,7 @@
 import { detectAgent, type AgentInfo } from '../agent.js';
 import { mainNamespace } from '../config/load.js';
 import type { NamespaceConfig, RepoConfig } from '../config/types.js';
-import { field, firstHeading, readDocument } from '../documents/read.js';
+import { field, firstHeading, readDocumentSync } from '../documents/read.js';
 import { listGoverned } from '../documents/walk.js';
 import type { Advice, Issue } from '../issues.js';
 import type { ItemSink } from '../stream.js';
@@ -113,7 +113,7 @@ export async function buildContext(
         complete = false;
         break;
       }
-      const rec = await readDocument(config.root, file.rel, file.namespace);
+      const rec = readDocumentSync(config.root, file.rel, file.namespace, { digest: false });
       if (rec.unreadable) {
         partial = true;
         warnings.push(...rec.problems);

@@ -1,0 +1,42 @@
+import { absolutePath } from './read.js';
+import { readRaw, type RawRead } from './read-bytes.js';
+import { READ_WINDOW, ReadAhead, readAheadPolicy } from './read-ahead.js';
+
+/**
+ * Past this many files left to read, a reading thread pays for a scan that does little with
+ * each document: measured for the ID scan of `new` (2 CPUs), at 10k documents it cost 40 ms
+ * more than it saved (0.72 against 0.68 s), at 100k it saved 0.7 s (2.5 against 3.25 s).
+ */
+const SCAN_READ_AHEAD_LEFT = 20_000;
+
+/**
+ * Reads repository files in the given order and hands each one's bytes to `visit` (a view,
+ * valid until `visit` returns). Once the policy's number of files was read here and enough
+ * remain, a reading thread reads ahead, a window of files at a time (see ReadAhead), as
+ * check does; the bytes are the same whoever reads them. For a scan that needs every
+ * document but little of each (its ID, its title), reading is most of the time.
+ */
+export async function readInOrder(root: string, rels: readonly string[], visit: (i: number, raw: RawRead) => void): Promise<void> {
+  const policy = readAheadPolicy(process.env, SCAN_READ_AHEAD_LEFT);
+  let reader: ReadAhead | undefined;
+  let [firstAhead, wanted, tried] = [rels.length, 0, false];
+  try {
+    for (let i = 0; i < rels.length; i++) {
+      if (!tried && i >= policy.after && rels.length - i >= policy.left) {
+        tried = true;
+        reader = await ReadAhead.start(rels.length - i, false);
+        if (reader) [firstAhead, wanted] = [i, i];
+      }
+      if (reader && wanted < rels.length) {
+        for (const until = Math.min(rels.length, i + READ_WINDOW); wanted < until; wanted++) reader.want(absolutePath(root, rels[wanted]!));
+        if (wanted === rels.length) reader.end();
+      }
+      const abs = absolutePath(root, rels[i]!);
+      let raw = i >= firstAhead ? reader!.next(abs) : readRaw(abs);
+      if (raw instanceof Promise) raw = await raw;
+      visit(i, raw);
+    }
+  } finally {
+    await reader?.close();
+  }
+}
