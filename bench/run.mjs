@@ -273,6 +273,24 @@ for (const size of sizes) {
   const nld = envelope(nl).data;
   expect('index after one new link', links > 0 && nld.written === true && nld.rebuild.mode === 'incremental' && nld.rebuild.changed === 1 && nld.rebuild.unchanged === size - 1, `new-link index: ${JSON.stringify(nld)}`);
   record(size, 'index after one new link', nl);
+  // Lookups with the artifact current: an agent's `resolve` after `index`.
+  once([BIN, 'index', '--format', 'json'], clean);
+  const someId = /^document_id: (.*)$/m.exec(original)[1];
+  if (!has('resolve')) unavailable(size, 'resolve, index current', 'no resolve command');
+  else {
+    const rs = measure([BIN, 'resolve', someId, '--format', 'json'], clean, undefined, floorRun);
+    const rse = envelope(rs);
+    expect('resolve, index current', rse.success && rse.data.document_id === someId && rse.warnings.length === 0, `resolve: ${rs.stdout.slice(0, 300)}`);
+    record(size, 'resolve, index current', rs);
+  }
+  // `new` reads every document's ID to allocate the next number; a dry run writes nothing.
+  if (!has('new')) unavailable(size, 'new --dry-run', 'no new command');
+  else {
+    const nw = measure([BIN, 'new', 'ADR', 'Bench decision', '--dry-run', '--format', 'json'], clean, undefined, floorRun);
+    const nwe = envelope(nw);
+    expect('new --dry-run', nwe.success && nwe.data.would_create === true, `new: ${nw.stdout.slice(0, 300)}`);
+    record(size, 'new --dry-run', nw);
+  }
 }
 
 const fmt = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '-');
