@@ -6,6 +6,7 @@ import { checkDocument, inspectRepository } from '../../src/core/check/inspect.j
 import { loadDocuments } from '../../src/core/check/load.js';
 import { loadConfig } from '../../src/core/config/load.js';
 import { applyPlan } from '../../src/core/fix/apply.js';
+import { inspectForFix } from '../../src/core/fix/inspect.js';
 import { planFixes } from '../../src/core/fix/plan.js';
 import type { Issue } from '../../src/core/issues.js';
 import { doc, repo } from '../helpers/docs.js';
@@ -81,8 +82,7 @@ describe('applying a fix', () => {
   async function planned(files: Record<string, string>) {
     const root = repo(files);
     const { config } = await loadConfig(root);
-    const inspection = await inspectRepository(config, { retainText: true });
-    return { root, plans: planFixes(inspection, { today: '2026-03-03' }) };
+    return { root, plans: planFixes(await inspectForFix(config, { fixable: true }), { today: '2026-03-03' }) };
   }
 
   it('leaves a file alone when it changed after it was read', async () => {

@@ -24,8 +24,6 @@ export interface InspectOptions {
    * still loaded, so IDs are unique across the repository and anchors of targets are known.
    */
   only?: ReadonlySet<string>;
-  /** Keep each document's text in the model (fix needs it; check does not). */
-  retainText?: boolean;
   /**
    * Keep only what rules of other documents need once a document's own rules ran: its ID,
    * anchors and findings; its frontmatter, metadata and links are dropped at once (check).
@@ -139,7 +137,6 @@ async function inspectWalked(config: RepoConfig, walk: WalkResult, opts: Inspect
   } else {
     documents = await loadDocuments(config, walk.files, schemaFor, {
       signal: opts.signal,
-      retainText: opts.retainText ?? false,
       digest: opts.digest ?? true,
       ...(opts.reuse ? { reuse: opts.reuse } : {}),
       ...(opts.onProgress ? { onProgress: (done: number, total: number) => void opts.onProgress?.(done, total) } : {}),

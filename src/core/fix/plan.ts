@@ -1,4 +1,5 @@
-import type { Finding, InspectedDocument, Inspection } from '../check/model.js';
+import type { Finding, InspectedDocument } from '../check/model.js';
+import type { CompiledSchema } from '../schema/compile.js';
 import { eolOf } from '../documents/read.js';
 import { IdAllocator } from '../ids/in-memory.js';
 import { applyFieldEdits, prependFrontmatter, type FieldEdit } from './edit.js';
@@ -16,11 +17,18 @@ export interface FilePlan {
   rename?: { to: string; fixes: Finding[] };
 }
 
-function requiredFields(inspection: Inspection, doc: InspectedDocument): string[] {
-  return fillableRequired(inspection.schemas.get(doc.namespace.schema_path)?.schema);
+/** What planning needs: the documents with a fix hint (with their text), every document's ID, the schemas. */
+export interface FixInputs {
+  fixable: readonly InspectedDocument[];
+  ids: readonly string[];
+  schemas: ReadonlyMap<string, CompiledSchema | undefined>;
 }
 
-function planContent(doc: InspectedDocument, hinted: Finding[], inspection: Inspection, fill: FillContext, repairedIds: ReadonlyMap<string, string>): Pick<FilePlan, 'text' | 'action' | 'fields' | 'contentFixes'> | undefined {
+function requiredFields(inputs: FixInputs, doc: InspectedDocument): string[] {
+  return fillableRequired(inputs.schemas.get(doc.namespace.schema_path)?.schema);
+}
+
+function planContent(doc: InspectedDocument, hinted: Finding[], inputs: FixInputs, fill: FillContext, repairedIds: ReadonlyMap<string, string>): Pick<FilePlan, 'text' | 'action' | 'fields' | 'contentFixes'> | undefined {
   const text = doc.record.text;
   const split = doc.record.split;
   if (text === undefined || !split) return undefined;
@@ -29,7 +37,7 @@ function planContent(doc: InspectedDocument, hinted: Finding[], inspection: Insp
   const wanted: FieldEdit[] = [];
   const fm = doc.record.frontmatter;
   // Fields in FILLABLE order, so added lines read document_id, type, title, ... like the templates.
-  const fillFields = wholeBlock ? requiredFields(inspection, doc) : FILLABLE.filter((f) => hinted.some((h) => h.fix?.kind === 'fill' && h.fix.field === f));
+  const fillFields = wholeBlock ? requiredFields(inputs, doc) : FILLABLE.filter((f) => hinted.some((h) => h.fix?.kind === 'fill' && h.fix.field === f));
   for (const field of fillFields) {
     const value = fillValue(field, doc, fill);
     if (value !== undefined) wanted.push({ field, op: fm?.valueSpan(field) ? 'set' : 'add', ...(fm?.valueSpan(field) ? { from: fm.source(field) ?? '' } : {}), to: value });
@@ -50,13 +58,13 @@ function planContent(doc: InspectedDocument, hinted: Finding[], inspection: Insp
 }
 
 /**
- * Plans every fix for the checked documents (in path order, so allocated IDs are
- * deterministic): missing frontmatter and fields, unambiguous values, renames.
+ * Plans every fix for the checked documents with a fix hint (in path order, so allocated IDs
+ * are deterministic): missing frontmatter and fields, unambiguous values, renames.
  */
-export function planFixes(inspection: Inspection, opts: { today: string; namespace?: string; claimed?: readonly string[] }): FilePlan[] {
+export function planFixes(inputs: FixInputs, opts: { today: string; namespace?: string; claimed?: readonly string[] }): FilePlan[] {
   // IDs `new` has claimed count as used even before their documents exist.
-  const ids = new IdAllocator([...inspection.documents.flatMap((d) => (d.document_id ? [d.document_id] : [])), ...(opts.claimed ?? [])]);
-  const selected = inspection.documents.filter((doc) => doc.checked && (!opts.namespace || doc.namespace.name.toLowerCase() === opts.namespace.toLowerCase()));
+  const ids = new IdAllocator([...inputs.ids, ...(opts.claimed ?? [])]);
+  const selected = inputs.fixable.filter((doc) => doc.checked && (!opts.namespace || doc.namespace.name.toLowerCase() === opts.namespace.toLowerCase()));
   // Repaired IDs (acme-adr-7 -> ACME-ADR-007) are claimed before new ones are allocated.
   const repairedIds = new Map<string, string>();
   for (const doc of selected) {
@@ -72,7 +80,7 @@ export function planFixes(inspection: Inspection, opts: { today: string; namespa
   for (const doc of selected) {
     const hinted = doc.findings.filter((f) => f.fix);
     if (hinted.length === 0) continue;
-    const content = planContent(doc, hinted, inspection, fill, repairedIds);
+    const content = planContent(doc, hinted, inputs, fill, repairedIds);
     const renameHint = hinted.find((f) => f.fix?.kind === 'rename');
     const plan: FilePlan = { doc, fields: [], contentFixes: [], ...(content ?? {}) };
     if (renameHint?.fix?.kind === 'rename') plan.rename = { to: renameHint.fix.to, fixes: [renameHint] };

@@ -1,5 +1,5 @@
-import { inspectRepository } from '../check/inspect.js';
-import type { Finding, Inspection } from '../check/model.js';
+import type { Finding } from '../check/model.js';
+import { inspectForFix, type FixInspection } from '../fix/inspect.js';
 import { loadConfig, parseConfig } from '../config/load.js';
 import { applyScanPlan, type ActionOutcome } from '../scan/apply.js';
 import { readPlan } from '../scan/plan-file.js';
@@ -73,19 +73,15 @@ function changesOf(plan: FilePlan): FixChange[] {
   return out;
 }
 
-function inNamespace(ns: NamespaceConfig | undefined, inspection: Inspection) {
-  const byPath = new Map(inspection.documents.map((d) => [d.rel, d]));
-  return (f: Finding): boolean => {
+/** The findings of a check, in the namespace when one is given, sorted. */
+function allFindings(inspection: FixInspection, ns: NamespaceConfig | undefined): Finding[] {
+  const inNamespace = (f: Finding): boolean => {
     if (!ns || f.path === undefined) return true;
-    const doc = byPath.get(f.path);
-    if (doc) return doc.namespace.name === ns.name;
+    const name = inspection.namespaceOf.get(f.path);
+    if (name !== undefined) return name === ns.name;
     return f.path === ns.schema_path || f.path === ns.docs_root || f.path.startsWith(`${ns.docs_root}/`);
   };
-}
-
-function allFindings(inspection: Inspection, ns: NamespaceConfig | undefined): Finding[] {
-  const findings = [...inspection.repository, ...inspection.documents.flatMap((d) => d.findings)];
-  return findings.filter(inNamespace(ns, inspection)).sort(compareIssues);
+  return [...inspection.repository, ...inspection.findings].filter(inNamespace).sort(compareIssues);
 }
 
 /**
@@ -106,7 +102,7 @@ async function runPlan(root: string, planFile: string, opts: FixOptions): Promis
   const { outcomes, changes } = await applyScanPlan(config.root, plan, { apply: opts.apply, claimed: new Set(await claimedIds(config.root)), warnings, ...(opts.signal ? { signal: opts.signal } : {}) });
   // An applied `exclude` action changed docops.config.yaml: what remains is checked under the new config.
   const edited = opts.apply && outcomes.some((o) => o.action === 'exclude' && o.outcome === 'applied');
-  const after = await inspectRepository(edited ? (await loadConfig(root)).config : config, { signal: opts.signal });
+  const after = await inspectForFix(edited ? (await loadConfig(root)).config : config, { fixable: false, ...(opts.signal ? { signal: opts.signal } : {}) });
   const remaining = allFindings(after, undefined);
   const done = outcomes.filter((o) => o.outcome !== 'refused').length;
   const advice: Advice[] = [];
@@ -139,9 +135,9 @@ export async function runFix(root: string, opts: FixOptions): Promise<FixResult>
     }
   }
   const today = todayIso(opts.now, opts.env);
-  const before = await inspectRepository(config, { retainText: true, signal: opts.signal });
+  const before = await inspectForFix(config, { fixable: true, ...(opts.signal ? { signal: opts.signal } : {}) });
   const plans = planFixes(before, { today, claimed: await claimedIds(config.root), ...(ns ? { namespace: ns.name } : {}) });
-  const warnings: Issue[] = [...configWarnings];
+  const warnings: Issue[] = [...configWarnings, ...before.changed];
   let changes: FixChange[] = [];
   let fixed = 0;
   let remainingFindings: Finding[];
@@ -160,7 +156,7 @@ export async function runFix(root: string, opts: FixOptions): Promise<FixResult>
       changes.push(...planned.filter((c) => (c.action === 'rename' ? done.rename : done.content)));
       fixed += (done.content ? plan.contentFixes.length : 0) + (done.rename ? (plan.rename?.fixes.length ?? 0) : 0);
     }
-    const after = await inspectRepository(config, { signal: opts.signal });
+    const after = await inspectForFix(config, { fixable: false, ...(opts.signal ? { signal: opts.signal } : {}) });
     remainingFindings = allFindings(after, ns);
     partial = after.partial;
   }
