@@ -291,6 +291,14 @@ for (const size of sizes) {
     expect('new --dry-run', nwe.success && nwe.data.would_create === true, `new: ${nw.stdout.slice(0, 300)}`);
     record(size, 'new --dry-run', nw);
   }
+  // fix plans the mechanical repairs of the repository with 5% violations (a dry run writes nothing).
+  if (!has('fix')) unavailable(size, 'fix, dry run (5% violations)', 'no fix command');
+  else {
+    const fx = measure([BIN, 'fix', '--format', 'json'], dirty, undefined, floorRun);
+    const fxe = envelope(fx);
+    expect('fix, dry run (5% violations)', fx.status === 1 && fxe.data.dry_run === true && fxe.data.changes.length > 0, `fix: exit ${fx.status}, ${fx.stdout.slice(0, 300)}`);
+    record(size, 'fix, dry run (5% violations)', fx);
+  }
 }
 
 const fmt = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '-');
