@@ -11,12 +11,12 @@ const SCAN_READ_AHEAD_LEFT = 20_000;
 
 /**
  * Reads repository files in the given order and hands each one's bytes to `visit` (a view,
- * valid until `visit` returns). Once the policy's number of files was read here and enough
+ * valid until `visit` returns, or the promise it returns settles; false stops the reading). Once the policy's number of files was read here and enough
  * remain, a reading thread reads ahead, a window of files at a time (see ReadAhead), as
  * check does; the bytes are the same whoever reads them. For a scan that needs every
  * document but little of each (its ID, its title), reading is most of the time.
  */
-export async function readInOrder(root: string, rels: readonly string[], visit: (i: number, raw: RawRead) => void): Promise<void> {
+export async function readInOrder(root: string, rels: readonly string[], visit: (i: number, raw: RawRead) => unknown): Promise<void> {
   const policy = readAheadPolicy(process.env, SCAN_READ_AHEAD_LEFT);
   let reader: ReadAhead | undefined;
   let [firstAhead, wanted, tried] = [rels.length, 0, false];
@@ -34,7 +34,9 @@ export async function readInOrder(root: string, rels: readonly string[], visit: 
       const abs = absolutePath(root, rels[i]!);
       let raw = i >= firstAhead ? reader!.next(abs) : readRaw(abs);
       if (raw instanceof Promise) raw = await raw;
-      visit(i, raw);
+      let done = visit(i, raw);
+      if (done instanceof Promise) done = await done;
+      if (done === false) return;
     }
   } finally {
     await reader?.close();

@@ -1,6 +1,6 @@
 import type { RepoConfig } from '../config/types.js';
-import { isAscii, isUtf8 } from 'node:buffer';
-import { decodeDocument, field, recordOf, type DocumentRecord, type RawRead } from '../documents/read.js';
+import { field, recordOf, type DocumentRecord, type RawRead } from '../documents/read.js';
+import { frontmatterRecord } from '../documents/read-head.js';
 import { readInOrder } from '../documents/read-in-order.js';
 import { listGoverned, type GovernedFile } from '../documents/walk.js';
 import type { Issue } from '../issues.js';
@@ -32,35 +32,13 @@ export function idOfRecord(rec: DocumentRecord): string | undefined {
   return RAW_ID_LINE.exec(end === -1 ? head : head.slice(0, end))?.[1];
 }
 
-/**
- * The document_id of a document read whole, from its frontmatter alone when that settles it:
- * the bytes up to the first closing fence are decoded and split as the whole document would
- * be (a prefix that ends with a line feed splits into the same block, or into none), and the
- * parsed ID is the answer. Otherwise (another encoding, no block, a block that does not parse,
- * no ID in it: where the raw fallback of idOfRecord may apply) the whole document is decoded, as
- * before. Decoding only the frontmatter halves what this scan allocates.
- */
+/** The document_id of a document read whole: from its frontmatter alone when that has one (see frontmatterRecord), else as idOfRecord finds it. */
 export function documentIdOf(file: GovernedFile, raw: RawRead): { id?: string; problems: readonly Issue[] } {
-  if (raw.kind === 'bytes' && leanCandidate(raw.bytes)) {
-    const fence = raw.bytes.indexOf('\n---', 3);
-    const end = fence < 0 ? -1 : raw.bytes.indexOf(0x0a, fence + 4);
-    if (end > 0 && end < LEAN_LIMIT) {
-      // Only a block that splits and parses has fields.
-      const head = decodeDocument(file.rel, file.namespace, raw.bytes.subarray(0, end + 1), end + 1, raw.mtimeMs, false);
-      const id = field(head, 'document_id');
-      if (id !== undefined) return { id, problems: [] };
-    }
-  }
+  const head = frontmatterRecord(file, raw);
+  const id = head && field(head, 'document_id');
+  if (id !== undefined) return { id, problems: [] };
   const rec = recordOf(file.rel, file.namespace, raw, { digest: false });
   return { id: idOfRecord(rec), problems: rec.unreadable ? rec.problems : [] };
-}
-
-/** Past this, the whole document is decoded (the frontmatter's own limit is 64 KiB). */
-const LEAN_LIMIT = 48 * 1024;
-
-/** Bytes decodeDocument decodes into text: no NUL in the first 8 KiB, valid UTF-8 throughout (which UTF-16's byte order marks are not). */
-function leanCandidate(bytes: Buffer): boolean {
-  return !bytes.subarray(0, 8192).includes(0) && (isAscii(bytes) || isUtf8(bytes));
 }
 
 /**

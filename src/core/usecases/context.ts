@@ -1,8 +1,10 @@
 import { detectAgent, type AgentInfo } from '../agent.js';
 import { mainNamespace } from '../config/load.js';
 import type { NamespaceConfig, RepoConfig } from '../config/types.js';
-import { field, firstHeading, readDocumentSync } from '../documents/read.js';
-import { listGoverned } from '../documents/walk.js';
+import { field, firstHeading, recordOf, type RawRead } from '../documents/read.js';
+import { frontmatterRecord } from '../documents/read-head.js';
+import { readInOrder } from '../documents/read-in-order.js';
+import { listGoverned, type GovernedFile } from '../documents/walk.js';
 import type { Advice, Issue } from '../issues.js';
 import type { ItemSink } from '../stream.js';
 import { DocketError } from '../../errors/docket-error.js';
@@ -40,6 +42,23 @@ export interface ContextData {
 
 export const DEEP_BUDGET_MS = 10_000;
 const MAX_BUDGET_MS = 3_600_000;
+
+/**
+ * A document's line in `context --deep`: from its frontmatter alone when that has a title
+ * (see frontmatterRecord), else from the whole document (a title from the first heading).
+ */
+export function documentSummary(file: GovernedFile, raw: RawRead): { summary: DocumentSummary; problems: readonly Issue[] } {
+  const head = frontmatterRecord(file, raw);
+  const rec = head && field(head, 'title') !== undefined ? head : recordOf(file.rel, file.namespace, raw, { digest: false });
+  const summary: DocumentSummary = {
+    document_id: field(rec, 'document_id') ?? null,
+    path: file.rel,
+    type: field(rec, 'type') ?? null,
+    title: field(rec, 'title') ?? firstHeading(rec) ?? null,
+    status: field(rec, 'status') ?? null,
+  };
+  return { summary, problems: rec.unreadable ? rec.problems : [] };
+}
 
 /** The `--deep` time budget: DOCKET_DEEP_BUDGET_MS (whole milliseconds, 0 to one hour), else 10 s. */
 export function deepBudgetMs(env: NodeJS.ProcessEnv): number {
@@ -107,29 +126,24 @@ export async function buildContext(
     const documents: DocumentSummary[] = [];
     let listed = 0;
     let complete = true;
-    for (const file of walk.files) {
+    await readInOrder(config.root, walk.files.map((f) => f.rel), async (i, raw) => {
       // `>=`: a budget of 0 lists nothing, deterministically.
       if (performance.now() >= deadline) {
         complete = false;
-        break;
+        return false;
       }
-      const rec = readDocumentSync(config.root, file.rel, file.namespace, { digest: false });
-      if (rec.unreadable) {
+      const file = walk.files[i]!;
+      const { summary, problems } = documentSummary(file, raw);
+      if (problems.length > 0) {
         partial = true;
-        warnings.push(...rec.problems);
+        warnings.push(...problems);
       }
-      const summary: DocumentSummary = {
-        document_id: field(rec, 'document_id') ?? null,
-        path: file.rel,
-        type: field(rec, 'type') ?? null,
-        title: field(rec, 'title') ?? firstHeading(rec) ?? null,
-        status: field(rec, 'status') ?? null,
-      };
       listed++;
       // Streamed: written at once, not kept (data.documents stays empty and is left out of the summary).
       if (opts.sink) await opts.sink.item('document', summary);
       else documents.push(summary);
-    }
+      return true;
+    });
     partial ||= walk.unreadable.length > 0;
     const counts = new Map<string, number>();
     for (const file of walk.files.slice(0, listed)) counts.set(file.namespace.name, (counts.get(file.namespace.name) ?? 0) + 1);

@@ -3,13 +3,16 @@ import { describe, expect, it } from 'vitest';
 import type { NamespaceConfig } from '../../src/core/config/types.js';
 import { recordOf } from '../../src/core/documents/read.js';
 import { documentIdOf, idOfRecord, scanIds } from '../../src/core/ids/next-id.js';
+import { firstHeading, field } from '../../src/core/documents/read.js';
+import { documentSummary } from '../../src/core/usecases/context.js';
 import { loadConfig } from '../../src/core/config/load.js';
 import { tempDir, writeTree } from '../helpers/fixtures.js';
 
 /**
- * `new` reads every governed document's ID. It decodes and parses only the frontmatter when
- * that settles the ID (src/core/ids/next-id.ts): the answer must be the one decoding the
- * whole document gives, for every encoding, fence and broken block.
+ * `new` reads every governed document's ID, `context --deep` its ID, type, title and status.
+ * Both decode and parse only the frontmatter when that settles the answer
+ * (src/core/documents/read-head.ts): it must be the one decoding the whole document gives,
+ * for every encoding, fence and broken block.
  */
 const ns = { name: 'main' } as NamespaceConfig;
 const file = { rel: 'docs/a.md', namespace: ns };
@@ -24,12 +27,12 @@ const LINES = [
   'document_id: ACME-ADR-001', 'document_id: "ACME-ADR-002"', "document_id: 'ACME-ADR-003'", 'document_id: 12', 'document_id: 012',
   'document_id: 2024-01-01', 'document_id:', 'document_id: ""', 'document_id: [a, b]', 'document_id: &a ACME-ADR-004', 'document_id: *a',
   'document_id: ACME-ADR-005 # note', 'document_id:   ACME-ADR-006  ', 'document_id: ACME-ADR-007\r', 'document_id: acme-adr-8', 'document_id: é',
-  'title: é ü', 'title: "unterminated', 'key: : bad', '  nested: 1', 'a: 1', '# comment', '', 'tags: [x', '- item', '? complex', 'title: |', '  block',
+  'title: é ü', 'title: "unterminated', 'title: Hello', 'title: ""', 'title:', 'type: ADR', 'status: Draft', 'status: 12', 'key: : bad', '  nested: 1', 'a: 1', '# comment', '', 'tags: [x', '- item', '? complex', 'title: |', '  block',
 ];
 // The common shapes several times over: most documents are well formed, the rest are every way of not being so.
 const OPENERS = ['---\n', '---\n', '---\n', '---\n', '---\n', '---\r\n', '--- \n', '---js\n', '----\n', '', '---', '\n---\n', '---\t\n'];
 const CLOSERS = ['---\n', '---\n', '---\n', '---\n', '---\n', '...\n', '---', '--- \t\n', '----\n', '---x\n', '', '---\r\n', '...', '-- -\n'];
-const BODY = ['# Title\n', 'text\n', '---\n', '...\n', 'é\n', 'document_id: ACME-ADR-009\n', 'plain --- text\n', '\n---\n---\n', '----\n', '  ---\n'];
+const BODY = ['# Title\n', '#   Spaced heading ##\n', '#NoSpace\n', 'text\n', '---\n', '...\n', 'é\n', 'document_id: ACME-ADR-009\n', 'plain --- text\n', '\n---\n---\n', '----\n', '  ---\n'];
 const PREFIXES = [[], [], [], [], [0xef, 0xbb, 0xbf], [0xff, 0xfe], [0xfe, 0xff]];
 const SPOILERS = [[], [], [], [], [], [], [0], [0xff], [0xc3], [0xe2, 0x82], [0xed, 0xa0, 0x80]];
 
@@ -38,6 +41,7 @@ const documents = fc
     prefix: fc.constantFrom(...PREFIXES),
     opener: fc.constantFrom(...OPENERS),
     id: fc.constantFrom('document_id: ACME-ADR-010\n', 'document_id: "ACME-ADR-011"\n', ''),
+    title: fc.constantFrom('title: A title\n', 'title: A title\n', ''),
     lines: fc.array(fc.constantFrom(...LINES), { maxLength: 8 }),
     closer: fc.constantFrom(...CLOSERS),
     body: fc.array(fc.constantFrom(...BODY), { maxLength: 6 }),
@@ -45,8 +49,8 @@ const documents = fc
     at: fc.nat(),
     crlf: fc.boolean(),
   })
-  .map(({ prefix, opener, id, lines, closer, body, spoiler, at, crlf }) => {
-    let text = `${opener}${id}${lines.join('\n')}${lines.length > 0 ? '\n' : ''}${closer}${body.join('')}`;
+  .map(({ prefix, opener, id, title, lines, closer, body, spoiler, at, crlf }) => {
+    let text = `${opener}${id}${title}${lines.join('\n')}${lines.length > 0 ? '\n' : ''}${closer}${body.join('')}`;
     if (crlf) text = text.replace(/\n/g, '\r\n');
     const bytes = Buffer.from(text);
     const cut = bytes.length === 0 ? 0 : at % (bytes.length + 1);
@@ -58,6 +62,18 @@ describe('the ID scan of new', () => {
     fc.assert(
       fc.property(documents, (bytes) => {
         expect(documentIdOf(file, { kind: 'bytes', bytes, size: bytes.length, mtimeMs: 0 })).toEqual(whole(bytes));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('gives the summary of context --deep that decoding the whole document gives', () => {
+    fc.assert(
+      fc.property(documents, (bytes) => {
+        const raw = { kind: 'bytes' as const, bytes, size: bytes.length, mtimeMs: 0 };
+        const rec = recordOf(file.rel, ns, raw, { digest: false });
+        const summary = { document_id: field(rec, 'document_id') ?? null, path: file.rel, type: field(rec, 'type') ?? null, title: field(rec, 'title') ?? firstHeading(rec) ?? null, status: field(rec, 'status') ?? null };
+        expect(documentSummary(file, raw)).toEqual({ summary, problems: [] });
       }),
       { numRuns: 20_000 },
     );
