@@ -291,6 +291,11 @@ for (const size of sizes) {
     expect('new --dry-run', nwe.success && nwe.data.would_create === true, `new: ${nw.stdout.slice(0, 300)}`);
     record(size, 'new --dry-run', nw);
   }
+  // An agent's bootstrap: every document's ID, type, title and status.
+  const deep = measure([BIN, 'context', '--deep', '--format', 'json'], clean, undefined, floorRun);
+  const deepData = envelope(deep).data;
+  expect('context --deep', deepData?.deep?.complete === true && deepData.deep.documents_listed === size, `context --deep: ${JSON.stringify(deepData?.deep)}`);
+  record(size, 'context --deep', deep);
   // fix plans the mechanical repairs of the repository with 5% violations (a dry run writes nothing).
   if (!has('fix')) unavailable(size, 'fix, dry run (5% violations)', 'no fix command');
   else {
