@@ -157,3 +157,41 @@ describe('ReadAhead', () => {
     }
   });
 });
+
+describe('readInOrder', () => {
+  const root = tempDir();
+  const rels = Array.from({ length: READ_CHUNK * 6 + 5 }, (_, i) => `d/${String(i).padStart(4, '0')}.md`);
+  mkdirSync(path.join(root, 'd'));
+  rels.forEach((rel, i) => writeFileSync(path.join(root, rel), `---\nn: ${i}\n---\n${'x'.repeat(i % 300)}\n`));
+  rels.splice(7, 0, 'd/missing.md');
+
+  /** What readInOrder hands over, with the reading thread forced on or off, until `stop` says so (an async visit when `async`). */
+  async function readAll(readAhead: '0' | '1', stop = Infinity, async = false): Promise<unknown[]> {
+    const { readInOrder } = await import('../../src/core/documents/read-in-order.js');
+    const seen: unknown[] = [];
+    process.env.DOCKET_READ_AHEAD = readAhead;
+    try {
+      await readInOrder(root, rels, (i, raw) => {
+        if (i >= stop) return false;
+        seen.push([i, plain(raw)]);
+        return async ? new Promise((resolve) => setImmediate(() => resolve(true))) : undefined;
+      });
+    } finally {
+      delete process.env.DOCKET_READ_AHEAD;
+    }
+    return seen;
+  }
+
+  it('hands over every file in order, as readRaw reads it, whoever reads it', async () => {
+    const expected = rels.map((rel, i) => [i, plain(readRaw(path.join(root, rel)))]);
+    expect(await readAll('0')).toEqual(expected);
+    expect(await readAll('1')).toEqual(expected);
+    expect(await readAll('1', Infinity, true)).toEqual(expected);
+  });
+
+  it('stops when the visit says so, with the reading thread on', async () => {
+    const seen = await readAll('1', 300, true);
+    expect(seen.map((s) => (s as [number])[0])).toEqual(Array.from({ length: 300 }, (_, i) => i));
+    expect(await readAll('1', 0)).toEqual([]);
+  });
+});
