@@ -9,9 +9,13 @@ import { renameNoReplace } from './rename.js';
 import { sha256 } from '../text/sha256.js';
 
 
-function skipped(rel: string, message: string): Issue {
-  return { code: 'FIX_SKIPPED', severity: 'warning', message, path: rel, suggestion: 'Resolve the conflict, then run `docket fix --apply` again.' };
+/** fix left a file alone (FIX_SKIPPED); `rerun`: the command that tries again. */
+export function fixSkipped(rel: string, message: string, rerun = 'docket fix --apply'): Issue {
+  return { code: 'FIX_SKIPPED', severity: 'warning', message, path: rel, suggestion: `Resolve the conflict, then run \`${rerun}\` again.` };
 }
+
+/** The message of a file that is not the one docket read. */
+export const changedSinceRead = (rel: string) => `${rel} changed (or vanished) after docket read it; it was left alone.`;
 
 /** Writes one plan: content first (verified unchanged since read, atomic), then the rename. */
 export async function applyPlan(root: string, plan: FilePlan, warnings: Issue[]): Promise<{ content: boolean; rename: boolean }> {
@@ -26,7 +30,7 @@ export async function applyPlan(root: string, plan: FilePlan, warnings: Issue[])
     current = undefined;
   }
   if (current !== plan.doc.record.digest) {
-    warnings.push(skipped(rel, `${rel} changed (or vanished) after docket read it; it was left alone.`));
+    warnings.push(fixSkipped(rel, changedSinceRead(rel)));
     return done;
   }
   // An allocated ID is claimed like `new` claims it, so a concurrent `new` cannot take it too.
@@ -34,7 +38,7 @@ export async function applyPlan(root: string, plan: FilePlan, warnings: Issue[])
     if (edit.field !== 'document_id' || edit.op !== 'add') continue; // only freshly allocated IDs
     await ensureClaimsDir(root);
     if (!(await tryClaim(root, edit.to))) {
-      warnings.push(skipped(rel, `${rel} was left alone: ${edit.to} was claimed by another docket process after fix planned it.`));
+      warnings.push(fixSkipped(rel, `${rel} was left alone: ${edit.to} was claimed by another docket process after fix planned it.`));
       return done;
     }
   }
@@ -50,7 +54,7 @@ export async function applyPlan(root: string, plan: FilePlan, warnings: Issue[])
   } catch (error) {
     // errno messages carry absolute paths; the envelope only carries repository-relative ones
     const reason = error instanceof DocketError ? error.message : `the file system refused it (${(error as NodeJS.ErrnoException).code ?? 'error'})`;
-    warnings.push(skipped(rel, `${rel} was not ${done.content || plan.text === undefined ? 'renamed' : 'changed'}: ${reason}`));
+    warnings.push(fixSkipped(rel, `${rel} was not ${done.content || plan.text === undefined ? 'renamed' : 'changed'}: ${reason}`));
   }
   return done;
 }

@@ -4,6 +4,7 @@ import type { RepoConfig } from '../config/types.js';
 import { readDocumentSync } from '../documents/read.js';
 import type { Issue } from '../issues.js';
 import type { CompiledSchema } from '../schema/compile.js';
+import { changedSinceRead, fixSkipped } from './apply.js';
 
 /** What fix needs of a check of the repository (see inspectForFix). */
 export interface FixInspection {
@@ -52,7 +53,7 @@ export async function inspectForFix(config: RepoConfig, opts: { signal?: AbortSi
     for (const doc of hinted) {
       const record = readDocumentSync(config.root, doc.rel, doc.namespace);
       if (record.unreadable || record.digest === undefined || record.digest !== doc.record.digest) {
-        changed.push({ code: 'FIX_SKIPPED', severity: 'warning', message: `${doc.rel} changed (or vanished) after docket read it; it was left alone.`, path: doc.rel, suggestion: 'Run `docket fix` again.' });
+        changed.push(fixSkipped(doc.rel, changedSinceRead(doc.rel), 'docket fix'));
         continue;
       }
       const full = describeDocument(record, inspection.schemas.get(doc.namespace.schema_path), true);

@@ -3,7 +3,6 @@ import { mainNamespace } from '../config/load.js';
 import type { NamespaceConfig, RepoConfig } from '../config/types.js';
 import { field, firstHeading, recordOf, type RawRead } from '../documents/read.js';
 import { frontmatterRecord } from '../documents/read-head.js';
-import { readInOrder } from '../documents/read-in-order.js';
 import { listGoverned, type GovernedFile } from '../documents/walk.js';
 import type { Advice, Issue } from '../issues.js';
 import type { ItemSink } from '../stream.js';
@@ -126,6 +125,8 @@ export async function buildContext(
     const documents: DocumentSummary[] = [];
     let listed = 0;
     let complete = true;
+    // Loaded here: context without --deep reads no document.
+    const { readInOrder } = await import('../documents/read-in-order.js');
     await readInOrder(config.root, walk.files.map((f) => f.rel), async (i, raw) => {
       // `>=`: a budget of 0 lists nothing, deterministically.
       if (performance.now() >= deadline) {
