@@ -3,11 +3,11 @@ import { listGoverned } from '../documents/walk.js';
 import type { Advice, Issue } from '../issues.js';
 import { buildArtifact, stampArtifact, syncArtifact, type IndexArtifact } from './artifact.js';
 import type { OnDisk } from '../fs/changed-file.js';
-import { factsHash, IndexCache, type CacheMode, type IndexSummary, type FileUpdate, type RebuildReason, type StoredResult } from './cache.js';
+import { IndexCache, type AddedFile, type CacheMode, type IndexSummary, type RebuildReason, type StoredResult } from './cache.js';
 import { factsOf, skippedWarning } from './facts.js';
 import type { GovernedFile } from '../documents/walk.js';
 import { buildGraph, type IndexEdge, type IndexNode } from './graph.js';
-import { settleChanged } from './settle.js';
+import { describeAdded, settleChanged } from './settle.js';
 
 export interface RebuildInfo {
   mode: 'full' | 'incremental';
@@ -55,21 +55,30 @@ export interface BuildOptions {
  * bytes but not in facts (an edit of a body that touches no link, heading or metadata the
  * index uses), and the artifact as it was left; or that result with the artifact patched,
  * when the facts of some changed only in fields of their own node, their links, or why they
- * are not nodes (see patchIndex). Changed files are read and described by settleChanged.
+ * are not nodes, or by a few new files (see patchIndex). Changed and new files are read and
+ * described by settleChanged and describeAdded.
  */
-async function reusable(config: RepoConfig, cache: IndexCache, files: readonly GovernedFile[]): Promise<{ result: StoredResult; changed: number; written: boolean } | undefined> {
+async function reusable(config: RepoConfig, cache: IndexCache, files: readonly GovernedFile[]): Promise<{ result: StoredResult; changed: number; added: number; written: boolean } | undefined> {
   const scan = cache.unchanged(files);
   const settled = scan && (await settleChanged(config, scan.changed));
   if (!scan || !settled) return undefined;
   const { updates, edits, changed } = settled;
-  if (edits.length === 0) return cache.reuseLast(updates) ? { result: scan.result, changed, written: false } : undefined;
+  if (edits.length === 0 && scan.added.length === 0) return cache.reuseLast(updates) ? { result: scan.result, changed, added: 0, written: false } : undefined;
+  let added: AddedFile[] = [];
+  if (scan.added.length > 0) {
+    // A cached document that links to a new file gains an edge to it: built in full.
+    if (cache.factsMention(scan.added.map((f) => f.rel)) !== false) return undefined;
+    const described = await describeAdded(config, scan.added);
+    if (!described) return undefined;
+    added = described;
+  }
   // The cache takes the new facts as an overlay of its facts file (patchIndex checks the artifact).
-  if (!cache.canPatch(edits)) return undefined;
+  if (!cache.canPatch(edits, added)) return undefined;
   const { patchIndex } = await import('./patch.js');
-  const patched = await patchIndex(config, scan.result, edits);
+  const patched = await patchIndex(config, scan.result, edits, added);
   if (!patched) return undefined;
-  cache.patched(updates, edits, patched.result);
-  return { result: patched.result, changed, written: patched.written };
+  cache.patched(updates, edits, patched.result, added);
+  return { result: patched.result, changed, added: added.length, written: patched.written };
 }
 
 /**
@@ -94,7 +103,7 @@ export async function buildIndex(config: RepoConfig, opts: BuildOptions): Promis
       const last = await reusable(config, cache, walk.files);
       if (last) {
         await close();
-        const rebuild: RebuildInfo = { mode: 'incremental', added: 0, changed: last.changed, removed: 0, unchanged: walk.files.length - last.changed };
+        const rebuild: RebuildInfo = { mode: 'incremental', added: last.added, changed: last.changed, removed: 0, unchanged: walk.files.length - last.changed - last.added };
         const r = last.result;
         return { node_count: r.node_count, edge_count: r.edge_count, first_id: r.first_id, violations: r.violations, warnings: [...cache.warnings, ...r.warnings], advice: r.advice, rebuild, partial: false, written: last.written };
       }

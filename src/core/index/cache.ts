@@ -30,8 +30,9 @@ const LOCK = `${CACHE_DIR}/index.lock`;
  * content and facts hashes moved to index-hashes.json (at 100k documents they were 18 of the
  * manifest's 20 MB, read by every run); the manifest keeps a digest of the path list. 4: the
  * manifest may carry new facts of a few documents (facts_overlay), which override both files.
+ * 5: it may describe a few files added since those files were written (appended).
  */
-const CACHE_VERSION = 4;
+const CACHE_VERSION = 5;
 /**
  * A file modified this close to (or after) the moment the manifest was written may have
  * changed again within the same mtime tick: its size and mtime are not trusted, its content
@@ -40,6 +41,42 @@ const CACHE_VERSION = 4;
 const RACY_MS = 2000;
 /** A lock file that cannot be parsed is someone's lock being written, unless it is this old. */
 const STALE_UNREADABLE_LOCK_MS = 60_000;
+
+/** What the cache compares of a file's stat; undefined when it is not a file. */
+interface Stamp {
+  size: number;
+  mtimeMs: number;
+}
+
+function stampOf(abs: string): Stamp | undefined {
+  const stat = lstatOrNone(abs);
+  return stat?.isFile() ? { size: stat.size, mtimeMs: stat.mtimeMs } : undefined;
+}
+
+/** Stamps of many files, by number, in two arrays (not an object each: 100k documents). */
+class Stamps {
+  private readonly sizes: Float64Array;
+  private readonly mtimes: Float64Array;
+  constructor(n: number) {
+    this.sizes = new Float64Array(n).fill(-1);
+    this.mtimes = new Float64Array(n);
+  }
+
+  set(k: number, stamp: Stamp | undefined): void {
+    if (stamp) [this.sizes[k], this.mtimes[k]] = [stamp.size, stamp.mtimeMs];
+  }
+
+  at(k: number): Stamp | undefined {
+    return this.sizes[k]! < 0 ? undefined : { size: this.sizes[k]!, mtimeMs: this.mtimes[k]! };
+  }
+}
+
+/** A governed file the manifest did not describe: its stat and digest, and its facts. */
+export interface AddedFile {
+  file: GovernedFile;
+  update: FileUpdate;
+  facts: DocFacts;
+}
 
 /** A file whose stat changed but whose facts did not: its new stat and digest. */
 export interface FileUpdate {
@@ -58,6 +95,10 @@ const MAX_OVERLAY = 256;
  */
 const MAX_FACTS_OVERLAY = 64;
 const MAX_FACTS_OVERLAY_BYTES = 256 * 1024;
+/** New governed files that a run describes one by one (see unchanged); more build in full. */
+const MAX_ADDED = 16;
+/** Link targets that are no governed file, listed in the manifest up to this many (see Manifest.unresolved). */
+const MAX_UNRESOLVED = 256;
 
 interface Entry {
   size: number;
@@ -114,6 +155,20 @@ interface Manifest {
    * override the facts file and the facts hashes of the hashes file.
    */
   facts_overlay?: Record<string, DocFacts>;
+  /**
+   * Paths of files added since the hashes and facts files were written (see patched), in
+   * the order they were added: the last positions of sizes and mtimes are theirs, and each
+   * has its digest in hashes_overlay and its facts in facts_overlay. paths_sha256 is the
+   * digest of the other paths.
+   */
+  appended?: string[];
+  /**
+   * Every link target of the described documents that was no governed file when the hashes
+   * and facts files were written, and every link of documents described since (sorted; absent
+   * past MAX_UNRESOLVED): a new file whose path is not in it is linked by none of them, known
+   * without reading the facts file (see factsMention).
+   */
+  unresolved?: string[];
   sizes: number[];
   mtimes: number[];
   result: StoredResult | null;
@@ -165,7 +220,7 @@ function parseManifest(text: string): { manifest?: Manifest; shas?: () => Map<st
   }
   const n = Array.isArray(m.sizes) ? m.sizes.length : -1;
   if (typeof m.facts_sha256 !== 'string' || typeof m.hashes_sha256 !== 'string' || typeof m.paths_sha256 !== 'string' || !isNumbers(m.sizes, n) || !isNumbers(m.mtimes, n) || !isResult(m.result) || !isOverlay(m.hashes_overlay, n) || !isFactsOverlay(m.facts_overlay, n)) return undefined;
-  return { manifest: m };
+  return isAppended(m) && (m.unresolved === undefined || isStrings(m.unresolved, m.unresolved.length)) ? { manifest: m } : undefined;
 }
 
 const isPosition = (k: string, n: number) => /^(0|[1-9]\d*)$/.test(k) && Number(k) < n;
@@ -175,6 +230,17 @@ function isOverlay(o: unknown, n: number): o is Record<string, string> | undefin
   if (!o || typeof o !== 'object' || Array.isArray(o)) return false;
   return Object.entries(o).every(([k, v]) => isPosition(k, n) && typeof v === 'string');
 }
+
+/** Appended paths are unique, fewer than the entries, and each position has its digest and facts in the overlays. */
+function isAppended(m: Manifest): boolean {
+  const list = m.appended;
+  if (list === undefined) return true;
+  const base = m.sizes.length - (Array.isArray(list) ? list.length : 0);
+  return isStrings(list, list.length) && base >= 0 && new Set(list).size === list.length && list.every((_, j) => m.hashes_overlay?.[base + j] !== undefined && m.facts_overlay?.[base + j] !== undefined);
+}
+
+/** How many entries the hashes and facts files hold: the manifest's, but the appended ones. */
+const baseCount = (m: Manifest) => m.sizes.length - (m.appended?.length ?? 0);
 
 function isFactsOverlay(o: unknown, n: number): o is Record<string, DocFacts> | undefined {
   if (o === undefined) return true;
@@ -202,11 +268,24 @@ function pathsDigest(paths: readonly { rel: string }[] | readonly string[]): str
 
 /** The hashes file a manifest names, when it is there (see HashesFile); else null. */
 function readHashes(root: string, m: Manifest): HashesFile | null {
-  return HashesFile.read(path.join(root, HASHES), m.hashes_sha256, m.sizes.length, m.hashes_overlay);
+  return HashesFile.read(path.join(root, HASHES), m.hashes_sha256, baseCount(m), m.hashes_overlay);
 }
 
 function isFacts(f: unknown): f is DocFacts {
   return !!f && typeof f === 'object' && Array.isArray((f as DocFacts).links);
+}
+
+/** The link targets of these documents that are none of the governed files (see Manifest.unresolved); nothing past MAX_UNRESOLVED. */
+function unresolvedOf(entries: readonly Entry[], governed: ReadonlyMap<string, unknown>): { unresolved?: string[] } {
+  const out = new Set<string>();
+  for (const e of entries) {
+    for (const link of e.facts?.links ?? []) {
+      if (governed.has(link)) continue;
+      out.add(link);
+      if (out.size > MAX_UNRESOLVED) return {};
+    }
+  }
+  return { unresolved: [...out].sort() };
 }
 
 /** Takes the cache lock (exclusive create); a lock whose holder died is taken over. */
@@ -283,6 +362,8 @@ export class IndexCache implements DocumentReuse {
   private settled?: Map<number, FileUpdate>;
   /** New facts by position, when the last result was patched (see patched). */
   private patchedFacts?: Map<number, DocFacts>;
+  /** Files the patched result added (see patched): appended to the manifest. */
+  private addedFiles: readonly AddedFile[] = [];
   private fingerprint = '';
   private release?: () => Promise<void>;
 
@@ -296,7 +377,10 @@ export class IndexCache implements DocumentReuse {
       const m = this.manifest;
       if (m && h) {
         for (let i = 0; i < h.paths.length; i++) this.previousMap.set(h.paths[i]!, { size: m.sizes[i]!, mtime_ms: m.mtimes[i]!, sha256: h.sha256[i]!, at: i, factsHash: h.facts_hashes[i]! });
-        for (const [k, facts] of Object.entries(m.facts_overlay ?? {})) Object.assign(this.previousMap.get(h.paths[Number(k)]!)!, { facts, factsHash: factsHash(facts) });
+        const base = h.paths.length;
+        m.appended?.forEach((rel, j) => this.previousMap!.set(rel, { size: m.sizes[base + j]!, mtime_ms: m.mtimes[base + j]!, sha256: m.hashes_overlay![base + j]!, at: base + j }));
+        const pathAt = (i: number) => (i < base ? h.paths[i]! : m.appended![i - base]!);
+        for (const [k, facts] of Object.entries(m.facts_overlay ?? {})) Object.assign(this.previousMap.get(pathAt(Number(k)))!, { facts, factsHash: factsHash(facts) });
       }
     }
     return this.previousMap;
@@ -354,7 +438,10 @@ export class IndexCache implements DocumentReuse {
     // This version's shas are in the hashes file: read only when the counts are asked for.
     cache.baselineOf = parsed.shas ?? (() => {
       const h = m && (cache.manifest === m && cache.loadedHashes !== undefined ? cache.loadedHashes : readHashes(config.root, m))?.whole();
-      return h ? new Map(h.paths.map((p, i) => [p, h.sha256[i]!])) : new Map();
+      if (!h) return new Map();
+      const shas = new Map(h.paths.map((p, i) => [p, h.sha256[i]!]));
+      m!.appended?.forEach((rel, j) => shas.set(rel, m!.hashes_overlay![h.paths.length + j]!));
+      return shas;
     });
     if (mode === 'rebuild') cache.reason = 'rebuild-requested';
     else if (!m || m.cache_version !== CACHE_VERSION || m.fingerprint !== cache.fingerprint) cache.reason = 'config-changed';
@@ -396,15 +483,18 @@ export class IndexCache implements DocumentReuse {
    * verified, unchanged. Only stats are read (and the artifact, when its mtime is too recent
    * to trust).
    */
-  unchanged(files: readonly GovernedFile[]): { result: StoredResult; changed: { index: number; file: GovernedFile; sha256: string; facts_hash: string }[] } | undefined {
+  unchanged(files: readonly GovernedFile[]): { result: StoredResult; changed: { index: number; file: GovernedFile; sha256: string; facts_hash: string }[]; added: GovernedFile[] } | undefined {
     const m = this.manifest;
     const r = m?.result;
-    if (!m || !r || m.sizes.length !== files.length || pathsDigest(files) !== m.paths_sha256) return undefined;
+    const found = m && r ? this.positions(files) : undefined;
+    if (!m || !r || !found) return undefined;
     const changed = [];
-    const verified = (this.verified = new Uint8Array(files.length));
-    for (let i = 0; i < files.length; i++) {
-      const stat = lstatOrNone(absolutePath(this.config.root, files[i]!.rel));
-      if (stat?.isFile() && stat.size === m.sizes[i] && stat.mtimeMs === m.mtimes[i] && this.trusted(m.mtimes[i]!)) {
+    const verified = (this.verified = new Uint8Array(m.sizes.length));
+    for (let k = 0; k < files.length; k++) {
+      const i = found.at ? found.at[k]! : k;
+      if (i < 0) continue;
+      const stat = found.stats ? found.stats.at(k) : stampOf(absolutePath(this.config.root, files[k]!.rel));
+      if (stat && stat.size === m.sizes[i] && stat.mtimeMs === m.mtimes[i] && this.trusted(m.mtimes[i]!)) {
         verified[i] = 1;
         continue;
       }
@@ -418,9 +508,59 @@ export class IndexCache implements DocumentReuse {
         this.corrupt();
         return undefined;
       }
-      changed.push({ index: i, file: files[i]!, sha256: sha, facts_hash: facts });
+      changed.push({ index: i, file: files[k]!, sha256: sha, facts_hash: facts });
     }
-    return { result: r, changed };
+    return { result: r, changed, added: found.added };
+  }
+
+  /**
+   * Where each governed file is in the manifest (`at`, -1 for a file it does not describe;
+   * absent: in order), and the files it does not describe, which must be new: every file
+   * it describes is still there. Undefined when some are gone, or more than MAX_ADDED are new.
+   * Only then is the hashes file read for the paths.
+   */
+  private positions(files: readonly GovernedFile[]): { at?: Int32Array; added: GovernedFile[]; stats?: Stamps } | undefined {
+    const m = this.manifest!;
+    const appended = m.appended ?? [];
+    if (appended.length === 0 && files.length === m.sizes.length) return pathsDigest(files) === m.paths_sha256 ? { added: [] } : undefined;
+    const extra = files.length - m.sizes.length;
+    if (extra < 0 || extra > MAX_ADDED) return undefined;
+    const base = baseCount(m);
+    const appendedAt = new Map(appended.map((rel, j) => [rel, base + j]));
+    const isBase = (f: GovernedFile) => !appendedAt.has(f.rel);
+    /** Positions: appended files by path, the others in order, but for `added`. */
+    const place = (added: ReadonlySet<GovernedFile>) => {
+      const at = new Int32Array(files.length).fill(-1);
+      let next = 0;
+      files.forEach((f, k) => (at[k] = appendedAt.get(f.rel) ?? (added.has(f) ? -1 : next++)));
+      return at;
+    };
+    // Only appended files besides the others: those must be the hashes file's paths, in order.
+    if (extra === 0) {
+      const rest = files.filter(isBase);
+      return rest.length === base && pathsDigest(rest) === m.paths_sha256 ? { at: place(new Set()), added: [] } : undefined;
+    }
+    // New files were most likely written after the last build: when exactly `extra` files have
+    // a recent stat and the others have the paths the manifest describes, they are the new
+    // ones, known without reading every path of the hashes file (100k documents: 18 MB).
+    const stats = new Stamps(files.length);
+    files.forEach((f, k) => stats.set(k, stampOf(absolutePath(this.config.root, f.rel))));
+    const recent = new Set(files.filter((f, k) => isBase(f) && !this.trusted(stats.at(k)?.mtimeMs ?? Infinity)));
+    if (recent.size === extra) {
+      const rest = files.filter((f) => isBase(f) && !recent.has(f));
+      if (pathsDigest(rest) === m.paths_sha256) return { at: place(recent), added: [...recent], stats };
+    }
+    const paths = this.wholeHashes()?.paths;
+    if (!paths) return undefined;
+    const added = new Set<GovernedFile>();
+    let next = 0;
+    for (const f of files) {
+      if (!isBase(f)) continue;
+      if (paths[next] === f.rel) next++;
+      else added.add(f);
+    }
+    // Every path of the hashes file found (in the same order: the walk's), and every appended file.
+    return next === base && files.length - added.size === m.sizes.length ? { at: place(added), added: [...added], stats } : undefined;
   }
 
   /**
@@ -438,10 +578,12 @@ export class IndexCache implements DocumentReuse {
    * MAX_FACTS_OVERLAY entries and bytes; when not, the index is built in full and the files
    * rewritten, which empties the overlay.
    */
-  canPatch(edits: readonly { index: number; facts: DocFacts }[]): boolean {
-    if (!this.writable) return false;
-    const overlay: Record<string, DocFacts> = { ...this.manifest?.facts_overlay };
+  canPatch(edits: readonly { index: number; facts: DocFacts }[], added: readonly AddedFile[] = []): boolean {
+    if (!this.writable || !this.manifest) return false;
+    const overlay: Record<string, DocFacts> = { ...this.manifest.facts_overlay };
     for (const e of edits) overlay[e.index] = e.facts;
+    // Added files take the positions after the last.
+    added.forEach((a, j) => (overlay[this.manifest!.sizes.length + j] = a.facts));
     return Object.keys(overlay).length <= MAX_FACTS_OVERLAY && JSON.stringify(overlay).length <= MAX_FACTS_OVERLAY_BYTES;
   }
 
@@ -449,9 +591,10 @@ export class IndexCache implements DocumentReuse {
    * The last result was patched (see patchIndex): the manifest takes the changed files' stats
    * and digests (as reuseLast's settled files do), their new facts, and the new result.
    */
-  patched(updates: ReadonlyMap<number, FileUpdate>, edits: readonly { index: number; facts: DocFacts }[], result: StoredResult): void {
+  patched(updates: ReadonlyMap<number, FileUpdate>, edits: readonly { index: number; facts: DocFacts }[], result: StoredResult, added: readonly AddedFile[] = []): void {
     this.settled = new Map(updates);
     this.patchedFacts = new Map(edits.map((e) => [e.index, e.facts]));
+    this.addedFiles = added;
     this.stored = result;
   }
 
@@ -494,13 +637,36 @@ export class IndexCache implements DocumentReuse {
       try {
         const text = readFileSync(path.join(this.config.root, FACTS), 'utf8');
         const facts = JSON.parse(text) as unknown;
-        if (sha256(text) === this.manifest?.facts_sha256 && Array.isArray(facts) && facts.length === this.manifest.sizes.length && facts.every(isFacts)) this.loadedFacts = facts;
+        if (sha256(text) === this.manifest?.facts_sha256 && Array.isArray(facts) && facts.length === baseCount(this.manifest) && facts.every(isFacts)) this.loadedFacts = facts;
       } catch {
         this.loadedFacts = null;
       }
       if (this.loadedFacts === null) this.corrupt();
     }
     return this.loadedFacts;
+  }
+
+  /**
+   * Whether the facts the manifest describes (its facts file and overlay) hold any of these
+   * strings as a JSON string: no cached document links to a path they do not mention (a title
+   * that holds one counts too; the caller then builds in full). Undefined when the facts file
+   * is not the manifest's.
+   */
+  factsMention(values: readonly string[]): boolean | undefined {
+    const m = this.manifest;
+    if (!m) return undefined;
+    if (values.length === 0) return false;
+    if (m.unresolved) return values.some((v) => m.unresolved!.includes(v));
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(path.join(this.config.root, FACTS));
+    } catch {
+      return undefined;
+    }
+    if (sha256(bytes) !== m.facts_sha256) return undefined;
+    const needles = values.map((v) => JSON.stringify(v));
+    const overlay = JSON.stringify(m.facts_overlay ?? {});
+    return needles.some((n) => bytes.includes(n) || overlay.includes(n));
   }
 
   private factsFor(entry: Entry): DocFacts | undefined {
@@ -617,14 +783,37 @@ export class IndexCache implements DocumentReuse {
           manifest.mtimes[i] = u.mtime_ms;
           if (h && h.sha256At(i) !== u.sha256) overlay[i] = u.sha256;
         }
-        const whole = h && Object.keys(overlay).length > MAX_OVERLAY ? h.whole() : null;
+        if (m.unresolved && (this.patchedFacts || this.addedFiles.length > 0)) {
+          // Links of documents described now may name files that are not there.
+          const links = [...(this.patchedFacts?.values() ?? []), ...this.addedFiles.map((a) => a.facts)].flatMap((f) => f.links);
+          const unresolved = [...new Set([...m.unresolved, ...links])].sort();
+          if (unresolved.length <= MAX_UNRESOLVED) manifest.unresolved = unresolved;
+          else delete manifest.unresolved;
+        }
+        if (this.addedFiles.length > 0) {
+          // After the last position, with their digests and facts in the overlays (see Manifest.appended).
+          manifest.appended = [...(m.appended ?? [])];
+          for (const a of this.addedFiles) {
+            const i = manifest.sizes.length;
+            manifest.sizes.push(a.update.size);
+            manifest.mtimes.push(a.update.mtime_ms);
+            overlay[i] = a.update.sha256;
+            manifest.facts_overlay![i] = a.facts;
+            manifest.appended.push(a.file.rel);
+          }
+        }
+        const base = baseCount(manifest);
+        const inFile = Object.keys(overlay).filter((k) => Number(k) < base);
+        const whole = h && inFile.length > MAX_OVERLAY ? h.whole() : null;
         if (whole) {
-          // Written into the hashes file (first: the manifest never names hashes that are not on disk).
+          // Written into the hashes file (first: the manifest never names hashes that are not on disk); appended files keep theirs.
           const sha256s = [...whole.sha256];
-          for (const [k, sha] of Object.entries(overlay)) sha256s[Number(k)] = sha;
+          for (const k of inFile) sha256s[Number(k)] = overlay[k]!;
           manifest.hashes_sha256 = await this.writeHashes({ paths: whole.paths, sha256: sha256s, facts_hashes: whole.facts_hashes });
-          delete manifest.hashes_overlay;
-        } else if (Object.keys(overlay).length > 0) manifest.hashes_overlay = overlay;
+          for (const k of inFile) delete overlay[k];
+        }
+        if (Object.keys(overlay).length > 0) manifest.hashes_overlay = overlay;
+        else delete manifest.hashes_overlay;
         await writeFileAtomic(this.config.root, path.join(this.config.root, MANIFEST), JSON.stringify(manifest), { overwrite: true, mtimeMs: manifest.written_ms });
       }
       return;
@@ -646,6 +835,7 @@ export class IndexCache implements DocumentReuse {
         paths_sha256: pathsDigest(paths),
         sizes: entries.map((e) => e.size),
         mtimes: entries.map((e) => e.mtime_ms),
+        ...unresolvedOf(entries, this.next),
         result: this.stored,
       };
       await writeFileAtomic(this.config.root, path.join(this.config.root, MANIFEST), JSON.stringify(manifest), { overwrite: true, mtimeMs: manifest.written_ms });

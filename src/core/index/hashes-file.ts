@@ -78,7 +78,8 @@ export class HashesFile {
       } catch {
         this.parsed = null;
       }
-      if (this.parsed) for (const [k, sha] of Object.entries(this.overlay ?? {})) this.parsed.sha256[Number(k)] = sha;
+      // Positions past the file's entries are the manifest's appended files: not the file's.
+      if (this.parsed) for (const [k, sha] of Object.entries(this.overlay ?? {})) if (Number(k) < this.count) this.parsed.sha256[Number(k)] = sha;
     }
     return this.parsed;
   }

@@ -9,10 +9,11 @@ import { itemsText, NODE_KEYS, stampArtifact } from './artifact.js';
 import { ArtifactFile, copyWithSplices, findFirst, nodeIdsOf, type Splice } from './artifact-file.js';
 import { edgeSplices, type EdgeRun } from './edge-splices.js';
 import { readNode, relate, supersede, type RelatedEdit, type SuccessorEdit } from './relate.js';
-import { changedRun, edgeCountSplice, edgesArray, nodeIds, type SourceChange } from './relink.js';
-import { factsHash, type StoredResult } from './cache.js';
+import { changedRun, edgeCountSplice, edgesArray, nodeCountSplice, nodeIds, type SourceChange } from './relink.js';
+import { factsHash, type AddedFile, type StoredResult } from './cache.js';
 import { skippedWarning, type DocFacts, type NodeFields } from './facts.js';
 import { nearestId, nodeOf, statusMismatch, type IndexNode } from './graph.js';
+import { addedSplices, answersAll, danglingNames, resuggest } from './patch-added.js';
 import { Suggester } from '../text/suggest.js';
 
 /** A document whose facts changed since the last build: its position in the cache, its new facts, and the hash of its old ones. */
@@ -67,7 +68,7 @@ function withStatusWarning(warnings: readonly Issue[], before: IndexNode, after:
  * documents such an edit took a second to index, most of it reading every document's cached
  * facts and building the graph and the artifact's text from them.
  */
-export async function patchIndex(config: RepoConfig, stored: StoredResult, edits: readonly FactsEdit[]): Promise<{ result: StoredResult; written: boolean } | undefined> {
+export async function patchIndex(config: RepoConfig, stored: StoredResult, edits: readonly FactsEdit[], added: readonly AddedFile[] = []): Promise<{ result: StoredResult; written: boolean } | undefined> {
   if (stored.violations.length > 0) return undefined;
   const abs = path.join(config.root, config.index_path);
   let fd: number;
@@ -86,12 +87,13 @@ export async function patchIndex(config: RepoConfig, stored: StoredResult, edits
     const changeOf = (id: string): SourceChange => changes.get(id) ?? changes.set(id, { id }).get(id)!;
     const superseding: SuccessorEdit[] = [];
     const relating: RelatedEdit[] = [];
-    // Every node ID, read once when a new dangling ID needs its suggestion (as buildGraph's NearestIds gives it).
+    const addedNodes: IndexNode[] = [];
+    // Every node ID (and the new ones), read once when a new dangling ID needs its suggestion (as buildGraph's NearestIds gives it).
     let suggester: Suggester | null | undefined;
     const suggest = (id: string, own: string): string | null | undefined => {
       if (suggester === undefined) {
         const read = nodeIdsOf(fd);
-        suggester = read.ids && read.ids.length === stored.node_count && read.size === stored.artifact_size && read.sha256 === stored.artifact_sha256 ? new Suggester(read.ids) : null;
+        suggester = read.ids && read.ids.length === stored.node_count && read.size === stored.artifact_size && read.sha256 === stored.artifact_sha256 ? new Suggester([...read.ids, ...addedNodes.map((n) => n.document_id)]) : null;
       }
       return suggester ? nearestId(suggester, id, own) : undefined;
     };
@@ -124,8 +126,32 @@ export async function patchIndex(config: RepoConfig, stored: StoredResult, edits
       if (!sameList(old.related_ids, fields.related_ids)) relating.push({ node, before: old.related_ids });
       if (old.superseded_by !== fields.superseded_by) superseding.push({ node, before: old.superseded_by });
     }
+    // New files: a node each whose ID no relation named (or why it is not a node). As relations
+    // and a successor that changed from none, they make their edges, warnings and advice.
+    for (const a of added) {
+      const fields = a.facts.node;
+      if (!fields) {
+        if (!a.facts.skip) return undefined;
+        warnings = [...warnings, skippedWarning(a.file.rel, a.facts.skip)];
+        continue;
+      }
+      // A duplicate ID fails the build.
+      if (seen.has(fields.document_id) || readNode(file, fields.document_id) !== null) return undefined;
+      seen.add(fields.document_id);
+      const node = nodeOf(fields, a.file.rel, a.file.namespace.name);
+      addedNodes.push(node);
+      const mismatch = statusMismatch(node);
+      if (mismatch) warnings = [...warnings, mismatch];
+      changeOf(node.document_id).links = a.facts.links;
+      relating.push({ node, before: [] });
+      superseding.push({ node, before: null });
+    }
+    // An ID that a relation named was dangling: its warning, its edge and other suggestions change.
+    const named = danglingNames(addedNodes);
+    if (stored.warnings.some((w) => w.code === 'INDEX_DANGLING_RELATION' && named.has(w.message))) return undefined;
+    const nodeCount = stored.node_count + addedNodes.length;
     if (superseding.length > 0) {
-      const moved = supersede(file, { node_count: stored.node_count, warnings }, superseding, suggest);
+      const moved = supersede(file, { node_count: nodeCount, warnings }, superseding, suggest);
       if (!moved) return undefined;
       warnings = moved.warnings;
       for (const { node, before } of superseding) {
@@ -135,15 +161,26 @@ export async function patchIndex(config: RepoConfig, stored: StoredResult, edits
     }
     let delta = 0;
     if (relating.length > 0) {
-      const related = relate(file, { node_count: stored.node_count, warnings, advice }, relating, suggest);
+      const related = relate(file, { node_count: nodeCount, warnings, advice }, relating, suggest);
       if (!related) return undefined;
       [warnings, advice] = [related.warnings, related.advice];
       for (const { node } of relating) changeOf(node.document_id).related = { ids: node.related_ids, nodes: related.nodes };
     }
+    if (addedNodes.length > 0) {
+      // Every dangling relation answered, before and now (a new ID may be a closer suggestion).
+      if (!answersAll(stored.warnings, stored.node_count) || !answersAll(warnings, nodeCount)) return undefined;
+      const now = resuggest(warnings, new Set(stored.warnings), addedNodes);
+      if (!now) return undefined;
+      warnings = now;
+      const inserted = addedSplices(file, addedNodes, stored.node_count);
+      if (!inserted) return undefined;
+      splices.push(...inserted);
+    }
     const changed = [...changes.values()].filter((c) => c.links || c.related || c.supersedes || c.unsupersedes);
     if (changed.length > 0) {
-      const [ids, edges] = [changed.some((c) => c.links) ? nodeIds(file, stored, changed) : new Map<string, string>(), edgesArray(file)];
+      const [ids, edges] = [changed.some((c) => c.links?.length) ? nodeIds(file, stored, changed) : new Map<string, string>(), edgesArray(file)];
       if (!ids || !edges) return undefined;
+      for (const n of addedNodes) ids.set(n.path, n.document_id);
       const runs: EdgeRun[] = [];
       for (const c of changed) {
         const made = changedRun(file, edges, c, ids);
@@ -158,11 +195,13 @@ export async function patchIndex(config: RepoConfig, stored: StoredResult, edits
       }
       splices.push(...edgeSplices(edges, runs));
     }
-    splices.sort((a, b) => a.from - b.from);
+    // An insertion before a replaced item comes first; insertions at one place stay in ID order.
+    splices.sort((a, b) => a.from - b.from || a.to - b.to);
     const done = await rewrite(config, fd, stored, splices);
     if (done === null) return undefined;
-    const { node_count, edge_count, first_id, violations } = stored;
-    const result = stampArtifact(config, done, { node_count, edge_count: edge_count + delta, first_id, violations, warnings, advice });
+    const { edge_count, violations } = stored;
+    const first_id = [stored.first_id, ...addedNodes.map((n) => n.document_id)].reduce<string | null>((a, b) => (a === null || (b !== null && b < a) ? b : a), null);
+    const result = stampArtifact(config, done, { node_count: nodeCount, edge_count: edge_count + delta, first_id, violations, warnings, advice });
     return result ? { result, written: splices.length > 0 } : undefined;
   } finally {
     closeSync(fd);

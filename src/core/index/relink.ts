@@ -102,10 +102,20 @@ export function edgesArray(file: ArtifactFile): EdgesArray | undefined {
 
 /** The splice that writes the new edge count (the artifact's third line). */
 export function edgeCountSplice(file: ArtifactFile, old: number, now: number): Splice | undefined {
+  return countSplice(file, 2, old, now);
+}
+
+/** The splice that writes the new node count (the artifact's second line). */
+export function nodeCountSplice(file: ArtifactFile, old: number, now: number): Splice | undefined {
+  return countSplice(file, 1, old, now);
+}
+
+function countSplice(file: ArtifactFile, which: 1 | 2, old: number, now: number): Splice | undefined {
   const head = file.read(0, 200).toString('latin1');
-  const m = /^\{\n  "index_version": "[0-9.]+",\n  "node_count": \d+,\n  "edge_count": (\d+),\n/.exec(head);
-  if (!m || Number(m[1]) !== old) return undefined;
-  const to = m[0].length - 2;
-  return { from: to - m[1]!.length, to, text: String(now) };
+  const m = /^\{\n  "index_version": "[0-9.]+",\n  "node_count": (\d+),\n  "edge_count": (\d+),\n/.exec(head);
+  if (!m || Number(m[which]) !== old) return undefined;
+  const key = which === 1 ? '"node_count": ' : '"edge_count": ';
+  const from = m[0].indexOf(key) + key.length;
+  return { from, to: from + m[which]!.length, text: String(now) };
 }
 

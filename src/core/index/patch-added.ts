@@ -1,0 +1,88 @@
+import type { Issue } from '../issues.js';
+import { NODE_ITEM, type ArtifactFile, type Splice } from './artifact-file.js';
+import { itemsText, NODE_KEYS } from './artifact.js';
+import { edgesArray, nodeCountSplice } from './relink.js';
+import { dangling, danglingMessage, nearestId, SUGGESTION_BUDGET, type IndexNode } from './graph.js';
+import { Suggester } from '../text/suggest.js';
+
+/**
+ * What patching the artifact for new documents needs beyond what edits need (see patchIndex):
+ * their node items in place, and the suggestions of the dangling relations that a new ID may
+ * now be closer to.
+ */
+
+const FIELDS = ['related_ids', 'superseded_by'] as const;
+
+/** The messages of the dangling-relation warnings that would name one of these nodes' IDs. */
+export function danglingNames(nodes: readonly IndexNode[]): Set<string> {
+  return new Set(nodes.flatMap((n) => FIELDS.map((field) => danglingMessage(field, n.document_id))));
+}
+
+/** Whether a build of `nodeCount` nodes answers every one of these dangling relations within the suggestions' budget (see buildGraph). */
+export function answersAll(warnings: readonly Issue[], nodeCount: number): boolean {
+  const asked = warnings.filter((w) => w.code === 'INDEX_DANGLING_RELATION').length;
+  return asked === 0 || asked * nodeCount <= SUGGESTION_BUDGET;
+}
+
+const NEAR = /^Did you mean (\S+)\? Fix the ID or remove it\.$/;
+
+/**
+ * The dangling-relation warnings with new nodes among the IDs: each warning of `old` (the
+ * stored ones) names the closest ID of the last build, and the closest now is the better of
+ * it and the new IDs (a candidate's score does not depend on the others, ties go to the
+ * first in order). Warnings made in this run were made from every ID already. Undefined
+ * when a stored warning does not read back to itself.
+ */
+export function resuggest(warnings: readonly Issue[], old: ReadonlySet<Issue>, nodes: readonly IndexNode[]): Issue[] | undefined {
+  const ids = nodes.map((n) => n.document_id);
+  const out: Issue[] = [];
+  for (const w of warnings) {
+    if (w.code !== 'INDEX_DANGLING_RELATION' || !old.has(w)) {
+      out.push(w);
+      continue;
+    }
+    const field = FIELDS.find((f) => w.message.startsWith(`${f} names `));
+    const id = field && w.message.slice(`${field} names `.length, -', which no governed document has.'.length);
+    if (!field || !id || !w.path || !w.document_id) return undefined;
+    const was = NEAR.exec(w.suggestion ?? '')?.[1] ?? null;
+    const owner = { path: w.path, document_id: w.document_id } as IndexNode;
+    // The warning as buildGraph made it, from what it says.
+    if (JSON.stringify(dangling(owner, field, id, was)) !== JSON.stringify(w)) return undefined;
+    const near = nearestId(new Suggester(was === null ? ids : [was, ...ids]), id, w.document_id);
+    out.push(near === was ? w : dangling(owner, field, id, near));
+  }
+  return out;
+}
+
+/** What comes before the "edges" array when the "nodes" array has items. */
+const NODES_END = '\n  ],\n  "edges": ';
+
+/**
+ * The splices that insert new nodes' items in ID order (none of their IDs is in the artifact)
+ * and write the new node count; undefined when the artifact has no node, or is not laid out
+ * as expected.
+ */
+export function addedSplices(file: ArtifactFile, nodes: readonly IndexNode[], oldCount: number): Splice[] | undefined {
+  const count = nodeCountSplice(file, oldCount, oldCount + nodes.length);
+  if (!count) return undefined;
+  const splices: Splice[] = [count];
+  let end: number | undefined;
+  for (const node of [...nodes].sort((a, b) => (a.document_id < b.document_id ? -1 : 1))) {
+    const text = itemsText([node], NODE_KEYS);
+    const next = file.lowerBound(NODE_ITEM, node.document_id);
+    if (next?.kind === NODE_ITEM) {
+      // Before the first node whose ID sorts after it, from its indentation on.
+      splices.push({ from: next.at + 1, to: next.at + 1, text: `${text},\n` });
+      continue;
+    }
+    // After the last node.
+    if (end === undefined) {
+      const edges = edgesArray(file);
+      const at = edges ? edges.open - Buffer.byteLength(NODES_END) : -1;
+      if (at < 0 || file.read(at, edges!.open).toString('utf8') !== NODES_END) return undefined;
+      end = at;
+    }
+    splices.push({ from: end, to: end, text: `,\n${text}` });
+  }
+  return splices;
+}

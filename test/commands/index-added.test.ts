@@ -1,0 +1,243 @@
+import { readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: the benchmark generator is plain JavaScript
+import { generateRepo } from '../../bench/generate.mjs';
+import { lastLookup } from '../../src/core/index/lookup.js'; // shared through globalThis with the built copy the commands run
+import { docket } from '../helpers/cli.js';
+import { markdown, random } from '../helpers/edits.js';
+import { tempDir } from '../helpers/fixtures.js';
+import { expectValidEnvelope } from '../helpers/schemas.js';
+
+/**
+ * `index` after new documents were added (`docket new`, then `docket index`) patches the last
+ * artifact when no relation named the new IDs and no document linked to the new paths: their
+ * nodes, edges, warnings and advice are inserted, and the cache appends the files (see
+ * src/core/index/patch.ts and patch-added.ts). Anything else builds in full. Seeded rounds of
+ * additions of every kind, with edits and removals between them: after each, the cached run
+ * must say and write exactly what a run without the cache says and writes.
+ */
+const ARTIFACT = 'docs/01-indices/docket.index.json';
+const MANIFEST = '.docket/cache/index.json';
+
+interface Manifest {
+  facts_sha256: string;
+  appended?: string[];
+  result: { violations: unknown[] } | null;
+}
+const manifest = (root: string) => JSON.parse(readFileSync(path.join(root, MANIFEST), 'utf8')) as Manifest;
+
+/** The envelope without what depends on the cache. */
+function result(stdout: string): unknown {
+  const json = JSON.parse(stdout) as { data: Record<string, unknown> };
+  return { ...json, data: { ...json.data, rebuild: undefined, written: undefined } };
+}
+
+interface NewDoc {
+  id: string;
+  status?: string;
+  related?: string[];
+  successor?: string;
+  /** Repository paths the body links to. */
+  links?: string[];
+}
+
+/** A governed document as `docket new` writes it, with relations and links. */
+function documentText(rel: string, d: NewDoc): string {
+  const fm = [`document_id: ${d.id}`, 'type: ADR', `title: "Added ${d.id}"`, `status: ${d.status ?? 'Draft'}`, 'version: "0.1"', 'last_updated: "2026-11-26"', 'owner: Bench Team'];
+  if (d.related?.length) fm.push('related_ids:', ...d.related.map((r) => `  - ${r}`));
+  if (d.successor) fm.push(`superseded_by: ${d.successor}`);
+  const links = (d.links ?? []).map((t) => `See [${t}](${path.posix.relative(path.posix.dirname(rel), t)}).`);
+  return `---\n${fm.join('\n')}\n---\n\n# ${d.id}: Added\n\n${links.join('\n')}\n`;
+}
+
+const frontmatter = (text: string, f: (fm: string) => string) => text.replace(/^---\n[\s\S]*?\n---\n/, f);
+
+describe('index after documents were added: the artifact is patched, byte for byte what a full build writes', () => {
+  it.each([[11], [12], [13], [14]])('seed %i', async (seed) => {
+    const root = path.join(tempDir(), 'r');
+    generateRepo(root, { docs: 40, seed, violations: 0 });
+    const next = random(seed);
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+    const old = (rel: string) => utimesSync(path.join(root, rel), new Date(Date.now() - 120_000), new Date(Date.now() - 120_000));
+    // Links to files that do not exist yet, made before the first build (which lists them) and added by 'planned' rounds.
+    const planned = ['docs/45-adr/adr-planned-1.md', 'docs/45-adr/adr-planned-2.md'];
+    const [first] = markdown(root);
+    writeFileSync(path.join(root, first!), `${readFileSync(path.join(root, first!), 'utf8')}\n${planned.map((p) => `See [planned](${path.posix.relative(path.posix.dirname(first!), p)}).`).join('\n')}\n`);
+    markdown(root).forEach(old);
+    expect((await docket(['index', '--root', root, '--format', 'json'])).exitCode).toBe(0);
+    const idOf = (rel: string) => /^document_id: (.*)$/m.exec(readFileSync(path.join(root, rel), 'utf8'))?.[1];
+    const existing = markdown(root).filter((f) => !f.startsWith('docs/01-indices/'));
+    const ids = existing.map(idOf) as string[];
+    /** Files added by the test, and dangling IDs that some existing document names. */
+    const added: string[] = [];
+    const danglingIds: string[] = [];
+    /** IDs given to new documents. */
+    const taken = new Set<string>();
+    let serial = 0;
+    const write = (rel: string, text: string) => {
+      writeFileSync(path.join(root, rel), text);
+      if (next() < 0.5) old(rel);
+    };
+    const edit = (rel: string, f: (fm: string) => string) => write(rel, frontmatter(readFileSync(path.join(root, rel), 'utf8'), f));
+    const addRelated = (fm: string, id: string) => (/^related_ids:\n/m.test(fm) ? fm.replace(/^related_ids:\n/m, `related_ids:\n  - ${id}\n`) : fm.replace(/^(status: .*)$/m, `$1\nrelated_ids:\n  - ${id}`));
+    const fresh = () => `docs/45-adr/adr-added-${seed}-${++serial}.md`;
+    /** A new node: relations to existing, added and dangling IDs, a successor, links; some of them none. */
+    const newNode = (rel: string, sameRound: NewDoc[]): NewDoc => {
+      const known = [...ids, ...added.map(idOf).filter((x): x is string => !!x), ...sameRound.map((d) => d.id)];
+      // Close to a dangling ID (one letter apart): that relation's suggestion becomes this ID.
+      const close = danglingIds.map((d) => d.replace('-QQQ-', '-QQR-')).filter((d) => !taken.has(d));
+      const id = close.length > 0 && next() < 0.3 ? pick(close) : `ZED-ADR-${100 + serial}`;
+      taken.add(id);
+      const doc: NewDoc = { id, related: [], links: [] };
+      for (let k = Math.floor(next() * 4); k > 0; k--) doc.related!.push(next() < 0.2 ? `NOPE-ADR-${900 + k}` : pick(known));
+      if (next() < 0.3) doc.successor = next() < 0.2 ? 'NOPE-ADR-999' : pick(known);
+      if (next() < 0.3) doc.status = 'Superseded';
+      for (let k = Math.floor(next() * 3); k > 0; k--) doc.links!.push(next() < 0.2 ? 'docs/none/missing.md' : next() < 0.2 ? rel : pick([...existing, ...added]));
+      return doc;
+    };
+    let patchedAdds = 0;
+    for (let round = 0; round < 24; round++) {
+      const before = manifest(root);
+      const sound = before.result !== null && before.result.violations.length === 0;
+      const op = round < 2 ? 'node' : pick(['node', 'node', 'nodes', 'non-node', 'with-edit', 'dangling-first', 'dangling-first', 'named', 'planned', 'linked-first', 'duplicate', 'edit-added', 'remove-added']);
+      /** How this round must be built when the last build was sound: its additions patched, its edit of an added file patched, in full, or either. */
+      let expected: 'added' | 'edited' | 'full' | 'either' = 'added';
+      const sameRound: NewDoc[] = [];
+      const addNode = (doc?: NewDoc) => {
+        const rel = fresh();
+        const d = doc ?? newNode(rel, sameRound);
+        sameRound.push(d);
+        write(rel, documentText(rel, d));
+        added.push(rel);
+        return d;
+      };
+      if (op === 'node') addNode();
+      else if (op === 'nodes') [addNode(), addNode(), addNode()];
+      else if (op === 'non-node') {
+        const rel = fresh();
+        write(rel, pick(['# No frontmatter\n', '---\ntitle: No ID\n---\n# x\n', '---\ndocument_id: lowercase-id\n---\n# x\n', '---\ndocument_id: ZED-ADR-1\nbroken: [unclosed\n---\n']));
+        added.push(rel);
+      } else if (op === 'with-edit') {
+        // An existing document names the new ID in the same round: its relation or successor is no longer dangling.
+        const d = addNode();
+        const target = pick(existing);
+        edit(target, (fm) => (next() < 0.5 ? addRelated(fm, d.id) : fm.replace(/^superseded_by: .*\n/m, '').replace(/^(status: .*)$/m, `$1\nsuperseded_by: ${d.id}`)));
+        expected = 'either'; // a supersession may close a cycle; relations may pass the listed advice
+      } else if (op === 'dangling-first') {
+        // A relation names an ID that does not exist yet (patched as an edit); a later round may add it, or one close to it.
+        const id = `ZED-QQQ-${500 + serial++}`;
+        danglingIds.push(id);
+        edit(pick(existing), (fm) => addRelated(fm, id));
+        expected = 'either';
+      } else if (op === 'named' && danglingIds.length > 0) {
+        // The ID a relation named: it was dangling (its warning and edge change), so the build is full.
+        const id = danglingIds.splice(Math.floor(next() * danglingIds.length), 1)[0]!;
+        addNode({ id });
+        expected = 'full';
+      } else if (op === 'linked-first') {
+        // A document linked to the path before it existed: the new node gains a reference, built in full.
+        const rel = fresh();
+        const from = pick(existing);
+        write(from, `${readFileSync(path.join(root, from), 'utf8')}\nSee [later](${path.posix.relative(path.posix.dirname(from), rel)}).\n`);
+        expect((await docket(['index', '--root', root, '--format', 'json'])).exitCode).toBe(0);
+        write(rel, documentText(rel, { id: `ZED-ADR-${700 + serial}` }));
+        added.push(rel);
+        expected = 'full';
+      } else if (op === 'planned' && planned.length > 0) {
+        const rel = planned.pop()!;
+        write(rel, documentText(rel, { id: `ZED-ADR-${800 + serial}` }));
+        added.push(rel);
+        expected = 'full';
+      } else if (op === 'duplicate') {
+        // An existing ID, or twins: two new files with one new ID.
+        if (next() < 0.5) addNode({ id: pick(ids) });
+        else addNode(addNode());
+        expected = 'full';
+      } else if (op === 'edit-added' && added.length > 0) {
+        const rel = pick(added);
+        if (idOf(rel)) edit(rel, (fm) => fm.replace(/^title: "(.*)"$/m, `title: "$1 again"`));
+        else write(rel, '# Still no frontmatter\n');
+        expected = 'edited';
+      } else if (op === 'remove-added' && added.length > 0) {
+        const rel = added.splice(Math.floor(next() * added.length), 1)[0]!;
+        rmSync(path.join(root, rel));
+        expected = 'full';
+      } else expected = 'either';
+      const previous = readFileSync(path.join(root, ARTIFACT));
+      const cached = await docket(['index', '--root', root, '--format', 'json']);
+      expectValidEnvelope(cached.json, 'index');
+      const after = manifest(root);
+      const artifact = readFileSync(path.join(root, ARTIFACT));
+      const step = `round ${round} (${op})`;
+      expect((cached.json!.data as { written: boolean }).written, step).toBe(!artifact.equals(previous));
+      const full = await docket(['index', '--root', root, '--format', 'json', '--no-cache']);
+      expect(result(cached.stdout), step).toEqual(result(full.stdout));
+      expect(cached.exitCode, step).toBe(full.exitCode);
+      if (full.exitCode === 0) expect((full.json!.data as { written: boolean }).written, `${step}: the artifact differs from a full build's`).toBe(false);
+      const wasPatched = after.facts_sha256 === before.facts_sha256 && (after.appended?.length ?? 0) > (before.appended?.length ?? 0);
+      if (sound && expected === 'added') {
+        expect(wasPatched, `${step}: built in full`).toBe(true);
+        patchedAdds++;
+      }
+      if (sound && expected === 'edited' && before.appended) expect([after.facts_sha256, after.appended], `${step}: built in full`).toEqual([before.facts_sha256, before.appended]);
+      if (expected === 'full') expect(after.appended, `${step}: patched`).toBeUndefined();
+      // A lookup of a new node reads the patched artifact.
+      const last = sameRound.at(-1);
+      if (wasPatched && last && cached.exitCode === 0) {
+        lastLookup.source = 'none';
+        const found = await docket(['resolve', last.id, '--root', root, '--format', 'json']);
+        expect(found.json!.data.document_id, step).toBe(last.id);
+        expect(lastLookup.source, step).toBe('artifact');
+      }
+      if (op === 'duplicate') {
+        // Sound again for the next rounds.
+        for (const d of sameRound) rmSync(path.join(root, added.pop()!), { force: d !== undefined });
+        expect((await docket(['index', '--root', root, '--format', 'json'])).exitCode).toBe(0);
+      }
+    }
+    expect(patchedAdds).toBeGreaterThan(3);
+  });
+});
+
+describe('index after an added document whose ID is close to a dangling relation', () => {
+  it('changes that relation\'s suggestion, as a full build does, and keeps the others', async () => {
+    const root = path.join(tempDir(), 'r');
+    generateRepo(root, { docs: 20, seed: 2, violations: 0 });
+    const [a, b] = markdown(root).filter((f) => !f.startsWith('docs/01-indices/'));
+    const set = (rel: string, related: string) => writeFileSync(path.join(root, rel), frontmatter(readFileSync(path.join(root, rel), 'utf8'), (fm) => fm.replace(/^related_ids:\n(  - .*\n)*/m, '').replace(/^(status: .*)$/m, `$1\nrelated_ids:\n  - ${related}`)));
+    set(a!, 'ZED-QQQ-500');
+    set(b!, 'YAK-PPP-777');
+    const first = await docket(['index', '--root', root, '--format', 'json']);
+    expect(first.json!.warnings.map((w: { suggestion: string }) => w.suggestion)).toEqual(['Fix the ID or remove it.', 'Fix the ID or remove it.']);
+    const rel = 'docs/45-adr/adr-added.md';
+    writeFileSync(path.join(root, rel), documentText(rel, { id: 'ZED-QQQ-501' }));
+    const cached = await docket(['index', '--root', root, '--format', 'json']);
+    expect(manifest(root).appended).toEqual([rel]);
+    const suggestions = cached.json!.warnings.map((w: { suggestion: string }) => w.suggestion).sort();
+    expect(suggestions).toEqual(['Did you mean ZED-QQQ-501? Fix the ID or remove it.', 'Fix the ID or remove it.']);
+    const full = await docket(['index', '--root', root, '--format', 'json', '--no-cache']);
+    expect(result(cached.stdout)).toEqual(result(full.stdout));
+    expect((full.json!.data as { written: boolean }).written).toBe(false);
+  });
+});
+
+describe('index after an added document, when more link targets are missing than the manifest lists', () => {
+  it('reads the facts file to know whether a document links to the new one', async () => {
+    const root = path.join(tempDir(), 'r');
+    generateRepo(root, { docs: 20, seed: 3, violations: 0 });
+    const [from] = markdown(root);
+    const missing = Array.from({ length: 300 }, (_, i) => `See [gone](../none/gone-${i}.md).`).join('\n');
+    writeFileSync(path.join(root, from!), `${readFileSync(path.join(root, from!), 'utf8')}\n${missing}\nSee [later](${path.posix.relative(path.posix.dirname(from!), 'docs/45-adr/adr-later.md')}).\n`);
+    expect((await docket(['index', '--root', root, '--format', 'json'])).exitCode).toBe(0);
+    expect((manifest(root) as { unresolved?: string[] }).unresolved).toBeUndefined();
+    for (const [rel, patched] of [['docs/45-adr/adr-other.md', true], ['docs/45-adr/adr-later.md', false]] as const) {
+      writeFileSync(path.join(root, rel), documentText(rel, { id: `ZED-ADR-${rel.length}${patched ? 1 : 2}` }));
+      const cached = await docket(['index', '--root', root, '--format', 'json']);
+      expect(manifest(root).appended, rel).toEqual(patched ? [rel] : undefined);
+      const full = await docket(['index', '--root', root, '--format', 'json', '--no-cache']);
+      expect(result(cached.stdout), rel).toEqual(result(full.stdout));
+      expect((full.json!.data as { written: boolean }).written, rel).toBe(false);
+    }
+  });
+});
