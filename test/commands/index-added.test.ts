@@ -23,6 +23,7 @@ const MANIFEST = '.docket/cache/index.json';
 interface Manifest {
   facts_sha256: string;
   appended?: string[];
+  removed?: Record<string, string>;
   result: { violations: unknown[] } | null;
 }
 const manifest = (root: string) => JSON.parse(readFileSync(path.join(root, MANIFEST), 'utf8')) as Manifest;
@@ -52,6 +53,27 @@ function documentText(rel: string, d: NewDoc): string {
 }
 
 const frontmatter = (text: string, f: (fm: string) => string) => text.replace(/^---\n[\s\S]*?\n---\n/, f);
+
+interface Artifact {
+  nodes: { document_id: string; path: string; superseded_by: string | null }[];
+  edges: { source: string; target: string; type: string }[];
+}
+
+/**
+ * How removing these files must be indexed after a sound build: patched when none was
+ * appended since the cache's files were written and each was not a node, or a node that no
+ * edge points to and that supersedes none; in full otherwise.
+ */
+function removalOf(root: string, rels: readonly string[]): 'removed' | 'full' {
+  const artifact = JSON.parse(readFileSync(path.join(root, ARTIFACT), 'utf8')) as Artifact;
+  const appended = manifest(root).appended ?? [];
+  const patchable = rels.every((rel) => {
+    const node = artifact.nodes.find((n) => n.path === rel);
+    const id = node?.document_id;
+    return !appended.includes(rel) && (!node || (node.superseded_by === null && !artifact.edges.some((e) => e.target === id || (e.source === id && e.type === 'supersedes'))));
+  });
+  return patchable ? 'removed' : 'full';
+}
 
 describe('index after documents were added: the artifact is patched, byte for byte what a full build writes', () => {
   it.each([[11], [12], [13], [14]])('seed %i', async (seed) => {
@@ -96,13 +118,13 @@ describe('index after documents were added: the artifact is patched, byte for by
       for (let k = Math.floor(next() * 3); k > 0; k--) doc.links!.push(next() < 0.2 ? 'docs/none/missing.md' : next() < 0.2 ? rel : pick([...existing, ...added]));
       return doc;
     };
-    let patchedAdds = 0;
+    let [patchedAdds, patchedRemovals] = [0, 0];
     for (let round = 0; round < 24; round++) {
       const before = manifest(root);
       const sound = before.result !== null && before.result.violations.length === 0;
-      const op = round < 2 ? 'node' : pick(['node', 'node', 'nodes', 'non-node', 'with-edit', 'dangling-first', 'dangling-first', 'named', 'planned', 'linked-first', 'duplicate', 'edit-added', 'remove-added']);
+      const op = round < 2 ? 'node' : pick(['node', 'node', 'nodes', 'non-node', 'with-edit', 'dangling-first', 'dangling-first', 'named', 'planned', 'linked-first', 'duplicate', 'edit-added', 'remove-added', 'remove-added', 'remove', 'remove', 'remove']);
       /** How this round must be built when the last build was sound: its additions patched, its edit of an added file patched, in full, or either. */
-      let expected: 'added' | 'edited' | 'full' | 'either' = 'added';
+      let expected: 'added' | 'edited' | 'removed' | 'full' | 'either' = 'added';
       const sameRound: NewDoc[] = [];
       const addNode = (doc?: NewDoc) => {
         const rel = fresh();
@@ -140,13 +162,14 @@ describe('index after documents were added: the artifact is patched, byte for by
         const rel = fresh();
         const from = pick(existing);
         write(from, `${readFileSync(path.join(root, from), 'utf8')}\nSee [later](${path.posix.relative(path.posix.dirname(from), rel)}).\n`);
-        expect((await docket(['index', '--root', root, '--format', 'json'])).exitCode).toBe(0);
+        const between = await docket(['index', '--root', root, '--format', 'json']);
+        expect(between.exitCode, JSON.stringify(between.json!.violations)).toBe(0);
         write(rel, documentText(rel, { id: `ZED-ADR-${700 + serial}` }));
         added.push(rel);
         expected = 'full';
       } else if (op === 'planned' && planned.length > 0) {
         const rel = planned.pop()!;
-        write(rel, documentText(rel, { id: `ZED-ADR-${800 + serial}` }));
+        write(rel, documentText(rel, { id: `ZED-ADR-${800 + ++serial}` }));
         added.push(rel);
         expected = 'full';
       } else if (op === 'duplicate') {
@@ -161,8 +184,19 @@ describe('index after documents were added: the artifact is patched, byte for by
         expected = 'edited';
       } else if (op === 'remove-added' && added.length > 0) {
         const rel = added.splice(Math.floor(next() * added.length), 1)[0]!;
+        expected = removalOf(root, [rel]);
         rmSync(path.join(root, rel));
-        expected = 'full';
+      } else if (op === 'remove' && existing.length > 2) {
+        // One or two documents: most have relations or links to them, so most of the time one that has none.
+        const all = [...existing, ...added];
+        const loose = all.filter((rel) => removalOf(root, [rel]) === 'removed');
+        const rels = [...new Set([pick(loose.length > 0 && next() < 0.7 ? loose : all), ...(next() < 0.3 ? [pick(all)] : [])])];
+        expected = removalOf(root, rels);
+        for (const rel of rels) {
+          const list = existing.includes(rel) ? existing : added;
+          list.splice(list.indexOf(rel), 1);
+          rmSync(path.join(root, rel));
+        }
       } else expected = 'either';
       const previous = readFileSync(path.join(root, ARTIFACT));
       const cached = await docket(['index', '--root', root, '--format', 'json']);
@@ -181,7 +215,11 @@ describe('index after documents were added: the artifact is patched, byte for by
         patchedAdds++;
       }
       if (sound && expected === 'edited' && before.appended) expect([after.facts_sha256, after.appended], `${step}: built in full`).toEqual([before.facts_sha256, before.appended]);
-      if (expected === 'full') expect(after.appended, `${step}: patched`).toBeUndefined();
+      if (expected === 'full') expect([after.appended, after.removed], `${step}: patched`).toEqual([undefined, undefined]);
+      if (sound && expected === 'removed') {
+        expect([after.facts_sha256, Object.keys(after.removed ?? {}).length > Object.keys(before.removed ?? {}).length], `${step}: built in full`).toEqual([before.facts_sha256, true]);
+        patchedRemovals++;
+      }
       // A lookup of a new node reads the patched artifact.
       const last = sameRound.at(-1);
       if (wasPatched && last && cached.exitCode === 0) {
@@ -197,6 +235,7 @@ describe('index after documents were added: the artifact is patched, byte for by
       }
     }
     expect(patchedAdds).toBeGreaterThan(3);
+    expect(patchedRemovals).toBeGreaterThan(0);
   });
 });
 
@@ -238,6 +277,49 @@ describe('index after an added document, when more link targets are missing than
       const full = await docket(['index', '--root', root, '--format', 'json', '--no-cache']);
       expect(result(cached.stdout), rel).toEqual(result(full.stdout));
       expect((full.json!.data as { written: boolean }).written, rel).toBe(false);
+    }
+  });
+});
+
+describe('index after documents were removed: nodes, their edges, warnings and advice taken out of the artifact', () => {
+  it('matches a full build at each step, and patches every step', async () => {
+    const root = path.join(tempDir(), 'r');
+    generateRepo(root, { docs: 16, seed: 8, violations: 0 });
+    const files = markdown(root).filter((f) => !f.startsWith('docs/01-indices/'));
+    const idOf = (rel: string) => /^document_id: (.*)$/m.exec(readFileSync(path.join(root, rel), 'utf8'))![1]!;
+    const byId = new Map(files.map((f) => [idOf(f), f]));
+    const ids = [...byId.keys()].sort();
+    // No links and no relations: nothing points to any node.
+    for (const rel of files) writeFileSync(path.join(root, rel), frontmatter(readFileSync(path.join(root, rel), 'utf8'), (fm) => fm.replace(/^related_ids:\n(  - .*\n)*/m, '').replace(/^superseded_by: .*\n/m, '')).replace(/\]\([^)]*\)/g, ']'));
+    const relate = (id: string, related: string[]) => {
+      const abs = path.join(root, byId.get(id)!);
+      writeFileSync(abs, frontmatter(readFileSync(abs, 'utf8'), (fm) => fm.replace(/^(status: .*)$/m, `$1\nrelated_ids:\n${related.map((r) => `  - ${r}`).join('\n')}`)));
+    };
+    const [first, second, third] = ids;
+    const last = ids.at(-1)!;
+    // One-sided relations from the nodes to be removed (their advice goes), dangling ones (their warnings go), and one that suggests a node to be removed.
+    relate(second!, [third!, 'NOPE-ADR-999']);
+    relate(ids[5]!, [`${ids[6]!}X`]);
+    writeFileSync(path.join(root, 'docs/45-adr/notes.md'), '# Notes without frontmatter\n');
+    expect((await docket(['index', '--root', root, '--format', 'json'])).exitCode).toBe(0);
+    const steps: [string, string[]][] = [
+      ['the first node', [first!]],
+      ['a node with one-sided and dangling relations', [second!]],
+      ['the node a suggestion named', [ids[6]!]],
+      ['the last node', [last]],
+      ['two neighbours', [ids[3]!, ids[4]!]],
+      ['a document that is not a node', ['docs/45-adr/notes.md']],
+      ['the last two', [ids.at(-3)!, ids.at(-2)!]],
+    ];
+    for (const [i, [what, gone]] of steps.entries()) {
+      const before = manifest(root);
+      for (const g of gone) rmSync(path.join(root, byId.get(g) ?? g));
+      const cached = await docket(['index', '--root', root, '--format', 'json']);
+      const full = await docket(['index', '--root', root, '--format', 'json', '--no-cache']);
+      expect(result(cached.stdout), what).toEqual(result(full.stdout));
+      expect((full.json!.data as { written: boolean }).written, what).toBe(false);
+      const after = manifest(root);
+      expect([after.facts_sha256, Object.keys(after.removed ?? {}).length], `step ${i}: ${what}`).toEqual([before.facts_sha256, Object.keys(before.removed ?? {}).length + gone.length]);
     }
   });
 });

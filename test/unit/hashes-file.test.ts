@@ -36,7 +36,20 @@ describe('HashesFile: the index cache hashes file, read only as far as needed', 
       expect(lazy.sha256At(n)).toBeUndefined();
       expect(lazy.factsHashAt(-1)).toBeUndefined();
       expect(HashesFile.read(file, sha, n)!.whole()).toEqual(h);
+      expect(HashesFile.read(file, sha, n)!.paths()).toEqual(h.paths);
     }
+  });
+
+  it('parses the paths alone, and falls back to the whole parse (which checks the count) for any other layout', () => {
+    const dir = tempDir();
+    const h = hashesOf(PATHS);
+    const text = JSON.stringify(h);
+    const { file, sha } = write(dir, text);
+    expect(HashesFile.read(file, sha, PATHS.length)!.paths()).toEqual(PATHS);
+    expect(HashesFile.read(file, sha, PATHS.length + 1)!.paths()).toBeNull();
+    // Keys in another order: the whole parse finds them.
+    const reordered = write(dir, JSON.stringify({ sha256: h.sha256, paths: h.paths, facts_hashes: h.facts_hashes }));
+    expect(HashesFile.read(reordered.file, reordered.sha, PATHS.length)!.paths()).toEqual(PATHS);
   });
 
   it('does not parse the file to read an entry (a file whose paths are not JSON still gives its hashes)', () => {

@@ -55,15 +55,15 @@ export interface BuildOptions {
  * bytes but not in facts (an edit of a body that touches no link, heading or metadata the
  * index uses), and the artifact as it was left; or that result with the artifact patched,
  * when the facts of some changed only in fields of their own node, their links, or why they
- * are not nodes, or by a few new files (see patchIndex). Changed and new files are read and
+ * are not nodes, or by a few new or removed files (see patchIndex). Changed and new files are read and
  * described by settleChanged and describeAdded.
  */
-async function reusable(config: RepoConfig, cache: IndexCache, files: readonly GovernedFile[]): Promise<{ result: StoredResult; changed: number; added: number; written: boolean } | undefined> {
+async function reusable(config: RepoConfig, cache: IndexCache, files: readonly GovernedFile[]): Promise<{ result: StoredResult; changed: number; added: number; removed: number; written: boolean } | undefined> {
   const scan = cache.unchanged(files);
   const settled = scan && (await settleChanged(config, scan.changed));
   if (!scan || !settled) return undefined;
   const { updates, edits, changed } = settled;
-  if (edits.length === 0 && scan.added.length === 0) return cache.reuseLast(updates) ? { result: scan.result, changed, added: 0, written: false } : undefined;
+  if (edits.length === 0 && scan.added.length === 0 && scan.removed.length === 0) return cache.reuseLast(updates) ? { result: scan.result, changed, added: 0, removed: 0, written: false } : undefined;
   let added: AddedFile[] = [];
   if (scan.added.length > 0) {
     // A cached document that links to a new file gains an edge to it: built in full.
@@ -75,10 +75,10 @@ async function reusable(config: RepoConfig, cache: IndexCache, files: readonly G
   // The cache takes the new facts as an overlay of its facts file (patchIndex checks the artifact).
   if (!cache.canPatch(edits, added)) return undefined;
   const { patchIndex } = await import('./patch.js');
-  const patched = await patchIndex(config, scan.result, edits, added);
+  const patched = await patchIndex(config, scan.result, edits, added, scan.removed);
   if (!patched) return undefined;
-  cache.patched(updates, edits, patched.result, added);
-  return { result: patched.result, changed, added: added.length, written: patched.written };
+  cache.patched(updates, edits, patched.result, added, scan.removed);
+  return { result: patched.result, changed, added: added.length, removed: scan.removed.length, written: patched.written };
 }
 
 /**
@@ -103,7 +103,7 @@ export async function buildIndex(config: RepoConfig, opts: BuildOptions): Promis
       const last = await reusable(config, cache, walk.files);
       if (last) {
         await close();
-        const rebuild: RebuildInfo = { mode: 'incremental', added: last.added, changed: last.changed, removed: 0, unchanged: walk.files.length - last.changed - last.added };
+        const rebuild: RebuildInfo = { mode: 'incremental', added: last.added, changed: last.changed, removed: last.removed, unchanged: walk.files.length - last.changed - last.added };
         const r = last.result;
         return { node_count: r.node_count, edge_count: r.edge_count, first_id: r.first_id, violations: r.violations, warnings: [...cache.warnings, ...r.warnings], advice: r.advice, rebuild, partial: false, written: last.written };
       }

@@ -71,6 +71,12 @@ class Stamps {
   }
 }
 
+/** A governed file the manifest described that is gone: its position and path. */
+export interface RemovedFile {
+  index: number;
+  rel: string;
+}
+
 /** A governed file the manifest did not describe: its stat and digest, and its facts. */
 export interface AddedFile {
   file: GovernedFile;
@@ -97,6 +103,8 @@ const MAX_FACTS_OVERLAY = 64;
 const MAX_FACTS_OVERLAY_BYTES = 256 * 1024;
 /** New governed files that a run describes one by one (see unchanged); more build in full. */
 const MAX_ADDED = 16;
+/** Files gone since the hashes and facts files were written that the manifest lists (see Manifest.removed); more build in full. */
+const MAX_REMOVED = 16;
 /** Link targets that are no governed file, listed in the manifest up to this many (see Manifest.unresolved). */
 const MAX_UNRESOLVED = 256;
 
@@ -162,6 +170,8 @@ interface Manifest {
    * digest of the other paths.
    */
   appended?: string[];
+  /** Files gone since the hashes and facts files were written: their positions (of those files), and their paths. */
+  removed?: Record<string, string>;
   /**
    * Every link target of the described documents that was no governed file when the hashes
    * and facts files were written, and every link of documents described since (sorted; absent
@@ -220,7 +230,8 @@ function parseManifest(text: string): { manifest?: Manifest; shas?: () => Map<st
   }
   const n = Array.isArray(m.sizes) ? m.sizes.length : -1;
   if (typeof m.facts_sha256 !== 'string' || typeof m.hashes_sha256 !== 'string' || typeof m.paths_sha256 !== 'string' || !isNumbers(m.sizes, n) || !isNumbers(m.mtimes, n) || !isResult(m.result) || !isOverlay(m.hashes_overlay, n) || !isFactsOverlay(m.facts_overlay, n)) return undefined;
-  return isAppended(m) && (m.unresolved === undefined || isStrings(m.unresolved, m.unresolved.length)) ? { manifest: m } : undefined;
+  const removed = m.removed === undefined || (!!m.removed && typeof m.removed === 'object' && Object.entries(m.removed).every(([k, v]) => isPosition(k, baseCount(m)) && typeof v === 'string'));
+  return removed && isAppended(m) && (m.unresolved === undefined || isStrings(m.unresolved, m.unresolved.length)) ? { manifest: m } : undefined;
 }
 
 const isPosition = (k: string, n: number) => /^(0|[1-9]\d*)$/.test(k) && Number(k) < n;
@@ -364,6 +375,8 @@ export class IndexCache implements DocumentReuse {
   private patchedFacts?: Map<number, DocFacts>;
   /** Files the patched result added (see patched): appended to the manifest. */
   private addedFiles: readonly AddedFile[] = [];
+  /** Files the patched result no longer has (see patched): listed in the manifest. */
+  private removedFiles: readonly RemovedFile[] = [];
   private fingerprint = '';
   private release?: () => Promise<void>;
 
@@ -376,11 +389,13 @@ export class IndexCache implements DocumentReuse {
       const h = this.manifest && this.wholeHashes();
       const m = this.manifest;
       if (m && h) {
-        for (let i = 0; i < h.paths.length; i++) this.previousMap.set(h.paths[i]!, { size: m.sizes[i]!, mtime_ms: m.mtimes[i]!, sha256: h.sha256[i]!, at: i, factsHash: h.facts_hashes[i]! });
+        for (let i = 0; i < h.paths.length; i++) {
+          if (m.removed?.[i] === undefined) this.previousMap.set(h.paths[i]!, { size: m.sizes[i]!, mtime_ms: m.mtimes[i]!, sha256: h.sha256[i]!, at: i, factsHash: h.facts_hashes[i]! });
+        }
         const base = h.paths.length;
         m.appended?.forEach((rel, j) => this.previousMap!.set(rel, { size: m.sizes[base + j]!, mtime_ms: m.mtimes[base + j]!, sha256: m.hashes_overlay![base + j]!, at: base + j }));
         const pathAt = (i: number) => (i < base ? h.paths[i]! : m.appended![i - base]!);
-        for (const [k, facts] of Object.entries(m.facts_overlay ?? {})) Object.assign(this.previousMap.get(pathAt(Number(k)))!, { facts, factsHash: factsHash(facts) });
+        for (const [k, facts] of Object.entries(m.facts_overlay ?? {})) if (m.removed?.[k] === undefined) Object.assign(this.previousMap.get(pathAt(Number(k)))!, { facts, factsHash: factsHash(facts) });
       }
     }
     return this.previousMap;
@@ -439,7 +454,7 @@ export class IndexCache implements DocumentReuse {
     cache.baselineOf = parsed.shas ?? (() => {
       const h = m && (cache.manifest === m && cache.loadedHashes !== undefined ? cache.loadedHashes : readHashes(config.root, m))?.whole();
       if (!h) return new Map();
-      const shas = new Map(h.paths.map((p, i) => [p, h.sha256[i]!]));
+      const shas = new Map(h.paths.flatMap((p, i) => (m!.removed?.[i] === undefined ? [[p, h.sha256[i]!]] : [])));
       m!.appended?.forEach((rel, j) => shas.set(rel, m!.hashes_overlay![h.paths.length + j]!));
       return shas;
     });
@@ -483,7 +498,7 @@ export class IndexCache implements DocumentReuse {
    * verified, unchanged. Only stats are read (and the artifact, when its mtime is too recent
    * to trust).
    */
-  unchanged(files: readonly GovernedFile[]): { result: StoredResult; changed: { index: number; file: GovernedFile; sha256: string; facts_hash: string }[]; added: GovernedFile[] } | undefined {
+  unchanged(files: readonly GovernedFile[]): { result: StoredResult; changed: { index: number; file: GovernedFile; sha256: string; facts_hash: string }[]; added: GovernedFile[]; removed: RemovedFile[] } | undefined {
     const m = this.manifest;
     const r = m?.result;
     const found = m && r ? this.positions(files) : undefined;
@@ -510,58 +525,85 @@ export class IndexCache implements DocumentReuse {
       }
       changed.push({ index: i, file: files[k]!, sha256: sha, facts_hash: facts });
     }
-    return { result: r, changed, added: found.added };
+    return { result: r, changed, added: found.added, removed: found.removed };
   }
 
   /**
    * Where each governed file is in the manifest (`at`, -1 for a file it does not describe;
-   * absent: in order), and the files it does not describe, which must be new: every file
-   * it describes is still there. Undefined when some are gone, or more than MAX_ADDED are new.
-   * Only then is the hashes file read for the paths.
+   * absent: in order), the files it does not describe, which must be new, and the files it
+   * describes that are gone. Undefined when more than MAX_ADDED are new or more than
+   * MAX_REMOVED are gone. Only then is the hashes file read for the paths.
    */
-  private positions(files: readonly GovernedFile[]): { at?: Int32Array; added: GovernedFile[]; stats?: Stamps } | undefined {
+  private positions(files: readonly GovernedFile[]): { at?: Int32Array; added: GovernedFile[]; removed: RemovedFile[]; stats?: Stamps } | undefined {
     const m = this.manifest!;
     const appended = m.appended ?? [];
-    if (appended.length === 0 && files.length === m.sizes.length) return pathsDigest(files) === m.paths_sha256 ? { added: [] } : undefined;
-    const extra = files.length - m.sizes.length;
-    if (extra < 0 || extra > MAX_ADDED) return undefined;
+    const gone = m.removed ?? {};
+    const goneCount = Object.keys(gone).length;
+    if (appended.length === 0 && goneCount === 0 && files.length === m.sizes.length) return pathsDigest(files) === m.paths_sha256 ? { added: [], removed: [] } : undefined;
+    const extra = files.length - (m.sizes.length - goneCount);
+    if (extra < -MAX_REMOVED || extra > MAX_ADDED) return undefined;
     const base = baseCount(m);
     const appendedAt = new Map(appended.map((rel, j) => [rel, base + j]));
     const isBase = (f: GovernedFile) => !appendedAt.has(f.rel);
-    /** Positions: appended files by path, the others in order, but for `added`. */
-    const place = (added: ReadonlySet<GovernedFile>) => {
+    /** Positions: appended files by path, the others in order past the removed positions, but for `added`. */
+    const place = (added: ReadonlySet<GovernedFile>, removed: readonly RemovedFile[] = []) => {
+      const skip = new Set([...Object.keys(gone).map(Number), ...removed.map((r) => r.index)]);
       const at = new Int32Array(files.length).fill(-1);
       let next = 0;
-      files.forEach((f, k) => (at[k] = appendedAt.get(f.rel) ?? (added.has(f) ? -1 : next++)));
+      files.forEach((f, k) => {
+        if (appendedAt.has(f.rel)) at[k] = appendedAt.get(f.rel)!;
+        else if (!added.has(f)) {
+          while (skip.has(next)) next++;
+          at[k] = next++;
+        }
+      });
       return at;
     };
-    // Only appended files besides the others: those must be the hashes file's paths, in order.
+    /** Whether these files, with the removed ones in their places, are the paths the manifest describes. */
+    const described = (rest: readonly GovernedFile[]) => {
+      if (rest.length + goneCount !== base) return false;
+      const list: string[] = [];
+      for (let i = 0, k = 0; i < base; i++) list.push(gone[i] ?? rest[k++]!.rel);
+      return pathsDigest(list) === m.paths_sha256;
+    };
     if (extra === 0) {
       const rest = files.filter(isBase);
-      return rest.length === base && pathsDigest(rest) === m.paths_sha256 ? { at: place(new Set()), added: [] } : undefined;
+      if (described(rest)) return { at: place(new Set()), added: [], removed: [] };
     }
-    // New files were most likely written after the last build: when exactly `extra` files have
-    // a recent stat and the others have the paths the manifest describes, they are the new
-    // ones, known without reading every path of the hashes file (100k documents: 18 MB).
-    const stats = new Stamps(files.length);
-    files.forEach((f, k) => stats.set(k, stampOf(absolutePath(this.config.root, f.rel))));
-    const recent = new Set(files.filter((f, k) => isBase(f) && !this.trusted(stats.at(k)?.mtimeMs ?? Infinity)));
-    if (recent.size === extra) {
-      const rest = files.filter((f) => isBase(f) && !recent.has(f));
-      if (pathsDigest(rest) === m.paths_sha256) return { at: place(recent), added: [...recent], stats };
+    let stats: Stamps | undefined;
+    if (extra > 0) {
+      // New files were most likely written after the last build: when exactly `extra` files
+      // have a recent stat and the others are the files the manifest describes, they are the
+      // new ones, known without reading every path of the hashes file (100k documents: 18 MB).
+      stats = new Stamps(files.length);
+      files.forEach((f, k) => stats!.set(k, stampOf(absolutePath(this.config.root, f.rel))));
+      const recent = new Set(files.filter((f, k) => isBase(f) && !this.trusted(stats!.at(k)?.mtimeMs ?? Infinity)));
+      if (recent.size === extra && described(files.filter((f) => isBase(f) && !recent.has(f)))) return { at: place(recent), added: [...recent], removed: [], stats };
     }
-    const paths = this.wholeHashes()?.paths;
-    if (!paths) return undefined;
+    // Otherwise the paths tell, both lists sorted (the walk's order): a file before the next
+    // path is new, a path before the next file is gone.
+    const paths = this.hashesFile()?.paths();
+    if (!paths) {
+      if (this.loadedHashes) this.corrupt();
+      return undefined;
+    }
+    const rest = files.filter(isBase);
     const added = new Set<GovernedFile>();
-    let next = 0;
-    for (const f of files) {
-      if (!isBase(f)) continue;
-      if (paths[next] === f.rel) next++;
-      else added.add(f);
+    const removed: RemovedFile[] = [];
+    let k = 0;
+    for (let i = 0; i < base; i++) {
+      if (gone[i] !== undefined) continue;
+      const rel = paths[i]!;
+      while (k < rest.length && rest[k]!.rel < rel) added.add(rest[k++]!);
+      if (k < rest.length && rest[k]!.rel === rel) k++;
+      else removed.push({ index: i, rel });
     }
-    // Every path of the hashes file found (in the same order: the walk's), and every appended file.
-    return next === base && files.length - added.size === m.sizes.length ? { at: place(added), added: [...added], stats } : undefined;
+    while (k < rest.length) added.add(rest[k++]!);
+    // An appended file that is gone builds in full (its position would stay in the overlays).
+    if (added.size > MAX_ADDED || removed.length > MAX_REMOVED || goneCount + removed.length > MAX_REMOVED || files.length - rest.length !== appended.length) return undefined;
+    return { at: place(added, removed), added: [...added], removed, ...(stats ? { stats } : {}) };
   }
+
 
   /**
    * Reuses the last result: every changed file was settled (same bytes, or same facts) and the
@@ -591,10 +633,11 @@ export class IndexCache implements DocumentReuse {
    * The last result was patched (see patchIndex): the manifest takes the changed files' stats
    * and digests (as reuseLast's settled files do), their new facts, and the new result.
    */
-  patched(updates: ReadonlyMap<number, FileUpdate>, edits: readonly { index: number; facts: DocFacts }[], result: StoredResult, added: readonly AddedFile[] = []): void {
+  patched(updates: ReadonlyMap<number, FileUpdate>, edits: readonly { index: number; facts: DocFacts }[], result: StoredResult, added: readonly AddedFile[] = [], removed: readonly RemovedFile[] = []): void {
     this.settled = new Map(updates);
     this.patchedFacts = new Map(edits.map((e) => [e.index, e.facts]));
     this.addedFiles = added;
+    this.removedFiles = removed;
     this.stored = result;
   }
 
@@ -789,6 +832,14 @@ export class IndexCache implements DocumentReuse {
           const unresolved = [...new Set([...m.unresolved, ...links])].sort();
           if (unresolved.length <= MAX_UNRESOLVED) manifest.unresolved = unresolved;
           else delete manifest.unresolved;
+        }
+        if (this.removedFiles.length > 0) {
+          manifest.removed = { ...m.removed };
+          for (const r of this.removedFiles) {
+            manifest.removed[r.index] = r.rel;
+            delete overlay[r.index];
+            delete manifest.facts_overlay![r.index];
+          }
         }
         if (this.addedFiles.length > 0) {
           // After the last position, with their digests and facts in the overlays (see Manifest.appended).

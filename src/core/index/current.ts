@@ -30,8 +30,8 @@ export async function currentArtifact(config: RepoConfig, signal?: AbortSignal):
     if (cache.mode !== 'incremental') return undefined;
     const walk = await listGoverned(config, signal);
     const scan = walk.unreadable.length === 0 ? cache.unchanged(walk.files) : undefined;
-    // A file the last build did not describe is not in the artifact.
-    if (!scan || scan.added.length > 0 || scan.result.violations.length > 0) return undefined;
+    // A file the last build did not describe is not in the artifact, one it did and that is gone still is.
+    if (!scan || scan.added.length > 0 || scan.removed.length > 0 || scan.result.violations.length > 0) return undefined;
     const settled = await settleChanged(config, scan.changed);
     if (!settled || settled.edits.length > 0) return undefined;
     try {

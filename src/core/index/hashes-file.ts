@@ -84,6 +84,24 @@ export class HashesFile {
     return this.parsed;
   }
 
+  /**
+   * The paths alone, parsed from the first array of the file (a third of the whole file's
+   * strings); null when the file is not a hashes file of `count` entries. The array ends at
+   * the first `],"sha256":[`: inside a path, a quote is escaped.
+   */
+  paths(): string[] | null {
+    if (this.parsed !== undefined) return this.parsed?.paths ?? null;
+    const head = '{"paths":';
+    const end = this.bytes.indexOf('],"sha256":[');
+    if (end < 0 || this.bytes.toString('latin1', 0, head.length) !== head) return this.whole()?.paths ?? null;
+    try {
+      const paths = JSON.parse(this.bytes.toString('utf8', head.length, end + 1)) as unknown;
+      return isStrings(paths, this.count) ? paths : (this.whole()?.paths ?? null);
+    } catch {
+      return this.whole()?.paths ?? null;
+    }
+  }
+
   private at(which: 'sha256' | 'facts', i: number): string | undefined {
     if (!(i >= 0 && i < this.count)) return undefined;
     if (this.parsed) return which === 'sha256' ? this.parsed.sha256[i] : this.parsed.facts_hashes[i];

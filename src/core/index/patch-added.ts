@@ -27,6 +27,20 @@ export function answersAll(warnings: readonly Issue[], nodeCount: number): boole
 const NEAR = /^Did you mean (\S+)\? Fix the ID or remove it\.$/;
 
 /**
+ * What a dangling-relation warning says: the field, the ID it names, the node it is about and
+ * the closest ID it suggests (null: none); undefined when it does not read back to itself, as
+ * buildGraph makes it (a suggestion past the budget does not).
+ */
+export function parseDangling(w: Issue): { field: string; id: string; owner: IndexNode; near: string | null } | undefined {
+  const field = FIELDS.find((f) => w.message.startsWith(`${f} names `));
+  const id = field && w.message.slice(`${field} names `.length, -', which no governed document has.'.length);
+  if (!field || !id || !w.path || !w.document_id) return undefined;
+  const near = NEAR.exec(w.suggestion ?? '')?.[1] ?? null;
+  const owner = { path: w.path, document_id: w.document_id } as IndexNode;
+  return JSON.stringify(dangling(owner, field, id, near)) === JSON.stringify(w) ? { field, id, owner, near } : undefined;
+}
+
+/**
  * The dangling-relation warnings with new nodes among the IDs: each warning of `old` (the
  * stored ones) names the closest ID of the last build, and the closest now is the better of
  * it and the new IDs (a candidate's score does not depend on the others, ties go to the
@@ -41,14 +55,10 @@ export function resuggest(warnings: readonly Issue[], old: ReadonlySet<Issue>, n
       out.push(w);
       continue;
     }
-    const field = FIELDS.find((f) => w.message.startsWith(`${f} names `));
-    const id = field && w.message.slice(`${field} names `.length, -', which no governed document has.'.length);
-    if (!field || !id || !w.path || !w.document_id) return undefined;
-    const was = NEAR.exec(w.suggestion ?? '')?.[1] ?? null;
-    const owner = { path: w.path, document_id: w.document_id } as IndexNode;
-    // The warning as buildGraph made it, from what it says.
-    if (JSON.stringify(dangling(owner, field, id, was)) !== JSON.stringify(w)) return undefined;
-    const near = nearestId(new Suggester(was === null ? ids : [was, ...ids]), id, w.document_id);
+    const parsed = parseDangling(w);
+    if (!parsed) return undefined;
+    const { field, id, owner, near: was } = parsed;
+    const near = nearestId(new Suggester(was === null ? ids : [was, ...ids]), id, owner.document_id);
     out.push(near === was ? w : dangling(owner, field, id, near));
   }
   return out;

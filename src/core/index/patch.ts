@@ -10,7 +10,8 @@ import { ArtifactFile, copyWithSplices, findFirst, nodeIdsOf, type Splice } from
 import { edgeSplices, type EdgeRun } from './edge-splices.js';
 import { readNode, relate, supersede, type RelatedEdit, type SuccessorEdit } from './relate.js';
 import { changedRun, edgeCountSplice, edgesArray, nodeCountSplice, nodeIds, type SourceChange } from './relink.js';
-import { factsHash, type AddedFile, type StoredResult } from './cache.js';
+import { factsHash, type AddedFile, type RemovedFile, type StoredResult } from './cache.js';
+import { removal } from './patch-removed.js';
 import { skippedWarning, type DocFacts, type NodeFields } from './facts.js';
 import { nearestId, nodeOf, statusMismatch, type IndexNode } from './graph.js';
 import { addedSplices, answersAll, danglingNames, resuggest } from './patch-added.js';
@@ -68,7 +69,7 @@ function withStatusWarning(warnings: readonly Issue[], before: IndexNode, after:
  * documents such an edit took a second to index, most of it reading every document's cached
  * facts and building the graph and the artifact's text from them.
  */
-export async function patchIndex(config: RepoConfig, stored: StoredResult, edits: readonly FactsEdit[], added: readonly AddedFile[] = []): Promise<{ result: StoredResult; written: boolean } | undefined> {
+export async function patchIndex(config: RepoConfig, stored: StoredResult, edits: readonly FactsEdit[], added: readonly AddedFile[] = [], removed: readonly RemovedFile[] = []): Promise<{ result: StoredResult; written: boolean } | undefined> {
   if (stored.violations.length > 0) return undefined;
   const abs = path.join(config.root, config.index_path);
   let fd: number;
@@ -81,6 +82,16 @@ export async function patchIndex(config: RepoConfig, stored: StoredResult, edits
     const stat = fstatSync(fd);
     if (!stat.isFile() || stat.size !== stored.artifact_size) return undefined;
     const file = new ArtifactFile(fd, stat.size);
+    if (removed.length > 0) {
+      // Alone: a removed node's ID or path may be what an edit or a new document names.
+      const gone = edits.length === 0 && added.length === 0 ? removal(fd, file, stored, removed) : undefined;
+      if (!gone) return undefined;
+      const done = await rewrite(config, fd, stored, gone.splices.sort((a, b) => a.from - b.from));
+      if (done === null) return undefined;
+      const { node_count, edge_count, first_id, warnings, advice } = gone;
+      const result = stampArtifact(config, done, { node_count, edge_count, first_id, violations: stored.violations, warnings, advice });
+      return result ? { result, written: gone.splices.length > 0 } : undefined;
+    }
     const splices: Splice[] = [];
     /** The sources whose edges change. */
     const changes = new Map<string, SourceChange>();

@@ -54,9 +54,9 @@ export function nodeIdsAt(file: ArtifactFile, stored: Pick<StoredResult, 'artifa
  * relation to each ID it now lists (`guaranteed` when that is a node), a reference to each
  * node it now links to, its supersessions without those it lost and with those it gained;
  * what did not change is kept as it was (no node was added or removed). `delta`: how many
- * edges the artifact gains.
+ * edges the artifact gains; `size`: how many the source now has.
  */
-export function changedRun(file: ArtifactFile, edges: EdgesArray, r: SourceChange, ids: ReadonlyMap<string, string>): { run?: EdgeRun; delta: number } | undefined {
+export function changedRun(file: ArtifactFile, edges: EdgesArray, r: SourceChange, ids: ReadonlyMap<string, string>): { run?: EdgeRun; delta: number; size: number } | undefined {
   const first = file.lowerBound(EDGE_ITEM, r.id);
   const itemsEnd = edges.close - 3;
   let [from, to] = [first ? first.at : edges.close === edges.open + 1 ? edges.close : itemsEnd, -1];
@@ -86,8 +86,8 @@ export function changedRun(file: ArtifactFile, edges: EdgesArray, r: SourceChang
   }
   run.sort(byTargetThenType);
   const text = run.length > 0 ? itemsText(run, EDGE_KEYS) : '';
-  if (from === to ? text === '' : file.read(from + 1, to).toString('utf8') === text) return { delta: 0 };
-  return { run: { source: r.id, from, to, text }, delta: run.length - old.length };
+  if (from === to ? text === '' : file.read(from + 1, to).toString('utf8') === text) return { delta: 0, size: run.length };
+  return { run: { source: r.id, from, to, text }, delta: run.length - old.length, size: run.length };
 }
 
 /** Where the "edges" array is (see EdgesArray): the last key of the artifact, so its "]" is the file's fifth byte from the end. */

@@ -1,0 +1,125 @@
+import type { Advice, Issue } from '../issues.js';
+import { findFirst, NODE_ITEM, nodeIdsOf, type ArtifactFile, type Splice } from './artifact-file.js';
+import type { RemovedFile, StoredResult } from './cache.js';
+import { edgeSplices, type EdgesArray } from './edge-splices.js';
+import { dangling, nearestId, type IndexNode } from './graph.js';
+import { answersAll, parseDangling } from './patch-added.js';
+import { readNode, relate } from './relate.js';
+import { changedRun, edgeCountSplice, edgesArray, nodeCountSplice, nodeIdsAt } from './relink.js';
+import { Suggester } from '../text/suggest.js';
+
+/** What the result becomes without some documents, and the splices that take them out of the artifact. */
+export interface Removal {
+  splices: Splice[];
+  warnings: Issue[];
+  advice: Advice[];
+  node_count: number;
+  edge_count: number;
+  first_id: string | null;
+}
+
+/** What comes before the "edges" array when the "nodes" array has items. */
+const NODES_END = '\n  ],\n  "edges": ';
+const targetLine = (id: string) => `\n      "target": ${JSON.stringify(id)},\n`;
+
+/**
+ * The last build's artifact and result without some governed files, made without building
+ * the graph again, when nothing else can change: each was not a node (its warning goes), or
+ * was a node that no edge pointed to (no document linked to it or named it, and it had no
+ * successor) and that superseded none. Then its item and its edges go, its own dangling
+ * relations and one-sided relations go (see relate), and a suggestion that named it names
+ * the next closest ID. Undefined otherwise: the caller builds in full.
+ */
+export function removal(fd: number, file: ArtifactFile, stored: StoredResult, removed: readonly RemovedFile[]): Removal | undefined {
+  const ids = nodeIdsAt(file, stored, removed.map((r) => r.rel));
+  if (!ids) return undefined;
+  let warnings = [...stored.warnings];
+  const nodes: { at: number; end: number; node: IndexNode }[] = [];
+  for (const r of removed) {
+    const id = ids.get(r.rel);
+    if (id === undefined) {
+      // Not a node: the warning that said why goes.
+      const mine = (w: Issue) => w.code === 'INDEX_DOCUMENT_SKIPPED' && w.path === r.rel;
+      if (warnings.filter(mine).length !== 1) return undefined;
+      warnings = warnings.filter((w) => !mine(w));
+      continue;
+    }
+    const found = readNode(file, id);
+    if (!found || found.node.path !== r.rel || found.node.superseded_by !== null) return undefined;
+    nodes.push({ at: found.at, end: found.at + 1 + Buffer.byteLength(found.text), node: found.node });
+  }
+  const nodeCount = stored.node_count - nodes.length;
+  let [advice, edgeCount] = [stored.advice, stored.edge_count];
+  const splices: Splice[] = [];
+  if (nodes.length > 0) {
+    // No edge may point to them: a reference, a relation, or their successor's supersession.
+    const pointed = findFirst(fd, nodes.map((n) => targetLine(n.node.document_id)));
+    if (pointed.size !== stored.artifact_size || pointed.sha256 !== stored.artifact_sha256 || pointed.at.some((at) => at >= 0)) return undefined;
+    const [edges, array] = [edgesArray(file), nodesArray(file)];
+    if (!edges || !array) return undefined;
+    // Their own edges go: references and relations (a supersession of another document would stay, dangling).
+    const runs = [];
+    for (const { node } of nodes) {
+      const made = changedRun(file, edges, { id: node.document_id, links: [], related: { ids: [], nodes: new Set() } }, new Map());
+      if (!made || made.size > 0) return undefined;
+      if (made.run) runs.push(made.run);
+      edgeCount += made.delta;
+    }
+    // Their relations: their dangling ones and one-sided ones go (nothing can be new: no question is asked).
+    const related = relate(file, { node_count: nodeCount, warnings, advice }, nodes.map(({ node }) => ({ node: { ...node, related_ids: [] }, before: node.related_ids })), () => undefined);
+    if (!related) return undefined;
+    [warnings, advice] = [related.warnings, related.advice];
+    const gone = new Set(nodes.map((n) => n.node.document_id));
+    const all = needsIds(warnings, gone, stored.first_id) ? nodeIdsOf(fd).ids?.filter((id) => !gone.has(id)) : undefined;
+    const named = resuggestWithout(warnings, gone, all);
+    // Every dangling relation answered, before and now (see resuggest).
+    if (!named || !answersAll(stored.warnings, stored.node_count) || !answersAll(named, nodeCount)) return undefined;
+    warnings = named;
+    splices.push(...edgeSplices(array, nodes.map(({ at, end, node }) => ({ source: node.document_id, from: at, to: end, text: '' }))));
+    splices.push(...edgeSplices(edges, runs));
+    const counts = [nodeCountSplice(file, stored.node_count, nodeCount), edgeCount === stored.edge_count ? null : edgeCountSplice(file, stored.edge_count, edgeCount)];
+    if (counts.includes(undefined)) return undefined;
+    splices.push(...counts.filter((c): c is Splice => !!c));
+    const first = stored.first_id !== null && gone.has(stored.first_id) ? (all?.[0] ?? null) : stored.first_id;
+    return { splices, warnings, advice, node_count: nodeCount, edge_count: edgeCount, first_id: first };
+  }
+  return { splices, warnings, advice, node_count: nodeCount, edge_count: edgeCount, first_id: stored.first_id };
+}
+
+/** Where the "nodes" array is (see EdgesArray): from the "[" before its first item to the "]" before the "edges" key. */
+function nodesArray(file: ArtifactFile): EdgesArray | undefined {
+  const edges = edgesArray(file);
+  const first = file.lowerBound(NODE_ITEM, '');
+  if (!edges || !first || first.kind !== NODE_ITEM || file.read(first.at - 1, first.at).toString('latin1') !== '[') return undefined;
+  const end = edges.open - Buffer.byteLength(NODES_END);
+  return file.read(end, edges.open).toString('utf8') === NODES_END ? { open: first.at - 1, close: end + 3 } : undefined;
+}
+
+const suggests = (w: Issue, id: string) => w.suggestion === `Did you mean ${id}? Fix the ID or remove it.`;
+
+/** Whether every node ID must be read: a suggestion names a removed node, or the first node was removed. */
+function needsIds(warnings: readonly Issue[], gone: ReadonlySet<string>, first: string | null): boolean {
+  return (first !== null && gone.has(first)) || warnings.some((w) => w.code === 'INDEX_DANGLING_RELATION' && [...gone].some((id) => suggests(w, id)));
+}
+
+/**
+ * The dangling-relation warnings once some nodes are gone: a suggestion that named one of
+ * them names the closest of the IDs left (`ids`, every node ID but those). Undefined when
+ * they are needed and could not be read, or a warning does not read back to itself.
+ */
+function resuggestWithout(warnings: readonly Issue[], gone: ReadonlySet<string>, ids: readonly string[] | undefined): Issue[] | undefined {
+  let suggester: Suggester | undefined;
+  const out: Issue[] = [];
+  for (const w of warnings) {
+    const was = w.code === 'INDEX_DANGLING_RELATION' ? [...gone].find((id) => suggests(w, id)) : undefined;
+    if (was === undefined) {
+      out.push(w);
+      continue;
+    }
+    const parsed = parseDangling(w);
+    if (!parsed || !ids) return undefined;
+    suggester ??= new Suggester(ids);
+    out.push(dangling(parsed.owner, parsed.field, parsed.id, nearestId(suggester, parsed.id, parsed.owner.document_id)));
+  }
+  return out;
+}
