@@ -273,6 +273,32 @@ for (const size of sizes) {
   const nld = envelope(nl).data;
   expect('index after one new link', links > 0 && nld.written === true && nld.rebuild.mode === 'incremental' && nld.rebuild.changed === 1 && nld.rebuild.unchanged === size - 1, `new-link index: ${JSON.stringify(nld)}`);
   record(size, 'index after one new link', nl);
+  // `docket new` then `docket index`: one new document each run (the last one removed and indexed first, untimed).
+  if (has('new')) {
+    let made;
+    const create = () => {
+      if (made) {
+        rmSync(path.join(clean, made));
+        once([BIN, 'index', '--format', 'json'], clean);
+      }
+      made = envelope(once([BIN, 'new', 'ADR', 'Bench added decision', '--format', 'json'], clean)).data.path;
+    };
+    const nd = measure([BIN, 'index', '--format', 'json'], clean, create, floorRun);
+    const ndd = envelope(nd).data;
+    expect('index after a new document', ndd.written === true && ndd.node_count === size + 1 && ndd.rebuild.mode === 'incremental' && ndd.rebuild.added === 1 && ndd.rebuild.unchanged === size, `new-document index: ${JSON.stringify(ndd)}`);
+    record(size, 'index after a new document', nd);
+    // That document removed again (no document links to it or names it), after a full build that made it one of the cache's files.
+    const text = readFileSync(path.join(clean, made), 'utf8');
+    const remove = () => {
+      writeFileSync(path.join(clean, made), text);
+      once([BIN, 'index', '--rebuild-cache', '--format', 'json'], clean);
+      rmSync(path.join(clean, made));
+    };
+    const rd = measure([BIN, 'index', '--format', 'json'], clean, remove, floorRun);
+    const rdd = envelope(rd).data;
+    expect('index after a removal', rdd.written === true && rdd.node_count === size && rdd.rebuild.mode === 'incremental' && rdd.rebuild.removed === 1 && rdd.rebuild.unchanged === size, `removed-document index: ${JSON.stringify(rdd)}`);
+    record(size, 'index after a removal', rd);
+  } else for (const s of ['index after a new document', 'index after a removal']) unavailable(size, s, 'no new command');
   // Lookups with the artifact current: an agent's `resolve` after `index`.
   once([BIN, 'index', '--format', 'json'], clean);
   const someId = /^document_id: (.*)$/m.exec(original)[1];
