@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: the benchmark generator is plain JavaScript
@@ -24,7 +24,7 @@ interface Manifest {
   facts_sha256: string;
   appended?: string[];
   removed?: Record<string, string>;
-  result: { violations: unknown[] } | null;
+  result: { violations: unknown[]; warnings: unknown[] } | null;
 }
 const manifest = (root: string) => JSON.parse(readFileSync(path.join(root, MANIFEST), 'utf8')) as Manifest;
 
@@ -55,8 +55,8 @@ function documentText(rel: string, d: NewDoc): string {
 const frontmatter = (text: string, f: (fm: string) => string) => text.replace(/^---\n[\s\S]*?\n---\n/, f);
 
 interface Artifact {
-  nodes: { document_id: string; path: string; superseded_by: string | null }[];
-  edges: { source: string; target: string; type: string }[];
+  nodes: { document_id: string; path: string; superseded_by: string | null; related_ids: string[] }[];
+  edges: { source: string; target: string; type: string; guaranteed: boolean }[];
 }
 
 /**
@@ -72,7 +72,27 @@ function removalOf(root: string, rels: readonly string[]): 'removed' | 'full' {
     const id = node?.document_id;
     return !appended.includes(rel) && (!node || (node.superseded_by === null && !artifact.edges.some((e) => e.target === id || (e.source === id && e.type === 'supersedes'))));
   });
-  return patchable ? 'removed' : 'full';
+  return patchable && !listedOneSided(artifact, rels) ? 'removed' : 'full';
+}
+
+/**
+ * Whether a node of these files has a one-sided relation among the 20 the advice lists while
+ * more are not listed: without it, the 21st would be listed, which the stored result does not know.
+ */
+function listedOneSided(artifact: Artifact, rels: readonly string[]): boolean {
+  const related = new Map(artifact.nodes.map((n) => [n.document_id, n.related_ids]));
+  const oneSided = artifact.edges.filter((e) => e.type === 'related' && e.guaranteed && !related.get(e.target)!.includes(e.source));
+  oneSided.sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : a.target < b.target ? -1 : a.target > b.target ? 1 : 0));
+  const ids = new Set(artifact.nodes.filter((n) => rels.includes(n.path)).map((n) => n.document_id));
+  return oneSided.length > 20 && oneSided.slice(0, 20).some((e) => ids.has(e.source));
+}
+
+/** How renaming this file must be indexed after a sound build: patched when it was not appended since the cache's files were written and no document links to it. */
+function renameOf(root: string, rel: string): 'renamed' | 'full' {
+  const artifact = JSON.parse(readFileSync(path.join(root, ARTIFACT), 'utf8')) as Artifact;
+  const id = artifact.nodes.find((n) => n.path === rel)?.document_id;
+  const linked = id !== undefined && artifact.edges.some((e) => e.target === id && e.type === 'references');
+  return (manifest(root).appended ?? []).includes(rel) || linked ? 'full' : 'renamed';
 }
 
 describe('index after documents were added: the artifact is patched, byte for byte what a full build writes', () => {
@@ -118,13 +138,13 @@ describe('index after documents were added: the artifact is patched, byte for by
       for (let k = Math.floor(next() * 3); k > 0; k--) doc.links!.push(next() < 0.2 ? 'docs/none/missing.md' : next() < 0.2 ? rel : pick([...existing, ...added]));
       return doc;
     };
-    let [patchedAdds, patchedRemovals] = [0, 0];
+    let [patchedAdds, patchedRemovals, patchedRenames] = [0, 0, 0];
     for (let round = 0; round < 24; round++) {
       const before = manifest(root);
       const sound = before.result !== null && before.result.violations.length === 0;
-      const op = round < 2 ? 'node' : pick(['node', 'node', 'nodes', 'non-node', 'with-edit', 'dangling-first', 'dangling-first', 'named', 'planned', 'linked-first', 'duplicate', 'edit-added', 'remove-added', 'remove-added', 'remove', 'remove', 'remove']);
+      const op = round < 2 ? 'node' : pick(['node', 'node', 'nodes', 'non-node', 'with-edit', 'dangling-first', 'dangling-first', 'named', 'planned', 'linked-first', 'duplicate', 'edit-added', 'remove-added', 'remove-added', 'remove', 'remove', 'remove', 'rename', 'rename', 'rename']);
       /** How this round must be built when the last build was sound: its additions patched, its edit of an added file patched, in full, or either. */
-      let expected: 'added' | 'edited' | 'removed' | 'full' | 'either' = 'added';
+      let expected: 'added' | 'edited' | 'removed' | 'renamed' | 'full' | 'either' = 'added';
       const sameRound: NewDoc[] = [];
       const addNode = (doc?: NewDoc) => {
         const rel = fresh();
@@ -156,7 +176,8 @@ describe('index after documents were added: the artifact is patched, byte for by
         // The ID a relation named: it was dangling (its warning and edge change), so the build is full.
         const id = danglingIds.splice(Math.floor(next() * danglingIds.length), 1)[0]!;
         addNode({ id });
-        expected = 'full';
+        // Unless the document that named it is gone.
+        expected = JSON.stringify(before.result).includes(`related_ids names ${id},`) ? 'full' : 'either';
       } else if (op === 'linked-first') {
         // A document linked to the path before it existed: the new node gains a reference, built in full.
         const rel = fresh();
@@ -186,6 +207,21 @@ describe('index after documents were added: the artifact is patched, byte for by
         const rel = added.splice(Math.floor(next() * added.length), 1)[0]!;
         expected = removalOf(root, [rel]);
         rmSync(path.join(root, rel));
+      } else if (op === 'rename') {
+        // git mv: the same bytes at a new path (its relative links may now point elsewhere), sometimes with an edit.
+        const all = [...existing, ...added];
+        const loose = all.filter((f) => renameOf(root, f) === 'renamed');
+        const rel = pick(loose.length > 0 && next() < 0.7 ? loose : all);
+        const to = `docs/${pick(['45-adr', '10-prd', '99-moved'])}/moved-${seed}-${++serial}.md`;
+        expected = renameOf(root, rel);
+        mkdirSync(path.dirname(path.join(root, to)), { recursive: true });
+        renameSync(path.join(root, rel), path.join(root, to));
+        if (next() < 0.3 && idOf(to)) edit(to, (fm) => fm.replace(/^title: "(.*)"$/m, `title: "$1 moved"`));
+        // Another document gains a link to the old path (now no file) or to the new one.
+        const other = pick(existing.filter((f) => f !== rel));
+        if (next() < 0.5) write(other, `${readFileSync(path.join(root, other), 'utf8')}\nSee [moved](${path.posix.relative(path.posix.dirname(other), pick([rel, to]))}).\n`);
+        const list = existing.includes(rel) ? existing : added;
+        list.splice(list.indexOf(rel), 1, to);
       } else if (op === 'remove' && existing.length > 2) {
         // One or two documents: most have relations or links to them, so most of the time one that has none.
         const all = [...existing, ...added];
@@ -216,6 +252,10 @@ describe('index after documents were added: the artifact is patched, byte for by
       }
       if (sound && expected === 'edited' && before.appended) expect([after.facts_sha256, after.appended], `${step}: built in full`).toEqual([before.facts_sha256, before.appended]);
       if (expected === 'full') expect([after.appended, after.removed], `${step}: patched`).toEqual([undefined, undefined]);
+      if (sound && expected === 'renamed') {
+        expect([after.facts_sha256, Object.keys(after.removed ?? {}).length, after.appended?.length], `${step}: built in full`).toEqual([before.facts_sha256, Object.keys(before.removed ?? {}).length + 1, (before.appended?.length ?? 0) + 1]);
+        patchedRenames++;
+      }
       if (sound && expected === 'removed') {
         expect([after.facts_sha256, Object.keys(after.removed ?? {}).length > Object.keys(before.removed ?? {}).length], `${step}: built in full`).toEqual([before.facts_sha256, true]);
         patchedRemovals++;
@@ -236,6 +276,7 @@ describe('index after documents were added: the artifact is patched, byte for by
     }
     expect(patchedAdds).toBeGreaterThan(3);
     expect(patchedRemovals).toBeGreaterThan(0);
+    expect(patchedRenames).toBeGreaterThan(0);
   });
 });
 

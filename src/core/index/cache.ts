@@ -539,7 +539,8 @@ export class IndexCache implements DocumentReuse {
     const appended = m.appended ?? [];
     const gone = m.removed ?? {};
     const goneCount = Object.keys(gone).length;
-    if (appended.length === 0 && goneCount === 0 && files.length === m.sizes.length) return pathsDigest(files) === m.paths_sha256 ? { added: [], removed: [] } : undefined;
+    // The same files (the common case), or as many with one renamed.
+    if (appended.length === 0 && goneCount === 0 && files.length === m.sizes.length && pathsDigest(files) === m.paths_sha256) return { added: [], removed: [] };
     const extra = files.length - (m.sizes.length - goneCount);
     if (extra < -MAX_REMOVED || extra > MAX_ADDED) return undefined;
     const base = baseCount(m);

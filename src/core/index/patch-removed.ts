@@ -21,6 +21,43 @@ export interface Removal {
 /** What comes before the "edges" array when the "nodes" array has items. */
 const NODES_END = '\n  ],\n  "edges": ';
 const targetLine = (id: string) => `\n      "target": ${JSON.stringify(id)},\n`;
+const referenceLines = (id: string) => `${targetLine(id)}      "type": "references",\n`;
+
+/** The warnings without the one that said why a removed file was not a node; undefined when there is not exactly one. */
+function withoutSkipped(warnings: readonly Issue[], rel: string): Issue[] | undefined {
+  const mine = (w: Issue) => w.code === 'INDEX_DOCUMENT_SKIPPED' && w.path === rel;
+  return warnings.filter(mine).length === 1 ? warnings.filter((w) => !mine(w)) : undefined;
+}
+
+/**
+ * Files removed in a run that also has edits or new files: each must have been no node (its
+ * warning goes), or a node whose ID a new file has (`moves`: ID to new path; a rename, as
+ * `git mv` makes) that no document linked to. The renamed node's warnings move to its new
+ * path, and the caller patches it as an edit whose path changed: its relations and
+ * supersessions name its ID, which stays. Undefined otherwise.
+ */
+export function renames(fd: number, file: ArtifactFile, stored: StoredResult, removed: readonly RemovedFile[], moves: ReadonlyMap<string, string>): { warnings: Issue[]; renamed: Map<string, string> } | undefined {
+  const ids = nodeIdsAt(file, stored, removed.map((r) => r.rel));
+  if (!ids) return undefined;
+  let warnings: Issue[] | undefined = [...stored.warnings];
+  const renamed = new Map<string, string>();
+  for (const r of removed) {
+    const id = ids.get(r.rel);
+    const to = id === undefined ? undefined : moves.get(id);
+    if (id === undefined) warnings = withoutSkipped(warnings, r.rel);
+    else if (to === undefined) return undefined;
+    else {
+      renamed.set(id, r.rel);
+      warnings = warnings.map((w) => (w.document_id === id && w.path === r.rel ? { ...w, path: to } : w));
+    }
+    if (!warnings) return undefined;
+  }
+  if (renamed.size > 0) {
+    const linked = findFirst(fd, [...renamed.keys()].map(referenceLines));
+    if (linked.size !== stored.artifact_size || linked.sha256 !== stored.artifact_sha256 || linked.at.some((at) => at >= 0)) return undefined;
+  }
+  return { warnings, renamed };
+}
 
 /**
  * The last build's artifact and result without some governed files, made without building
@@ -39,9 +76,9 @@ export function removal(fd: number, file: ArtifactFile, stored: StoredResult, re
     const id = ids.get(r.rel);
     if (id === undefined) {
       // Not a node: the warning that said why goes.
-      const mine = (w: Issue) => w.code === 'INDEX_DOCUMENT_SKIPPED' && w.path === r.rel;
-      if (warnings.filter(mine).length !== 1) return undefined;
-      warnings = warnings.filter((w) => !mine(w));
+      const left = withoutSkipped(warnings, r.rel);
+      if (!left) return undefined;
+      warnings = left;
       continue;
     }
     const found = readNode(file, id);

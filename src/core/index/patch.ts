@@ -11,7 +11,7 @@ import { edgeSplices, type EdgeRun } from './edge-splices.js';
 import { readNode, relate, supersede, type RelatedEdit, type SuccessorEdit } from './relate.js';
 import { changedRun, edgeCountSplice, edgesArray, nodeCountSplice, nodeIds, type SourceChange } from './relink.js';
 import { factsHash, type AddedFile, type RemovedFile, type StoredResult } from './cache.js';
-import { removal } from './patch-removed.js';
+import { removal, renames } from './patch-removed.js';
 import { skippedWarning, type DocFacts, type NodeFields } from './facts.js';
 import { nearestId, nodeOf, statusMismatch, type IndexNode } from './graph.js';
 import { addedSplices, answersAll, danglingNames, resuggest } from './patch-added.js';
@@ -82,9 +82,16 @@ export async function patchIndex(config: RepoConfig, stored: StoredResult, edits
     const stat = fstatSync(fd);
     if (!stat.isFile() || stat.size !== stored.artifact_size) return undefined;
     const file = new ArtifactFile(fd, stat.size);
-    if (removed.length > 0) {
-      // Alone: a removed node's ID or path may be what an edit or a new document names.
-      const gone = edits.length === 0 && added.length === 0 ? removal(fd, file, stored, removed) : undefined;
+    let [warnings, advice] = [stored.warnings, stored.advice];
+    /** Old paths of renamed nodes, by ID. */
+    let renamed = new Map<string, string>();
+    if (removed.length > 0 && (edits.length > 0 || added.length > 0)) {
+      // With edits or new files, only renames (and files that were no node): another removed node's ID or path may be what they name.
+      const moved = renames(fd, file, stored, removed, new Map(added.flatMap((a) => (a.facts.node ? [[a.facts.node.document_id, a.file.rel]] : []))));
+      if (!moved) return undefined;
+      [warnings, renamed] = [moved.warnings, moved.renamed];
+    } else if (removed.length > 0) {
+      const gone = removal(fd, file, stored, removed);
       if (!gone) return undefined;
       const done = await rewrite(config, fd, stored, gone.splices.sort((a, b) => a.from - b.from));
       if (done === null) return undefined;
@@ -92,6 +99,8 @@ export async function patchIndex(config: RepoConfig, stored: StoredResult, edits
       const result = stampArtifact(config, done, { node_count, edge_count, first_id, violations: stored.violations, warnings, advice });
       return result ? { result, written: gone.splices.length > 0 } : undefined;
     }
+    /** The warnings the patch starts from (a renamed node's moved to its new path). */
+    const before = warnings;
     const splices: Splice[] = [];
     /** The sources whose edges change. */
     const changes = new Map<string, SourceChange>();
@@ -108,9 +117,11 @@ export async function patchIndex(config: RepoConfig, stored: StoredResult, edits
       }
       return suggester ? nearestId(suggester, id, own) : undefined;
     };
-    let [warnings, advice] = [stored.warnings, stored.advice];
     const seen = new Set<string>();
-    for (const edit of edits) {
+    // A renamed document is an edit whose path changed.
+    const isRenamed = (a: AddedFile) => a.facts.node !== undefined && renamed.has(a.facts.node.document_id);
+    const moves = added.filter(isRenamed).map((a): FactsEdit => ({ index: -1, file: a.file, facts: a.facts, previousFactsHash: '' }));
+    for (const edit of [...edits, ...moves]) {
       const fields = edit.facts.node;
       if (!fields) {
         // Not a node, nor was it: the stored result says why not, and now says the new reason.
@@ -122,9 +133,11 @@ export async function patchIndex(config: RepoConfig, stored: StoredResult, edits
       const found = readNode(file, fields.document_id);
       if (!found || seen.has(fields.document_id)) return undefined;
       seen.add(fields.document_id);
-      const { at, text, node: old } = found;
+      const { at, text } = found;
+      const from = renamed.get(fields.document_id);
+      const old = from === undefined ? found.node : found.node.path === from ? { ...found.node, path: edit.file.rel, namespace: edit.file.namespace.name } : undefined;
       // This document's node.
-      if (old.path !== edit.file.rel || old.namespace !== edit.file.namespace.name) return undefined;
+      if (!old || old.path !== edit.file.rel || old.namespace !== edit.file.namespace.name) return undefined;
       const node = nodeOf(fields, edit.file.rel, edit.file.namespace.name);
       const status = withStatusWarning(warnings, old, node);
       if (!status) return undefined;
@@ -140,6 +153,7 @@ export async function patchIndex(config: RepoConfig, stored: StoredResult, edits
     // New files: a node each whose ID no relation named (or why it is not a node). As relations
     // and a successor that changed from none, they make their edges, warnings and advice.
     for (const a of added) {
+      if (isRenamed(a)) continue;
       const fields = a.facts.node;
       if (!fields) {
         if (!a.facts.skip) return undefined;
@@ -179,8 +193,8 @@ export async function patchIndex(config: RepoConfig, stored: StoredResult, edits
     }
     if (addedNodes.length > 0) {
       // Every dangling relation answered, before and now (a new ID may be a closer suggestion).
-      if (!answersAll(stored.warnings, stored.node_count) || !answersAll(warnings, nodeCount)) return undefined;
-      const now = resuggest(warnings, new Set(stored.warnings), addedNodes);
+      if (!answersAll(before, stored.node_count) || !answersAll(warnings, nodeCount)) return undefined;
+      const now = resuggest(warnings, new Set(before), addedNodes);
       if (!now) return undefined;
       warnings = now;
       const inserted = addedSplices(file, addedNodes, stored.node_count);
@@ -191,7 +205,10 @@ export async function patchIndex(config: RepoConfig, stored: StoredResult, edits
     if (changed.length > 0) {
       const [ids, edges] = [changed.some((c) => c.links?.length) ? nodeIds(file, stored, changed) : new Map<string, string>(), edgesArray(file)];
       if (!ids || !edges) return undefined;
+      // Removed paths are no node's now; new and renamed ones are.
+      for (const r of removed) ids.delete(r.rel);
       for (const n of addedNodes) ids.set(n.path, n.document_id);
+      for (const m of moves) ids.set(m.file.rel, m.facts.node!.document_id);
       const runs: EdgeRun[] = [];
       for (const c of changed) {
         const made = changedRun(file, edges, c, ids);
