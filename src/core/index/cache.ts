@@ -230,7 +230,7 @@ function parseManifest(text: string): { manifest?: Manifest; shas?: () => Map<st
   }
   const n = Array.isArray(m.sizes) ? m.sizes.length : -1;
   if (typeof m.facts_sha256 !== 'string' || typeof m.hashes_sha256 !== 'string' || typeof m.paths_sha256 !== 'string' || !isNumbers(m.sizes, n) || !isNumbers(m.mtimes, n) || !isResult(m.result) || !isOverlay(m.hashes_overlay, n) || !isFactsOverlay(m.facts_overlay, n)) return undefined;
-  const removed = m.removed === undefined || (!!m.removed && typeof m.removed === 'object' && Object.entries(m.removed).every(([k, v]) => isPosition(k, baseCount(m)) && typeof v === 'string'));
+  const removed = m.removed === undefined || (!!m.removed && typeof m.removed === 'object' && Object.entries(m.removed).every(([k, v]) => isPosition(k, n) && typeof v === 'string'));
   return removed && isAppended(m) && (m.unresolved === undefined || isStrings(m.unresolved, m.unresolved.length)) ? { manifest: m } : undefined;
 }
 
@@ -242,12 +242,14 @@ function isOverlay(o: unknown, n: number): o is Record<string, string> | undefin
   return Object.entries(o).every(([k, v]) => isPosition(k, n) && typeof v === 'string');
 }
 
-/** Appended paths are unique, fewer than the entries, and each position has its digest and facts in the overlays. */
+/** Appended paths that are not removed again are unique, and each has its digest and facts in the overlays; they are fewer than the entries. */
 function isAppended(m: Manifest): boolean {
   const list = m.appended;
   if (list === undefined) return true;
-  const base = m.sizes.length - (Array.isArray(list) ? list.length : 0);
-  return isStrings(list, list.length) && base >= 0 && new Set(list).size === list.length && list.every((_, j) => m.hashes_overlay?.[base + j] !== undefined && m.facts_overlay?.[base + j] !== undefined);
+  if (!isStrings(list, Array.isArray(list) ? list.length : -1)) return false;
+  const base = m.sizes.length - list.length;
+  const live = list.filter((_, j) => m.removed?.[base + j] === undefined);
+  return base >= 0 && new Set(live).size === live.length && list.every((_, j) => m.removed?.[base + j] !== undefined || (m.hashes_overlay?.[base + j] !== undefined && m.facts_overlay?.[base + j] !== undefined));
 }
 
 /** How many entries the hashes and facts files hold: the manifest's, but the appended ones. */
@@ -393,7 +395,9 @@ export class IndexCache implements DocumentReuse {
           if (m.removed?.[i] === undefined) this.previousMap.set(h.paths[i]!, { size: m.sizes[i]!, mtime_ms: m.mtimes[i]!, sha256: h.sha256[i]!, at: i, factsHash: h.facts_hashes[i]! });
         }
         const base = h.paths.length;
-        m.appended?.forEach((rel, j) => this.previousMap!.set(rel, { size: m.sizes[base + j]!, mtime_ms: m.mtimes[base + j]!, sha256: m.hashes_overlay![base + j]!, at: base + j }));
+        m.appended?.forEach((rel, j) => {
+          if (m.removed?.[base + j] === undefined) this.previousMap!.set(rel, { size: m.sizes[base + j]!, mtime_ms: m.mtimes[base + j]!, sha256: m.hashes_overlay![base + j]!, at: base + j });
+        });
         const pathAt = (i: number) => (i < base ? h.paths[i]! : m.appended![i - base]!);
         for (const [k, facts] of Object.entries(m.facts_overlay ?? {})) if (m.removed?.[k] === undefined) Object.assign(this.previousMap.get(pathAt(Number(k)))!, { facts, factsHash: factsHash(facts) });
       }
@@ -455,7 +459,7 @@ export class IndexCache implements DocumentReuse {
       const h = m && (cache.manifest === m && cache.loadedHashes !== undefined ? cache.loadedHashes : readHashes(config.root, m))?.whole();
       if (!h) return new Map();
       const shas = new Map(h.paths.flatMap((p, i) => (m!.removed?.[i] === undefined ? [[p, h.sha256[i]!]] : [])));
-      m!.appended?.forEach((rel, j) => shas.set(rel, m!.hashes_overlay![h.paths.length + j]!));
+      m!.appended?.forEach((rel, j) => m!.removed?.[h.paths.length + j] === undefined && shas.set(rel, m!.hashes_overlay![h.paths.length + j]!));
       return shas;
     });
     if (mode === 'rebuild') cache.reason = 'rebuild-requested';
@@ -544,7 +548,9 @@ export class IndexCache implements DocumentReuse {
     const extra = files.length - (m.sizes.length - goneCount);
     if (extra < -MAX_REMOVED || extra > MAX_ADDED) return undefined;
     const base = baseCount(m);
-    const appendedAt = new Map(appended.map((rel, j) => [rel, base + j]));
+    // Appended files, but those removed again.
+    const appendedAt = new Map(appended.flatMap((rel, j) => (gone[base + j] === undefined ? [[rel, base + j] as const] : [])));
+    const goneBase = Object.keys(gone).filter((k) => Number(k) < base).length;
     const isBase = (f: GovernedFile) => !appendedAt.has(f.rel);
     /** Positions: appended files by path, the others in order past the removed positions, but for `added`. */
     const place = (added: ReadonlySet<GovernedFile>, removed: readonly RemovedFile[] = []) => {
@@ -562,7 +568,7 @@ export class IndexCache implements DocumentReuse {
     };
     /** Whether these files, with the removed ones in their places, are the paths the manifest describes. */
     const described = (rest: readonly GovernedFile[]) => {
-      if (rest.length + goneCount !== base) return false;
+      if (rest.length + goneBase !== base) return false;
       const list: string[] = [];
       for (let i = 0, k = 0; i < base; i++) list.push(gone[i] ?? rest[k++]!.rel);
       return pathsDigest(list) === m.paths_sha256;
@@ -600,8 +606,9 @@ export class IndexCache implements DocumentReuse {
       else removed.push({ index: i, rel });
     }
     while (k < rest.length) added.add(rest[k++]!);
-    // An appended file that is gone builds in full (its position would stay in the overlays).
-    if (added.size > MAX_ADDED || removed.length > MAX_REMOVED || goneCount + removed.length > MAX_REMOVED || files.length - rest.length !== appended.length) return undefined;
+    const present = new Set(files.filter((f) => appendedAt.has(f.rel)).map((f) => f.rel));
+    for (const [rel, at] of appendedAt) if (!present.has(rel)) removed.push({ index: at, rel });
+    if (added.size > MAX_ADDED || goneCount + removed.length > MAX_REMOVED) return undefined;
     return { at: place(added, removed), added: [...added], removed, ...(stats ? { stats } : {}) };
   }
 

@@ -67,7 +67,11 @@ function withStatusWarning(warnings: readonly Issue[], before: IndexNode, after:
  * changes nothing but the reason it is not (a warning), and its links make no edge. Anything
  * else is undefined, with the artifact left as it was: the caller builds in full. At 10k
  * documents such an edit took a second to index, most of it reading every document's cached
- * facts and building the graph and the artifact's text from them.
+ * facts and building the graph and the artifact's text from them. New files (`added`) are
+ * nodes whose relations and successor changed from none, when no relation named their IDs
+ * (the caller knows that no cached document links to their paths; see patch-added.ts);
+ * removed files are taken out alone, or are renames, edits whose path changed (see
+ * patch-removed.ts).
  */
 export async function patchIndex(config: RepoConfig, stored: StoredResult, edits: readonly FactsEdit[], added: readonly AddedFile[] = [], removed: readonly RemovedFile[] = []): Promise<{ result: StoredResult; written: boolean } | undefined> {
   if (stored.violations.length > 0) return undefined;
