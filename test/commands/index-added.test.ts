@@ -364,3 +364,39 @@ describe('index after documents were removed: nodes, their edges, warnings and a
     }
   });
 });
+
+describe('index after a document stops being a node, or becomes one', () => {
+  it('takes it out or puts it in when nothing links to it, and builds in full when something does', async () => {
+    const root = path.join(tempDir(), 'r');
+    generateRepo(root, { docs: 16, seed: 9, violations: 0 });
+    const files = markdown(root).filter((f) => !f.startsWith('docs/01-indices/'));
+    // No links and no relations, then one link: to `linked` from `from`.
+    for (const rel of files) writeFileSync(path.join(root, rel), frontmatter(readFileSync(path.join(root, rel), 'utf8'), (fm) => fm.replace(/^related_ids:\n(  - .*\n)*/m, '').replace(/^superseded_by: .*\n/m, '')).replace(/\]\([^)]*\)/g, ']'));
+    const [loose, linked, from, first] = [files[5]!, files[6]!, files[7]!, files[0]!];
+    writeFileSync(path.join(root, from), `${readFileSync(path.join(root, from), 'utf8')}\nSee [it](${path.posix.relative(path.posix.dirname(from), linked)}).\n`);
+    const original = new Map(files.map((f) => [f, readFileSync(path.join(root, f), 'utf8')]));
+    const breakYaml = (rel: string) => writeFileSync(path.join(root, rel), original.get(rel)!.replace(/^(status: .*)$/m, '$1\nbroken: [unclosed'));
+    const mend = (rel: string) => writeFileSync(path.join(root, rel), original.get(rel)!);
+    const noId = (rel: string) => writeFileSync(path.join(root, rel), original.get(rel)!.replace(/^document_id: .*\n/m, ''));
+    expect((await docket(['index', '--root', root, '--format', 'json'])).exitCode).toBe(0);
+    const steps: [string, () => void, boolean][] = [
+      ['a node nothing points to breaks', () => breakYaml(loose), true],
+      ['it is mended', () => mend(loose), true],
+      ['it loses its ID', () => noId(loose), true],
+      ['it gets it back', () => mend(loose), true],
+      ['the first node breaks', () => breakYaml(first), true],
+      ['it is mended', () => mend(first), true],
+      ['a node another links to breaks', () => breakYaml(linked), false],
+      ['it is mended: the link is an edge again', () => mend(linked), false],
+    ];
+    for (const [what, change, patched] of steps) {
+      const before = manifest(root);
+      change();
+      const cached = await docket(['index', '--root', root, '--format', 'json']);
+      const full = await docket(['index', '--root', root, '--format', 'json', '--no-cache']);
+      expect(result(cached.stdout), what).toEqual(result(full.stdout));
+      expect((full.json!.data as { written: boolean }).written, what).toBe(false);
+      expect(manifest(root).facts_sha256 === before.facts_sha256, `${what}: patched`).toBe(patched);
+    }
+  });
+});

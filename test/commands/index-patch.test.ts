@@ -159,7 +159,8 @@ describe('index after node-field and link edits: the artifact is patched, byte f
         if (JSON.stringify(after.facts_overlay) !== JSON.stringify(before.facts_overlay)) patched++;
         if (JSON.parse(readFileSync(path.join(root, ARTIFACT), 'utf8')).edge_count !== edges) relinked++;
       }
-      if (isStructural && !relating) expect(after.facts_overlay, `round ${round}: a structural edit was patched`).toBeUndefined();
+      // A document that stops being a node alone in its run may be patched out (index-added.test.ts); with other edits, never.
+      if (isStructural && !relating && count > 1) expect(after.facts_overlay, `round ${round}: a structural edit was patched`).toBeUndefined();
     }
     expect(patched).toBeGreaterThan(3);
     // Some patches changed the edges (links added or dropped), not only nodes.

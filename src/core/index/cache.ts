@@ -701,13 +701,15 @@ export class IndexCache implements DocumentReuse {
    * Whether the facts the manifest describes (its facts file and overlay) hold any of these
    * strings as a JSON string: no cached document links to a path they do not mention (a title
    * that holds one counts too; the caller then builds in full). Undefined when the facts file
-   * is not the manifest's.
+   * is not the manifest's. `governed`: the paths are governed files, which the list of
+   * unresolved targets does not hold.
    */
-  factsMention(values: readonly string[]): boolean | undefined {
+  factsMention(values: readonly string[], governed = false): boolean | undefined {
     const m = this.manifest;
     if (!m) return undefined;
     if (values.length === 0) return false;
-    if (m.unresolved) return values.some((v) => m.unresolved!.includes(v));
+    // The list holds only targets that were no governed file.
+    if (m.unresolved && !governed) return values.some((v) => m.unresolved!.includes(v));
     let bytes: Buffer;
     try {
       bytes = readFileSync(path.join(this.config.root, FACTS));

@@ -11,7 +11,7 @@ import { edgeSplices, type EdgeRun } from './edge-splices.js';
 import { readNode, relate, supersede, type RelatedEdit, type SuccessorEdit } from './relate.js';
 import { changedRun, edgeCountSplice, edgesArray, nodeCountSplice, nodeIds, type SourceChange } from './relink.js';
 import { factsHash, type AddedFile, type RemovedFile, type StoredResult } from './cache.js';
-import { removal, renames } from './patch-removed.js';
+import { removal, renames, type Removal } from './patch-removed.js';
 import { skippedWarning, type DocFacts, type NodeFields } from './facts.js';
 import { nearestId, nodeOf, statusMismatch, type IndexNode } from './graph.js';
 import { addedSplices, answersAll, danglingNames, resuggest } from './patch-added.js';
@@ -73,7 +73,15 @@ function withStatusWarning(warnings: readonly Issue[], before: IndexNode, after:
  * removed files are taken out alone, or are renames, edits whose path changed (see
  * patch-removed.ts).
  */
-export async function patchIndex(config: RepoConfig, stored: StoredResult, edits: readonly FactsEdit[], added: readonly AddedFile[] = [], removed: readonly RemovedFile[] = []): Promise<{ result: StoredResult; written: boolean } | undefined> {
+export async function patchIndex(
+  config: RepoConfig,
+  stored: StoredResult,
+  edits: readonly FactsEdit[],
+  added: readonly Pick<AddedFile, 'file' | 'facts'>[] = [],
+  removed: readonly RemovedFile[] = [],
+  /** Whether a cached document links to one of these governed paths (undefined: unknown). */
+  linkedTo?: (paths: readonly string[]) => boolean | undefined,
+): Promise<{ result: StoredResult; written: boolean } | undefined> {
   if (stored.violations.length > 0) return undefined;
   const abs = path.join(config.root, config.index_path);
   let fd: number;
@@ -96,12 +104,20 @@ export async function patchIndex(config: RepoConfig, stored: StoredResult, edits
       [warnings, renamed] = [moved.warnings, moved.renamed];
     } else if (removed.length > 0) {
       const gone = removal(fd, file, stored, removed);
-      if (!gone) return undefined;
-      const done = await rewrite(config, fd, stored, gone.splices.sort((a, b) => a.from - b.from));
-      if (done === null) return undefined;
-      const { node_count, edge_count, first_id, warnings, advice } = gone;
-      const result = stampArtifact(config, done, { node_count, edge_count, first_id, violations: stored.violations, warnings, advice });
-      return result ? { result, written: gone.splices.length > 0 } : undefined;
+      return gone && (await applyRemoval(config, fd, stored, gone));
+    }
+    // One document that stops being a node, or becomes one, alone in the run: taken out as a
+    // removed node (a warning then says why it is not one), or put in as a new node, when no
+    // cached document links to its path (a governed path: the facts file is searched).
+    const only = edits.length === 1 && added.length === 0 && removed.length === 0 ? edits[0]! : undefined;
+    const skipped = only ? warnings.filter((w) => w.code === 'INDEX_DOCUMENT_SKIPPED' && w.path === only.file.rel) : [];
+    if (only && !only.facts.node && only.facts.skip && skipped.length === 0) {
+      const gone = removal(fd, file, stored, [{ index: only.index, rel: only.file.rel }]);
+      return gone && (await applyRemoval(config, fd, stored, { ...gone, warnings: [...gone.warnings, skippedWarning(only.file.rel, only.facts.skip)] }));
+    }
+    if (only?.facts.node && skipped.length === 1 && readNode(file, only.facts.node.document_id) === null) {
+      if (linkedTo?.([only.file.rel]) !== false) return undefined;
+      return patchIndex(config, { ...stored, warnings: warnings.filter((w) => w !== skipped[0]) }, [], [only]);
     }
     /** The warnings the patch starts from (a renamed node's moved to its new path). */
     const before = warnings;
@@ -123,7 +139,7 @@ export async function patchIndex(config: RepoConfig, stored: StoredResult, edits
     };
     const seen = new Set<string>();
     // A renamed document is an edit whose path changed.
-    const isRenamed = (a: AddedFile) => a.facts.node !== undefined && renamed.has(a.facts.node.document_id);
+    const isRenamed = (a: Pick<AddedFile, 'facts'>) => a.facts.node !== undefined && renamed.has(a.facts.node.document_id);
     const moves = added.filter(isRenamed).map((a): FactsEdit => ({ index: -1, file: a.file, facts: a.facts, previousFactsHash: '' }));
     for (const edit of [...edits, ...moves]) {
       const fields = edit.facts.node;
@@ -238,6 +254,15 @@ export async function patchIndex(config: RepoConfig, stored: StoredResult, edits
   } finally {
     closeSync(fd);
   }
+}
+
+/** The result of a removal (see removal), its splices applied to the artifact. */
+async function applyRemoval(config: RepoConfig, fd: number, stored: StoredResult, gone: Removal): Promise<{ result: StoredResult; written: boolean } | undefined> {
+  const done = await rewrite(config, fd, stored, [...gone.splices].sort((a, b) => a.from - b.from));
+  if (done === null) return undefined;
+  const { node_count, edge_count, first_id, warnings, advice } = gone;
+  const result = stampArtifact(config, done, { node_count, edge_count, first_id, violations: stored.violations, warnings, advice });
+  return result ? { result, written: gone.splices.length > 0 } : undefined;
 }
 
 /** The artifact with the splices applied, written when there are any: its new SHA-256; null when the old file is not the stored artifact. */
