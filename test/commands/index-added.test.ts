@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error: the benchmark generator is plain JavaScript
 import { generateRepo } from '../../bench/generate.mjs';
 import { lastLookup } from '../../src/core/index/lookup.js'; // shared through globalThis with the built copy the commands run
-import { docket } from '../helpers/cli.js';
+import { docket, type CliResult } from '../helpers/cli.js';
 import { markdown, random } from '../helpers/edits.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { expectValidEnvelope } from '../helpers/schemas.js';
@@ -32,6 +32,13 @@ const manifest = (root: string) => JSON.parse(readFileSync(path.join(root, MANIF
 function result(stdout: string): unknown {
   const json = JSON.parse(stdout) as { data: Record<string, unknown> };
   return { ...json, data: { ...json.data, rebuild: undefined, written: undefined } };
+}
+
+/** A run without the cache over the same files: the same envelope, and nothing to rewrite (the cached run wrote what a full build writes). */
+async function expectSameAsFull(root: string, cached: CliResult, step?: string): Promise<void> {
+  const full = await docket(['index', '--root', root, '--format', 'json', '--no-cache']);
+  expect(result(cached.stdout), step).toEqual(result(full.stdout));
+  expect((full.json!.data as { written: boolean }).written, step).toBe(false);
 }
 
 interface NewDoc {
@@ -296,9 +303,7 @@ describe('index after an added document whose ID is close to a dangling relation
     expect(manifest(root).appended).toEqual([rel]);
     const suggestions = cached.json!.warnings.map((w: { suggestion: string }) => w.suggestion).sort();
     expect(suggestions).toEqual(['Did you mean ZED-QQQ-501? Fix the ID or remove it.', 'Fix the ID or remove it.']);
-    const full = await docket(['index', '--root', root, '--format', 'json', '--no-cache']);
-    expect(result(cached.stdout)).toEqual(result(full.stdout));
-    expect((full.json!.data as { written: boolean }).written).toBe(false);
+    await expectSameAsFull(root, cached);
   });
 });
 
@@ -315,9 +320,7 @@ describe('index after an added document, when more link targets are missing than
       writeFileSync(path.join(root, rel), documentText(rel, { id: `ZED-ADR-${rel.length}${patched ? 1 : 2}` }));
       const cached = await docket(['index', '--root', root, '--format', 'json']);
       expect(manifest(root).appended, rel).toEqual(patched ? [rel] : undefined);
-      const full = await docket(['index', '--root', root, '--format', 'json', '--no-cache']);
-      expect(result(cached.stdout), rel).toEqual(result(full.stdout));
-      expect((full.json!.data as { written: boolean }).written, rel).toBe(false);
+      await expectSameAsFull(root, cached, rel);
     }
   });
 });
@@ -356,9 +359,7 @@ describe('index after documents were removed: nodes, their edges, warnings and a
       const before = manifest(root);
       for (const g of gone) rmSync(path.join(root, byId.get(g) ?? g));
       const cached = await docket(['index', '--root', root, '--format', 'json']);
-      const full = await docket(['index', '--root', root, '--format', 'json', '--no-cache']);
-      expect(result(cached.stdout), what).toEqual(result(full.stdout));
-      expect((full.json!.data as { written: boolean }).written, what).toBe(false);
+      await expectSameAsFull(root, cached, what);
       const after = manifest(root);
       expect([after.facts_sha256, Object.keys(after.removed ?? {}).length], `step ${i}: ${what}`).toEqual([before.facts_sha256, Object.keys(before.removed ?? {}).length + gone.length]);
     }
@@ -393,9 +394,7 @@ describe('index after a document stops being a node, or becomes one', () => {
       const before = manifest(root);
       change();
       const cached = await docket(['index', '--root', root, '--format', 'json']);
-      const full = await docket(['index', '--root', root, '--format', 'json', '--no-cache']);
-      expect(result(cached.stdout), what).toEqual(result(full.stdout));
-      expect((full.json!.data as { written: boolean }).written, what).toBe(false);
+      await expectSameAsFull(root, cached, what);
       expect(manifest(root).facts_sha256 === before.facts_sha256, `${what}: patched`).toBe(patched);
     }
   });

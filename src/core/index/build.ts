@@ -1,10 +1,10 @@
 import type { RepoConfig } from '../config/types.js';
 import { listGoverned } from '../documents/walk.js';
-import type { Advice, Issue } from '../issues.js';
+import type { Issue } from '../issues.js';
 import { buildArtifact, stampArtifact, syncArtifact, type IndexArtifact } from './artifact.js';
 import type { OnDisk } from '../fs/changed-file.js';
 import { IndexCache, type AddedFile, type CacheMode, type IndexSummary, type RebuildReason, type StoredResult } from './cache.js';
-import { factsOf, skippedWarning } from './facts.js';
+import { skippedWarning } from './facts.js';
 import type { GovernedFile } from '../documents/walk.js';
 import { buildGraph, type IndexEdge, type IndexNode } from './graph.js';
 import { describeAdded, settleChanged } from './settle.js';

@@ -1,5 +1,6 @@
 import type { Advice, Issue } from '../issues.js';
 import type { DocFacts } from './facts.js';
+import type { Hashes } from './hashes-file.js';
 
 /**
  * The index cache's manifest (`.docket/cache/index.json`): its shape, and the checks a
@@ -139,4 +140,18 @@ function isFactsOverlay(o: unknown, n: number): o is Record<string, DocFacts> | 
 
 export function isFacts(f: unknown): f is DocFacts {
   return !!f && typeof f === 'object' && Array.isArray((f as DocFacts).links);
+}
+
+/**
+ * The files a manifest describes, with their positions and content digests: the hashes
+ * file's (`h`, its digests with the overlay applied) and then the appended ones, but those
+ * listed as gone.
+ */
+export function describedFiles(m: Manifest, h: Hashes): { rel: string; at: number; sha256: string }[] {
+  const out = h.paths.flatMap((rel, at) => (m.removed?.[at] === undefined ? [{ rel, at, sha256: h.sha256[at]! }] : []));
+  m.appended?.forEach((rel, j) => {
+    const at = h.paths.length + j;
+    if (m.removed?.[at] === undefined) out.push({ rel, at, sha256: m.hashes_overlay![at]! });
+  });
+  return out;
 }

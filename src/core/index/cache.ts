@@ -13,13 +13,13 @@ import { CACHE_DIR, ensureCacheDir, fingerprint as fingerprintOf, isSealed } fro
 import { lstatOrNone } from '../fs/paths.js';
 import { absolutePath } from '../documents/read.js';
 import { currentHolder, holderLiveness, type Holder } from '../ids/holder.js';
-import type { Advice, Issue } from '../issues.js';
+import type { Issue } from '../issues.js';
 import { sha256 } from '../text/sha256.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { factsOf, type DocFacts } from './facts.js';
 import { HashesFile, type Hashes } from './hashes-file.js';
 import { baseCount, pathsDigest, positionsOf, stampOf, type Positions, type RemovedFile } from './cache-positions.js';
-import { isFacts, parseManifest, type Manifest, type StoredResult } from './cache-manifest.js';
+import { describedFiles, isFacts, parseManifest, type Manifest, type StoredResult } from './cache-manifest.js';
 
 export type { IndexSummary, StoredResult } from './cache-manifest.js';
 export type { RemovedFile } from './cache-positions.js';
@@ -35,7 +35,8 @@ const LOCK = `${CACHE_DIR}/index.lock`;
  * content and facts hashes moved to index-hashes.json (at 100k documents they were 18 of the
  * manifest's 20 MB, read by every run); the manifest keeps a digest of the path list. 4: the
  * manifest may carry new facts of a few documents (facts_overlay), which override both files.
- * 5: it may describe a few files added since those files were written (appended).
+ * 5: it may describe files added since those files were written (appended), list files gone
+ * since (removed), and list the link targets that are no governed file (unresolved).
  */
 const CACHE_VERSION = 5;
 /**
@@ -46,7 +47,6 @@ const CACHE_VERSION = 5;
 const RACY_MS = 2000;
 /** A lock file that cannot be parsed is someone's lock being written, unless it is this old. */
 const STALE_UNREADABLE_LOCK_MS = 60_000;
-
 
 /** A governed file the manifest did not describe: its stat and digest, and its facts. */
 export interface AddedFile {
@@ -204,15 +204,17 @@ export class IndexCache implements DocumentReuse {
       const h = this.manifest && this.wholeHashes();
       const m = this.manifest;
       if (m && h) {
-        for (let i = 0; i < h.paths.length; i++) {
-          if (m.removed?.[i] === undefined) this.previousMap.set(h.paths[i]!, { size: m.sizes[i]!, mtime_ms: m.mtimes[i]!, sha256: h.sha256[i]!, at: i, factsHash: h.facts_hashes[i]! });
+        const byPosition = new Map<number, Entry>();
+        for (const { rel, at, sha256: sha } of describedFiles(m, h)) {
+          // Appended files' facts are in the overlay (below).
+          const entry: Entry = { size: m.sizes[at]!, mtime_ms: m.mtimes[at]!, sha256: sha, at, ...(at < h.paths.length ? { factsHash: h.facts_hashes[at]! } : {}) };
+          this.previousMap.set(rel, entry);
+          byPosition.set(at, entry);
         }
-        const base = h.paths.length;
-        m.appended?.forEach((rel, j) => {
-          if (m.removed?.[base + j] === undefined) this.previousMap!.set(rel, { size: m.sizes[base + j]!, mtime_ms: m.mtimes[base + j]!, sha256: m.hashes_overlay![base + j]!, at: base + j });
-        });
-        const pathAt = (i: number) => (i < base ? h.paths[i]! : m.appended![i - base]!);
-        for (const [k, facts] of Object.entries(m.facts_overlay ?? {})) if (m.removed?.[k] === undefined) Object.assign(this.previousMap.get(pathAt(Number(k)))!, { facts, factsHash: factsHash(facts) });
+        for (const [k, facts] of Object.entries(m.facts_overlay ?? {})) {
+          const entry = byPosition.get(Number(k));
+          if (entry) Object.assign(entry, { facts, factsHash: factsHash(facts) });
+        }
       }
     }
     return this.previousMap;
@@ -270,10 +272,7 @@ export class IndexCache implements DocumentReuse {
     // This version's shas are in the hashes file: read only when the counts are asked for.
     cache.baselineOf = parsed.shas ?? (() => {
       const h = m && (cache.manifest === m && cache.loadedHashes !== undefined ? cache.loadedHashes : readHashes(config.root, m))?.whole();
-      if (!h) return new Map();
-      const shas = new Map(h.paths.flatMap((p, i) => (m!.removed?.[i] === undefined ? [[p, h.sha256[i]!]] : [])));
-      m!.appended?.forEach((rel, j) => m!.removed?.[h.paths.length + j] === undefined && shas.set(rel, m!.hashes_overlay![h.paths.length + j]!));
-      return shas;
+      return h ? new Map(describedFiles(m!, h).map((f) => [f.rel, f.sha256])) : new Map();
     });
     if (mode === 'rebuild') cache.reason = 'rebuild-requested';
     else if (!m || m.cache_version !== CACHE_VERSION || m.fingerprint !== cache.fingerprint) cache.reason = 'config-changed';
@@ -357,7 +356,6 @@ export class IndexCache implements DocumentReuse {
       },
     });
   }
-
 
   /**
    * Reuses the last result: every changed file was settled (same bytes, or same facts) and the

@@ -90,16 +90,17 @@ export class HashesFile {
    * the first `],"sha256":[`: inside a path, a quote is escaped.
    */
   paths(): string[] | null {
-    if (this.parsed !== undefined) return this.parsed?.paths ?? null;
     const head = '{"paths":';
-    const end = this.bytes.indexOf('],"sha256":[');
-    if (end < 0 || this.bytes.toString('latin1', 0, head.length) !== head) return this.whole()?.paths ?? null;
-    try {
-      const paths = JSON.parse(this.bytes.toString('utf8', head.length, end + 1)) as unknown;
-      return isStrings(paths, this.count) ? paths : (this.whole()?.paths ?? null);
-    } catch {
-      return this.whole()?.paths ?? null;
+    const end = this.parsed === undefined ? this.bytes.indexOf('],"sha256":[') : -1;
+    if (end >= 0 && this.bytes.toString('latin1', 0, head.length) === head) {
+      try {
+        const paths = JSON.parse(this.bytes.toString('utf8', head.length, end + 1)) as unknown;
+        if (isStrings(paths, this.count)) return paths;
+      } catch {
+        // Not that layout: the whole parse decides.
+      }
     }
+    return this.whole()?.paths ?? null;
   }
 
   private at(which: 'sha256' | 'facts', i: number): string | undefined {

@@ -1,7 +1,7 @@
 import type { Issue } from '../issues.js';
 import { NODE_ITEM, type ArtifactFile, type Splice } from './artifact-file.js';
 import { itemsText, NODE_KEYS } from './artifact.js';
-import { edgesArray, nodeCountSplice } from './relink.js';
+import { nodeCountSplice, nodesArray } from './relink.js';
 import { dangling, danglingMessage, nearestId, SUGGESTION_BUDGET, type IndexNode } from './graph.js';
 import { Suggester } from '../text/suggest.js';
 
@@ -26,6 +26,9 @@ export function answersAll(warnings: readonly Issue[], nodeCount: number): boole
 
 const NEAR = /^Did you mean (\S+)\? Fix the ID or remove it\.$/;
 
+/** The ID a dangling-relation warning suggests, if any (see dangling in graph.ts). */
+export const suggestedId = (w: Issue): string | undefined => NEAR.exec(w.suggestion ?? '')?.[1];
+
 /**
  * What a dangling-relation warning says: the field, the ID it names, the node it is about and
  * the closest ID it suggests (null: none); undefined when it does not read back to itself, as
@@ -35,7 +38,7 @@ export function parseDangling(w: Issue): { field: string; id: string; owner: Ind
   const field = FIELDS.find((f) => w.message.startsWith(`${f} names `));
   const id = field && w.message.slice(`${field} names `.length, -', which no governed document has.'.length);
   if (!field || !id || !w.path || !w.document_id) return undefined;
-  const near = NEAR.exec(w.suggestion ?? '')?.[1] ?? null;
+  const near = suggestedId(w) ?? null;
   const owner = { path: w.path, document_id: w.document_id } as IndexNode;
   return JSON.stringify(dangling(owner, field, id, near)) === JSON.stringify(w) ? { field, id, owner, near } : undefined;
 }
@@ -64,9 +67,6 @@ export function resuggest(warnings: readonly Issue[], old: ReadonlySet<Issue>, n
   return out;
 }
 
-/** What comes before the "edges" array when the "nodes" array has items. */
-const NODES_END = '\n  ],\n  "edges": ';
-
 /**
  * The splices that insert new nodes' items in ID order (none of their IDs is in the artifact)
  * and write the new node count; undefined when the artifact has no node, or is not laid out
@@ -85,12 +85,11 @@ export function addedSplices(file: ArtifactFile, nodes: readonly IndexNode[], ol
       splices.push({ from: next.at + 1, to: next.at + 1, text: `${text},\n` });
       continue;
     }
-    // After the last node.
+    // After the last node, before the array's "\n  ]".
     if (end === undefined) {
-      const edges = edgesArray(file);
-      const at = edges ? edges.open - Buffer.byteLength(NODES_END) : -1;
-      if (at < 0 || file.read(at, edges!.open).toString('utf8') !== NODES_END) return undefined;
-      end = at;
+      const array = nodesArray(file);
+      if (!array) return undefined;
+      end = array.close - 3;
     }
     splices.push({ from: end, to: end, text: `,\n${text}` });
   }

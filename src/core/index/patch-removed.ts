@@ -1,11 +1,11 @@
 import type { Advice, Issue } from '../issues.js';
-import { findFirst, NODE_ITEM, nodeIdsOf, type ArtifactFile, type Splice } from './artifact-file.js';
+import { findFirst, type ArtifactFile, type Splice } from './artifact-file.js';
 import type { RemovedFile, StoredResult } from './cache.js';
-import { edgeSplices, type EdgesArray } from './edge-splices.js';
+import { edgeSplices } from './edge-splices.js';
 import { dangling, nearestId, type IndexNode } from './graph.js';
-import { answersAll, parseDangling } from './patch-added.js';
+import { answersAll, parseDangling, suggestedId } from './patch-added.js';
 import { readNode, relate } from './relate.js';
-import { changedRun, edgeCountSplice, edgesArray, nodeCountSplice, nodeIdsAt } from './relink.js';
+import { changedRun, edgeCountSplice, edgesArray, nodeCountSplice, nodeIdsAt, nodesArray, storedIds } from './relink.js';
 import { Suggester } from '../text/suggest.js';
 
 /** What the result becomes without some documents, and the splices that take them out of the artifact. */
@@ -18,8 +18,6 @@ export interface Removal {
   first_id: string | null;
 }
 
-/** What comes before the "edges" array when the "nodes" array has items. */
-const NODES_END = '\n  ],\n  "edges": ';
 const targetLine = (id: string) => `\n      "target": ${JSON.stringify(id)},\n`;
 const referenceLines = (id: string) => `${targetLine(id)}      "type": "references",\n`;
 
@@ -92,7 +90,8 @@ export function removal(fd: number, file: ArtifactFile, stored: StoredResult, re
     // No edge may point to them: a reference, a relation, or their successor's supersession.
     const pointed = findFirst(fd, nodes.map((n) => targetLine(n.node.document_id)));
     if (pointed.size !== stored.artifact_size || pointed.sha256 !== stored.artifact_sha256 || pointed.at.some((at) => at >= 0)) return undefined;
-    const [edges, array] = [edgesArray(file), nodesArray(file)];
+    const edges = edgesArray(file);
+    const array = nodesArray(file, edges);
     if (!edges || !array) return undefined;
     // Their own edges go: references and relations (a supersession of another document would stay, dangling).
     const runs = [];
@@ -107,7 +106,11 @@ export function removal(fd: number, file: ArtifactFile, stored: StoredResult, re
     if (!related) return undefined;
     [warnings, advice] = [related.warnings, related.advice];
     const gone = new Set(nodes.map((n) => n.node.document_id));
-    const all = needsIds(warnings, gone, stored.first_id) ? nodeIdsOf(fd).ids?.filter((id) => !gone.has(id)) : undefined;
+    let all: string[] | undefined;
+    if (needsIds(warnings, gone, stored.first_id)) {
+      all = storedIds(fd, stored)?.filter((id) => !gone.has(id));
+      if (!all) return undefined;
+    }
     const named = resuggestWithout(warnings, gone, all);
     // Every dangling relation answered, before and now (see resuggest).
     if (!named || !answersAll(stored.warnings, stored.node_count) || !answersAll(named, nodeCount)) return undefined;
@@ -123,20 +126,12 @@ export function removal(fd: number, file: ArtifactFile, stored: StoredResult, re
   return { splices, warnings, advice, node_count: nodeCount, edge_count: edgeCount, first_id: stored.first_id };
 }
 
-/** Where the "nodes" array is (see EdgesArray): from the "[" before its first item to the "]" before the "edges" key. */
-function nodesArray(file: ArtifactFile): EdgesArray | undefined {
-  const edges = edgesArray(file);
-  const first = file.lowerBound(NODE_ITEM, '');
-  if (!edges || !first || first.kind !== NODE_ITEM || file.read(first.at - 1, first.at).toString('latin1') !== '[') return undefined;
-  const end = edges.open - Buffer.byteLength(NODES_END);
-  return file.read(end, edges.open).toString('utf8') === NODES_END ? { open: first.at - 1, close: end + 3 } : undefined;
-}
-
-const suggests = (w: Issue, id: string) => w.suggestion === `Did you mean ${id}? Fix the ID or remove it.`;
+/** Whether a dangling-relation warning suggests one of these IDs. */
+const suggestsOneOf = (w: Issue, ids: ReadonlySet<string>) => w.code === 'INDEX_DANGLING_RELATION' && ids.has(suggestedId(w) ?? '');
 
 /** Whether every node ID must be read: a suggestion names a removed node, or the first node was removed. */
 function needsIds(warnings: readonly Issue[], gone: ReadonlySet<string>, first: string | null): boolean {
-  return (first !== null && gone.has(first)) || warnings.some((w) => w.code === 'INDEX_DANGLING_RELATION' && [...gone].some((id) => suggests(w, id)));
+  return (first !== null && gone.has(first)) || warnings.some((w) => suggestsOneOf(w, gone));
 }
 
 /**
@@ -148,8 +143,7 @@ function resuggestWithout(warnings: readonly Issue[], gone: ReadonlySet<string>,
   let suggester: Suggester | undefined;
   const out: Issue[] = [];
   for (const w of warnings) {
-    const was = w.code === 'INDEX_DANGLING_RELATION' ? [...gone].find((id) => suggests(w, id)) : undefined;
-    if (was === undefined) {
+    if (!suggestsOneOf(w, gone)) {
       out.push(w);
       continue;
     }

@@ -6,10 +6,10 @@ import { ChangedFile } from '../fs/changed-file.js';
 import { SAFE_READ_FLAGS } from '../fs/chunks.js';
 import type { Issue } from '../issues.js';
 import { itemsText, NODE_KEYS, stampArtifact } from './artifact.js';
-import { ArtifactFile, copyWithSplices, findFirst, nodeIdsOf, type Splice } from './artifact-file.js';
+import { ArtifactFile, copyWithSplices, findFirst, type Splice } from './artifact-file.js';
 import { edgeSplices, type EdgeRun } from './edge-splices.js';
 import { readNode, relate, supersede, type RelatedEdit, type SuccessorEdit } from './relate.js';
-import { changedRun, edgeCountSplice, edgesArray, nodeCountSplice, nodeIds, type SourceChange } from './relink.js';
+import { changedRun, edgeCountSplice, edgesArray, nodeIds, storedIds, type SourceChange } from './relink.js';
 import { factsHash, type AddedFile, type RemovedFile, type StoredResult } from './cache.js';
 import { removal, renames, type Removal } from './patch-removed.js';
 import { skippedWarning, type DocFacts, type NodeFields } from './facts.js';
@@ -132,8 +132,8 @@ export async function patchIndex(
     let suggester: Suggester | null | undefined;
     const suggest = (id: string, own: string): string | null | undefined => {
       if (suggester === undefined) {
-        const read = nodeIdsOf(fd);
-        suggester = read.ids && read.ids.length === stored.node_count && read.size === stored.artifact_size && read.sha256 === stored.artifact_sha256 ? new Suggester([...read.ids, ...addedNodes.map((n) => n.document_id)]) : null;
+        const ids = storedIds(fd, stored);
+        suggester = ids ? new Suggester([...ids, ...addedNodes.map((n) => n.document_id)]) : null;
       }
       return suggester ? nearestId(suggester, id, own) : undefined;
     };

@@ -1,4 +1,4 @@
-import { EDGE_ITEM, findFirst, parseString, type ArtifactFile, type Splice } from './artifact-file.js';
+import { EDGE_ITEM, findFirst, NODE_ITEM, nodeIdsOf, parseString, type ArtifactFile, type Splice } from './artifact-file.js';
 import { EDGE_KEYS, itemsText } from './artifact.js';
 import type { StoredResult } from './cache.js';
 import type { EdgeRun, EdgesArray } from './edge-splices.js';
@@ -98,6 +98,23 @@ export function edgesArray(file: ArtifactFile): EdgesArray | undefined {
   const first = file.lowerBound(EDGE_ITEM, '');
   if (!tail.endsWith('}\n  ]\n}\n') || !first || file.read(first.at - 1, first.at).toString('latin1') !== '[') return undefined;
   return { open: first.at - 1, close };
+}
+
+/** What comes before the "edges" array when the "nodes" array has items. */
+const NODES_END = '\n  ],\n  "edges": ';
+
+/** Where the "nodes" array is (see EdgesArray), when it has items: from the "[" before its first item to the "]" before the "edges" key. */
+export function nodesArray(file: ArtifactFile, edges = edgesArray(file)): EdgesArray | undefined {
+  const first = file.lowerBound(NODE_ITEM, '');
+  if (!edges || !first || first.kind !== NODE_ITEM || file.read(first.at - 1, first.at).toString('latin1') !== '[') return undefined;
+  const end = edges.open - Buffer.byteLength(NODES_END);
+  return file.read(end, edges.open).toString('utf8') === NODES_END ? { open: first.at - 1, close: end + 3 } : undefined;
+}
+
+/** Every node ID of the artifact, in one hashed read; undefined when it is not the stored artifact or its node count. */
+export function storedIds(fd: number, stored: Pick<StoredResult, 'artifact_size' | 'artifact_sha256' | 'node_count'>): string[] | undefined {
+  const read = nodeIdsOf(fd);
+  return read.ids && read.ids.length === stored.node_count && read.size === stored.artifact_size && read.sha256 === stored.artifact_sha256 ? read.ids : undefined;
 }
 
 /** The splice that writes the new edge count (the artifact's third line). */
