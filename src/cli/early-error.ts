@@ -1,7 +1,7 @@
 import { toDocketError } from './to-docket-error.js';
 import { earlyMeta } from './early-meta.js';
 import { debugLog } from './io.js';
-import { emit, errorEnvelope, type EnvelopeMeta } from './emit.js';
+import { emit, errorEnvelope } from './emit.js';
 import type { Envelope } from './envelope.js';
 
 /**

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: the benchmark generator is plain JavaScript
@@ -13,9 +13,11 @@ import { expectValidEnvelope } from '../helpers/schemas.js';
  * `index` after new documents were added (`docket new`, then `docket index`) patches the last
  * artifact when no relation named the new IDs and no document linked to the new paths: their
  * nodes, edges, warnings and advice are inserted, and the cache appends the files (see
- * src/core/index/patch.ts and patch-added.ts). Anything else builds in full. Seeded rounds of
- * additions of every kind, with edits and removals between them: after each, the cached run
- * must say and write exactly what a run without the cache says and writes.
+ * src/core/index/patch.ts and patch-added.ts). Removals with the edits that stop naming the
+ * removed documents, and documents under new IDs, are patched in passes (patch-stages.ts).
+ * Anything else builds in full. Seeded rounds of additions of every kind, with edits and
+ * removals between them: after each, the cached run must say and write exactly what a run
+ * without the cache says and writes.
  */
 const ARTIFACT = 'docs/01-indices/docket.index.json';
 const MANIFEST = '.docket/cache/index.json';
@@ -102,6 +104,9 @@ function renameOf(root: string, rel: string): 'renamed' | 'full' {
 /** Whether the manifest can list this many more removed files (16 in all). */
 const listsRoom = (root: string, more: number) => Object.keys(manifest(root).removed ?? {}).length + more <= 16;
 
+/** Per seed, how many removals, renames and runs in several passes (see patch-stages.ts) were patched. */
+const tallies: { removals: number; renames: number; cleanRemovals: number; newIds: number }[] = [];
+
 describe('index after documents were added: the artifact is patched, byte for byte what a full build writes', () => {
   it.each([[11], [12], [13], [14]])('seed %i', async (seed) => {
     const root = path.join(tempDir(), 'r');
@@ -145,13 +150,13 @@ describe('index after documents were added: the artifact is patched, byte for by
       for (let k = Math.floor(next() * 3); k > 0; k--) doc.links!.push(next() < 0.2 ? 'docs/none/missing.md' : next() < 0.2 ? rel : pick([...existing, ...added]));
       return doc;
     };
-    let [patchedAdds, patchedRemovals, patchedRenames] = [0, 0, 0];
-    for (let round = 0; round < 24; round++) {
+    let [patchedAdds, patchedRemovals, patchedRenames, patchedStages] = [0, 0, 0, [0, 0]];
+    for (let round = 0; round < 30; round++) {
       const before = manifest(root);
       const sound = before.result !== null && before.result.violations.length === 0;
-      const op = round < 2 ? 'node' : pick(['node', 'node', 'nodes', 'non-node', 'with-edit', 'dangling-first', 'dangling-first', 'named', 'planned', 'linked-first', 'duplicate', 'edit-added', 'remove-added', 'remove-added', 'remove', 'remove', 'remove', 'rename', 'rename', 'rename']);
+      const op = round < 2 ? 'node' : pick(['node', 'node', 'nodes', 'non-node', 'with-edit', 'dangling-first', 'dangling-first', 'named', 'planned', 'linked-first', 'duplicate', 'edit-added', 'remove-added', 'remove-added', 'remove', 'remove', 'remove', 'rename', 'rename', 'rename', 'remove-clean', 'remove-clean', 'new-id', 'new-id']);
       /** How this round must be built when the last build was sound: its additions patched, its edit of an added file patched, in full, or either. */
-      let expected: 'added' | 'edited' | 'removed' | 'renamed' | 'full' | 'either' = 'added';
+      let expected: 'added' | 'edited' | 'removed' | 'renamed' | 'staged' | 'full' | 'either' = 'added';
       const sameRound: NewDoc[] = [];
       const addNode = (doc?: NewDoc) => {
         const rel = fresh();
@@ -240,6 +245,30 @@ describe('index after documents were added: the artifact is patched, byte for by
           list.splice(list.indexOf(rel), 1);
           rmSync(path.join(root, rel));
         }
+      } else if (op === 'remove-clean' && existing.length > 2) {
+        // A document removed with every link, relation and successor that named it, in one run (and maybe an unrelated edit).
+        const all = [...existing, ...added];
+        const rel = pick(all);
+        const id = idOf(rel);
+        for (const other of all.filter((f) => f !== rel)) {
+          const text = readFileSync(path.join(root, other), 'utf8');
+          const unlinked = text.replace(/\]\(([^)#]*)(#[^)]*)?\)/g, (link, target: string) => (path.posix.join(path.posix.dirname(other), target) === rel ? ']' : link));
+          const unnamed = id ? frontmatter(unlinked, (fm) => fm.replace(new RegExp(`^(  - ${id}|superseded_by: ${id})\n`, 'gm'), '')) : unlinked;
+          if (unnamed !== text) write(other, unnamed);
+        }
+        if (next() < 0.3) edit(pick(all.filter((f) => f !== rel && idOf(f))), (fm) => fm.replace(/^title: "?(.*?)"?$/m, `title: "$1 too"`));
+        const list = existing.includes(rel) ? existing : added;
+        list.splice(list.indexOf(rel), 1);
+        rmSync(path.join(root, rel));
+        expected = listsRoom(root, 1) ? 'staged' : 'full';
+      } else if (op === 'new-id') {
+        // A document keeps its path under another ID (nothing names the new one).
+        // Most documents are linked or named (built in full), so most of the time one that is not.
+        const nodes = [...existing, ...added].filter((f) => idOf(f));
+        const loose = nodes.filter((rel) => removalOf(root, [rel]) === 'removed');
+        const rel = pick(loose.length > 0 && next() < 0.7 ? loose : nodes);
+        edit(rel, (fm) => fm.replace(/^document_id: .*$/m, `document_id: ZED-ADR-${600 + ++serial}`));
+        expected = 'staged';
       } else expected = 'either';
       const previous = readFileSync(path.join(root, ARTIFACT));
       const cached = await docket(['index', '--root', root, '--format', 'json']);
@@ -247,6 +276,8 @@ describe('index after documents were added: the artifact is patched, byte for by
       const after = manifest(root);
       const artifact = readFileSync(path.join(root, ARTIFACT));
       const step = `round ${round} (${op})`;
+      // The passes' intermediate files are gone, whether the run was patched or built in full.
+      expect(readdirSync(path.join(root, '.docket/cache')).filter((f) => f.includes('stage')), step).toEqual([]);
       expect((cached.json!.data as { written: boolean }).written, step).toBe(!artifact.equals(previous));
       const full = await docket(['index', '--root', root, '--format', 'json', '--no-cache']);
       expect(result(cached.stdout), step).toEqual(result(full.stdout));
@@ -263,6 +294,7 @@ describe('index after documents were added: the artifact is patched, byte for by
         expect([after.facts_sha256, Object.keys(after.removed ?? {}).length, after.appended?.length], `${step}: built in full`).toEqual([before.facts_sha256, Object.keys(before.removed ?? {}).length + 1, (before.appended?.length ?? 0) + 1]);
         patchedRenames++;
       }
+      if (sound && expected === 'staged' && after.facts_sha256 === before.facts_sha256) patchedStages[op === 'new-id' ? 1 : 0]++;
       if (sound && expected === 'removed') {
         expect([after.facts_sha256, Object.keys(after.removed ?? {}).length > Object.keys(before.removed ?? {}).length], `${step}: built in full`).toEqual([before.facts_sha256, true]);
         patchedRemovals++;
@@ -282,8 +314,12 @@ describe('index after documents were added: the artifact is patched, byte for by
       }
     }
     expect(patchedAdds).toBeGreaterThan(3);
-    expect(patchedRemovals).toBeGreaterThan(0);
-    expect(patchedRenames).toBeGreaterThan(0);
+    tallies.push({ removals: patchedRemovals, renames: patchedRenames, cleanRemovals: patchedStages[0]!, newIds: patchedStages[1]! });
+  });
+
+  it('patched removals, renames and runs in passes (a removal with the edits that stop naming it, a document under a new ID)', () => {
+    const sum = (k: keyof (typeof tallies)[number]) => tallies.reduce((a, t) => a + t[k], 0);
+    expect([sum('removals') > 1, sum('renames') > 1, sum('cleanRemovals') > 0, sum('newIds') > 0], JSON.stringify(tallies)).toEqual([true, true, true, true]);
   });
 });
 

@@ -48,8 +48,7 @@ export function buildArtifact(config: RepoConfig, nodes: readonly IndexNode[], e
 }
 
 /** What the cache stores of this run for the next one: the artifact as it now is on disk (`sha256`: its hash when this run made its bytes; else the file is hashed), and the findings. */
-export function stampArtifact(config: RepoConfig, sha256: string | undefined, result: Omit<StoredResult, 'artifact_sha256' | 'artifact_size' | 'artifact_mtime_ms'>): StoredResult | null {
-  const abs = path.join(config.root, config.index_path);
+export function stampArtifact(config: RepoConfig, sha256: string | undefined, result: Omit<StoredResult, 'artifact_sha256' | 'artifact_size' | 'artifact_mtime_ms'>, abs = path.join(config.root, config.index_path)): StoredResult | null {
   try {
     const stat = lstatSync(abs);
     if (!stat.isFile()) return null;

@@ -75,7 +75,7 @@ async function reusable(config: RepoConfig, cache: IndexCache, files: readonly G
   // The cache takes the new facts as an overlay of its facts file (patchIndex checks the artifact).
   if (!cache.canPatch(edits, added)) return undefined;
   const { patchIndex } = await import('./patch.js');
-  const patched = await patchIndex(config, scan.result, edits, added, scan.removed, (paths) => cache.factsMention(paths, true));
+  const patched = await patchIndex(config, scan.result, edits, added, scan.removed, { linkedTo: (paths) => cache.factsMention(paths, true), stage: cache.stagePath() });
   if (!patched) return undefined;
   cache.patched(updates, edits, patched.result, added, scan.removed);
   return { result: patched.result, changed, added: added.length, removed: scan.removed.length, written: patched.written };

@@ -27,6 +27,7 @@ export type { RemovedFile } from './cache-positions.js';
 const MANIFEST = `${CACHE_DIR}/index.json`;
 const FACTS = `${CACHE_DIR}/index-facts.json`;
 const HASHES = `${CACHE_DIR}/index-hashes.json`;
+const STAGE = `${CACHE_DIR}/index-stage.json`;
 const LOCK = `${CACHE_DIR}/index.lock`;
 /**
  * Bump when the files' format, DocFacts or their extraction change: older caches are then
@@ -379,6 +380,11 @@ export class IndexCache implements DocumentReuse {
     // Added files take the positions after the last.
     added.forEach((a, j) => (overlay[this.manifest!.sizes.length + j] = a.facts));
     return Object.keys(overlay).length <= MAX_FACTS_OVERLAY && JSON.stringify(overlay).length <= MAX_FACTS_OVERLAY_BYTES;
+  }
+
+  /** Where a patch in several passes writes its intermediate artifacts (see patchInStages); none when the cache is not written. */
+  stagePath(): string | undefined {
+    return this.writable ? path.join(this.config.root, STAGE) : undefined;
   }
 
   /**

@@ -9,7 +9,8 @@ import { itemsText, NODE_KEYS, stampArtifact } from './artifact.js';
 import { ArtifactFile, copyWithSplices, findFirst, type Splice } from './artifact-file.js';
 import { edgeSplices, type EdgeRun } from './edge-splices.js';
 import { readNode, relate, supersede, type RelatedEdit, type SuccessorEdit } from './relate.js';
-import { changedRun, edgeCountSplice, edgesArray, nodeIds, storedIds, type SourceChange } from './relink.js';
+import { changedRun, edgeCountSplice, edgesArray, nodeIds, nodeIdsAt, storedIds, type SourceChange } from './relink.js';
+import { patchInStages } from './patch-stages.js';
 import { factsHash, type AddedFile, type RemovedFile, type StoredResult } from './cache.js';
 import { removal, renames, type Removal } from './patch-removed.js';
 import { skippedWarning, type DocFacts, type NodeFields } from './facts.js';
@@ -23,6 +24,37 @@ export interface FactsEdit {
   file: GovernedFile;
   facts: DocFacts;
   previousFactsHash: string;
+}
+
+/** Where a patch reads the artifact and writes the new one (both the artifact's path unless staged; see patch-stages.ts). */
+export interface PatchFiles {
+  from: string;
+  to: string;
+  /** Write even when nothing changes: a stage's file becomes the artifact. */
+  always: boolean;
+}
+
+export interface PatchOptions extends Partial<PatchFiles> {
+  /** Whether a cached document links to one of these governed paths (undefined: unknown). */
+  linkedTo?: (paths: readonly string[]) => boolean | undefined;
+  /** Where a run the one pass cannot take writes its intermediate artifacts (see patchInStages); none: such a run builds in full. */
+  stage?: string;
+}
+
+export interface Patched {
+  result: StoredResult;
+  written: boolean;
+}
+
+/**
+ * The edits of documents that stay nodes under another ID: the artifact has a node at their
+ * path, and none with their new ID. Undefined when the artifact is not the stored one.
+ */
+function idChanges(file: ArtifactFile, stored: StoredResult, edits: readonly FactsEdit[]): FactsEdit[] | undefined {
+  const candidates = edits.filter((e) => e.facts.node && readNode(file, e.facts.node.document_id) === null);
+  if (candidates.length === 0) return [];
+  const ids = nodeIdsAt(file, stored, candidates.map((e) => e.file.rel));
+  return ids && candidates.filter((e) => ids.has(e.file.rel));
 }
 
 /** A node as it is written inside the artifact's "nodes" array. */
@@ -71,7 +103,9 @@ function withStatusWarning(warnings: readonly Issue[], before: IndexNode, after:
  * nodes whose relations and successor changed from none, when no relation named their IDs
  * (the caller knows that no cached document links to their paths; see patch-added.ts);
  * removed files are taken out alone, or are renames, edits whose path changed (see
- * patch-removed.ts).
+ * patch-removed.ts). A document that keeps its path under another ID, and removals with other
+ * changes that are not renames, are patched in passes when `opts.stage` says where (see
+ * patch-stages.ts).
  */
 export async function patchIndex(
   config: RepoConfig,
@@ -79,14 +113,14 @@ export async function patchIndex(
   edits: readonly FactsEdit[],
   added: readonly Pick<AddedFile, 'file' | 'facts'>[] = [],
   removed: readonly RemovedFile[] = [],
-  /** Whether a cached document links to one of these governed paths (undefined: unknown). */
-  linkedTo?: (paths: readonly string[]) => boolean | undefined,
-): Promise<{ result: StoredResult; written: boolean } | undefined> {
+  opts: PatchOptions = {},
+): Promise<Patched | undefined> {
   if (stored.violations.length > 0) return undefined;
-  const abs = path.join(config.root, config.index_path);
+  const artifact = path.join(config.root, config.index_path);
+  const io: PatchFiles = { from: opts.from ?? artifact, to: opts.to ?? artifact, always: opts.always ?? false };
   let fd: number;
   try {
-    fd = openSync(abs, SAFE_READ_FLAGS);
+    fd = openSync(io.from, SAFE_READ_FLAGS);
   } catch {
     return undefined;
   }
@@ -95,16 +129,25 @@ export async function patchIndex(
     if (!stat.isFile() || stat.size !== stored.artifact_size) return undefined;
     const file = new ArtifactFile(fd, stat.size);
     let [warnings, advice] = [stored.warnings, stored.advice];
+    const inStages = (e: readonly FactsEdit[], a: readonly Pick<AddedFile, 'file' | 'facts'>[], r: readonly RemovedFile[]) =>
+      opts.stage ? patchInStages(patchIndex, config, stored, { edits: e, added: a, removed: r }, { ...io, stage: opts.stage, linkedTo: opts.linkedTo }) : undefined;
+    // A document whose ID changed is taken out under its old ID and put in under its new one.
+    const moved = edits.length > 0 && opts.stage ? idChanges(file, stored, edits) : [];
+    if (moved === undefined) return undefined;
+    if (moved.length > 0) {
+      const rest = edits.filter((e) => !moved.includes(e));
+      return inStages(rest, [...added, ...moved], [...removed, ...moved.map((e) => ({ index: e.index, rel: e.file.rel }))]);
+    }
     /** Old paths of renamed nodes, by ID. */
     let renamed = new Map<string, string>();
     if (removed.length > 0 && (edits.length > 0 || added.length > 0)) {
-      // With edits or new files, only renames (and files that were no node): another removed node's ID or path may be what they name.
+      // With edits or new files, renames (and files that were no node) in one pass: another removed node's ID or path may be what they name.
       const moved = renames(fd, file, stored, removed, new Map(added.flatMap((a) => (a.facts.node ? [[a.facts.node.document_id, a.file.rel]] : []))));
-      if (!moved) return undefined;
+      if (!moved) return inStages(edits, added, removed);
       [warnings, renamed] = [moved.warnings, moved.renamed];
     } else if (removed.length > 0) {
       const gone = removal(fd, file, stored, removed);
-      return gone && (await applyRemoval(config, fd, stored, gone));
+      return gone && (await applyRemoval(config, fd, stored, gone, io));
     }
     // One document that stops being a node, or becomes one, alone in the run: taken out as a
     // removed node (a warning then says why it is not one), or put in as a new node, when no
@@ -113,11 +156,11 @@ export async function patchIndex(
     const skipped = only ? warnings.filter((w) => w.code === 'INDEX_DOCUMENT_SKIPPED' && w.path === only.file.rel) : [];
     if (only && !only.facts.node && only.facts.skip && skipped.length === 0) {
       const gone = removal(fd, file, stored, [{ index: only.index, rel: only.file.rel }]);
-      return gone && (await applyRemoval(config, fd, stored, { ...gone, warnings: [...gone.warnings, skippedWarning(only.file.rel, only.facts.skip)] }));
+      return gone && (await applyRemoval(config, fd, stored, { ...gone, warnings: [...gone.warnings, skippedWarning(only.file.rel, only.facts.skip)] }, io));
     }
     if (only?.facts.node && skipped.length === 1 && readNode(file, only.facts.node.document_id) === null) {
-      if (linkedTo?.([only.file.rel]) !== false) return undefined;
-      return patchIndex(config, { ...stored, warnings: warnings.filter((w) => w !== skipped[0]) }, [], [only]);
+      if (opts.linkedTo?.([only.file.rel]) !== false) return undefined;
+      return patchIndex(config, { ...stored, warnings: warnings.filter((w) => w !== skipped[0]) }, [], [only], [], { ...io, linkedTo: opts.linkedTo });
     }
     /** The warnings the patch starts from (a renamed node's moved to its new path). */
     const before = warnings;
@@ -245,31 +288,34 @@ export async function patchIndex(
     }
     // An insertion before a replaced item comes first; insertions at one place stay in ID order.
     splices.sort((a, b) => a.from - b.from || a.to - b.to);
-    const done = await rewrite(config, fd, stored, splices);
+    const done = await rewrite(config, fd, stored, splices, io);
     if (done === null) return undefined;
     const { edge_count, violations } = stored;
     const first_id = [stored.first_id, ...addedNodes.map((n) => n.document_id)].reduce<string | null>((a, b) => (a === null || (b !== null && b < a) ? b : a), null);
-    const result = stampArtifact(config, done, { node_count: nodeCount, edge_count: edge_count + delta, first_id, violations, warnings, advice });
-    return result ? { result, written: splices.length > 0 } : undefined;
+    const result = stampArtifact(config, done, { node_count: nodeCount, edge_count: edge_count + delta, first_id, violations, warnings, advice }, splices.length > 0 || io.always ? io.to : io.from);
+    return result ? { result, written: splices.length > 0 || io.always } : undefined;
   } finally {
     closeSync(fd);
   }
 }
 
 /** The result of a removal (see removal), its splices applied to the artifact. */
-async function applyRemoval(config: RepoConfig, fd: number, stored: StoredResult, gone: Removal): Promise<{ result: StoredResult; written: boolean } | undefined> {
-  const done = await rewrite(config, fd, stored, [...gone.splices].sort((a, b) => a.from - b.from));
+async function applyRemoval(config: RepoConfig, fd: number, stored: StoredResult, gone: Removal, io: PatchFiles): Promise<Patched | undefined> {
+  const done = await rewrite(config, fd, stored, [...gone.splices].sort((a, b) => a.from - b.from), io);
   if (done === null) return undefined;
   const { node_count, edge_count, first_id, warnings, advice } = gone;
-  const result = stampArtifact(config, done, { node_count, edge_count, first_id, violations: stored.violations, warnings, advice });
-  return result ? { result, written: gone.splices.length > 0 } : undefined;
+  const result = stampArtifact(config, done, { node_count, edge_count, first_id, violations: stored.violations, warnings, advice }, gone.splices.length > 0 || io.always ? io.to : io.from);
+  return result ? { result, written: gone.splices.length > 0 || io.always } : undefined;
 }
 
-/** The artifact with the splices applied, written when there are any: its new SHA-256; null when the old file is not the stored artifact. */
-async function rewrite(config: RepoConfig, fd: number, stored: StoredResult, splices: readonly Splice[]): Promise<string | undefined | null> {
+/**
+ * The artifact with the splices applied, written to `io.to` when there are any (or always):
+ * its new SHA-256; null when the old file is not the stored artifact.
+ */
+async function rewrite(config: RepoConfig, fd: number, stored: StoredResult, splices: readonly Splice[], io: PatchFiles): Promise<string | undefined | null> {
   const sameAsStored = (read: { size: number; sha256: string }) => read.size === stored.artifact_size && read.sha256 === stored.artifact_sha256;
-  if (splices.length === 0) return sameAsStored(findFirst(fd, [])) ? stored.artifact_sha256 : null;
-  const file = ChangedFile.open(config.root, path.join(config.root, config.index_path), { write: true, hash: true, compare: false });
+  if (splices.length === 0 && !io.always) return sameAsStored(findFirst(fd, [])) ? stored.artifact_sha256 : null;
+  const file = ChangedFile.open(config.root, io.to, { write: true, hash: true, compare: false });
   try {
     const read = copyWithSplices(fd, splices, (bytes) => (typeof bytes === 'string' ? file.add(bytes) : file.addBytes(bytes)));
     // The old file must be the artifact the stored result describes, byte for byte.

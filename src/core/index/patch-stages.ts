@@ -1,0 +1,50 @@
+import { rmSync } from 'node:fs';
+import type { RepoConfig } from '../config/types.js';
+import type { AddedFile, RemovedFile, StoredResult } from './cache.js';
+import type { FactsEdit, PatchFiles, Patched, PatchOptions } from './patch.js';
+
+type Patch = (config: RepoConfig, stored: StoredResult, edits: readonly FactsEdit[], added: readonly Pick<AddedFile, 'file' | 'facts'>[], removed: readonly RemovedFile[], opts: PatchOptions) => Promise<Patched | undefined>;
+
+interface Change {
+  edits: readonly FactsEdit[];
+  added: readonly Pick<AddedFile, 'file' | 'facts'>[];
+  removed: readonly RemovedFile[];
+}
+
+/**
+ * A run that one pass of patchIndex cannot take, as three passes, each from one state of the
+ * repository to the next, each checked as any patch is: the edits first (a document that drops
+ * its link to a removed one no longer points to it), then the removals (with the old nodes of
+ * documents whose ID changed), then the new files (with those documents under their new IDs).
+ * Each pass's result is what a full build of its state gives, so the last one's is the full
+ * build's. The passes before the last write to files of their own (`stage`, in the cache
+ * directory), so the artifact is written once, and not at all when a pass cannot be made:
+ * undefined, and the caller builds in full. An edit that links to a new file would make its
+ * reference before that file is a node: also undefined.
+ */
+export async function patchInStages(patch: Patch, config: RepoConfig, stored: StoredResult, change: Change, io: PatchFiles & { stage: string; linkedTo?: PatchOptions['linkedTo'] }): Promise<Patched | undefined> {
+  const fresh = new Set(change.added.map((a) => a.file.rel));
+  if (change.edits.some((e) => e.facts.links.some((l) => fresh.has(l)))) return undefined;
+  const steps: Change[] = [
+    { edits: change.edits, added: [], removed: [] },
+    { edits: [], added: [], removed: change.removed },
+    { edits: [], added: change.added, removed: [] },
+  ].filter((s) => s.edits.length + s.added.length + s.removed.length > 0);
+  let [current, from] = [stored, io.from];
+  const made: string[] = [];
+  try {
+    for (const [i, step] of steps.entries()) {
+      const last = i === steps.length - 1;
+      const to = last ? io.to : `${io.stage}.${i}`;
+      if (!last) made.push(to);
+      // The last pass writes the artifact even with nothing to change when a pass before wrote.
+      const next = await patch(config, current, step.edits, step.added, step.removed, { from, to, always: last && (io.always || from !== io.from), linkedTo: io.linkedTo });
+      if (!next) return undefined;
+      current = next.result;
+      if (next.written) from = to;
+    }
+  } finally {
+    for (const file of made) rmSync(file, { force: true });
+  }
+  return { result: current, written: io.always || current.artifact_sha256 !== stored.artifact_sha256 };
+}
