@@ -150,7 +150,9 @@ describe('index after documents were added: the artifact is patched, byte for by
       for (let k = Math.floor(next() * 3); k > 0; k--) doc.links!.push(next() < 0.2 ? 'docs/none/missing.md' : next() < 0.2 ? rel : pick([...existing, ...added]));
       return doc;
     };
-    let [patchedAdds, patchedRemovals, patchedRenames, patchedStages] = [0, 0, 0, [0, 0]];
+    let [patchedAdds, patchedRemovals, patchedRenames] = [0, 0, 0];
+    /** Removals with the edits that stop naming them, and new IDs, patched in passes. */
+    const patchedStages: [number, number] = [0, 0];
     for (let round = 0; round < 30; round++) {
       const before = manifest(root);
       const sound = before.result !== null && before.result.violations.length === 0;
@@ -314,7 +316,7 @@ describe('index after documents were added: the artifact is patched, byte for by
       }
     }
     expect(patchedAdds).toBeGreaterThan(3);
-    tallies.push({ removals: patchedRemovals, renames: patchedRenames, cleanRemovals: patchedStages[0]!, newIds: patchedStages[1]! });
+    tallies.push({ removals: patchedRemovals, renames: patchedRenames, cleanRemovals: patchedStages[0], newIds: patchedStages[1] });
   });
 
   it('patched removals, renames and runs in passes (a removal with the edits that stop naming it, a document under a new ID)', () => {
