@@ -223,7 +223,7 @@ for (const size of sizes) {
     }
   }
   if (!has('index')) {
-    for (const s of ['index cold', 'index no change', 'index after one change', 'index after one metadata edit', 'index after one new link']) unavailable(size, s, 'no index command');
+    for (const s of ['index cold', 'index no change', 'index after one change', 'index after one metadata edit', 'index after one new link', 'index after a removal and the edits naming it']) unavailable(size, s, 'no index command');
     continue;
   }
   const cold = () => {
@@ -309,6 +309,35 @@ for (const size of sizes) {
       }
     }
   } else for (const s of ['index after a new document', 'index after a removal']) unavailable(size, s, 'no new command');
+  // A linked document removed in the same run as the edits that drop every link, relation and
+  // successor that named it (patched in passes since session 21), after a full build.
+  once([BIN, 'index', '--format', 'json'], clean);
+  const graph = JSON.parse(readFileSync(path.join(clean, 'docs/01-indices/docket.index.json'), 'utf8'));
+  const pathOf = new Map(graph.nodes.map((n) => [n.document_id, n.path]));
+  const gone = graph.nodes.find((n) => n.superseded_by === null && !graph.edges.some((e) => e.source === n.document_id && e.type === 'supersedes') && graph.edges.some((e) => e.target === n.document_id));
+  const naming = [...new Set(graph.edges.filter((e) => e.target === gone.document_id && e.source !== gone.document_id).map((e) => pathOf.get(e.source)))].sort();
+  const kept = new Map([gone.path, ...naming].map((rel) => [rel, readFileSync(path.join(clean, rel), 'utf8')]));
+  const unname = (rel, text) => {
+    const body = text.replace(/\]\(([^)#]*)(#[^)]*)?\)/g, (link, target) => (path.posix.join(path.posix.dirname(rel), target) === gone.path ? ']' : link));
+    const end = body.indexOf('\n---', 3);
+    return body.slice(0, end).split('\n').filter((line) => line !== `  - ${gone.document_id}` && line !== `superseded_by: ${gone.document_id}` && line !== `related_ids: ${gone.document_id}`).join('\n') + body.slice(end);
+  };
+  const restoreNamed = () => { for (const [rel, text] of kept) writeFileSync(path.join(clean, rel), text); };
+  try {
+    const cleanRemoval = () => {
+      restoreNamed();
+      once([BIN, 'index', '--rebuild-cache', '--format', 'json'], clean);
+      for (const rel of naming) writeFileSync(path.join(clean, rel), unname(rel, kept.get(rel)));
+      rmSync(path.join(clean, gone.path));
+    };
+    const cr = measure([BIN, 'index', '--format', 'json'], clean, cleanRemoval, floorRun);
+    const crd = envelope(cr).data;
+    expect('index after a removal and the edits naming it', naming.length > 0 && crd.written === true && crd.node_count === size - 1 && crd.rebuild.mode === 'incremental' && crd.rebuild.removed === 1 && crd.rebuild.changed === naming.length, `clean-removal index: ${JSON.stringify(crd)} (${naming.length} naming)`);
+    record(size, 'index after a removal and the edits naming it', cr);
+  } finally {
+    restoreNamed();
+    once([BIN, 'index', '--format', 'json'], clean);
+  }
   // Lookups with the artifact current: an agent's `resolve` after `index`.
   once([BIN, 'index', '--format', 'json'], clean);
   const someId = /^document_id: (.*)$/m.exec(original)[1];

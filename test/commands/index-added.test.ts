@@ -105,7 +105,7 @@ function renameOf(root: string, rel: string): 'renamed' | 'full' {
 const listsRoom = (root: string, more: number) => Object.keys(manifest(root).removed ?? {}).length + more <= 16;
 
 /** Per seed, how many removals, renames and runs in several passes (see patch-stages.ts) were patched. */
-const tallies: { removals: number; renames: number; cleanRemovals: number; newIds: number }[] = [];
+const tallies: { removals: number; renames: number; relinkedRenames: number; cleanRemovals: number; newIds: number }[] = [];
 
 describe('index after documents were added: the artifact is patched, byte for byte what a full build writes', () => {
   it.each([[11], [12], [13], [14]])('seed %i', async (seed) => {
@@ -150,7 +150,7 @@ describe('index after documents were added: the artifact is patched, byte for by
       for (let k = Math.floor(next() * 3); k > 0; k--) doc.links!.push(next() < 0.2 ? 'docs/none/missing.md' : next() < 0.2 ? rel : pick([...existing, ...added]));
       return doc;
     };
-    let [patchedAdds, patchedRemovals, patchedRenames] = [0, 0, 0];
+    let [patchedAdds, patchedRemovals, patchedRenames, patchedRelinks] = [0, 0, 0, 0];
     /** Removals with the edits that stop naming them, and new IDs, patched in passes. */
     const patchedStages: [number, number] = [0, 0];
     for (let round = 0; round < 30; round++) {
@@ -158,7 +158,7 @@ describe('index after documents were added: the artifact is patched, byte for by
       const sound = before.result !== null && before.result.violations.length === 0;
       const op = round < 2 ? 'node' : pick(['node', 'node', 'nodes', 'non-node', 'with-edit', 'dangling-first', 'dangling-first', 'named', 'planned', 'linked-first', 'duplicate', 'edit-added', 'remove-added', 'remove-added', 'remove', 'remove', 'remove', 'rename', 'rename', 'rename', 'remove-clean', 'remove-clean', 'new-id', 'new-id']);
       /** How this round must be built when the last build was sound: its additions patched, its edit of an added file patched, in full, or either. */
-      let expected: 'added' | 'edited' | 'removed' | 'renamed' | 'staged' | 'full' | 'either' = 'added';
+      let expected: 'added' | 'edited' | 'removed' | 'renamed' | 'relinked' | 'staged' | 'full' | 'either' = 'added';
       const sameRound: NewDoc[] = [];
       const addNode = (doc?: NewDoc) => {
         const rel = fresh();
@@ -231,6 +231,18 @@ describe('index after documents were added: the artifact is patched, byte for by
         mkdirSync(path.dirname(path.join(root, to)), { recursive: true });
         renameSync(path.join(root, rel), path.join(root, to));
         if (next() < 0.3 && idOf(to)) edit(to, (fm) => fm.replace(/^title: "(.*)"$/m, `title: "$1 moved"`));
+        // Half the time, as after `git mv`, every document that linked to the old path links to the new one: patched in one pass.
+        if (next() < 0.5) {
+          let relinked = 0;
+          for (const other of [...existing, ...added].filter((f) => f !== rel)) {
+            const text = readFileSync(path.join(root, other), 'utf8');
+            const now = text.replace(/\]\(([^)#]*)(#[^)]*)?\)/g, (link, target: string, anchor?: string) => (path.posix.join(path.posix.dirname(other), target) === rel ? `](${path.posix.relative(path.posix.dirname(other), to)}${anchor ?? ''})` : link));
+            if (now === text) continue;
+            write(other, now);
+            relinked++;
+          }
+          if (expected === 'full' && relinked > 0 && listsRoom(root, 1)) expected = 'relinked';
+        }
         // Another document gains a link to the old path (now no file) or to the new one.
         const other = pick(existing.filter((f) => f !== rel));
         if (next() < 0.5) write(other, `${readFileSync(path.join(root, other), 'utf8')}\nSee [moved](${path.posix.relative(path.posix.dirname(other), pick([rel, to]))}).\n`);
@@ -297,6 +309,7 @@ describe('index after documents were added: the artifact is patched, byte for by
         patchedRenames++;
       }
       if (sound && expected === 'staged' && after.facts_sha256 === before.facts_sha256) patchedStages[op === 'new-id' ? 1 : 0]++;
+      if (sound && expected === 'relinked' && after.facts_sha256 === before.facts_sha256) patchedRelinks++;
       if (sound && expected === 'removed') {
         expect([after.facts_sha256, Object.keys(after.removed ?? {}).length > Object.keys(before.removed ?? {}).length], `${step}: built in full`).toEqual([before.facts_sha256, true]);
         patchedRemovals++;
@@ -316,12 +329,12 @@ describe('index after documents were added: the artifact is patched, byte for by
       }
     }
     expect(patchedAdds).toBeGreaterThan(3);
-    tallies.push({ removals: patchedRemovals, renames: patchedRenames, cleanRemovals: patchedStages[0], newIds: patchedStages[1] });
+    tallies.push({ removals: patchedRemovals, renames: patchedRenames, relinkedRenames: patchedRelinks, cleanRemovals: patchedStages[0], newIds: patchedStages[1] });
   });
 
   it('patched removals, renames and runs in passes (a removal with the edits that stop naming it, a document under a new ID)', () => {
     const sum = (k: keyof (typeof tallies)[number]) => tallies.reduce((a, t) => a + t[k], 0);
-    expect([sum('removals') > 1, sum('renames') > 1, sum('cleanRemovals') > 0, sum('newIds') > 0], JSON.stringify(tallies)).toEqual([true, true, true, true]);
+    expect([sum('removals') > 1, sum('renames') > 1, sum('relinkedRenames') > 0, sum('cleanRemovals') > 0, sum('newIds') > 0], JSON.stringify(tallies)).toEqual([true, true, true, true, true]);
   });
 });
 
@@ -434,6 +447,54 @@ describe('index after a document stops being a node, or becomes one', () => {
       const cached = await docket(['index', '--root', root, '--format', 'json']);
       await expectSameAsFull(root, cached, what);
       expect(manifest(root).facts_sha256 === before.facts_sha256, `${what}: patched`).toBe(patched);
+    }
+  });
+});
+
+describe('index after a linked document is renamed (git mv)', () => {
+  /** The repository after a build, a document that others link to, and those documents. */
+  async function setUp(): Promise<{ root: string; rel: string; linking: string[] }> {
+    const root = path.join(tempDir(), 'r');
+    generateRepo(root, { docs: 30, seed: 5, violations: 0 });
+    expect((await docket(['index', '--root', root, '--format', 'json'])).exitCode).toBe(0);
+    const artifact = JSON.parse(readFileSync(path.join(root, ARTIFACT), 'utf8')) as Artifact;
+    const pathOf = new Map(artifact.nodes.map((n) => [n.document_id, n.path]));
+    const counts = new Map<string, Set<string>>();
+    for (const e of artifact.edges) if (e.type === 'references' && e.source !== e.target) (counts.get(e.target) ?? counts.set(e.target, new Set()).get(e.target)!).add(pathOf.get(e.source)!);
+    // One that at least two others link to.
+    const [id, sources] = [...counts].find(([, s]) => s.size >= 2)!;
+    return { root, rel: pathOf.get(id)!, linking: [...sources].sort() };
+  }
+  const relink = (root: string, other: string, from: string, to: string) => {
+    const text = readFileSync(path.join(root, other), 'utf8');
+    writeFileSync(path.join(root, other), text.replace(/\]\(([^)#]*)(#[^)]*)?\)/g, (link, target: string, anchor?: string) => (path.posix.join(path.posix.dirname(other), target) === from ? `](${path.posix.relative(path.posix.dirname(other), to)}${anchor ?? ''})` : link)));
+  };
+  const to = 'docs/99-moved/moved.md';
+  const move = (root: string, rel: string) => {
+    mkdirSync(path.join(root, 'docs/99-moved'), { recursive: true });
+    renameSync(path.join(root, rel), path.join(root, to));
+  };
+
+  it('is patched in one pass when every document that linked to it links to the new path', async () => {
+    const { root, rel, linking } = await setUp();
+    const before = manifest(root);
+    move(root, rel);
+    for (const other of linking) relink(root, other, rel, to);
+    const cached = await docket(['index', '--root', root, '--format', 'json']);
+    expect(cached.json!.data.rebuild).toMatchObject({ added: 1, removed: 1, changed: linking.length });
+    expect(manifest(root).facts_sha256).toBe(before.facts_sha256);
+    await expectSameAsFull(root, cached);
+  });
+
+  it('builds in full when a document still links to the old path, or none was edited', async () => {
+    for (const follow of [0, 1]) {
+      const { root, rel, linking } = await setUp();
+      const before = manifest(root);
+      move(root, rel);
+      for (const other of linking.slice(0, follow)) relink(root, other, rel, to);
+      const cached = await docket(['index', '--root', root, '--format', 'json']);
+      expect(manifest(root).facts_sha256, `${follow} following`).not.toBe(before.facts_sha256);
+      await expectSameAsFull(root, cached, `${follow} following`);
     }
   });
 });

@@ -14,6 +14,8 @@ export interface ChangedFileOptions {
   hash: boolean;
   /** false: the caller knows the bytes differ from the file's; they are written from the first one on, never compared. */
   compare?: boolean;
+  /** false: a scratch file that is deleted afterwards: neither it nor its directory is fsynced. */
+  durable?: boolean;
 }
 
 /** What a ChangedFile found and did. `sha256` is set when it hashed. */
@@ -168,7 +170,7 @@ export class ChangedFile {
     if (this.tmpFd === undefined) return result(false);
     try {
       fchmodSync(this.tmpFd, this.mode);
-      fsyncSync(this.tmpFd);
+      if (this.opts.durable !== false) fsyncSync(this.tmpFd);
       closeSync(this.tmpFd);
       this.tmpFd = undefined;
       renameSync(this.tmp!, this.target);
@@ -177,7 +179,7 @@ export class ChangedFile {
       this.abort();
       throw writeFailed(this.root, this.target, error);
     }
-    await fsyncDir(path.dirname(this.target));
+    if (this.opts.durable !== false) await fsyncDir(path.dirname(this.target));
     return result(true);
   }
 

@@ -171,6 +171,23 @@ export function findFirst(fd: number, patterns: readonly string[], chunk = CHUNK
 }
 
 /**
+ * One read of the whole file, every byte hashed: where each pattern occurs, every time (a
+ * match cannot start in the bytes kept for the next read: they are shorter than the pattern).
+ */
+export function findAll(fd: number, patterns: readonly string[], chunk = CHUNK): ReadSummary & { at: number[][] } {
+  const needles = patterns.map((p) => Buffer.from(p));
+  const tail = Math.max(0, ...needles.map((n) => n.length - 1));
+  const at = patterns.map((): number[] => []);
+  const read = scanFile(fd, chunk, (view, start) => {
+    needles.forEach((needle, i) => {
+      for (let found = view.indexOf(needle); found >= 0; found = view.indexOf(needle, found + 1)) at[i]!.push(start + found);
+    });
+    return view.length - tail;
+  });
+  return { ...read, at };
+}
+
+/**
  * One read of the whole file, every byte hashed: the ID of every node, in the artifact's
  * order (sorted); undefined when a node's first line is not a string. `chunk`: bytes read at a time.
  */

@@ -5,7 +5,7 @@ import { edgeSplices } from './edge-splices.js';
 import { dangling, nearestId, type IndexNode } from './graph.js';
 import { answersAll, parseDangling, suggestedId } from './patch-added.js';
 import { readNode, relate } from './relate.js';
-import { changedRun, edgeCountSplice, edgesArray, nodeCountSplice, nodeIdsAt, nodesArray, storedIds } from './relink.js';
+import { changedRun, edgeCountSplice, edgesArray, nodeCountSplice, nodeIdsAt, nodesArray, referencingSources, storedIds, targetLine } from './relink.js';
 import { Suggester } from '../text/suggest.js';
 
 /** What the result becomes without some documents, and the splices that take them out of the artifact. */
@@ -18,8 +18,6 @@ export interface Removal {
   first_id: string | null;
 }
 
-const targetLine = (id: string) => `\n      "target": ${JSON.stringify(id)},\n`;
-const referenceLines = (id: string) => `${targetLine(id)}      "type": "references",\n`;
 
 /** The warnings without the one that said why a removed file was not a node; undefined when there is not exactly one. */
 function withoutSkipped(warnings: readonly Issue[], rel: string): Issue[] | undefined {
@@ -30,11 +28,13 @@ function withoutSkipped(warnings: readonly Issue[], rel: string): Issue[] | unde
 /**
  * Files removed in a run that also has edits or new files: each must have been no node (its
  * warning goes), or a node whose ID a new file has (`moves`: ID to new path; a rename, as
- * `git mv` makes) that no document linked to. The renamed node's warnings move to its new
- * path, and the caller patches it as an edit whose path changed: its relations and
- * supersessions name its ID, which stays. Undefined otherwise.
+ * `git mv` makes). The renamed node's warnings move to its new path, and the caller patches
+ * it as an edit whose path changed: its relations and supersessions name its ID, which
+ * stays. The documents that linked to its old path (`linkedBy`, by ID) lose their reference
+ * to it unless they link anew: the caller checks that their links are made again. Undefined
+ * otherwise.
  */
-export function renames(fd: number, file: ArtifactFile, stored: StoredResult, removed: readonly RemovedFile[], moves: ReadonlyMap<string, string>): { warnings: Issue[]; renamed: Map<string, string> } | undefined {
+export function renames(fd: number, file: ArtifactFile, stored: StoredResult, removed: readonly RemovedFile[], moves: ReadonlyMap<string, string>): { warnings: Issue[]; renamed: Map<string, string>; linkedBy: Set<string> } | undefined {
   const ids = nodeIdsAt(file, stored, removed.map((r) => r.rel));
   if (!ids) return undefined;
   let warnings: Issue[] | undefined = [...stored.warnings];
@@ -50,11 +50,8 @@ export function renames(fd: number, file: ArtifactFile, stored: StoredResult, re
     }
     if (!warnings) return undefined;
   }
-  if (renamed.size > 0) {
-    const linked = findFirst(fd, [...renamed.keys()].map(referenceLines));
-    if (linked.size !== stored.artifact_size || linked.sha256 !== stored.artifact_sha256 || linked.at.some((at) => at >= 0)) return undefined;
-  }
-  return { warnings, renamed };
+  const linkedBy = renamed.size > 0 ? referencingSources(file, stored, [...renamed.keys()]) : new Set<string>();
+  return linkedBy && { warnings, renamed, linkedBy };
 }
 
 /**

@@ -140,11 +140,13 @@ export async function patchIndex(
     }
     /** Old paths of renamed nodes, by ID. */
     let renamed = new Map<string, string>();
+    /** The documents that linked to a renamed node's old path. */
+    let linkedBy = new Set<string>();
     if (removed.length > 0 && (edits.length > 0 || added.length > 0)) {
       // With edits or new files, renames (and files that were no node) in one pass: another removed node's ID or path may be what they name.
       const moved = renames(fd, file, stored, removed, new Map(added.flatMap((a) => (a.facts.node ? [[a.facts.node.document_id, a.file.rel]] : []))));
       if (!moved) return inStages(edits, added, removed);
-      [warnings, renamed] = [moved.warnings, moved.renamed];
+      [warnings, renamed, linkedBy] = [moved.warnings, moved.renamed, moved.linkedBy];
     } else if (removed.length > 0) {
       const gone = removal(fd, file, stored, removed);
       return gone && (await applyRemoval(config, fd, stored, gone, io));
@@ -213,6 +215,8 @@ export async function patchIndex(
       if (!sameList(old.related_ids, fields.related_ids)) relating.push({ node, before: old.related_ids });
       if (old.superseded_by !== fields.superseded_by) superseding.push({ node, before: old.superseded_by });
     }
+    // A document that linked to a renamed node's old path must link anew (its references are made again); else it builds in full.
+    for (const source of linkedBy) if (!changes.get(source)?.links) return undefined;
     // New files: a node each whose ID no relation named (or why it is not a node). As relations
     // and a successor that changed from none, they make their edges, warnings and advice.
     for (const a of added) {
@@ -315,7 +319,8 @@ async function applyRemoval(config: RepoConfig, fd: number, stored: StoredResult
 async function rewrite(config: RepoConfig, fd: number, stored: StoredResult, splices: readonly Splice[], io: PatchFiles): Promise<string | undefined | null> {
   const sameAsStored = (read: { size: number; sha256: string }) => read.size === stored.artifact_size && read.sha256 === stored.artifact_sha256;
   if (splices.length === 0 && !io.always) return sameAsStored(findFirst(fd, [])) ? stored.artifact_sha256 : null;
-  const file = ChangedFile.open(config.root, io.to, { write: true, hash: true, compare: false });
+  // A pass's file before the last is deleted afterwards (see patch-stages.ts): it need not reach the disk.
+  const file = ChangedFile.open(config.root, io.to, { write: true, hash: true, compare: false, durable: io.to === path.join(config.root, config.index_path) });
   try {
     const read = copyWithSplices(fd, splices, (bytes) => (typeof bytes === 'string' ? file.add(bytes) : file.addBytes(bytes)));
     // The old file must be the artifact the stored result describes, byte for byte.

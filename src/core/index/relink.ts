@@ -1,4 +1,4 @@
-import { EDGE_ITEM, findFirst, NODE_ITEM, nodeIdsOf, parseString, type ArtifactFile, type Splice } from './artifact-file.js';
+import { EDGE_ITEM, findAll, findFirst, NODE_ITEM, nodeIdsOf, parseString, type ArtifactFile, type Splice } from './artifact-file.js';
 import { EDGE_KEYS, itemsText } from './artifact.js';
 import type { StoredResult } from './cache.js';
 import type { EdgeRun, EdgesArray } from './edge-splices.js';
@@ -21,6 +21,31 @@ export interface SourceChange {
 const pathLine = (rel: string) => `\n      "path": ${JSON.stringify(rel)},\n`;
 const ID_LINE = '\n      "document_id": ';
 const byTargetThenType = (a: IndexEdge, b: IndexEdge) => (a.target < b.target ? -1 : a.target > b.target ? 1 : a.type < b.type ? -1 : a.type > b.type ? 1 : 0);
+
+/** The lines of an edge item from its target on: an edge to a node's ID, and one of its references. */
+export const targetLine = (id: string) => `\n      "target": ${JSON.stringify(id)},\n`;
+export const referenceLines = (id: string) => `${targetLine(id)}      "type": "references",\n`;
+const SOURCE_LINE = '\n      "source": ';
+
+/**
+ * The sources of every reference to these IDs (documents that link to their paths), found in
+ * one read of the artifact, which must be the stored one: an edge's first line is its source
+ * and its second its target. Undefined when the artifact is not the stored one, or does not
+ * read as it should.
+ */
+export function referencingSources(file: ArtifactFile, stored: Pick<StoredResult, 'artifact_size' | 'artifact_sha256'>, ids: readonly string[]): Set<string> | undefined {
+  const scan = findAll(file.fd, ids.map(referenceLines));
+  if (scan.size !== stored.artifact_size || scan.sha256 !== stored.artifact_sha256) return undefined;
+  const sources = new Set<string>();
+  for (const at of scan.at.flat()) {
+    const head = file.read(at - 256, at).toString('utf8');
+    const line = head.slice(head.lastIndexOf(SOURCE_LINE) + SOURCE_LINE.length);
+    const source = head.includes(SOURCE_LINE) && line.endsWith(',') ? parseString(line.slice(0, -1)) : undefined;
+    if (source === undefined) return undefined;
+    sources.add(source);
+  }
+  return sources;
+}
 
 /** The node IDs of the paths these documents link to (see nodeIdsAt). */
 export function nodeIds(file: ArtifactFile, stored: StoredResult, changes: readonly SourceChange[]): Map<string, string> | undefined {
