@@ -311,11 +311,16 @@ for (const size of sizes) {
   } else for (const s of ['index after a new document', 'index after a removal']) unavailable(size, s, 'no new command');
   // A linked document removed in the same run as the edits that drop every link, relation and
   // successor that named it (patched in passes since session 21), after a full build.
-  once([BIN, 'index', '--format', 'json'], clean);
+  // One that has no successor and supersedes none, and whose one-sided relations (and those of
+  // the documents naming it) are not among those the advice lists: a listed one that goes
+  // would let an unknown one be listed, which builds in full (SPEC-005 §2).
+  const advised = JSON.stringify(envelope(once([BIN, 'index', '--format', 'json'], clean)).advice);
   const graph = JSON.parse(readFileSync(path.join(clean, 'docs/01-indices/docket.index.json'), 'utf8'));
   const pathOf = new Map(graph.nodes.map((n) => [n.document_id, n.path]));
-  const gone = graph.nodes.find((n) => n.superseded_by === null && !graph.edges.some((e) => e.source === n.document_id && e.type === 'supersedes') && graph.edges.some((e) => e.target === n.document_id));
-  const naming = [...new Set(graph.edges.filter((e) => e.target === gone.document_id && e.source !== gone.document_id).map((e) => pathOf.get(e.source)))].sort();
+  const namersOf = (id) => [...new Set(graph.edges.filter((e) => e.target === id && e.source !== id).map((e) => e.source))].sort();
+  const quiet = (id) => !advised.includes(`${id} `) && !advised.includes(`${id}.`);
+  const gone = graph.nodes.filter((n) => n.superseded_by === null && !graph.edges.some((e) => e.source === n.document_id && e.type === 'supersedes') && namersOf(n.document_id).length > 0 && [n.document_id, ...namersOf(n.document_id)].every(quiet)).at(0);
+  const naming = namersOf(gone.document_id).map((id) => pathOf.get(id));
   const kept = new Map([gone.path, ...naming].map((rel) => [rel, readFileSync(path.join(clean, rel), 'utf8')]));
   const unname = (rel, text) => {
     const body = text.replace(/\]\(([^)#]*)(#[^)]*)?\)/g, (link, target) => (path.posix.join(path.posix.dirname(rel), target) === gone.path ? ']' : link));
