@@ -317,18 +317,25 @@ for (const size of sizes) {
   const advised = JSON.stringify(envelope(once([BIN, 'index', '--format', 'json'], clean)).advice);
   const graph = JSON.parse(readFileSync(path.join(clean, 'docs/01-indices/docket.index.json'), 'utf8'));
   const pathOf = new Map(graph.nodes.map((n) => [n.document_id, n.path]));
-  const namersOf = (id) => [...new Set(graph.edges.filter((e) => e.target === id && e.source !== id).map((e) => e.source))].sort();
+  const namers = new Map(graph.nodes.map((n) => [n.document_id, new Set()]));
+  const supersedes = new Set();
+  for (const e of graph.edges) {
+    if (e.source !== e.target) namers.get(e.target)?.add(e.source);
+    if (e.type === 'supersedes') supersedes.add(e.source);
+  }
+  const namersOf = (id) => [...namers.get(id)].sort();
   const quiet = (id) => !advised.includes(`${id} `) && !advised.includes(`${id}.`);
-  const gone = graph.nodes.filter((n) => n.superseded_by === null && !graph.edges.some((e) => e.source === n.document_id && e.type === 'supersedes') && namersOf(n.document_id).length > 0 && [n.document_id, ...namersOf(n.document_id)].every(quiet)).at(0);
-  const naming = namersOf(gone.document_id).map((id) => pathOf.get(id));
-  const kept = new Map([gone.path, ...naming].map((rel) => [rel, readFileSync(path.join(clean, rel), 'utf8')]));
+  const gone = graph.nodes.find((n) => n.superseded_by === null && !supersedes.has(n.document_id) && namers.get(n.document_id).size > 0 && [n.document_id, ...namers.get(n.document_id)].every(quiet));
+  const naming = gone ? namersOf(gone.document_id).map((id) => pathOf.get(id)) : [];
+  const kept = new Map((gone ? [gone.path, ...naming] : []).map((rel) => [rel, readFileSync(path.join(clean, rel), 'utf8')]));
   const unname = (rel, text) => {
     const body = text.replace(/\]\(([^)#]*)(#[^)]*)?\)/g, (link, target) => (path.posix.join(path.posix.dirname(rel), target) === gone.path ? ']' : link));
     const end = body.indexOf('\n---', 3);
     return body.slice(0, end).split('\n').filter((line) => line !== `  - ${gone.document_id}` && line !== `superseded_by: ${gone.document_id}` && line !== `related_ids: ${gone.document_id}`).join('\n') + body.slice(end);
   };
   const restoreNamed = () => { for (const [rel, text] of kept) writeFileSync(path.join(clean, rel), text); };
-  try {
+  if (!gone) unavailable(size, 'index after a removal and the edits naming it', 'no document fits');
+  else try {
     const cleanRemoval = () => {
       restoreNamed();
       once([BIN, 'index', '--rebuild-cache', '--format', 'json'], clean);

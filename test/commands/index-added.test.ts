@@ -11,7 +11,7 @@ import { expectValidEnvelope } from '../helpers/schemas.js';
 
 /**
  * `index` after new documents were added (`docket new`, then `docket index`) patches the last
- * artifact when no relation named the new IDs and no document linked to the new paths: their
+ * artifact when no successor named the new IDs and no document linked to the new paths: their
  * nodes, edges, warnings and advice are inserted, and the cache appends the files (see
  * src/core/index/patch.ts and patch-added.ts). Removals with the edits that stop naming the
  * removed documents, and documents under new IDs, are patched in passes (patch-stages.ts).
@@ -105,7 +105,7 @@ function renameOf(root: string, rel: string): 'renamed' | 'full' {
 const listsRoom = (root: string, more: number) => Object.keys(manifest(root).removed ?? {}).length + more <= 16;
 
 /** Per seed, how many removals, renames and runs in several passes (see patch-stages.ts) were patched. */
-const tallies: { removals: number; renames: number; relinkedRenames: number; cleanRemovals: number; newIds: number }[] = [];
+const tallies: { removals: number; renames: number; relinkedRenames: number; named: number; cleanRemovals: number; newIds: number }[] = [];
 
 describe('index after documents were added: the artifact is patched, byte for byte what a full build writes', () => {
   it.each([[11], [12], [13], [14]])('seed %i', async (seed) => {
@@ -150,7 +150,7 @@ describe('index after documents were added: the artifact is patched, byte for by
       for (let k = Math.floor(next() * 3); k > 0; k--) doc.links!.push(next() < 0.2 ? 'docs/none/missing.md' : next() < 0.2 ? rel : pick([...existing, ...added]));
       return doc;
     };
-    let [patchedAdds, patchedRemovals, patchedRenames, patchedRelinks] = [0, 0, 0, 0];
+    let [patchedAdds, patchedRemovals, patchedRenames, patchedRelinks, patchedNamed] = [0, 0, 0, 0, 0];
     /** Removals with the edits that stop naming them, and new IDs, patched in passes. */
     const patchedStages: [number, number] = [0, 0];
     for (let round = 0; round < 30; round++) {
@@ -158,7 +158,7 @@ describe('index after documents were added: the artifact is patched, byte for by
       const sound = before.result !== null && before.result.violations.length === 0;
       const op = round < 2 ? 'node' : pick(['node', 'node', 'nodes', 'non-node', 'with-edit', 'dangling-first', 'dangling-first', 'named', 'planned', 'linked-first', 'duplicate', 'edit-added', 'remove-added', 'remove-added', 'remove', 'remove', 'remove', 'rename', 'rename', 'rename', 'remove-clean', 'remove-clean', 'new-id', 'new-id']);
       /** How this round must be built when the last build was sound: its additions patched, its edit of an added file patched, in full, or either. */
-      let expected: 'added' | 'edited' | 'removed' | 'renamed' | 'relinked' | 'staged' | 'full' | 'either' = 'added';
+      let expected: 'added' | 'edited' | 'removed' | 'renamed' | 'relinked' | 'named' | 'staged' | 'full' | 'either' = 'added';
       const sameRound: NewDoc[] = [];
       const addNode = (doc?: NewDoc) => {
         const rel = fresh();
@@ -187,11 +187,12 @@ describe('index after documents were added: the artifact is patched, byte for by
         edit(pick(existing), (fm) => addRelated(fm, id));
         expected = 'either';
       } else if (op === 'named' && danglingIds.length > 0) {
-        // The ID a relation named: it was dangling (its warning and edge change), so the build is full.
+        // The ID a relation named: it was dangling; that document's relations are made again
+        // (its warning goes, its edge is guaranteed, the relation may be one-sided now).
         const id = danglingIds.splice(Math.floor(next() * danglingIds.length), 1)[0]!;
         addNode({ id });
         // Unless the document that named it is gone.
-        expected = JSON.stringify(before.result).includes(`related_ids names ${id},`) ? 'full' : 'either';
+        expected = JSON.stringify(before.result).includes(`related_ids names ${id},`) ? 'named' : 'either';
       } else if (op === 'linked-first') {
         // A document linked to the path before it existed: the new node gains a reference, built in full.
         const rel = fresh();
@@ -310,6 +311,7 @@ describe('index after documents were added: the artifact is patched, byte for by
       }
       if (sound && expected === 'staged' && after.facts_sha256 === before.facts_sha256) patchedStages[op === 'new-id' ? 1 : 0]++;
       if (sound && expected === 'relinked' && after.facts_sha256 === before.facts_sha256) patchedRelinks++;
+      if (sound && expected === 'named' && after.facts_sha256 === before.facts_sha256) patchedNamed++;
       if (sound && expected === 'removed') {
         expect([after.facts_sha256, Object.keys(after.removed ?? {}).length > Object.keys(before.removed ?? {}).length], `${step}: built in full`).toEqual([before.facts_sha256, true]);
         patchedRemovals++;
@@ -329,12 +331,12 @@ describe('index after documents were added: the artifact is patched, byte for by
       }
     }
     expect(patchedAdds).toBeGreaterThan(3);
-    tallies.push({ removals: patchedRemovals, renames: patchedRenames, relinkedRenames: patchedRelinks, cleanRemovals: patchedStages[0], newIds: patchedStages[1] });
+    tallies.push({ removals: patchedRemovals, renames: patchedRenames, relinkedRenames: patchedRelinks, named: patchedNamed, cleanRemovals: patchedStages[0], newIds: patchedStages[1] });
   });
 
-  it('patched removals, renames and runs in passes (a removal with the edits that stop naming it, a document under a new ID)', () => {
+  it('patched removals, renames (also of linked documents), new IDs a relation named, and runs in passes', () => {
     const sum = (k: keyof (typeof tallies)[number]) => tallies.reduce((a, t) => a + t[k], 0);
-    expect([sum('removals') > 1, sum('renames') > 1, sum('relinkedRenames') > 0, sum('cleanRemovals') > 0, sum('newIds') > 0], JSON.stringify(tallies)).toEqual([true, true, true, true, true]);
+    expect([sum('removals') > 1, sum('renames') > 1, sum('relinkedRenames') > 0, sum('named') > 0, sum('cleanRemovals') > 0, sum('newIds') > 0], JSON.stringify(tallies)).toEqual([true, true, true, true, true, true]);
   });
 });
 

@@ -13,9 +13,20 @@ import { Suggester } from '../text/suggest.js';
 
 const FIELDS = ['related_ids', 'superseded_by'] as const;
 
-/** The messages of the dangling-relation warnings that would name one of these nodes' IDs. */
-export function danglingNames(nodes: readonly IndexNode[]): Set<string> {
-  return new Set(nodes.flatMap((n) => FIELDS.map((field) => danglingMessage(field, n.document_id))));
+/**
+ * The documents whose related_ids named one of these new nodes' IDs, which was dangling (by
+ * ID: their relations are made again); undefined when a superseded_by named one (its
+ * supersession edge and the chain of successors change: built in full).
+ */
+export function namersOf(warnings: readonly Issue[], nodes: readonly IndexNode[]): Set<string> | undefined {
+  const [related, successor] = FIELDS.map((field) => new Set(nodes.map((n) => danglingMessage(field, n.document_id))));
+  const owners = new Set<string>();
+  for (const w of warnings) {
+    if (w.code !== 'INDEX_DANGLING_RELATION') continue;
+    if (successor!.has(w.message) || (related!.has(w.message) && !w.document_id)) return undefined;
+    if (related!.has(w.message)) owners.add(w.document_id!);
+  }
+  return owners;
 }
 
 /** Whether a build of `nodeCount` nodes answers every one of these dangling relations within the suggestions' budget (see buildGraph). */

@@ -15,7 +15,7 @@ import { factsHash, type AddedFile, type RemovedFile, type StoredResult } from '
 import { removal, renames, type Removal } from './patch-removed.js';
 import { skippedWarning, type DocFacts, type NodeFields } from './facts.js';
 import { nearestId, nodeOf, statusMismatch, type IndexNode } from './graph.js';
-import { addedSplices, answersAll, danglingNames, resuggest } from './patch-added.js';
+import { addedSplices, answersAll, namersOf, resuggest } from './patch-added.js';
 import { Suggester } from '../text/suggest.js';
 
 /** A document whose facts changed since the last build: its position in the cache, its new facts, and the hash of its old ones. */
@@ -100,7 +100,7 @@ function withStatusWarning(warnings: readonly Issue[], before: IndexNode, after:
  * else is undefined, with the artifact left as it was: the caller builds in full. At 10k
  * documents such an edit took a second to index, most of it reading every document's cached
  * facts and building the graph and the artifact's text from them. New files (`added`) are
- * nodes whose relations and successor changed from none, when no relation named their IDs
+ * nodes whose relations and successor changed from none, when no successor named their IDs
  * (the caller knows that no cached document links to their paths; see patch-added.ts);
  * removed files are taken out alone, or are renames, edits whose path changed (see
  * patch-removed.ts). A document that keeps its path under another ID, and removals with other
@@ -217,7 +217,7 @@ export async function patchIndex(
     }
     // A document that linked to a renamed node's old path must link anew (its references are made again); else it builds in full.
     for (const source of linkedBy) if (!changes.get(source)?.links) return undefined;
-    // New files: a node each whose ID no relation named (or why it is not a node). As relations
+    // New files: a node each whose ID no successor named (or why it is not a node). As relations
     // and a successor that changed from none, they make their edges, warnings and advice.
     for (const a of added) {
       if (isRenamed(a)) continue;
@@ -238,9 +238,16 @@ export async function patchIndex(
       relating.push({ node, before: [] });
       superseding.push({ node, before: null });
     }
-    // An ID that a relation named was dangling: its warning, its edge and other suggestions change.
-    const named = danglingNames(addedNodes);
-    if (stored.warnings.some((w) => w.code === 'INDEX_DANGLING_RELATION' && named.has(w.message))) return undefined;
+    // A new ID that a relation named was dangling: that document's relations are made again
+    // (its warning goes, its edge is guaranteed, the relation may be one-sided now).
+    const namers = namersOf(warnings, addedNodes);
+    if (!namers) return undefined;
+    for (const id of namers) {
+      if (relating.some((r) => r.node.document_id === id)) continue;
+      const found = readNode(file, id);
+      if (!found) return undefined;
+      relating.push({ node: found.node, before: found.node.related_ids });
+    }
     const nodeCount = stored.node_count + addedNodes.length;
     if (superseding.length > 0) {
       const moved = supersede(file, { node_count: nodeCount, warnings }, superseding, suggest);
@@ -253,7 +260,7 @@ export async function patchIndex(
     }
     let delta = 0;
     if (relating.length > 0) {
-      const related = relate(file, { node_count: nodeCount, warnings, advice }, relating, suggest);
+      const related = relate(file, { node_count: nodeCount, warnings, advice }, relating, suggest, new Set(addedNodes.map((n) => n.document_id)));
       if (!related) return undefined;
       [warnings, advice] = [related.warnings, related.advice];
       for (const { node } of relating) changeOf(node.document_id).related = { ids: node.related_ids, nodes: related.nodes };

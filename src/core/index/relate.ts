@@ -108,7 +108,7 @@ export interface RelatedEdit {
  * dangling relations past the suggestions' budget (whether a question is answered depends on
  * its place), or one-sided relations past the listed ones that would have to be listed now.
  */
-export function relate(file: ArtifactFile, stored: Stored & { advice: readonly Advice[] }, edits: readonly RelatedEdit[], suggest: Suggest): { nodes: Set<string>; warnings: Issue[]; advice: Advice[] } | undefined {
+export function relate(file: ArtifactFile, stored: Stored & { advice: readonly Advice[] }, edits: readonly RelatedEdit[], suggest: Suggest, fresh: ReadonlySet<string> = new Set()): { nodes: Set<string>; warnings: Issue[]; advice: Advice[] } | undefined {
   const edited = new Map(edits.map((e) => [e.node.document_id, e]));
   const touchedBy = (e: RelatedEdit) => [...new Set([...e.before, ...e.node.related_ids])].filter((r) => r !== e.node.document_id);
   const touched = new Set(edits.flatMap(touchedBy));
@@ -126,10 +126,12 @@ export function relate(file: ArtifactFile, stored: Stored & { advice: readonly A
     const e = edited.get(r);
     return e ? (now ? e.node.related_ids : e.before) : (lists.get(r) ?? []);
   };
+  // New nodes (`fresh`) were no nodes before: a relation that named one was dangling.
+  const wasNode = (r: string) => isNode(r) && !fresh.has(r);
   const dangling = new DanglingWarnings([...stored.warnings]);
   for (const { node, before } of edits) {
-    const named = (list: readonly string[]) => list.filter((r) => r !== node.document_id && !isNode(r));
-    if (!dangling.change(node, 'related_ids', named(before), named(node.related_ids))) return undefined;
+    const named = (list: readonly string[], known: (r: string) => boolean) => list.filter((r) => r !== node.document_id && !known(r));
+    if (!dangling.change(node, 'related_ids', named(before, wasNode), named(node.related_ids, isNode))) return undefined;
   }
   const warnings = dangling.finish(stored, suggest);
   if (!warnings) return undefined;
@@ -138,6 +140,7 @@ export function relate(file: ArtifactFile, stored: Stored & { advice: readonly A
   const split = (k: string): Pair => ({ source: k.slice(0, k.indexOf('\u0000')), target: k.slice(k.indexOf('\u0000') + 1) });
   const oneSided = (now: boolean) => new Set([...pairs].filter((k) => {
     const { source, target } = split(k);
+    if (!now && (fresh.has(source) || fresh.has(target))) return false;
     return listOf(source, now).includes(target) && !listOf(target, now).includes(source);
   }));
   const [old, fresher] = [oneSided(false), oneSided(true)];
