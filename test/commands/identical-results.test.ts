@@ -304,7 +304,9 @@ describe('results do not depend on the index cache', () => {
     // A valid manifest of version 2 (hashes inline): a config change, its digests still count what changed.
     const current = JSON.parse(readFileSync(manifestPath, 'utf8'));
     const { hashes_sha256: _dropped, paths_sha256: _digest, ...rest } = current;
-    const now = (JSON.parse(readFileSync(hashesPath, 'utf8')) as { paths: string[] }).paths;
+    // The governed paths now: the hashes file's, but those the manifest lists as removed, and those it appended (the rename was patched).
+    const listed = (JSON.parse(readFileSync(hashesPath, 'utf8')) as { paths: string[] }).paths;
+    const now = [...listed.filter((_, i) => current.removed?.[i] === undefined), ...(current.appended ?? [])].sort();
     const v2 = { ...rest, cache_version: 2, fingerprint: 'old', paths: now, sha256: now.map(() => 'a'), facts_hashes: now.map(() => 'b') };
     writeSealedCache(manifestPath, JSON.stringify(v2));
     const upgraded = await docket(['index', '--root', root, '--format', 'json']);

@@ -70,14 +70,15 @@ interface Artifact {
 
 /**
  * How removing these files must be indexed after a sound build: patched when each was not a
- * node, or a node that no edge points to and that supersedes none; in full otherwise.
+ * node, or a node that only references point to (the documents that link to it have their
+ * references made again) and that supersedes none; in full otherwise.
  */
 function removalOf(root: string, rels: readonly string[]): 'removed' | 'full' {
   const artifact = JSON.parse(readFileSync(path.join(root, ARTIFACT), 'utf8')) as Artifact;
   const patchable = rels.every((rel) => {
     const node = artifact.nodes.find((n) => n.path === rel);
     const id = node?.document_id;
-    return !node || (node.superseded_by === null && !artifact.edges.some((e) => e.target === id || (e.source === id && e.type === 'supersedes')));
+    return !node || (node.superseded_by === null && !artifact.edges.some((e) => (e.target === id && e.type !== 'references') || (e.source === id && e.type === 'supersedes')));
   });
   return patchable && !listedOneSided(artifact, rels) && listsRoom(root, rels.length) ? 'removed' : 'full';
 }
@@ -94,18 +95,12 @@ function listedOneSided(artifact: Artifact, rels: readonly string[]): boolean {
   return oneSided.length > 20 && oneSided.slice(0, 20).some((e) => ids.has(e.source));
 }
 
-/** How renaming this file must be indexed after a sound build: patched when no document links to it. */
-function renameOf(root: string, rel: string): 'renamed' | 'full' {
-  const artifact = JSON.parse(readFileSync(path.join(root, ARTIFACT), 'utf8')) as Artifact;
-  const id = artifact.nodes.find((n) => n.path === rel)?.document_id;
-  return (id !== undefined && artifact.edges.some((e) => e.target === id && e.type === 'references')) || !listsRoom(root, 1) ? 'full' : 'renamed';
-}
 
 /** Whether the manifest can list this many more removed files (16 in all). */
 const listsRoom = (root: string, more: number) => Object.keys(manifest(root).removed ?? {}).length + more <= 16;
 
 /** Per seed, how many removals, renames and runs in several passes (see patch-stages.ts) were patched. */
-const tallies: { removals: number; renames: number; relinkedRenames: number; named: number; cleanRemovals: number; newIds: number }[] = [];
+const tallies: { removals: number; renames: number; relinkedRenames: number; named: number; linked: number; cleanRemovals: number; newIds: number }[] = [];
 
 describe('index after documents were added: the artifact is patched, byte for byte what a full build writes', () => {
   it.each([[11], [12], [13], [14]])('seed %i', async (seed) => {
@@ -150,7 +145,7 @@ describe('index after documents were added: the artifact is patched, byte for by
       for (let k = Math.floor(next() * 3); k > 0; k--) doc.links!.push(next() < 0.2 ? 'docs/none/missing.md' : next() < 0.2 ? rel : pick([...existing, ...added]));
       return doc;
     };
-    let [patchedAdds, patchedRemovals, patchedRenames, patchedRelinks, patchedNamed] = [0, 0, 0, 0, 0];
+    let [patchedAdds, patchedRemovals, patchedRenames, patchedRelinks, patchedNamed, patchedLinked] = [0, 0, 0, 0, 0, 0];
     /** Removals with the edits that stop naming them, and new IDs, patched in passes. */
     const patchedStages: [number, number] = [0, 0];
     for (let round = 0; round < 30; round++) {
@@ -158,7 +153,7 @@ describe('index after documents were added: the artifact is patched, byte for by
       const sound = before.result !== null && before.result.violations.length === 0;
       const op = round < 2 ? 'node' : pick(['node', 'node', 'nodes', 'non-node', 'with-edit', 'dangling-first', 'dangling-first', 'named', 'planned', 'linked-first', 'duplicate', 'edit-added', 'remove-added', 'remove-added', 'remove', 'remove', 'remove', 'rename', 'rename', 'rename', 'remove-clean', 'remove-clean', 'new-id', 'new-id']);
       /** How this round must be built when the last build was sound: its additions patched, its edit of an added file patched, in full, or either. */
-      let expected: 'added' | 'edited' | 'removed' | 'renamed' | 'relinked' | 'named' | 'staged' | 'full' | 'either' = 'added';
+      let expected: 'added' | 'edited' | 'removed' | 'renamed' | 'relinked' | 'named' | 'linked' | 'staged' | 'full' | 'either' = 'added';
       const sameRound: NewDoc[] = [];
       const addNode = (doc?: NewDoc) => {
         const rel = fresh();
@@ -194,7 +189,7 @@ describe('index after documents were added: the artifact is patched, byte for by
         // Unless the document that named it is gone.
         expected = JSON.stringify(before.result).includes(`related_ids names ${id},`) ? 'named' : 'either';
       } else if (op === 'linked-first') {
-        // A document linked to the path before it existed: the new node gains a reference, built in full.
+        // A document linked to the path before it existed: the new node gains a reference (from its cached links).
         const rel = fresh();
         const from = pick(existing);
         write(from, `${readFileSync(path.join(root, from), 'utf8')}\nSee [later](${path.posix.relative(path.posix.dirname(from), rel)}).\n`);
@@ -202,15 +197,17 @@ describe('index after documents were added: the artifact is patched, byte for by
         expect(between.exitCode, JSON.stringify(between.json!.violations)).toBe(0);
         write(rel, documentText(rel, { id: `ZED-ADR-${700 + serial}` }));
         added.push(rel);
-        expected = 'full';
+        expected = 'linked';
       } else if (op === 'planned' && planned.length > 0) {
         const rel = planned.pop()!;
         write(rel, documentText(rel, { id: `ZED-ADR-${800 + ++serial}` }));
         added.push(rel);
-        expected = 'full';
+        expected = 'linked';
       } else if (op === 'duplicate') {
         // An existing ID, or twins: two new files with one new ID.
-        if (next() < 0.5) addNode({ id: pick(ids) });
+        // (An ID a node has now: one of a removed document may be taken again, which is no duplicate.)
+        const nodeIds = (JSON.parse(readFileSync(path.join(root, ARTIFACT), 'utf8')) as Artifact).nodes.map((n) => n.document_id);
+        if (next() < 0.5) addNode({ id: pick(nodeIds) });
         else addNode(addNode());
         expected = 'full';
       } else if (op === 'edit-added' && added.length > 0) {
@@ -224,11 +221,10 @@ describe('index after documents were added: the artifact is patched, byte for by
         rmSync(path.join(root, rel));
       } else if (op === 'rename') {
         // git mv: the same bytes at a new path (its relative links may now point elsewhere), sometimes with an edit.
-        const all = [...existing, ...added];
-        const loose = all.filter((f) => renameOf(root, f) === 'renamed');
-        const rel = pick(loose.length > 0 && next() < 0.7 ? loose : all);
+        const rel = pick([...existing, ...added]);
         const to = `docs/${pick(['45-adr', '10-prd', '99-moved'])}/moved-${seed}-${++serial}.md`;
-        expected = renameOf(root, rel);
+        // Patched while the manifest can list it: the documents that link to it have their references made again.
+        expected = listsRoom(root, 1) ? 'renamed' : 'full';
         mkdirSync(path.dirname(path.join(root, to)), { recursive: true });
         renameSync(path.join(root, rel), path.join(root, to));
         if (next() < 0.3 && idOf(to)) edit(to, (fm) => fm.replace(/^title: "(.*)"$/m, `title: "$1 moved"`));
@@ -242,7 +238,7 @@ describe('index after documents were added: the artifact is patched, byte for by
             write(other, now);
             relinked++;
           }
-          if (expected === 'full' && relinked > 0 && listsRoom(root, 1)) expected = 'relinked';
+          if (expected === 'renamed' && relinked > 0) expected = 'relinked';
         }
         // Another document gains a link to the old path (now no file) or to the new one.
         const other = pick(existing.filter((f) => f !== rel));
@@ -305,13 +301,15 @@ describe('index after documents were added: the artifact is patched, byte for by
       }
       if (sound && expected === 'edited' && before.appended) expect([after.facts_sha256, after.appended], `${step}: built in full`).toEqual([before.facts_sha256, before.appended]);
       if (expected === 'full') expect([after.appended, after.removed], `${step}: patched`).toEqual([undefined, undefined]);
-      if (sound && expected === 'renamed') {
+      if (sound && (expected === 'renamed' || expected === 'relinked')) {
+        if (expected === 'relinked') patchedRelinks++;
         expect([after.facts_sha256, Object.keys(after.removed ?? {}).length, after.appended?.length], `${step}: built in full`).toEqual([before.facts_sha256, Object.keys(before.removed ?? {}).length + 1, (before.appended?.length ?? 0) + 1]);
         patchedRenames++;
       }
       if (sound && expected === 'staged' && after.facts_sha256 === before.facts_sha256) patchedStages[op === 'new-id' ? 1 : 0]++;
-      if (sound && expected === 'relinked' && after.facts_sha256 === before.facts_sha256) patchedRelinks++;
+
       if (sound && expected === 'named' && wasPatched) patchedNamed++;
+      if (sound && expected === 'linked' && wasPatched) patchedLinked++;
       if (sound && expected === 'removed') {
         expect([after.facts_sha256, Object.keys(after.removed ?? {}).length > Object.keys(before.removed ?? {}).length], `${step}: built in full`).toEqual([before.facts_sha256, true]);
         patchedRemovals++;
@@ -331,12 +329,12 @@ describe('index after documents were added: the artifact is patched, byte for by
       }
     }
     expect(patchedAdds).toBeGreaterThan(3);
-    tallies.push({ removals: patchedRemovals, renames: patchedRenames, relinkedRenames: patchedRelinks, named: patchedNamed, cleanRemovals: patchedStages[0], newIds: patchedStages[1] });
+    tallies.push({ removals: patchedRemovals, renames: patchedRenames, relinkedRenames: patchedRelinks, named: patchedNamed, linked: patchedLinked, cleanRemovals: patchedStages[0], newIds: patchedStages[1] });
   });
 
   it('patched removals, renames (also of linked documents), new IDs a relation named, and runs in passes', () => {
     const sum = (k: keyof (typeof tallies)[number]) => tallies.reduce((a, t) => a + t[k], 0);
-    expect([sum('removals') > 1, sum('renames') > 1, sum('relinkedRenames') > 0, sum('named') > 0, sum('cleanRemovals') > 0, sum('newIds') > 0], JSON.stringify(tallies)).toEqual([true, true, true, true, true, true]);
+    expect([sum('removals') > 1, sum('renames') > 1, sum('relinkedRenames') > 0, sum('named') > 0, sum('linked') > 0, sum('cleanRemovals') > 0, sum('newIds') > 0], JSON.stringify(tallies)).toEqual([true, true, true, true, true, true, true]);
   });
 });
 
@@ -361,7 +359,7 @@ describe('index after an added document whose ID is close to a dangling relation
 });
 
 describe('index after an added document, when more link targets are missing than the manifest lists', () => {
-  it('reads the facts file to know whether a document links to the new one', async () => {
+  it('reads the facts file to know which documents link to the new one, and gives them a reference to it', async () => {
     const root = path.join(tempDir(), 'r');
     generateRepo(root, { docs: 20, seed: 3, violations: 0 });
     const [from] = markdown(root);
@@ -369,10 +367,15 @@ describe('index after an added document, when more link targets are missing than
     writeFileSync(path.join(root, from!), `${readFileSync(path.join(root, from!), 'utf8')}\n${missing}\nSee [later](${path.posix.relative(path.posix.dirname(from!), 'docs/45-adr/adr-later.md')}).\n`);
     expect((await docket(['index', '--root', root, '--format', 'json'])).exitCode).toBe(0);
     expect((manifest(root) as { unresolved?: string[] }).unresolved).toBeUndefined();
-    for (const [rel, patched] of [['docs/45-adr/adr-other.md', true], ['docs/45-adr/adr-later.md', false]] as const) {
-      writeFileSync(path.join(root, rel), documentText(rel, { id: `ZED-ADR-${rel.length}${patched ? 1 : 2}` }));
+    const appended: string[] = [];
+    for (const [rel, linked] of [['docs/45-adr/adr-other.md', false], ['docs/45-adr/adr-later.md', true]] as const) {
+      const id = `ZED-ADR-${rel.length}${linked ? 2 : 1}`;
+      writeFileSync(path.join(root, rel), documentText(rel, { id }));
       const cached = await docket(['index', '--root', root, '--format', 'json']);
-      expect(manifest(root).appended, rel).toEqual(patched ? [rel] : undefined);
+      appended.push(rel);
+      expect(manifest(root).appended, rel).toEqual(appended);
+      const edges = (JSON.parse(readFileSync(path.join(root, ARTIFACT), 'utf8')) as Artifact).edges.filter((e) => e.target === id && e.type === 'references');
+      expect(edges.length, rel).toBe(linked ? 1 : 0);
       await expectSameAsFull(root, cached, rel);
     }
   });
@@ -420,7 +423,7 @@ describe('index after documents were removed: nodes, their edges, warnings and a
 });
 
 describe('index after a document stops being a node, or becomes one', () => {
-  it('takes it out or puts it in when nothing links to it, and builds in full when something does', async () => {
+  it('takes it out or puts it in, with the references of the documents that link to it', async () => {
     const root = path.join(tempDir(), 'r');
     generateRepo(root, { docs: 16, seed: 9, violations: 0 });
     const files = markdown(root).filter((f) => !f.startsWith('docs/01-indices/'));
@@ -440,8 +443,9 @@ describe('index after a document stops being a node, or becomes one', () => {
       ['it gets it back', () => mend(loose), true],
       ['the first node breaks', () => breakYaml(first), true],
       ['it is mended', () => mend(first), true],
-      ['a node another links to breaks', () => breakYaml(linked), false],
-      ['it is mended: the link is an edge again', () => mend(linked), false],
+      // The document that links to it has its references made again from its cached links.
+      ['a node another links to breaks', () => breakYaml(linked), true],
+      ['it is mended: the link is an edge again', () => mend(linked), true],
     ];
     for (const [what, change, patched] of steps) {
       const before = manifest(root);
@@ -488,15 +492,65 @@ describe('index after a linked document is renamed (git mv)', () => {
     await expectSameAsFull(root, cached);
   });
 
-  it('builds in full when a document still links to the old path, or none was edited', async () => {
+  it('is patched too when documents still link to the old path: their references to it go', async () => {
     for (const follow of [0, 1]) {
       const { root, rel, linking } = await setUp();
       const before = manifest(root);
+      const edges = (JSON.parse(readFileSync(path.join(root, ARTIFACT), 'utf8')) as Artifact).edges.length;
       move(root, rel);
       for (const other of linking.slice(0, follow)) relink(root, other, rel, to);
       const cached = await docket(['index', '--root', root, '--format', 'json']);
-      expect(manifest(root).facts_sha256, `${follow} following`).not.toBe(before.facts_sha256);
+      expect(manifest(root).facts_sha256, `${follow} following`).toBe(before.facts_sha256);
+      expect((JSON.parse(readFileSync(path.join(root, ARTIFACT), 'utf8')) as Artifact).edges.length, `${follow} following`).toBeLessThan(edges);
       await expectSameAsFull(root, cached, `${follow} following`);
     }
+  });
+});
+
+describe('index when documents link to removed and new paths: their references follow from their cached links', () => {
+  /** A small repository without links or relations, indexed. */
+  async function quiet(seed: number): Promise<{ root: string; files: string[] }> {
+    const root = path.join(tempDir(), 'r');
+    generateRepo(root, { docs: 16, seed, violations: 0 });
+    const files = markdown(root).filter((f) => !f.startsWith('docs/01-indices/'));
+    for (const rel of files) writeFileSync(path.join(root, rel), frontmatter(readFileSync(path.join(root, rel), 'utf8'), (fm) => fm.replace(/^related_ids:\n(  - .*\n)*/m, '').replace(/^superseded_by: .*\n/m, '')).replace(/\]\([^)]*\)/g, ']'));
+    return { root, files };
+  }
+  const linkTo = (root: string, from: string, to: string) => writeFileSync(path.join(root, from), `${readFileSync(path.join(root, from), 'utf8')}\nSee [it](${path.posix.relative(path.posix.dirname(from), to)}).\n`);
+  const references = (root: string) => (JSON.parse(readFileSync(path.join(root, ARTIFACT), 'utf8')) as Artifact).edges.filter((e) => e.type === 'references').length;
+
+  it('a linked document removed, then restored: its references go and come back', async () => {
+    const { root, files } = await quiet(10);
+    const [gone, a, b] = [files[4]!, files[5]!, files[9]!];
+    const text = readFileSync(path.join(root, gone), 'utf8');
+    linkTo(root, a, gone);
+    linkTo(root, b, gone);
+    expect((await docket(['index', '--root', root, '--format', 'json'])).exitCode).toBe(0);
+    expect(references(root)).toBe(2);
+    for (const [what, change, count] of [['removed', () => rmSync(path.join(root, gone)), 0], ['restored', () => writeFileSync(path.join(root, gone), text), 2]] as const) {
+      const before = manifest(root);
+      change();
+      const cached = await docket(['index', '--root', root, '--format', 'json']);
+      expect(manifest(root).facts_sha256, `${what}: patched`).toBe(before.facts_sha256);
+      expect(references(root), what).toBe(count);
+      await expectSameAsFull(root, cached, what);
+    }
+  });
+
+  it('a document that stops linking to a path in the run that adds it (in passes, with a removal) gets no reference to it', async () => {
+    const { root, files } = await quiet(11);
+    const later = 'docs/45-adr/adr-later.md';
+    const [from, gone] = [files[3]!, files[8]!];
+    const original = readFileSync(path.join(root, from), 'utf8');
+    linkTo(root, from, later);
+    expect((await docket(['index', '--root', root, '--format', 'json'])).exitCode).toBe(0);
+    const before = manifest(root);
+    writeFileSync(path.join(root, from), original.replace(/^title: "?(.*?)"?$/m, 'title: "$1 again"'));
+    rmSync(path.join(root, gone));
+    writeFileSync(path.join(root, later), documentText(later, { id: 'ZED-ADR-321' }));
+    const cached = await docket(['index', '--root', root, '--format', 'json']);
+    expect(manifest(root).facts_sha256, 'patched').toBe(before.facts_sha256);
+    expect(references(root)).toBe(0);
+    await expectSameAsFull(root, cached);
   });
 });

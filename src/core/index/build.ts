@@ -66,8 +66,6 @@ async function reusable(config: RepoConfig, cache: IndexCache, files: readonly G
   if (edits.length === 0 && scan.added.length === 0 && scan.removed.length === 0) return cache.reuseLast(updates) ? { result: scan.result, changed, added: 0, removed: 0, written: false } : undefined;
   let added: AddedFile[] = [];
   if (scan.added.length > 0) {
-    // A cached document that links to a new file gains an edge to it: built in full.
-    if (cache.factsMention(scan.added.map((f) => f.rel)) !== false) return undefined;
     const described = await describeAdded(config, scan.added);
     if (!described) return undefined;
     added = described;
@@ -75,7 +73,7 @@ async function reusable(config: RepoConfig, cache: IndexCache, files: readonly G
   // The cache takes the new facts as an overlay of its facts file (patchIndex checks the artifact).
   if (!cache.canPatch(edits, added)) return undefined;
   const { patchIndex } = await import('./patch.js');
-  const patched = await patchIndex(config, scan.result, edits, added, scan.removed, { linkedTo: (paths) => cache.factsMention(paths, true), stage: cache.stagePath() });
+  const patched = await patchIndex(config, scan.result, edits, added, scan.removed, { linkers: (paths, governed) => cache.linkersOf(paths, governed), stage: cache.stagePath() });
   if (!patched) return undefined;
   cache.patched(updates, edits, patched.result, added, scan.removed);
   return { result: patched.result, changed, added: added.length, removed: scan.removed.length, written: patched.written };

@@ -88,6 +88,9 @@ interface Entry {
 
 export { CACHE_DIR };
 
+/** Cached node documents that link to some paths: by ID, their path and their links. */
+export type Linkers = Map<string, { rel: string; links: readonly string[] }>;
+
 /** The hash of a document's facts, as stored in the hashes file. */
 export function factsHash(facts: DocFacts): string {
   return sha256(JSON.stringify(facts), 'base64url');
@@ -472,6 +475,24 @@ export class IndexCache implements DocumentReuse {
     return needles.some((n) => bytes.includes(n) || overlay.includes(n));
   }
 
+  /**
+   * The cached documents that are nodes and link to one of these paths: by ID, their path and
+   * links (see Linkers); undefined when the cached facts cannot be read. Only when the facts
+   * mention a path (factsMention; `governed` as there) is the facts file parsed.
+   */
+  linkersOf(paths: readonly string[], governed: boolean): Linkers | undefined {
+    const mention = this.factsMention(paths, governed);
+    const out: Linkers = new Map();
+    if (mention !== true) return mention === false ? out : undefined;
+    const wanted = new Set(paths);
+    for (const [rel, entry] of this.prev) {
+      const facts = this.factsFor(entry);
+      if (!facts) return undefined;
+      if (facts.node && facts.links.some((l) => wanted.has(l))) out.set(facts.node.document_id, { rel, links: facts.links });
+    }
+    return out;
+  }
+
   private factsFor(entry: Entry): DocFacts | undefined {
     if (entry.facts) return entry.facts;
     const all = this.factsFile();
@@ -586,9 +607,9 @@ export class IndexCache implements DocumentReuse {
           manifest.mtimes[i] = u.mtime_ms;
           if (h && h.sha256At(i) !== u.sha256) overlay[i] = u.sha256;
         }
-        if (m.unresolved && (this.patchedFacts || this.addedFiles.length > 0)) {
-          // Links of documents described now may name files that are not there.
-          const links = [...(this.patchedFacts?.values() ?? []), ...this.addedFiles.map((a) => a.facts)].flatMap((f) => f.links);
+        if (m.unresolved && (this.patchedFacts || this.addedFiles.length > 0 || this.removedFiles.length > 0)) {
+          // Links of documents described now may name files that are not there, and documents may still link to removed ones.
+          const links = [...(this.patchedFacts?.values() ?? []), ...this.addedFiles.map((a) => a.facts)].flatMap((f) => f.links).concat(this.removedFiles.map((r) => r.rel));
           const unresolved = [...new Set([...m.unresolved, ...links])].sort();
           if (unresolved.length <= MAX_UNRESOLVED) manifest.unresolved = unresolved;
           else delete manifest.unresolved;

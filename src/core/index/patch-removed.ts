@@ -1,11 +1,12 @@
 import type { Advice, Issue } from '../issues.js';
-import { findFirst, type ArtifactFile, type Splice } from './artifact-file.js';
+import { findAll, type ArtifactFile, type Splice } from './artifact-file.js';
 import type { RemovedFile, StoredResult } from './cache.js';
 import { edgeSplices } from './edge-splices.js';
 import { dangling, nearestId, type IndexNode } from './graph.js';
 import { answersAll, parseDangling, suggestedId } from './patch-added.js';
 import { readNode, relate } from './relate.js';
-import { changedRun, edgeCountSplice, edgesArray, nodeCountSplice, nodeIdsAt, nodesArray, referencingSources, storedIds, targetLine } from './relink.js';
+import { changedRun, edgeCountSplice, edgesArray, nodeCountSplice, nodeIds, nodeIdsAt, nodesArray, referenceLines, referencingSources, storedIds, targetLine, type SourceChange } from './relink.js';
+import type { PatchOptions } from './patch.js';
 import { Suggester } from '../text/suggest.js';
 
 /** What the result becomes without some documents, and the splices that take them out of the artifact. */
@@ -57,12 +58,13 @@ export function renames(fd: number, file: ArtifactFile, stored: StoredResult, re
 /**
  * The last build's artifact and result without some governed files, made without building
  * the graph again, when nothing else can change: each was not a node (its warning goes), or
- * was a node that no edge pointed to (no document linked to it or named it, and it had no
- * successor) and that superseded none. Then its item and its edges go, its own dangling
- * relations and one-sided relations go (see relate), and a suggestion that named it names
- * the next closest ID. Undefined otherwise: the caller builds in full.
+ * was a node that only references pointed to (no relation or successor named it) and that
+ * superseded none. Then its item and its edges go, its own dangling and one-sided relations
+ * go (see relate), a suggestion that named it names the next closest ID, and the documents
+ * that linked to it have their references made again from their cached links (`linkers`),
+ * without it. Undefined otherwise: the caller builds in full.
  */
-export function removal(fd: number, file: ArtifactFile, stored: StoredResult, removed: readonly RemovedFile[]): Removal | undefined {
+export function removal(fd: number, file: ArtifactFile, stored: StoredResult, removed: readonly RemovedFile[], linkers?: PatchOptions['linkers']): Removal | undefined {
   const ids = nodeIdsAt(file, stored, removed.map((r) => r.rel));
   if (!ids) return undefined;
   let warnings = [...stored.warnings];
@@ -84,17 +86,34 @@ export function removal(fd: number, file: ArtifactFile, stored: StoredResult, re
   let [advice, edgeCount] = [stored.advice, stored.edge_count];
   const splices: Splice[] = [];
   if (nodes.length > 0) {
-    // No edge may point to them: a reference, a relation, or their successor's supersession.
-    const pointed = findFirst(fd, nodes.map((n) => targetLine(n.node.document_id)));
-    if (pointed.size !== stored.artifact_size || pointed.sha256 !== stored.artifact_sha256 || pointed.at.some((at) => at >= 0)) return undefined;
+    const gone = new Set(nodes.map((n) => n.node.document_id));
+    // Only references may point to them (a relation's warning, a successor's chain would change).
+    const pointed = findAll(fd, [...gone].flatMap((id) => [targetLine(id), referenceLines(id)]));
+    if (pointed.size !== stored.artifact_size || pointed.sha256 !== stored.artifact_sha256) return undefined;
+    const [pointing, references] = [pointed.at.filter((_, i) => i % 2 === 0).flat(), pointed.at.filter((_, i) => i % 2 === 1).flat()];
+    if (pointing.length !== references.length) return undefined;
     const edges = edgesArray(file);
     const array = nodesArray(file, edges);
     if (!edges || !array) return undefined;
     // Their own edges go: references and relations (a supersession of another document would stay, dangling).
     const runs = [];
-    for (const { node } of nodes) {
-      const made = changedRun(file, edges, { id: node.document_id, links: [], related: { ids: [], nodes: new Set() } }, new Map());
-      if (!made || made.size > 0) return undefined;
+    const changes: SourceChange[] = [...gone].map((id) => ({ id, links: [], related: { ids: [], nodes: new Set() } }));
+    // The documents that linked to them: their references again, from their cached links.
+    const linking = references.length > 0 ? referencingSources(file, stored, [...gone]) : new Set<string>();
+    const found = linking && linking.size > 0 ? linkers?.(removed.map((r) => r.rel), true) : new Map();
+    if (!linking || !found) return undefined;
+    for (const source of linking) {
+      if (gone.has(source)) continue;
+      const cached = found.get(source);
+      if (!cached) return undefined;
+      changes.push({ id: source, links: cached.links });
+    }
+    const ids = nodeIds(file, stored, changes);
+    if (!ids) return undefined;
+    for (const r of removed) ids.delete(r.rel);
+    for (const change of changes) {
+      const made = changedRun(file, edges, change, ids);
+      if (!made || (gone.has(change.id) && made.size > 0)) return undefined;
       if (made.run) runs.push(made.run);
       edgeCount += made.delta;
     }
@@ -102,7 +121,6 @@ export function removal(fd: number, file: ArtifactFile, stored: StoredResult, re
     const related = relate(file, { node_count: nodeCount, warnings, advice }, nodes.map(({ node }) => ({ node: { ...node, related_ids: [] }, before: node.related_ids })), () => undefined);
     if (!related) return undefined;
     [warnings, advice] = [related.warnings, related.advice];
-    const gone = new Set(nodes.map((n) => n.node.document_id));
     let all: string[] | undefined;
     if (needsIds(warnings, gone, stored.first_id)) {
       all = storedIds(fd, stored)?.filter((id) => !gone.has(id));

@@ -1,13 +1,13 @@
 import { rmSync } from 'node:fs';
 import type { RepoConfig } from '../config/types.js';
-import type { AddedFile, RemovedFile, StoredResult } from './cache.js';
-import type { FactsEdit, PatchFiles, Patched, PatchOptions } from './patch.js';
+import type { RemovedFile, StoredResult } from './cache.js';
+import type { FactsEdit, NewFile, PatchFiles, Patched, PatchOptions } from './patch.js';
 
-type Patch = (config: RepoConfig, stored: StoredResult, edits: readonly FactsEdit[], added: readonly Pick<AddedFile, 'file' | 'facts'>[], removed: readonly RemovedFile[], opts: PatchOptions) => Promise<Patched | undefined>;
+type Patch = (config: RepoConfig, stored: StoredResult, edits: readonly FactsEdit[], added: readonly NewFile[], removed: readonly RemovedFile[], opts: PatchOptions) => Promise<Patched | undefined>;
 
 interface Change {
   edits: readonly FactsEdit[];
-  added: readonly Pick<AddedFile, 'file' | 'facts'>[];
+  added: readonly NewFile[];
   removed: readonly RemovedFile[];
 }
 
@@ -22,9 +22,17 @@ interface Change {
  * undefined, and the caller builds in full. An edit that links to a new file would make its
  * reference before that file is a node: also undefined.
  */
-export async function patchInStages(patch: Patch, config: RepoConfig, stored: StoredResult, change: Change, io: PatchFiles & { stage: string; linkedTo?: PatchOptions['linkedTo'] }): Promise<Patched | undefined> {
+export async function patchInStages(patch: Patch, config: RepoConfig, stored: StoredResult, change: Change, io: PatchFiles & { stage: string; linkers?: PatchOptions['linkers'] }): Promise<Patched | undefined> {
   const fresh = new Set(change.added.map((a) => a.file.rel));
   if (change.edits.some((e) => e.facts.links.some((l) => fresh.has(l)))) return undefined;
+  // The cache's linking documents, but those this run edits or removes: their cached links are
+  // not theirs after the first pass (and an edited one links to no new file: above).
+  const changed = new Set([...change.edits.map((e) => e.file.rel), ...change.removed.map((r) => r.rel)]);
+  const linkers: PatchOptions['linkers'] = io.linkers && ((paths, governed) => {
+    const found = io.linkers!(paths, governed);
+    if (found) for (const [id, { rel }] of found) if (changed.has(rel)) found.delete(id);
+    return found;
+  });
   const steps: Change[] = [
     { edits: change.edits, added: [], removed: [] },
     { edits: [], added: [], removed: change.removed },
@@ -38,7 +46,7 @@ export async function patchInStages(patch: Patch, config: RepoConfig, stored: St
       const to = last ? io.to : `${io.stage}.${i}`;
       if (!last) made.push(to);
       // The last pass writes the artifact even with nothing to change when a pass before wrote.
-      const next = await patch(config, current, step.edits, step.added, step.removed, { from, to, always: last && (io.always || from !== io.from), linkedTo: io.linkedTo });
+      const next = await patch(config, current, step.edits, step.added, step.removed, { from, to, always: last && (io.always || from !== io.from), linkers });
       if (!next) return undefined;
       current = next.result;
       if (next.written) from = to;

@@ -11,7 +11,7 @@ import { edgeSplices, type EdgeRun } from './edge-splices.js';
 import { readNode, relate, supersede, type RelatedEdit, type SuccessorEdit } from './relate.js';
 import { changedRun, edgeCountSplice, edgesArray, nodeIds, nodeIdsAt, storedIds, type SourceChange } from './relink.js';
 import { patchInStages } from './patch-stages.js';
-import { factsHash, type AddedFile, type RemovedFile, type StoredResult } from './cache.js';
+import { factsHash, type AddedFile, type Linkers, type RemovedFile, type StoredResult } from './cache.js';
 import { removal, renames, type Removal } from './patch-removed.js';
 import { skippedWarning, type DocFacts, type NodeFields } from './facts.js';
 import { nearestId, nodeOf, statusMismatch, type IndexNode } from './graph.js';
@@ -34,9 +34,12 @@ export interface PatchFiles {
   always: boolean;
 }
 
+/** A new file to patch in; `governed`: its path was a governed file at the last build (a document that becomes a node, or keeps its path under another ID). */
+export type NewFile = Pick<AddedFile, 'file' | 'facts'> & { governed?: boolean };
+
 export interface PatchOptions extends Partial<PatchFiles> {
-  /** Whether a cached document links to one of these governed paths (undefined: unknown). */
-  linkedTo?: (paths: readonly string[]) => boolean | undefined;
+  /** The cached node documents that link to these paths (see IndexCache.linkersOf; undefined: unknown). */
+  linkers?: (paths: readonly string[], governed: boolean) => Linkers | undefined;
   /** Where a run the one pass cannot take writes its intermediate artifacts (see patchInStages); none: such a run builds in full. */
   stage?: string;
 }
@@ -111,7 +114,7 @@ export async function patchIndex(
   config: RepoConfig,
   stored: StoredResult,
   edits: readonly FactsEdit[],
-  added: readonly Pick<AddedFile, 'file' | 'facts'>[] = [],
+  added: readonly NewFile[] = [],
   removed: readonly RemovedFile[] = [],
   opts: PatchOptions = {},
 ): Promise<Patched | undefined> {
@@ -129,14 +132,14 @@ export async function patchIndex(
     if (!stat.isFile() || stat.size !== stored.artifact_size) return undefined;
     const file = new ArtifactFile(fd, stat.size);
     let [warnings, advice] = [stored.warnings, stored.advice];
-    const inStages = (e: readonly FactsEdit[], a: readonly Pick<AddedFile, 'file' | 'facts'>[], r: readonly RemovedFile[]) =>
-      opts.stage ? patchInStages(patchIndex, config, stored, { edits: e, added: a, removed: r }, { ...io, stage: opts.stage, linkedTo: opts.linkedTo }) : undefined;
+    const inStages = (e: readonly FactsEdit[], a: readonly NewFile[], r: readonly RemovedFile[]) =>
+      opts.stage ? patchInStages(patchIndex, config, stored, { edits: e, added: a, removed: r }, { ...io, stage: opts.stage, linkers: opts.linkers }) : undefined;
     // A document whose ID changed is taken out under its old ID and put in under its new one.
     const moved = edits.length > 0 && opts.stage ? idChanges(file, stored, edits) : [];
     if (moved === undefined) return undefined;
     if (moved.length > 0) {
       const rest = edits.filter((e) => !moved.includes(e));
-      return inStages(rest, [...added, ...moved], [...removed, ...moved.map((e) => ({ index: e.index, rel: e.file.rel }))]);
+      return inStages(rest, [...added, ...moved.map((e) => ({ ...e, governed: true }))], [...removed, ...moved.map((e) => ({ index: e.index, rel: e.file.rel }))]);
     }
     /** Old paths of renamed nodes, by ID. */
     let renamed = new Map<string, string>();
@@ -148,7 +151,7 @@ export async function patchIndex(
       if (!moved) return inStages(edits, added, removed);
       [warnings, renamed, linkedBy] = [moved.warnings, moved.renamed, moved.linkedBy];
     } else if (removed.length > 0) {
-      const gone = removal(fd, file, stored, removed);
+      const gone = removal(fd, file, stored, removed, opts.linkers);
       return gone && (await applyRemoval(config, fd, stored, gone, io));
     }
     // One document that stops being a node, or becomes one, alone in the run: taken out as a
@@ -157,12 +160,11 @@ export async function patchIndex(
     const only = edits.length === 1 && added.length === 0 && removed.length === 0 ? edits[0]! : undefined;
     const skipped = only ? warnings.filter((w) => w.code === 'INDEX_DOCUMENT_SKIPPED' && w.path === only.file.rel) : [];
     if (only && !only.facts.node && only.facts.skip && skipped.length === 0) {
-      const gone = removal(fd, file, stored, [{ index: only.index, rel: only.file.rel }]);
+      const gone = removal(fd, file, stored, [{ index: only.index, rel: only.file.rel }], opts.linkers);
       return gone && (await applyRemoval(config, fd, stored, { ...gone, warnings: [...gone.warnings, skippedWarning(only.file.rel, only.facts.skip)] }, io));
     }
     if (only?.facts.node && skipped.length === 1 && readNode(file, only.facts.node.document_id) === null) {
-      if (opts.linkedTo?.([only.file.rel]) !== false) return undefined;
-      return patchIndex(config, { ...stored, warnings: warnings.filter((w) => w !== skipped[0]) }, [], [only], [], { ...io, linkedTo: opts.linkedTo });
+      return patchIndex(config, { ...stored, warnings: warnings.filter((w) => w !== skipped[0]) }, [], [{ ...only, governed: true }], [], { ...io, linkers: opts.linkers });
     }
     /** The warnings the patch starts from (a renamed node's moved to its new path). */
     const before = warnings;
@@ -215,8 +217,17 @@ export async function patchIndex(
       if (!sameList(old.related_ids, fields.related_ids)) relating.push({ node, before: old.related_ids });
       if (old.superseded_by !== fields.superseded_by) superseding.push({ node, before: old.superseded_by });
     }
-    // A document that linked to a renamed node's old path must link anew (its references are made again); else it builds in full.
-    for (const source of linkedBy) if (!changes.get(source)?.links) return undefined;
+    // A document that linked to a renamed node's old path: its references are made again, from
+    // its new links when it was edited, else from its cached ones (the old path is no node's now).
+    const unedited = [...linkedBy].filter((source) => !changes.get(source)?.links);
+    if (unedited.length > 0) {
+      const found = opts.linkers?.([...renamed.values()], true);
+      for (const source of unedited) {
+        const cached = found?.get(source);
+        if (!cached) return undefined;
+        changeOf(source).links = cached.links;
+      }
+    }
     // New files: a node each whose ID no successor named (or why it is not a node). As relations
     // and a successor that changed from none, they make their edges, warnings and advice.
     for (const a of added) {
@@ -237,6 +248,20 @@ export async function patchIndex(
       changeOf(node.document_id).links = a.facts.links;
       relating.push({ node, before: [] });
       superseding.push({ node, before: null });
+    }
+    // Documents that linked to a new node's path before it was one gain a reference to it: their
+    // references are made again from their cached links (edited ones already are, from their new links).
+    for (const governed of [false, true]) {
+      const paths = added.filter((a) => !!a.governed === governed && a.facts.node).map((a) => a.file.rel);
+      if (paths.length === 0) continue;
+      const found = opts.linkers?.(paths, governed);
+      if (!found) return undefined;
+      for (const [id, cached] of found) {
+        if (changes.get(id)?.links) continue;
+        // Still a node at that path (not one removed in an earlier pass).
+        if (readNode(file, id)?.node.path !== cached.rel) return undefined;
+        changeOf(id).links = cached.links;
+      }
     }
     // A new ID that a relation named was dangling: that document's relations are made again
     // (its warning goes, its edge is guaranteed, the relation may be one-sided now).

@@ -1,0 +1,83 @@
+// Alternating runs of `docket index` of two checkouts after one kind of change, each with its own
+// cache (session 21; bench/results/issue-7-s21-alternating.txt):
+//   node bench/alternate-index.mjs REPO MODE ROUNDS BASE_CHECKOUT NEW_CHECKOUT
+// MODE: clean (a linked document removed with the edits that drop every link and relation to it),
+// mvfix (git mv of a linked document, the links moved along), named (a new document whose ID a
+// related_ids named before it existed), newid (a document under another ID). REPO is changed and
+// restored; use a copy (cp -rp) of a benchmark repository.
+import fs from 'node:fs'; import path from 'node:path'; import { spawnSync } from 'node:child_process';
+const [R, mode, rounds = '8', base, fresh] = process.argv.slice(2);
+if (!R || !mode || !base || !fresh) throw new Error('usage: node bench/alternate-index.mjs REPO MODE ROUNDS BASE_CHECKOUT NEW_CHECKOUT');
+const bins = { base: path.resolve(base, 'bin/run.js'), new: path.resolve(fresh, 'bin/run.js') };
+const run = (bin, extra = []) => { const t = process.hrtime.bigint(); const r = spawnSync('node', [bin, 'index', '--root', R, '--format', 'json', ...extra], { encoding: 'utf8' }); return { ms: Number(process.hrtime.bigint() - t) / 1e6, out: r.stdout }; };
+run(bins.new);
+const art = JSON.parse(fs.readFileSync(path.join(R, 'docs/01-indices/docket.index.json'), 'utf8'));
+const byId = new Map(art.nodes.map((n) => [n.document_id, n]));
+// X: no successor; the documents that point to it: sources of edges whose target is X, and those X supersedes? (none: X has no successor)
+const advised = JSON.stringify(JSON.parse(run(bins.new).out).advice);
+const quiet = (id) => !advised.includes(`${id} `) && !advised.includes(`${id}.`);
+const namers = new Map(art.nodes.map((n) => [n.document_id, new Set()]));
+const supersedes = new Set();
+for (const e of art.edges) {
+  if (e.source !== e.target && (mode !== 'mvfix' || e.type === 'references')) namers.get(e.target)?.add(e.source);
+  if (e.type === 'supersedes') supersedes.add(e.source);
+}
+const namersOf = (id) => [...namers.get(id)].sort();
+const cands = art.nodes.filter((n) => n.superseded_by === null && !supersedes.has(n.document_id) && namersOf(n.document_id).length > 0 && [n.document_id, ...namersOf(n.document_id)].every(quiet));
+const X = cands[Math.floor(cands.length / 2)];
+const sources = namersOf(X.document_id).map((id) => byId.get(id).path);
+console.error('X', X.path, X.document_id, 'referencing', sources.length, 'mode', mode);
+const snap = (list) => new Map(list.map((p) => { const abs = path.join(R, p); const st = fs.statSync(abs); return [p, { bytes: fs.readFileSync(abs), atime: st.atime, mtime: st.mtime }]; }));
+const cacheFiles = () => ['docs/01-indices/docket.index.json', ...fs.readdirSync(path.join(R, '.docket/cache')).map((f) => `.docket/cache/${f}`)];
+const NAMED = 'docs/45-adr/adr-named-4242.md';
+if (mode === 'named') {
+  // X names an ID whose document does not exist yet (indexed so), which apply() then creates.
+  const abs = path.join(R, X.path); const text = fs.readFileSync(abs, 'utf8');
+  fs.writeFileSync(abs, /^related_ids:\n/m.test(text) ? text.replace(/^related_ids:\n/m, 'related_ids:\n  - BENCH-ADR-942\n') : text.replace(/^(status: .*)$/m, '$1\nrelated_ids:\n  - BENCH-ADR-942'));
+}
+const docs = snap([X.path, ...sources]);
+const put = (saved) => { for (const [p, s] of saved) { const abs = path.join(R, p); fs.writeFileSync(abs, s.bytes); fs.utimesSync(abs, s.atime, s.mtime); } };
+const caches = {};
+for (const which of ['base', 'new']) { for (const f of fs.readdirSync(path.join(R, '.docket/cache'))) fs.rmSync(path.join(R, '.docket/cache', f)); put(docs); run(bins[which]); run(bins[which]); caches[which] = snap(cacheFiles()); }
+let current = 'new';
+const restore = (which) => { fs.rmSync(path.join(R, 'docs/99-moved'), { recursive: true, force: true }); fs.rmSync(path.join(R, NAMED), { force: true }); for (const f of fs.readdirSync(path.join(R, '.docket/cache'))) fs.rmSync(path.join(R, '.docket/cache', f)); put(docs); put(caches[which]); };
+const apply = () => {
+  if (mode === 'named') {
+    fs.writeFileSync(path.join(R, NAMED), '---\ndocument_id: BENCH-ADR-942\ntype: ADR\ntitle: "Named before it existed"\nstatus: Draft\nversion: "0.1"\nlast_updated: "2026-11-26"\nowner: Bench Team\n---\n\n# Named before it existed\n');
+    return;
+  }
+  if (mode === 'mvfix') {
+    const to = 'docs/99-moved/moved.md';
+    fs.mkdirSync(path.join(R, 'docs/99-moved'), { recursive: true });
+    fs.renameSync(path.join(R, X.path), path.join(R, to));
+    for (const rel of sources) {
+      const abs = path.join(R, rel);
+      fs.writeFileSync(abs, fs.readFileSync(abs, 'utf8').replace(/\]\(([^)#]*)(#[^)]*)?\)/g, (link, target, anchor) => (path.posix.join(path.posix.dirname(rel), target) === X.path ? `](${path.posix.relative(path.posix.dirname(rel), to)}${anchor ?? ''})` : link)));
+    }
+    return;
+  }
+  if (mode === 'newid') { const abs = path.join(R, X.path); fs.writeFileSync(abs, fs.readFileSync(abs, 'utf8').replace(/^document_id: .*$/m, 'document_id: ZED-ADR-999')); return; }
+  for (const rel of sources) {
+    const abs = path.join(R, rel); const text = fs.readFileSync(abs, 'utf8');
+    const unlinked = text.replace(/\]\(([^)#]*)(#[^)]*)?\)/g, (link, target) => (path.posix.join(path.posix.dirname(rel), target) === X.path ? ']' : link));
+    const end = unlinked.indexOf('\n---', 3);
+    const fm = unlinked.slice(0, end).replace(new RegExp(`^(  - ${X.document_id}|superseded_by: ${X.document_id})\\n`, 'gm'), '').replace(new RegExp(`^(related_ids|superseded_by): ${X.document_id}\\n`, 'gm'), '');
+    fs.writeFileSync(abs, fm + unlinked.slice(end));
+  }
+  fs.rmSync(path.join(R, X.path));
+};
+const times = { base: [], new: [] };
+for (let i = 0; i < +rounds; i++) for (const which of i % 2 ? ['new', 'base'] : ['base', 'new']) {
+  restore(which); apply();
+  const facts = () => JSON.parse(fs.readFileSync(path.join(R, '.docket/cache/index.json'), 'utf8')).facts_sha256;
+  const f0 = facts();
+  const r = run(bins[which]);
+  if (i === 0) console.error(which, 'patched', facts() === f0);
+  const j = JSON.parse(r.out); times[which].push(Math.round(r.ms));
+  if (i === 0) console.error(which, JSON.stringify(j.data.rebuild), j.success);
+}
+restore('new');
+if (mode === 'named') { const abs = path.join(R, X.path); fs.writeFileSync(abs, fs.readFileSync(abs, 'utf8').replace('  - BENCH-ADR-942\n', '').replace(/^related_ids:\n(?!  - )/m, '')); }
+run(bins.new);
+const med = (a) => [...a].sort((x, y) => x - y)[a.length >> 1];
+for (const k of ['base', 'new']) console.log(mode, k, 'median', med(times[k]), 'runs', times[k].join(' '));
