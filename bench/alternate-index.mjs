@@ -3,7 +3,9 @@
 //   node bench/alternate-index.mjs REPO MODE ROUNDS BASE_CHECKOUT NEW_CHECKOUT
 // MODE: clean (a linked document removed with the edits that drop every link and relation to it),
 // mvfix (git mv of a linked document, the links moved along), named (a new document whose ID a
-// related_ids named before it existed), newid (a document under another ID). REPO is changed and
+// related_ids named before it existed), newid (a document under another ID), rmlinked (a document
+// that others link to removed alone), mvplain (git mv of a linked document, links left), linkedfirst
+// (a new document at a path another linked to before it existed). REPO is changed and
 // restored; use a copy (cp -rp) of a benchmark repository.
 import fs from 'node:fs'; import path from 'node:path'; import { spawnSync } from 'node:child_process';
 const [R, mode, rounds = '8', base, fresh] = process.argv.slice(2);
@@ -18,18 +20,26 @@ const advised = JSON.stringify(JSON.parse(run(bins.new).out).advice);
 const quiet = (id) => !advised.includes(`${id} `) && !advised.includes(`${id}.`);
 const namers = new Map(art.nodes.map((n) => [n.document_id, new Set()]));
 const supersedes = new Set();
+const named = new Set();
 for (const e of art.edges) {
-  if (e.source !== e.target && (mode !== 'mvfix' || e.type === 'references')) namers.get(e.target)?.add(e.source);
+  if (e.source !== e.target && (!['mvfix', 'mvplain', 'rmlinked'].includes(mode) || e.type === 'references')) namers.get(e.target)?.add(e.source);
   if (e.type === 'supersedes') supersedes.add(e.source);
+  // rmlinked: a document that only references point to (no relation or successor names it).
+  if (e.type !== 'references') named.add(e.target);
 }
 const namersOf = (id) => [...namers.get(id)].sort();
-const cands = art.nodes.filter((n) => n.superseded_by === null && !supersedes.has(n.document_id) && namersOf(n.document_id).length > 0 && [n.document_id, ...namersOf(n.document_id)].every(quiet));
+const cands = art.nodes.filter((n) => n.superseded_by === null && !supersedes.has(n.document_id) && namersOf(n.document_id).length > 0 && [n.document_id, ...namersOf(n.document_id)].every(quiet) && (mode !== 'rmlinked' || !named.has(n.document_id)));
 const X = cands[Math.floor(cands.length / 2)];
 const sources = namersOf(X.document_id).map((id) => byId.get(id).path);
 console.error('X', X.path, X.document_id, 'referencing', sources.length, 'mode', mode);
 const snap = (list) => new Map(list.map((p) => { const abs = path.join(R, p); const st = fs.statSync(abs); return [p, { bytes: fs.readFileSync(abs), atime: st.atime, mtime: st.mtime }]; }));
 const cacheFiles = () => ['docs/01-indices/docket.index.json', ...fs.readdirSync(path.join(R, '.docket/cache')).map((f) => `.docket/cache/${f}`)];
 const NAMED = 'docs/45-adr/adr-named-4242.md';
+if (mode === 'linkedfirst') {
+  // X links to a path that does not exist yet (indexed so), which apply() then creates.
+  const abs = path.join(R, X.path);
+  fs.writeFileSync(abs, `${fs.readFileSync(abs, 'utf8')}\nSee [later](${path.posix.relative(path.posix.dirname(X.path), NAMED)}).\n`);
+}
 if (mode === 'named') {
   // X names an ID whose document does not exist yet (indexed so), which apply() then creates.
   const abs = path.join(R, X.path); const text = fs.readFileSync(abs, 'utf8');
@@ -42,7 +52,12 @@ for (const which of ['base', 'new']) { for (const f of fs.readdirSync(path.join(
 let current = 'new';
 const restore = (which) => { fs.rmSync(path.join(R, 'docs/99-moved'), { recursive: true, force: true }); fs.rmSync(path.join(R, NAMED), { force: true }); for (const f of fs.readdirSync(path.join(R, '.docket/cache'))) fs.rmSync(path.join(R, '.docket/cache', f)); put(docs); put(caches[which]); };
 const apply = () => {
-  if (mode === 'named') {
+  if (mode === 'rmlinked') return fs.rmSync(path.join(R, X.path));
+  if (mode === 'mvplain') {
+    fs.mkdirSync(path.join(R, 'docs/99-moved'), { recursive: true });
+    return fs.renameSync(path.join(R, X.path), path.join(R, 'docs/99-moved/moved.md'));
+  }
+  if (mode === 'named' || mode === 'linkedfirst') {
     fs.writeFileSync(path.join(R, NAMED), '---\ndocument_id: BENCH-ADR-942\ntype: ADR\ntitle: "Named before it existed"\nstatus: Draft\nversion: "0.1"\nlast_updated: "2026-11-26"\nowner: Bench Team\n---\n\n# Named before it existed\n');
     return;
   }
@@ -77,6 +92,7 @@ for (let i = 0; i < +rounds; i++) for (const which of i % 2 ? ['new', 'base'] : 
   if (i === 0) console.error(which, JSON.stringify(j.data.rebuild), j.success);
 }
 restore('new');
+if (mode === 'linkedfirst') { const abs = path.join(R, X.path); fs.writeFileSync(abs, fs.readFileSync(abs, 'utf8').replace(/\nSee \[later\]\([^)]*\)\.\n$/, '')); }
 if (mode === 'named') { const abs = path.join(R, X.path); fs.writeFileSync(abs, fs.readFileSync(abs, 'utf8').replace('  - BENCH-ADR-942\n', '').replace(/^related_ids:\n(?!  - )/m, '')); }
 run(bins.new);
 const med = (a) => [...a].sort((x, y) => x - y)[a.length >> 1];

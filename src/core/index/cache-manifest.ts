@@ -63,7 +63,7 @@ export interface Manifest {
    * Every link target of the described documents that was no governed file when the hashes
    * and facts files were written, and every link of documents described since (sorted; absent
    * past MAX_UNRESOLVED): a new file whose path is not in it is linked by none of them, known
-   * without reading the facts file (see factsMention).
+   * without reading the facts file (see linkersOf).
    */
   unresolved?: string[];
   sizes: number[];

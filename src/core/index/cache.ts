@@ -19,6 +19,7 @@ import { DocketError } from '../../errors/docket-error.js';
 import { factsOf, type DocFacts } from './facts.js';
 import { HashesFile, type Hashes } from './hashes-file.js';
 import { baseCount, pathsDigest, positionsOf, stampOf, type Positions, type RemovedFile } from './cache-positions.js';
+import { factsMentioning } from './facts-scan.js';
 import { describedFiles, isFacts, parseManifest, type Manifest, type StoredResult } from './cache-manifest.js';
 
 export type { IndexSummary, StoredResult } from './cache-manifest.js';
@@ -451,44 +452,36 @@ export class IndexCache implements DocumentReuse {
   }
 
   /**
-   * Whether the facts the manifest describes (its facts file and overlay) hold any of these
-   * strings as a JSON string: no cached document links to a path they do not mention (a title
-   * that holds one counts too; the caller then builds in full). Undefined when the facts file
-   * is not the manifest's. `governed`: the paths are governed files, which the list of
-   * unresolved targets does not hold.
+   * The cached documents that are nodes and link to one of these paths: by ID, their path and
+   * links (see Linkers); undefined when the cached facts cannot be read. The manifest's list
+   * of unresolved targets answers for paths that were no governed file (`governed` false)
+   * while it holds them all; otherwise the facts file's bytes are searched (its SHA-256
+   * checked) and only the entries that mention a path are parsed, with the overlay's facts.
    */
-  factsMention(values: readonly string[], governed = false): boolean | undefined {
+  linkersOf(paths: readonly string[], governed: boolean): Linkers | undefined {
     const m = this.manifest;
     if (!m) return undefined;
-    if (values.length === 0) return false;
-    // The list holds only targets that were no governed file.
-    if (m.unresolved && !governed) return values.some((v) => m.unresolved!.includes(v));
+    const out: Linkers = new Map();
+    // The list holds every target that was no governed file.
+    if (paths.length === 0 || (m.unresolved && !governed && !paths.some((p) => m.unresolved!.includes(p)))) return out;
     let bytes: Buffer;
     try {
       bytes = readFileSync(path.join(this.config.root, FACTS));
     } catch {
       return undefined;
     }
-    if (sha256(bytes) !== m.facts_sha256) return undefined;
-    const needles = values.map((v) => JSON.stringify(v));
-    const overlay = JSON.stringify(m.facts_overlay ?? {});
-    return needles.some((n) => bytes.includes(n) || overlay.includes(n));
-  }
-
-  /**
-   * The cached documents that are nodes and link to one of these paths: by ID, their path and
-   * links (see Linkers); undefined when the cached facts cannot be read. Only when the facts
-   * mention a path (factsMention; `governed` as there) is the facts file parsed.
-   */
-  linkersOf(paths: readonly string[], governed: boolean): Linkers | undefined {
-    const mention = this.factsMention(paths, governed);
-    const out: Linkers = new Map();
-    if (mention !== true) return mention === false ? out : undefined;
+    const found = sha256(bytes) === m.facts_sha256 ? factsMentioning(bytes, paths, baseCount(m)) : undefined;
+    if (!found) return undefined;
+    const overlay = m.facts_overlay ?? {};
+    const candidates = [...[...found].filter(([k]) => overlay[k] === undefined), ...Object.entries(overlay).map(([k, f]): [number, DocFacts] => [Number(k), f])];
     const wanted = new Set(paths);
-    for (const [rel, entry] of this.prev) {
-      const facts = this.factsFor(entry);
-      if (!facts) return undefined;
-      if (facts.node && facts.links.some((l) => wanted.has(l))) out.set(facts.node.document_id, { rel, links: facts.links });
+    let listed: string[] | null | undefined;
+    for (const [k, facts] of candidates) {
+      if (m.removed?.[k] !== undefined || !facts.node || !facts.links.some((l) => wanted.has(l))) continue;
+      listed ??= this.hashesFile()?.paths() ?? null;
+      const rel = listed && (k < listed.length ? listed[k] : m.appended?.[k - listed.length]);
+      if (!rel) return undefined;
+      out.set(facts.node.document_id, { rel, links: facts.links });
     }
     return out;
   }

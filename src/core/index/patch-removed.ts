@@ -5,7 +5,7 @@ import { edgeSplices } from './edge-splices.js';
 import { dangling, nearestId, type IndexNode } from './graph.js';
 import { answersAll, parseDangling, suggestedId } from './patch-added.js';
 import { readNode, relate } from './relate.js';
-import { changedRun, edgeCountSplice, edgesArray, nodeCountSplice, nodeIds, nodeIdsAt, nodesArray, referenceLines, referencingSources, storedIds, targetLine, type SourceChange } from './relink.js';
+import { changedRun, edgeCountSplice, edgesArray, nodeCountSplice, nodeIds, nodeIdsAt, nodesArray, referenceLines, referencingSources, sourcesAt, storedIds, targetLine, type SourceChange } from './relink.js';
 import type { PatchOptions } from './patch.js';
 import { Suggester } from '../text/suggest.js';
 
@@ -18,7 +18,6 @@ export interface Removal {
   edge_count: number;
   first_id: string | null;
 }
-
 
 /** The warnings without the one that said why a removed file was not a node; undefined when there is not exactly one. */
 function withoutSkipped(warnings: readonly Issue[], rel: string): Issue[] | undefined {
@@ -99,7 +98,7 @@ export function removal(fd: number, file: ArtifactFile, stored: StoredResult, re
     const runs = [];
     const changes: SourceChange[] = [...gone].map((id) => ({ id, links: [], related: { ids: [], nodes: new Set() } }));
     // The documents that linked to them: their references again, from their cached links.
-    const linking = references.length > 0 ? referencingSources(file, stored, [...gone]) : new Set<string>();
+    const linking = sourcesAt(file, references);
     const found = linking && linking.size > 0 ? linkers?.(removed.map((r) => r.rel), true) : new Map();
     if (!linking || !found) return undefined;
     for (const source of linking) {

@@ -36,8 +36,13 @@ const SOURCE_LINE = '\n      "source": ';
 export function referencingSources(file: ArtifactFile, stored: Pick<StoredResult, 'artifact_size' | 'artifact_sha256'>, ids: readonly string[]): Set<string> | undefined {
   const scan = findAll(file.fd, ids.map(referenceLines));
   if (scan.size !== stored.artifact_size || scan.sha256 !== stored.artifact_sha256) return undefined;
+  return sourcesAt(file, scan.at.flat());
+}
+
+/** The sources of the edges whose target lines start at these offsets (see referencingSources). */
+export function sourcesAt(file: ArtifactFile, offsets: readonly number[]): Set<string> | undefined {
   const sources = new Set<string>();
-  for (const at of scan.at.flat()) {
+  for (const at of offsets) {
     const head = file.read(at - 256, at).toString('utf8');
     const line = head.slice(head.lastIndexOf(SOURCE_LINE) + SOURCE_LINE.length);
     const source = head.includes(SOURCE_LINE) && line.endsWith(',') ? parseString(line.slice(0, -1)) : undefined;
