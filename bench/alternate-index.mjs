@@ -3,7 +3,8 @@
 //   node bench/alternate-index.mjs REPO MODE ROUNDS BASE_CHECKOUT NEW_CHECKOUT
 // MODE: clean (a linked document removed with the edits that drop every link and relation to it),
 // mvfix (git mv of a linked document, the links moved along), named (a new document whose ID a
-// related_ids named before it existed), newid (a document under another ID), rmlinked (a document
+// related_ids named before it existed), newid (a document under another ID), newidclean (the same,
+// with the relations that named the old ID naming the new one), rmlinked (a document
 // that others link to removed alone), mvplain (git mv of a linked document, links left), linkedfirst
 // (a new document at a path another linked to before it existed). REPO is changed and
 // restored; use a copy (cp -rp) of a benchmark repository.
@@ -71,7 +72,17 @@ const apply = () => {
     }
     return;
   }
-  if (mode === 'newid') { const abs = path.join(R, X.path); fs.writeFileSync(abs, fs.readFileSync(abs, 'utf8').replace(/^document_id: .*$/m, 'document_id: ZED-ADR-999')); return; }
+  if (mode === 'newid' || mode === 'newidclean') {
+    const abs = path.join(R, X.path);
+    const id = X.document_id.replace(/\d+$/, '999');
+    fs.writeFileSync(abs, fs.readFileSync(abs, 'utf8').replace(/^document_id: .*$/m, `document_id: ${id}`));
+    // newidclean: the relations and successors that named the old ID name the new one.
+    if (mode === 'newidclean') for (const rel of sources) {
+      const other = path.join(R, rel);
+      fs.writeFileSync(other, fs.readFileSync(other, 'utf8').replace(new RegExp(`^(  - |superseded_by: |related_ids: )${X.document_id}$`, 'gm'), `$1${id}`));
+    }
+    return;
+  }
   for (const rel of sources) {
     const abs = path.join(R, rel); const text = fs.readFileSync(abs, 'utf8');
     const unlinked = text.replace(/\]\(([^)#]*)(#[^)]*)?\)/g, (link, target) => (path.posix.join(path.posix.dirname(rel), target) === X.path ? ']' : link));

@@ -273,12 +273,19 @@ describe('index after documents were added: the artifact is patched, byte for by
         rmSync(path.join(root, rel));
         expected = listsRoom(root, 1) ? 'staged' : 'full';
       } else if (op === 'new-id') {
-        // A document keeps its path under another ID (nothing names the new one).
-        // Most documents are linked or named (built in full), so most of the time one that is not.
+        // A document keeps its path under another ID. Half the time, the relations and successors
+        // that named the old ID name the new one in the same run (else they are dangling now).
         const nodes = [...existing, ...added].filter((f) => idOf(f));
-        const loose = nodes.filter((rel) => removalOf(root, [rel]) === 'removed');
-        const rel = pick(loose.length > 0 && next() < 0.7 ? loose : nodes);
-        edit(rel, (fm) => fm.replace(/^document_id: .*$/m, `document_id: ZED-ADR-${600 + ++serial}`));
+        const rel = pick(nodes);
+        const [was, now] = [idOf(rel)!, `ZED-ADR-${600 + ++serial}`];
+        edit(rel, (fm) => fm.replace(/^document_id: .*$/m, `document_id: ${now}`));
+        if (next() < 0.5) {
+          for (const other of nodes.filter((f) => f !== rel)) {
+            const text = readFileSync(path.join(root, other), 'utf8');
+            const renamed = frontmatter(text, (fm) => fm.replace(new RegExp(`^(  - |superseded_by: )${was}$`, 'gm'), `$1${now}`));
+            if (renamed !== text) write(other, renamed);
+          }
+        }
         expected = 'staged';
       } else expected = 'either';
       const previous = readFileSync(path.join(root, ARTIFACT));
@@ -537,20 +544,22 @@ describe('index when documents link to removed and new paths: their references f
     }
   });
 
-  it('a document that stops linking to a path in the run that adds it (in passes, with a removal) gets no reference to it', async () => {
+  it('in passes (with a removal), a document that stops linking to a new path gets no reference to it, one that starts gets one', async () => {
     const { root, files } = await quiet(11);
     const later = 'docs/45-adr/adr-later.md';
-    const [from, gone] = [files[3]!, files[8]!];
+    const [from, to, gone] = [files[3]!, files[6]!, files[8]!];
     const original = readFileSync(path.join(root, from), 'utf8');
     linkTo(root, from, later);
     expect((await docket(['index', '--root', root, '--format', 'json'])).exitCode).toBe(0);
     const before = manifest(root);
     writeFileSync(path.join(root, from), original.replace(/^title: "?(.*?)"?$/m, 'title: "$1 again"'));
+    linkTo(root, to, later);
     rmSync(path.join(root, gone));
     writeFileSync(path.join(root, later), documentText(later, { id: 'ZED-ADR-321' }));
     const cached = await docket(['index', '--root', root, '--format', 'json']);
     expect(manifest(root).facts_sha256, 'patched').toBe(before.facts_sha256);
-    expect(references(root)).toBe(0);
+    const edges = (JSON.parse(readFileSync(path.join(root, ARTIFACT), 'utf8')) as Artifact).edges.filter((e) => e.type === 'references');
+    expect(edges.map((e) => e.target)).toEqual(['ZED-ADR-321']);
     await expectSameAsFull(root, cached);
   });
 });

@@ -19,18 +19,19 @@ interface Change {
  * Each pass's result is what a full build of its state gives, so the last one's is the full
  * build's. The passes before the last write to files of their own (`stage`, in the cache
  * directory), so the artifact is written once, and not at all when a pass cannot be made:
- * undefined, and the caller builds in full. An edit that links to a new file would make its
- * reference before that file is a node: also undefined.
+ * undefined, and the caller builds in full.
  */
 export async function patchInStages(patch: Patch, config: RepoConfig, stored: StoredResult, change: Change, io: PatchFiles & { stage: string; linkers?: PatchOptions['linkers'] }): Promise<Patched | undefined> {
-  const fresh = new Set(change.added.map((a) => a.file.rel));
-  if (change.edits.some((e) => e.facts.links.some((l) => fresh.has(l)))) return undefined;
-  // The cache's linking documents, but those this run edits or removes: their cached links are
-  // not theirs after the first pass (and an edited one links to no new file: above).
+  // The documents that link to some paths, as the first pass leaves them: the cache's, but
+  // those this run removes, and those it edits with their new links (an edit that links to a
+  // new file makes its reference in the last pass, when that file is a node).
   const changed = new Set([...change.edits.map((e) => e.file.rel), ...change.removed.map((r) => r.rel)]);
   const linkers: PatchOptions['linkers'] = io.linkers && ((paths, governed) => {
     const found = io.linkers!(paths, governed);
-    if (found) for (const [id, { rel }] of found) if (changed.has(rel)) found.delete(id);
+    if (!found) return undefined;
+    for (const [id, { rel }] of found) if (changed.has(rel)) found.delete(id);
+    const wanted = new Set(paths);
+    for (const e of change.edits) if (e.facts.node && e.facts.links.some((l) => wanted.has(l))) found.set(e.facts.node.document_id, { rel: e.file.rel, links: e.facts.links });
     return found;
   });
   const steps: Change[] = [
