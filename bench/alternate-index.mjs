@@ -6,7 +6,8 @@
 // related_ids named before it existed), newid (a document under another ID), newidclean (the same,
 // with the relations that named the old ID naming the new one), rmlinked (a document
 // that others link to removed alone), mvplain (git mv of a linked document, links left), linkedfirst
-// (a new document at a path another linked to before it existed). REPO is changed and
+// (a new document at a path another linked to before it existed), rmnew (a document nothing links
+// to or names removed, as the benchmark's removal row does). REPO is changed and
 // restored; use a copy (cp -rp) of a benchmark repository.
 import fs from 'node:fs'; import path from 'node:path'; import { spawnSync } from 'node:child_process';
 const [R, mode, rounds = '8', base, fresh] = process.argv.slice(2);
@@ -36,6 +37,10 @@ console.error('X', X.path, X.document_id, 'referencing', sources.length, 'mode',
 const snap = (list) => new Map(list.map((p) => { const abs = path.join(R, p); const st = fs.statSync(abs); return [p, { bytes: fs.readFileSync(abs), atime: st.atime, mtime: st.mtime }]; }));
 const cacheFiles = () => ['docs/01-indices/docket.index.json', ...fs.readdirSync(path.join(R, '.docket/cache')).map((f) => `.docket/cache/${f}`)];
 const NAMED = 'docs/45-adr/adr-named-4242.md';
+if (mode === 'rmnew') {
+  // A document nothing links to or names (as `docket new` makes), indexed, which apply() removes.
+  fs.writeFileSync(path.join(R, NAMED), '---\ndocument_id: BENCH-ADR-942\ntype: ADR\ntitle: "Removed again"\nstatus: Draft\nversion: "0.1"\nlast_updated: "2026-11-26"\nowner: Bench Team\n---\n\n# Removed again\n');
+}
 if (mode === 'linkedfirst') {
   // X links to a path that does not exist yet (indexed so), which apply() then creates.
   const abs = path.join(R, X.path);
@@ -46,7 +51,7 @@ if (mode === 'named') {
   const abs = path.join(R, X.path); const text = fs.readFileSync(abs, 'utf8');
   fs.writeFileSync(abs, /^related_ids:\n/m.test(text) ? text.replace(/^related_ids:\n/m, 'related_ids:\n  - BENCH-ADR-942\n') : text.replace(/^(status: .*)$/m, '$1\nrelated_ids:\n  - BENCH-ADR-942'));
 }
-const docs = snap([X.path, ...sources]);
+const docs = snap([X.path, ...sources, ...(mode === 'rmnew' ? [NAMED] : [])]);
 const put = (saved) => { for (const [p, s] of saved) { const abs = path.join(R, p); fs.writeFileSync(abs, s.bytes); fs.utimesSync(abs, s.atime, s.mtime); } };
 const caches = {};
 for (const which of ['base', 'new']) { for (const f of fs.readdirSync(path.join(R, '.docket/cache'))) fs.rmSync(path.join(R, '.docket/cache', f)); put(docs); run(bins[which]); run(bins[which]); caches[which] = snap(cacheFiles()); }
@@ -54,6 +59,7 @@ let current = 'new';
 const restore = (which) => { fs.rmSync(path.join(R, 'docs/99-moved'), { recursive: true, force: true }); fs.rmSync(path.join(R, NAMED), { force: true }); for (const f of fs.readdirSync(path.join(R, '.docket/cache'))) fs.rmSync(path.join(R, '.docket/cache', f)); put(docs); put(caches[which]); };
 const apply = () => {
   if (mode === 'rmlinked') return fs.rmSync(path.join(R, X.path));
+  if (mode === 'rmnew') return fs.rmSync(path.join(R, NAMED));
   if (mode === 'mvplain') {
     fs.mkdirSync(path.join(R, 'docs/99-moved'), { recursive: true });
     return fs.renameSync(path.join(R, X.path), path.join(R, 'docs/99-moved/moved.md'));
@@ -103,6 +109,7 @@ for (let i = 0; i < +rounds; i++) for (const which of i % 2 ? ['new', 'base'] : 
   if (i === 0) console.error(which, JSON.stringify(j.data.rebuild), j.success);
 }
 restore('new');
+if (mode === 'rmnew') fs.rmSync(path.join(R, NAMED), { force: true });
 if (mode === 'linkedfirst') { const abs = path.join(R, X.path); fs.writeFileSync(abs, fs.readFileSync(abs, 'utf8').replace(/\nSee \[later\]\([^)]*\)\.\n$/, '')); }
 if (mode === 'named') { const abs = path.join(R, X.path); fs.writeFileSync(abs, fs.readFileSync(abs, 'utf8').replace('  - BENCH-ADR-942\n', '').replace(/^related_ids:\n(?!  - )/m, '')); }
 run(bins.new);
