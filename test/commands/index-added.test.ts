@@ -70,15 +70,16 @@ interface Artifact {
 
 /**
  * How removing these files must be indexed after a sound build: patched when each was not a
- * node, or a node that only references point to (the documents that link to it have their
- * references made again) and that supersedes none; in full otherwise.
+ * node, or a node that no successor names and that supersedes none (the documents that link
+ * to it have their references made again, those that relate to it name a dangling ID); in
+ * full otherwise.
  */
 function removalOf(root: string, rels: readonly string[]): 'removed' | 'full' {
   const artifact = JSON.parse(readFileSync(path.join(root, ARTIFACT), 'utf8')) as Artifact;
   const patchable = rels.every((rel) => {
     const node = artifact.nodes.find((n) => n.path === rel);
     const id = node?.document_id;
-    return !node || (node.superseded_by === null && !artifact.edges.some((e) => (e.target === id && e.type !== 'references') || (e.source === id && e.type === 'supersedes')));
+    return !node || (node.superseded_by === null && !artifact.edges.some((e) => (e.target === id || e.source === id) && e.type === 'supersedes'));
   });
   return patchable && !listedOneSided(artifact, rels) && listsRoom(root, rels.length) ? 'removed' : 'full';
 }
@@ -92,7 +93,7 @@ function listedOneSided(artifact: Artifact, rels: readonly string[]): boolean {
   const oneSided = artifact.edges.filter((e) => e.type === 'related' && e.guaranteed && !related.get(e.target)!.includes(e.source));
   oneSided.sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : a.target < b.target ? -1 : a.target > b.target ? 1 : 0));
   const ids = new Set(artifact.nodes.filter((n) => rels.includes(n.path)).map((n) => n.document_id));
-  return oneSided.length > 20 && oneSided.slice(0, 20).some((e) => ids.has(e.source));
+  return oneSided.length > 20 && oneSided.slice(0, 20).some((e) => ids.has(e.source) || ids.has(e.target));
 }
 
 

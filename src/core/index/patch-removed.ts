@@ -4,8 +4,8 @@ import type { RemovedFile, StoredResult } from './cache.js';
 import { edgeSplices } from './edge-splices.js';
 import { dangling, nearestId, type IndexNode } from './graph.js';
 import { answersAll, parseDangling, suggestedId } from './patch-added.js';
-import { readNode, relate } from './relate.js';
-import { changedRun, edgeCountSplice, edgesArray, nodeCountSplice, nodeIds, nodeIdsAt, nodesArray, referenceLines, referencingSources, sourcesAt, storedIds, targetLine, type SourceChange } from './relink.js';
+import { readNode, relate, type RelatedEdit } from './relate.js';
+import { changedRun, edgeCountSplice, edgesArray, nodeCountSplice, nodeIds, nodeIdsAt, nodesArray, referenceLines, referencingSources, relationLines, sourcesAt, storedIds, targetLine, type SourceChange } from './relink.js';
 import type { PatchOptions } from './patch.js';
 import { Suggester } from '../text/suggest.js';
 
@@ -86,40 +86,59 @@ export function removal(fd: number, file: ArtifactFile, stored: StoredResult, re
   const splices: Splice[] = [];
   if (nodes.length > 0) {
     const gone = new Set(nodes.map((n) => n.node.document_id));
-    // Only references may point to them (a relation's warning, a successor's chain would change).
-    const pointed = findAll(fd, [...gone].flatMap((id) => [targetLine(id), referenceLines(id)]));
+    // References and relations may point to them; a successor's supersession may not (the chain would change).
+    const pointed = findAll(fd, [...gone].flatMap((id) => [targetLine(id), referenceLines(id), relationLines(id)]));
     if (pointed.size !== stored.artifact_size || pointed.sha256 !== stored.artifact_sha256) return undefined;
-    const [pointing, references] = [pointed.at.filter((_, i) => i % 2 === 0).flat(), pointed.at.filter((_, i) => i % 2 === 1).flat()];
-    if (pointing.length !== references.length) return undefined;
+    const [pointing, references, relations] = [0, 1, 2].map((j) => pointed.at.filter((_, i) => i % 3 === j).flat());
+    if (pointing!.length !== references!.length + relations!.length) return undefined;
     const edges = edgesArray(file);
     const array = nodesArray(file, edges);
     if (!edges || !array) return undefined;
+    // Their relations go (their dangling and one-sided ones with them); the documents whose
+    // related_ids named them name a dangling ID now, whose suggestion is made from the IDs left.
+    const owners = sourcesAt(file, relations!);
+    if (!owners) return undefined;
+    const namers: RelatedEdit[] = [];
+    for (const id of owners) {
+      if (gone.has(id)) continue;
+      const found = readNode(file, id);
+      if (!found) return undefined;
+      namers.push({ node: found.node, before: found.node.related_ids });
+    }
+    let suggester: Suggester | null | undefined;
+    const suggest = (id: string, own: string): string | null | undefined => {
+      if (suggester === undefined) {
+        const left = storedIds(fd, stored)?.filter((x) => !gone.has(x));
+        suggester = left ? new Suggester(left) : null;
+      }
+      return suggester ? nearestId(suggester, id, own) : undefined;
+    };
+    const related = relate(file, { node_count: nodeCount, warnings, advice }, [...nodes.map(({ node }) => ({ node: { ...node, related_ids: [] }, before: node.related_ids })), ...namers], suggest, new Set(), gone);
+    if (!related) return undefined;
+    [warnings, advice] = [related.warnings, related.advice];
     // Their own edges go: references and relations (a supersession of another document would stay, dangling).
-    const runs = [];
-    const changes: SourceChange[] = [...gone].map((id) => ({ id, links: [], related: { ids: [], nodes: new Set() } }));
+    const changes = new Map<string, SourceChange>([...gone].map((id) => [id, { id, links: [], related: { ids: [], nodes: new Set() } }]));
+    for (const { node } of namers) changes.set(node.document_id, { id: node.document_id, related: { ids: node.related_ids, nodes: related.nodes } });
     // The documents that linked to them: their references again, from their cached links.
-    const linking = sourcesAt(file, references);
+    const linking = sourcesAt(file, references!);
     const found = linking && linking.size > 0 ? linkers?.(removed.map((r) => r.rel), true) : new Map();
     if (!linking || !found) return undefined;
     for (const source of linking) {
       if (gone.has(source)) continue;
       const cached = found.get(source);
       if (!cached) return undefined;
-      changes.push({ id: source, links: cached.links });
+      changes.set(source, { ...(changes.get(source) ?? { id: source }), links: cached.links });
     }
-    const ids = nodeIds(file, stored, changes);
+    const ids = nodeIds(file, stored, [...changes.values()]);
     if (!ids) return undefined;
     for (const r of removed) ids.delete(r.rel);
-    for (const change of changes) {
+    const runs = [];
+    for (const change of changes.values()) {
       const made = changedRun(file, edges, change, ids);
       if (!made || (gone.has(change.id) && made.size > 0)) return undefined;
       if (made.run) runs.push(made.run);
       edgeCount += made.delta;
     }
-    // Their relations: their dangling ones and one-sided ones go (nothing can be new: no question is asked).
-    const related = relate(file, { node_count: nodeCount, warnings, advice }, nodes.map(({ node }) => ({ node: { ...node, related_ids: [] }, before: node.related_ids })), () => undefined);
-    if (!related) return undefined;
-    [warnings, advice] = [related.warnings, related.advice];
     let all: string[] | undefined;
     if (needsIds(warnings, gone, stored.first_id)) {
       all = storedIds(fd, stored)?.filter((id) => !gone.has(id));

@@ -108,7 +108,7 @@ export interface RelatedEdit {
  * dangling relations past the suggestions' budget (whether a question is answered depends on
  * its place), or one-sided relations past the listed ones that would have to be listed now.
  */
-export function relate(file: ArtifactFile, stored: Stored & { advice: readonly Advice[] }, edits: readonly RelatedEdit[], suggest: Suggest, fresh: ReadonlySet<string> = new Set()): { nodes: Set<string>; warnings: Issue[]; advice: Advice[] } | undefined {
+export function relate(file: ArtifactFile, stored: Stored & { advice: readonly Advice[] }, edits: readonly RelatedEdit[], suggest: Suggest, fresh: ReadonlySet<string> = new Set(), gone: ReadonlySet<string> = new Set()): { nodes: Set<string>; warnings: Issue[]; advice: Advice[] } | undefined {
   const edited = new Map(edits.map((e) => [e.node.document_id, e]));
   const touchedBy = (e: RelatedEdit) => [...new Set([...e.before, ...e.node.related_ids])].filter((r) => r !== e.node.document_id);
   const touched = new Set(edits.flatMap(touchedBy));
@@ -126,12 +126,14 @@ export function relate(file: ArtifactFile, stored: Stored & { advice: readonly A
     const e = edited.get(r);
     return e ? (now ? e.node.related_ids : e.before) : (lists.get(r) ?? []);
   };
-  // New nodes (`fresh`) were no nodes before: a relation that named one was dangling.
+  // New nodes (`fresh`) were no nodes before: a relation that named one was dangling; removed
+  // ones (`gone`) are none now: a relation that names one is.
   const wasNode = (r: string) => isNode(r) && !fresh.has(r);
+  const isNodeNow = (r: string) => isNode(r) && !gone.has(r);
   const dangling = new DanglingWarnings([...stored.warnings]);
   for (const { node, before } of edits) {
     const named = (list: readonly string[], known: (r: string) => boolean) => list.filter((r) => r !== node.document_id && !known(r));
-    if (!dangling.change(node, 'related_ids', named(before, wasNode), named(node.related_ids, isNode))) return undefined;
+    if (!dangling.change(node, 'related_ids', named(before, wasNode), named(node.related_ids, isNodeNow))) return undefined;
   }
   const warnings = dangling.finish(stored, suggest);
   if (!warnings) return undefined;
@@ -141,6 +143,7 @@ export function relate(file: ArtifactFile, stored: Stored & { advice: readonly A
   const oneSided = (now: boolean) => new Set([...pairs].filter((k) => {
     const { source, target } = split(k);
     if (!now && (fresh.has(source) || fresh.has(target))) return false;
+    if (now && (gone.has(source) || gone.has(target))) return false;
     return listOf(source, now).includes(target) && !listOf(target, now).includes(source);
   }));
   const [old, fresher] = [oneSided(false), oneSided(true)];
@@ -158,7 +161,7 @@ export function relate(file: ArtifactFile, stored: Stored & { advice: readonly A
   // Past the last listed relation, some are not known: the list must fill up before it.
   const listable = last ? known.filter((p) => byPair(p, last) <= 0) : known;
   if (last && listable.length < ONE_SIDED_ADVICE_LIMIT) return undefined;
-  return { nodes: new Set([...touched].filter(isNode)), warnings, advice: oneSidedAdvice(listable.slice(0, ONE_SIDED_ADVICE_LIMIT), total) };
+  return { nodes: new Set([...touched].filter(isNodeNow)), warnings, advice: oneSidedAdvice(listable.slice(0, ONE_SIDED_ADVICE_LIMIT), total) };
 }
 
 /** How far a chain of successors is followed from a new successor; a longer one builds in full. */

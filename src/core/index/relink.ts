@@ -25,6 +25,7 @@ const byTargetThenType = (a: IndexEdge, b: IndexEdge) => (a.target < b.target ? 
 /** The lines of an edge item from its target on: an edge to a node's ID, and one of its references. */
 export const targetLine = (id: string) => `\n      "target": ${JSON.stringify(id)},\n`;
 export const referenceLines = (id: string) => `${targetLine(id)}      "type": "references",\n`;
+export const relationLines = (id: string) => `${targetLine(id)}      "type": "related",\n`;
 const SOURCE_LINE = '\n      "source": ';
 
 /**
