@@ -5,7 +5,7 @@
 // mvfix (git mv of a linked document, the links moved along), named (a new document whose ID a
 // related_ids named before it existed), newid (a document under another ID), newidclean (the same,
 // with the relations that named the old ID naming the new one), rmlinked (a document
-// that others link to removed alone), mvplain (git mv of a linked document, links left), linkedfirst
+// that others link to and name in related_ids removed alone), mvplain (git mv of a linked document, links left), linkedfirst
 // (a new document at a path another linked to before it existed), rmnew (a document nothing links
 // to or names removed, as the benchmark's removal row does). REPO is changed and
 // restored; use a copy (cp -rp) of a benchmark repository.
@@ -22,15 +22,12 @@ const advised = JSON.stringify(JSON.parse(run(bins.new).out).advice);
 const quiet = (id) => !advised.includes(`${id} `) && !advised.includes(`${id}.`);
 const namers = new Map(art.nodes.map((n) => [n.document_id, new Set()]));
 const supersedes = new Set();
-const named = new Set();
 for (const e of art.edges) {
-  if (e.source !== e.target && (!['mvfix', 'mvplain', 'rmlinked'].includes(mode) || e.type === 'references')) namers.get(e.target)?.add(e.source);
+  if (e.source !== e.target && (!['mvfix', 'mvplain'].includes(mode) || e.type === 'references')) namers.get(e.target)?.add(e.source);
   if (e.type === 'supersedes') supersedes.add(e.source);
-  // rmlinked: a document that only references point to (no relation or successor names it).
-  if (e.type !== 'references') named.add(e.target);
 }
 const namersOf = (id) => [...namers.get(id)].sort();
-const cands = art.nodes.filter((n) => n.superseded_by === null && !supersedes.has(n.document_id) && namersOf(n.document_id).length > 0 && [n.document_id, ...namersOf(n.document_id)].every(quiet) && (mode !== 'rmlinked' || !named.has(n.document_id)));
+const cands = art.nodes.filter((n) => n.superseded_by === null && !supersedes.has(n.document_id) && namersOf(n.document_id).length > 0 && [n.document_id, ...namersOf(n.document_id)].every(quiet));
 const X = cands[Math.floor(cands.length / 2)];
 const sources = namersOf(X.document_id).map((id) => byId.get(id).path);
 console.error('X', X.path, X.document_id, 'referencing', sources.length, 'mode', mode);
