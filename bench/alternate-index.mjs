@@ -52,7 +52,6 @@ const docs = snap([X.path, ...sources, ...(mode === 'rmnew' ? [NAMED] : [])]);
 const put = (saved) => { for (const [p, s] of saved) { const abs = path.join(R, p); fs.writeFileSync(abs, s.bytes); fs.utimesSync(abs, s.atime, s.mtime); } };
 const caches = {};
 for (const which of ['base', 'new']) { for (const f of fs.readdirSync(path.join(R, '.docket/cache'))) fs.rmSync(path.join(R, '.docket/cache', f)); put(docs); run(bins[which]); run(bins[which]); caches[which] = snap(cacheFiles()); }
-let current = 'new';
 const restore = (which) => { fs.rmSync(path.join(R, 'docs/99-moved'), { recursive: true, force: true }); fs.rmSync(path.join(R, NAMED), { force: true }); for (const f of fs.readdirSync(path.join(R, '.docket/cache'))) fs.rmSync(path.join(R, '.docket/cache', f)); put(docs); put(caches[which]); };
 const apply = () => {
   if (mode === 'rmlinked') return fs.rmSync(path.join(R, X.path));

@@ -2,12 +2,11 @@ import type { Advice, Issue } from '../issues.js';
 import { findAll, type ArtifactFile, type Splice } from './artifact-file.js';
 import type { RemovedFile, StoredResult } from './cache.js';
 import { edgeSplices } from './edge-splices.js';
-import { dangling, nearestId, type IndexNode } from './graph.js';
+import { dangling, type IndexNode } from './graph.js';
 import { answersAll, parseDangling, suggestedId } from './patch-added.js';
-import { readNode, relate, type RelatedEdit } from './relate.js';
+import { lazySuggest, readNode, relate, type RelatedEdit, type Suggest } from './relate.js';
 import { changedRun, edgeCountSplice, edgesArray, nodeCountSplice, nodeIds, nodeIdsAt, nodesArray, referenceLines, referencingSources, relationLines, sourcesAt, storedIds, targetLine, type SourceChange } from './relink.js';
 import type { PatchOptions } from './patch.js';
-import { Suggester } from '../text/suggest.js';
 
 /** What the result becomes without some documents, and the splices that take them out of the artifact. */
 export interface Removal {
@@ -105,14 +104,10 @@ export function removal(fd: number, file: ArtifactFile, stored: StoredResult, re
       if (!found) return undefined;
       namers.push({ node: found.node, before: found.node.related_ids });
     }
-    let suggester: Suggester | null | undefined;
-    const suggest = (id: string, own: string): string | null | undefined => {
-      if (suggester === undefined) {
-        const left = storedIds(fd, stored)?.filter((x) => !gone.has(x));
-        suggester = left ? new Suggester(left) : null;
-      }
-      return suggester ? nearestId(suggester, id, own) : undefined;
-    };
+    // The IDs left, read once if a suggestion or the first ID needs them.
+    let left: string[] | null | undefined;
+    const idsLeft = () => (left === undefined ? (left = storedIds(fd, stored)?.filter((x) => !gone.has(x)) ?? null) : left);
+    const suggest = lazySuggest(idsLeft);
     const related = relate(file, { node_count: nodeCount, warnings, advice }, [...nodes.map(({ node }) => ({ node: { ...node, related_ids: [] }, before: node.related_ids })), ...namers], suggest, new Set(), gone);
     if (!related) return undefined;
     [warnings, advice] = [related.warnings, related.advice];
@@ -139,12 +134,7 @@ export function removal(fd: number, file: ArtifactFile, stored: StoredResult, re
       if (made.run) runs.push(made.run);
       edgeCount += made.delta;
     }
-    let all: string[] | undefined;
-    if (needsIds(warnings, gone, stored.first_id)) {
-      all = storedIds(fd, stored)?.filter((id) => !gone.has(id));
-      if (!all) return undefined;
-    }
-    const named = resuggestWithout(warnings, gone, all);
+    const named = resuggestWithout(warnings, gone, suggest);
     // Every dangling relation answered, before and now (see resuggest).
     if (!named || !answersAll(stored.warnings, stored.node_count) || !answersAll(named, nodeCount)) return undefined;
     warnings = named;
@@ -153,7 +143,12 @@ export function removal(fd: number, file: ArtifactFile, stored: StoredResult, re
     const counts = [nodeCountSplice(file, stored.node_count, nodeCount), edgeCount === stored.edge_count ? null : edgeCountSplice(file, stored.edge_count, edgeCount)];
     if (counts.includes(undefined)) return undefined;
     splices.push(...counts.filter((c): c is Splice => !!c));
-    const first = stored.first_id !== null && gone.has(stored.first_id) ? (all?.[0] ?? null) : stored.first_id;
+    let first = stored.first_id;
+    if (first !== null && gone.has(first)) {
+      const ids = idsLeft();
+      if (!ids) return undefined;
+      first = ids[0] ?? null;
+    }
     return { splices, warnings, advice, node_count: nodeCount, edge_count: edgeCount, first_id: first };
   }
   return { splices, warnings, advice, node_count: nodeCount, edge_count: edgeCount, first_id: stored.first_id };
@@ -162,18 +157,12 @@ export function removal(fd: number, file: ArtifactFile, stored: StoredResult, re
 /** Whether a dangling-relation warning suggests one of these IDs. */
 const suggestsOneOf = (w: Issue, ids: ReadonlySet<string>) => w.code === 'INDEX_DANGLING_RELATION' && ids.has(suggestedId(w) ?? '');
 
-/** Whether every node ID must be read: a suggestion names a removed node, or the first node was removed. */
-function needsIds(warnings: readonly Issue[], gone: ReadonlySet<string>, first: string | null): boolean {
-  return (first !== null && gone.has(first)) || warnings.some((w) => suggestsOneOf(w, gone));
-}
-
 /**
  * The dangling-relation warnings once some nodes are gone: a suggestion that named one of
- * them names the closest of the IDs left (`ids`, every node ID but those). Undefined when
- * they are needed and could not be read, or a warning does not read back to itself.
+ * them names the closest of the IDs left (`suggest`). Undefined when those could not be
+ * read, or a warning does not read back to itself.
  */
-function resuggestWithout(warnings: readonly Issue[], gone: ReadonlySet<string>, ids: readonly string[] | undefined): Issue[] | undefined {
-  let suggester: Suggester | undefined;
+function resuggestWithout(warnings: readonly Issue[], gone: ReadonlySet<string>, suggest: Suggest): Issue[] | undefined {
   const out: Issue[] = [];
   for (const w of warnings) {
     if (!suggestsOneOf(w, gone)) {
@@ -181,9 +170,9 @@ function resuggestWithout(warnings: readonly Issue[], gone: ReadonlySet<string>,
       continue;
     }
     const parsed = parseDangling(w);
-    if (!parsed || !ids) return undefined;
-    suggester ??= new Suggester(ids);
-    out.push(dangling(parsed.owner, parsed.field, parsed.id, nearestId(suggester, parsed.id, parsed.owner.document_id)));
+    const near = parsed && suggest(parsed.id, parsed.owner.document_id);
+    if (!parsed || near === undefined) return undefined;
+    out.push(dangling(parsed.owner, parsed.field, parsed.id, near));
   }
   return out;
 }

@@ -1,9 +1,10 @@
 import { rmSync } from 'node:fs';
 import type { RepoConfig } from '../config/types.js';
 import type { RemovedFile, StoredResult } from './cache.js';
-import type { FactsEdit, NewFile, PatchFiles, Patched, PatchOptions } from './patch.js';
+import type { FactsEdit, NewFile, PatchFiles, Patched, PatchOptions, patchIndex } from './patch.js';
 
-type Patch = (config: RepoConfig, stored: StoredResult, edits: readonly FactsEdit[], added: readonly NewFile[], removed: readonly RemovedFile[], opts: PatchOptions) => Promise<Patched | undefined>;
+/** patchIndex, passed in: this module is loaded by it. */
+type Patch = typeof patchIndex;
 
 interface Change {
   edits: readonly FactsEdit[];

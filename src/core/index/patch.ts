@@ -8,15 +8,14 @@ import type { Issue } from '../issues.js';
 import { itemsText, NODE_KEYS, stampArtifact } from './artifact.js';
 import { ArtifactFile, copyWithSplices, findFirst, type Splice } from './artifact-file.js';
 import { edgeSplices, type EdgeRun } from './edge-splices.js';
-import { readNode, relate, supersede, type RelatedEdit, type SuccessorEdit } from './relate.js';
+import { lazySuggest, readNode, relate, supersede, type RelatedEdit, type SuccessorEdit } from './relate.js';
 import { changedRun, edgeCountSplice, edgesArray, nodeIds, nodeIdsAt, storedIds, type SourceChange } from './relink.js';
 import { patchInStages } from './patch-stages.js';
 import { factsHash, type AddedFile, type Linkers, type RemovedFile, type StoredResult } from './cache.js';
 import { removal, renames, type Removal } from './patch-removed.js';
 import { skippedWarning, type DocFacts, type NodeFields } from './facts.js';
-import { nearestId, nodeOf, statusMismatch, type IndexNode } from './graph.js';
+import { nodeOf, statusMismatch, type IndexNode } from './graph.js';
 import { addedSplices, answersAll, namersOf, resuggest } from './patch-added.js';
-import { Suggester } from '../text/suggest.js';
 
 /** A document whose facts changed since the last build: its position in the cache, its new facts, and the hash of its old ones. */
 export interface FactsEdit {
@@ -175,15 +174,11 @@ export async function patchIndex(
     const superseding: SuccessorEdit[] = [];
     const relating: RelatedEdit[] = [];
     const addedNodes: IndexNode[] = [];
-    // Every node ID (and the new ones), read once when a new dangling ID needs its suggestion (as buildGraph's NearestIds gives it).
-    let suggester: Suggester | null | undefined;
-    const suggest = (id: string, own: string): string | null | undefined => {
-      if (suggester === undefined) {
-        const ids = storedIds(fd, stored);
-        suggester = ids ? new Suggester([...ids, ...addedNodes.map((n) => n.document_id)]) : null;
-      }
-      return suggester ? nearestId(suggester, id, own) : undefined;
-    };
+    // Every node ID and the new ones, read when a new dangling ID first needs its suggestion.
+    const suggest = lazySuggest(() => {
+      const ids = storedIds(fd, stored);
+      return ids && [...ids, ...addedNodes.map((n) => n.document_id)];
+    });
     const seen = new Set<string>();
     // A renamed document is an edit whose path changed.
     const isRenamed = (a: Pick<AddedFile, 'facts'>) => a.facts.node !== undefined && renamed.has(a.facts.node.document_id);
@@ -324,24 +319,27 @@ export async function patchIndex(
     }
     // An insertion before a replaced item comes first; insertions at one place stay in ID order.
     splices.sort((a, b) => a.from - b.from || a.to - b.to);
-    const done = await rewrite(config, fd, stored, splices, io);
-    if (done === null) return undefined;
     const { edge_count, violations } = stored;
     const first_id = [stored.first_id, ...addedNodes.map((n) => n.document_id)].reduce<string | null>((a, b) => (a === null || (b !== null && b < a) ? b : a), null);
-    const result = stampArtifact(config, done, { node_count: nodeCount, edge_count: edge_count + delta, first_id, violations, warnings, advice }, splices.length > 0 || io.always ? io.to : io.from);
-    return result ? { result, written: splices.length > 0 || io.always } : undefined;
+    return await applied(config, fd, stored, splices, io, { node_count: nodeCount, edge_count: edge_count + delta, first_id, violations, warnings, advice });
   } finally {
     closeSync(fd);
   }
 }
 
 /** The result of a removal (see removal), its splices applied to the artifact. */
-async function applyRemoval(config: RepoConfig, fd: number, stored: StoredResult, gone: Removal, io: PatchFiles): Promise<Patched | undefined> {
-  const done = await rewrite(config, fd, stored, [...gone.splices].sort((a, b) => a.from - b.from), io);
-  if (done === null) return undefined;
+function applyRemoval(config: RepoConfig, fd: number, stored: StoredResult, gone: Removal, io: PatchFiles): Promise<Patched | undefined> {
   const { node_count, edge_count, first_id, warnings, advice } = gone;
-  const result = stampArtifact(config, done, { node_count, edge_count, first_id, violations: stored.violations, warnings, advice }, gone.splices.length > 0 || io.always ? io.to : io.from);
-  return result ? { result, written: gone.splices.length > 0 || io.always } : undefined;
+  return applied(config, fd, stored, [...gone.splices].sort((a, b) => a.from - b.from), io, { node_count, edge_count, first_id, violations: stored.violations, warnings, advice });
+}
+
+/** The splices applied (see rewrite), and the result stamped with the file that then holds the artifact. */
+async function applied(config: RepoConfig, fd: number, stored: StoredResult, splices: readonly Splice[], io: PatchFiles, result: Parameters<typeof stampArtifact>[2]): Promise<Patched | undefined> {
+  const done = await rewrite(config, fd, stored, splices, io);
+  if (done === null) return undefined;
+  const written = splices.length > 0 || io.always;
+  const stamped = stampArtifact(config, done, result, written ? io.to : io.from);
+  return stamped ? { result: stamped, written } : undefined;
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { Advice, Issue } from '../issues.js';
 import { NODE_ITEM, type ArtifactFile } from './artifact-file.js';
 import { NODE_KEYS } from './artifact.js';
-import { dangling as danglingWarning, danglingMessage, ONE_SIDED_ADVICE_LIMIT, oneSidedAdvice, SUGGESTION_BUDGET, type IndexNode } from './graph.js';
+import { dangling as danglingWarning, danglingMessage, nearestId, ONE_SIDED_ADVICE_LIMIT, oneSidedAdvice, SUGGESTION_BUDGET, type IndexNode } from './graph.js';
+import { Suggester } from '../text/suggest.js';
 
 /** A node of the artifact: where its item starts, its text, the node; null when the ID is no node's, undefined when its item does not read back. */
 export function readNode(file: ArtifactFile, id: string): { at: number; text: string; node: IndexNode } | null | undefined {
@@ -22,6 +23,18 @@ interface Stored {
 
 /** The closest node ID to an ID but the document's own (null: none is close); undefined when the IDs cannot be read. */
 export type Suggest = (id: string, own: string) => string | null | undefined;
+
+/** A Suggest among the node IDs `ids` gives, read on the first question only (as buildGraph's NearestIds asks); undefined answers when they cannot be read. */
+export function lazySuggest(ids: () => readonly string[] | null | undefined): Suggest {
+  let suggester: Suggester | null | undefined;
+  return (id, own) => {
+    if (suggester === undefined) {
+      const list = ids();
+      suggester = list ? new Suggester(list) : null;
+    }
+    return suggester ? nearestId(suggester, id, own) : undefined;
+  };
+}
 
 /**
  * The dangling-relation warnings as some nodes' relations change: those of IDs still named
