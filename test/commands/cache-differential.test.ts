@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error: the benchmark generator is plain JavaScript
 import { generateRepo } from '../../bench/generate.mjs';
 import { docket } from '../helpers/cli.js';
-import { markdown, random } from '../helpers/edits.js';
+import { documents, markdown, random } from '../helpers/edits.js';
 import { tempDir } from '../helpers/fixtures.js';
 
 /**
@@ -31,7 +31,7 @@ function written(root: string): string {
 }
 
 function edit(root: string, next: () => number, round: number): void {
-  const files = markdown(root).filter((f) => !f.startsWith('docs/01-indices/'));
+  const files = documents(root);
   const age = (rel: string, seconds: number) => utimesSync(path.join(root, rel), new Date(Date.now() - seconds * 1000), new Date(Date.now() - seconds * 1000));
   const count = 5 + Math.floor(next() * 40);
   for (let k = 0; k < count; k++) {

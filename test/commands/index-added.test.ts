@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { generateRepo } from '../../bench/generate.mjs';
 import { lastLookup } from '../../src/core/index/lookup.js'; // shared through globalThis with the built copy the commands run
 import { docket, type CliResult } from '../helpers/cli.js';
-import { markdown, random } from '../helpers/edits.js';
+import { documents, frontmatter, idOf as idIn, markdown, random } from '../helpers/edits.js';
 import { tempDir } from '../helpers/fixtures.js';
+import { generatedRepository } from '../helpers/generated.js';
 import { expectValidEnvelope } from '../helpers/schemas.js';
 
 /**
@@ -61,7 +62,10 @@ function documentText(rel: string, d: NewDoc): string {
   return `---\n${fm.join('\n')}\n---\n\n# ${d.id}: Added\n\n${links.join('\n')}\n`;
 }
 
-const frontmatter = (text: string, f: (fm: string) => string) => text.replace(/^---\n[\s\S]*?\n---\n/, f);
+/** Every relation, successor and link of these documents dropped: nothing points to any node. */
+function unlinkAll(root: string, files: readonly string[]): void {
+  for (const rel of files) writeFileSync(path.join(root, rel), frontmatter(readFileSync(path.join(root, rel), 'utf8'), (fm) => fm.replace(/^related_ids:\n(  - .*\n)*/m, '').replace(/^superseded_by: .*\n/m, '')).replace(/\]\([^)]*\)/g, ']'));
+}
 
 interface Artifact {
   nodes: { document_id: string; path: string; superseded_by: string | null; related_ids: string[] }[];
@@ -116,8 +120,8 @@ describe('index after documents were added: the artifact is patched, byte for by
     writeFileSync(path.join(root, first!), `${readFileSync(path.join(root, first!), 'utf8')}\n${planned.map((p) => `See [planned](${path.posix.relative(path.posix.dirname(first!), p)}).`).join('\n')}\n`);
     markdown(root).forEach(old);
     expect((await docket(['index', '--root', root, '--format', 'json'])).exitCode).toBe(0);
-    const idOf = (rel: string) => /^document_id: (.*)$/m.exec(readFileSync(path.join(root, rel), 'utf8'))?.[1];
-    const existing = markdown(root).filter((f) => !f.startsWith('docs/01-indices/'));
+    const idOf = (rel: string) => idIn(root, rel);
+    const existing = documents(root);
     const ids = existing.map(idOf) as string[];
     /** Files added by the test, and dangling IDs that some existing document names. */
     const added: string[] = [];
@@ -350,7 +354,7 @@ describe('index after an added document whose ID is close to a dangling relation
   it('changes that relation\'s suggestion, as a full build does, and keeps the others', async () => {
     const root = path.join(tempDir(), 'r');
     generateRepo(root, { docs: 20, seed: 2, violations: 0 });
-    const [a, b] = markdown(root).filter((f) => !f.startsWith('docs/01-indices/'));
+    const [a, b] = documents(root);
     const set = (rel: string, related: string) => writeFileSync(path.join(root, rel), frontmatter(readFileSync(path.join(root, rel), 'utf8'), (fm) => fm.replace(/^related_ids:\n(  - .*\n)*/m, '').replace(/^(status: .*)$/m, `$1\nrelated_ids:\n  - ${related}`)));
     set(a!, 'ZED-QQQ-500');
     set(b!, 'YAK-PPP-777');
@@ -391,14 +395,9 @@ describe('index after an added document, when more link targets are missing than
 
 describe('index after documents were removed: nodes, their edges, warnings and advice taken out of the artifact', () => {
   it('matches a full build at each step, and patches every step', async () => {
-    const root = path.join(tempDir(), 'r');
-    generateRepo(root, { docs: 16, seed: 8, violations: 0 });
-    const files = markdown(root).filter((f) => !f.startsWith('docs/01-indices/'));
-    const idOf = (rel: string) => /^document_id: (.*)$/m.exec(readFileSync(path.join(root, rel), 'utf8'))![1]!;
-    const byId = new Map(files.map((f) => [idOf(f), f]));
-    const ids = [...byId.keys()].sort();
+    const { root, files, byId, ids } = generatedRepository(16, 8);
     // No links and no relations: nothing points to any node.
-    for (const rel of files) writeFileSync(path.join(root, rel), frontmatter(readFileSync(path.join(root, rel), 'utf8'), (fm) => fm.replace(/^related_ids:\n(  - .*\n)*/m, '').replace(/^superseded_by: .*\n/m, '')).replace(/\]\([^)]*\)/g, ']'));
+    unlinkAll(root, files);
     const relate = (id: string, related: string[]) => {
       const abs = path.join(root, byId.get(id)!);
       writeFileSync(abs, frontmatter(readFileSync(abs, 'utf8'), (fm) => fm.replace(/^(status: .*)$/m, `$1\nrelated_ids:\n${related.map((r) => `  - ${r}`).join('\n')}`)));
@@ -432,11 +431,9 @@ describe('index after documents were removed: nodes, their edges, warnings and a
 
 describe('index after a document stops being a node, or becomes one', () => {
   it('takes it out or puts it in, with the references of the documents that link to it', async () => {
-    const root = path.join(tempDir(), 'r');
-    generateRepo(root, { docs: 16, seed: 9, violations: 0 });
-    const files = markdown(root).filter((f) => !f.startsWith('docs/01-indices/'));
+    const { root, files } = generatedRepository(16, 9);
     // No links and no relations, then one link: to `linked` from `from`.
-    for (const rel of files) writeFileSync(path.join(root, rel), frontmatter(readFileSync(path.join(root, rel), 'utf8'), (fm) => fm.replace(/^related_ids:\n(  - .*\n)*/m, '').replace(/^superseded_by: .*\n/m, '')).replace(/\]\([^)]*\)/g, ']'));
+    unlinkAll(root, files);
     const [loose, linked, from, first] = [files[5]!, files[6]!, files[7]!, files[0]!];
     writeFileSync(path.join(root, from), `${readFileSync(path.join(root, from), 'utf8')}\nSee [it](${path.posix.relative(path.posix.dirname(from), linked)}).\n`);
     const original = new Map(files.map((f) => [f, readFileSync(path.join(root, f), 'utf8')]));
@@ -518,10 +515,8 @@ describe('index after a linked document is renamed (git mv)', () => {
 describe('index when documents link to removed and new paths: their references follow from their cached links', () => {
   /** A small repository without links or relations, indexed. */
   async function quiet(seed: number): Promise<{ root: string; files: string[] }> {
-    const root = path.join(tempDir(), 'r');
-    generateRepo(root, { docs: 16, seed, violations: 0 });
-    const files = markdown(root).filter((f) => !f.startsWith('docs/01-indices/'));
-    for (const rel of files) writeFileSync(path.join(root, rel), frontmatter(readFileSync(path.join(root, rel), 'utf8'), (fm) => fm.replace(/^related_ids:\n(  - .*\n)*/m, '').replace(/^superseded_by: .*\n/m, '')).replace(/\]\([^)]*\)/g, ']'));
+    const { root, files } = generatedRepository(16, seed);
+    unlinkAll(root, files);
     return { root, files };
   }
   const linkTo = (root: string, from: string, to: string) => writeFileSync(path.join(root, from), `${readFileSync(path.join(root, from), 'utf8')}\nSee [it](${path.posix.relative(path.posix.dirname(from), to)}).\n`);

@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error: the benchmark generator is plain JavaScript
 import { generateRepo } from '../../bench/generate.mjs';
 import { docket } from '../helpers/cli.js';
-import { markdown, random } from '../helpers/edits.js';
+import { documents, frontmatter, idOf as idIn, markdown, random } from '../helpers/edits.js';
 import { tempDir } from '../helpers/fixtures.js';
+import { generatedRepository } from '../helpers/generated.js';
 import { expectValidEnvelope } from '../helpers/schemas.js';
 
 /**
@@ -26,16 +27,6 @@ function result(stdout: string): unknown {
 }
 
 type Edit = (text: string, n: number) => string;
-const frontmatter = (text: string, f: (fm: string) => string) => text.replace(/^---\n[\s\S]*?\n---\n/, f);
-
-/** A generated repository without violations: its governed documents by ID, and the IDs sorted. */
-function repository(docs: number, seed: number): { root: string; byId: Map<string, string>; ids: string[] } {
-  const root = path.join(tempDir(), 'r');
-  generateRepo(root, { docs, seed, violations: 0 });
-  const files = markdown(root).filter((f) => !f.startsWith('docs/01-indices/'));
-  const byId = new Map(files.map((f) => [/^document_id: (.*)$/m.exec(readFileSync(path.join(root, f), 'utf8'))![1]!, f]));
-  return { root, byId, ids: [...byId.keys()].sort() };
-}
 
 /** An index run with the cache after an edit, checked against one without: whether it was patched (the facts file stayed), and its envelope. */
 async function indexAgainstFull(root: string, step: string): Promise<{ patched: boolean; json: Record<string, unknown> }> {
@@ -68,8 +59,8 @@ describe('index after node-field and link edits: the artifact is patched, byte f
     markdown(root).forEach(age);
     const first = await docket(['index', '--root', root, '--format', 'json']);
     expect(first.exitCode).toBe(0);
-    const files = markdown(root).filter((f) => !f.startsWith('docs/01-indices/'));
-    const idOf = (rel: string) => /^document_id: (.*)$/m.exec(readFileSync(path.join(root, rel), 'utf8'))![1]!;
+    const files = documents(root);
+    const idOf = (rel: string) => idIn(root, rel)!;
     const ids = files.map(idOf);
     /** Documents that are no longer nodes: left alone afterwards. */
     const broken = new Set<string>();
@@ -173,7 +164,7 @@ describe('index after node-field and link edits: the artifact is patched, byte f
 
 describe('index after edits of related_ids: relations, their warnings and advice patched where the stored result says enough', () => {
   it('matches a full build at each step, and patches the steps it can', async () => {
-    const { root, byId, ids } = repository(30, 4);
+    const { root, byId, ids } = generatedRepository(30, 4);
     const relate = (id: string, related: string[]) => {
       const abs = path.join(root, byId.get(id)!);
       const list = related.length > 0 ? `\nrelated_ids:\n${related.map((r) => `  - ${r}`).join('\n')}` : '';
@@ -213,7 +204,7 @@ describe('index after edits of related_ids: relations, their warnings and advice
 
 describe('index after link edits: runs of references inserted, replaced and dropped, down to no edge at all', () => {
   it('matches a full build at each step, and patches every step', async () => {
-    const { root, byId, ids } = repository(12, 9);
+    const { root, byId, ids } = generatedRepository(12, 9);
     const abs = (id: string) => path.join(root, byId.get(id)!);
     const linkTo = (from: string, to: string[]) => {
       const rel = byId.get(from)!;
@@ -251,7 +242,7 @@ describe('index after link edits: runs of references inserted, replaced and drop
 
 describe('index after edits of superseded_by: the supersession edge moves, warnings follow, cycles build in full', () => {
   it('matches a full build at each step, and patches the steps it can', async () => {
-    const { root, byId, ids } = repository(20, 6);
+    const { root, byId, ids } = generatedRepository(20, 6);
     const [a, b, c, d] = ids;
     const succeed = (id: string, successor: string | null) => {
       const abs = path.join(root, byId.get(id)!);
@@ -283,11 +274,9 @@ describe('index after edits of superseded_by: the supersession edge moves, warni
 
 describe('index after status edits of superseded documents: their warnings are replaced, removed and inserted in place', () => {
   it('matches a full build at each step', async () => {
-    const root = path.join(tempDir(), 'r');
-    generateRepo(root, { docs: 20, seed: 3, violations: 0 });
-    const files = markdown(root).filter((f) => !f.startsWith('docs/01-indices/'));
-    const idOf = (rel: string) => /^document_id: (.*)$/m.exec(readFileSync(path.join(root, rel), 'utf8'))![1]!;
-    const [a, b, c] = [...files].sort((x, y) => (idOf(x) < idOf(y) ? -1 : 1));
+    const { root, files, byId, ids } = generatedRepository(20, 3);
+    const idOf = (rel: string) => idIn(root, rel)!;
+    const [a, b, c] = ids.map((id) => byId.get(id)!);
     const set = (rel: string, f: (fm: string) => string) => writeFileSync(path.join(root, rel), frontmatter(readFileSync(path.join(root, rel), 'utf8'), f));
     const status = (s: string) => (fm: string) => fm.replace(/^status: .*$/m, `status: ${s}`);
     // Three superseded documents whose status says otherwise (the first also names an unknown successor): three warnings, in ID order.
@@ -323,7 +312,7 @@ describe('index after a node-field edit when the artifact is not the one the cac
       rmSync(abs);
       mkdirSync(abs);
     }
-    const [rel] = markdown(root).filter((f) => !f.startsWith('docs/01-indices/'));
+    const [rel] = documents(root);
     writeFileSync(path.join(root, rel!), readFileSync(path.join(root, rel!), 'utf8').replace(/^title: "(.*)"$/m, 'title: "$1 again"'));
     const cached = await docket(['index', '--root', root, '--format', 'json']);
     const manifest = JSON.parse(readFileSync(path.join(root, MANIFEST), 'utf8')) as Manifest;

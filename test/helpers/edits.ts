@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** A seeded pseudo-random sequence in [0, 1): the same edits on every machine. */
@@ -11,3 +11,16 @@ export function random(seed: number): () => number {
 export function markdown(root: string): string[] {
   return (readdirSync(path.join(root, 'docs'), { recursive: true, encoding: 'utf8' }) as string[]).filter((f) => f.endsWith('.md')).map((f) => `docs/${f.split(path.sep).join('/')}`).sort();
 }
+
+/** The governed documents of a generated repository: its Markdown files but the index's directory. */
+export function documents(root: string): string[] {
+  return markdown(root).filter((f) => !f.startsWith('docs/01-indices/'));
+}
+
+/** The document_id a document's frontmatter gives (undefined: none). */
+export function idOf(root: string, rel: string): string | undefined {
+  return /^document_id: (.*)$/m.exec(readFileSync(path.join(root, rel), 'utf8'))?.[1];
+}
+
+/** The text with its frontmatter block (both `---` lines included) replaced by what f makes of it. */
+export const frontmatter = (text: string, f: (fm: string) => string): string => text.replace(/^---\n[\s\S]*?\n---\n/, f);
