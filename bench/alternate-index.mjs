@@ -10,6 +10,7 @@
 // to or names removed, as the benchmark's removal row does). REPO is changed and
 // restored; use a copy (cp -rp) of a benchmark repository.
 import fs from 'node:fs'; import path from 'node:path'; import { spawnSync } from 'node:child_process';
+import { removable, unnamed } from './removable.mjs';
 const [R, mode, rounds = '8', base, fresh] = process.argv.slice(2);
 if (!R || !mode || !base || !fresh) throw new Error('usage: node bench/alternate-index.mjs REPO MODE ROUNDS BASE_CHECKOUT NEW_CHECKOUT');
 const bins = { base: path.resolve(base, 'bin/run.js'), new: path.resolve(fresh, 'bin/run.js') };
@@ -17,17 +18,9 @@ const run = (bin, extra = []) => { const t = process.hrtime.bigint(); const r = 
 run(bins.new);
 const art = JSON.parse(fs.readFileSync(path.join(R, 'docs/01-indices/docket.index.json'), 'utf8'));
 const byId = new Map(art.nodes.map((n) => [n.document_id, n]));
-// X: no successor; the documents that point to it: sources of edges whose target is X, and those X supersedes? (none: X has no successor)
-const advised = JSON.stringify(JSON.parse(run(bins.new).out).advice);
-const quiet = (id) => !advised.includes(`${id} `) && !advised.includes(`${id}.`);
-const namers = new Map(art.nodes.map((n) => [n.document_id, new Set()]));
-const supersedes = new Set();
-for (const e of art.edges) {
-  if (e.source !== e.target && (!['mvfix', 'mvplain'].includes(mode) || e.type === 'references')) namers.get(e.target)?.add(e.source);
-  if (e.type === 'supersedes') supersedes.add(e.source);
-}
-const namersOf = (id) => [...namers.get(id)].sort();
-const cands = art.nodes.filter((n) => n.superseded_by === null && !supersedes.has(n.document_id) && namersOf(n.document_id).length > 0 && [n.document_id, ...namersOf(n.document_id)].every(quiet));
+// X: a document others name (by references only when it moves), whose removal the patch can take (see removable.mjs).
+const advice = JSON.parse(run(bins.new).out).advice;
+const { candidates: cands, namersOf } = removable(art, advice, (e) => !['mvfix', 'mvplain'].includes(mode) || e.type === 'references');
 const X = cands[Math.floor(cands.length / 2)];
 const sources = namersOf(X.document_id).map((id) => byId.get(id).path);
 console.error('X', X.path, X.document_id, 'referencing', sources.length, 'mode', mode);
@@ -86,11 +79,8 @@ const apply = () => {
     return;
   }
   for (const rel of sources) {
-    const abs = path.join(R, rel); const text = fs.readFileSync(abs, 'utf8');
-    const unlinked = text.replace(/\]\(([^)#]*)(#[^)]*)?\)/g, (link, target) => (path.posix.join(path.posix.dirname(rel), target) === X.path ? ']' : link));
-    const end = unlinked.indexOf('\n---', 3);
-    const fm = unlinked.slice(0, end).replace(new RegExp(`^(  - ${X.document_id}|superseded_by: ${X.document_id})\\n`, 'gm'), '').replace(new RegExp(`^(related_ids|superseded_by): ${X.document_id}\\n`, 'gm'), '');
-    fs.writeFileSync(abs, fm + unlinked.slice(end));
+    const abs = path.join(R, rel);
+    fs.writeFileSync(abs, unnamed(rel, fs.readFileSync(abs, 'utf8'), X));
   }
   fs.rmSync(path.join(R, X.path));
 };

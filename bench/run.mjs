@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GENERATOR_VERSION, generateRepo } from './generate.mjs';
+import { removable, unnamed } from './removable.mjs';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const PROBE = path.join(REPO, 'bench/rss-probe.cjs');
@@ -311,35 +312,21 @@ for (const size of sizes) {
   } else for (const s of ['index after a new document', 'index after a removal']) unavailable(size, s, 'no new command');
   // A linked document removed in the same run as the edits that drop every link, relation and
   // successor that named it (patched in passes since session 21), after a full build.
-  // One that has no successor and supersedes none, and whose one-sided relations (and those of
-  // the documents naming it) are not among those the advice lists: a listed one that goes
-  // would let an unknown one be listed, which builds in full (SPEC-005 §2).
-  const advised = JSON.stringify(envelope(once([BIN, 'index', '--format', 'json'], clean)).advice);
+  // The first one the patch can take (see removable.mjs).
+  const advice = envelope(once([BIN, 'index', '--format', 'json'], clean)).advice;
   const graph = JSON.parse(readFileSync(path.join(clean, 'docs/01-indices/docket.index.json'), 'utf8'));
   const pathOf = new Map(graph.nodes.map((n) => [n.document_id, n.path]));
-  const namers = new Map(graph.nodes.map((n) => [n.document_id, new Set()]));
-  const supersedes = new Set();
-  for (const e of graph.edges) {
-    if (e.source !== e.target) namers.get(e.target)?.add(e.source);
-    if (e.type === 'supersedes') supersedes.add(e.source);
-  }
-  const namersOf = (id) => [...namers.get(id)].sort();
-  const quiet = (id) => !advised.includes(`${id} `) && !advised.includes(`${id}.`);
-  const gone = graph.nodes.find((n) => n.superseded_by === null && !supersedes.has(n.document_id) && namers.get(n.document_id).size > 0 && [n.document_id, ...namers.get(n.document_id)].every(quiet));
+  const { candidates, namersOf } = removable(graph, advice);
+  const gone = candidates[0];
   const naming = gone ? namersOf(gone.document_id).map((id) => pathOf.get(id)) : [];
   const kept = new Map((gone ? [gone.path, ...naming] : []).map((rel) => [rel, readFileSync(path.join(clean, rel), 'utf8')]));
-  const unname = (rel, text) => {
-    const body = text.replace(/\]\(([^)#]*)(#[^)]*)?\)/g, (link, target) => (path.posix.join(path.posix.dirname(rel), target) === gone.path ? ']' : link));
-    const end = body.indexOf('\n---', 3);
-    return body.slice(0, end).split('\n').filter((line) => line !== `  - ${gone.document_id}` && line !== `superseded_by: ${gone.document_id}` && line !== `related_ids: ${gone.document_id}`).join('\n') + body.slice(end);
-  };
   const restoreNamed = () => { for (const [rel, text] of kept) writeFileSync(path.join(clean, rel), text); };
   if (!gone) unavailable(size, 'index after a removal and the edits naming it', 'no document fits');
   else try {
     const cleanRemoval = () => {
       restoreNamed();
       once([BIN, 'index', '--rebuild-cache', '--format', 'json'], clean);
-      for (const rel of naming) writeFileSync(path.join(clean, rel), unname(rel, kept.get(rel)));
+      for (const rel of naming) writeFileSync(path.join(clean, rel), unnamed(rel, kept.get(rel), gone));
       rmSync(path.join(clean, gone.path));
     };
     const cr = measure([BIN, 'index', '--format', 'json'], clean, cleanRemoval, floorRun);

@@ -1,0 +1,32 @@
+// Documents a benchmark can remove (or move) and still expect a patched index, and the edits
+// that stop naming one; shared by run.mjs and alternate-index.mjs.
+import path from 'node:path';
+
+/**
+ * The nodes of an index artifact that have no successor, supersede none and are named by other
+ * documents (by the edges `names` keeps), where neither they nor those documents appear in the
+ * one-sided advice (`advice`, as the envelope gives it): a listed one-sided relation that goes
+ * would let an unlisted one be listed, which builds in full (SPEC-005 §2). `namersOf(id)`: the
+ * sorted IDs of the documents that name it.
+ */
+export function removable(graph, advice, names = () => true) {
+  const advised = JSON.stringify(advice);
+  const quiet = (id) => !advised.includes(`${id} `) && !advised.includes(`${id}.`);
+  const namers = new Map(graph.nodes.map((n) => [n.document_id, new Set()]));
+  const supersedes = new Set();
+  for (const e of graph.edges) {
+    if (e.source !== e.target && names(e)) namers.get(e.target)?.add(e.source);
+    if (e.type === 'supersedes') supersedes.add(e.source);
+  }
+  const namersOf = (id) => [...namers.get(id)].sort();
+  const candidates = graph.nodes.filter((n) => n.superseded_by === null && !supersedes.has(n.document_id) && namers.get(n.document_id).size > 0 && [n.document_id, ...namers.get(n.document_id)].every(quiet));
+  return { candidates, namersOf };
+}
+
+/** The text of the document at `rel` without its links to `gone` and the relations and successor that name it. */
+export function unnamed(rel, text, gone) {
+  const body = text.replace(/\]\(([^)#]*)(#[^)]*)?\)/g, (link, target) => (path.posix.join(path.posix.dirname(rel), target) === gone.path ? ']' : link));
+  const end = body.indexOf('\n---', 3);
+  const named = new Set([`  - ${gone.document_id}`, `superseded_by: ${gone.document_id}`, `related_ids: ${gone.document_id}`]);
+  return body.slice(0, end).split('\n').filter((line) => !named.has(line)).join('\n') + body.slice(end);
+}
