@@ -1,35 +1,30 @@
-import { createHash } from 'node:crypto';
-import { closeSync, constants, fstatSync, openSync, readFileSync, promises as fs } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DocumentReuse } from '../check/load.js';
 import type { InspectedDocument } from '../check/model.js';
 import type { RepoConfig } from '../config/types.js';
 import type { DocumentRecord } from '../documents/read.js';
 import type { GovernedFile } from '../documents/walk.js';
-import { AtomicStream } from '../fs/atomic-stream.js';
 import { sha256OfFd, sha256OfFile } from '../fs/chunks.js';
-import { writeFileAtomic } from '../fs/atomic-write.js';
 import { CACHE_DIR, ensureCacheDir, fingerprint as fingerprintOf, isSealed } from '../fs/cache-dir.js';
 import { lstatOrNone } from '../fs/paths.js';
 import { absolutePath } from '../documents/read.js';
-import { currentHolder, holderLiveness, type Holder } from '../ids/holder.js';
 import type { Issue } from '../issues.js';
 import { sha256 } from '../text/sha256.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { factsOf, type DocFacts } from './facts.js';
-import { HashesFile, type Hashes } from './hashes-file.js';
-import { baseCount, pathsDigest, positionsOf, stampOf, type Positions, type RemovedFile } from './cache-positions.js';
+import type { Hashes, HashesFile } from './hashes-file.js';
+import { baseCount, positionsOf, stampOf, type Positions, type RemovedFile } from './cache-positions.js';
 import { factsMentioning } from './facts-scan.js';
 import { describedFiles, isFacts, parseManifest, type Manifest, type StoredResult } from './cache-manifest.js';
+import { FACTS, LOCK, MANIFEST, STAGE, factsHash, readHashes, type AddedFile, type Entry, type FileUpdate } from './cache-files.js';
+import { acquireLock } from './cache-lock.js';
+import { writeFreshManifest, writeUpdatedManifest } from './cache-write.js';
 
 export type { IndexSummary, StoredResult } from './cache-manifest.js';
 export type { RemovedFile } from './cache-positions.js';
+export { factsHash, type AddedFile, type FileUpdate } from './cache-files.js';
 
-const MANIFEST = `${CACHE_DIR}/index.json`;
-const FACTS = `${CACHE_DIR}/index-facts.json`;
-const HASHES = `${CACHE_DIR}/index-hashes.json`;
-const STAGE = `${CACHE_DIR}/index-stage.json`;
-const LOCK = `${CACHE_DIR}/index.lock`;
 /**
  * Bump when the files' format, DocFacts or their extraction change: older caches are then
  * rebuilt. 2: the manifest holds only stats (one small read decides "nothing changed"); the
@@ -47,111 +42,24 @@ const CACHE_VERSION = 5;
  * hash is (git's "racily clean" rule).
  */
 const RACY_MS = 2000;
-/** A lock file that cannot be parsed is someone's lock being written, unless it is this old. */
-const STALE_UNREADABLE_LOCK_MS = 60_000;
-
-/** A governed file the manifest did not describe: its stat and digest, and its facts. */
-export interface AddedFile {
-  file: GovernedFile;
-  update: FileUpdate;
-  facts: DocFacts;
-}
-
-/** A file whose stat changed but whose facts did not: its new stat and digest. */
-export interface FileUpdate {
-  size: number;
-  mtime_ms: number;
-  sha256: string;
-}
 
 /** More changed files than this are not worth settling one by one: the normal path reads them. */
 const MAX_SETTLED = 64;
-/** Settled digests the manifest carries before they are written into the hashes file. */
-const MAX_OVERLAY = 256;
 /**
  * New facts the manifest carries (every run reads it) for documents whose node changed (see
  * patched); past this many, or this many bytes, the next edit rebuilds and rewrites the files.
  */
 const MAX_FACTS_OVERLAY = 64;
 const MAX_FACTS_OVERLAY_BYTES = 256 * 1024;
-/** Link targets that are no governed file, listed in the manifest up to this many (see Manifest.unresolved). */
-const MAX_UNRESOLVED = 256;
-
-interface Entry {
-  size: number;
-  mtime_ms: number;
-  sha256: string;
-  /** Position in the facts file of the manifest it came from (-1: facts already in memory). */
-  at: number;
-  facts?: DocFacts;
-  factsHash?: string;
-}
 
 export { CACHE_DIR };
 
 /** Cached node documents that link to some paths: by ID, their path and their links. */
 export type Linkers = Map<string, { rel: string; links: readonly string[] }>;
 
-/** The hash of a document's facts, as stored in the hashes file. */
-export function factsHash(facts: DocFacts): string {
-  return sha256(JSON.stringify(facts), 'base64url');
-}
-
 export type CacheMode = 'use' | 'rebuild' | 'off';
 export type RebuildReason = 'no-cache' | 'cache-disabled' | 'rebuild-requested' | 'config-changed' | 'cache-corrupt' | 'cache-untrusted' | 'cache-busy';
 
-
-/** The hashes file a manifest names, when it is there (see HashesFile); else null. */
-function readHashes(root: string, m: Manifest): HashesFile | null {
-  return HashesFile.read(path.join(root, HASHES), m.hashes_sha256, baseCount(m), m.hashes_overlay);
-}
-
-/** The link targets of these documents that are none of the governed files (see Manifest.unresolved); nothing past MAX_UNRESOLVED. */
-function unresolvedOf(entries: readonly Entry[], governed: ReadonlyMap<string, unknown>): { unresolved?: string[] } {
-  const out = new Set<string>();
-  for (const e of entries) {
-    for (const link of e.facts?.links ?? []) {
-      if (governed.has(link)) continue;
-      out.add(link);
-      if (out.size > MAX_UNRESOLVED) return {};
-    }
-  }
-  return { unresolved: [...out].sort() };
-}
-
-/** Takes the cache lock (exclusive create); a lock whose holder died is taken over. */
-async function acquireLock(root: string): Promise<(() => Promise<void>) | undefined> {
-  const file = path.join(root, LOCK);
-  const token = `${JSON.stringify(currentHolder())}\n`;
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const handle = await fs.open(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o644);
-      try {
-        await handle.writeFile(token);
-      } finally {
-        await handle.close();
-      }
-      return async () => {
-        // Remove only our own lock: a stale-lock takeover may have replaced it.
-        if ((await fs.readFile(file, 'utf8').catch(() => '')) === token) await fs.unlink(file).catch(() => undefined);
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return undefined;
-    }
-    const text = await fs.readFile(file, 'utf8').catch(() => undefined);
-    let holder: Holder | undefined;
-    try {
-      holder = text ? (JSON.parse(text) as Holder) : undefined;
-    } catch {
-      holder = undefined;
-    }
-    const stat = await fs.stat(file).catch(() => undefined);
-    const dead = holder ? holderLiveness(holder) === 'dead' : stat !== undefined && Date.now() - stat.mtimeMs > STALE_UNREADABLE_LOCK_MS;
-    if (!dead) return undefined;
-    await fs.unlink(file).catch(() => undefined);
-  }
-  return undefined;
-}
 
 /**
  * The incremental cache of `index`: document facts keyed by path, size, mtime and content
@@ -241,7 +149,7 @@ export class IndexCache implements DocumentReuse {
     cache.fingerprint = await fingerprintOf(config, CACHE_VERSION);
     if (cache.writable) {
       const ready = await ensureCacheDir(config.root).catch(() => false);
-      cache.release = ready ? await acquireLock(config.root) : undefined;
+      cache.release = ready ? await acquireLock(config.root, LOCK) : undefined;
       if (!cache.release) {
         cache.writable = false;
         cache.reason = 'cache-busy';
@@ -587,119 +495,17 @@ export class IndexCache implements DocumentReuse {
       // Also once the artifact had to be hashed but is older than the racy margin now: the
       // manifest's new time lets the next runs trust its stat instead of hashing it again.
       const settleArtifact = this.artifactHashed && m.result !== null && m.result.artifact_mtime_ms < this.openedMs - RACY_MS;
-      const patched = this.patchedFacts !== undefined;
-      if (this.writable && (this.settled.size > 0 || settleArtifact || patched)) {
-        // The time this run started: every file it found unchanged was verified after it.
-        const manifest: Manifest = { ...m, written_ms: this.openedMs, sizes: [...m.sizes], mtimes: [...m.mtimes], ...(patched ? { result: this.stored } : {}) };
-        if (this.patchedFacts) manifest.facts_overlay = { ...m.facts_overlay, ...Object.fromEntries(this.patchedFacts) };
-        // Settled files were compared with their hashes (see unchanged), so the file was read.
-        const h = this.settled.size > 0 ? this.hashesFile() : null;
-        const overlay: Record<string, string> = { ...m.hashes_overlay };
-        for (const [i, u] of this.settled) {
-          manifest.sizes[i] = u.size;
-          manifest.mtimes[i] = u.mtime_ms;
-          if (h && h.sha256At(i) !== u.sha256) overlay[i] = u.sha256;
-        }
-        if (m.unresolved && (this.patchedFacts || this.addedFiles.length > 0 || this.removedFiles.length > 0)) {
-          // Links of documents described now may name files that are not there, and documents may still link to removed ones.
-          const links = [...(this.patchedFacts?.values() ?? []), ...this.addedFiles.map((a) => a.facts)].flatMap((f) => f.links).concat(this.removedFiles.map((r) => r.rel));
-          const unresolved = [...new Set([...m.unresolved, ...links])].sort();
-          if (unresolved.length <= MAX_UNRESOLVED) manifest.unresolved = unresolved;
-          else delete manifest.unresolved;
-        }
-        if (this.removedFiles.length > 0) {
-          manifest.removed = { ...m.removed };
-          for (const r of this.removedFiles) {
-            manifest.removed[r.index] = r.rel;
-            delete overlay[r.index];
-            delete manifest.facts_overlay![r.index];
-          }
-        }
-        if (this.addedFiles.length > 0) {
-          // After the last position, with their digests and facts in the overlays (see Manifest.appended).
-          manifest.appended = [...(m.appended ?? [])];
-          for (const a of this.addedFiles) {
-            const i = manifest.sizes.length;
-            manifest.sizes.push(a.update.size);
-            manifest.mtimes.push(a.update.mtime_ms);
-            overlay[i] = a.update.sha256;
-            manifest.facts_overlay![i] = a.facts;
-            manifest.appended.push(a.file.rel);
-          }
-        }
-        const base = baseCount(manifest);
-        const inFile = Object.keys(overlay).filter((k) => Number(k) < base);
-        const whole = h && inFile.length > MAX_OVERLAY ? h.whole() : null;
-        if (whole) {
-          // Written into the hashes file (first: the manifest never names hashes that are not on disk); appended files keep theirs.
-          const sha256s = [...whole.sha256];
-          for (const k of inFile) sha256s[Number(k)] = overlay[k]!;
-          manifest.hashes_sha256 = await this.writeHashes({ paths: whole.paths, sha256: sha256s, facts_hashes: whole.facts_hashes });
-          for (const k of inFile) delete overlay[k];
-        }
-        if (Object.keys(overlay).length > 0) manifest.hashes_overlay = overlay;
-        else delete manifest.hashes_overlay;
-        await writeFileAtomic(this.config.root, path.join(this.config.root, MANIFEST), JSON.stringify(manifest), { overwrite: true, mtimeMs: manifest.written_ms });
+      if (this.writable && (this.settled.size > 0 || settleArtifact || this.patchedFacts !== undefined)) {
+        const update = { writtenMs: this.openedMs, settled: this.settled, result: this.stored, added: this.addedFiles, removed: this.removedFiles };
+        await writeUpdatedManifest(this.config.root, m, this.patchedFacts ? { ...update, patchedFacts: this.patchedFacts } : update, () => this.hashesFile());
       }
       return;
     }
     // Whether a file was removed is asked last: it reads the whole hashes file (100k documents: 250 ms).
     const removed = () => [...this.prev.keys()].some((rel) => !this.next.has(rel));
     if (commit && this.writable && (this.dirty || this.reason !== undefined || removed())) {
-      const paths = [...this.next.keys()].sort();
-      const entries = paths.map((rel) => this.next.get(rel)!);
-      // The facts and hashes first: a manifest never names files that are not on disk.
-      const factsSha = this.writeFacts(entries);
-      const hashesSha = await this.writeHashes({ paths, sha256: entries.map((e) => e.sha256), facts_hashes: entries.map((e) => e.factsHash ?? factsHash(e.facts!)) });
-      const manifest: Manifest = {
-        cache_version: CACHE_VERSION,
-        fingerprint: this.fingerprint,
-        written_ms: Date.now(),
-        facts_sha256: factsSha,
-        hashes_sha256: hashesSha,
-        paths_sha256: pathsDigest(paths),
-        sizes: entries.map((e) => e.size),
-        mtimes: entries.map((e) => e.mtime_ms),
-        ...unresolvedOf(entries, this.next),
-        result: this.stored,
-      };
-      await writeFileAtomic(this.config.root, path.join(this.config.root, MANIFEST), JSON.stringify(manifest), { overwrite: true, mtimeMs: manifest.written_ms });
+      await writeFreshManifest(this.config.root, { cache_version: CACHE_VERSION, fingerprint: this.fingerprint }, this.next, this.stored);
     }
-  }
-
-  /** Writes the hashes file (atomically) and returns its SHA-256, which the manifest records. */
-  private async writeHashes(hashes: Hashes): Promise<string> {
-    const text = JSON.stringify(hashes);
-    await writeFileAtomic(this.config.root, path.join(this.config.root, HASHES), text, { overwrite: true });
-    return sha256(text);
-  }
-
-  /**
-   * Writes the facts file piece by piece, byte for byte JSON.stringify of the list, and
-   * returns its SHA-256; fills in the facts hash of the entries that have none. At 100,000
-   * documents it is about 45 MB: built as one string and then as bytes, it added twice that
-   * to the run's peak memory.
-   */
-  private writeFacts(entries: readonly Entry[]): string {
-    const refused = () => new DocketError('WRITE_FAILED', `Could not write ${FACTS}: the file system refused it.`, { suggestion: `Check permissions and free space in ${CACHE_DIR}/, or delete it and run again.`, details: { path: FACTS } });
-    const stream = AtomicStream.open(this.config.root, path.join(this.config.root, FACTS));
-    if (!stream) throw refused();
-    const hash = createHash('sha256');
-    const put = (text: string) => {
-      hash.update(text);
-      stream.write(text);
-    };
-    put('[');
-    entries.forEach((e, i) => {
-      if (i > 0) put(',');
-      const json = JSON.stringify(e.facts) ?? 'null';
-      // What factsHash(e.facts) gives, from the text already made (see described).
-      if (e.factsHash === undefined && e.facts !== undefined) e.factsHash = sha256(json, 'base64url');
-      put(json);
-    });
-    put(']');
-    if (!stream.commit()) throw refused();
-    return hash.digest('hex');
   }
 
   private hit(file: GovernedFile, entry: Entry, facts: DocFacts, size: number, mtimeMs: number): InspectedDocument {
