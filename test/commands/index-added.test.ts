@@ -74,16 +74,16 @@ interface Artifact {
 
 /**
  * How removing these files must be indexed after a sound build: patched when each was not a
- * node, or a node that no successor names and that supersedes none (the documents that link
- * to it have their references made again, those that relate to it name a dangling ID); in
- * full otherwise.
+ * node, or a node that is superseded by none (the documents that link to it have their
+ * references made again, those that relate to it or whose successor it was name a dangling
+ * ID); in full otherwise.
  */
 function removalOf(root: string, rels: readonly string[]): 'removed' | 'full' {
   const artifact = JSON.parse(readFileSync(path.join(root, ARTIFACT), 'utf8')) as Artifact;
   const patchable = rels.every((rel) => {
     const node = artifact.nodes.find((n) => n.path === rel);
     const id = node?.document_id;
-    return !node || (node.superseded_by === null && !artifact.edges.some((e) => (e.target === id || e.source === id) && e.type === 'supersedes'));
+    return !node || (node.superseded_by === null && !artifact.edges.some((e) => e.target === id && e.type === 'supersedes'));
   });
   return patchable && !listedOneSided(artifact, rels) && listsRoom(root, rels.length) ? 'removed' : 'full';
 }
@@ -104,8 +104,15 @@ function listedOneSided(artifact: Artifact, rels: readonly string[]): boolean {
 /** Whether the manifest can list this many more removed files (16 in all). */
 const listsRoom = (root: string, more: number) => Object.keys(manifest(root).removed ?? {}).length + more <= 16;
 
+/** Whether a file is the node of a successor that some document names (its superseded_by). */
+function isSuccessor(root: string, rel: string): boolean {
+  const artifact = JSON.parse(readFileSync(path.join(root, ARTIFACT), 'utf8')) as Artifact;
+  const id = artifact.nodes.find((n) => n.path === rel)?.document_id;
+  return id !== undefined && artifact.nodes.some((n) => n.superseded_by === id);
+}
+
 /** Per seed, how many removals, renames and runs in several passes (see patch-stages.ts) were patched. */
-const tallies: { removals: number; renames: number; relinkedRenames: number; named: number; linked: number; cleanRemovals: number; newIds: number }[] = [];
+const tallies: { removals: number; successorRemovals: number; renames: number; relinkedRenames: number; named: number; successorNamed: number; linked: number; cleanRemovals: number; newIds: number }[] = [];
 
 describe('index after documents were added: the artifact is patched, byte for byte what a full build writes', () => {
   it.each([[11], [12], [13], [14]])('seed %i', async (seed) => {
@@ -151,6 +158,9 @@ describe('index after documents were added: the artifact is patched, byte for by
       return doc;
     };
     let [patchedAdds, patchedRemovals, patchedRenames, patchedRelinks, patchedNamed, patchedLinked] = [0, 0, 0, 0, 0, 0];
+    /** Patched removals of successors, and additions of IDs a successor named. */
+    let [patchedSuccessorRemovals, patchedSuccessorNamed] = [0, 0];
+    const setSuccessor = (fm: string, id: string) => fm.replace(/^superseded_by: .*\n/m, '').replace(/^(status: .*)$/m, `$1\nsuperseded_by: ${id}`);
     /** Removals with the edits that stop naming them, and new IDs, patched in passes. */
     const patchedStages: [number, number] = [0, 0];
     for (let round = 0; round < 30; round++) {
@@ -158,6 +168,7 @@ describe('index after documents were added: the artifact is patched, byte for by
       const sound = before.result !== null && before.result.violations.length === 0;
       const op = round < 2 ? 'node' : pick(['node', 'node', 'nodes', 'non-node', 'with-edit', 'dangling-first', 'dangling-first', 'named', 'planned', 'linked-first', 'duplicate', 'edit-added', 'remove-added', 'remove-added', 'remove', 'remove', 'remove', 'rename', 'rename', 'rename', 'remove-clean', 'remove-clean', 'new-id', 'new-id']);
       /** How this round must be built when the last build was sound: its additions patched, its edit of an added file patched, in full, or either. */
+      let [namedBySuccessor, removesSuccessor] = [false, false];
       let expected: 'added' | 'edited' | 'removed' | 'renamed' | 'relinked' | 'named' | 'linked' | 'staged' | 'full' | 'either' = 'added';
       const sameRound: NewDoc[] = [];
       const addNode = (doc?: NewDoc) => {
@@ -178,21 +189,24 @@ describe('index after documents were added: the artifact is patched, byte for by
         // An existing document names the new ID in the same round: its relation or successor is no longer dangling.
         const d = addNode();
         const target = pick(existing);
-        edit(target, (fm) => (next() < 0.5 ? addRelated(fm, d.id) : fm.replace(/^superseded_by: .*\n/m, '').replace(/^(status: .*)$/m, `$1\nsuperseded_by: ${d.id}`)));
+        edit(target, (fm) => (next() < 0.5 ? addRelated(fm, d.id) : setSuccessor(fm, d.id)));
         expected = 'either'; // a supersession may close a cycle; relations may pass the listed advice
       } else if (op === 'dangling-first') {
-        // A relation names an ID that does not exist yet (patched as an edit); a later round may add it, or one close to it.
+        // A relation or a successor names an ID that does not exist yet (patched as an edit); a later round may add it, or one close to it.
         const id = `ZED-QQQ-${500 + serial++}`;
         danglingIds.push(id);
-        edit(pick(existing), (fm) => addRelated(fm, id));
+        edit(pick(existing), (fm) => (next() < 0.7 ? addRelated(fm, id) : setSuccessor(fm, id)));
         expected = 'either';
       } else if (op === 'named' && danglingIds.length > 0) {
-        // The ID a relation named: it was dangling; that document's relations are made again
-        // (its warning goes, its edge is guaranteed, the relation may be one-sided now).
+        // The ID a relation or a successor named: it was dangling; that document's relations, or
+        // its successor, are made again (its warning goes, its edge is guaranteed, the relation
+        // may be one-sided now).
         const id = danglingIds.splice(Math.floor(next() * danglingIds.length), 1)[0]!;
         addNode({ id });
-        // Unless the document that named it is gone.
-        expected = JSON.stringify(before.result).includes(`related_ids names ${id},`) ? 'named' : 'either';
+        // Unless the document that named it is gone, or names it no more.
+        const [byRelation, bySuccessor] = ['related_ids', 'superseded_by'].map((field) => JSON.stringify(before.result).includes(`${field} names ${id},`));
+        expected = byRelation || bySuccessor ? 'named' : 'either';
+        if (bySuccessor && !byRelation) namedBySuccessor = true;
       } else if (op === 'linked-first') {
         // A document linked to the path before it existed: the new node gains a reference (from its cached links).
         const rel = fresh();
@@ -254,8 +268,11 @@ describe('index after documents were added: the artifact is patched, byte for by
         // One or two documents: most have relations or links to them, so most of the time one that has none.
         const all = [...existing, ...added];
         const loose = all.filter((rel) => removalOf(root, [rel]) === 'removed');
-        const rels = [...new Set([pick(loose.length > 0 && next() < 0.7 ? loose : all), ...(next() < 0.3 ? [pick(all)] : [])])];
+        // Sometimes a successor: the documents it superseded keep a dangling successor.
+        const successors = loose.filter((rel) => isSuccessor(root, rel));
+        const rels = [...new Set([pick(successors.length > 0 && next() < 0.4 ? successors : loose.length > 0 && next() < 0.7 ? loose : all), ...(next() < 0.3 ? [pick(all)] : [])])];
         expected = removalOf(root, rels);
+        removesSuccessor = rels.some((rel) => isSuccessor(root, rel));
         for (const rel of rels) {
           const list = existing.includes(rel) ? existing : added;
           list.splice(list.indexOf(rel), 1);
@@ -320,11 +337,15 @@ describe('index after documents were added: the artifact is patched, byte for by
       }
       if (sound && expected === 'staged' && after.facts_sha256 === before.facts_sha256) patchedStages[op === 'new-id' ? 1 : 0]++;
 
-      if (sound && expected === 'named' && wasPatched) patchedNamed++;
+      if (sound && expected === 'named' && wasPatched) {
+        patchedNamed++;
+        if (namedBySuccessor) patchedSuccessorNamed++;
+      }
       if (sound && expected === 'linked' && wasPatched) patchedLinked++;
       if (sound && expected === 'removed') {
         expect([after.facts_sha256, Object.keys(after.removed ?? {}).length > Object.keys(before.removed ?? {}).length], `${step}: built in full`).toEqual([before.facts_sha256, true]);
         patchedRemovals++;
+        if (removesSuccessor) patchedSuccessorRemovals++;
       }
       // A lookup of a new node reads the patched artifact.
       const last = sameRound.at(-1);
@@ -341,12 +362,12 @@ describe('index after documents were added: the artifact is patched, byte for by
       }
     }
     expect(patchedAdds).toBeGreaterThan(3);
-    tallies.push({ removals: patchedRemovals, renames: patchedRenames, relinkedRenames: patchedRelinks, named: patchedNamed, linked: patchedLinked, cleanRemovals: patchedStages[0], newIds: patchedStages[1] });
+    tallies.push({ removals: patchedRemovals, successorRemovals: patchedSuccessorRemovals, renames: patchedRenames, relinkedRenames: patchedRelinks, named: patchedNamed, successorNamed: patchedSuccessorNamed, linked: patchedLinked, cleanRemovals: patchedStages[0], newIds: patchedStages[1] });
   });
 
-  it('patched removals, renames (also of linked documents), new IDs a relation named, and runs in passes', () => {
+  it('patched removals (also of successors), renames (also of linked documents), new IDs a relation or a successor named, and runs in passes', () => {
     const sum = (k: keyof (typeof tallies)[number]) => tallies.reduce((a, t) => a + t[k], 0);
-    expect([sum('removals') > 1, sum('renames') > 1, sum('relinkedRenames') > 0, sum('named') > 0, sum('linked') > 0, sum('cleanRemovals') > 0, sum('newIds') > 0], JSON.stringify(tallies)).toEqual([true, true, true, true, true, true, true]);
+    expect([sum('removals') > 1, sum('successorRemovals') > 0, sum('renames') > 1, sum('relinkedRenames') > 0, sum('named') > 0, sum('successorNamed') > 0, sum('linked') > 0, sum('cleanRemovals') > 0, sum('newIds') > 0], JSON.stringify(tallies)).toEqual([true, true, true, true, true, true, true, true, true]);
   });
 });
 
@@ -425,6 +446,52 @@ describe('index after documents were removed: nodes, their edges, warnings and a
       await expectSameAsFull(root, cached, what);
       const after = manifest(root);
       expect([after.facts_sha256, Object.keys(after.removed ?? {}).length], `step ${i}: ${what}`).toEqual([before.facts_sha256, Object.keys(before.removed ?? {}).length + gone.length]);
+    }
+  });
+});
+
+describe('index after a successor is removed, or a document a successor named is added', () => {
+  it('gives the superseded documents a dangling successor, then takes it back, as a full build does; a cycle builds in full', async () => {
+    const { root, files, byId, ids } = generatedRepository(16, 10);
+    unlinkAll(root, files);
+    const succeed = (id: string, successor: string, status = 'Superseded') => {
+      const abs = path.join(root, byId.get(id)!);
+      writeFileSync(abs, frontmatter(readFileSync(abs, 'utf8'), (fm) => fm.replace(/^status: .*$/m, `status: ${status}\nsuperseded_by: ${successor}`)));
+    };
+    const [a, b, c, d, e] = [ids[2]!, ids[3]!, ids[4]!, ids[7]!, ids[8]!];
+    // Two documents superseded by b (one whose status does not say so), and two by IDs that do not exist yet.
+    succeed(a, b);
+    succeed(c, b, 'Draft');
+    succeed(d, 'ZED-ADR-900');
+    succeed(e, 'ZED-ADR-902');
+    expect((await docket(['index', '--root', root, '--format', 'json'])).exitCode).toBe(0);
+    const bText = readFileSync(path.join(root, byId.get(b)!), 'utf8');
+    const add = (rel: string, doc: NewDoc) => () => writeFileSync(path.join(root, rel), documentText(rel, doc));
+    const steps: [string, () => void, 'removed' | 'added' | 'full'][] = [
+      ['the successor of two documents is removed', () => rmSync(path.join(root, byId.get(b)!)), 'removed'],
+      ['it is restored', () => writeFileSync(path.join(root, byId.get(b)!), bText), 'added'],
+      ['a document a successor named is added', add('docs/45-adr/adr-zed-900.md', { id: 'ZED-ADR-900' }), 'added'],
+      // e -> ZED-ADR-902 -> e: the full build reports the cycle.
+      ['a document a successor named is added, closing a cycle', add('docs/45-adr/adr-zed-902.md', { id: 'ZED-ADR-902', successor: e }), 'full'],
+    ];
+    for (const [what, change, how] of steps) {
+      const before = manifest(root);
+      change();
+      const cached = await docket(['index', '--root', root, '--format', 'json']);
+      const full = await docket(['index', '--root', root, '--format', 'json', '--no-cache']);
+      expect(result(cached.stdout), what).toEqual(result(full.stdout));
+      expect(cached.exitCode, what).toBe(full.exitCode);
+      const after = manifest(root);
+      if (how === 'removed') {
+        expect([after.facts_sha256, Object.keys(after.removed ?? {}).length], what).toEqual([before.facts_sha256, Object.keys(before.removed ?? {}).length + 1]);
+        // A dangling successor for each superseded document, and the edges from it kept, no longer guaranteed.
+        const dangling = (cached.json!.warnings as { code: string; message: string; document_id: string }[]).filter((w) => w.code === 'INDEX_DANGLING_RELATION' && w.message.startsWith(`superseded_by names ${b},`));
+        expect(dangling.map((w) => w.document_id).sort(), what).toEqual([a, c]);
+        const { edges } = JSON.parse(readFileSync(path.join(root, ARTIFACT), 'utf8')) as Artifact;
+        expect(edges.filter((x) => x.source === b), what).toEqual([a, c].map((target) => ({ source: b, target, type: 'supersedes', guaranteed: false })));
+      }
+      if (how === 'added') expect([after.facts_sha256, after.appended?.length], what).toEqual([before.facts_sha256, (before.appended?.length ?? 0) + 1]);
+      if (how === 'full') expect((cached.json!.violations as { code: string }[]).map((v) => v.code), what).toContain('INDEX_SUPERSESSION_CYCLE');
     }
   });
 });

@@ -14,17 +14,19 @@ import { Suggester } from '../text/suggest.js';
 const FIELDS = ['related_ids', 'superseded_by'] as const;
 
 /**
- * The documents whose related_ids named one of these new nodes' IDs, which was dangling (by
- * ID: their relations are made again); undefined when a superseded_by named one (its
- * supersession edge and the chain of successors change: built in full).
+ * The documents whose related_ids or superseded_by named one of these new nodes' IDs, which
+ * was dangling (by ID: their relations, or their successor, are made again); undefined when a
+ * warning does not say whose it is.
  */
-export function namersOf(warnings: readonly Issue[], nodes: readonly IndexNode[]): Set<string> | undefined {
-  const [related, successor] = FIELDS.map((field) => new Set(nodes.map((n) => danglingMessage(field, n.document_id))));
-  const owners = new Set<string>();
+export function namersOf(warnings: readonly Issue[], nodes: readonly IndexNode[]): { related: Set<string>; successor: Set<string> } | undefined {
+  const messages = FIELDS.map((field) => new Set(nodes.map((n) => danglingMessage(field, n.document_id))));
+  const owners = { related: new Set<string>(), successor: new Set<string>() };
   for (const w of warnings) {
     if (w.code !== 'INDEX_DANGLING_RELATION') continue;
-    if (successor!.has(w.message) || (related!.has(w.message) && !w.document_id)) return undefined;
-    if (related!.has(w.message)) owners.add(w.document_id!);
+    const field = messages.findIndex((m) => m.has(w.message));
+    if (field < 0) continue;
+    if (!w.document_id) return undefined;
+    owners[field === 0 ? 'related' : 'successor'].add(w.document_id);
   }
   return owners;
 }

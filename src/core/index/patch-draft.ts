@@ -53,6 +53,8 @@ export class PatchDraft {
   private readonly before: readonly Issue[];
   /** The IDs edited or added: each once (a duplicate fails the build). */
   private readonly seen = new Set<string>();
+  /** The edited nodes as they now are, by ID. */
+  private readonly edited = new Map<string, IndexNode>();
 
   constructor(private readonly file: ArtifactFile, private readonly stored: StoredResult, public warnings: Issue[], public advice: Advice[]) {
     this.before = warnings;
@@ -89,6 +91,7 @@ export class PatchDraft {
       // This document's node.
       if (!old || old.path !== edit.file.rel || old.namespace !== edit.file.namespace.name) return false;
       const node = nodeOf(fields, edit.file.rel, edit.file.namespace.name);
+      this.edited.set(node.document_id, node);
       const status = withStatusWarning(this.warnings, old, node);
       if (!status) return false;
       this.warnings = status;
@@ -154,15 +157,26 @@ export class PatchDraft {
     return true;
   }
 
-  /** A new ID that a relation named was dangling: that document's relations are made again (its warning goes, its edge is guaranteed, the relation may be one-sided now). */
+  /**
+   * A new ID that a relation or a successor named was dangling: that document's relations, or
+   * its successor, are made again (its warning goes, its edge is guaranteed, the relation may
+   * be one-sided now, the chain of successors is followed for a cycle).
+   */
   relateNamers(): boolean {
     const namers = namersOf(this.warnings, this.addedNodes);
     if (!namers) return false;
-    for (const id of namers) {
+    const current = (id: string) => this.edited.get(id) ?? readNode(this.file, id)?.node;
+    for (const id of namers.related) {
       if (this.relating.some((r) => r.node.document_id === id)) continue;
-      const found = readNode(this.file, id);
-      if (!found) return false;
-      this.relating.push({ node: found.node, before: found.node.related_ids });
+      const node = current(id);
+      if (!node) return false;
+      this.relating.push({ node, before: node.related_ids });
+    }
+    for (const id of namers.successor) {
+      if (this.superseding.some((r) => r.node.document_id === id)) continue;
+      const node = current(id);
+      if (!node) return false;
+      this.superseding.push({ node, before: node.superseded_by });
     }
     return true;
   }
@@ -170,8 +184,9 @@ export class PatchDraft {
   /** The successors and relations that changed: their warnings, advice and edges (see supersede and relate). */
   relations(suggest: Suggest): boolean {
     const nodeCount = this.nodeCount;
+    const fresh = new Set(this.addedNodes.map((n) => n.document_id));
     if (this.superseding.length > 0) {
-      const moved = supersede(this.file, { node_count: nodeCount, warnings: this.warnings }, this.superseding, suggest);
+      const moved = supersede(this.file, { node_count: nodeCount, warnings: this.warnings }, this.superseding, suggest, fresh);
       if (!moved) return false;
       this.warnings = moved.warnings;
       for (const { node, before } of this.superseding) {
@@ -180,7 +195,7 @@ export class PatchDraft {
       }
     }
     if (this.relating.length > 0) {
-      const related = relate(this.file, { node_count: nodeCount, warnings: this.warnings, advice: this.advice }, this.relating, suggest, new Set(this.addedNodes.map((n) => n.document_id)));
+      const related = relate(this.file, { node_count: nodeCount, warnings: this.warnings, advice: this.advice }, this.relating, suggest, fresh);
       if (!related) return false;
       [this.warnings, this.advice] = [related.warnings, related.advice];
       for (const { node } of this.relating) this.changeOf(node.document_id).related = { ids: node.related_ids, nodes: related.nodes };

@@ -4,8 +4,8 @@ import type { RemovedFile, StoredResult } from './cache.js';
 import { edgeSplices } from './edge-splices.js';
 import { dangling, type IndexNode } from './graph.js';
 import { answersAll, parseDangling, suggestedId } from './patch-added.js';
-import { lazySuggest, readNode, relate, type RelatedEdit, type Suggest } from './relate.js';
-import { changedRun, edgeCountSplice, edgesArray, nodeCountSplice, nodeIds, nodeIdsAt, nodesArray, referenceLines, referencingSources, relationLines, sourcesAt, storedIds, targetLine, type SourceChange } from './relink.js';
+import { lazySuggest, readNode, relate, supersede, type RelatedEdit, type Suggest, type SuccessorEdit } from './relate.js';
+import { changedRun, runOf, edgeCountSplice, edgesArray, nodeCountSplice, nodeIds, nodeIdsAt, nodesArray, referenceLines, referencingSources, relationLines, sourcesAt, storedIds, targetLine, type SourceChange } from './relink.js';
 import type { PatchOptions } from './patch.js';
 
 /** What the result becomes without some documents, and the splices that take them out of the artifact. */
@@ -55,12 +55,14 @@ export function renames(fd: number, file: ArtifactFile, stored: StoredResult, re
 
 /**
  * The last build's artifact and result without some governed files, made without building
- * the graph again, when nothing else can change: each was not a node (its warning goes), or
- * was a node that only references pointed to (no relation or successor named it) and that
- * superseded none. Then its item and its edges go, its own dangling and one-sided relations
- * go (see relate), a suggestion that named it names the next closest ID, and the documents
- * that linked to it have their references made again from their cached links (`linkers`),
- * without it. Undefined otherwise: the caller builds in full.
+ * the graph again: each was not a node (its warning goes), or was a node that no successor of
+ * its own superseded. Then its item and its edges go, its own dangling and one-sided
+ * relations go (see relate), a suggestion that named it names the next closest ID, the
+ * documents that linked to it have their references made again from their cached links
+ * (`linkers`), without it, and those whose related_ids named it name a dangling ID. The
+ * documents it superseded (their superseded_by named it) keep a supersession edge from it,
+ * no longer guaranteed, and get a dangling-successor warning (see supersede). Undefined
+ * otherwise: the caller builds in full.
  */
 export function removal(fd: number, file: ArtifactFile, stored: StoredResult, removed: readonly RemovedFile[], linkers?: PatchOptions['linkers']): Removal | undefined {
   const ids = nodeIdsAt(file, stored, removed.map((r) => r.rel));
@@ -85,7 +87,7 @@ export function removal(fd: number, file: ArtifactFile, stored: StoredResult, re
   const splices: Splice[] = [];
   if (nodes.length > 0) {
     const gone = new Set(nodes.map((n) => n.node.document_id));
-    // References and relations may point to them; a successor's supersession may not (the chain would change).
+    // References and relations may point to them; a supersession may not (they superseded none).
     const pointed = findAll(fd, [...gone].flatMap((id) => [targetLine(id), referenceLines(id), relationLines(id)]));
     if (pointed.size !== stored.artifact_size || pointed.sha256 !== stored.artifact_sha256) return undefined;
     const [pointing, references, relations] = [0, 1, 2].map((j) => pointed.at.filter((_, i) => i % 3 === j).flat());
@@ -93,6 +95,17 @@ export function removal(fd: number, file: ArtifactFile, stored: StoredResult, re
     const edges = edgesArray(file);
     const array = nodesArray(file, edges);
     if (!edges || !array) return undefined;
+    // The documents they superseded: the supersession edges in their runs (the others go).
+    const superseded: SuccessorEdit[] = [];
+    for (const id of gone) {
+      const run = runOf(file, edges, id);
+      if (!run) return undefined;
+      for (const e of run.old.filter((e) => e.type === 'supersedes')) {
+        const found = readNode(file, e.target);
+        if (!found || found.node.superseded_by !== id || gone.has(e.target)) return undefined;
+        superseded.push({ node: found.node, before: id });
+      }
+    }
     // Their relations go (their dangling and one-sided ones with them); the documents whose
     // related_ids named them name a dangling ID now, whose suggestion is made from the IDs left.
     const owners = sourcesAt(file, relations!);
@@ -111,8 +124,17 @@ export function removal(fd: number, file: ArtifactFile, stored: StoredResult, re
     const related = relate(file, { node_count: nodeCount, warnings, advice }, [...nodes.map(({ node }) => ({ node: { ...node, related_ids: [] }, before: node.related_ids })), ...namers], suggest, new Set(), gone);
     if (!related) return undefined;
     [warnings, advice] = [related.warnings, related.advice];
-    // Their own edges go: references and relations (a supersession of another document would stay, dangling).
+    // Their successors dangle now: a warning each, and the edge is no longer guaranteed.
+    const moved = superseded.length > 0 ? supersede(file, { node_count: nodeCount, warnings }, superseded, suggest, new Set(), gone) : { warnings, guaranteed: new Map<string, boolean>() };
+    if (!moved) return undefined;
+    warnings = moved.warnings;
+    // Their own edges go: references and relations; their supersessions stay, as the full build keeps an edge from a successor that is no node.
     const changes = new Map<string, SourceChange>([...gone].map((id) => [id, { id, links: [], related: { ids: [], nodes: new Set() } }]));
+    for (const { node, before } of superseded) {
+      const change = changes.get(before!)!;
+      (change.unsupersedes ??= []).push(node.document_id);
+      (change.supersedes ??= []).push({ target: node.document_id, guaranteed: moved.guaranteed.get(node.document_id)! });
+    }
     for (const { node } of namers) changes.set(node.document_id, { id: node.document_id, related: { ids: node.related_ids, nodes: related.nodes } });
     // The documents that linked to them: their references again, from their cached links.
     const linking = sourcesAt(file, references!);
@@ -130,7 +152,7 @@ export function removal(fd: number, file: ArtifactFile, stored: StoredResult, re
     const runs = [];
     for (const change of changes.values()) {
       const made = changedRun(file, edges, change, ids);
-      if (!made || (gone.has(change.id) && made.size > 0)) return undefined;
+      if (!made || (gone.has(change.id) && made.size !== (change.supersedes?.length ?? 0))) return undefined;
       if (made.run) runs.push(made.run);
       edgeCount += made.delta;
     }

@@ -62,8 +62,9 @@ function idChanges(file: ArtifactFile, stored: StoredResult, edits: readonly Fac
  * else is undefined, with the artifact left as it was: the caller builds in full. At 10k
  * documents such an edit took a second to index, most of it reading every document's cached
  * facts and building the graph and the artifact's text from them. New files (`added`) are
- * nodes whose relations and successor changed from none, when no successor named their IDs
- * (the caller knows that no cached document links to their paths; see patch-added.ts);
+ * nodes whose relations and successor changed from none; the documents whose relations or
+ * successor named their IDs have those made again, and the cached documents that linked to
+ * their paths their references (see patch-added.ts and PatchDraft);
  * removed files are taken out alone, or are renames, edits whose path changed (see
  * patch-removed.ts). A document that keeps its path under another ID, and removals with other
  * changes that are not renames, are patched in passes when `opts.stage` says where (see

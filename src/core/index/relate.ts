@@ -193,9 +193,11 @@ export interface SuccessorEdit {
  * a cycle now passes through one of them: the chain of successors from each is followed
  * (through the new successors of the others). Undefined (build in full) on a cycle, which the
  * full build reports, on a chain longer than a few dozen, or when the dangling questions
- * change and not every one is answered within the suggestions' budget.
+ * change and not every one is answered within the suggestions' budget. `fresh`: IDs that are
+ * nodes now and were none (new documents); `gone`: IDs that were nodes and are none now
+ * (removed documents), as in relate.
  */
-export function supersede(file: ArtifactFile, stored: Stored, edits: readonly SuccessorEdit[], suggest: Suggest): { warnings: Issue[]; guaranteed: Map<string, boolean> } | undefined {
+export function supersede(file: ArtifactFile, stored: Stored, edits: readonly SuccessorEdit[], suggest: Suggest, fresh: ReadonlySet<string> = new Set(), gone: ReadonlySet<string> = new Set()): { warnings: Issue[]; guaranteed: Map<string, boolean> } | undefined {
   const edited = new Map(edits.map((e) => [e.node.document_id, e]));
   const read = new Map<string, IndexNode | null | undefined>();
   /** The node of an ID as the last build left it (null: no node; undefined: unreadable). */
@@ -206,7 +208,10 @@ export function supersede(file: ArtifactFile, stored: Stored, edits: readonly Su
     }
     return read.get(id);
   };
-  const isNode = (id: string): boolean | undefined => (edited.has(id) ? true : nodeOf(id) === undefined ? undefined : nodeOf(id) !== null);
+  const inArtifact = (id: string): boolean | undefined => (nodeOf(id) === undefined ? undefined : nodeOf(id) !== null);
+  /** Whether an ID is a node now, and whether it was one before this change. */
+  const isNode = (id: string): boolean | undefined => (gone.has(id) ? false : edited.has(id) ? true : inArtifact(id));
+  const wasNode = (id: string): boolean | undefined => (fresh.has(id) ? false : edited.has(id) ? true : inArtifact(id));
   const successorOf = (id: string): string | null => (edited.has(id) ? edited.get(id)!.node.superseded_by : (nodeOf(id)?.superseded_by ?? null));
   const dangling = new DanglingWarnings([...stored.warnings]);
   const guaranteed = new Map<string, boolean>();
@@ -219,10 +224,10 @@ export function supersede(file: ArtifactFile, stored: Stored, edits: readonly Su
       if (known === undefined) return undefined;
       if (!known) break;
     }
-    const [wasNode, isNow] = [before === null || before === id ? true : isNode(before), after === null ? true : isNode(after)];
-    if (wasNode === undefined || isNow === undefined) return undefined;
+    const [was, isNow] = [before === null || before === id ? true : wasNode(before), after === null ? true : isNode(after)];
+    if (was === undefined || isNow === undefined) return undefined;
     guaranteed.set(id, after !== null && isNow);
-    if (!dangling.change(node, 'superseded_by', wasNode ? [] : [before!], isNow ? [] : [after!])) return undefined;
+    if (!dangling.change(node, 'superseded_by', was ? [] : [before!], isNow ? [] : [after!])) return undefined;
   }
   const warnings = dangling.finish(stored, suggest);
   if (!warnings) return undefined;

@@ -81,20 +81,17 @@ export function nodeIdsAt(file: ArtifactFile, stored: Pick<StoredResult, 'artifa
 }
 
 /**
- * The new run of edges of a source whose links, relations or supersessions changed: a
- * relation to each ID it now lists (`guaranteed` when that is a node), a reference to each
- * node it now links to, its supersessions without those it lost and with those it gained;
- * what did not change is kept as it was (no node was added or removed). `delta`: how many
- * edges the artifact gains; `size`: how many the source now has.
+ * A source's run of edges as the artifact has it: its edges, and the bytes they take (`from`
+ * is where a new run would go when it has none). Undefined when the run does not read back.
  */
-export function changedRun(file: ArtifactFile, edges: EdgesArray, r: SourceChange, ids: ReadonlyMap<string, string>): { run?: EdgeRun; delta: number; size: number } | undefined {
-  const first = file.lowerBound(EDGE_ITEM, r.id);
+export function runOf(file: ArtifactFile, edges: EdgesArray, source: string): { from: number; to: number; old: IndexEdge[] } | undefined {
+  const first = file.lowerBound(EDGE_ITEM, source);
   const itemsEnd = edges.close - 3;
   let [from, to] = [first ? first.at : edges.close === edges.open + 1 ? edges.close : itemsEnd, -1];
   const old: IndexEdge[] = [];
-  for (let item = first; item && item.kind === EDGE_ITEM && item.key === r.id; ) {
+  for (let item = first; item && item.kind === EDGE_ITEM && item.key === source; ) {
     const parsed = file.parsedItem<IndexEdge>(item.at, EDGE_KEYS);
-    if (!parsed || parsed.item.source !== r.id) return undefined;
+    if (!parsed || parsed.item.source !== source) return undefined;
     const { text, item: edge } = parsed;
     old.push(edge);
     to = item.at + 1 + Buffer.byteLength(text);
@@ -104,6 +101,20 @@ export function changedRun(file: ArtifactFile, edges: EdgesArray, r: SourceChang
     if (item && item.at !== to + 1) return undefined;
   }
   if (to < 0) to = from;
+  return { from, to, old };
+}
+
+/**
+ * The new run of edges of a source whose links, relations or supersessions changed: a
+ * relation to each ID it now lists (`guaranteed` when that is a node), a reference to each
+ * node it now links to, its supersessions without those it lost and with those it gained;
+ * what did not change is kept as it was (no node was added or removed). `delta`: how many
+ * edges the artifact gains; `size`: how many the source now has.
+ */
+export function changedRun(file: ArtifactFile, edges: EdgesArray, r: SourceChange, ids: ReadonlyMap<string, string>): { run?: EdgeRun; delta: number; size: number } | undefined {
+  const found = runOf(file, edges, r.id);
+  if (!found) return undefined;
+  const { from, to, old } = found;
   const lost = (e: IndexEdge) => e.type === 'supersedes' && (r.unsupersedes ?? []).includes(e.target);
   // Each lost supersession must be there to lose.
   if (old.filter(lost).length !== (r.unsupersedes ?? []).length) return undefined;
