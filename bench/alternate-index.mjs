@@ -7,8 +7,10 @@
 // with the relations that named the old ID naming the new one), rmlinked (a document
 // that others link to and name in related_ids removed alone), mvplain (git mv of a linked document, links left), linkedfirst
 // (a new document at a path another linked to before it existed), rmnew (a document nothing links
-// to or names removed, as the benchmark's removal row does). REPO is changed and
-// restored; use a copy (cp -rp) of a benchmark repository.
+// to or names removed, as the benchmark's removal row does), rmsuccessor (a document that two
+// others name in superseded_by removed alone; session 22), namedsuccessor (a new document whose
+// ID a superseded_by named before it existed; session 22). REPO is changed and restored; use a
+// copy (cp -rp) of a benchmark repository.
 import fs from 'node:fs'; import path from 'node:path'; import { spawnSync } from 'node:child_process';
 import { removable, unnamed } from './removable.mjs';
 const [R, mode, rounds = '8', base, fresh] = process.argv.slice(2);
@@ -27,6 +29,14 @@ console.error('X', X.path, X.document_id, 'referencing', sources.length, 'mode',
 const snap = (list) => new Map(list.map((p) => { const abs = path.join(R, p); const st = fs.statSync(abs); return [p, { bytes: fs.readFileSync(abs), atime: st.atime, mtime: st.mtime }]; }));
 const cacheFiles = () => ['docs/01-indices/docket.index.json', ...fs.readdirSync(path.join(R, '.docket/cache')).map((f) => `.docket/cache/${f}`)];
 const NAMED = 'docs/45-adr/adr-named-4242.md';
+/** Files the set-up below changes, as they were: written back at the end. */
+const original = new Map();
+const setUp = (rel, change) => { const abs = path.join(R, rel); const text = fs.readFileSync(abs, 'utf8'); original.set(rel, text); fs.writeFileSync(abs, change(text)); };
+const succeededBy = (id) => (text) => text.replace(/^status: .*$/m, `status: Superseded\nsuperseded_by: ${id}`);
+/** rmsuccessor: two other removable documents superseded by X. */
+const superseded = mode === 'rmsuccessor' ? cands.filter((c) => c !== X && c.superseded_by === null).slice(0, 2).map((c) => c.path) : [];
+for (const rel of superseded) setUp(rel, succeededBy(X.document_id));
+if (mode === 'namedsuccessor') setUp(X.path, succeededBy('BENCH-ADR-942'));
 if (mode === 'rmnew') {
   // A document nothing links to or names (as `docket new` makes), indexed, which apply() removes.
   fs.writeFileSync(path.join(R, NAMED), '---\ndocument_id: BENCH-ADR-942\ntype: ADR\ntitle: "Removed again"\nstatus: Draft\nversion: "0.1"\nlast_updated: "2026-11-26"\nowner: Bench Team\n---\n\n# Removed again\n');
@@ -41,19 +51,19 @@ if (mode === 'named') {
   const abs = path.join(R, X.path); const text = fs.readFileSync(abs, 'utf8');
   fs.writeFileSync(abs, /^related_ids:\n/m.test(text) ? text.replace(/^related_ids:\n/m, 'related_ids:\n  - BENCH-ADR-942\n') : text.replace(/^(status: .*)$/m, '$1\nrelated_ids:\n  - BENCH-ADR-942'));
 }
-const docs = snap([X.path, ...sources, ...(mode === 'rmnew' ? [NAMED] : [])]);
+const docs = snap([...new Set([X.path, ...sources, ...superseded]), ...(mode === 'rmnew' ? [NAMED] : [])]);
 const put = (saved) => { for (const [p, s] of saved) { const abs = path.join(R, p); fs.writeFileSync(abs, s.bytes); fs.utimesSync(abs, s.atime, s.mtime); } };
 const caches = {};
 for (const which of ['base', 'new']) { for (const f of fs.readdirSync(path.join(R, '.docket/cache'))) fs.rmSync(path.join(R, '.docket/cache', f)); put(docs); run(bins[which]); run(bins[which]); caches[which] = snap(cacheFiles()); }
 const restore = (which) => { fs.rmSync(path.join(R, 'docs/99-moved'), { recursive: true, force: true }); fs.rmSync(path.join(R, NAMED), { force: true }); for (const f of fs.readdirSync(path.join(R, '.docket/cache'))) fs.rmSync(path.join(R, '.docket/cache', f)); put(docs); put(caches[which]); };
 const apply = () => {
-  if (mode === 'rmlinked') return fs.rmSync(path.join(R, X.path));
+  if (mode === 'rmlinked' || mode === 'rmsuccessor') return fs.rmSync(path.join(R, X.path));
   if (mode === 'rmnew') return fs.rmSync(path.join(R, NAMED));
   if (mode === 'mvplain') {
     fs.mkdirSync(path.join(R, 'docs/99-moved'), { recursive: true });
     return fs.renameSync(path.join(R, X.path), path.join(R, 'docs/99-moved/moved.md'));
   }
-  if (mode === 'named' || mode === 'linkedfirst') {
+  if (mode === 'named' || mode === 'linkedfirst' || mode === 'namedsuccessor') {
     fs.writeFileSync(path.join(R, NAMED), '---\ndocument_id: BENCH-ADR-942\ntype: ADR\ntitle: "Named before it existed"\nstatus: Draft\nversion: "0.1"\nlast_updated: "2026-11-26"\nowner: Bench Team\n---\n\n# Named before it existed\n');
     return;
   }
@@ -98,6 +108,7 @@ restore('new');
 if (mode === 'rmnew') fs.rmSync(path.join(R, NAMED), { force: true });
 if (mode === 'linkedfirst') { const abs = path.join(R, X.path); fs.writeFileSync(abs, fs.readFileSync(abs, 'utf8').replace(/\nSee \[later\]\([^)]*\)\.\n$/, '')); }
 if (mode === 'named') { const abs = path.join(R, X.path); fs.writeFileSync(abs, fs.readFileSync(abs, 'utf8').replace('  - BENCH-ADR-942\n', '').replace(/^related_ids:\n(?!  - )/m, '')); }
+for (const [rel, text] of original) fs.writeFileSync(path.join(R, rel), text);
 run(bins.new);
 const med = (a) => [...a].sort((x, y) => x - y)[a.length >> 1];
 for (const k of ['base', 'new']) console.log(mode, k, 'median', med(times[k]), 'runs', times[k].join(' '));
