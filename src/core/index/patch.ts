@@ -92,14 +92,36 @@ export async function patchIndex(
     if (!stat.isFile() || stat.size !== stored.artifact_size) return undefined;
     const file = new ArtifactFile(fd, stat.size);
     let warnings = stored.warnings;
-    const inStages = (e: readonly FactsEdit[], a: readonly NewFile[], r: readonly RemovedFile[]) =>
-      opts.stage ? patchInStages(patchIndex, config, stored, { edits: e, added: a, removed: r }, { ...io, stage: opts.stage, linkers: opts.linkers }) : undefined;
+    const inStages = (e: readonly FactsEdit[], a: readonly NewFile[], r: readonly RemovedFile[], from = stored) =>
+      opts.stage ? patchInStages(patchIndex, config, from, { edits: e, added: a, removed: r }, { ...io, stage: opts.stage, linkers: opts.linkers }) : undefined;
     // A document whose ID changed is taken out under its old ID and put in under its new one.
     const moved = edits.length > 0 && opts.stage ? idChanges(file, stored, edits) : [];
     if (moved === undefined) return undefined;
-    if (moved.length > 0) {
-      const rest = edits.filter((e) => !moved.includes(e));
-      return inStages(rest, [...added, ...moved.map((e) => ({ ...e, governed: true }))], [...removed, ...moved.map((e) => ({ index: e.index, rel: e.file.rel }))]);
+    // A document that stops being a node (its YAML breaks, it loses its ID) is taken out as a
+    // removed node, and the warning then says why it is none; one that becomes a node is put
+    // in as a new one (the documents that link to its path: the facts file is searched).
+    const skippedAt = (rel: string) => warnings.filter((w) => w.code === 'INDEX_DOCUMENT_SKIPPED' && w.path === rel);
+    const stopping = edits.filter((e) => !e.facts.node && e.facts.skip && skippedAt(e.file.rel).length === 0);
+    const becoming = edits.filter((e) => e.facts.node && skippedAt(e.file.rel).length === 1 && readNode(file, e.facts.node.document_id) === null);
+    const noLonger = (e: FactsEdit) => skippedWarning(e.file.rel, e.facts.skip!);
+    if (moved.length === 0 && edits.length === 1 && added.length === 0 && removed.length === 0) {
+      // Alone in the run: one pass.
+      if (stopping[0]) {
+        const gone = removal(fd, file, stored, [{ index: stopping[0].index, rel: stopping[0].file.rel }], opts.linkers);
+        return gone && (await applyRemoval(config, fd, stored, { ...gone, warnings: [...gone.warnings, noLonger(stopping[0])] }, io));
+      }
+      if (becoming[0]) return patchIndex(config, { ...stored, warnings: warnings.filter((w) => !skippedAt(becoming[0]!.file.rel).includes(w)) }, [], [{ ...becoming[0], governed: true }], [], { ...io, linkers: opts.linkers });
+    } else if (moved.length + stopping.length + becoming.length > 0) {
+      // With other changes: in passes.
+      const out = [...moved, ...stopping, ...becoming];
+      const dropped = new Set(becoming.flatMap((e) => skippedAt(e.file.rel)));
+      const staged = await inStages(
+        edits.filter((e) => !out.includes(e)),
+        [...added, ...[...moved, ...becoming].map((e) => ({ ...e, governed: true }))],
+        [...removed, ...[...moved, ...stopping].map((e) => ({ index: e.index, rel: e.file.rel }))],
+        { ...stored, warnings: stored.warnings.filter((w) => !dropped.has(w)) },
+      );
+      return staged && { ...staged, result: { ...staged.result, warnings: [...staged.result.warnings, ...stopping.map(noLonger)] } };
     }
     /** Old paths of renamed nodes, by ID. */
     let renamed = new Map<string, string>();
@@ -113,18 +135,6 @@ export async function patchIndex(
     } else if (removed.length > 0) {
       const gone = removal(fd, file, stored, removed, opts.linkers);
       return gone && (await applyRemoval(config, fd, stored, gone, io));
-    }
-    // One document that stops being a node, or becomes one, alone in the run: taken out as a
-    // removed node (a warning then says why it is not one), or put in as a new node, when no
-    // cached document links to its path (a governed path: the facts file is searched).
-    const only = edits.length === 1 && added.length === 0 && removed.length === 0 ? edits[0]! : undefined;
-    const skipped = only ? warnings.filter((w) => w.code === 'INDEX_DOCUMENT_SKIPPED' && w.path === only.file.rel) : [];
-    if (only && !only.facts.node && only.facts.skip && skipped.length === 0) {
-      const gone = removal(fd, file, stored, [{ index: only.index, rel: only.file.rel }], opts.linkers);
-      return gone && (await applyRemoval(config, fd, stored, { ...gone, warnings: [...gone.warnings, skippedWarning(only.file.rel, only.facts.skip)] }, io));
-    }
-    if (only?.facts.node && skipped.length === 1 && readNode(file, only.facts.node.document_id) === null) {
-      return patchIndex(config, { ...stored, warnings: warnings.filter((w) => w !== skipped[0]) }, [], [{ ...only, governed: true }], [], { ...io, linkers: opts.linkers });
     }
     const draft = new PatchDraft(file, stored, warnings, stored.advice);
     // Every node ID and the new ones, read when a new dangling ID first needs its suggestion.
