@@ -9,7 +9,8 @@
 // (a new document at a path another linked to before it existed), rmnew (a document nothing links
 // to or names removed, as the benchmark's removal row does), rmsuccessor (a document that two
 // others name in superseded_by removed alone; session 22), namedsuccessor (a new document whose
-// ID a superseded_by named before it existed; session 22). REPO is changed and restored; use a
+// ID a superseded_by named before it existed; session 22), breakedit (X's YAML breaks while a
+// document that names it is edited; session 22). REPO is changed and restored; use a
 // copy (cp -rp) of a benchmark repository.
 import fs from 'node:fs'; import path from 'node:path'; import { spawnSync } from 'node:child_process';
 import { removable, unnamed } from './removable.mjs';
@@ -57,6 +58,12 @@ const caches = {};
 for (const which of ['base', 'new']) { for (const f of fs.readdirSync(path.join(R, '.docket/cache'))) fs.rmSync(path.join(R, '.docket/cache', f)); put(docs); run(bins[which]); run(bins[which]); caches[which] = snap(cacheFiles()); }
 const restore = (which) => { fs.rmSync(path.join(R, 'docs/99-moved'), { recursive: true, force: true }); fs.rmSync(path.join(R, NAMED), { force: true }); for (const f of fs.readdirSync(path.join(R, '.docket/cache'))) fs.rmSync(path.join(R, '.docket/cache', f)); put(docs); put(caches[which]); };
 const apply = () => {
+  if (mode === 'breakedit') {
+    const abs = path.join(R, X.path);
+    fs.writeFileSync(abs, fs.readFileSync(abs, 'utf8').replace(/^(status: .*)$/m, '$1\nbroken: [unclosed'));
+    const other = path.join(R, sources[0]);
+    return fs.writeFileSync(other, fs.readFileSync(other, 'utf8').replace(/^title: "(.*)"$/m, 'title: "$1, edited"'));
+  }
   if (mode === 'rmlinked' || mode === 'rmsuccessor') return fs.rmSync(path.join(R, X.path));
   if (mode === 'rmnew') return fs.rmSync(path.join(R, NAMED));
   if (mode === 'mvplain') {
