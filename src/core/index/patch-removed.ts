@@ -55,8 +55,8 @@ export function renames(fd: number, file: ArtifactFile, stored: StoredResult, re
 
 /**
  * The last build's artifact and result without some governed files, made without building
- * the graph again: each was not a node (its warning goes), or was a node that no successor of
- * its own superseded. Then its item and its edges go, its own dangling and one-sided
+ * the graph again: each was not a node (its warning goes), or was a node with no successor of
+ * its own (no superseded_by). Then its item and its edges go, its own dangling and one-sided
  * relations go (see relate), a suggestion that named it names the next closest ID, the
  * documents that linked to it have their references made again from their cached links
  * (`linkers`), without it, and those whose related_ids named it name a dangling ID. The
