@@ -69,7 +69,7 @@ describe('index after node-field and link edits: the artifact is patched, byte f
     const structural = (rel: string, n: number): ((t: string) => string) => {
       const ops = [
         (t: string) => ((relating = true), frontmatter(t, (fm) => fm.replace(/^related_ids:\n/m, '').replace(/^(status: .*)$/m, `$1\nrelated_ids:\n  - NOPE-ADR-${100 + (n % 900)}`))),
-        (t: string) => (broken.add(rel), (renumbered = true), frontmatter(t, (fm) => fm.replace(/^document_id: (.*)$/m, `document_id: $1${n % 10}`))),
+        (t: string) => (broken.add(rel), frontmatter(t, (fm) => fm.replace(/^document_id: (.*)$/m, `document_id: $1${n % 10}`))),
         (t: string) => (broken.add(rel), frontmatter(t, (fm) => fm.replace(/^(status: .*)$/m, '$1\nbroken: [unclosed'))),
       ];
       if (!superseded.has(rel) && next() < 0.5) {
@@ -109,10 +109,8 @@ describe('index after node-field and link edits: the artifact is patched, byte f
     let relinked = 0;
     /** Whether this round edits related_ids or superseded_by (which may build in full: see relate.ts). */
     let relating = false;
-    /** Whether this round gives a document another ID (which may be patched in passes). */
-    let renumbered = false;
     for (let round = 0; round < 16; round++) {
-      [relating, renumbered] = [false, false];
+      relating = false;
       const isStructural = next() < 0.3;
       const count = 1 + Math.floor(next() * 3);
       for (let k = 0; k < count; k++) {
@@ -152,9 +150,9 @@ describe('index after node-field and link edits: the artifact is patched, byte f
         if (JSON.stringify(after.facts_overlay) !== JSON.stringify(before.facts_overlay)) patched++;
         if (JSON.parse(readFileSync(path.join(root, ARTIFACT), 'utf8')).edge_count !== edges) relinked++;
       }
-      // A document that stops being a node alone in its run may be patched out (index-added.test.ts); with other edits, never.
-      // (One that keeps its path under another ID may be: see patch-stages.ts.)
-      if (isStructural && !relating && !renumbered && count > 1) expect(after.facts_overlay, `round ${round}: a structural edit was patched`).toBeUndefined();
+      // A document that stops being a node, alone in its run or with other edits (in passes),
+      // may be patched out, as may one that keeps its path under another ID: whether it was is
+      // tallied in index-added.test.ts; here, only that the result is the full build's (above).
     }
     expect(patched).toBeGreaterThan(3);
     // Some patches changed the edges (links added or dropped), not only nodes.
