@@ -10,7 +10,8 @@
 // to or names removed, as the benchmark's removal row does), rmsuccessor (a document that two
 // others name in superseded_by removed alone; session 22), namedsuccessor (a new document whose
 // ID a superseded_by named before it existed; session 22), breakedit (X's YAML breaks while a
-// document that names it is edited; session 22). REPO is changed and restored; use a
+// document that names it is edited; session 22), rmlisted (the source of the first one-sided
+// relation the advice lists removed alone; session 22). REPO is changed and restored; use a
 // copy (cp -rp) of a benchmark repository.
 import fs from 'node:fs'; import path from 'node:path'; import { spawnSync } from 'node:child_process';
 import { removable, unnamed } from './removable.mjs';
@@ -24,7 +25,9 @@ const byId = new Map(art.nodes.map((n) => [n.document_id, n]));
 // X: a document others name (by references only when it moves), whose removal the patch can take (see removable.mjs).
 const advice = JSON.parse(run(bins.new).out).advice;
 const { candidates: cands, namersOf } = removable(art, advice, (e) => !['mvfix', 'mvplain'].includes(mode) || e.type === 'references');
-const X = cands[Math.floor(cands.length / 2)];
+// rmlisted: the source of the first one-sided relation the advice lists (its removal lets an unlisted one be listed).
+const listed = /^(\S+) lists /.exec(advice.find((a) => a.code === 'INDEX_RELATION_ONE_SIDED' && / lists /.test(a.message))?.message ?? '');
+const X = mode === 'rmlisted' ? byId.get(listed[1]) : cands[Math.floor(cands.length / 2)];
 const sources = namersOf(X.document_id).map((id) => byId.get(id).path);
 console.error('X', X.path, X.document_id, 'referencing', sources.length, 'mode', mode);
 const snap = (list) => new Map(list.map((p) => { const abs = path.join(R, p); const st = fs.statSync(abs); return [p, { bytes: fs.readFileSync(abs), atime: st.atime, mtime: st.mtime }]; }));
@@ -64,7 +67,7 @@ const apply = () => {
     const other = path.join(R, sources[0]);
     return fs.writeFileSync(other, fs.readFileSync(other, 'utf8').replace(/^title: "(.*)"$/m, 'title: "$1, edited"'));
   }
-  if (mode === 'rmlinked' || mode === 'rmsuccessor') return fs.rmSync(path.join(R, X.path));
+  if (mode === 'rmlinked' || mode === 'rmsuccessor' || mode === 'rmlisted') return fs.rmSync(path.join(R, X.path));
   if (mode === 'rmnew') return fs.rmSync(path.join(R, NAMED));
   if (mode === 'mvplain') {
     fs.mkdirSync(path.join(R, 'docs/99-moved'), { recursive: true });

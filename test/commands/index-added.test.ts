@@ -85,21 +85,8 @@ function removalOf(root: string, rels: readonly string[]): 'removed' | 'full' {
     const id = node?.document_id;
     return !node || (node.superseded_by === null && !artifact.edges.some((e) => e.target === id && e.type === 'supersedes'));
   });
-  return patchable && !listedOneSided(artifact, rels) && listsRoom(root, rels.length) ? 'removed' : 'full';
+  return patchable && listsRoom(root, rels.length) ? 'removed' : 'full';
 }
-
-/**
- * Whether a node of these files has a one-sided relation among the 20 the advice lists while
- * more are not listed: without it, the 21st would be listed, which the stored result does not know.
- */
-function listedOneSided(artifact: Artifact, rels: readonly string[]): boolean {
-  const related = new Map(artifact.nodes.map((n) => [n.document_id, n.related_ids]));
-  const oneSided = artifact.edges.filter((e) => e.type === 'related' && e.guaranteed && !related.get(e.target)!.includes(e.source));
-  oneSided.sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : a.target < b.target ? -1 : a.target > b.target ? 1 : 0));
-  const ids = new Set(artifact.nodes.filter((n) => rels.includes(n.path)).map((n) => n.document_id));
-  return oneSided.length > 20 && oneSided.slice(0, 20).some((e) => ids.has(e.source) || ids.has(e.target));
-}
-
 
 /** Whether the manifest can list this many more removed files (16 in all). */
 const listsRoom = (root: string, more: number) => Object.keys(manifest(root).removed ?? {}).length + more <= 16;

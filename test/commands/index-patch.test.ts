@@ -184,7 +184,11 @@ describe('index after edits of related_ids: relations, their warnings and advice
       [[[c, []]], true], // the dangling relation and its warning go
       [[[d, ids.filter((id) => id !== d).slice(0, 22)]], true], // 22 one-sided relations: 20 listed, 2 more
       [[[z, [a]]], true], // after the last listed one: counted
-      [[[a, [d]]], false], // d -> a was listed and is mutual now: the 21st is not known
+      [[[a, [d]]], true], // d -> a was listed and is mutual now: the 21st is read from the artifact's edges
+      [[[a, []]], true], // one-sided again: the 21st leaves the list
+      // Three listed relations become mutual, and so does z -> a, past the last listed: the
+      // next ones are read from the edges, z -> a's from what a lists now (19 in all, none unlisted).
+      [[[a, [d, z]], [b, [d]], [c, [d]]], true],
       [[[z, []]], true],
     ];
     const patched: boolean[] = [];

@@ -3,6 +3,7 @@ import { NODE_ITEM, type ArtifactFile } from './artifact-file.js';
 import { NODE_KEYS } from './artifact.js';
 import { dangling as danglingWarning, danglingMessage, nearestId, ONE_SIDED_ADVICE_LIMIT, oneSidedAdvice, SUGGESTION_BUDGET, type IndexNode } from './graph.js';
 import { Suggester } from '../text/suggest.js';
+import { byPair, unlistedOneSided, type Pair } from './one-sided-scan.js';
 
 /** A node of the artifact: where its item starts, its text, the node; null when the ID is no node's, undefined when its item does not read back. */
 export function readNode(file: ArtifactFile, id: string): { at: number; text: string; node: IndexNode } | null | undefined {
@@ -81,11 +82,6 @@ function allAnswered(stored: Stored, more: number): boolean {
 const MAX_TOUCHED = 64;
 
 const pairKey = (source: string, target: string) => `${source}\u0000${target}`;
-const byPair = (a: Pair, b: Pair) => (a.source < b.source ? -1 : a.source > b.source ? 1 : a.target < b.target ? -1 : a.target > b.target ? 1 : 0);
-interface Pair {
-  source: string;
-  target: string;
-}
 
 const LISTED = /^(\S+) lists (\S+) in related_ids, but (\S+) does not list (\S+)\.$/;
 const MORE = /^(\d+) more one-sided relations are not listed\.$/;
@@ -171,9 +167,17 @@ export function relate(file: ArtifactFile, stored: Stored & { advice: readonly A
   if (removed.some((k) => (!last || byPair(split(k), last) <= 0) && !stated.listed.some((p) => pairKey(p.source, p.target) === k))) return undefined;
   known.push(...added.map(split));
   known.sort(byPair);
-  // Past the last listed relation, some are not known: the list must fill up before it.
-  const listable = last ? known.filter((p) => byPair(p, last) <= 0) : known;
-  if (last && listable.length < ONE_SIDED_ADVICE_LIMIT) return undefined;
+  // Past the last listed relation, the stored result does not know them: when fewer than the
+  // limit come before it now, the next ones are read from the artifact's edges (those between
+  // the nodes above from what they say now, removed nodes' not at all).
+  let listable = last ? known.filter((p) => byPair(p, last) <= 0) : known;
+  if (last && listable.length < ONE_SIDED_ADVICE_LIMIT) {
+    const now = (e: Pair) => (gone.has(e.source) || gone.has(e.target) ? false : pairs.has(pairKey(e.source, e.target)) ? fresher.has(pairKey(e.source, e.target)) : undefined);
+    const next = unlistedOneSided(file, last, ONE_SIDED_ADVICE_LIMIT - listable.length, now, (id) => readNode(file, id)?.node.related_ids);
+    if (!next) return undefined;
+    const byKey = new Map([...known, ...next].map((p) => [pairKey(p.source, p.target), p]));
+    listable = [...byKey.values()].sort(byPair);
+  }
   return { nodes: new Set([...touched].filter(isNodeNow)), warnings, advice: oneSidedAdvice(listable.slice(0, ONE_SIDED_ADVICE_LIMIT), total) };
 }
 
