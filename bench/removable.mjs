@@ -5,9 +5,11 @@ import path from 'node:path';
 /**
  * The nodes of an index artifact that have no successor, supersede none and are named by other
  * documents (by the edges `names` keeps), where neither they nor those documents appear in the
- * one-sided advice (`advice`, as the envelope gives it): a listed one-sided relation that goes
- * would let an unlisted one be listed, which builds in full (SPEC-005 §2). `namersOf(id)`: the
- * sorted IDs of the documents that name it.
+ * one-sided advice (`advice`, as the envelope gives it): until session 22 a listed one-sided
+ * relation that went built in full (now the next one is read from the artifact, SPEC-005 §2);
+ * the rows keep avoiding them so that their figures stay comparable with earlier runs (the
+ * alternating mode `rmlisted` measures that case). `namersOf(id)`: the sorted IDs of the
+ * documents that name it.
  */
 export function removable(graph, advice, names = () => true) {
   const advised = JSON.stringify(advice);
