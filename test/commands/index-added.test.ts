@@ -73,19 +73,13 @@ interface Artifact {
 }
 
 /**
- * How removing these files must be indexed after a sound build: patched when each was not a
- * node, or a node that is superseded by none (the documents that link to it have their
- * references made again, those that relate to it or whose successor it was name a dangling
- * ID); in full otherwise.
+ * How removing these files must be indexed after a sound build: patched while the manifest can
+ * list them (the documents that link to a removed node have their references made again,
+ * those that relate to it or whose successor it was name a dangling ID, and its own
+ * supersession goes); in full otherwise.
  */
 function removalOf(root: string, rels: readonly string[]): 'removed' | 'full' {
-  const artifact = JSON.parse(readFileSync(path.join(root, ARTIFACT), 'utf8')) as Artifact;
-  const patchable = rels.every((rel) => {
-    const node = artifact.nodes.find((n) => n.path === rel);
-    const id = node?.document_id;
-    return !node || (node.superseded_by === null && !artifact.edges.some((e) => e.target === id && e.type === 'supersedes'));
-  });
-  return patchable && listsRoom(root, rels.length) ? 'removed' : 'full';
+  return listsRoom(root, rels.length) ? 'removed' : 'full';
 }
 
 /** Whether the manifest can list this many more removed files (16 in all). */
@@ -471,20 +465,22 @@ describe('index after documents were removed: nodes, their edges, warnings and a
   });
 });
 
-describe('index after a successor is removed, or a document a successor named is added', () => {
-  it('gives the superseded documents a dangling successor, then takes it back, as a full build does; a cycle builds in full', async () => {
+describe('index after a successor or a superseded document is removed, or a document a successor named is added', () => {
+  it('gives the superseded documents a dangling successor, then takes it back, removes supersessions, as a full build does; a cycle builds in full', async () => {
     const { root, files, byId, ids } = generatedRepository(16, 10);
     unlinkAll(root, files);
     const succeed = (id: string, successor: string, status = 'Superseded') => {
       const abs = path.join(root, byId.get(id)!);
       writeFileSync(abs, frontmatter(readFileSync(abs, 'utf8'), (fm) => fm.replace(/^status: .*$/m, `status: ${status}\nsuperseded_by: ${successor}`)));
     };
-    const [a, b, c, d, e] = [ids[2]!, ids[3]!, ids[4]!, ids[7]!, ids[8]!];
-    // Two documents superseded by b (one whose status does not say so), and two by IDs that do not exist yet.
+    const [a, b, c, d, e, f, g, h] = [ids[2]!, ids[3]!, ids[4]!, ids[7]!, ids[8]!, ids[9]!, ids[10]!, ids[11]!];
+    // Two documents superseded by b (one whose status does not say so), three by IDs that do not exist yet, one by g.
     succeed(a, b);
     succeed(c, b, 'Draft');
     succeed(d, 'ZED-ADR-900');
     succeed(e, 'ZED-ADR-902');
+    succeed(f, 'ZED-ADR-903');
+    succeed(h, g);
     expect((await docket(['index', '--root', root, '--format', 'json'])).exitCode).toBe(0);
     const bText = readFileSync(path.join(root, byId.get(b)!), 'utf8');
     const add = (rel: string, doc: NewDoc) => () => writeFileSync(path.join(root, rel), documentText(rel, doc));
@@ -492,8 +488,13 @@ describe('index after a successor is removed, or a document a successor named is
       ['the successor of two documents is removed', () => rmSync(path.join(root, byId.get(b)!)), 'removed'],
       ['it is restored', () => writeFileSync(path.join(root, byId.get(b)!), bText), 'added'],
       ['a document a successor named is added', add('docs/45-adr/adr-zed-900.md', { id: 'ZED-ADR-900' }), 'added'],
-      // e -> ZED-ADR-902 -> e: the full build reports the cycle.
-      ['a document a successor named is added, closing a cycle', add('docs/45-adr/adr-zed-902.md', { id: 'ZED-ADR-902', successor: e }), 'full'],
+      // Superseded documents removed: their supersession edges go, with their status and dangling-successor warnings.
+      ['a superseded document whose status says otherwise is removed', () => rmSync(path.join(root, byId.get(c)!)), 'removed'],
+      ['a document superseded by a missing ID is removed', () => rmSync(path.join(root, byId.get(e)!)), 'removed'],
+      ['a superseded document and its successor are removed together', () => [a, b].forEach((x) => rmSync(path.join(root, byId.get(x)!))), 'removed'],
+      ['a superseded document and another its successor superseded', () => [h, d].forEach((x) => rmSync(path.join(root, byId.get(x)!))), 'removed'],
+      // f -> ZED-ADR-903 -> f: the full build reports the cycle.
+      ['a document a successor named is added, closing a cycle', add('docs/45-adr/adr-zed-903.md', { id: 'ZED-ADR-903', successor: f }), 'full'],
     ];
     for (const [what, change, how] of steps) {
       const before = manifest(root);
@@ -504,12 +505,19 @@ describe('index after a successor is removed, or a document a successor named is
       expect(cached.exitCode, what).toBe(full.exitCode);
       const after = manifest(root);
       if (how === 'removed') {
-        expect([after.facts_sha256, Object.keys(after.removed ?? {}).length], what).toEqual([before.facts_sha256, Object.keys(before.removed ?? {}).length + 1]);
-        // A dangling successor for each superseded document, and the edges from it kept, no longer guaranteed.
-        const dangling = (cached.json!.warnings as { code: string; message: string; document_id: string }[]).filter((w) => w.code === 'INDEX_DANGLING_RELATION' && w.message.startsWith(`superseded_by names ${b},`));
-        expect(dangling.map((w) => w.document_id).sort(), what).toEqual([a, c]);
-        const { edges } = JSON.parse(readFileSync(path.join(root, ARTIFACT), 'utf8')) as Artifact;
-        expect(edges.filter((x) => x.source === b), what).toEqual([a, c].map((target) => ({ source: b, target, type: 'supersedes', guaranteed: false })));
+        expect([after.facts_sha256, Object.keys(after.removed ?? {}).length > Object.keys(before.removed ?? {}).length], what).toEqual([before.facts_sha256, true]);
+        const warnings = cached.json!.warnings as { code: string; message: string; document_id: string }[];
+        const { nodes, edges } = JSON.parse(readFileSync(path.join(root, ARTIFACT), 'utf8')) as Artifact;
+        // Nothing is said about a removed document, and no edge leads to one.
+        const present = new Set(nodes.map((n) => n.document_id));
+        expect(warnings.filter((w) => w.document_id && !present.has(w.document_id)), what).toEqual([]);
+        expect(edges.filter((x) => !present.has(x.target)), what).toEqual([]);
+        if (what === steps[0]![0]) {
+          // A dangling successor for each superseded document, and the edges from it kept, no longer guaranteed.
+          const dangling = warnings.filter((w) => w.code === 'INDEX_DANGLING_RELATION' && w.message.startsWith(`superseded_by names ${b},`));
+          expect(dangling.map((w) => w.document_id).sort(), what).toEqual([a, c]);
+          expect(edges.filter((x) => x.source === b), what).toEqual([a, c].map((target) => ({ source: b, target, type: 'supersedes', guaranteed: false })));
+        }
       }
       if (how === 'added') expect([after.facts_sha256, after.appended?.length], what).toEqual([before.facts_sha256, (before.appended?.length ?? 0) + 1]);
       if (how === 'full') expect((cached.json!.violations as { code: string }[]).map((v) => v.code), what).toContain('INDEX_SUPERSESSION_CYCLE');

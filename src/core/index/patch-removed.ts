@@ -5,7 +5,7 @@ import { edgeSplices } from './edge-splices.js';
 import { dangling, type IndexNode } from './graph.js';
 import { answersAll, parseDangling, suggestedId } from './patch-added.js';
 import { lazySuggest, readNode, relate, supersede, type RelatedEdit, type Suggest, type SuccessorEdit } from './relate.js';
-import { changedRun, runOf, edgeCountSplice, edgesArray, nodeCountSplice, nodeIds, nodeIdsAt, nodesArray, referenceLines, referencingSources, relationLines, sourcesAt, storedIds, targetLine, type SourceChange } from './relink.js';
+import { changedRun, runOf, edgeCountSplice, edgesArray, nodeCountSplice, nodeIds, nodeIdsAt, nodesArray, referenceLines, referencingSources, relationLines, sourcesAt, storedIds, supersessionLines, targetLine, type SourceChange } from './relink.js';
 import type { PatchOptions } from './patch.js';
 
 /** What the result becomes without some documents, and the splices that take them out of the artifact. */
@@ -55,14 +55,14 @@ export function renames(fd: number, file: ArtifactFile, stored: StoredResult, re
 
 /**
  * The last build's artifact and result without some governed files, made without building
- * the graph again: each was not a node (its warning goes), or was a node with no successor of
- * its own (no superseded_by). Then its item and its edges go, its own dangling and one-sided
- * relations go (see relate), a suggestion that named it names the next closest ID, the
- * documents that linked to it have their references made again from their cached links
- * (`linkers`), without it, and those whose related_ids named it name a dangling ID. The
- * documents it superseded (their superseded_by named it) keep a supersession edge from it,
- * no longer guaranteed, and get a dangling-successor warning (see supersede). Undefined
- * otherwise: the caller builds in full.
+ * the graph again. A file that was not a node: its warning goes. A node: its item and edges
+ * go, with its status warning, its own dangling and one-sided relations and its successor
+ * (see relate and supersede), and its successor's supersession of it; a suggestion that named
+ * it names the next closest ID; the documents that linked to it have their references made
+ * again from their cached links (`linkers`), without it; those whose related_ids named it
+ * name a dangling ID; and the documents it superseded keep a supersession edge from it, no
+ * longer guaranteed, with a dangling-successor warning. Undefined when the stored result
+ * cannot tell what a full build gives: the caller builds in full.
  */
 export function removal(fd: number, file: ArtifactFile, stored: StoredResult, removed: readonly RemovedFile[], linkers?: PatchOptions['linkers']): Removal | undefined {
   const ids = nodeIdsAt(file, stored, removed.map((r) => r.rel));
@@ -79,7 +79,7 @@ export function removal(fd: number, file: ArtifactFile, stored: StoredResult, re
       continue;
     }
     const found = readNode(file, id);
-    if (!found || found.node.path !== r.rel || found.node.superseded_by !== null) return undefined;
+    if (!found || found.node.path !== r.rel) return undefined;
     nodes.push({ at: found.at, end: found.at + 1 + Buffer.byteLength(found.text), node: found.node });
   }
   const nodeCount = stored.node_count - nodes.length;
@@ -87,25 +87,33 @@ export function removal(fd: number, file: ArtifactFile, stored: StoredResult, re
   const splices: Splice[] = [];
   if (nodes.length > 0) {
     const gone = new Set(nodes.map((n) => n.node.document_id));
-    // References and relations may point to them; a supersession may not (they superseded none).
-    const pointed = findAll(fd, [...gone].flatMap((id) => [targetLine(id), referenceLines(id), relationLines(id)]));
+    // Their status warnings go (a superseded document's status that does not say so).
+    warnings = warnings.filter((w) => !(w.code === 'INDEX_STATUS_MISMATCH' && nodes.some((n) => n.node.document_id === w.document_id && n.node.path === w.path)));
+    // References, relations and their successors' supersessions point to them.
+    const pointed = findAll(fd, [...gone].flatMap((id) => [targetLine(id), referenceLines(id), relationLines(id), supersessionLines(id)]));
     if (pointed.size !== stored.artifact_size || pointed.sha256 !== stored.artifact_sha256) return undefined;
-    const [pointing, references, relations] = [0, 1, 2].map((j) => pointed.at.filter((_, i) => i % 3 === j).flat());
-    if (pointing!.length !== references!.length + relations!.length) return undefined;
+    const [pointing, references, relations, supersessions] = [0, 1, 2, 3].map((j) => pointed.at.filter((_, i) => i % 4 === j).flat());
+    if (pointing!.length !== references!.length + relations!.length + supersessions!.length) return undefined;
     const edges = edgesArray(file);
     const array = nodesArray(file, edges);
     if (!edges || !array) return undefined;
     // The documents they superseded: the supersession edges in their runs (the others go).
     const superseded: SuccessorEdit[] = [];
+    /** Supersession edges that go: [successor, superseded], one of them removed. */
+    const lost: [string, string][] = [];
     for (const id of gone) {
       const run = runOf(file, edges, id);
       if (!run) return undefined;
       for (const e of run.old.filter((e) => e.type === 'supersedes')) {
         const found = readNode(file, e.target);
-        if (!found || found.node.superseded_by !== id || gone.has(e.target)) return undefined;
-        superseded.push({ node: found.node, before: id });
+        if (!found || found.node.superseded_by !== id) return undefined;
+        if (gone.has(e.target)) lost.push([id, e.target]);
+        else superseded.push({ node: found.node, before: id });
       }
     }
+    // Their own successors: the edge from each goes (and its dangling warning, when it was no node).
+    const successions: SuccessorEdit[] = nodes.filter(({ node }) => node.superseded_by !== null).map(({ node }) => ({ node: { ...node, superseded_by: null }, before: node.superseded_by }));
+    for (const { node, before } of successions) if (before !== node.document_id && !gone.has(before!)) lost.push([before!, node.document_id]);
     // Their relations go (their dangling and one-sided ones with them); the documents whose
     // related_ids named them name a dangling ID now, whose suggestion is made from the IDs left.
     const owners = sourcesAt(file, relations!);
@@ -125,7 +133,8 @@ export function removal(fd: number, file: ArtifactFile, stored: StoredResult, re
     if (!related) return undefined;
     [warnings, advice] = [related.warnings, related.advice];
     // Their successors dangle now: a warning each, and the edge is no longer guaranteed.
-    const moved = superseded.length > 0 ? supersede(file, { node_count: nodeCount, warnings }, superseded, suggest, new Set(), gone) : { warnings, guaranteed: new Map<string, boolean>() };
+    const successors = [...superseded, ...successions];
+    const moved = successors.length > 0 ? supersede(file, { node_count: nodeCount, warnings }, successors, suggest, new Set(), gone) : { warnings, guaranteed: new Map<string, boolean>() };
     if (!moved) return undefined;
     warnings = moved.warnings;
     // Their own edges go: references and relations; their supersessions stay, as the full build keeps an edge from a successor that is no node.
@@ -145,6 +154,10 @@ export function removal(fd: number, file: ArtifactFile, stored: StoredResult, re
       const cached = found.get(source);
       if (!cached) return undefined;
       changes.set(source, { ...(changes.get(source) ?? { id: source }), links: cached.links });
+    }
+    for (const [successor, target] of lost) {
+      const change = changes.get(successor) ?? changes.set(successor, { id: successor }).get(successor)!;
+      (change.unsupersedes ??= []).push(target);
     }
     const ids = nodeIds(file, stored, [...changes.values()]);
     if (!ids) return undefined;

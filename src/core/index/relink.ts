@@ -26,6 +26,7 @@ const byTargetThenType = (a: IndexEdge, b: IndexEdge) => (a.target < b.target ? 
 export const targetLine = (id: string) => `\n      "target": ${JSON.stringify(id)},\n`;
 export const referenceLines = (id: string) => `${targetLine(id)}      "type": "references",\n`;
 export const relationLines = (id: string) => `${targetLine(id)}      "type": "related",\n`;
+export const supersessionLines = (id: string) => `${targetLine(id)}      "type": "supersedes",\n`;
 const SOURCE_LINE = '\n      "source": ';
 
 /**
