@@ -11,7 +11,8 @@
 // others name in superseded_by removed alone; session 22), namedsuccessor (a new document whose
 // ID a superseded_by named before it existed; session 22), breakedit (X's YAML breaks while a
 // document that names it is edited; session 22), rmlisted (the source of the first one-sided
-// relation the advice lists removed alone; session 22). REPO is changed and restored; use a
+// relation the advice lists removed alone; session 22), rmsuperseded (a document superseded by
+// another removed alone; session 22). REPO is changed and restored; use a
 // copy (cp -rp) of a benchmark repository.
 import fs from 'node:fs'; import path from 'node:path'; import { spawnSync } from 'node:child_process';
 import { removable, unnamed } from './removable.mjs';
@@ -41,6 +42,8 @@ const succeededBy = (id) => (text) => text.replace(/^status: .*$/m, `status: Sup
 const superseded = mode === 'rmsuccessor' ? cands.filter((c) => c !== X && c.superseded_by === null).slice(0, 2).map((c) => c.path) : [];
 for (const rel of superseded) setUp(rel, succeededBy(X.document_id));
 if (mode === 'namedsuccessor') setUp(X.path, succeededBy('BENCH-ADR-942'));
+// rmsuperseded: X superseded by another document, then removed.
+if (mode === 'rmsuperseded') setUp(X.path, succeededBy(cands.find((c) => c !== X).document_id));
 if (mode === 'rmnew') {
   // A document nothing links to or names (as `docket new` makes), indexed, which apply() removes.
   fs.writeFileSync(path.join(R, NAMED), '---\ndocument_id: BENCH-ADR-942\ntype: ADR\ntitle: "Removed again"\nstatus: Draft\nversion: "0.1"\nlast_updated: "2026-11-26"\nowner: Bench Team\n---\n\n# Removed again\n');
@@ -67,7 +70,7 @@ const apply = () => {
     const other = path.join(R, sources[0]);
     return fs.writeFileSync(other, fs.readFileSync(other, 'utf8').replace(/^title: "(.*)"$/m, 'title: "$1, edited"'));
   }
-  if (mode === 'rmlinked' || mode === 'rmsuccessor' || mode === 'rmlisted') return fs.rmSync(path.join(R, X.path));
+  if (['rmlinked', 'rmsuccessor', 'rmlisted', 'rmsuperseded'].includes(mode)) return fs.rmSync(path.join(R, X.path));
   if (mode === 'rmnew') return fs.rmSync(path.join(R, NAMED));
   if (mode === 'mvplain') {
     fs.mkdirSync(path.join(R, 'docs/99-moved'), { recursive: true });
