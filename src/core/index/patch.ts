@@ -66,9 +66,9 @@ function idChanges(file: ArtifactFile, stored: StoredResult, edits: readonly Fac
  * successor named their IDs have those made again, and the cached documents that linked to
  * their paths their references (see patch-added.ts and PatchDraft);
  * removed files are taken out alone, or are renames, edits whose path changed (see
- * patch-removed.ts). A document that keeps its path under another ID, and removals with other
- * changes that are not renames, are patched in passes when `opts.stage` says where (see
- * patch-stages.ts).
+ * patch-removed.ts). A document that keeps its path under another ID, one that stops or
+ * starts being a node along with other changes, and removals with other changes that are not
+ * renames, are patched in passes when `opts.stage` says where (see patch-stages.ts).
  */
 export async function patchIndex(
   config: RepoConfig,
@@ -92,8 +92,9 @@ export async function patchIndex(
     if (!stat.isFile() || stat.size !== stored.artifact_size) return undefined;
     const file = new ArtifactFile(fd, stat.size);
     let warnings = stored.warnings;
-    const inStages = (e: readonly FactsEdit[], a: readonly NewFile[], r: readonly RemovedFile[], from = stored) =>
-      opts.stage ? patchInStages(patchIndex, config, from, { edits: e, added: a, removed: r }, { ...io, stage: opts.stage, linkers: opts.linkers }) : undefined;
+    /** The run in passes (see patch-stages.ts), from the stored result or one with some warnings taken out (`start`). */
+    const inStages = (e: readonly FactsEdit[], a: readonly NewFile[], r: readonly RemovedFile[], start = stored) =>
+      opts.stage ? patchInStages(patchIndex, config, start, { edits: e, added: a, removed: r }, { ...io, stage: opts.stage, linkers: opts.linkers }) : undefined;
     // A document whose ID changed is taken out under its old ID and put in under its new one.
     const moved = edits.length > 0 && opts.stage ? idChanges(file, stored, edits) : [];
     if (moved === undefined) return undefined;
