@@ -47,7 +47,7 @@ export class PatchDraft {
   readonly superseding: SuccessorEdit[] = [];
   readonly relating: RelatedEdit[] = [];
   readonly addedNodes: IndexNode[] = [];
-  /** Edge count change. */
+  /** How many edges the artifact gains (see edges). */
   delta = 0;
   /** The warnings the patch starts from (a renamed node's moved to its new path). */
   private readonly before: readonly Issue[];
@@ -120,8 +120,9 @@ export class PatchDraft {
   }
 
   /**
-   * New files: a node each whose ID no successor named (or why it is not a node). As relations
-   * and a successor that changed from none, they make their edges, warnings and advice.
+   * New files: a node each (or why it is not a node). As relations and a successor that
+   * changed from none, they make their edges, warnings and advice (the documents that named
+   * their IDs: see relateNamers).
    */
   addNodes(added: readonly NewFile[]): boolean {
     for (const a of added) {
