@@ -94,6 +94,17 @@ export class ArtifactFile {
     return this.itemAt(lo);
   }
 
+  /**
+   * Where an item whose text is `text` ends, and the item after it in its array (none at the
+   * array's end); null when the next one does not start right after the comma.
+   */
+  after(item: ItemRef, text: string): { end: number; next?: ItemRef } | null {
+    const end = item.at + 1 + Buffer.byteLength(text);
+    const next = this.read(end, end + 1).toString('latin1') === ',' ? this.itemAt(end + 1) : undefined;
+    if (!next) return { end };
+    return next.at === end + 1 ? { end, next } : null;
+  }
+
   /** The text of the item at `at`, from its indentation to its closing brace. */
   itemText(at: number): string | undefined {
     return this.through(at + 1, ITEM_END)?.toString('utf8');

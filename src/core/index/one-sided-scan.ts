@@ -39,9 +39,9 @@ export function unlistedOneSided(file: ArtifactFile, after: Pair, count: number,
       }
       if (oneSided) found.push({ source: edge.source, target: edge.target });
     }
-    const to = item.at + 1 + Buffer.byteLength(parsed.text);
-    item = file.read(to, to + 1).toString('latin1') === ',' ? file.itemAt(to + 1) : undefined;
+    const step = file.after(item, parsed.text);
+    if (!step) return undefined;
+    item = step.next;
   }
   return found;
 }
-

@@ -88,18 +88,16 @@ export function nodeIdsAt(file: ArtifactFile, stored: Pick<StoredResult, 'artifa
 export function runOf(file: ArtifactFile, edges: EdgesArray, source: string): { from: number; to: number; old: IndexEdge[] } | undefined {
   const first = file.lowerBound(EDGE_ITEM, source);
   const itemsEnd = edges.close - 3;
-  let [from, to] = [first ? first.at : edges.close === edges.open + 1 ? edges.close : itemsEnd, -1];
+  const from = first ? first.at : edges.close === edges.open + 1 ? edges.close : itemsEnd;
+  let to = -1;
   const old: IndexEdge[] = [];
   for (let item = first; item && item.kind === EDGE_ITEM && item.key === source; ) {
     const parsed = file.parsedItem<IndexEdge>(item.at, EDGE_KEYS);
     if (!parsed || parsed.item.source !== source) return undefined;
-    const { text, item: edge } = parsed;
-    old.push(edge);
-    to = item.at + 1 + Buffer.byteLength(text);
-    const next = file.read(to, to + 1).toString('latin1');
-    // Another item follows its comma, or the array ends.
-    item = next === ',' ? file.itemAt(to + 1) : undefined;
-    if (item && item.at !== to + 1) return undefined;
+    old.push(parsed.item);
+    const step = file.after(item, parsed.text);
+    if (!step) return undefined;
+    [to, item] = [step.end, step.next];
   }
   if (to < 0) to = from;
   return { from, to, old };
