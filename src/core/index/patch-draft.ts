@@ -6,7 +6,7 @@ import { edgeSplices, type EdgeRun } from './edge-splices.js';
 import { skippedWarning, type NodeFields } from './facts.js';
 import { nodeOf, statusMismatch, type IndexNode } from './graph.js';
 import { addedSplices, answersAll, namersOf, resuggest } from './patch-added.js';
-import { readNode, relate, supersede, type RelatedEdit, type Suggest, type SuccessorEdit } from './relate.js';
+import { moveSupersessions, readNode, relate, supersede, type RelatedEdit, type Suggest, type SuccessorEdit } from './relate.js';
 import { changedRun, edgeCountSplice, edgesArray, nodeIds, type SourceChange } from './relink.js';
 import type { FactsEdit, NewFile } from './patch.js';
 
@@ -190,10 +190,7 @@ export class PatchDraft {
       const moved = supersede(this.file, { node_count: nodeCount, warnings: this.warnings }, this.superseding, suggest, fresh);
       if (!moved) return false;
       this.warnings = moved.warnings;
-      for (const { node, before } of this.superseding) {
-        if (before !== null) (this.changeOf(before).unsupersedes ??= []).push(node.document_id);
-        if (node.superseded_by !== null) (this.changeOf(node.superseded_by).supersedes ??= []).push({ target: node.document_id, guaranteed: moved.guaranteed.get(node.document_id)! });
-      }
+      moveSupersessions(this.superseding, moved.guaranteed, (id) => this.changeOf(id));
     }
     if (this.relating.length > 0) {
       const related = relate(this.file, { node_count: nodeCount, warnings: this.warnings, advice: this.advice }, this.relating, suggest, fresh);

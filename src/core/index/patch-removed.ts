@@ -4,7 +4,7 @@ import type { RemovedFile, StoredResult } from './cache.js';
 import { edgeSplices } from './edge-splices.js';
 import { dangling, type IndexNode } from './graph.js';
 import { answersAll, parseDangling, suggestedId } from './patch-added.js';
-import { lazySuggest, readNode, relate, supersede, type RelatedEdit, type Suggest, type SuccessorEdit } from './relate.js';
+import { lazySuggest, moveSupersessions, readNode, relate, supersede, type RelatedEdit, type Suggest, type SuccessorEdit } from './relate.js';
 import { changedRun, runOf, edgeCountSplice, edgesArray, nodeCountSplice, nodeIds, nodeIdsAt, nodesArray, referenceLines, referencingSources, relationLines, sourcesAt, storedIds, supersessionLines, targetLine, type SourceChange } from './relink.js';
 import type { PatchOptions } from './patch.js';
 
@@ -97,23 +97,19 @@ export function removal(fd: number, file: ArtifactFile, stored: StoredResult, re
     const edges = edgesArray(file);
     const array = nodesArray(file, edges);
     if (!edges || !array) return undefined;
-    // The documents they superseded: the supersession edges in their runs (the others go).
-    const superseded: SuccessorEdit[] = [];
-    /** Supersession edges that go: [successor, superseded], one of them removed. */
-    const lost: [string, string][] = [];
+    // The documents they superseded (the supersession edges in their runs) keep their successor,
+    // now dangling; their own successors lose them (a document that supersedes itself has no edge).
+    const successors: SuccessorEdit[] = [];
     for (const id of gone) {
       const run = runOf(file, edges, id);
       if (!run) return undefined;
       for (const e of run.old.filter((e) => e.type === 'supersedes')) {
         const found = readNode(file, e.target);
         if (!found || found.node.superseded_by !== id) return undefined;
-        if (gone.has(e.target)) lost.push([id, e.target]);
-        else superseded.push({ node: found.node, before: id });
+        if (!gone.has(e.target)) successors.push({ node: found.node, before: id });
       }
     }
-    // Their own successors: the edge from each goes (and its dangling warning, when it was no node).
-    const successions: SuccessorEdit[] = nodes.filter(({ node }) => node.superseded_by !== null).map(({ node }) => ({ node: { ...node, superseded_by: null }, before: node.superseded_by }));
-    for (const { node, before } of successions) if (before !== node.document_id && !gone.has(before!)) lost.push([before!, node.document_id]);
+    for (const { node } of nodes) if (node.superseded_by !== null && node.superseded_by !== node.document_id) successors.push({ node: { ...node, superseded_by: null }, before: node.superseded_by });
     // Their relations go (their dangling and one-sided ones with them); the documents whose
     // related_ids named them name a dangling ID now, whose suggestion is made from the IDs left.
     const owners = sourcesAt(file, relations!);
@@ -132,19 +128,18 @@ export function removal(fd: number, file: ArtifactFile, stored: StoredResult, re
     const related = relate(file, { node_count: nodeCount, warnings, advice }, [...nodes.map(({ node }) => ({ node: { ...node, related_ids: [] }, before: node.related_ids })), ...namers], suggest, new Set(), gone);
     if (!related) return undefined;
     [warnings, advice] = [related.warnings, related.advice];
-    // Their successors dangle now: a warning each, and the edge is no longer guaranteed.
-    const successors = [...superseded, ...successions];
+    // Their successors change: each document they superseded gets a dangling-successor
+    // warning (its edge is no longer guaranteed), and their own dangling successors go.
     const moved = successors.length > 0 ? supersede(file, { node_count: nodeCount, warnings }, successors, suggest, new Set(), gone) : { warnings, guaranteed: new Map<string, boolean>() };
     if (!moved) return undefined;
     warnings = moved.warnings;
-    // Their own edges go: references and relations; their supersessions stay, as the full build keeps an edge from a successor that is no node.
-    const changes = new Map<string, SourceChange>([...gone].map((id) => [id, { id, links: [], related: { ids: [], nodes: new Set() } }]));
-    for (const { node, before } of superseded) {
-      const change = changes.get(before!)!;
-      (change.unsupersedes ??= []).push(node.document_id);
-      (change.supersedes ??= []).push({ target: node.document_id, guaranteed: moved.guaranteed.get(node.document_id)! });
-    }
-    for (const { node } of namers) changes.set(node.document_id, { id: node.document_id, related: { ids: node.related_ids, nodes: related.nodes } });
+    const changes = new Map<string, SourceChange>();
+    const changeOf = (id: string) => changes.get(id) ?? changes.set(id, { id }).get(id)!;
+    // Their own edges go: references and relations; the supersessions of documents they
+    // superseded stay, as the full build keeps an edge from a successor that is no node.
+    for (const id of gone) Object.assign(changeOf(id), { links: [], related: { ids: [], nodes: new Set() } });
+    moveSupersessions(successors, moved.guaranteed, changeOf);
+    for (const { node } of namers) changeOf(node.document_id).related = { ids: node.related_ids, nodes: related.nodes };
     // The documents that linked to them: their references again, from their cached links.
     const linking = sourcesAt(file, references!);
     const found = linking && linking.size > 0 ? linkers?.(removed.map((r) => r.rel), true) : new Map();
@@ -153,11 +148,7 @@ export function removal(fd: number, file: ArtifactFile, stored: StoredResult, re
       if (gone.has(source)) continue;
       const cached = found.get(source);
       if (!cached) return undefined;
-      changes.set(source, { ...(changes.get(source) ?? { id: source }), links: cached.links });
-    }
-    for (const [successor, target] of lost) {
-      const change = changes.get(successor) ?? changes.set(successor, { id: successor }).get(successor)!;
-      (change.unsupersedes ??= []).push(target);
+      changeOf(source).links = cached.links;
     }
     const ids = nodeIds(file, stored, [...changes.values()]);
     if (!ids) return undefined;

@@ -4,6 +4,7 @@ import { NODE_KEYS } from './artifact.js';
 import { dangling as danglingWarning, danglingMessage, nearestId, ONE_SIDED_ADVICE_LIMIT, oneSidedAdvice, SUGGESTION_BUDGET, type IndexNode } from './graph.js';
 import { Suggester } from '../text/suggest.js';
 import { byPair, unlistedOneSided, type Pair } from './one-sided-scan.js';
+import type { SourceChange } from './relink.js';
 
 /** A node of the artifact: where its item starts, its text, the node; null when the ID is no node's, undefined when its item does not read back. */
 export function readNode(file: ArtifactFile, id: string): { at: number; text: string; node: IndexNode } | null | undefined {
@@ -179,6 +180,17 @@ export function relate(file: ArtifactFile, stored: Stored & { advice: readonly A
     listable = [...byKey.values()].sort(byPair);
   }
   return { nodes: new Set([...touched].filter(isNodeNow)), warnings, advice: oneSidedAdvice(listable.slice(0, ONE_SIDED_ADVICE_LIMIT), total) };
+}
+
+/**
+ * The supersession edges that successor changes move (see supersede): each node's edge leaves
+ * its old successor's run and joins its new one's, `guaranteed` as supersede found.
+ */
+export function moveSupersessions(edits: readonly SuccessorEdit[], guaranteed: ReadonlyMap<string, boolean>, changeOf: (id: string) => SourceChange): void {
+  for (const { node, before } of edits) {
+    if (before !== null) (changeOf(before).unsupersedes ??= []).push(node.document_id);
+    if (node.superseded_by !== null) (changeOf(node.superseded_by).supersedes ??= []).push({ target: node.document_id, guaranteed: guaranteed.get(node.document_id)! });
+  }
 }
 
 /** How far a chain of successors is followed from a new successor; a longer one builds in full. */
