@@ -3,7 +3,7 @@ import { itemsText, NODE_KEYS } from './artifact.js';
 import type { ArtifactFile, Splice } from './artifact-file.js';
 import { factsHash, type Linkers, type RemovedFile, type StoredResult } from './cache.js';
 import { edgeSplices, type EdgeRun } from './edge-splices.js';
-import { skippedWarning, type NodeFields } from './facts.js';
+import { skippedWarning, withoutSkipped, type NodeFields } from './facts.js';
 import { nodeOf, statusMismatch, type IndexNode } from './graph.js';
 import { addedSplices, answersAll, namersOf, resuggest } from './patch-added.js';
 import { moveSupersessions, readNode, relate, supersede, type RelatedEdit, type Suggest, type SuccessorEdit } from './relate.js';
@@ -77,9 +77,9 @@ export class PatchDraft {
       const fields = edit.facts.node;
       if (!fields) {
         // Not a node, nor was it: the stored result says why not, and now says the new reason.
-        const mine = (w: Issue) => w.code === 'INDEX_DOCUMENT_SKIPPED' && w.path === edit.file.rel;
-        if (!edit.facts.skip || this.warnings.filter(mine).length !== 1) return false;
-        this.warnings = [...this.warnings.filter((w) => !mine(w)), skippedWarning(edit.file.rel, edit.facts.skip)];
+        const left = withoutSkipped(this.warnings, edit.file.rel);
+        if (!edit.facts.skip || !left) return false;
+        this.warnings = [...left, skippedWarning(edit.file.rel, edit.facts.skip)];
         continue;
       }
       const found = readNode(this.file, fields.document_id);

@@ -2,6 +2,7 @@ import type { Advice, Issue } from '../issues.js';
 import { findAll, type ArtifactFile, type Splice } from './artifact-file.js';
 import type { RemovedFile, StoredResult } from './cache.js';
 import { edgeSplices } from './edge-splices.js';
+import { withoutSkipped } from './facts.js';
 import { dangling, type IndexNode } from './graph.js';
 import { answersAll, parseDangling, suggestedId } from './patch-added.js';
 import { lazySuggest, moveSupersessions, readNode, relate, supersede, type RelatedEdit, type Suggest, type SuccessorEdit } from './relate.js';
@@ -16,12 +17,6 @@ export interface Removal {
   node_count: number;
   edge_count: number;
   first_id: string | null;
-}
-
-/** The warnings without the one that said why a removed file was not a node; undefined when there is not exactly one. */
-function withoutSkipped(warnings: readonly Issue[], rel: string): Issue[] | undefined {
-  const mine = (w: Issue) => w.code === 'INDEX_DOCUMENT_SKIPPED' && w.path === rel;
-  return warnings.filter(mine).length === 1 ? warnings.filter((w) => !mine(w)) : undefined;
 }
 
 /**

@@ -9,7 +9,7 @@ import { nodeIdsAt, storedIds } from './relink.js';
 import { patchInStages } from './patch-stages.js';
 import type { AddedFile, Linkers, RemovedFile, StoredResult } from './cache.js';
 import { removal, renames } from './patch-removed.js';
-import { skippedWarning, type DocFacts } from './facts.js';
+import { isSkipped, skippedWarning, withoutSkipped, type DocFacts } from './facts.js';
 import { PatchDraft } from './patch-draft.js';
 import { applied, applyRemoval, type PatchFiles, type Patched } from './patch-write.js';
 
@@ -101,7 +101,7 @@ export async function patchIndex(
     // A document that stops being a node (its YAML breaks, it loses its ID) is taken out as a
     // removed node, and the warning then says why it is none; one that becomes a node is put
     // in as a new one (the documents that link to its path: the facts file is searched).
-    const skippedAt = (rel: string) => warnings.filter((w) => w.code === 'INDEX_DOCUMENT_SKIPPED' && w.path === rel);
+    const skippedAt = (rel: string) => warnings.filter(isSkipped(rel));
     const stopping = edits.filter((e) => !e.facts.node && e.facts.skip && skippedAt(e.file.rel).length === 0);
     const becoming = edits.filter((e) => e.facts.node && skippedAt(e.file.rel).length === 1 && readNode(file, e.facts.node.document_id) === null);
     const noLonger = (e: FactsEdit) => skippedWarning(e.file.rel, e.facts.skip!);
@@ -111,7 +111,7 @@ export async function patchIndex(
         const gone = removal(fd, file, stored, [{ index: stopping[0].index, rel: stopping[0].file.rel }], opts.linkers);
         return gone && (await applyRemoval(config, fd, stored, { ...gone, warnings: [...gone.warnings, noLonger(stopping[0])] }, io));
       }
-      if (becoming[0]) return patchIndex(config, { ...stored, warnings: warnings.filter((w) => !skippedAt(becoming[0]!.file.rel).includes(w)) }, [], [{ ...becoming[0], governed: true }], [], { ...io, linkers: opts.linkers });
+      if (becoming[0]) return patchIndex(config, { ...stored, warnings: withoutSkipped(warnings, becoming[0].file.rel)! }, [], [{ ...becoming[0], governed: true }], [], { ...io, linkers: opts.linkers });
     } else if (moved.length + stopping.length + becoming.length > 0) {
       // With other changes: in passes.
       const out = [...moved, ...stopping, ...becoming];
