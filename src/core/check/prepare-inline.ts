@@ -1,0 +1,64 @@
+import type { RepoConfig } from '../config/types.js';
+import { absolutePath } from '../documents/read.js';
+import { readRaw } from '../documents/read-bytes.js';
+import { READ_WINDOW, ReadAhead, readAheadPolicy } from '../documents/read-ahead.js';
+import type { Preparation, PipelineRun } from './preparation.js';
+import { prepareRaw } from './prepare.js';
+
+/** The event loop gets a turn (signals, worker replies) after this many documents. */
+export const YIELD_EVERY = 64;
+
+export const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Where no worker thread describes documents: each document is looked up, read and described
+ * as the loop reaches it and handed on at once (cached models waiting for chunks held a whole
+ * repository's: 100k documents, 40 MB). Once enough of them had to be read, a reading thread
+ * reads ahead (see ReadAhead); lookups then run a window ahead, to tell it which files come
+ * next. `early`: a reader started before this run (see EarlyReadAhead).
+ */
+export async function prepareInline(config: RepoConfig, prep: Preparation, run: PipelineRun, early: ReadAhead | undefined, interrupted: () => void): Promise<void> {
+  const { files, total, ctx } = prep;
+  const policy = readAheadPolicy();
+  let reader: ReadAhead | undefined;
+  let firstAhead = total;
+  let classified = 0;
+  let read = 0;
+  if (early) {
+    reader = early;
+    firstAhead = 0;
+    run.readAhead = true;
+    run.earlyReadAhead = true;
+    read = -Infinity;
+  }
+  try {
+    for (let i = 0; i < total; i++) {
+      if (i % YIELD_EVERY === 0 && i > 0) {
+        await turn();
+        interrupted();
+      }
+      if (!reader && read >= policy.after && total - i >= policy.left) {
+        reader = await ReadAhead.start(total - i, ctx.settings.digest || ctx.settings.memoDigest === true);
+        if (reader) firstAhead = classified;
+        run.readAhead = reader !== undefined;
+        read = -Infinity; // tried once
+      }
+      const ahead = reader ? Math.min(total, i + READ_WINDOW) : i + 1;
+      for (; classified < ahead; classified++) {
+        if (prep.classify(classified) && reader) reader.want(absolutePath(config.root, files[classified]!.rel));
+      }
+      if (reader && classified === total) reader.end();
+      if (prep.unprepared(i)) {
+        const abs = absolutePath(config.root, files[i]!.rel);
+        let raw = i >= firstAhead ? reader!.next(abs) : readRaw(abs);
+        if (raw instanceof Promise) raw = await raw;
+        prep.store(i, prepareRaw(files[i]!, raw, ctx, prep.expected(i)));
+        read++;
+      }
+      prep.flush();
+    }
+  } finally {
+    // An early reader too: its thread and buffers are not needed once every document is read.
+    await reader?.close();
+  }
+}
