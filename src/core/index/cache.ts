@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
+import { fstatSync } from 'node:fs';
 import path from 'node:path';
 import type { DocumentReuse } from '../check/load.js';
 import type { InspectedDocument } from '../check/model.js';
@@ -10,14 +10,13 @@ import { CACHE_DIR, ensureCacheDir, fingerprint as fingerprintOf, isSealed } fro
 import { lstatOrNone } from '../fs/paths.js';
 import { absolutePath } from '../documents/read.js';
 import type { Issue } from '../issues.js';
-import { sha256 } from '../text/sha256.js';
-import { DocketError } from '../../errors/docket-error.js';
 import { factsOf, type DocFacts } from './facts.js';
 import type { Hashes, HashesFile } from './hashes-file.js';
-import { baseCount, positionsOf, stampOf, type Positions, type RemovedFile } from './cache-positions.js';
-import { factsMentioning } from './facts-scan.js';
-import { describedFiles, isFacts, parseManifest, type Manifest, type StoredResult } from './cache-manifest.js';
-import { FACTS, LOCK, MANIFEST, STAGE, factsHash, readHashes, type AddedFile, type Entry, type FileUpdate } from './cache-files.js';
+import { positionsOf, stampOf, type Positions, type RemovedFile } from './cache-positions.js';
+import { describedFiles, parseManifest, type Manifest, type StoredResult } from './cache-manifest.js';
+import { LOCK, STAGE, factsHash, readHashes, type AddedFile, type Entry, type FileUpdate } from './cache-files.js';
+import { entriesOf, linkersIn, readFactsFile, readManifestFile, type Linkers } from './cache-read.js';
+import { busyWarning, corruptWarning, untrustedWarning, writeFailedWarning } from './cache-warnings.js';
 import { acquireLock } from './cache-lock.js';
 import { writeFreshManifest, writeUpdatedManifest } from './cache-write.js';
 
@@ -54,8 +53,7 @@ const MAX_FACTS_OVERLAY_BYTES = 256 * 1024;
 
 export { CACHE_DIR };
 
-/** Cached node documents that link to some paths: by ID, their path and their links. */
-export type Linkers = Map<string, { rel: string; links: readonly string[] }>;
+export type { Linkers } from './cache-read.js';
 
 export type CacheMode = 'use' | 'rebuild' | 'off';
 export type RebuildReason = 'no-cache' | 'cache-disabled' | 'rebuild-requested' | 'config-changed' | 'cache-corrupt' | 'cache-untrusted' | 'cache-busy';
@@ -113,22 +111,8 @@ export class IndexCache implements DocumentReuse {
   /** The last manifest's entries by path (empty without a usable manifest). */
   private get prev(): Map<string, Entry> {
     if (!this.previousMap) {
-      this.previousMap = new Map();
       const h = this.manifest && this.wholeHashes();
-      const m = this.manifest;
-      if (m && h) {
-        const byPosition = new Map<number, Entry>();
-        for (const { rel, at, sha256: sha } of describedFiles(m, h)) {
-          // Appended files' facts are in the overlay (below).
-          const entry: Entry = { size: m.sizes[at]!, mtime_ms: m.mtimes[at]!, sha256: sha, at, ...(at < h.paths.length ? { factsHash: h.facts_hashes[at]! } : {}) };
-          this.previousMap.set(rel, entry);
-          byPosition.set(at, entry);
-        }
-        for (const [k, facts] of Object.entries(m.facts_overlay ?? {})) {
-          const entry = byPosition.get(Number(k));
-          if (entry) Object.assign(entry, { facts, factsHash: factsHash(facts) });
-        }
-      }
+      this.previousMap = this.manifest && h ? entriesOf(this.manifest, h) : new Map();
     }
     return this.previousMap;
   }
@@ -153,27 +137,18 @@ export class IndexCache implements DocumentReuse {
       if (!cache.release) {
         cache.writable = false;
         cache.reason = 'cache-busy';
-        cache.warnings.push({ code: 'INDEX_CACHE_BUSY', severity: 'warning', message: `Another docket process holds ${LOCK} (or it cannot be created); the index was built without the cache.`, path: LOCK, suggestion: 'Nothing to do: the index is complete. A lock left by a dead process is taken over automatically.' });
+        cache.warnings.push(busyWarning());
         return cache;
       }
     }
-    let text: string;
-    let mtimeMs: number;
-    try {
-      const fd = openSync(path.join(config.root, MANIFEST), constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
-      try {
-        mtimeMs = fstatSync(fd).mtimeMs;
-        text = readFileSync(fd, 'utf8');
-      } finally {
-        closeSync(fd);
-      }
-    } catch {
+    const read = readManifestFile(config.root);
+    if (!read) {
       cache.reason = 'no-cache';
       return cache;
     }
     let parsed: ReturnType<typeof parseManifest>;
     try {
-      parsed = parseManifest(text);
+      parsed = parseManifest(read.text);
     } catch {
       parsed = undefined;
     }
@@ -189,7 +164,7 @@ export class IndexCache implements DocumentReuse {
     });
     if (mode === 'rebuild') cache.reason = 'rebuild-requested';
     else if (!m || m.cache_version !== CACHE_VERSION || m.fingerprint !== cache.fingerprint) cache.reason = 'config-changed';
-    else if (!isSealed(mtimeMs, m.written_ms)) cache.untrusted();
+    else if (!isSealed(read.mtimeMs, m.written_ms)) cache.untrusted();
     else {
       cache.manifest = m;
       cache.writtenMs = m.written_ms;
@@ -202,14 +177,14 @@ export class IndexCache implements DocumentReuse {
     this.dirty = true;
     this.previousMap = new Map();
     this.manifest = undefined;
-    this.warnings.push({ code: 'INDEX_CACHE_CORRUPT', severity: 'warning', message: `${MANIFEST} could not be read; the index was built in full${this.writable ? ' and the cache rewritten' : ''}.`, path: MANIFEST, suggestion: 'Nothing to do: the index is complete. Delete .docket/cache/ if the warning repeats.' });
+    this.warnings.push(corruptWarning(this.writable));
   }
 
   /** A manifest docket did not leave where it is (checked out from git, copied without its times): not used, and rewritten. */
   private untrusted(): void {
     this.reason = 'cache-untrusted';
     this.baselineOf = () => new Map();
-    this.warnings.push({ code: 'INDEX_CACHE_UNTRUSTED', severity: 'warning', message: `${MANIFEST} was not written here by docket (its modification time is not the one docket gave it), so it was not used; the index was built in full${this.writable ? ' and the cache rewritten' : ''}.`, path: MANIFEST, suggestion: 'If git tracks .docket/, untrack it: git rm -r --cached .docket. To carry the cache between CI runs, restore it with its modification times (actions/cache, tar or cp -p do).' });
+    this.warnings.push(untrustedWarning(this.writable));
   }
 
   /** 'incremental' when earlier descriptions could be reused. */
@@ -346,52 +321,16 @@ export class IndexCache implements DocumentReuse {
   /** The facts file of the manifest, once; null when it is missing or does not match the manifest. */
   private factsFile(): DocFacts[] | null {
     if (this.loadedFacts === undefined) {
-      this.loadedFacts = null;
-      try {
-        const text = readFileSync(path.join(this.config.root, FACTS), 'utf8');
-        const facts = JSON.parse(text) as unknown;
-        if (sha256(text) === this.manifest?.facts_sha256 && Array.isArray(facts) && facts.length === baseCount(this.manifest) && facts.every(isFacts)) this.loadedFacts = facts;
-      } catch {
-        this.loadedFacts = null;
-      }
+      this.loadedFacts = this.manifest ? readFactsFile(this.config.root, this.manifest) : null;
       if (this.loadedFacts === null) this.corrupt();
     }
     return this.loadedFacts;
   }
 
-  /**
-   * The cached documents that are nodes and link to one of these paths: by ID, their path and
-   * links (see Linkers); undefined when the cached facts cannot be read. The manifest's list
-   * of unresolved targets answers for paths that were no governed file (`governed` false)
-   * while it holds them all; otherwise the facts file's bytes are searched (its SHA-256
-   * checked) and only the entries that mention a path are parsed, with the overlay's facts.
-   */
+  /** The cached documents that are nodes and link to one of these paths (see linkersIn); undefined when the cached facts cannot be read. */
   linkersOf(paths: readonly string[], governed: boolean): Linkers | undefined {
     const m = this.manifest;
-    if (!m) return undefined;
-    const out: Linkers = new Map();
-    // The list holds every target that was no governed file.
-    if (paths.length === 0 || (m.unresolved && !governed && !paths.some((p) => m.unresolved!.includes(p)))) return out;
-    let bytes: Buffer;
-    try {
-      bytes = readFileSync(path.join(this.config.root, FACTS));
-    } catch {
-      return undefined;
-    }
-    const found = sha256(bytes) === m.facts_sha256 ? factsMentioning(bytes, paths, baseCount(m)) : undefined;
-    if (!found) return undefined;
-    const overlay = m.facts_overlay ?? {};
-    const candidates = [...[...found].filter(([k]) => overlay[k] === undefined), ...Object.entries(overlay).map(([k, f]): [number, DocFacts] => [Number(k), f])];
-    const wanted = new Set(paths);
-    let listed: string[] | null | undefined;
-    for (const [k, facts] of candidates) {
-      if (m.removed?.[k] !== undefined || !facts.node || !facts.links.some((l) => wanted.has(l))) continue;
-      listed ??= this.hashesFile()?.paths() ?? null;
-      const rel = listed && (k < listed.length ? listed[k] : m.appended?.[k - listed.length]);
-      if (!rel) return undefined;
-      out.set(facts.node.document_id, { rel, links: facts.links });
-    }
-    return out;
+    return m ? linkersIn(this.config.root, m, paths, governed, () => this.hashesFile()?.paths() ?? null) : undefined;
   }
 
   private factsFor(entry: Entry): DocFacts | undefined {
@@ -478,11 +417,7 @@ export class IndexCache implements DocumentReuse {
     try {
       await this.write(commit);
     } catch (error) {
-      const failed = error instanceof DocketError ? error : undefined;
-      if (!failed && typeof (error as NodeJS.ErrnoException)?.code !== 'string') throw error; // a bug, not the file system
-      const file = typeof failed?.details?.path === 'string' ? failed.details.path : MANIFEST;
-      const why = failed ? (typeof failed.details?.errno === 'string' ? failed.details.errno : failed.code) : (error as NodeJS.ErrnoException).code;
-      this.warnings.push({ code: 'INDEX_CACHE_WRITE_FAILED', severity: 'warning', message: `The index cache could not be written (${file}: ${why}); the index is complete, and the next run may build it in full.`, path: file, suggestion: `Check permissions and free space in ${CACHE_DIR}/, or delete it and run again.` });
+      this.warnings.push(writeFailedWarning(error)); // rethrows what is a bug, not the file system
     } finally {
       await this.release?.();
     }
