@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: the benchmark generator is plain JavaScript
@@ -37,11 +37,12 @@ async function indexedRepository(): Promise<{ root: string; nodes: { document_id
   return { root, nodes };
 }
 
-async function lookup(root: string, args: string[]): Promise<{ source: string; exitCode: number; stdout: string }> {
+async function lookup(root: string, args: string[]): Promise<{ source: string; handedOver: boolean | undefined; exitCode: number; stdout: string }> {
   lastLookup.source = 'none';
+  lastLookup.handedOver = undefined;
   const r = await docket([...args, '--root', root, '--format', 'json']);
   expectValidEnvelope(r.json);
-  return { source: lastLookup.source, exitCode: r.exitCode, stdout: r.stdout };
+  return { source: lastLookup.source, handedOver: lastLookup.handedOver, exitCode: r.exitCode, stdout: r.stdout };
 }
 
 describe('lookups read the current artifact', () => {
@@ -90,8 +91,29 @@ describe('lookups read the current artifact', () => {
     writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: A new title'));
     const edited = await lookup(root, ['resolve', b.document_id]);
     expect(edited.source).toBe('built');
+    // The build takes the cache and walk the artifact's check opened: the files it found unchanged are not stat'ed again.
+    expect(edited.handedOver).toBe(true);
     expect(JSON.parse(edited.stdout).data.title).toBe('A new title');
     expect(JSON.parse(edited.stdout).warnings.map((w: { code: string }) => w.code)).toEqual(['INDEX_STALE']);
+  });
+
+  it('a cache the artifact\'s check found corrupt is handed over as such: the build reads every document and answers as before', async () => {
+    const { root, nodes } = await indexedRepository();
+    const b = nodes[9]!;
+    const file = path.join(root, b.path);
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: Another title'));
+    // The changed file needs the hashes file, which is gone: the check marks the cache corrupt.
+    rmSync(path.join(root, '.docket/cache/index-hashes.json'));
+    const edited = await lookup(root, ['resolve', b.document_id]);
+    expect([edited.source, edited.handedOver, edited.exitCode]).toEqual(['built', true, 0]);
+    const answer = JSON.parse(edited.stdout);
+    expect(answer.data).toMatchObject({ document_id: b.document_id, path: b.path, title: 'Another title' });
+    expect(answer.warnings.map((w: { code: string }) => w.code)).toEqual(['INDEX_STALE']);
+    // The same answer as a lookup with no cache at all.
+    rmSync(path.join(root, '.docket'), { recursive: true });
+    const fresh = await lookup(root, ['resolve', b.document_id]);
+    expect(fresh.source).toBe('built');
+    expect(JSON.parse(fresh.stdout).data).toEqual(answer.data);
   });
 
   it('an artifact changed in place is not trusted: by its hash while its time is recent, by reading back each item after', async () => {

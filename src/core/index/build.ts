@@ -1,5 +1,5 @@
 import type { RepoConfig } from '../config/types.js';
-import { listGoverned } from '../documents/walk.js';
+import { listGoverned, type WalkResult } from '../documents/walk.js';
 import type { Issue } from '../issues.js';
 import { buildArtifact, stampArtifact, syncArtifact, type IndexArtifact } from './artifact.js';
 import type { OnDisk } from '../fs/changed-file.js';
@@ -48,6 +48,14 @@ export interface BuildOptions {
   graph?: boolean;
   signal?: AbortSignal;
   onProgress?(done: number, total: number): unknown;
+  /** A cache the caller opened with these options (and the walk it made since), handed over: the build closes it. */
+  opened?: OpenedCache;
+}
+
+/** An index cache opened, and possibly the docs roots walked, by a caller that then needs the build (see loadIndex). */
+export interface OpenedCache {
+  cache: IndexCache;
+  walk?: WalkResult;
 }
 
 /**
@@ -86,7 +94,7 @@ async function reusable(config: RepoConfig, cache: IndexCache, files: readonly G
  * parsing or building anything.
  */
 export async function buildIndex(config: RepoConfig, opts: BuildOptions): Promise<BuiltIndex> {
-  const cache = await IndexCache.open(config, opts.cache, { write: opts.write });
+  const cache = opts.opened?.cache ?? (await IndexCache.open(config, opts.cache, { write: opts.write }));
   let closed = false;
   /** Saves the cache before the result is made: a cache that cannot be written adds a warning to it. */
   const close = async () => {
@@ -96,7 +104,7 @@ export async function buildIndex(config: RepoConfig, opts: BuildOptions): Promis
   // A full build reads every document: its reading thread starts during the walk (see EarlyReadAhead).
   const early = cache.mode === 'full' ? await (await import('../check/parallel.js')).EarlyReadAhead.prepare(true) : undefined;
   try {
-    const walk = await listGoverned(config, opts.signal, early?.found);
+    const walk = opts.opened?.walk ?? (await listGoverned(config, opts.signal, early?.found));
     if (opts.graph === false && cache.mode === 'incremental' && walk.unreadable.length === 0) {
       const last = await reusable(config, cache, walk.files);
       if (last) {

@@ -7,7 +7,9 @@ import { resolveInsideRoot } from '../fs/paths.js';
 import type { Issue } from '../issues.js';
 import { closest } from '../text/suggest.js';
 import { DocketError } from '../../errors/docket-error.js';
-import { buildIndex } from './build.js';
+import { buildIndex, type OpenedCache } from './build.js';
+import { IndexCache } from './cache.js';
+import { listGoverned, type WalkResult } from '../documents/walk.js';
 import { currentArtifact, type CurrentArtifact } from './current.js';
 import { nodeIdsOf } from './artifact-file.js';
 import { readNode } from './relate.js';
@@ -39,17 +41,36 @@ const skippedOf = (warnings: readonly Issue[]) => new Map(warnings.filter((w) =>
  * artifact: a missing or stale artifact is a warning, never a wrong answer.
  */
 export async function loadIndex(config: RepoConfig, signal?: AbortSignal): Promise<LoadedIndex> {
-  const current = await currentArtifact(config, signal);
+  const cache = await IndexCache.open(config, 'use', { write: false });
+  let current: CurrentArtifact | undefined;
+  let walk: WalkResult | undefined;
+  try {
+    walk = cache.mode === 'incremental' ? await listGoverned(config, signal) : undefined;
+    current = await currentArtifact(config, cache, walk);
+  } catch (error) {
+    await cache.close(false);
+    throw error;
+  }
   lastLookup.source = current ? 'artifact' : 'built';
-  return current ? new ArtifactIndex(current, () => builtIndex(config, signal)) : builtIndex(config, signal);
+  if (current) {
+    await cache.close(false);
+    return new ArtifactIndex(current, () => builtIndex(config, signal));
+  }
+  // The same cache and walk: the build does not list the docs roots or stat the files again.
+  return builtIndex(config, signal, { cache, ...(walk ? { walk } : {}) });
 }
 
-/** What answered the last lookup in this process: tests check that the artifact is read (shared through globalThis with the built copy the commands run). */
-export const lastLookup: { source: 'artifact' | 'built' | 'fallback' | 'none' } = ((globalThis as Record<symbol, unknown>)[Symbol.for('docket.lookup.last')] ??= { source: 'none' }) as never;
+/**
+ * What answered the last lookup in this process, and whether a build took over the cache and
+ * walk of the artifact's check: tests check that the artifact is read (shared through
+ * globalThis with the built copy the commands run).
+ */
+export const lastLookup: { source: 'artifact' | 'built' | 'fallback' | 'none'; handedOver?: boolean } = ((globalThis as Record<symbol, unknown>)[Symbol.for('docket.lookup.last')] ??= { source: 'none' }) as never;
 
 /** The index built in memory (see loadIndex). */
-async function builtIndex(config: RepoConfig, signal?: AbortSignal): Promise<LoadedIndex> {
-  const built = await buildIndex(config, { cache: 'use', write: false, compare: true, ...(signal ? { signal } : {}) });
+async function builtIndex(config: RepoConfig, signal?: AbortSignal, opened?: OpenedCache): Promise<LoadedIndex> {
+  lastLookup.handedOver = opened !== undefined;
+  const built = await buildIndex(config, { cache: 'use', write: false, compare: true, ...(signal ? { signal } : {}), ...(opened ? { opened } : {}) });
   const onDisk = built.onDisk;
   const warnings: Issue[] = [];
   if (onDisk === 'missing') {
