@@ -346,6 +346,13 @@ for (const size of sizes) {
     const rse = envelope(rs);
     expect('resolve, index current', rse.success && rse.data.document_id === someId && rse.warnings.length === 0, `resolve: ${rs.stdout.slice(0, 300)}`);
     record(size, 'resolve, index current', rs);
+    // The same lookup after a metadata edit no `index` followed: the index is built in memory from the cache.
+    const rt = measure([BIN, 'resolve', someId, '--format', 'json'], clean, retitle, floorRun);
+    writeFileSync(victim, original);
+    once([BIN, 'index', '--format', 'json'], clean);
+    const rte = envelope(rt);
+    expect('resolve, index stale', rte.success && rte.data.document_id === someId && rte.warnings.some((w) => w.code === 'INDEX_STALE'), `stale resolve: ${rt.stdout.slice(0, 300)}`);
+    record(size, 'resolve, index stale', rt);
   }
   // `new` reads every document's ID to allocate the next number; a dry run writes nothing.
   if (!has('new')) unavailable(size, 'new --dry-run', 'no new command');
