@@ -70,4 +70,16 @@ describe('Suggester', () => {
         expect(new Suggester(candidates).closest(input, limit)).toEqual(plainClosest(input, candidates, limit));
       }), { numRuns: 3000 });
   });
+
+  it('answers as comparing in full among a repository\'s worth of IDs, where the best fill up at distance 1 early', () => {
+    const types = ['ADR', 'SPEC', 'PRD', 'PLAN', 'TEST'];
+    const ids: string[] = [];
+    for (const prefix of ['BENCH', 'SVAB']) for (const type of types) for (let n = 0; n < 120; n += 1 + (n % 3)) ids.push(`${prefix}-${type}-${String(n).padStart(3, '0')}`);
+    const suggester = new Suggester(ids);
+    fc.assert(fc.property(fc.constantFrom(...ids), fc.nat({ max: 12 }), fc.constantFrom('', '1', 'X', '-'), fc.integer({ min: 1, max: 3 }), (id, at, insert, limit) => {
+        // A misspelling: a character replaced, dropped or added somewhere in a real ID.
+        const input = `${id.slice(0, at)}${insert}${id.slice(at + (insert === '-' ? 0 : 1))}`;
+        expect(suggester.closest(input, limit)).toEqual(plainClosest(input, ids, limit));
+      }), { numRuns: 300 });
+  });
 });

@@ -112,25 +112,59 @@ export class Suggester {
    * The closest candidates to `input` (case-insensitive), best first, ties broken
    * alphabetically. A candidate qualifies when its distance is at most a third of the longer
    * string (min 1), or when one contains the other.
+   *
+   * First only the candidates that score at most 1 are looked for: when there are `limit` of
+   * them, no other can be among the best (a misspelt ID usually has several IDs of its type a
+   * digit away), and the bucket masks reject almost every other candidate without the table.
+   * Otherwise every candidate is scored. The same answer as scoring every candidate in full
+   * (a property test compares them), at a fraction of the cost: the index asks once per
+   * dangling relation, each time among every ID.
    */
   closest(input: string, limit = 3): string[] {
+    const keep = Math.floor(limit);
+    if (!(keep >= 1)) return [];
     const needle = input.toLowerCase();
     const mine = new Int32Array(2);
     charMask(needle, mine, 0);
-    const scored: { value: string; score: number }[] = [];
+    const near = this.best(needle, mine, keep, 1);
+    return (near.length === keep ? near : this.best(needle, mine, keep, Infinity)).map((s) => s.value);
+  }
+
+  /**
+   * The best `keep` candidates (by score, then value) among those that score at most `cap`.
+   * Once `keep` are found, a candidate is measured only as far as it could still join them: it
+   * must score below the last of them, or as much and come first alphabetically.
+   */
+  private best(needle: string, mine: Int32Array, keep: number, cap: number): { value: string; score: number }[] {
+    const best: { value: string; score: number }[] = [];
     for (let k = 0; k < this.lowered.length; k++) {
       const hay = this.lowered[k]!;
+      const value = this.values[k]!;
       const max = Math.max(1, Math.floor(Math.max(hay.length, needle.length) / 3));
+      // The highest score with which this candidate would still join the best.
+      let bound = Math.min(max, cap);
+      if (best.length === keep) {
+        const last = best[keep - 1]!;
+        bound = Math.min(bound, value < last.value ? last.score : last.score - 1);
+        if (bound < 0) continue;
+      }
       // An edit adds or removes at most one bucket, a substitution both: a candidate whose
-      // buckets differ in more than 2*max is further than max, known without the table.
+      // buckets differ in more than 2*bound is further than bound, known without the table.
       const apart = bitCount(mine[0]! ^ this.masks[2 * k]!) + bitCount(mine[1]! ^ this.masks[2 * k + 1]!);
-      let score = apart > 2 * max ? max + 1 : editDistance(needle, hay, max);
-      // Only the longer can contain the other (of equal lengths, only an equal one, at distance 0).
-      if (score > max && needle.length >= 3 && (hay.length > needle.length ? hay.includes(needle) : hay.length < needle.length && needle.includes(hay))) score = max;
-      if (score <= max) scored.push({ value: this.values[k]!, score });
+      let score = apart > 2 * bound ? bound + 1 : editDistance(needle, hay, bound);
+      if (score > bound) {
+        // Further than bound: it can only join with the score of containing the other, max, if
+        // that is within the bound. Only the longer can contain the other (of equal lengths,
+        // only an equal one, at distance 0).
+        if (bound < max || needle.length < 3 || !(hay.length > needle.length ? hay.includes(needle) : hay.length < needle.length && needle.includes(hay))) continue;
+        score = max;
+      }
+      let at = best.length;
+      while (at > 0 && (best[at - 1]!.score > score || (best[at - 1]!.score === score && best[at - 1]!.value > value))) at--;
+      best.splice(at, 0, { value, score });
+      if (best.length > keep) best.pop();
     }
-    scored.sort((a, b) => a.score - b.score || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
-    return scored.slice(0, limit).map((s) => s.value);
+    return best;
   }
 }
 
