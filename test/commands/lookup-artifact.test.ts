@@ -90,11 +90,46 @@ describe('lookups read the current artifact', () => {
     const file = path.join(root, b.path);
     writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: A new title'));
     const edited = await lookup(root, ['resolve', b.document_id]);
-    expect(edited.source).toBe('built');
-    // The build takes the cache and walk the artifact's check opened: the files it found unchanged are not stat'ed again.
-    expect(edited.handedOver).toBe(true);
+    // The artifact as `index` would patch it, in a copy that is gone once the lookup is done.
+    expect(edited.source).toBe('patched');
     expect(JSON.parse(edited.stdout).data.title).toBe('A new title');
     expect(JSON.parse(edited.stdout).warnings.map((w: { code: string }) => w.code)).toEqual(['INDEX_STALE']);
+    expect(readdirSync(path.join(root, '.docket/cache')).filter((f) => f.startsWith('lookup-'))).toEqual([]);
+  });
+
+  it('a stale artifact is patched for the lookup as index would patch it: every answer is the in-memory index\'s, and nothing is written', async () => {
+    const { root, nodes } = await indexedRepository();
+    const artifactBefore = readFileSync(path.join(root, ARTIFACT));
+    const [edited, removed, broken, moved] = [nodes[4]!, nodes[11]!, nodes[15]!, nodes[20]!];
+    const text = (n: { path: string }) => readFileSync(path.join(root, n.path), 'utf8');
+    writeFileSync(path.join(root, edited.path), text(edited).replace(/^title: .*$/m, 'title: Edited title'));
+    rmSync(path.join(root, removed.path));
+    writeFileSync(path.join(root, broken.path), text(broken).replace(/^title: .*$/m, 'title: [unclosed'));
+    const movedTo = moved.path.replace(/\.md$/, '-moved.md');
+    renameSync(path.join(root, moved.path), path.join(root, movedTo));
+    writeFileSync(path.join(root, 'docs/45-adr/adr-950-new-decision.md'), '---\ndocument_id: BENCH-ADR-950\ntitle: New decision\ntype: ADR\nstatus: Draft\nowner: Bench Team\nversion: "0.1"\nlast_updated: 2026-01-02\nrelated_ids: [BENCH-ADR-001]\n---\n# New\n');
+    const queries: string[][] = [
+      ...nodes.map((n) => ['resolve', n.document_id]),
+      ...nodes.map((n) => ['identify', n.path]),
+      ['resolve', 'BENCH-ADR-950'],
+      ['identify', 'docs/45-adr/adr-950-new-decision.md'],
+      ['identify', movedTo],
+      ['link', edited.document_id, '--from', movedTo],
+      ['resolve', removed.document_id.slice(0, -1)],
+    ];
+    const patched = [];
+    for (const q of queries) patched.push(await lookup(root, q));
+    expect(patched.map((r) => r.source)).toEqual(queries.map(() => 'patched'));
+    expect(JSON.parse(patched[0]!.stdout).warnings.map((w: { code: string }) => w.code)).toEqual(['INDEX_STALE']);
+    // Nothing written: not the artifact, and no copy left in the cache directory.
+    expect(readFileSync(path.join(root, ARTIFACT)).equals(artifactBefore)).toBe(true);
+    expect(readdirSync(path.join(root, '.docket/cache')).filter((f) => f.startsWith('lookup-'))).toEqual([]);
+    renameSync(path.join(root, '.docket'), path.join(root, '.docket-off'));
+    for (const [i, q] of queries.entries()) {
+      const r = await lookup(root, q);
+      expect(r.source, q.join(' ')).toBe('built');
+      expect({ exitCode: r.exitCode, stdout: r.stdout }, q.join(' ')).toEqual({ exitCode: patched[i]!.exitCode, stdout: patched[i]!.stdout });
+    }
   });
 
   it('a cache the artifact\'s check found corrupt is handed over as such: the build reads every document and answers as before', async () => {

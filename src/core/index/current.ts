@@ -5,7 +5,7 @@ import type { WalkResult } from '../documents/walk.js';
 import { SAFE_READ_FLAGS } from '../fs/chunks.js';
 import { ArtifactFile } from './artifact-file.js';
 import type { IndexCache, StoredResult } from './cache.js';
-import { settleChanged } from './settle.js';
+import { settleChanged, type Settled } from './settle.js';
 
 /** The artifact at index_path, open, as the last `docket index` left it, and what that build reported. */
 export interface CurrentArtifact {
@@ -14,34 +14,49 @@ export interface CurrentArtifact {
   close(): void;
 }
 
+/** What changed since the last build, when its cache can tell (see scanSinceBuild). */
+export interface SinceBuild {
+  scan: NonNullable<ReturnType<IndexCache['unchanged']>>;
+  settled: Settled;
+}
+
 /**
- * The artifact, when it is what building the index now would write: the cache (opened read
- * only by the caller) finds the governed files the last build described, each with its stat
- * then or the same facts, and the artifact is the one that build wrote, with no violation (an
- * unsound graph leaves the artifact as it was). Then a lookup reads a few items of the
- * artifact instead of every document's cached facts and the graph built from them (100k
- * documents: about 5 s and 450 MB). Undefined otherwise, and for a cache that is missing,
- * corrupt or not docket's: the caller builds the index in memory with the same cache and walk
- * (the files `unchanged` found as they were are not stat'ed again).
+ * What changed since the last build, as `index` finds it: the files the cache (opened read
+ * only by the caller) described, each with its stat then, with the same facts, or with new
+ * facts (`settled.edits`); new files and removed ones. Undefined when the cache cannot tell
+ * (missing, corrupt or not docket's, more changes than it settles one by one, an unreadable
+ * directory) or the last build was unsound (an unsound graph leaves the artifact as it was).
  */
-export async function currentArtifact(config: RepoConfig, cache: IndexCache, walk: WalkResult | undefined): Promise<CurrentArtifact | undefined> {
+export async function scanSinceBuild(config: RepoConfig, cache: IndexCache, walk: WalkResult | undefined): Promise<SinceBuild | undefined> {
+  if (cache.mode !== 'incremental' || !walk || walk.unreadable.length > 0) return undefined;
+  const scan = cache.unchanged(walk.files);
+  if (!scan || scan.result.violations.length > 0) return undefined;
+  const settled = await settleChanged(config, scan.changed);
+  return settled && { scan, settled };
+}
+
+/**
+ * The artifact, when it is what building the index now would write: no file was added or
+ * removed and none has new facts since the last build (see scanSinceBuild), and the artifact
+ * is the one that build wrote. Then a lookup reads a few items of the artifact instead of
+ * every document's cached facts and the graph built from them (100k documents: about 5 s and
+ * 450 MB). Undefined otherwise: the caller patches a copy (see patchedArtifact) or builds the
+ * index in memory with the same cache and walk (the files found as they were are not stat'ed
+ * again).
+ */
+export function currentArtifact(config: RepoConfig, cache: IndexCache, since: SinceBuild | undefined): CurrentArtifact | undefined {
+  if (!since || since.scan.added.length > 0 || since.scan.removed.length > 0 || since.settled.edits.length > 0) return undefined;
   let fd: number | undefined;
   try {
-    if (cache.mode !== 'incremental' || !walk) return undefined;
-    const scan = walk.unreadable.length === 0 ? cache.unchanged(walk.files) : undefined;
-    // A file the last build did not describe is not in the artifact, one it did and that is gone still is.
-    if (!scan || scan.added.length > 0 || scan.removed.length > 0 || scan.result.violations.length > 0) return undefined;
-    const settled = await settleChanged(config, scan.changed);
-    if (!settled || settled.edits.length > 0) return undefined;
     try {
       fd = openSync(path.join(config.root, config.index_path), SAFE_READ_FLAGS);
     } catch {
       return undefined;
     }
-    if (!cache.artifactIsStored(scan.result, fd)) return undefined;
+    if (!cache.artifactIsStored(since.scan.result, fd)) return undefined;
     const open = fd;
     fd = undefined;
-    return { file: new ArtifactFile(open, scan.result.artifact_size), stored: scan.result, close: () => closeSync(open) };
+    return { file: new ArtifactFile(open, since.scan.result.artifact_size), stored: since.scan.result, close: () => closeSync(open) };
   } finally {
     if (fd !== undefined) closeSync(fd);
   }

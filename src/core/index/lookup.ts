@@ -10,7 +10,8 @@ import { DocketError } from '../../errors/docket-error.js';
 import { buildIndex, type OpenedCache } from './build.js';
 import { IndexCache } from './cache.js';
 import { listGoverned, type WalkResult } from '../documents/walk.js';
-import { currentArtifact, type CurrentArtifact } from './current.js';
+import { currentArtifact, scanSinceBuild, type CurrentArtifact } from './current.js';
+import { patchedArtifact } from './lookup-patched.js';
 import { nodeIdsOf } from './artifact-file.js';
 import { readNode } from './relate.js';
 import { nodeIdsAt } from './relink.js';
@@ -44,17 +45,23 @@ export async function loadIndex(config: RepoConfig, signal?: AbortSignal): Promi
   const cache = await IndexCache.open(config, 'use', { write: false });
   let current: CurrentArtifact | undefined;
   let walk: WalkResult | undefined;
+  let stale = false;
   try {
     walk = cache.mode === 'incremental' ? await listGoverned(config, signal) : undefined;
-    current = await currentArtifact(config, cache, walk);
+    const since = await scanSinceBuild(config, cache, walk);
+    current = currentArtifact(config, cache, since);
+    lastLookup.source = current ? 'artifact' : 'built';
+    if (!current && since) {
+      const patched = await patchedArtifact(config, cache, since);
+      if (patched) [current, stale, lastLookup.source] = [patched.artifact, patched.stale, 'patched'];
+    }
   } catch (error) {
     await cache.close(false);
     throw error;
   }
-  lastLookup.source = current ? 'artifact' : 'built';
   if (current) {
     await cache.close(false);
-    return new ArtifactIndex(current, () => builtIndex(config, signal));
+    return new ArtifactIndex(current, () => builtIndex(config, signal), stale ? [staleWarning(config)] : []);
   }
   // The same cache and walk: the build does not list the docs roots or stat the files again.
   return builtIndex(config, signal, { cache, ...(walk ? { walk } : {}) });
@@ -65,7 +72,10 @@ export async function loadIndex(config: RepoConfig, signal?: AbortSignal): Promi
  * walk of the artifact's check: tests check that the artifact is read (shared through
  * globalThis with the built copy the commands run).
  */
-export const lastLookup: { source: 'artifact' | 'built' | 'fallback' | 'none'; handedOver?: boolean } = ((globalThis as Record<symbol, unknown>)[Symbol.for('docket.lookup.last')] ??= { source: 'none' }) as never;
+export const lastLookup: { source: 'artifact' | 'patched' | 'built' | 'fallback' | 'none'; handedOver?: boolean } = ((globalThis as Record<symbol, unknown>)[Symbol.for('docket.lookup.last')] ??= { source: 'none' }) as never;
+
+/** The artifact is not what `docket index` would write now; the answer comes from what it would write. */
+const staleWarning = (config: RepoConfig): Issue => ({ code: 'INDEX_STALE', severity: 'warning', message: `${config.index_path} is out of date; a fresh in-memory index was used for this run.`, path: config.index_path, suggestion: 'Run `docket index` to bring it up to date.' });
 
 /** The index built in memory (see loadIndex). */
 async function builtIndex(config: RepoConfig, signal?: AbortSignal, opened?: OpenedCache): Promise<LoadedIndex> {
@@ -76,7 +86,7 @@ async function builtIndex(config: RepoConfig, signal?: AbortSignal, opened?: Ope
   if (onDisk === 'missing') {
     warnings.push({ code: 'INDEX_MISSING', severity: 'warning', message: `${config.index_path} does not exist; the index was built in memory for this run.`, path: config.index_path, suggestion: 'Run `docket index` to write it.' });
   } else if (onDisk === 'different') {
-    warnings.push({ code: 'INDEX_STALE', severity: 'warning', message: `${config.index_path} is out of date; a fresh in-memory index was used for this run.`, path: config.index_path, suggestion: 'Run `docket index` to bring it up to date.' });
+    warnings.push(staleWarning(config));
   }
   const skipped = skippedOf(built.warnings);
   const nodes = built.nodes!;
@@ -103,12 +113,14 @@ class ArtifactIndex implements LoadedIndex {
   constructor(
     private readonly current: CurrentArtifact,
     private readonly build: () => Promise<LoadedIndex>,
+    /** INDEX_STALE when the artifact read is a patched copy that differs from index_path's. */
+    private readonly own: Issue[] = [],
   ) {
     this.skippedPaths = skippedOf(current.stored.warnings);
   }
 
   get warnings(): Issue[] {
-    return this.fallback?.warnings ?? [];
+    return this.fallback?.warnings ?? this.own;
   }
 
   private async instead(): Promise<LoadedIndex> {
