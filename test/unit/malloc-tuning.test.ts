@@ -47,7 +47,10 @@ describe('keepFreedMemory', () => {
 
   // glibc only: elsewhere the block changes nothing, which is the point of running there.
   it.runIf(glibc)('stops glibc from returning freed blocks to the kernel (page faults of the same work fall by half or more)', () => {
-    const plain = churn(false);
+    // Even so, a busy machine sometimes keeps the plain child from churning at all (1 run in 30
+    // with both CPUs loaded, 1,460 faults; one CI run failed so): up to three runs measure it.
+    let plain = churn(false);
+    for (let k = 0; k < 2 && plain.faults <= 3000; k++) plain = churn(false);
     const tuned = churn(true);
     expect(tuned.digest).toBe(plain.digest);
     // Measured: about 7,500 faults without, 1,500 with (300 calls of about 60 pages each).
