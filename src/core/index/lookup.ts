@@ -7,9 +7,9 @@ import { resolveInsideRoot } from '../fs/paths.js';
 import type { Issue } from '../issues.js';
 import { closest } from '../text/suggest.js';
 import { DocketError } from '../../errors/docket-error.js';
+import { listGoverned, type WalkResult } from '../documents/walk.js';
 import { buildIndex, type OpenedCache } from './build.js';
 import { IndexCache } from './cache.js';
-import { listGoverned, type WalkResult } from '../documents/walk.js';
 import { currentArtifact, scanSinceBuild, type CurrentArtifact } from './current.js';
 import { patchedArtifact } from './lookup-patched.js';
 import { nodeIdsOf } from './artifact-file.js';
@@ -37,9 +37,10 @@ const skippedOf = (warnings: readonly Issue[]) => new Map(warnings.filter((w) =>
 
 /**
  * The index as the documents say it is now. When the artifact is what `docket index` would
- * write now (see currentArtifact), lookups read it; otherwise the index is built in memory
- * through the cache (read only, so unchanged files are not read) and compared with the
- * artifact: a missing or stale artifact is a warning, never a wrong answer.
+ * write now (see currentArtifact), lookups read it; when `index` would patch it, they read a
+ * patched copy (see patchedArtifact); otherwise the index is built in memory through the
+ * cache (read only, so unchanged files are not read) and compared with the artifact. A
+ * missing or stale artifact is a warning, never a wrong answer.
  */
 export async function loadIndex(config: RepoConfig, signal?: AbortSignal): Promise<LoadedIndex> {
   const cache = await IndexCache.open(config, 'use', { write: false });
@@ -102,7 +103,7 @@ async function builtIndex(config: RepoConfig, signal?: AbortSignal, opened?: Ope
 }
 
 /**
- * Lookups in the current artifact: a node by ID is found by bisecting the file, a path in one
+ * Lookups in the current artifact (or a patched copy): a node by ID is found by bisecting the file, a path in one
  * hashed read of it, every ID in another. An item that does not read back (the file changed
  * in place, keeping its size and time) makes the index built in memory answer instead.
  */
