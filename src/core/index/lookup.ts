@@ -76,7 +76,7 @@ export async function loadIndex(config: RepoConfig, signal?: AbortSignal): Promi
 export const lastLookup: { source: 'artifact' | 'patched' | 'built' | 'fallback' | 'none'; handedOver?: boolean } = ((globalThis as Record<symbol, unknown>)[Symbol.for('docket.lookup.last')] ??= { source: 'none' }) as never;
 
 /** The artifact is not what `docket index` would write now; the answer comes from what it would write. */
-const staleWarning = (config: RepoConfig): Issue => ({ code: 'INDEX_STALE', severity: 'warning', message: `${config.index_path} is out of date; a fresh in-memory index was used for this run.`, path: config.index_path, suggestion: 'Run `docket index` to bring it up to date.' });
+const staleWarning = (config: RepoConfig): Issue => ({ code: 'INDEX_STALE', severity: 'warning', message: `${config.index_path} is out of date; the index as the documents are now was used for this run.`, path: config.index_path, suggestion: 'Run `docket index` to bring it up to date.' });
 
 /** The index built in memory (see loadIndex). */
 async function builtIndex(config: RepoConfig, signal?: AbortSignal, opened?: OpenedCache): Promise<LoadedIndex> {
