@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, rmSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import type { RepoConfig } from '../config/types.js';
@@ -17,7 +18,7 @@ const fromFileSystem = (error: unknown) => error instanceof DocketError || typeo
 /**
  * The artifact `docket index` would write now, made for one lookup by patching a copy of the
  * last one as `index` patches it (see patchIndex), without writing the repository: the copy
- * is a file of docket's cache directory that only this process reads, removed once it is
+ * is a file of docket's cache directory (its name has the pid and random bytes) that only this process reads, removed once it is
  * open. `stale`: its bytes differ from the artifact at index_path. Undefined when the change
  * is one the patch cannot take, or the copy cannot be written: the caller builds the index
  * in memory. A stale lookup at 100k documents then reads a few items of a patched copy
@@ -32,7 +33,8 @@ export async function patchedArtifact(config: RepoConfig, cache: IndexCache, sin
     if (!described) return undefined;
     added = described;
   }
-  const base = path.join(config.root, CACHE_DIR, `lookup-${process.pid}-${++copies}`);
+  // Random too: two containers sharing a checkout can run processes with the same pid.
+  const base = path.join(config.root, CACHE_DIR, `lookup-${process.pid}-${++copies}-${randomBytes(6).toString('hex')}`);
   const copy = `${base}.json`;
   const { patchIndex } = await import('./patch.js');
   let patched: Awaited<ReturnType<typeof patchIndex>>;
