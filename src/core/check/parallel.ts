@@ -123,9 +123,9 @@ export async function prepareAll(config: RepoConfig, files: readonly GovernedFil
   };
   if (workerCount(total) === 0) {
     const early = opts.readAhead && total <= opts.readAhead.capacity ? opts.readAhead : undefined;
-    await prepareInline(config, prep, lastRun, early, interrupted);
+    await prepareInline(config, prep, early, interrupted);
   } else {
-    await prepareInChunks(config, prep, lastRun, (pending) => workerCount(pending), opts.signal, interrupted);
+    await prepareInChunks(config, prep, workerCount, opts.signal, interrupted);
   }
   opts.onProgress?.(total, total);
 }

@@ -36,7 +36,8 @@ export class Preparation {
     readonly ctx: PrepareContext,
     private readonly reuse: DocumentReuse | undefined,
     private readonly memos: CheckCache | undefined,
-    private readonly run: PipelineRun,
+    /** What the run did, for tests (lastRun). */
+    readonly run: PipelineRun,
     private readonly accept: (i: number, prepared: Prepared) => void,
     private readonly onProgress: ((done: number, total: number) => void) | undefined,
   ) {

@@ -5,7 +5,7 @@ import { packReads } from '../documents/read-bytes.js';
 import type { GovernedFile } from '../documents/walk.js';
 import { packagePath } from '../package-root.js';
 import type { ChunkFile, WorkerInit, WorkerReply, WorkerTask } from './load-worker.js';
-import type { Preparation, PipelineRun } from './preparation.js';
+import type { Preparation } from './preparation.js';
 import type { PrepareContext, Prepared } from './prepare.js';
 import { CompactDocument, sharedFragment } from './compact.js';
 import type { FsProbe } from './probe.js';
@@ -26,8 +26,8 @@ interface Helper {
  * bytes without copying (a transferred buffer); between chunks it prepares chunks itself.
  * A worker that fails hands its chunks back to the main thread: never a partial result.
  */
-export async function prepareInChunks(config: RepoConfig, prep: Preparation, run: PipelineRun, workersFor: (pending: number) => number, signal: AbortSignal | undefined, interrupted: () => void): Promise<void> {
-  const { files, total } = prep;
+export async function prepareInChunks(config: RepoConfig, prep: Preparation, workersFor: (pending: number) => number, signal: AbortSignal | undefined, interrupted: () => void): Promise<void> {
+  const { files, total, run } = prep;
   const todo: number[] = [];
   for (let i = 0; i < total; i++) {
     if (prep.classify(i)) todo.push(i);

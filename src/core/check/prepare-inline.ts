@@ -2,7 +2,7 @@ import type { RepoConfig } from '../config/types.js';
 import { absolutePath } from '../documents/read.js';
 import { readRaw } from '../documents/read-bytes.js';
 import { READ_WINDOW, ReadAhead, readAheadPolicy } from '../documents/read-ahead.js';
-import type { Preparation, PipelineRun } from './preparation.js';
+import type { Preparation } from './preparation.js';
 import { prepareRaw } from './prepare.js';
 
 /** The event loop gets a turn (signals, worker replies) after this many documents. */
@@ -17,8 +17,8 @@ export const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * reads ahead (see ReadAhead); lookups then run a window ahead, to tell it which files come
  * next. `early`: a reader started before this run (see EarlyReadAhead).
  */
-export async function prepareInline(config: RepoConfig, prep: Preparation, run: PipelineRun, early: ReadAhead | undefined, interrupted: () => void): Promise<void> {
-  const { files, total, ctx } = prep;
+export async function prepareInline(config: RepoConfig, prep: Preparation, early: ReadAhead | undefined, interrupted: () => void): Promise<void> {
+  const { files, total, ctx, run } = prep;
   const policy = readAheadPolicy();
   let reader: ReadAhead | undefined;
   let firstAhead = total;
