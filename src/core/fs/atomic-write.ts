@@ -36,6 +36,11 @@ export function writeFailed(root: string, target: string, error: unknown): Docke
   });
 }
 
+/** A failure of the file system (a write docket wrapped, or an errno error), not a bug of docket's: a caller may degrade instead. */
+export function isFileSystemFailure(error: unknown): boolean {
+  return error instanceof DocketError || typeof (error as NodeJS.ErrnoException)?.code === 'string';
+}
+
 /** link() refuses an existing target; where links are unsupported, an exclusive copy does. */
 async function linkNoReplace(tmp: string, target: string): Promise<void> {
   try {

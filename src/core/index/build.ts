@@ -3,11 +3,10 @@ import { listGoverned, type WalkResult } from '../documents/walk.js';
 import type { Issue } from '../issues.js';
 import { buildArtifact, stampArtifact, syncArtifact, type IndexArtifact } from './artifact.js';
 import type { OnDisk } from '../fs/changed-file.js';
-import { IndexCache, type AddedFile, type CacheMode, type IndexSummary, type RebuildReason, type StoredResult } from './cache.js';
+import { IndexCache, type CacheMode, type IndexSummary, type RebuildReason, type StoredResult } from './cache.js';
 import { skippedWarning } from './facts.js';
-import type { GovernedFile } from '../documents/walk.js';
 import { buildGraph, type IndexEdge, type IndexNode } from './graph.js';
-import { describeAdded, settleChanged } from './settle.js';
+import { patchSinceBuild, scanSinceBuild } from './current.js';
 
 export interface RebuildInfo {
   mode: 'full' | 'incremental';
@@ -66,25 +65,17 @@ export interface OpenedCache {
  * are not nodes, or by a few new or removed files (see patchIndex). Changed and new files are read and
  * described by settleChanged and describeAdded.
  */
-async function reusable(config: RepoConfig, cache: IndexCache, files: readonly GovernedFile[]): Promise<{ result: StoredResult; changed: number; added: number; removed: number; written: boolean } | undefined> {
-  const scan = cache.unchanged(files);
-  const settled = scan && (await settleChanged(config, scan.changed));
-  if (!scan || !settled) return undefined;
+async function reusable(config: RepoConfig, cache: IndexCache, walk: WalkResult): Promise<{ result: StoredResult; changed: number; added: number; removed: number; written: boolean } | undefined> {
+  const since = await scanSinceBuild(config, cache, walk);
+  if (!since) return undefined;
+  const { scan, settled } = since;
   const { updates, edits, changed } = settled;
   if (edits.length === 0 && scan.added.length === 0 && scan.removed.length === 0) return cache.reuseLast(updates) ? { result: scan.result, changed, added: 0, removed: 0, written: false } : undefined;
-  let added: AddedFile[] = [];
-  if (scan.added.length > 0) {
-    const described = await describeAdded(config, scan.added);
-    if (!described) return undefined;
-    added = described;
-  }
   // The cache takes the new facts as an overlay of its facts file (patchIndex checks the artifact).
-  if (!cache.canPatch(edits, added)) return undefined;
-  const { patchIndex } = await import('./patch.js');
-  const patched = await patchIndex(config, scan.result, edits, added, scan.removed, { linkers: (paths, governed) => cache.linkersOf(paths, governed), stage: cache.stagePath() });
-  if (!patched) return undefined;
-  cache.patched(updates, edits, patched.result, added, scan.removed);
-  return { result: patched.result, changed, added: added.length, removed: scan.removed.length, written: patched.written };
+  const done = await patchSinceBuild(config, cache, since, { stage: cache.stagePath(), allow: (added) => cache.canPatch(edits, added) });
+  if (!done) return undefined;
+  cache.patched(updates, edits, done.patched.result, done.added, scan.removed);
+  return { result: done.patched.result, changed, added: done.added.length, removed: scan.removed.length, written: done.patched.written };
 }
 
 /**
@@ -102,11 +93,11 @@ export async function buildIndex(config: RepoConfig, opts: BuildOptions): Promis
     await cache.close(true);
   };
   // A full build reads every document: its reading thread starts during the walk (see EarlyReadAhead).
-  const early = cache.mode === 'full' ? await (await import('../check/parallel.js')).EarlyReadAhead.prepare(true) : undefined;
+  const early = cache.mode === 'full' && !opts.opened?.walk ? await (await import('../check/parallel.js')).EarlyReadAhead.prepare(true) : undefined;
   try {
     const walk = opts.opened?.walk ?? (await listGoverned(config, opts.signal, early?.found));
-    if (opts.graph === false && cache.mode === 'incremental' && walk.unreadable.length === 0) {
-      const last = await reusable(config, cache, walk.files);
+    if (opts.graph === false) {
+      const last = await reusable(config, cache, walk);
       if (last) {
         await close();
         const rebuild: RebuildInfo = { mode: 'incremental', added: last.added, changed: last.changed, removed: last.removed, unchanged: walk.files.length - last.changed - last.added };

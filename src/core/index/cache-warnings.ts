@@ -1,3 +1,4 @@
+import { isFileSystemFailure } from '../fs/atomic-write.js';
 import { CACHE_DIR } from '../fs/cache-dir.js';
 import type { Issue } from '../issues.js';
 import { DocketError } from '../../errors/docket-error.js';
@@ -20,8 +21,8 @@ export function untrustedWarning(rewritten: boolean): Issue {
 
 /** A cache file that could not be written (read-only checkout, no space, a directory in its place); anything else is a bug and is thrown again. */
 export function writeFailedWarning(error: unknown): Issue {
+  if (!isFileSystemFailure(error)) throw error;
   const failed = error instanceof DocketError ? error : undefined;
-  if (!failed && typeof (error as NodeJS.ErrnoException)?.code !== 'string') throw error;
   const file = typeof failed?.details?.path === 'string' ? failed.details.path : MANIFEST;
   const why = failed ? (typeof failed.details?.errno === 'string' ? failed.details.errno : failed.code) : (error as NodeJS.ErrnoException).code;
   return { code: 'INDEX_CACHE_WRITE_FAILED', severity: 'warning', message: `The index cache could not be written (${file}: ${why}); the index is complete, and the next run may build it in full.`, path: file, suggestion: `Check permissions and free space in ${CACHE_DIR}/, or delete it and run again.` };

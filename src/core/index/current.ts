@@ -4,8 +4,9 @@ import type { RepoConfig } from '../config/types.js';
 import type { WalkResult } from '../documents/walk.js';
 import { SAFE_READ_FLAGS } from '../fs/chunks.js';
 import { ArtifactFile } from './artifact-file.js';
-import type { IndexCache, StoredResult } from './cache.js';
-import { settleChanged, type Settled } from './settle.js';
+import type { AddedFile, IndexCache, StoredResult } from './cache.js';
+import type { Patched } from './patch-write.js';
+import { describeAdded, settleChanged, type Settled } from './settle.js';
 
 /** The artifact at index_path, open, as the last `docket index` left it, and what that build reported. */
 export interface CurrentArtifact {
@@ -21,18 +22,31 @@ export interface SinceBuild {
 }
 
 /**
- * What changed since the last build, as `index` finds it: the files the cache (opened read
- * only by the caller) described, each with its stat then, with the same facts, or with new
- * facts (`settled.edits`); new files and removed ones. Undefined when the cache cannot tell
+ * What changed since the last build, as `index` and the lookups find it: the files the cache
+ * described, each with its stat then, with the same facts, or with new facts
+ * (`settled.edits`); new files and removed ones. Undefined when the cache cannot tell
  * (missing, corrupt or not docket's, more changes than it settles one by one, an unreadable
- * directory) or the last build was unsound (an unsound graph leaves the artifact as it was).
+ * directory).
  */
 export async function scanSinceBuild(config: RepoConfig, cache: IndexCache, walk: WalkResult | undefined): Promise<SinceBuild | undefined> {
   if (cache.mode !== 'incremental' || !walk || walk.unreadable.length > 0) return undefined;
   const scan = cache.unchanged(walk.files);
-  if (!scan || scan.result.violations.length > 0) return undefined;
-  const settled = await settleChanged(config, scan.changed);
-  return settled && { scan, settled };
+  const settled = scan && (await settleChanged(config, scan.changed));
+  return scan && settled && { scan, settled };
+}
+
+/**
+ * The last build's result and artifact patched for what changed since (see patchIndex), the
+ * new files described first: written to `to` (default: the artifact), with passes staged at
+ * `stage`. Undefined when the patch cannot take the change, or `allow` refuses the new files.
+ */
+export async function patchSinceBuild(config: RepoConfig, cache: IndexCache, since: SinceBuild, opts: { to?: string; stage?: string; allow?(added: readonly AddedFile[]): boolean }): Promise<{ patched: Patched; added: AddedFile[] } | undefined> {
+  const { scan, settled } = since;
+  const added = scan.added.length > 0 ? await describeAdded(config, scan.added) : [];
+  if (!added || (opts.allow && !opts.allow(added))) return undefined;
+  const { patchIndex } = await import('./patch.js');
+  const patched = await patchIndex(config, scan.result, settled.edits, added, scan.removed, { to: opts.to, stage: opts.stage, linkers: (paths, governed) => cache.linkersOf(paths, governed) });
+  return patched && { patched, added };
 }
 
 /**
@@ -45,7 +59,8 @@ export async function scanSinceBuild(config: RepoConfig, cache: IndexCache, walk
  * again).
  */
 export function currentArtifact(config: RepoConfig, cache: IndexCache, since: SinceBuild | undefined): CurrentArtifact | undefined {
-  if (!since || since.scan.added.length > 0 || since.scan.removed.length > 0 || since.settled.edits.length > 0) return undefined;
+  // An unsound graph leaves the artifact as it was.
+  if (!since || since.scan.result.violations.length > 0 || since.scan.added.length > 0 || since.scan.removed.length > 0 || since.settled.edits.length > 0) return undefined;
   let fd: number | undefined;
   try {
     try {
