@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildEnvelope } from '../../src/cli/envelope.js';
 import { fitEnvelope } from '../../src/cli/mcp/fit.js';
 import { CallGate } from '../../src/cli/mcp/gate.js';
-import { childEnv, runCommand } from '../../src/cli/mcp/runner.js';
+import { childEnv, childNodeOptions, runCommand } from '../../src/cli/mcp/runner.js';
 import type { Issue } from '../../src/core/issues.js';
 import { FIXED_RUN_ID } from '../helpers/cli.js';
 import { tempDir } from '../helpers/fixtures.js';
@@ -111,6 +111,20 @@ describe('runCommand', () => {
     expectValidEnvelope(env as any);
     expect(env.error).toMatchObject({ code: 'INTERNAL_ERROR', details: { exit_code: 3 } });
     expect(String(env.error!.details!.stderr)).toContain('boom [REDACTED:github-token]');
+  });
+
+  it('starts children with one V8 background thread on two CPUs or fewer, with Node\'s default on more', async () => {
+    expect(childNodeOptions(1)).toEqual(['--v8-pool-size=1']);
+    expect(childNodeOptions(2)).toEqual(['--v8-pool-size=1']);
+    expect(childNodeOptions(4)).toEqual([]);
+    const envelope = (data: string) => `console.log(JSON.stringify({ output_schema_version: '1.0', success: true, status: 'ok', command: 'check', run_id: '${FIXED_RUN_ID}', data: ${data}, warnings: [], violations: [], advice: [] }));\n`;
+    const bin = script('argv.mjs', envelope('{ exec_argv: process.execArgv }'));
+    const pinned = await runCommand({ bin, root, timeoutMs: 10000, nodeOptions: childNodeOptions(2) }, 'check', []);
+    expect(pinned.data).toEqual({ exec_argv: ['--v8-pool-size=1'] });
+    const plain = await runCommand({ bin, root, timeoutMs: 10000, nodeOptions: childNodeOptions(8) }, 'check', []);
+    expect(plain.data).toEqual({ exec_argv: [] });
+    const byDefault = await runCommand({ bin, root, timeoutMs: 10000 }, 'check', []);
+    expect(byDefault.data).toEqual({ exec_argv: childNodeOptions() });
   });
 
   it('gives children a clean environment', () => {
