@@ -4,13 +4,14 @@
 // docket's code while it runs; the later ones show what a document costs once the code is
 // optimised. Not part of `npm run bench`: it explains that table's check rows (DOCKET-SPEC-006).
 //
-// Usage: node bench/warm.mjs <repo> [--runs N] [--docket DIR]   (after `npm run build`)
+// Usage: node bench/warm.mjs <repo> [--runs N] [--docket DIR]   (after `npm run build`; DIR: the
+// checkout whose build is measured, by default the one this script is in)
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readAndSplit } from './floor-read.mjs';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { runs: { type: 'string', default: '5' }, docket: { type: 'string', default: '.' } } });
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { runs: { type: 'string', default: '5' }, docket: { type: 'string', default: fileURLToPath(new URL('..', import.meta.url)) } } });
 if (positionals.length !== 1) {
   console.error('usage: node bench/warm.mjs <repo> [--runs N] [--docket DIR]');
   process.exit(64);

@@ -8,7 +8,7 @@ import { cleanEnv } from '../helpers/cli.js';
 import { tempDir } from '../helpers/fixtures.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
-const warm = (...args: string[]) => spawnSync(process.execPath, [path.join(REPO, 'bench/warm.mjs'), ...args], { cwd: REPO, env: cleanEnv() as NodeJS.ProcessEnv, encoding: 'utf8' });
+const warm = (...args: string[]) => spawnSync(process.execPath, [path.join(REPO, 'bench/warm.mjs'), ...args], { cwd: tempDir(), env: cleanEnv() as NodeJS.ProcessEnv, encoding: 'utf8' });
 
 // The script explains the benchmark's check rows (DOCKET-SPEC-006 §2.17); no timing is asserted.
 describe('bench/warm.mjs', () => {
