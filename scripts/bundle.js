@@ -7,7 +7,10 @@
 // never relative to import.meta.url (a chunk lives in dist/chunks/). @oclif/core is bundled
 // on its own as dist/vendor/oclif.cjs (one file: about 50 ms less than its ~110 modules), which
 // bin/run.js, the commands and the test helpers all reach through the package import
-// `#oclif`, so they share one copy of it.
+// `#oclif`, so they share one copy of it. Then the commands, the hook and bin/run.js's helpers
+// are bundled once more, as dist/vendor/app.body.cjs, which load.cjs compiles with V8's code
+// cache (Node 20 has none for ES modules), and their entry files become shims into it; the
+// worker threads keep the ESM chunks.
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -58,6 +61,8 @@ const vendor = async (name, dynamicImports, options) => {
   writeFileSync(path.join(dist, `vendor/${name}.cjs`), `'use strict';\n// Written by scripts/bundle.js: ${name} (${name}.body.cjs) compiled with V8's code cache where it fits (load.cjs).\nmodule.exports = require('./load.cjs').loadVendor(__dirname, ${JSON.stringify(name)});\n`);
 };
 const DYNAMIC_IMPORT = /(?<![\w$.'"`])import\((?!\))/g;
+/** The dynamic import() calls left in the app bundle: imports of external packages (see vendor). */
+const APP_DYNAMIC_IMPORTS = 7;
 mkdirSync(path.join(dist, 'vendor'), { recursive: true });
 copyFileSync(path.join(root, 'src/vendor/load.cjs'), path.join(dist, 'vendor/load.cjs'));
 
@@ -137,6 +142,36 @@ for (const out of Object.keys(result.metafile.outputs)) {
 // The yaml package as one CommonJS file: required synchronously, and only when a fast path
 // declines (src/core/yaml/lib.ts); one file loads in about 14 ms, its seventy modules in 40.
 await vendor('yaml', 0, { entryPoints: [createRequire(import.meta.url).resolve('yaml')] });
+
+// The commands, the command_not_found hook and bin/run.js's helpers, once more as one
+// CommonJS file (dist/vendor/app.body.cjs) that load.cjs compiles with V8's code cache: Node 20
+// has no code cache for ES modules, and resolving, reading and compiling a command's thirty-odd
+// chunks took about 22 ms of every start (DOCKET-SPEC-006 §2.9). Each module runs only when its
+// entry is first asked for (esbuild turns the entries' import() into lazy initialisers), and
+// one copy of each serves every entry, so `instanceof` holds between them. The ESM entries
+// written above become shims that take their exports from it; the worker threads keep the ESM
+// chunks. `import.meta.url` is the body's own URL.
+const appEntries = entryPoints.filter((abs) => !/[\\/]core[\\/](check[\\/]load|documents[\\/]read)-worker\.js$/.test(abs)).map((abs) => path.relative(dist, abs).split(path.sep).join('/'));
+await vendor('app', APP_DYNAMIC_IMPORTS, {
+  stdin: { contents: `exports.load = {${appEntries.map((rel) => `${JSON.stringify(rel)}: () => import(${JSON.stringify(`./${rel}`)})`).join(', ')}};`, resolveDir: dist, loader: 'js' },
+  external: ['#oclif', 'ajv', 'ajv/*', 'ajv-formats', 'ajv-formats/*', '@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*', 'yaml'],
+  define: { 'import.meta.url': '__docketMetaUrl' },
+  banner: { js: 'var __docketMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
+});
+for (const rel of appEntries) {
+  const out = Object.entries(result.metafile.outputs).find(([file]) => path.resolve(root, file) === path.join(dist, rel));
+  if (!out) throw new Error(`bundle: no output for ${rel}`);
+  const names = out[1].exports;
+  const app = path.posix.relative(path.posix.dirname(rel), 'vendor/app.cjs');
+  writeFileSync(
+    path.join(dist, rel),
+    `// Written by scripts/bundle.js: this module is part of dist/vendor/app.body.cjs, loaded with V8's code cache.\n` +
+      `import { createRequire } from 'node:module';\n` +
+      `const m = await createRequire(import.meta.url)(${JSON.stringify(app.startsWith('.') ? app : `./${app}`)}).load[${JSON.stringify(rel)}]();\n` +
+      (names.includes('default') ? 'export default m.default;\n' : '') +
+      (names.some((n) => n !== 'default') ? `export const { ${names.filter((n) => n !== 'default').join(', ')} } = m;\n` : ''),
+  );
+}
 // What this build is, for the caches' fingerprints (src/core/fs/cache-dir.ts): the hash of
 // every file in dist/, so code built from changed sources never trusts results an older build
 // remembered, even under the same package version. The code caches (*.v8cache, written after
@@ -154,4 +189,4 @@ const list = (dir) => {
 list(dist);
 for (const file of files.sort()) hash.update(path.relative(dist, file)).update('\0').update(readFileSync(file)).update('\0');
 writeFileSync(path.join(dist, 'build-id'), `${hash.digest('hex')}\n`);
-console.error(`bundle: ${entryPoints.length} entries, dist/vendor/{oclif,yaml}.body.cjs and their loaders, dist/build-id`);
+console.error(`bundle: ${entryPoints.length} entries, dist/vendor/{oclif,yaml,app}.body.cjs and their loaders, dist/build-id`);

@@ -1,4 +1,4 @@
-// Writes V8's code caches of the vendored bundles (dist/vendor/*.v8cache, see
+// Writes V8's code caches of the vendored bundles and of docket's own (dist/vendor/*.v8cache, see
 // src/vendor/load.cjs) by running what a user runs: docket's commands on the bundled example
 // repository, and the yaml package on a frontmatter the fast path declines. Each run starts
 // from the cache the previous one wrote and adds what it compiled.
@@ -26,11 +26,12 @@ const runs = [
   ['-e', `const Y = require(${JSON.stringify(path.join(vendorDir, 'yaml.cjs'))}); const d = Y.parseDocument(${JSON.stringify(YAML_SAMPLE)}, { uniqueKeys: true, maxAliasCount: 0, prettyErrors: false }); d.toJS(); String(d); Y.stringify(d.toJS());`],
 ];
 
-for (const name of ['oclif', 'yaml']) rmSync(path.join(vendorDir, `${name}.v8cache`), { force: true });
+const NAMES = ['oclif', 'yaml', 'app'];
+for (const name of NAMES) rmSync(path.join(vendorDir, `${name}.v8cache`), { force: true });
 for (const args of runs) {
   const argv = args[0] === '-e' ? ['--require', preload, ...args] : ['--require', preload, bin, ...args];
   const r = spawnSync(process.execPath, argv, { cwd: example, env, encoding: 'utf8' });
   if (r.status === null || r.status > 1) throw new Error(`code-cache: ${args.join(' ')} exited ${r.status}: ${r.stderr.slice(0, 500)}`);
 }
-for (const name of ['oclif', 'yaml']) if (!existsSync(path.join(vendorDir, `${name}.v8cache`))) throw new Error(`code-cache: no run loaded ${name}, so it has no cache`);
-console.error('code-cache: dist/vendor/oclif.v8cache, dist/vendor/yaml.v8cache (test/unit/vendor-load.test.ts checks that a fresh process uses them)');
+for (const name of NAMES) if (!existsSync(path.join(vendorDir, `${name}.v8cache`))) throw new Error(`code-cache: no run loaded ${name}, so it has no cache`);
+console.error(`code-cache: ${NAMES.map((n) => `dist/vendor/${n}.v8cache`).join(', ')} (test/unit/vendor-load.test.ts checks that a fresh process uses them)`);

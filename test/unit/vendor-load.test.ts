@@ -94,23 +94,45 @@ describe('vendored bundles with a code cache', () => {
     expect(statusOf(bare)).toBe('off');
   });
 
-  it('the build leaves caches this Node uses for oclif and yaml, and no dynamic import() in their bodies', () => {
+  it('the build leaves caches this Node uses for oclif, yaml and docket\'s own bundle, and no dynamic import() in their bodies', () => {
     const script = `
       const { loaded } = require(${JSON.stringify(path.join(REPO, 'dist/vendor/load.cjs'))});
-      for (const name of ['oclif', 'yaml']) require(${JSON.stringify(path.join(REPO, 'dist/vendor'))} + '/' + name + '.cjs');
+      for (const name of ['oclif', 'yaml', 'app']) require(${JSON.stringify(path.join(REPO, 'dist/vendor'))} + '/' + name + '.cjs');
       console.log(JSON.stringify([...loaded.values()].map((l) => [l.name, l.status])));`;
-    const env = { ...process.env };
-    delete env.NODE_OPTIONS;
-    delete env.DOCKET_CODE_CACHE;
-    const r = spawnSync(process.execPath, ['-e', script], { env, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['-e', script], { env: plainEnv(), encoding: 'utf8' });
     expect(r.stderr).toBe('');
     expect(JSON.parse(r.stdout)).toEqual([
       ['oclif', 'used'],
       ['yaml', 'used'],
+      ['app', 'used'],
     ]);
-    for (const name of ['oclif', 'yaml']) {
+    for (const name of ['oclif', 'yaml', 'app']) {
       const body = readFileSync(path.join(REPO, `dist/vendor/${name}.body.cjs`), 'utf8');
       expect(body.match(/(?<![\w$.'"`])import\((?!\))/g), name).toBeNull();
     }
   });
+
+  it('a command runs from docket\'s own bundle with its cache, and the command files only point there', () => {
+    // Reports, at exit, what each bundle this docket process loaded used.
+    const preload = path.join(tempDir(), 'report.cjs');
+    writeFileSync(preload, `const { loaded } = require(${JSON.stringify(path.join(REPO, 'dist/vendor/load.cjs'))});\nprocess.on('exit', () => process.stderr.write(JSON.stringify([...loaded.values()].map((l) => [l.name, l.status]))));\n`);
+    const r = spawnSync(process.execPath, ['--require', preload, path.join(REPO, 'bin/run.js'), 'explain', 'FRONTMATTER_MISSING', '--format', 'json'], { env: plainEnv(), encoding: 'utf8' });
+    expect(JSON.parse(r.stdout).success).toBe(true);
+    // bin/run.js's topic guard is the first part of the bundle it asks for, before oclif.
+    expect(JSON.parse(r.stderr)).toEqual([
+      ['app', 'used'],
+      ['oclif', 'used'],
+    ]);
+    const shim = readFileSync(path.join(REPO, 'dist/commands/explain.js'), 'utf8');
+    expect(shim).toContain('("../vendor/app.cjs").load["commands/explain.js"]()');
+    expect(shim).not.toMatch(/\bfrom\s*["']\./);
+  });
 });
+
+/** The environment of a user's process: no Node options (they change V8's flag hash) and the caches on. */
+function plainEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env.NODE_OPTIONS;
+  delete env.DOCKET_CODE_CACHE;
+  return env;
+}
