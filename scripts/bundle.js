@@ -12,7 +12,7 @@
 // cache (Node 20 has none for ES modules), and their entry files become shims into it; the
 // worker threads keep the ESM chunks.
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -172,6 +172,24 @@ for (const rel of appEntries) {
       (names.some((n) => n !== 'default') ? `export const { ${names.filter((n) => n !== 'default').join(', ')} } = m;\n` : ''),
   );
 }
+// The chunks only the shims' old code imported are dead now: keep those the workers reach.
+const reached = new Set();
+const reach = (out) => {
+  for (const i of result.metafile.outputs[out]?.imports ?? []) {
+    if (i.external || reached.has(i.path)) continue;
+    reached.add(i.path);
+    reach(i.path);
+  }
+};
+for (const out of Object.keys(result.metafile.outputs)) if (/\/core\/(check\/load|documents\/read)-worker\.js$/.test(out)) reach(out);
+let pruned = 0;
+for (const out of Object.keys(result.metafile.outputs)) {
+  if (out.startsWith('dist/chunks/') && !reached.has(out)) {
+    rmSync(path.join(root, out));
+    pruned++;
+  }
+}
+if (reached.size === 0) throw new Error('bundle: the worker threads import no chunk; check the pruning above');
 // What this build is, for the caches' fingerprints (src/core/fs/cache-dir.ts): the hash of
 // every file in dist/, so code built from changed sources never trusts results an older build
 // remembered, even under the same package version. The code caches (*.v8cache, written after
@@ -189,4 +207,4 @@ const list = (dir) => {
 list(dist);
 for (const file of files.sort()) hash.update(path.relative(dist, file)).update('\0').update(readFileSync(file)).update('\0');
 writeFileSync(path.join(dist, 'build-id'), `${hash.digest('hex')}\n`);
-console.error(`bundle: ${entryPoints.length} entries, dist/vendor/{oclif,yaml,app}.body.cjs and their loaders, dist/build-id`);
+console.error(`bundle: ${entryPoints.length} entries, dist/vendor/{oclif,yaml,app}.body.cjs and their loaders, ${pruned} chunks only the commands used removed, dist/build-id`);
