@@ -63,6 +63,11 @@ const vendor = async (name, dynamicImports, options) => {
 const DYNAMIC_IMPORT = /(?<![\w$.'"`])import\((?!\))/g;
 /** The dynamic import() calls left in the app bundle: imports of external packages (see vendor). */
 const APP_DYNAMIC_IMPORTS = 7;
+/** The worker threads' entry files (paths with forward slashes): they keep the ESM chunks. */
+const WORKER = /\/core\/(check\/load|documents\/read)-worker\.js$/;
+// Packages loaded lazily or large and shared stay outside the bundles; chalk is bundled. yaml is
+// loaded on demand from dist/vendor/yaml.cjs (below) by src/core/yaml/lib.ts, never imported.
+const EXTERNAL = ['#oclif', 'ajv', 'ajv/*', 'ajv-formats', 'ajv-formats/*', '@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*', 'yaml'];
 mkdirSync(path.join(dist, 'vendor'), { recursive: true });
 copyFileSync(path.join(root, 'src/vendor/load.cjs'), path.join(dist, 'vendor/load.cjs'));
 
@@ -127,9 +132,7 @@ const result = await build({
   platform: 'node',
   target: 'node20',
   chunkNames: 'chunks/[name]-[hash]',
-  // Packages loaded lazily or large and shared stay outside; chalk is bundled. yaml is loaded
-  // on demand from dist/vendor/yaml.cjs (below) by src/core/yaml/lib.ts, never imported.
-  external: ['#oclif', 'ajv', 'ajv/*', 'ajv-formats', 'ajv-formats/*', '@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*', 'yaml'],
+  external: EXTERNAL,
   logLevel: 'warning',
   legalComments: 'none',
 });
@@ -151,10 +154,10 @@ await vendor('yaml', 0, { entryPoints: [createRequire(import.meta.url).resolve('
 // one copy of each serves every entry, so `instanceof` holds between them. The ESM entries
 // written above become shims that take their exports from it; the worker threads keep the ESM
 // chunks. `import.meta.url` is the body's own URL.
-const appEntries = entryPoints.filter((abs) => !/[\\/]core[\\/](check[\\/]load|documents[\\/]read)-worker\.js$/.test(abs)).map((abs) => path.relative(dist, abs).split(path.sep).join('/'));
+const appEntries = entryPoints.map((abs) => path.relative(dist, abs).split(path.sep).join('/')).filter((rel) => !WORKER.test(`/${rel}`));
 await vendor('app', APP_DYNAMIC_IMPORTS, {
   stdin: { contents: `exports.load = {${appEntries.map((rel) => `${JSON.stringify(rel)}: () => import(${JSON.stringify(`./${rel}`)})`).join(', ')}};`, resolveDir: dist, loader: 'js' },
-  external: ['#oclif', 'ajv', 'ajv/*', 'ajv-formats', 'ajv-formats/*', '@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*', 'yaml'],
+  external: EXTERNAL,
   define: { 'import.meta.url': '__docketMetaUrl' },
   banner: { js: 'var __docketMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
 });
@@ -181,7 +184,7 @@ const reach = (out) => {
     reach(i.path);
   }
 };
-for (const out of Object.keys(result.metafile.outputs)) if (/\/core\/(check\/load|documents\/read)-worker\.js$/.test(out)) reach(out);
+for (const out of Object.keys(result.metafile.outputs)) if (WORKER.test(out)) reach(out);
 let pruned = 0;
 for (const out of Object.keys(result.metafile.outputs)) {
   if (out.startsWith('dist/chunks/') && !reached.has(out)) {
