@@ -56,4 +56,19 @@ describe('AnchorStore', () => {
     }
     expect(seen.size).toBe(200_000);
   });
+  it('keeps every document\'s anchors whole across its pages (lists near a page\'s end start the next one)', () => {
+    const store = new AnchorStore();
+    const docs: { key: number; anchors: string[] }[] = [];
+    // 61 anchors a document do not divide a page: some lists would straddle two pages.
+    for (let d = 0; d < 2000; d++) {
+      const anchors = Array.from({ length: 61 }, (_, i) => `doc-${d}-heading-${i}`);
+      docs.push({ key: store.add(anchors)!, anchors });
+      if (d % 7 === 0) docs.push({ key: store.add([])!, anchors: [] });
+    }
+    for (const { key, anchors } of docs) {
+      for (const a of anchors) expect(store.has(key, a)).toBe(true);
+      expect(store.has(key, 'doc-x-heading-0')).toBe(false);
+    }
+    expect(new Set(docs.filter((d) => d.anchors.length > 0).map((d) => d.key)).size).toBe(2000);
+  });
 });

@@ -8,38 +8,51 @@
  * anchors matches one of their hashes with a probability of about n * 2^-64 (see SPEC-006).
  */
 export class AnchorStore {
-  private words = new Int32Array(1 << 12);
+  /**
+   * Fixed pages, never copied: a growing array doubled and copied its contents, so at 100k
+   * documents the old and the new array (and the unused half) were resident at once.
+   */
+  private readonly pages: Int32Array[] = [];
+  /** Anchors stored so far, counting the unused ends of full pages. */
   private used = 0;
 
   /** Stores a document's anchors; returns its key (see `has`), or undefined when the key would not fit a small integer. */
   add(anchors: readonly string[]): number | undefined {
     const count = anchors.length;
+    if (count >= KEY_COUNTS) return undefined;
+    // A document's anchors never straddle two pages: a list that does not fit starts the next one.
+    const offset = this.used % PAGE_ANCHORS;
+    if (count > 0 && offset + count > PAGE_ANCHORS) this.used += PAGE_ANCHORS - offset;
     const start = this.used;
-    if (count >= KEY_COUNTS || start / 2 >= MAX_START) return undefined;
-    if (start + count * 2 > this.words.length) {
-      const bigger = new Int32Array(Math.max(this.words.length * 2, start + count * 2));
-      bigger.set(this.words.subarray(0, start));
-      this.words = bigger;
-    }
+    if (start > MAX_START) return undefined;
+    if (count > 0 && start / PAGE_ANCHORS >= this.pages.length) this.pages.push(new Int32Array(PAGE_ANCHORS * 2));
+    const page = this.pages[Math.floor(start / PAGE_ANCHORS)];
+    let at = (start % PAGE_ANCHORS) * 2;
     for (const anchor of anchors) {
-      hashInto(anchor.toLowerCase(), this.words, this.used);
-      this.used += 2;
+      hashInto(anchor.toLowerCase(), page!, at);
+      at += 2;
     }
-    return (start / 2) * KEY_COUNTS + count;
+    this.used += count;
+    return start * KEY_COUNTS + count;
   }
 
   /** Whether the anchors stored under `key` include `fragment` (letter case ignored, as links do). */
   has(key: number, fragment: string): boolean {
     const count = key % KEY_COUNTS;
-    const start = ((key - count) / KEY_COUNTS) * 2;
+    if (count === 0) return false;
+    const start = (key - count) / KEY_COUNTS;
     hashInto(fragment.toLowerCase(), scratch, 0);
     const a = scratch[0]!;
     const b = scratch[1]!;
-    const words = this.words;
-    for (let i = start, end = start + count * 2; i < end; i += 2) if (words[i] === a && words[i + 1] === b) return true;
+    const words = this.pages[Math.floor(start / PAGE_ANCHORS)]!;
+    const first = (start % PAGE_ANCHORS) * 2;
+    for (let i = first, end = first + count * 2; i < end; i += 2) if (words[i] === a && words[i + 1] === b) return true;
     return false;
   }
 }
+
+/** Anchors per page (256 KiB of hashes): small beside a large repository's tables, few pages for a small one. */
+const PAGE_ANCHORS = 1 << 15;
 
 /** A key holds the start (in anchors) and the count: `start * KEY_COUNTS + count`, below 2^31 so it stays a small integer. */
 const KEY_COUNTS = 64;
