@@ -1,8 +1,11 @@
 import path from 'node:path';
 import type { RepoConfig } from '../config/types.js';
-import type { GovernedFile } from '../documents/walk.js';
+import { PathTable } from '../documents/path-table.js';
+import type { FileList } from '../documents/walk.js';
 import type { CompiledSchema } from '../schema/compile.js';
 import type { InspectedDocument } from './model.js';
+import { IdTable } from './id-table.js';
+import type { RowTables } from './rows.js';
 import { FsProbe } from './probe.js';
 import { inboundOf } from './prepare.js';
 import { filenameOk, kebabName } from './rules/placement.js';
@@ -13,6 +16,8 @@ export interface RuleContext {
   schemaFor(schemaPath: string): CompiledSchema | undefined;
   /** Paths of the governed documents whose trimmed document_id is `id`, in path order (empty: none). */
   pathsWithId(id: string): readonly string[];
+  /** How many governed documents use `id` (pathsWithId(id).length without building the list). */
+  countWithId(id: string): number;
   /** Every trimmed document_id in use. */
   ids(): Iterable<string>;
   /**
@@ -32,9 +37,12 @@ export interface RuleContext {
  * that need every document (IDs, inbound links) can run right after the last one is read,
  * without keeping the documents' texts or frontmatter.
  */
-export class ContextBuilder {
-  /** Paths per ID: the path itself while it is the only one (most IDs), else a list (no model is kept alive). */
-  private readonly byId = new Map<string, string | string[]>();
+export class ContextBuilder implements RowTables {
+  /** IDs by position (see id-table.ts): positions of `files`, then of documents at other paths. */
+  private readonly ids: IdTable;
+  /** Paths of documents added at no position of `files` (all of them when no files were given). */
+  private readonly otherPaths: string[] = [];
+  private readonly fileCount: number;
   readonly inbound = new Map<string, string[]>();
   readonly renameTargets = new Map<string, number>();
   readonly probe: FsProbe;
@@ -44,16 +52,20 @@ export class ContextBuilder {
   constructor(
     private readonly config: RepoConfig,
     private readonly schemaFor: (schemaPath: string) => CompiledSchema | undefined,
-    files: readonly GovernedFile[] | null,
+    files: FileList | null,
   ) {
-    this.probe = new FsProbe(config.root, files ? files.map((f) => f.rel) : null, true);
+    this.fileCount = files?.length ?? 0;
+    this.ids = new IdTable(this.fileCount);
+    const paths = files === null ? null : files instanceof PathTable ? files : Array.from({ length: files.length }, (_, i) => files.at(i)!.rel);
+    this.probe = new FsProbe(config.root, paths, true);
     if (files) {
       const watched = new Set<string>();
-      for (const f of files) {
-        const name = path.posix.basename(f.rel);
+      for (let i = 0; i < this.fileCount; i++) {
+        const name = this.probe.nameAt(i);
         if (filenameOk(name)) continue;
-        watched.add(f.rel.toLowerCase());
-        const to = path.posix.join(path.posix.dirname(f.rel), kebabName(name)).toLowerCase();
+        const rel = this.probe.pathAt(i);
+        watched.add(rel.toLowerCase());
+        const to = path.posix.join(path.posix.dirname(rel), kebabName(name)).toLowerCase();
         this.renameTargets.set(to, (this.renameTargets.get(to) ?? 0) + 1);
       }
       this.watched = watched;
@@ -72,11 +84,9 @@ export class ContextBuilder {
    */
   add(doc: InspectedDocument, inbound: readonly string[] = inboundOf(doc, this.watched), at?: number): void {
     this.probe.remember(doc, at);
-    if (doc.document_id) {
-      const known = this.byId.get(doc.document_id);
-      if (known === undefined) this.byId.set(doc.document_id, doc.rel);
-      else if (Array.isArray(known)) known.push(doc.rel);
-      else this.byId.set(doc.document_id, [known, doc.rel]);
+    if (doc.document_id !== undefined) {
+      const known = this.fileCount === 0 ? undefined : this.probe.position(doc.rel, at);
+      this.ids.set(known ?? this.fileCount + this.otherPaths.push(doc.rel) - 1, doc.document_id);
     }
     for (const key of inbound) {
       const list = this.inbound.get(key);
@@ -85,16 +95,29 @@ export class ContextBuilder {
     }
   }
 
+  /** The position of a governed path in the files (undefined: none). */
+  position(rel: string): number | undefined {
+    return this.probe.position(rel);
+  }
+
+  /** The document_id recorded for the document at position `at` of the files (undefined: none). */
+  idAt(at: number): string | undefined {
+    return this.ids.idAt(at);
+  }
+
+  /** The path of the document at a position (see `ids`). */
+  pathAt(pos: number): string {
+    return pos < this.fileCount ? this.probe.pathAt(pos) : this.otherPaths[pos - this.fileCount]!;
+  }
+
   context(): RuleContext {
-    const byId = this.byId;
+    const ids = this.ids;
     return {
       config: this.config,
       schemaFor: this.schemaFor,
-      pathsWithId: (id) => {
-        const known = byId.get(id);
-        return known === undefined ? [] : Array.isArray(known) ? known : [known];
-      },
-      ids: () => byId.keys(),
+      pathsWithId: (id) => ids.positions(id).map((pos) => this.pathAt(pos)),
+      countWithId: (id) => ids.count(id),
+      ids: () => ids.ids(),
       inbound: this.inbound,
       renameTargets: this.renameTargets,
       probe: this.probe,

@@ -1,5 +1,5 @@
 import type { RepoConfig } from '../config/types.js';
-import { listGoverned, type WalkResult } from '../documents/walk.js';
+import { listGoverned, listGovernedPacked, type FileList, type GovernedFile, type WalkResult } from '../documents/walk.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { compareIssues } from '../issues.js';
 import { ContextBuilder, type RuleContext } from './context.js';
@@ -101,13 +101,19 @@ export async function inspectRepository(config: RepoConfig, opts: InspectOptions
   // A run that will read every document starts its reading thread during the walk (see EarlyReadAhead).
   const early = opts.compact && !opts.walk && !opts.reuse && (!opts.memos || opts.memos.remembersNothing) ? await EarlyReadAhead.prepare((opts.digest ?? true) || opts.memos?.byContent === true) : undefined;
   try {
-    return await inspectWalked(config, opts.walk ?? (await listGoverned(config, opts.signal, early?.found)), opts, early?.reader ?? opts.readAhead);
+    // Rows keep every file until the last document is checked: packed as the walk finds them.
+    const packed = opts.compact && opts.keepDocuments === false;
+    const walk: Walked = opts.walk ?? (await (packed ? listGovernedPacked : listGoverned)(config, opts.signal, early?.found));
+    return await inspectWalked(config, walk, opts, early?.reader ?? opts.readAhead);
   } finally {
     await early?.close();
   }
 }
 
-async function inspectWalked(config: RepoConfig, walk: WalkResult, opts: InspectOptions, readAhead: ReadAhead | undefined): Promise<Inspection> {
+/** A walk whose files may be packed (see PathTable). */
+type Walked = Omit<WalkResult, 'files'> & { files: FileList };
+
+async function inspectWalked(config: RepoConfig, walk: Walked, opts: InspectOptions, readAhead: ReadAhead | undefined): Promise<Inspection> {
   const setup = await inspectSetup(config, walk.refusedRoots);
   const repository: Finding[] = [...setup.findings, ...(await symlinkFindings(config, walk.symlinks)), ...walk.unreadable];
   const schemaFor = (p: string) => setup.schemas.get(p);
@@ -117,7 +123,7 @@ async function inspectWalked(config: RepoConfig, walk: WalkResult, opts: Inspect
   /** Each document's own findings, by position (undefined: its rules do not run). */
   const local: (Finding[] | undefined)[] = new Array(walk.files.length);
   let documents: InspectedDocument[];
-  const rows = opts.compact && opts.keepDocuments === false ? new DocumentRows(walk.files.length) : undefined;
+  const rows = opts.compact && opts.keepDocuments === false ? new DocumentRows(walk.files.length, builder) : undefined;
   if (opts.compact) {
     // Compact models: each document is prepared on its own (possibly in a worker thread, see parallel.ts).
     documents = rows ? [] : new Array(walk.files.length);
@@ -129,19 +135,21 @@ async function inspectWalked(config: RepoConfig, walk: WalkResult, opts: Inspect
       settings: { rules, ...(opts.only ? { only: opts.only } : {}), compact: true, retainText: false, digest: opts.digest ?? true, facts: opts.reuse !== undefined, memo: opts.memos !== undefined, memoDigest: opts.memos?.byContent === true, anchors: rules },
     };
     await prepareAll(config, walk.files, ctx, { ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.reuse ? { reuse: opts.reuse } : {}), ...(opts.memos ? { memos: opts.memos } : {}), ...(readAhead ? { readAhead } : {}), ...(opts.onProgress ? { onProgress: (done: number, total: number) => void opts.onProgress?.(done, total) } : {}) }, (i, prepared) => {
+      // The builder first: a row reads its document's ID back from the builder's table.
+      builder.add(prepared.doc, prepared.inbound, i);
       if (rows) rows.set(i, prepared.doc);
       else documents[i] = prepared.doc;
-      builder.add(prepared.doc, prepared.inbound, i);
       local[i] = prepared.local;
     });
   } else {
-    documents = await loadDocuments(config, walk.files, schemaFor, {
+    if (!Array.isArray(walk.files)) throw new Error('inspectRepository: packed files need compact models');
+    documents = await loadDocuments(config, walk.files as readonly GovernedFile[], schemaFor, {
       signal: opts.signal,
       digest: opts.digest ?? true,
       ...(opts.reuse ? { reuse: opts.reuse } : {}),
       ...(opts.onProgress ? { onProgress: (done: number, total: number) => void opts.onProgress?.(done, total) } : {}),
       onLoaded: (doc, i) => {
-        builder.add(doc);
+        builder.add(doc, undefined, i);
         if (rules && (!opts.only || opts.only.has(doc.rel))) local[i] = localFindings(doc, schemaFor, builder.probe, true);
       },
     });
@@ -156,7 +164,7 @@ async function inspectWalked(config: RepoConfig, walk: WalkResult, opts: Inspect
       if (!own) continue;
       if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while checking documents.');
       local[i] = undefined;
-      const doc = rows ? rows.take(i, walk.files[i]!)! : documents[i]!;
+      const doc = rows ? rows.take(i, walk.files.at(i)!)! : documents[i]!;
       if (doc.record.unreadable) unreadableChecked = true;
       const cross = crossFindings(doc, ctx);
       finish(doc, cross.length === 0 ? own : own.length === 0 ? cross : [...own, ...cross]);

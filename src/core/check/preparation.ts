@@ -1,5 +1,5 @@
 import type { DocumentRecord } from '../documents/read.js';
-import type { GovernedFile } from '../documents/walk.js';
+import type { FileList } from '../documents/walk.js';
 import type { DocumentReuse } from './load.js';
 import type { Candidate, CheckCache } from './cache.js';
 import type { DocMemo } from './memo.js';
@@ -32,7 +32,7 @@ export class Preparation {
   private readonly candidates = new Map<number, Candidate>();
 
   constructor(
-    readonly files: readonly GovernedFile[],
+    readonly files: FileList,
     readonly ctx: PrepareContext,
     private readonly reuse: DocumentReuse | undefined,
     private readonly memos: CheckCache | undefined,
@@ -55,7 +55,7 @@ export class Preparation {
         // In path order: the new cache file is written as documents go by.
         const doc = prepared.doc;
         const described = prepared.memo ? { size: doc.record.size, mtimeMs: doc.record.mtimeMs, ...(prepared.digest ? { digest: prepared.digest } : {}), memo: prepared.memo } : undefined;
-        memos.record(files[i]!, prepared.cacheRange, described);
+        memos.record(files.at(i)!, prepared.cacheRange, described);
         prepared.memo = undefined;
         prepared.digest = undefined;
         prepared.cacheRange = undefined;
@@ -68,13 +68,13 @@ export class Preparation {
   }
 
   /** The digest a cache expects of file i's bytes (undefined: none). */
-  readonly expected = (i: number): string | undefined => this.reuse?.expected?.(this.files[i]!) ?? this.candidates.get(i)?.digest;
+  readonly expected = (i: number): string | undefined => this.reuse?.expected?.(this.files.at(i)!) ?? this.candidates.get(i)?.digest;
 
   /** Fills document i's slot with what was prepared from its bytes. */
   store(i: number, prepared: Prepared): void {
     const candidate = this.candidates.get(i);
     if (candidate) this.candidates.delete(i);
-    if (prepared.known) prepared = candidate ? this.verified(i, prepared.known, candidate) : { doc: this.reuse!.byDigest(this.files[i]!, prepared.known), inbound: [] };
+    if (prepared.known) prepared = candidate ? this.verified(i, prepared.known, candidate) : { doc: this.reuse!.byDigest(this.files.at(i)!, prepared.known), inbound: [] };
     else this.reuse?.described(prepared.doc, prepared.facts);
     this.results[i] = prepared;
   }
@@ -90,12 +90,12 @@ export class Preparation {
 
   /** Prepares the chunk's documents still to be prepared, on this thread. */
   runLocally(chunk: readonly number[]): void {
-    for (const i of chunk) if (this.unprepared(i)) this.store(i, prepareFile(this.files[i]!, this.ctx, this.expected(i)));
+    for (const i of chunk) if (this.unprepared(i)) this.store(i, prepareFile(this.files.at(i)!, this.ctx, this.expected(i)));
   }
 
   /** Takes a document from a cache if one knows it; true when it must be read. */
   classify(i: number): boolean {
-    const file = this.files[i]!;
+    const file = this.files.at(i)!;
     const hit = this.reuse?.byStat(file);
     const known = hit ? undefined : this.memos?.lookup(file);
     if (hit) this.results[i] = { doc: hit, inbound: [] };
@@ -113,7 +113,7 @@ export class Preparation {
 
   /** Bytes with the digest check's cache expected: the remembered memo, with the file's new stat (recorded again). */
   private verified(i: number, known: DocumentRecord, candidate: Candidate): Prepared {
-    const file = this.files[i]!;
+    const file = this.files.at(i)!;
     const memo = this.memos!.recall(file, candidate.range);
     // A line that is not a valid memo: the document is read again and described.
     if (!memo) return prepareFile(file, this.ctx);

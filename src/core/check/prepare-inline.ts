@@ -45,14 +45,15 @@ export async function prepareInline(config: RepoConfig, prep: Preparation, early
       }
       const ahead = reader ? Math.min(total, i + READ_WINDOW) : i + 1;
       for (; classified < ahead; classified++) {
-        if (prep.classify(classified) && reader) reader.want(absolutePath(config.root, files[classified]!.rel));
+        if (prep.classify(classified) && reader) reader.want(absolutePath(config.root, files.at(classified)!.rel));
       }
       if (reader && classified === total) reader.end();
       if (prep.unprepared(i)) {
-        const abs = absolutePath(config.root, files[i]!.rel);
+        const file = files.at(i)!;
+        const abs = absolutePath(config.root, file.rel);
         let raw = i >= firstAhead ? reader!.next(abs) : readRaw(abs);
         if (raw instanceof Promise) raw = await raw;
-        prep.store(i, prepareRaw(files[i]!, raw, ctx, prep.expected(i)));
+        prep.store(i, prepareRaw(file, raw, ctx, prep.expected(i)));
         read++;
       }
       prep.flush();

@@ -1,11 +1,11 @@
 import { readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { ListedPaths, type PathIndex } from '../documents/path-table.js';
 import { MAX_DOCUMENT_BYTES, readBytesSync } from '../documents/read.js';
 import { splitFrontmatter } from '../frontmatter/split.js';
 import { isInside } from '../fs/paths.js';
 import { outlineMarkdown } from '../markdown/outline.js';
 import { detach } from '../text/detach.js';
-import { indexInSorted, isStrictlySorted } from '../text/sorted.js';
 import { closest } from '../text/suggest.js';
 import { AnchorStore } from './anchor-store.js';
 import { anchorsOf, type InspectedDocument } from './model.js';
@@ -38,11 +38,8 @@ export class FsProbe {
   private readonly nearCache = new Map<string, string | undefined>();
   private readonly lookups = new Map<string, Lookup>();
 
-  /**
-   * Position of each governed path in `paths`, when they are not sorted; sorted paths (the
-   * walk's) are found by binary search instead: a map entry per path costs 36 bytes a document.
-   */
-  private readonly governed: ReadonlyMap<string, number> | null;
+  /** The governed paths by position (null: none were given). */
+  private readonly paths: PathIndex | null;
   /**
    * What is known of the anchors of the document at each position in `paths` (not the
    * document: the probe keeps no model alive): NOT_LOADED, UNREADABLE, LISTED (the list is
@@ -66,36 +63,47 @@ export class FsProbe {
    */
   constructor(
     private readonly root: string,
-    private readonly paths: readonly string[] | null = null,
+    paths: readonly string[] | PathIndex | null = null,
     hashAnchors = false,
   ) {
     this.anchorStore = hashAnchors ? new AnchorStore() : undefined;
+    this.paths = paths === null ? null : Array.isArray(paths) ? new ListedPaths(paths) : (paths as PathIndex);
     this.loaded = new Int32Array(paths?.length ?? 0);
-    if (paths && !isStrictlySorted(paths)) {
-      const governed = new Map<string, number>();
-      for (let i = 0; i < paths.length; i++) governed.set(paths[i]!, i);
-      this.governed = governed;
-    } else this.governed = null;
   }
 
   /** Position of a governed path in `paths` (undefined: not governed, or no paths were given). */
   private indexOf(rel: string): number | undefined {
     const paths = this.paths;
     if (!paths) return undefined;
-    if (this.governed) return this.governed.get(rel);
     if (rel === this.lastRel) return this.lastAt;
     this.lastRel = rel;
-    return (this.lastAt = indexInSorted(paths, rel));
+    return (this.lastAt = paths.position(rel));
+  }
+
+  /** Position of a governed path in the paths the probe was given (undefined: not one of them); `at`: where the caller expects it. */
+  position(rel: string, at?: number): number | undefined {
+    return at !== undefined && this.paths?.is(at, rel) ? at : this.indexOf(rel);
+  }
+
+  /** The governed path at a position of the paths the probe was given. */
+  pathAt(i: number): string {
+    return this.paths!.pathAt(i);
+  }
+
+  /** Its file name (the path after the last slash). */
+  nameAt(i: number): string {
+    return this.paths!.nameAt(i);
   }
 
   /** The governed paths the probe was given (for a worker thread's own probe). */
   governedPaths(): string[] {
-    return this.paths ? [...this.paths] : [...this.others.keys()];
+    const paths = this.paths;
+    return paths ? Array.from({ length: paths.length }, (_, i) => paths.pathAt(i)) : [...this.others.keys()];
   }
 
   /** Records a loaded document: its anchors now answer links to it. */
   remember(doc: InspectedDocument, at?: number): void {
-    const i = at !== undefined && this.paths?.[at] === doc.rel ? at : this.indexOf(doc.rel);
+    const i = this.position(doc.rel, at);
     if (i === undefined) this.others.set(doc.rel, doc);
     else if (!doc.readable) this.loaded[i] = UNREADABLE;
     else if (doc.anchorKey !== undefined) this.loaded[i] = HASHED + doc.anchorKey;
@@ -111,7 +119,7 @@ export class FsProbe {
    */
   canonical(rel: string): string {
     const i = this.indexOf(rel);
-    return i === undefined ? detach(rel) : this.paths![i]!;
+    return i === undefined ? detach(rel) : this.paths!.pathAt(i);
   }
 
   /** Directory entries of a repo-relative directory ('.' for the root). */

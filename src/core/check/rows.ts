@@ -1,6 +1,17 @@
 import type { GovernedFile } from '../documents/walk.js';
 import { CompactDocument, type CompactRow } from './compact.js';
-import type { InspectedDocument, PendingLink } from './model.js';
+import type { InspectedDocument } from './model.js';
+import { PendingColumns } from './pending-columns.js';
+
+/** What rows read from the repository-wide tables instead of storing it again (the ContextBuilder). */
+export interface RowTables {
+  /** The document_id recorded for the document at a position of the walk. */
+  idAt(i: number): string | undefined;
+  /** The path at a position of the walk. */
+  pathAt(i: number): string;
+  /** The position of a governed path in the walk (undefined: none). */
+  position(rel: string): number | undefined;
+}
 
 const LOADED = 1;
 const READABLE = 2;
@@ -8,13 +19,13 @@ const CHECKED = 4;
 
 /**
  * What `check` keeps of each loaded document until the rules that need every document run:
- * by position in the walk, its ID and a few numbers in typed columns instead of a model
- * object (a model is 128 bytes and a boxed time; a row is about 40 bytes with the pointer to
- * its ID). A document a row cannot describe (it has findings of its own, reading problems, or
- * anchors kept as text) keeps its model. `take` gives the model back, once.
+ * by position in the walk, a few numbers in typed columns instead of a model object (a model
+ * is 128 bytes and a boxed time; a row is 27 bytes). Its ID is read back from the builder's
+ * IdTable, its links waiting for later documents' anchors from PendingColumns. A document a
+ * row cannot describe (it has findings of its own, reading problems, anchors kept as text,
+ * links the columns cannot hold) keeps its model. `take` gives the model back, once.
  */
 export class DocumentRows {
-  private readonly ids: (string | undefined)[];
   /** 0: no line (lines count from 1). */
   private readonly idLines: Int32Array;
   /** 0: no type; else its position in typeNames. */
@@ -26,11 +37,14 @@ export class DocumentRows {
   private readonly mtimes: Float64Array;
   /** -1: no anchors stored. */
   private readonly anchorKeys: Int32Array;
-  private readonly pending = new Map<number, PendingLink[]>();
+  private readonly pending: PendingColumns;
   private readonly models = new Map<number, InspectedDocument>();
 
-  constructor(count: number) {
-    this.ids = new Array<string | undefined>(count);
+  constructor(
+    count: number,
+    private readonly tables: RowTables,
+  ) {
+    this.pending = new PendingColumns(count);
     this.idLines = new Int32Array(count);
     this.types = new Uint16Array(count);
     this.flags = new Uint8Array(count);
@@ -42,18 +56,16 @@ export class DocumentRows {
   set(i: number, doc: InspectedDocument): void {
     const row = doc instanceof CompactDocument ? doc.row() : undefined;
     const type = row?.type === undefined ? 0 : this.typeOf(row.type);
-    if (!row || type < 0) {
+    if (!row || type < 0 || (row.pendingLinks && !this.pending.add(i, row.pendingLinks, (rel) => this.tables.position(rel)))) {
       this.models.set(i, doc);
       return;
     }
-    this.ids[i] = row.document_id;
     this.idLines[i] = row.idLine ?? 0;
     this.types[i] = type;
     this.flags[i] = LOADED | (row.readable ? READABLE : 0) | (row.checked ? CHECKED : 0);
     this.sizes[i] = row.size;
     this.mtimes[i] = row.mtimeMs;
     this.anchorKeys[i] = row.anchorKey ?? -1;
-    if (row.pendingLinks) this.pending.set(i, row.pendingLinks);
   }
 
   /** The model of the document at position i (undefined: not loaded); its row is released. */
@@ -65,10 +77,9 @@ export class DocumentRows {
     }
     const flags = this.flags[i]!;
     if (!(flags & LOADED)) return undefined;
-    const pendingLinks = this.pending.get(i);
-    if (pendingLinks) this.pending.delete(i);
+    const pendingLinks = this.pending.take(i, (pos) => this.tables.pathAt(pos));
     const row: CompactRow = {
-      document_id: this.ids[i],
+      document_id: this.tables.idAt(i),
       type: this.types[i] === 0 ? undefined : this.typeNames[this.types[i]!],
       idLine: this.idLines[i] === 0 ? undefined : this.idLines[i],
       readable: (flags & READABLE) !== 0,
@@ -78,7 +89,6 @@ export class DocumentRows {
       mtimeMs: this.mtimes[i]!,
       anchorKey: this.anchorKeys[i] === -1 ? undefined : this.anchorKeys[i],
     };
-    this.ids[i] = undefined;
     this.flags[i] = 0;
     return CompactDocument.fromRow(file.rel, file.namespace, row);
   }

@@ -5,10 +5,20 @@ import type { NamespaceConfig, RepoConfig } from '../config/types.js';
 import { isInside } from '../fs/paths.js';
 import { DocketError } from '../../errors/docket-error.js';
 import type { Issue } from '../issues.js';
+import { PathTableBuilder } from './path-table.js';
 
 export interface GovernedFile {
   rel: string;
   namespace: NamespaceConfig;
+}
+
+/**
+ * The governed files by position: the walk's sorted array, or the same files packed (see
+ * PathTable). `at` may build a new object at each call.
+ */
+export interface FileList {
+  readonly length: number;
+  at(i: number): GovernedFile | undefined;
 }
 
 export interface WalkResult {
@@ -60,6 +70,18 @@ export function listMarkdownSync(root: string, start: string, signal?: AbortSign
   const markdown: string[] = [];
   const symlinks: string[] = [];
   const unreadable: Issue[] = [];
+  visitMarkdown(root, start, signal, (rel) => markdown.push(rel), symlinks, unreadable, onFound && (() => onFound(markdown.length)));
+  // Already in this order (see visitMarkdown); the default sort checks it without a call back into JavaScript.
+  return { markdown: markdown.sort(), symlinks: symlinks.sort(byPath), unreadable: unreadable.sort((a, b) => byPath(a.path ?? '', b.path ?? '')) };
+}
+
+/**
+ * Calls `onFile` for every `*.md` regular file under `start`, in the order of their paths
+ * (UTF-16 code units, the order of `<`): each directory's entries are visited sorted, a
+ * directory's name with a slash after it, so a depth-first walk meets the paths in the order
+ * a sort of all of them would give, and no list of every path is needed (see PathTable).
+ */
+function visitMarkdown(root: string, start: string, signal: AbortSignal | undefined, onFile: (rel: string) => void, symlinks: string[], unreadable: Issue[], afterDirectory?: () => void): void {
   function walk(dir: string): void {
     if (signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while listing documents.');
     let entries: Dirent[];
@@ -71,20 +93,23 @@ export function listMarkdownSync(root: string, start: string, signal?: AbortSign
       unreadable.push({ code: 'FILE_UNREADABLE', severity: 'warning', message: `The directory could not be listed (${code}) and was skipped.`, path: dir, suggestion: 'Check the directory\'s permissions, then run again.' });
       return;
     }
-    const subdirs: string[] = [];
+    const prefix = dir === '.' || dir === '' ? '' : `${dir}/`;
+    // Names with a slash after directories' names: a name never holds a slash, so the key says which.
+    const keys: string[] = [];
     for (const entry of entries) {
-      const rel = dir === '.' || dir === '' ? entry.name : `${dir}/${entry.name}`;
-      if (entry.isSymbolicLink()) symlinks.push(rel);
+      if (entry.isSymbolicLink()) symlinks.push(prefix + entry.name);
       else if (entry.isDirectory()) {
-        if (!SKIP_DIRS.has(entry.name)) subdirs.push(rel);
-      } else if (entry.isFile() && isMarkdownName(entry.name)) markdown.push(rel);
+        if (!SKIP_DIRS.has(entry.name)) keys.push(`${entry.name}/`);
+      } else if (entry.isFile() && isMarkdownName(entry.name)) keys.push(entry.name);
     }
-    onFound?.(markdown.length);
-    for (const sub of subdirs) walk(sub);
+    keys.sort();
+    for (const key of keys) {
+      if (key.charCodeAt(key.length - 1) === 0x2f) walk(prefix + key.slice(0, -1));
+      else onFile(prefix + key);
+    }
+    afterDirectory?.();
   }
   walk(start);
-  // The default order is byPath's (UTF-16 code units) without a call back into JavaScript per comparison.
-  return { markdown: markdown.sort(), symlinks: symlinks.sort(byPath), unreadable: unreadable.sort((a, b) => byPath(a.path ?? '', b.path ?? '')) };
 }
 
 /** Whether a docs root (possibly reached through symbolic links) stays inside the root. */
@@ -102,28 +127,49 @@ function rootStaysInside(root: string, docsRoot: string): boolean {
  * file system.
  */
 export async function listGoverned(config: RepoConfig, signal?: AbortSignal, onFound?: (count: number) => void): Promise<WalkResult> {
+  const files: GovernedFile[] = [];
+  const rest = visitGoverned(config, signal, (rel, namespace) => files.push({ rel, namespace }), onFound && (() => onFound(files.length)));
+  for (let i = 1; i < files.length; i++) {
+    if (!(files[i - 1]!.rel < files[i]!.rel)) {
+      files.sort((a, b) => byPath(a.rel, b.rel));
+      break;
+    }
+  }
+  return { files, ...rest };
+}
+
+/**
+ * The governed set with its files packed as the walk finds them (see PathTable): for a check
+ * that keeps every file until its last document is read. Walks again into a plain list in the
+ * unexpected case that the files did not come in order.
+ */
+export async function listGovernedPacked(config: RepoConfig, signal?: AbortSignal, onFound?: (count: number) => void): Promise<Omit<WalkResult, 'files'> & { files: FileList }> {
+  const builder = new PathTableBuilder();
+  let count = 0;
+  const rest = visitGoverned(config, signal, (rel, namespace) => void (builder.add(rel, namespace), count++), onFound && (() => onFound(count)));
+  const files = builder.finish();
+  return files ? { files, ...rest } : listGoverned(config, signal);
+}
+
+/** Calls `onFile` for each governed file, in path order; returns what else the walk met. */
+function visitGoverned(config: RepoConfig, signal: AbortSignal | undefined, onFile: (rel: string, namespace: NamespaceConfig) => void, afterDirectory?: () => void): Omit<WalkResult, 'files'> {
   const root = config.root;
   const all = [...new Set(config.namespaces.map((ns) => ns.docs_root))].sort();
   const refusedRoots = all.filter((r) => !rootStaysInside(root, r));
   const usable = all.filter((r) => !refusedRoots.includes(r));
-  // A nested docs root is reached from its parent's walk: walk only the outermost roots.
-  const outermost = usable.filter((r) => !usable.some((o) => o !== r && (o === '.' || r.startsWith(`${o}/`))));
-  const files: GovernedFile[] = [];
+  // A nested docs root is reached from its parent's walk: walk only the outermost roots, in
+  // the order of their files' paths (with a slash after each, as visitMarkdown sorts).
+  const outermost = usable.filter((r) => !usable.some((o) => o !== r && (o === '.' || r.startsWith(`${o}/`)))).sort((a, b) => byPath(`${a}/`, `${b}/`));
   const symlinks: string[] = [];
   const unreadable: Issue[] = [];
   const governed = new GovernedFiles(config);
   for (const docsRoot of outermost) {
-    const before = files.length;
-    const listing = listMarkdownSync(root, docsRoot, signal, onFound && ((count) => onFound(before + count)));
-    for (const rel of listing.markdown) {
+    visitMarkdown(root, docsRoot, signal, (rel) => {
       const ns = governed.namespaceOf(rel);
-      if (ns && !refusedRoots.includes(ns.docs_root)) files.push({ rel, namespace: ns });
-    }
-    symlinks.push(...listing.symlinks);
-    unreadable.push(...listing.unreadable);
+      if (ns && !refusedRoots.includes(ns.docs_root)) onFile(rel, ns);
+    }, symlinks, unreadable, afterDirectory);
   }
   return {
-    files: files.sort((a, b) => byPath(a.rel, b.rel)),
     symlinks: [...new Set(symlinks)].sort(byPath),
     unreadable: unreadable.sort((a, b) => byPath(a.path ?? '', b.path ?? '')),
     refusedRoots,

@@ -35,14 +35,14 @@ export function idFindings(doc: InspectedDocument, ctx: RuleContext): Finding[] 
   if (!id) return [];
   const prefix0 = doc.namespace.repo_prefix;
   // The common case: a well-formed ID of the namespace's prefix that no other document has.
-  if (ID_PATTERN.test(id) && id.startsWith(`${prefix0}-`) && ctx.pathsWithId(id).length <= 1) return [];
+  if (ID_PATTERN.test(id) && id.startsWith(`${prefix0}-`) && ctx.countWithId(id) <= 1) return [];
   const out: Finding[] = [];
   const line = doc.idLine;
   const at = { path: doc.rel, ...(line ? { line } : {}) };
   const prefix = doc.namespace.repo_prefix;
   if (!ID_PATTERN.test(id)) {
     const repaired = repairId(id);
-    const fixable = repaired !== undefined && ID_PATTERN.test(repaired) && ctx.pathsWithId(repaired).length === 0;
+    const fixable = repaired !== undefined && ID_PATTERN.test(repaired) && ctx.countWithId(repaired) === 0;
     out.push({
       code: 'ID_REGEX',
       severity: 'error',
@@ -62,7 +62,7 @@ export function idFindings(doc: InspectedDocument, ctx: RuleContext): Finding[] 
       fixable: false,
     });
   }
-  const sharing = ctx.pathsWithId(id).filter((rel) => rel !== doc.rel);
+  const sharing = ctx.countWithId(id) > 0 ? ctx.pathsWithId(id).filter((rel) => rel !== doc.rel) : [];
   if (sharing.length > 0) {
     const list = sharing.slice(0, 5).join(', ') + (sharing.length > 5 ? `, and ${sharing.length - 5} more` : '');
     out.push({

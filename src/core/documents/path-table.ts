@@ -1,0 +1,226 @@
+import type { NamespaceConfig } from '../config/types.js';
+import { indexInSorted, isStrictlySorted } from '../text/sorted.js';
+import { slotCount, stringHash } from '../text/string-hash.js';
+import type { FileList, GovernedFile } from './walk.js';
+
+/**
+ * The walk's governed files, sorted, packed for a check that keeps them until its last
+ * document is read: each directory once, every file name in one string, per file the end of
+ * its name, its directory, its namespace and its path's hash in typed columns, and a hash
+ * table of positions. As an array of `{ rel, namespace }` a file cost about 145 bytes at 100k
+ * documents (a path string of 88, an object of 40, two array slots), all of it heap that V8
+ * let grow by as much again before collecting; here it costs its name's length plus 22
+ * bytes. The walk fills it one file at a time (PathTableBuilder), so no list of every path is
+ * ever built. `at` builds a file's object again when asked; `position` builds nothing.
+ */
+export class PathTable implements FileList, PathIndex {
+  readonly length: number;
+  /** Each directory with its trailing slash ('' for files at the root), in order of first use. */
+  private readonly dirs: readonly string[];
+  private readonly dirOf: Int32Array;
+  /** Every file name, joined (one byte a character while they are all Latin-1). */
+  private readonly names: string;
+  /** Where each file's name ends in `names` (it starts where the previous one ends). */
+  private readonly nameEnds: Int32Array;
+  private readonly namespaces: readonly NamespaceConfig[];
+  private readonly nsOf: Uint16Array;
+  private readonly hashes: Int32Array;
+  /**
+   * Open addressing (linear probing) from a path's hash to its position + 1 (0: free): every
+   * link asks for its target's position (a binary search compared about 40 characters a step).
+   */
+  private readonly slots: Int32Array;
+
+  /** Built by PathTableBuilder.finish. */
+  constructor(parts: { length: number; dirs: readonly string[]; dirOf: Int32Array; names: string; nameEnds: Int32Array; namespaces: readonly NamespaceConfig[]; nsOf: Uint16Array; hashes: Int32Array }) {
+    this.length = parts.length;
+    this.dirs = parts.dirs;
+    this.dirOf = parts.dirOf;
+    this.names = parts.names;
+    this.nameEnds = parts.nameEnds;
+    this.namespaces = parts.namespaces;
+    this.nsOf = parts.nsOf;
+    this.hashes = parts.hashes;
+    const size = slotCount(this.length);
+    this.slots = new Int32Array(size);
+    for (let i = 0; i < this.length; i++) {
+      let s = this.hashes[i]! & (size - 1);
+      while (this.slots[s] !== 0) s = (s + 1) & (size - 1);
+      this.slots[s] = i + 1;
+    }
+  }
+
+  /** The files packed; undefined when they cannot be (not strictly sorted, or more namespaces than a column holds). */
+  static pack(files: readonly GovernedFile[]): PathTable | undefined {
+    const builder = new PathTableBuilder();
+    for (const f of files) builder.add(f.rel, f.namespace);
+    return builder.finish();
+  }
+
+  /** The file at position i, as a new object (undefined: past the end). */
+  at(i: number): GovernedFile | undefined {
+    return i >= 0 && i < this.length ? { rel: this.pathAt(i), namespace: this.namespaces[this.nsOf[i]!]! } : undefined;
+  }
+
+  /** The path at position i. */
+  pathAt(i: number): string {
+    return this.dirs[this.dirOf[i]!]! + this.nameAt(i);
+  }
+
+  /** Whether the path at position i is `rel` (nothing built). */
+  is(i: number, rel: string): boolean {
+    return i >= 0 && i < this.length && this.compare(i, rel) === 0;
+  }
+
+  /** The file name at position i (the path after its last slash). */
+  nameAt(i: number): string {
+    return this.names.slice(i === 0 ? 0 : this.nameEnds[i - 1]!, this.nameEnds[i]!);
+  }
+
+  /** The position of `rel` (undefined: not one of the files). */
+  position(rel: string): number | undefined {
+    const mask = this.slots.length - 1;
+    const hash = stringHash(rel) | 0;
+    for (let s = hash & mask; ; s = (s + 1) & mask) {
+      const at = this.slots[s]! - 1;
+      if (at < 0) return undefined;
+      if (this.hashes[at] === hash && this.compare(at, rel) === 0) return at;
+    }
+  }
+
+  /** The path at position i against `rel`, in UTF-16 code units (the order of `<`): negative, 0 or positive. */
+  private compare(i: number, rel: string): number {
+    const dir = this.dirs[this.dirOf[i]!]!;
+    const n = rel.length;
+    let k = 0;
+    for (; k < dir.length; k++) {
+      if (k === n) return 1;
+      const c = dir.charCodeAt(k) - rel.charCodeAt(k);
+      if (c !== 0) return c;
+    }
+    const names = this.names;
+    for (let p = i === 0 ? 0 : this.nameEnds[i - 1]!, end = this.nameEnds[i]!; p < end; p++, k++) {
+      if (k === n) return 1;
+      const c = names.charCodeAt(p) - rel.charCodeAt(k);
+      if (c !== 0) return c;
+    }
+    return k === n ? 0 : -1;
+  }
+}
+
+/** Fills a PathTable one file at a time, in sorted order (see walk.ts). */
+export class PathTableBuilder {
+  private count = 0;
+  private last: string | undefined;
+  /** False once a file came out of order (or namespaces overflow their column): finish() then gives nothing. */
+  private packable = true;
+  private readonly dirs: string[] = [];
+  private readonly dirIndex = new Map<string, number>();
+  private lastDir = -1;
+  private dirOf = new Int32Array(1024);
+  private nameEnds = new Int32Array(1024);
+  private nsOf = new Uint16Array(1024);
+  private hashes = new Int32Array(1024);
+  private readonly namespaces: NamespaceConfig[] = [];
+  /** Names joined a block at a time, so only a block's names are strings of their own at once. */
+  private readonly blocks: string[] = [];
+  private block: string[] = [];
+  private end = 0;
+
+  add(rel: string, namespace: NamespaceConfig): void {
+    if (this.last !== undefined && !(this.last < rel)) this.packable = false;
+    this.last = rel;
+    const i = this.count++;
+    if (i === this.dirOf.length) this.grow();
+    const cut = rel.lastIndexOf('/') + 1;
+    const known = this.lastDir >= 0 ? this.dirs[this.lastDir]! : undefined;
+    if (known === undefined || known.length !== cut || !rel.startsWith(known)) {
+      const dir = rel.slice(0, cut);
+      let d = this.dirIndex.get(dir);
+      if (d === undefined) this.dirIndex.set(dir, (d = this.dirs.push(dir) - 1));
+      this.lastDir = d;
+    }
+    let ns = this.namespaces.indexOf(namespace);
+    if (ns < 0) ns = this.namespaces.push(namespace) - 1;
+    if (ns > 0xffff) this.packable = false;
+    this.dirOf[i] = this.lastDir;
+    this.nsOf[i] = ns;
+    this.hashes[i] = stringHash(rel) | 0;
+    this.end += rel.length - cut;
+    this.nameEnds[i] = this.end;
+    this.block.push(rel.slice(cut));
+    if (this.block.length === BLOCK) {
+      this.blocks.push(this.block.join(''));
+      this.block = [];
+    }
+  }
+
+  /** The table; undefined when the files came out of order (or with too many namespaces). */
+  finish(): PathTable | undefined {
+    if (!this.packable) return undefined;
+    const n = this.count;
+    this.blocks.push(this.block.join(''));
+    // Exact-size copies: the growing columns may be twice as long.
+    return new PathTable({ length: n, dirs: this.dirs, dirOf: this.dirOf.slice(0, n), names: this.blocks.join(''), nameEnds: this.nameEnds.slice(0, n), namespaces: this.namespaces, nsOf: this.nsOf.slice(0, n), hashes: this.hashes.slice(0, n) });
+  }
+
+  private grow(): void {
+    const size = this.dirOf.length * 2;
+    const bigger = <T extends Int32Array | Uint16Array>(a: T, make: (n: number) => T): T => {
+      const b = make(size);
+      b.set(a);
+      return b;
+    };
+    this.dirOf = bigger(this.dirOf, (n) => new Int32Array(n));
+    this.nameEnds = bigger(this.nameEnds, (n) => new Int32Array(n));
+    this.hashes = bigger(this.hashes, (n) => new Int32Array(n));
+    this.nsOf = bigger(this.nsOf, (n) => new Uint16Array(n));
+  }
+}
+
+/** Names per block. */
+const BLOCK = 4096;
+
+/** Governed paths by position, in the walk's order: a list of strings (ListedPaths) or a PathTable. */
+export interface PathIndex {
+  readonly length: number;
+  pathAt(i: number): string;
+  /** The file name at position i (after the last slash). */
+  nameAt(i: number): string;
+  /** Whether the path at position i is `rel`. */
+  is(i: number, rel: string): boolean;
+  position(rel: string): number | undefined;
+}
+
+/**
+ * Paths given as strings. Sorted ones (the walk's) are found by binary search; others by a
+ * map (a map entry per path costs 36 bytes a document, so only when it must).
+ */
+export class ListedPaths implements PathIndex {
+  private readonly byPath: ReadonlyMap<string, number> | undefined;
+
+  constructor(private readonly paths: readonly string[]) {
+    this.byPath = isStrictlySorted(paths) ? undefined : new Map(paths.map((p, i) => [p, i]));
+  }
+
+  get length(): number {
+    return this.paths.length;
+  }
+
+  pathAt(i: number): string {
+    return this.paths[i]!;
+  }
+
+  nameAt(i: number): string {
+    const rel = this.paths[i]!;
+    return rel.slice(rel.lastIndexOf('/') + 1);
+  }
+
+  is(i: number, rel: string): boolean {
+    return this.paths[i] === rel;
+  }
+
+  position(rel: string): number | undefined {
+    return this.byPath ? this.byPath.get(rel) : indexInSorted(this.paths, rel);
+  }
+}
