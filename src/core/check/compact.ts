@@ -95,7 +95,7 @@ export class CompactDocument implements InspectedDocument {
       checked: doc.checked,
       findings: doc.findings.length === 0 ? NONE : doc.findings,
       // Only what the check reads, and the target's path as the walk's own string.
-      pendingLinks: doc.pendingLinks?.map((l): PendingLink => ({ line: l.line, column: l.column, path: probe.canonical(l.path), fragment: shared(fragments, l.fragment) })),
+      pendingLinks: doc.pendingLinks?.map((l) => pendingLink(l, probe)),
       size: r.size,
       mtimeMs: r.mtimeMs,
       // The split, text and frontmatter are not kept: the rules that look at them have run.
@@ -172,6 +172,11 @@ export class CompactDocument implements InspectedDocument {
 }
 
 /** The main thread's string for a fragment a worker sent. */
-export function sharedFragment(fragment: string): string {
-  return shared(fragments, fragment);
+/**
+ * Only what the check reads of a link waiting for its target's anchors: the target's path as
+ * the walk's own string (its position too, looked up once here).
+ */
+export function pendingLink(l: PendingLink, probe: FsProbe): PendingLink {
+  const target = probe.position(l.path);
+  return { line: l.line, column: l.column, path: target === undefined ? detach(l.path) : probe.pathAt(target), fragment: shared(fragments, l.fragment), targetAt: target };
 }

@@ -35,7 +35,7 @@ export class PendingColumns {
     if (n === 0 || n > 0xffff || n > PAGE_LINKS) return n === 0;
     const targets: number[] = [];
     for (const link of links) {
-      const at = position(link.path);
+      const at = link.targetAt ?? position(link.path);
       if (at === undefined) return false;
       targets.push(at);
     }

@@ -5,7 +5,6 @@ import { MAX_DOCUMENT_BYTES, readBytesSync } from '../documents/read.js';
 import { splitFrontmatter } from '../frontmatter/split.js';
 import { isInside } from '../fs/paths.js';
 import { outlineMarkdown } from '../markdown/outline.js';
-import { detach } from '../text/detach.js';
 import { closest } from '../text/suggest.js';
 import { AnchorStore } from './anchor-store.js';
 import { anchorsOf, type InspectedDocument } from './model.js';
@@ -113,14 +112,6 @@ export class FsProbe {
     }
   }
 
-  /**
-   * The walk's own string for a governed path (a copy of its own for another path): models
-   * kept until the last document is read share it instead of holding copies.
-   */
-  canonical(rel: string): string {
-    const i = this.indexOf(rel);
-    return i === undefined ? detach(rel) : this.paths!.pathAt(i);
-  }
 
   /** Directory entries of a repo-relative directory ('.' for the root). */
   list(dir: string): Map<string, EntryKind> | undefined {

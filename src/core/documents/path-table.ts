@@ -5,13 +5,13 @@ import type { FileList, GovernedFile } from './walk.js';
 
 /**
  * The walk's governed files, sorted, packed for a check that keeps them until its last
- * document is read: each directory once, every file name in one string, per file the end of
- * its name, its directory, its namespace and its path's hash in typed columns, and a hash
+ * document is read: each directory once, every file name in one string, and per file the end
+ * of its name, its directory, its namespace and its path's hash in typed columns, and a hash
  * table of positions. As an array of `{ rel, namespace }` a file cost about 145 bytes at 100k
  * documents (a path string of 88, an object of 40, two array slots), all of it heap that V8
- * let grow by as much again before collecting; here it costs its name's length plus 22
- * bytes. The walk fills it one file at a time (PathTableBuilder), so no list of every path is
- * ever built. `at` builds a file's object again when asked; `position` builds nothing.
+ * let grow by as much again before collecting; here it costs its name's length plus 22 bytes.
+ * The walk fills it one file at a time (PathTableBuilder), so no list of every path is ever
+ * built. `at` builds a file's object again when asked.
  */
 export class PathTable implements FileList, PathIndex {
   readonly length: number;
@@ -27,7 +27,8 @@ export class PathTable implements FileList, PathIndex {
   private readonly hashes: Int32Array;
   /**
    * Open addressing (linear probing) from a path's hash to its position + 1 (0: free): every
-   * link asks for its target's position (a binary search compared about 40 characters a step).
+   * link asks for its target's position. (A binary search of each directory's names, with a
+   * new string for each name compared, cost three times as much at 100k documents.)
    */
   private readonly slots: Int32Array;
 
@@ -67,9 +68,12 @@ export class PathTable implements FileList, PathIndex {
     return this.dirs[this.dirOf[i]!]! + this.nameAt(i);
   }
 
-  /** Whether the path at position i is `rel` (nothing built). */
+  /** Whether the path at position i is `rel`. */
   is(i: number, rel: string): boolean {
-    return i >= 0 && i < this.length && this.compare(i, rel) === 0;
+    if (i < 0 || i >= this.length) return false;
+    const dir = this.dirs[this.dirOf[i]!]!;
+    const start = i === 0 ? 0 : this.nameEnds[i - 1]!;
+    return rel.length === dir.length + this.nameEnds[i]! - start && rel.startsWith(dir) && this.names.startsWith(rel.slice(dir.length), start);
   }
 
   /** The file name at position i (the path after its last slash). */
@@ -84,27 +88,8 @@ export class PathTable implements FileList, PathIndex {
     for (let s = hash & mask; ; s = (s + 1) & mask) {
       const at = this.slots[s]! - 1;
       if (at < 0) return undefined;
-      if (this.hashes[at] === hash && this.compare(at, rel) === 0) return at;
+      if (this.hashes[at] === hash && this.is(at, rel)) return at;
     }
-  }
-
-  /** The path at position i against `rel`, in UTF-16 code units (the order of `<`): negative, 0 or positive. */
-  private compare(i: number, rel: string): number {
-    const dir = this.dirs[this.dirOf[i]!]!;
-    const n = rel.length;
-    let k = 0;
-    for (; k < dir.length; k++) {
-      if (k === n) return 1;
-      const c = dir.charCodeAt(k) - rel.charCodeAt(k);
-      if (c !== 0) return c;
-    }
-    const names = this.names;
-    for (let p = i === 0 ? 0 : this.nameEnds[i - 1]!, end = this.nameEnds[i]!; p < end; p++, k++) {
-      if (k === n) return 1;
-      const c = names.charCodeAt(p) - rel.charCodeAt(k);
-      if (c !== 0) return c;
-    }
-    return k === n ? 0 : -1;
   }
 }
 
@@ -144,8 +129,8 @@ export class PathTableBuilder {
     if (ns < 0) ns = this.namespaces.push(namespace) - 1;
     if (ns > 0xffff) this.packable = false;
     this.dirOf[i] = this.lastDir;
-    this.nsOf[i] = ns;
     this.hashes[i] = stringHash(rel) | 0;
+    this.nsOf[i] = ns;
     this.end += rel.length - cut;
     this.nameEnds[i] = this.end;
     this.block.push(rel.slice(cut));

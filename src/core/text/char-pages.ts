@@ -5,20 +5,19 @@
  * collecting). A text never straddles two pages, so pages are never copied or merged.
  */
 export class CharPages {
-  private readonly pages: Uint8Array[] = [];
+  /** Buffers: Node reads and writes Latin-1 natively (a loop of our own ran interpreted for most of a short run). */
+  private readonly pages: Buffer[] = [];
   /** Characters stored so far, counting the unused ends of full pages. */
   private used = 0;
 
   /** Where `text` was stored (read it back with its length); undefined when it does not fit: a character above U+00FF, or longer than MAX_TEXT. */
   add(text: string): number | undefined {
     const n = text.length;
-    if (n > MAX_TEXT) return undefined;
-    for (let k = 0; k < n; k++) if (text.charCodeAt(k) > 0xff) return undefined;
+    if (n > MAX_TEXT || NOT_LATIN1.test(text)) return undefined;
     if ((this.used % PAGE) + n > PAGE) this.used += PAGE - (this.used % PAGE);
     const start = this.used;
-    if (n > 0 && Math.floor(start / PAGE) >= this.pages.length) this.pages.push(new Uint8Array(PAGE));
-    const page = this.pages[Math.floor(start / PAGE)]!;
-    for (let k = 0, at = start % PAGE; k < n; k++) page[at + k] = text.charCodeAt(k);
+    if (n > 0 && Math.floor(start / PAGE) >= this.pages.length) this.pages.push(Buffer.alloc(PAGE));
+    if (n > 0) this.pages[Math.floor(start / PAGE)]!.write(text, start % PAGE, n, 'latin1');
     this.used += n;
     return start;
   }
@@ -27,21 +26,20 @@ export class CharPages {
   read(start: number, length: number): string {
     if (length === 0) return '';
     const from = start % PAGE;
-    return String.fromCharCode.apply(null, this.pages[Math.floor(start / PAGE)]!.subarray(from, from + length) as unknown as number[]);
+    return this.pages[Math.floor(start / PAGE)]!.toString('latin1', from, from + length);
   }
 
   /** Whether the text stored at `start` with `length` characters is `text`. */
   equals(start: number, length: number, text: string): boolean {
-    if (length !== text.length) return false;
-    if (length === 0) return true;
-    const page = this.pages[Math.floor(start / PAGE)]!;
-    for (let k = 0, at = start % PAGE; k < length; k++) if (page[at + k] !== text.charCodeAt(k)) return false;
-    return true;
+    return length === text.length && this.read(start, length) === text;
   }
 }
 
 /** The longest text stored (its length must fit the callers' one-byte or two-byte columns). */
 export const MAX_TEXT = 255;
+
+/** A character a byte cannot hold. */
+const NOT_LATIN1 = /[^\x00-\xff]/;
 
 /** Characters per page (64 KiB). */
 const PAGE = 1 << 16;
