@@ -57,6 +57,18 @@ describe('results do not depend on worker threads', () => {
     });
   }
 
+  it('check --format ndjson: its summary counts what the JSON envelope counts, packed or not', async () => {
+    const json = await docket(['check', '--root', root, '--format', 'json', '--no-cache'], { env: { DOCKET_WORKERS: '0' } });
+    const counts = (data: Record<string, unknown>) => Object.fromEntries(Object.entries(data).filter(([k]) => k.startsWith('files_') || k.endsWith('_count')));
+    for (const env of [{ DOCKET_WORKERS: '0' }, { DOCKET_WORKERS: '0', DOCKET_PACK_AFTER: '0' }]) {
+      const stream = await docket(['check', '--root', root, '--format', 'ndjson', '--no-cache'], { env });
+      const summary = JSON.parse(stream.stdout.trim().split('\n').pop()!) as { record: string; data: Record<string, unknown> };
+      expect(summary.record).toBe('summary');
+      expect(counts(summary.data)).toEqual(counts(json.json!.data));
+      expect(Number(summary.data.files_failed)).toBeGreaterThan(0);
+    }
+  });
+
   it('check PATHS (targeted): the same findings with and without workers', async () => {
     const args = ['check', 'docs/45-adr', 'services', '--root', root, '--format', 'json', '--no-cache'];
     const off = await docket(args, { env: { DOCKET_WORKERS: '0' } });

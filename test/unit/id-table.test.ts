@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { IdMap } from '../../src/core/check/id-map.js';
 import { IdTable } from '../../src/core/check/id-table.js';
 
 /** A seeded sequence in [0, 1) (a 31-bit linear congruential generator): the same on every run. */
@@ -32,10 +33,10 @@ function model(ids: (string | undefined)[]) {
   return byId;
 }
 
-describe('IdTable', () => {
+describe.each([['IdTable', (n: number) => new IdTable(n)], ['IdMap', () => new IdMap()]])('%s', (_name, make) => {
   it('answers like a map from ID to positions, for every kind of ID, past its expected size', () => {
     const random = rng(11);
-    const table = new IdTable(100);
+    const table = make(100);
     const ids: (string | undefined)[] = [];
     for (let pos = 0; pos < 3000; pos++) {
       const id = random() < 0.1 ? undefined : pickId(random);
@@ -57,7 +58,7 @@ describe('IdTable', () => {
   });
 
   it('keeps positions in ascending order whatever order they were set in', () => {
-    const table = new IdTable(8);
+    const table = make(8);
     for (const pos of [7, 2, 5, 0]) table.set(pos, 'ACME-ADR-001');
     table.set(3, 'ACME-ADR-002');
     expect(table.positions('ACME-ADR-001')).toEqual([0, 2, 5, 7]);
@@ -65,6 +66,9 @@ describe('IdTable', () => {
     expect(table.idAt(3)).toBe('ACME-ADR-002');
   });
 
+});
+
+describe('IdTable pages', () => {
   it('never splits an ID across its pages of characters', () => {
     const table = new IdTable();
     // 255-character IDs: a page holds 257 of them, so without care some would straddle two pages.

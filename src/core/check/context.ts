@@ -4,6 +4,7 @@ import { PathTable } from '../documents/path-table.js';
 import type { FileList } from '../documents/walk.js';
 import type { CompiledSchema } from '../schema/compile.js';
 import type { InspectedDocument } from './model.js';
+import { IdMap, type IdIndex } from './id-map.js';
 import { IdTable } from './id-table.js';
 import type { RowTables } from './rows.js';
 import { FsProbe } from './probe.js';
@@ -38,8 +39,8 @@ export interface RuleContext {
  * without keeping the documents' texts or frontmatter.
  */
 export class ContextBuilder implements RowTables {
-  /** IDs by position (see id-table.ts): positions of `files`, then of documents at other paths. */
-  private readonly ids: IdTable;
+  /** IDs by position: positions of `files`, then of documents at other paths (packed with a packed walk). */
+  private readonly ids: IdIndex;
   /** Paths of documents added at no position of `files` (all of them when no files were given). */
   private readonly otherPaths: string[] = [];
   private readonly fileCount: number;
@@ -55,7 +56,7 @@ export class ContextBuilder implements RowTables {
     files: FileList | null,
   ) {
     this.fileCount = files?.length ?? 0;
-    this.ids = new IdTable(this.fileCount);
+    this.ids = files instanceof PathTable ? new IdTable(this.fileCount) : new IdMap();
     const paths = files === null ? null : files instanceof PathTable ? files : Array.from({ length: files.length }, (_, i) => files.at(i)!.rel);
     this.probe = new FsProbe(config.root, paths, true);
     if (files) {
@@ -98,6 +99,10 @@ export class ContextBuilder implements RowTables {
   /** The position of a governed path in the files (undefined: none). */
   position(rel: string): number | undefined {
     return this.probe.position(rel);
+  }
+
+  anchorKeyAt(i: number): number | undefined {
+    return this.probe.anchorKeyAt(i);
   }
 
   /** The document_id recorded for the document at position `at` of the files (undefined: none). */

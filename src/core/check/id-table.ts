@@ -1,4 +1,5 @@
 import { CharPages } from '../text/char-pages.js';
+import type { IdIndex } from './id-map.js';
 import { slotCount, stringHash } from '../text/string-hash.js';
 
 /**
@@ -10,7 +11,7 @@ import { slotCount, stringHash } from '../text/string-hash.js';
  * IDs that CharPages cannot hold (a character above U+00FF, more than 255 characters) keep
  * their string in a side map.
  */
-export class IdTable {
+export class IdTable implements IdIndex {
   private readonly chars = new CharPages();
   /** Per position: where its ID's characters start in `chars` (-1: no ID, -2: the ID is in `wide`). */
   private starts: Int32Array;

@@ -1,4 +1,5 @@
 import type { RepoConfig } from '../config/types.js';
+import { PathTable } from '../documents/path-table.js';
 import { listGoverned, listGovernedPacked, type FileList, type GovernedFile, type WalkResult } from '../documents/walk.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { compareIssues } from '../issues.js';
@@ -9,7 +10,7 @@ import { detach } from '../text/detach.js';
 import { NONE, type Finding, type InspectedDocument, type Inspection } from './model.js';
 import { EarlyReadAhead, prepareAll } from './parallel.js';
 import type { ReadAhead } from '../documents/read-ahead.js';
-import { DocumentRows } from './rows.js';
+import { DocumentRows, OwnFindings } from './rows.js';
 import type { PrepareContext } from './prepare.js';
 import { idFindings } from './rules/ids.js';
 import { pendingLinkFindings } from './rules/links.js';
@@ -35,7 +36,9 @@ export interface InspectOptions {
   /**
    * false: the caller reads documents only through `onDocument` (check), so `documents` comes
    * back empty and, until the last document is read, each one is kept as a row of a few
-   * columns instead of a model (see rows.ts). Compact mode only. Default true.
+   * columns instead of a model (see rows.ts). A document handed to `onDocument` then has no
+   * stat: its record's size and mtimeMs are NaN unless it had findings of its own. Compact
+   * mode only. Default true.
    */
   keepDocuments?: boolean;
   /** Called once per checked document, in path order, with its complete findings (streaming). */
@@ -121,9 +124,9 @@ async function inspectWalked(config: RepoConfig, walk: Walked, opts: InspectOpti
   const rules = opts.rules !== false;
   const builder = new ContextBuilder(config, schemaFor, walk.files);
   /** Each document's own findings, by position (undefined: its rules do not run). */
-  const local: (Finding[] | undefined)[] = new Array(walk.files.length);
+  const local = new OwnFindings(walk.files.length);
   let documents: InspectedDocument[];
-  const rows = opts.compact && opts.keepDocuments === false ? new DocumentRows(walk.files.length, builder) : undefined;
+  const rows = opts.compact && opts.keepDocuments === false ? new DocumentRows(walk.files.length, builder, walk.files instanceof PathTable) : undefined;
   if (opts.compact) {
     // Compact models: each document is prepared on its own (possibly in a worker thread, see parallel.ts).
     documents = rows ? [] : new Array(walk.files.length);
@@ -139,7 +142,7 @@ async function inspectWalked(config: RepoConfig, walk: Walked, opts: InspectOpti
       builder.add(prepared.doc, prepared.inbound, i);
       if (rows) rows.set(i, prepared.doc);
       else documents[i] = prepared.doc;
-      local[i] = prepared.local;
+      local.set(i, prepared.local);
     });
   } else {
     if (!Array.isArray(walk.files)) throw new Error('inspectRepository: packed files need compact models');
@@ -150,7 +153,7 @@ async function inspectWalked(config: RepoConfig, walk: Walked, opts: InspectOpti
       ...(opts.onProgress ? { onProgress: (done: number, total: number) => void opts.onProgress?.(done, total) } : {}),
       onLoaded: (doc, i) => {
         builder.add(doc, undefined, i);
-        if (rules && (!opts.only || opts.only.has(doc.rel))) local[i] = localFindings(doc, schemaFor, builder.probe, true);
+        if (rules && (!opts.only || opts.only.has(doc.rel))) local.set(i, localFindings(doc, schemaFor, builder.probe, true));
       },
     });
   }
@@ -160,10 +163,9 @@ async function inspectWalked(config: RepoConfig, walk: Walked, opts: InspectOpti
   if (rules) {
     const ctx = builder.context();
     for (let i = 0; i < local.length; i++) {
-      const own = local[i];
+      const own = local.take(i);
       if (!own) continue;
       if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while checking documents.');
-      local[i] = undefined;
       const doc = rows ? rows.take(i, walk.files.at(i)!)! : documents[i]!;
       if (doc.record.unreadable) unreadableChecked = true;
       const cross = crossFindings(doc, ctx);

@@ -3,8 +3,34 @@ import type { PendingLink } from './model.js';
 
 /** Int32 words a link takes: target position, line, column, fragment start, fragment length. */
 const WORDS = 5;
+/** Fragments remembered for reuse (beyond them, each link's fragment is stored anew). */
+const MAX_STORED = 4096;
 /** Links per page (320 KiB): a document's links never straddle two pages. */
 const PAGE_LINKS = 1 << 14;
+
+/** Where DocumentRows keeps the links that wait for a later document's anchors: PendingMap, or PendingColumns for a packed walk. */
+export interface PendingStore {
+  /** Stores the links of the document at position `i`; false (nothing stored) when it cannot: the caller keeps them. */
+  add(i: number, links: readonly PendingLink[], position: (rel: string) => number | undefined): boolean;
+  /** The links stored for position `i` (undefined: none), once. */
+  take(i: number, pathAt: (pos: number) => string): PendingLink[] | undefined;
+}
+
+/** The links as they are, in a map: for repositories small enough that memory does not matter (see PACK_AFTER in walk.ts). */
+export class PendingMap implements PendingStore {
+  private readonly byDoc = new Map<number, PendingLink[]>();
+
+  add(i: number, links: readonly PendingLink[]): boolean {
+    if (links.length > 0) this.byDoc.set(i, [...links]);
+    return true;
+  }
+
+  take(i: number): PendingLink[] | undefined {
+    const links = this.byDoc.get(i);
+    if (links) this.byDoc.delete(i);
+    return links;
+  }
+}
 
 /**
  * The links that wait for a later document's anchors (see DocumentRows), by document position,
@@ -12,7 +38,7 @@ const PAGE_LINKS = 1 << 14;
  * position in the walk. As objects (a link, its array and a map entry per document) they were
  * about 130 bytes a link: 10 MB of heap at 100k documents, which V8 let grow by as much again.
  */
-export class PendingColumns {
+export class PendingColumns implements PendingStore {
   private readonly pages: Int32Array[] = [];
   /** Links stored so far, counting the unused ends of full pages. */
   private used = 0;
@@ -20,16 +46,15 @@ export class PendingColumns {
   private readonly starts: Int32Array;
   private readonly counts: Uint16Array;
   private readonly fragments = new CharPages();
+  /** Where each fragment met so far is stored: fragments repeat (`#context` in thousands of links), while there are few. */
+  private readonly stored = new Map<string, number>();
 
   constructor(count: number) {
     this.starts = new Int32Array(count).fill(-1);
     this.counts = new Uint16Array(count);
   }
 
-  /**
-   * Stores the links of the document at position `i`; false (nothing stored) when one cannot be:
-   * its target is not a position of the walk, its fragment is not Latin-1, or there are too many.
-   */
+  /** False when a link's target is not a position of the walk, its fragment is not Latin-1, or there are too many. */
   add(i: number, links: readonly PendingLink[], position: (rel: string) => number | undefined): boolean {
     const n = links.length;
     if (n === 0 || n > 0xffff || n > PAGE_LINKS) return n === 0;
@@ -43,7 +68,7 @@ export class PendingColumns {
     const start = offset + n > PAGE_LINKS ? this.used + PAGE_LINKS - offset : this.used;
     const fragmentStarts: number[] = [];
     for (const link of links) {
-      const at = this.fragments.add(link.fragment);
+      const at = this.fragmentStart(link.fragment);
       if (at === undefined) return false; // the characters stored so far stay unused: rare, and small
       fragmentStarts.push(at);
     }
@@ -63,7 +88,16 @@ export class PendingColumns {
     return true;
   }
 
-  /** The links stored for position `i` (undefined: none), with each target's path from `pathAt`. */
+  private fragmentStart(fragment: string): number | undefined {
+    let at = this.stored.get(fragment);
+    if (at === undefined) {
+      at = this.fragments.add(fragment);
+      if (at !== undefined && this.stored.size < MAX_STORED) this.stored.set(fragment, at);
+    }
+    return at;
+  }
+
+  /** Each target's path comes from `pathAt`. */
   take(i: number, pathAt: (pos: number) => string): PendingLink[] | undefined {
     const start = this.starts[i]!;
     if (start === -1) return undefined;

@@ -89,6 +89,12 @@ export class FsProbe {
     return this.paths!.pathAt(i);
   }
 
+  /** The AnchorStore key of the document at a position, once it is loaded with hashed anchors. */
+  anchorKeyAt(i: number): number | undefined {
+    const state = this.loaded[i]!;
+    return state >= HASHED ? state - HASHED : undefined;
+  }
+
   /** Its file name (the path after the last slash). */
   nameAt(i: number): string {
     return this.paths!.nameAt(i);

@@ -1,7 +1,7 @@
 import type { GovernedFile } from '../documents/walk.js';
 import { CompactDocument, type CompactRow } from './compact.js';
-import type { InspectedDocument } from './model.js';
-import { PendingColumns } from './pending-columns.js';
+import { NONE, type Finding, type InspectedDocument } from './model.js';
+import { PendingColumns, PendingMap, type PendingStore } from './pending-columns.js';
 
 /** What rows read from the repository-wide tables instead of storing it again (the ContextBuilder). */
 export interface RowTables {
@@ -11,6 +11,8 @@ export interface RowTables {
   pathAt(i: number): string;
   /** The position of a governed path in the walk (undefined: none). */
   position(rel: string): number | undefined;
+  /** The AnchorStore key of the document at a position (the probe keeps it; undefined: none). */
+  anchorKeyAt(i: number): number | undefined;
 }
 
 const LOADED = 1;
@@ -20,8 +22,8 @@ const CHECKED = 4;
 /**
  * What `check` keeps of each loaded document until the rules that need every document run:
  * by position in the walk, a few numbers in typed columns instead of a model object (a model
- * is 128 bytes and a boxed time; a row is 27 bytes). Its ID is read back from the builder's
- * IdTable, its links waiting for later documents' anchors from PendingColumns. A document a
+ * is 128 bytes and a boxed time; a row is 7 bytes). Its ID is read back from the builder's
+ * IdTable, its links waiting for later documents' anchors from a PendingStore. A document a
  * row cannot describe (it has findings of its own, reading problems, anchors kept as text,
  * links the columns cannot hold) keeps its model. `take` gives the model back, once.
  */
@@ -33,24 +35,19 @@ export class DocumentRows {
   private readonly typeNames: string[] = [''];
   private readonly typeIndex = new Map<string, number>();
   private readonly flags: Uint8Array;
-  private readonly sizes: Float64Array;
-  private readonly mtimes: Float64Array;
-  /** -1: no anchors stored. */
-  private readonly anchorKeys: Int32Array;
-  private readonly pending: PendingColumns;
+  private readonly pending: PendingStore;
   private readonly models = new Map<number, InspectedDocument>();
 
+  /** `packed`: the walk's files are packed, so the links are too (see PACK_AFTER in walk.ts). */
   constructor(
     count: number,
     private readonly tables: RowTables,
+    packed: boolean,
   ) {
-    this.pending = new PendingColumns(count);
+    this.pending = packed ? new PendingColumns(count) : new PendingMap();
     this.idLines = new Int32Array(count);
     this.types = new Uint16Array(count);
     this.flags = new Uint8Array(count);
-    this.sizes = new Float64Array(count);
-    this.mtimes = new Float64Array(count);
-    this.anchorKeys = new Int32Array(count);
   }
 
   set(i: number, doc: InspectedDocument): void {
@@ -63,9 +60,6 @@ export class DocumentRows {
     this.idLines[i] = row.idLine ?? 0;
     this.types[i] = type;
     this.flags[i] = LOADED | (row.readable ? READABLE : 0) | (row.checked ? CHECKED : 0);
-    this.sizes[i] = row.size;
-    this.mtimes[i] = row.mtimeMs;
-    this.anchorKeys[i] = row.anchorKey ?? -1;
   }
 
   /** The model of the document at position i (undefined: not loaded); its row is released. */
@@ -85,9 +79,10 @@ export class DocumentRows {
       readable: (flags & READABLE) !== 0,
       checked: (flags & CHECKED) !== 0,
       pendingLinks,
-      size: this.sizes[i]!,
-      mtimeMs: this.mtimes[i]!,
-      anchorKey: this.anchorKeys[i] === -1 ? undefined : this.anchorKeys[i],
+      // Not kept (16 bytes a document): nothing reads a checked document's stat (see InspectOptions.keepDocuments).
+      size: Number.NaN,
+      mtimeMs: Number.NaN,
+      anchorKey: this.tables.anchorKeyAt(i),
     };
     this.flags[i] = 0;
     return CompactDocument.fromRow(file.rel, file.namespace, row);
@@ -103,5 +98,40 @@ export class DocumentRows {
       this.typeIndex.set(name, at);
     }
     return at;
+  }
+}
+
+/**
+ * Each document's own findings, by position, until the rules that need every document run: a
+ * byte a document (whether its rules ran), and the findings of the few that have some. (An
+ * array slot a document was 800 kB at 100k documents.)
+ */
+export class OwnFindings {
+  private readonly ran: Uint8Array;
+  private readonly found = new Map<number, Finding[]>();
+
+  constructor(count: number) {
+    this.ran = new Uint8Array(count);
+  }
+
+  get length(): number {
+    return this.ran.length;
+  }
+
+  /** `findings`: undefined when the document's rules do not run. */
+  set(i: number, findings: Finding[] | undefined): void {
+    if (!findings) return;
+    this.ran[i] = 1;
+    if (findings.length > 0) this.found.set(i, findings);
+  }
+
+  /** The findings of position i (undefined: its rules did not run), once. */
+  take(i: number): Finding[] | undefined {
+    if (this.ran[i] === 0) return undefined;
+    this.ran[i] = 0;
+    const findings = this.found.get(i);
+    if (!findings) return NONE;
+    this.found.delete(i);
+    return findings;
   }
 }

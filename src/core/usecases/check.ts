@@ -106,6 +106,12 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
   };
   let pending: Finding[] = [];
   let next = 0;
+  // A stream without PATHS lists its files as it goes and its summary does not repeat them: it
+  // keeps how many there were and, in `files`, only those with findings (a packed walk's paths
+  // are strings of their own, about 100 bytes a document at 100k). Repository findings never
+  // carry a governed document's path, so a document's tally is complete once it is written.
+  const streamed = sink !== undefined && !targets;
+  let streamedCount = 0;
   const memos = opts.cache === false ? undefined : await (await import('../check/cache.js')).CheckCache.open(config, opts.cacheStrategy === 'content');
   let inspection: Awaited<ReturnType<typeof inspectRepository>>;
   try {
@@ -121,10 +127,14 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
         pending = [...repository, ...extra].sort(compareIssues);
       },
       onDocument: async (doc: InspectedDocument) => {
-        files.push(doc.rel);
+        if (!streamed) files.push(doc.rel);
         for (const f of doc.findings) {
           while (next < pending.length && compareIssues(pending[next]!, f) < 0) await emit(pending[next++]!);
           await emit(f);
+        }
+        if (streamed) {
+          streamedCount++;
+          if (tallies.has(doc.rel)) files.push(doc.rel);
         }
         if (sink) {
           const t = tallies.get(doc.rel) ?? { errors: 0, warnings: 0 };
@@ -159,8 +169,8 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
   const violations = collected.filter((f) => f.severity === 'error');
   const warnings = collected.filter((f) => f.severity !== 'error');
   const data: CheckData = {
-    files_checked: checkedPaths.length,
-    files_passed: checkedPaths.length - failed,
+    files_checked: streamed ? streamedCount : checkedPaths.length,
+    files_passed: (streamed ? streamedCount : checkedPaths.length) - failed,
     files_failed: failed,
     files_with_warnings: withWarnings,
     violations_count: violationsCount,
