@@ -1,6 +1,8 @@
+import { Pages } from '../text/pages.js';
+
 /**
- * The anchors of every loaded document as 64-bit hashes of their lower-cased text, in one
- * growing array: a link to a document's #anchor is answered from them however long ago the
+ * The anchors of every loaded document as 64-bit hashes of their lower-cased text, in fixed
+ * pages: a link to a document's #anchor is answered from them however long ago the
  * document was read. At 100k documents the anchors' text was the largest table a check kept
  * (105 bytes a document); their hashes take 8 bytes an anchor. A missing anchor is certain
  * (no hash matches); the text needed for a suggestion is read from the file again. A present
@@ -8,31 +10,23 @@
  * anchors matches one of their hashes with a probability of about n * 2^-64 (see SPEC-006).
  */
 export class AnchorStore {
-  /**
-   * Fixed pages, never copied: a growing array doubled and copied its contents, so at 100k
-   * documents the old and the new array (and the unused half) were resident at once.
-   */
-  private readonly pages: Int32Array[] = [];
-  /** Anchors stored so far, counting the unused ends of full pages. */
-  private used = 0;
+  /** Two Int32 words an anchor, in fixed pages (see Pages): at 100k documents a doubled array kept its old copy and an unused half. */
+  private readonly pages = new Pages(PAGE_ANCHORS, () => new Int32Array(PAGE_ANCHORS * 2));
 
   /** Stores a document's anchors; returns its key (see `has`), or undefined when the key would not fit a small integer. */
   add(anchors: readonly string[]): number | undefined {
     const count = anchors.length;
     if (count >= KEY_COUNTS) return undefined;
-    // A document's anchors never straddle two pages: a list that does not fit starts the next one.
-    const offset = this.used % PAGE_ANCHORS;
-    if (count > 0 && offset + count > PAGE_ANCHORS) this.used += PAGE_ANCHORS - offset;
-    const start = this.used;
+    const start = this.pages.reserve(count);
     if (start > MAX_START) return undefined;
-    if (count > 0 && start / PAGE_ANCHORS >= this.pages.length) this.pages.push(new Int32Array(PAGE_ANCHORS * 2));
-    const page = this.pages[Math.floor(start / PAGE_ANCHORS)];
-    let at = (start % PAGE_ANCHORS) * 2;
-    for (const anchor of anchors) {
-      hashInto(anchor.toLowerCase(), page!, at);
-      at += 2;
+    if (count > 0) {
+      const page = this.pages.page(start);
+      let at = this.pages.offset(start) * 2;
+      for (const anchor of anchors) {
+        hashInto(anchor.toLowerCase(), page, at);
+        at += 2;
+      }
     }
-    this.used += count;
     return start * KEY_COUNTS + count;
   }
 
@@ -44,8 +38,8 @@ export class AnchorStore {
     hashInto(fragment.toLowerCase(), scratch, 0);
     const a = scratch[0]!;
     const b = scratch[1]!;
-    const words = this.pages[Math.floor(start / PAGE_ANCHORS)]!;
-    const first = (start % PAGE_ANCHORS) * 2;
+    const words = this.pages.page(start);
+    const first = this.pages.offset(start) * 2;
     for (let i = first, end = first + count * 2; i < end; i += 2) if (words[i] === a && words[i + 1] === b) return true;
     return false;
   }

@@ -1,4 +1,5 @@
 import { CharPages } from '../text/char-pages.js';
+import { Pages } from '../text/pages.js';
 import type { PendingLink } from './model.js';
 
 /** Int32 words a link takes: target position, line, column, fragment start, fragment length. */
@@ -39,9 +40,7 @@ export class PendingMap implements PendingStore {
  * about 130 bytes a link: 10 MB of heap at 100k documents, which V8 let grow by as much again.
  */
 export class PendingColumns implements PendingStore {
-  private readonly pages: Int32Array[] = [];
-  /** Links stored so far, counting the unused ends of full pages. */
-  private used = 0;
+  private readonly pages = new Pages(PAGE_LINKS, () => new Int32Array(PAGE_LINKS * WORDS));
   /** Per document: its first link (-1: none). */
   private readonly starts: Int32Array;
   private readonly counts: Uint16Array;
@@ -64,18 +63,16 @@ export class PendingColumns implements PendingStore {
       if (at === undefined) return false;
       targets.push(at);
     }
-    const offset = this.used % PAGE_LINKS;
-    const start = offset + n > PAGE_LINKS ? this.used + PAGE_LINKS - offset : this.used;
     const fragmentStarts: number[] = [];
     for (const link of links) {
       const at = this.fragmentStart(link.fragment);
       if (at === undefined) return false; // the characters stored so far stay unused: rare, and small
       fragmentStarts.push(at);
     }
-    if (Math.floor(start / PAGE_LINKS) >= this.pages.length) this.pages.push(new Int32Array(PAGE_LINKS * WORDS));
-    const page = this.pages[Math.floor(start / PAGE_LINKS)]!;
+    const start = this.pages.reserve(n);
+    const page = this.pages.page(start);
     links.forEach((link, k) => {
-      const w = ((start % PAGE_LINKS) + k) * WORDS;
+      const w = (this.pages.offset(start) + k) * WORDS;
       page[w] = targets[k]!;
       page[w + 1] = link.line;
       page[w + 2] = link.column;
@@ -84,7 +81,6 @@ export class PendingColumns implements PendingStore {
     });
     this.starts[i] = start;
     this.counts[i] = n;
-    this.used = start + n;
     return true;
   }
 
@@ -102,10 +98,10 @@ export class PendingColumns implements PendingStore {
     const start = this.starts[i]!;
     if (start === -1) return undefined;
     this.starts[i] = -1;
-    const page = this.pages[Math.floor(start / PAGE_LINKS)]!;
+    const page = this.pages.page(start);
     const links: PendingLink[] = [];
     for (let k = 0; k < this.counts[i]!; k++) {
-      const w = ((start % PAGE_LINKS) + k) * WORDS;
+      const w = (this.pages.offset(start) + k) * WORDS;
       links.push({ line: page[w + 1]!, column: page[w + 2]!, path: pathAt(page[w]!), fragment: this.fragments.read(page[w + 3]!, page[w + 4]!) });
     }
     return links;

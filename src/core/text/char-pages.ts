@@ -1,3 +1,5 @@
+import { Pages } from './pages.js';
+
 /**
  * Short strings of Latin-1 characters packed one byte a character in fixed pages, outside the
  * V8 heap: tables that live until the last of 100k documents is read keep their texts here
@@ -6,27 +8,22 @@
  */
 export class CharPages {
   /** Buffers: Node reads and writes Latin-1 natively (a loop of our own ran interpreted for most of a short run). */
-  private readonly pages: Buffer[] = [];
-  /** Characters stored so far, counting the unused ends of full pages. */
-  private used = 0;
+  private readonly pages = new Pages(PAGE, () => Buffer.alloc(PAGE));
 
   /** Where `text` was stored (read it back with its length); undefined when it does not fit: a character above U+00FF, or longer than MAX_TEXT. */
   add(text: string): number | undefined {
     const n = text.length;
     if (n > MAX_TEXT || NOT_LATIN1.test(text)) return undefined;
-    if ((this.used % PAGE) + n > PAGE) this.used += PAGE - (this.used % PAGE);
-    const start = this.used;
-    if (n > 0 && Math.floor(start / PAGE) >= this.pages.length) this.pages.push(Buffer.alloc(PAGE));
-    if (n > 0) this.pages[Math.floor(start / PAGE)]!.write(text, start % PAGE, n, 'latin1');
-    this.used += n;
+    const start = this.pages.reserve(n);
+    if (n > 0) this.pages.page(start).write(text, this.pages.offset(start), n, 'latin1');
     return start;
   }
 
   /** The text stored at `start` with `length` characters. */
   read(start: number, length: number): string {
     if (length === 0) return '';
-    const from = start % PAGE;
-    return this.pages[Math.floor(start / PAGE)]!.toString('latin1', from, from + length);
+    const from = this.pages.offset(start);
+    return this.pages.page(start).toString('latin1', from, from + length);
   }
 
   /** Whether the text stored at `start` with `length` characters is `text`. */
