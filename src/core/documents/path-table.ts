@@ -28,7 +28,7 @@ export class PathTable implements FileList, PathIndex {
   /**
    * Open addressing (linear probing) from a path's hash to its position + 1 (0: free): every
    * link asks for its target's position. (A binary search of each directory's names, with a
-   * new string for each name compared, cost three times as much at 100k documents.)
+   * new string for each name compared, made a 100k check about 0.4 s slower.)
    */
   private readonly slots: Int32Array;
 
