@@ -118,7 +118,6 @@ export class FsProbe {
     }
   }
 
-
   /** Directory entries of a repo-relative directory ('.' for the root). */
   list(dir: string): Map<string, EntryKind> | undefined {
     if (this.dirs.has(dir)) return this.dirs.get(dir);

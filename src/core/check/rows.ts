@@ -23,9 +23,9 @@ const CHECKED = 4;
  * What `check` keeps of each loaded document until the rules that need every document run:
  * by position in the walk, a few numbers in typed columns instead of a model object (a model
  * is 128 bytes and a boxed time; a row is 7 bytes). Its ID is read back from the builder's
- * IdTable, its links waiting for later documents' anchors from a PendingStore. A document a
- * row cannot describe (it has findings of its own, reading problems, anchors kept as text,
- * links the columns cannot hold) keeps its model. `take` gives the model back, once.
+ * IDs (IdMap or IdTable), its links waiting for later documents' anchors from a PendingStore.
+ * A document a row cannot describe (it has findings of its own, reading problems, anchors
+ * kept as text, links the store cannot hold) keeps its model. `take` gives it back, once.
  */
 export class DocumentRows {
   /** 0: no line (lines count from 1). */

@@ -51,13 +51,6 @@ export class PathTable implements FileList, PathIndex {
     }
   }
 
-  /** The files packed; undefined when they cannot be (not strictly sorted, or more namespaces than a column holds). */
-  static pack(files: readonly GovernedFile[]): PathTable | undefined {
-    const builder = new PathTableBuilder();
-    for (const f of files) builder.add(f.rel, f.namespace);
-    return builder.finish();
-  }
-
   /** The file at position i, as a new object (undefined: past the end). */
   at(i: number): GovernedFile | undefined {
     return i >= 0 && i < this.length ? { rel: this.pathAt(i), namespace: this.namespaces[this.nsOf[i]!]! } : undefined;
