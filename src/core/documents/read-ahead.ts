@@ -48,13 +48,14 @@ export interface ReadReply {
   packed: Packed;
 }
 
+/** Every field is set when a chunk is made (V8 then sees one shape, and optimised code reading chunks stays valid). */
 interface Chunk {
   /** undefined: never sent, the main thread reads it. */
   id: number | undefined;
   paths: string[];
-  raws?: RawRead[];
+  raws: RawRead[] | undefined;
   /** The buffer the raws are views of: given back to the reader when they are used. */
-  buffer?: ArrayBuffer;
+  buffer: ArrayBuffer | undefined;
   pos: number;
 }
 
@@ -130,7 +131,7 @@ export class ReadAhead {
     this.recycle = undefined;
     const id = this.nextId++;
     const task: ReadTask = { id, paths: this.batch };
-    this.queue.push({ id, paths: this.batch, pos: 0 });
+    this.queue.push({ id, paths: this.batch, raws: undefined, buffer: undefined, pos: 0 });
     this.batch = [];
     if (!this.failed) this.worker.postMessage(task);
   }
@@ -149,7 +150,7 @@ export class ReadAhead {
     let head = this.queue[0];
     if (!head) {
       // Not sent yet (the files wanted after it are too few so far): read here.
-      head = { id: undefined, paths: this.batch, pos: 0 };
+      head = { id: undefined, paths: this.batch, raws: undefined, buffer: undefined, pos: 0 };
       this.batch = [];
       this.queue.push(head);
     }

@@ -166,8 +166,11 @@ export function unpackRead(packed: Packed, k: number, bytes: Buffer): RawRead {
   const offset = m[k * 4]!;
   const length = m[k * 4 + 1]!;
   if (length >= 0) {
+    // Built as readRaw builds it (a spread made another shape, and the code reading both was optimised twice).
+    const raw: RawRead = { kind: 'bytes', bytes: bytes.subarray(offset, offset + length), size: m[k * 4 + 2]!, mtimeMs: m[k * 4 + 3]! };
     const digest = packed.digests?.[k];
-    return { kind: 'bytes', bytes: bytes.subarray(offset, offset + length), size: m[k * 4 + 2]!, mtimeMs: m[k * 4 + 3]!, ...(digest !== undefined ? { digest } : {}) };
+    if (digest !== undefined) raw.digest = digest;
+    return raw;
   }
   if (length === TOO_LARGE) return { kind: 'too-large', size: m[k * 4 + 2]!, mtimeMs: m[k * 4 + 3]! };
   return { kind: 'error', code: packed.codes?.[k] ?? 'EIO' };

@@ -3,7 +3,7 @@
  * symbols removed, spaces to hyphens, duplicates suffixed -1, -2, ... Explicit HTML anchors
  * (`<a name="x">`, `id="x"`) count too.
  */
-import { NextChar } from './scan.js';
+import { NextChar, NOT_FOUND } from './scan.js';
 
 const SETEXT = /^ {0,3}(=+|-+)[ \t]*$/;
 const BLOCK_START = /^ {0,3}(#{1,6}([ \t]|$)|>|[-*+][ \t]|\d{1,9}[.)][ \t]|\||<)/;
@@ -54,9 +54,9 @@ function unwrap(s: string, open: string, sep: string, close: string): string {
   let copied = 0;
   for (let i = s.indexOf(open); i !== -1; ) {
     const j = bracket.after(i + open.length);
-    if (j === Infinity) break;
-    const k = s[j + 1] === sep ? closer.after(j + 2) : Infinity;
-    if (k === Infinity) {
+    if (j === NOT_FOUND) break;
+    const k = s[j + 1] === sep ? closer.after(j + 2) : NOT_FOUND;
+    if (k === NOT_FOUND) {
       i = s.indexOf(open, i + 1);
       continue;
     }

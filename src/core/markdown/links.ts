@@ -12,7 +12,7 @@ export interface RawLink {
   offset: number;
 }
 
-import { NextChar } from './scan.js';
+import { NextChar, NOT_FOUND } from './scan.js';
 
 /** Longer destinations or titles are not links worth checking, and bound the work per bracket. */
 const MAX_DESTINATION = 4096;
@@ -57,7 +57,7 @@ function matchBrackets(text: string): [number, number][] {
     const o = open.after(i);
     const c = close.after(i);
     const at = Math.min(b, o, c);
-    if (at === Infinity) break;
+    if (at === NOT_FOUND) break;
     if (stack.length > 0) {
       // A blank line between the last event and this one closes every open bracket.
       for (let nl = text.indexOf('\n', seen); nl !== -1 && nl < at; nl = text.indexOf('\n', nl + 1)) {

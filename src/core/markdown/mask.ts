@@ -3,7 +3,7 @@
  * indented code blocks, code spans and HTML comments become spaces (newlines stay), so
  * offsets, lines and columns in the masked text are those of the original.
  */
-import { NextBlankLine, NextChar } from './scan.js';
+import { NextBlankLine, NextChar, NOT_FOUND } from './scan.js';
 
 const FENCE_OPEN = /^([ \t]*)(`{3,}|~{3,})(.*)$/;
 const LIST_ITEM = /^[ \t]*([-*+]|\d{1,9}[.)])([ \t]|$)/;
@@ -106,7 +106,7 @@ export function maskInline(text: string): string {
   for (let i = 0; ; ) {
     const b = backslash.after(i);
     const t = backtick.after(i);
-    const a = noCommentCloser ? Infinity : angle.after(i);
+    const a = noCommentCloser ? NOT_FOUND : angle.after(i);
     if (b < t && b < a) {
       i = b + 2;
       continue;
@@ -129,7 +129,7 @@ export function maskInline(text: string): string {
       }
       continue;
     }
-    if (a === Infinity) break;
+    if (a === NOT_FOUND) break;
     if (text.startsWith('<!--', a)) {
       const end = text.indexOf('-->', a + 4);
       if (end === -1) {
