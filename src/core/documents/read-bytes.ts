@@ -166,7 +166,7 @@ export function unpackRead(packed: Packed, k: number, bytes: Buffer): RawRead {
   const offset = m[k * 4]!;
   const length = m[k * 4 + 1]!;
   if (length >= 0) {
-    // Built as readRaw builds it (a spread made another shape, and the code reading both was optimised twice).
+    // Built as readRaw builds it: a spread made a second shape of the same object for the code that reads both.
     const raw: RawRead = { kind: 'bytes', bytes: bytes.subarray(offset, offset + length), size: m[k * 4 + 2]!, mtimeMs: m[k * 4 + 3]! };
     const digest = packed.digests?.[k];
     if (digest !== undefined) raw.digest = digest;
