@@ -171,7 +171,6 @@ export class CompactDocument implements InspectedDocument {
   }
 }
 
-/** The main thread's string for a fragment a worker sent. */
 /**
  * Only what the check reads of a link waiting for its target's anchors: the target's path as
  * the walk's own string (its position too, looked up once here).

@@ -1,6 +1,7 @@
 import { CharPages } from '../text/char-pages.js';
 import type { IdIndex } from './id-map.js';
 import { slotCount, stringHash } from '../text/string-hash.js';
+import { grown } from '../text/typed-arrays.js';
 
 /**
  * Every loaded document's document_id by its position in the walk, outside the V8 heap: the
@@ -107,12 +108,8 @@ export class IdTable implements IdIndex {
 
   private grow(needed: number): void {
     const size = Math.max(needed, this.starts.length * 2);
-    const starts = new Int32Array(size).fill(-1);
-    starts.set(this.starts);
-    const lengths = new Uint8Array(size);
-    lengths.set(this.lengths);
-    this.starts = starts;
-    this.lengths = lengths;
+    this.starts = grown(this.starts, size, -1);
+    this.lengths = grown(this.lengths, size);
   }
 
   private rehash(size: number): void {

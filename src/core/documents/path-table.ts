@@ -1,6 +1,7 @@
 import type { NamespaceConfig } from '../config/types.js';
 import { indexInSorted, isStrictlySorted } from '../text/sorted.js';
 import { slotCount, stringHash } from '../text/string-hash.js';
+import { grown } from '../text/typed-arrays.js';
 import type { FileList, GovernedFile } from './walk.js';
 
 /**
@@ -144,15 +145,10 @@ export class PathTableBuilder {
 
   private grow(): void {
     const size = this.dirOf.length * 2;
-    const bigger = <T extends Int32Array | Uint16Array>(a: T, make: (n: number) => T): T => {
-      const b = make(size);
-      b.set(a);
-      return b;
-    };
-    this.dirOf = bigger(this.dirOf, (n) => new Int32Array(n));
-    this.nameEnds = bigger(this.nameEnds, (n) => new Int32Array(n));
-    this.hashes = bigger(this.hashes, (n) => new Int32Array(n));
-    this.nsOf = bigger(this.nsOf, (n) => new Uint16Array(n));
+    this.dirOf = grown(this.dirOf, size);
+    this.nameEnds = grown(this.nameEnds, size);
+    this.hashes = grown(this.hashes, size);
+    this.nsOf = grown(this.nsOf, size);
   }
 }
 

@@ -168,9 +168,10 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
   }
   const violations = collected.filter((f) => f.severity === 'error');
   const warnings = collected.filter((f) => f.severity !== 'error');
+  const checkedCount = streamed ? streamedCount : checkedPaths.length;
   const data: CheckData = {
-    files_checked: streamed ? streamedCount : checkedPaths.length,
-    files_passed: (streamed ? streamedCount : checkedPaths.length) - failed,
+    files_checked: checkedCount,
+    files_passed: checkedCount - failed,
     files_failed: failed,
     files_with_warnings: withWarnings,
     violations_count: violationsCount,

@@ -62,7 +62,7 @@ export function idFindings(doc: InspectedDocument, ctx: RuleContext): Finding[] 
       fixable: false,
     });
   }
-  const sharing = ctx.countWithId(id) > 0 ? ctx.pathsWithId(id).filter((rel) => rel !== doc.rel) : [];
+  const sharing = ctx.pathsWithId(id).filter((rel) => rel !== doc.rel);
   if (sharing.length > 0) {
     const list = sharing.slice(0, 5).join(', ') + (sharing.length > 5 ? `, and ${sharing.length - 5} more` : '');
     out.push({
