@@ -26,6 +26,9 @@ const piece = fc.oneof(
 );
 const markdown = fc.array(piece, { maxLength: 60 }).map((parts) => parts.join(''));
 
+/** The outline with its links as plain objects, as the reference makes them (docket's are class instances: SPEC-006 §2.20). */
+const plain = (o: ReturnType<typeof outlineMarkdown>) => ({ ...o, links: o.links.map((l) => ({ ...l })) });
+
 describe('the optimised Markdown outline agrees with the reference implementation', () => {
   it('slugs: every ASCII character, and ASCII mixed with other scripts', () => {
     const ascii = fc.string({ unit: fc.integer({ min: 0, max: 0x7f }).map((c) => String.fromCharCode(c)), maxLength: 40 });
@@ -49,7 +52,7 @@ describe('the optimised Markdown outline agrees with the reference implementatio
           expect(() => outlineMarkdown(body, firstLine)).not.toThrow();
           return;
         }
-        expect(outlineMarkdown(body, firstLine)).toStrictEqual(want);
+        expect(plain(outlineMarkdown(body, firstLine))).toStrictEqual(want);
       }),
       { numRuns: Number(process.env.FC_RUNS ?? 6000) },
     );
@@ -83,7 +86,7 @@ describe('the optimised Markdown outline agrees with the reference implementatio
     expect(files.length).toBeGreaterThan(200);
     for (const f of files) {
       const text = readFileSync(f, 'utf8');
-      expect(outlineMarkdown(text, 1), f).toStrictEqual(referenceOutline(text, 1));
+      expect(plain(outlineMarkdown(text, 1)), f).toStrictEqual(referenceOutline(text, 1));
     }
   });
 
@@ -95,7 +98,7 @@ describe('the optimised Markdown outline agrees with the reference implementatio
   it('on lines of blanks around the 79-character window of the blank-line tests', () => {
     for (const n of [77, 78, 79, 80, 81]) {
       for (const body of [`[a\n${' '.repeat(n)}x](b.md)`, `[a](b.md "t\n${' '.repeat(n)}\nx")`, `[a](b.md "t\n${' '.repeat(n)}x")`, `[a\n${'\t'.repeat(n)}\n](c.md)`]) {
-        expect(outlineMarkdown(body, 1)).toStrictEqual(referenceOutline(body, 1));
+        expect(plain(outlineMarkdown(body, 1))).toStrictEqual(referenceOutline(body, 1));
       }
     }
   });

@@ -81,9 +81,31 @@ function withoutQuery(s: string, first: number): string {
   return q === -1 ? s : s.slice(0, q);
 }
 
+/**
+ * A link with its resolution, made by a constructor rather than a literal (see FoundLink in
+ * markdown/links.ts: V8 may make a literal's objects in old space for the rest of a run). Path
+ * and fragment are set only when there are some, as the literal did.
+ */
+class ResolvedLink implements DocumentLink {
+  declare target: string;
+  declare kind: DocumentLink['kind'];
+  declare line: number;
+  declare column: number;
+  declare scope: DocumentLink['scope'];
+  declare path?: string;
+  declare fragment?: string;
+  constructor(link: MarkdownLink, scope: DocumentLink['scope']) {
+    this.target = link.target;
+    this.kind = link.kind;
+    this.line = link.line;
+    this.column = link.column;
+    this.scope = scope;
+  }
+}
+
 /** The link with its resolution (built field by field: spreading into a literal is several times slower). */
 function resolved(link: MarkdownLink, scope: DocumentLink['scope'], path?: string, fragment?: string): DocumentLink {
-  const out: DocumentLink = { target: link.target, kind: link.kind, line: link.line, column: link.column, scope };
+  const out = new ResolvedLink(link, scope);
   if (path !== undefined) out.path = path;
   if (fragment !== undefined) out.fragment = fragment;
   return out;

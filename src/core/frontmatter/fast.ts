@@ -48,13 +48,25 @@ function plainValue(src: string): unknown {
   return src;
 }
 
-interface Scalar {
-  value: unknown;
+/**
+ * The fast path's scalars and entries are made by constructors rather than literals: V8 tracks
+ * an allocation site per literal and may decide, from one unlucky scavenge, to make all of a
+ * site's objects in old space for the rest of the run, where these short-lived ones (and the
+ * slices of document text they hold) would pile up (SPEC-006 §2.20).
+ */
+class Scalar {
+  declare value: unknown;
   /** Scalar.source: the plain text, or a quoted scalar's content. */
-  source: string;
+  declare source: string;
   /** Offsets in the YAML text: [start, end) of the value as written (quotes included). */
-  start: number;
-  end: number;
+  declare start: number;
+  declare end: number;
+  constructor(value: unknown, source: string, start: number, end: number) {
+    this.value = value;
+    this.source = source;
+    this.start = start;
+    this.end = end;
+  }
 }
 
 /**
@@ -84,19 +96,59 @@ function scalarAt(yaml: string, from: number, end: number): Scalar | typeof DECL
   if (first === '"' || first === "'") {
     const inner = text.slice(1, -1);
     if (text.length < 2 || text[text.length - 1] !== first || inner.includes('"') || inner.includes("'") || inner.includes('\\')) return DECLINE;
-    return { value: inner, source: inner, start: from, end };
+    return new Scalar(inner, inner, from, end);
   }
   if (first === undefined || INDICATOR.has(first)) return DECLINE;
   if (text.includes(': ') || text.includes(' #') || text.endsWith(':') || text.endsWith(' ')) return DECLINE;
   const value = plainValue(text);
   if (value === DECLINE) return DECLINE;
-  return { value, source: text, start: from, end };
+  return new Scalar(value, text, from, end);
 }
 
-type Entry =
-  | { kind: 'scalar'; key: string; line: number; scalar: Scalar }
-  | { kind: 'empty'; key: string; line: number; colon: number }
-  | { kind: 'list'; key: string; line: number; items: Scalar[]; itemLines: number[] };
+/** What every entry has: its key and the line it is on. */
+abstract class KeyedEntry {
+  declare key: string;
+  declare line: number;
+  constructor(key: string, line: number) {
+    this.key = key;
+    this.line = line;
+  }
+}
+
+class ScalarEntry extends KeyedEntry {
+  declare readonly kind: 'scalar';
+  declare scalar: Scalar;
+  constructor(key: string, line: number, scalar: Scalar) {
+    super(key, line);
+    this.kind = 'scalar';
+    this.scalar = scalar;
+  }
+}
+
+class EmptyEntry extends KeyedEntry {
+  declare readonly kind: 'empty';
+  declare colon: number;
+  constructor(key: string, line: number, colon: number) {
+    super(key, line);
+    this.kind = 'empty';
+    this.colon = colon;
+  }
+}
+
+class ListEntry extends KeyedEntry {
+  declare readonly kind: 'list';
+  declare items: Scalar[];
+  declare itemLines: number[];
+  constructor(key: string, line: number) {
+    super(key, line);
+    this.kind = 'list';
+    // Array.of, not []: an empty array literal has an allocation site too.
+    this.items = Array.of<Scalar>();
+    this.itemLines = Array.of<number>();
+  }
+}
+
+type Entry = ScalarEntry | EmptyEntry | ListEntry;
 
 /** Parses the common frontmatter shape; undefined when the text needs the full YAML parser. */
 export function parseSimpleFrontmatter(yaml: string, firstLine: number): ParsedFrontmatter | undefined {
@@ -105,7 +157,7 @@ export function parseSimpleFrontmatter(yaml: string, firstLine: number): ParsedF
   const seen = new Set<string>();
   let pos = 0;
   let line = firstLine;
-  let open: Extract<Entry, { kind: 'empty' }> | Extract<Entry, { kind: 'list' }> | undefined;
+  let open: EmptyEntry | ListEntry | undefined;
   let listIndent = -1;
   while (pos < yaml.length) {
     let nl = yaml.indexOf('\n', pos);
@@ -119,7 +171,7 @@ export function parseSimpleFrontmatter(yaml: string, firstLine: number): ParsedF
       const scalar = scalarAt(yaml, pos + indent + 2, nl);
       if (scalar === DECLINE) return undefined;
       if (open.kind === 'empty') {
-        const list: Extract<Entry, { kind: 'list' }> = { kind: 'list', key: open.key, line: open.line, items: [], itemLines: [] };
+        const list = new ListEntry(open.key, open.line);
         entries[entries.length - 1] = list;
         open = list;
         listIndent = indent;
@@ -135,7 +187,7 @@ export function parseSimpleFrontmatter(yaml: string, firstLine: number): ParsedF
       if (!simpleKey(key) || seen.has(key)) return undefined;
       seen.add(key);
       if (colon + 1 === nl) {
-        const entry: Extract<Entry, { kind: 'empty' }> = { kind: 'empty', key, line, colon };
+        const entry = new EmptyEntry(key, line, colon);
         entries.push(entry);
         open = entry;
       } else {
@@ -145,7 +197,7 @@ export function parseSimpleFrontmatter(yaml: string, firstLine: number): ParsedF
         if (from === nl) return undefined; // `key:` followed by blanks only
         const scalar = scalarAt(yaml, from, nl);
         if (scalar === DECLINE) return undefined;
-        entries.push({ kind: 'scalar', key, line, scalar });
+        entries.push(new ScalarEntry(key, line, scalar));
         open = undefined;
       }
     }

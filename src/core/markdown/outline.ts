@@ -19,6 +19,20 @@ export interface MarkdownOutline {
   firstHeading?: string;
 }
 
+/** A link with its line and column: a constructor, not a literal (see FoundLink in links.ts). */
+class OutlineLink implements MarkdownLink {
+  declare readonly target: string;
+  declare readonly kind: MarkdownLink['kind'];
+  declare readonly line: number;
+  declare readonly column: number;
+  constructor(target: string, kind: MarkdownLink['kind'], line: number, column: number) {
+    this.target = target;
+    this.kind = kind;
+    this.line = line;
+    this.column = column;
+  }
+}
+
 /**
  * Links and anchors of a Markdown document body; code blocks, code spans and HTML comments
  * are ignored. `firstLine` is the file line where the body starts. `anchors: false` (the
@@ -39,7 +53,7 @@ export function outlineMarkdown(body: string, firstLine: number, anchors = true)
       lineStart = nl + 1;
     }
     scanned = Math.max(scanned, l.offset);
-    return { target: l.target, kind: l.kind, line, column: l.offset - lineStart + 1 };
+    return new OutlineLink(l.target, l.kind, line, l.offset - lineStart + 1);
   });
   return { links, anchors: outline.anchors, ...(firstHeading ? { firstHeading } : {}) };
 }
