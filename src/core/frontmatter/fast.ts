@@ -49,10 +49,8 @@ function plainValue(src: string): unknown {
 }
 
 /**
- * The fast path's scalars and entries are made by constructors rather than literals: V8 tracks
- * an allocation site per literal and may decide, from one unlucky scavenge, to make all of a
- * site's objects in old space for the rest of the run, where these short-lived ones (and the
- * slices of document text they hold) would pile up (SPEC-006 §2.20).
+ * The fast path's scalars and entries are made by constructors, not literals, for the reason
+ * FoundLink in markdown/links.ts gives (SPEC-006 §2.20): they hold slices of the document's text.
  */
 class Scalar {
   declare value: unknown;
