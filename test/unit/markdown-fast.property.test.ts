@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalizeRelative, resolveLink } from '../../src/core/check/load.js';
+import { normalizeRelative, resolveLink, resolveLinks } from '../../src/core/check/load.js';
 import { atxHeading, headingText, htmlIds, slugBase } from '../../src/core/markdown/anchors.js';
 import { headingText as referenceHeadingText, slugBase as referenceSlugBase } from '../reference/markdown/anchors.js';
 import { outlineMarkdown } from '../../src/core/markdown/outline.js';
@@ -187,6 +187,18 @@ describe('link resolution', () => {
         else expect(got.path ?? (got.scope === 'outside' ? 'OUTSIDE' : undefined)).toBe(want === '..' || want.startsWith('../') ? 'OUTSIDE' : want);
       }),
       { numRuns: 3000 },
+    );
+  });
+
+  it('resolveLinks resolves each link as resolveLink does (repeated targets, long lists, any directory)', () => {
+    const target = fc.tuple(fc.constantFrom('', './', '../', '../../', '../../../../'), relPath, fc.constantFrom('', '#x', '?q')).map((p) => p.join(''));
+    const plain = (l: object) => ({ ...l });
+    fc.assert(
+      fc.property(fc.constantFrom('a.md', 'docs/a.md', 'docs/x/y/a.md', './a.md', 'docs//a.md', 'docs/../a.md'), fc.array(target, { maxLength: 40 }), (from, targets) => {
+        const links = targets.map((t, i) => ({ target: t, kind: 'inline' as const, line: i + 1, column: 1 }));
+        expect(resolveLinks(from, links).map(plain)).toEqual(links.map((l) => plain(resolveLink(from, l, path.posix.dirname(from), false))));
+      }),
+      { numRuns: 1000 },
     );
   });
 });

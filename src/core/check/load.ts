@@ -111,8 +111,35 @@ function resolved(link: MarkdownLink, scope: DocumentLink['scope'], path?: strin
   return out;
 }
 
+/** Whether a directory is '.' or a relative path that normalising leaves as it is. */
+function isNormalDir(dir: string): boolean {
+  return dir === '.' || (dir !== '' && isNormal(dir));
+}
+
+/**
+ * `normalizeRelative(dir === '.' ? rel : `${dir}/${rel}`)` for a directory that is normal
+ * (`dirNormal`, asked once per document), without joining first: a link is usually a plain
+ * path after some `../`, and the directory need not be searched again for each of its links.
+ * Undefined when the long way must decide (a `.`, empty or inner `..` segment in `rel`).
+ */
+function joinNormal(dir: string, dirNormal: boolean, rel: string): string | undefined {
+  if (!dirNormal) return undefined;
+  let up = 0;
+  while (rel.startsWith('../', up * 3)) up++;
+  const rest = up === 0 ? rel : rel.slice(up * 3);
+  if (rest === '' || !isNormal(rest)) return undefined;
+  if (up === 0) return dir === '.' ? rest : `${dir}/${rest}`;
+  // Climb `up` directories: what remains of `dir`, or '..' when the link leaves the root.
+  let cut = dir === '.' ? -1 : dir.length;
+  for (let i = 0; i < up; i++) {
+    if (cut <= 0) return `${'../'.repeat(up - i)}${rest}`;
+    cut = dir.lastIndexOf('/', cut - 1);
+  }
+  return cut > 0 ? `${dir.slice(0, cut)}/${rest}` : rest;
+}
+
 /** Resolves a link destination against the document's path, without touching the disk. */
-export function resolveLink(fromRel: string, link: MarkdownLink, dir = path.posix.dirname(fromRel)): DocumentLink {
+export function resolveLink(fromRel: string, link: MarkdownLink, dir = path.posix.dirname(fromRel), dirNormal = isNormalDir(dir)): DocumentLink {
   const target = link.target.trim();
   if (target === '') return resolved(link, 'empty');
   if (SCHEME.test(target) || target.startsWith('//')) return resolved(link, 'external');
@@ -123,8 +150,9 @@ export function resolveLink(fromRel: string, link: MarkdownLink, dir = path.posi
   const pathPart = query === -1 ? withQuery : withoutQuery(withQuery, query);
   if (pathPart === '') return fragment ? resolved(link, 'self', undefined, fragment) : resolved(link, 'empty');
   const decoded = decode(pathPart);
-  const joined = decoded.startsWith('/') ? decoded.slice(1) || '.' : dir === '.' ? decoded : `${dir}/${decoded}`;
-  const normal = joined.startsWith('/') ? path.posix.normalize(joined).replace(/\/+$/, '') || '.' : normalizeRelative(joined);
+  const fast = decoded.startsWith('/') ? undefined : joinNormal(dir, dirNormal, decoded);
+  const joined = fast ?? (decoded.startsWith('/') ? decoded.slice(1) || '.' : dir === '.' ? decoded : `${dir}/${decoded}`);
+  const normal = fast ?? (joined.startsWith('/') ? path.posix.normalize(joined).replace(/\/+$/, '') || '.' : normalizeRelative(joined));
   if (normal === '..' || normal.startsWith('../')) return resolved(link, 'outside', undefined, fragment);
   return resolved(link, 'file', normal === '' ? '.' : normal, fragment);
 }
@@ -133,15 +161,26 @@ export function resolveLink(fromRel: string, link: MarkdownLink, dir = path.posi
 export function resolveLinks(fromRel: string, links: readonly MarkdownLink[]): DocumentLink[] {
   if (links.length === 0) return [];
   const dir = path.posix.dirname(fromRel);
-  const seen = new Map<string, DocumentLink>();
-  return links.map((link) => {
-    const known = seen.get(link.target);
-    if (known) return resolved(link, known.scope, known.path, known.fragment);
-    const out = resolveLink(fromRel, link, dir);
-    seen.set(link.target, out);
-    return out;
-  });
+  const dirNormal = isNormalDir(dir);
+  // Array.of, not a literal: see ResolvedLink.
+  const out = Array.of<DocumentLink>();
+  for (let i = 0; i < links.length; i++) {
+    const link = links[i]!;
+    // An earlier link to the same target, searched in place: documents have a few links, and a Map per document cost more.
+    let known: DocumentLink | undefined;
+    for (let j = i < SEARCH_BACK ? 0 : i - SEARCH_BACK; j < i; j++) {
+      if (out[j]!.target === link.target) {
+        known = out[j];
+        break;
+      }
+    }
+    out.push(known ? resolved(link, known.scope, known.path, known.fragment) : resolveLink(fromRel, link, dir, dirNormal));
+  }
+  return out;
 }
+
+/** How many earlier links resolveLinks compares a target with (so a document of many links stays linear). */
+const SEARCH_BACK = 16;
 
 function stringField(data: Record<string, unknown> | undefined, key: string): string | undefined {
   const v = data?.[key];
