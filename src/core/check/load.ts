@@ -167,9 +167,10 @@ export function resolveLinks(fromRel: string, links: readonly MarkdownLink[]): D
   for (let i = 0; i < links.length; i++) {
     const link = links[i]!;
     // An earlier link to the same target, searched in place: documents have a few links, and a Map per document cost more.
+    // (The targets compared are the input's: the resolved links have several shapes.)
     let known: DocumentLink | undefined;
-    for (let j = i < SEARCH_BACK ? 0 : i - SEARCH_BACK; j < i; j++) {
-      if (out[j]!.target === link.target) {
+    for (let j = Math.max(0, i - SEARCH_BACK); j < i; j++) {
+      if (links[j]!.target === link.target) {
         known = out[j];
         break;
       }

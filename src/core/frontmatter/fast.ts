@@ -137,12 +137,13 @@ class ListEntry extends KeyedEntry {
   declare readonly kind: 'list';
   declare items: Scalar[];
   declare itemLines: number[];
-  constructor(key: string, line: number) {
+  /** Made with its first item: an array born empty holds small integers, and the first object pushed changed its kind (V8 threw away the optimised parser). */
+  constructor(key: string, line: number, first: Scalar, firstLine: number) {
     super(key, line);
     this.kind = 'list';
-    // Array.of, not []: an empty array literal has an allocation site too.
-    this.items = Array.of<Scalar>();
-    this.itemLines = Array.of<number>();
+    // Array.of, not a literal: a literal has an allocation site too.
+    this.items = Array.of(first);
+    this.itemLines = Array.of(firstLine);
   }
 }
 
@@ -169,13 +170,14 @@ export function parseSimpleFrontmatter(yaml: string, firstLine: number): ParsedF
       const scalar = scalarAt(yaml, pos + indent + 2, nl);
       if (scalar === DECLINE) return undefined;
       if (open.kind === 'empty') {
-        const list = new ListEntry(open.key, open.line);
+        const list = new ListEntry(open.key, open.line, scalar, line);
         entries[entries.length - 1] = list;
         open = list;
         listIndent = indent;
+      } else {
+        open.items.push(scalar);
+        open.itemLines.push(line);
       }
-      open.items.push(scalar);
-      open.itemLines.push(line);
     } else {
       if (indent !== 0) return undefined;
       const colon = yaml.indexOf(':', pos);

@@ -231,9 +231,11 @@ function parseDestination(sc: Scanner, start: number): { target: string; offset:
 
 /** Every link destination in a masked body, in document order. */
 export function extractLinks(masked: string): RawLink[] {
-  // Array.of, not []: an empty array literal has an allocation site too (see FoundLink).
-  const links = Array.of<RawLink>();
-  if (!masked.includes('[')) return links;
+  // Array.of, not []: an empty array literal has an allocation site too (see FoundLink). Made
+  // with its first link: an array born empty holds small integers, and the first object pushed
+  // changed its kind (V8 threw away the optimised function).
+  let links: RawLink[] | undefined;
+  if (!masked.includes('[')) return Array.of<RawLink>();
   const pairs = matchBrackets(masked);
   const scanner = new Scanner(masked);
   for (const [open, close] of pairs) {
@@ -242,7 +244,9 @@ export function extractLinks(masked: string): RawLink[] {
     const dest = parseDestination(scanner, close + 2);
     if (!dest) continue;
     const image = open > 0 && masked[open - 1] === '!' && masked[open - 2] !== '\\';
-    links.push(new FoundLink(dest.target, image ? 'image' : 'inline', dest.offset));
+    const found = new FoundLink(dest.target, image ? 'image' : 'inline', dest.offset);
+    if (links === undefined) links = Array.of<RawLink>(found);
+    else links.push(found);
   }
   DEFINITION.lastIndex = 0;
   // A definition needs `]:`; without one the multi-line scan is skipped.
@@ -250,8 +254,11 @@ export function extractLinks(masked: string): RawLink[] {
     if (m[1]!.startsWith('^')) continue; // footnote definition
     const raw = m[2] ?? m[3]!;
     const offset = m.index + m[0].indexOf(m[2] !== undefined ? `<${raw}>` : raw, m[0].indexOf(']:')) + (m[2] !== undefined ? 1 : 0);
-    links.push(new FoundLink(unescape(raw), 'definition', offset));
+    const found = new FoundLink(unescape(raw), 'definition', offset);
+    if (links === undefined) links = Array.of<RawLink>(found);
+    else links.push(found);
   }
+  if (links === undefined) return Array.of<RawLink>();
   // Inline links come in order; definitions, found afterwards, may have to go between them.
   return isSortedBy(links, (l) => l.offset) ? links : links.sort((a, b) => a.offset - b.offset);
 }
