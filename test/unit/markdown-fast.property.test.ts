@@ -3,8 +3,8 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeRelative, resolveLink, resolveLinks } from '../../src/core/check/load.js';
-import { atxHeading, headingText, htmlIds, slugBase } from '../../src/core/markdown/anchors.js';
-import { headingText as referenceHeadingText, slugBase as referenceSlugBase } from '../reference/markdown/anchors.js';
+import { atxHeading, headingText, htmlIds, Slugger, slugBase } from '../../src/core/markdown/anchors.js';
+import { headingText as referenceHeadingText, Slugger as ReferenceSlugger, slugBase as referenceSlugBase } from '../reference/markdown/anchors.js';
 import { outlineMarkdown } from '../../src/core/markdown/outline.js';
 import { outlineMarkdown as referenceOutline } from '../reference/markdown/outline.js';
 // @ts-expect-error: the benchmark generator is plain JavaScript
@@ -148,6 +148,21 @@ describe('linear replacements of backtracking regular expressions', () => {
   });
 });
 
+describe('duplicate slugs', () => {
+  it('Slugger numbers duplicates as the reference does, below and beyond the in-place search', () => {
+    // Few distinct texts, some of them a suffixed slug of another ("a 1" slugs to "a-1").
+    const text = fc.constantFrom('A', 'a', 'a 1', 'a-1', 'A 2', 'b', 'b-1-1', 'b 1', '', '-', 'é');
+    fc.assert(
+      fc.property(fc.array(text, { maxLength: 90, size: 'max' }), (texts) => {
+        const s = new Slugger();
+        const r = new ReferenceSlugger();
+        expect(texts.map((t) => s.slug(t))).toEqual(texts.map((t) => r.slug(t)));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
 describe('link resolution', () => {
   const segment = fc.constantFrom('a', 'b', '.', '..', '', '...', 'c.md', 'x.', '.x', '..y', 'y..', '%20', '%', 'x?y', '#f', '\u2028', 'é');
   const relPath = fc.array(segment, { maxLength: 7 }).map((s) => s.join('/'));
@@ -194,7 +209,7 @@ describe('link resolution', () => {
     const target = fc.tuple(fc.constantFrom('', './', '../', '../../', '../../../../'), relPath, fc.constantFrom('', '#x', '?q')).map((p) => p.join(''));
     const plain = (l: object) => ({ ...l });
     fc.assert(
-      fc.property(fc.constantFrom('a.md', 'docs/a.md', 'docs/x/y/a.md', './a.md', 'docs//a.md', 'docs/../a.md'), fc.array(target, { maxLength: 40 }), (from, targets) => {
+      fc.property(fc.constantFrom('a.md', 'docs/a.md', 'docs/x/y/a.md', './a.md', 'docs//a.md', 'docs/../a.md'), fc.array(target, { maxLength: 40, size: 'max' }), (from, targets) => {
         const links = targets.map((t, i) => ({ target: t, kind: 'inline' as const, line: i + 1, column: 1 }));
         expect(resolveLinks(from, links).map(plain)).toEqual(links.map((l) => plain(resolveLink(from, l, path.posix.dirname(from), false))));
       }),
