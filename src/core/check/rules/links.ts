@@ -14,14 +14,18 @@ function anchorHint(anchors: readonly string[], fragment: string, where: string)
   return near ? `Did you mean #${near}? Use the anchor of an existing heading in ${where}.` : `Use the anchor of an existing heading in ${where} (lower-case, spaces as hyphens, punctuation removed).`;
 }
 
-/** LINK_BROKEN for a link to an existing Markdown file whose anchors are known. */
-function anchorFinding(doc: InspectedDocument, link: PendingLink, probe: FsProbe): Finding | undefined {
-  const self = link.path === doc.rel;
-  const found = self ? (doc.readable ? includesAnchor(doc.anchors, link.fragment) : undefined) : probe.hasAnchor(link.path, link.fragment);
+/**
+ * LINK_BROKEN for a link to an existing Markdown file whose anchors are known. Given the
+ * link's fields, not the link: links checked at once and links that waited are objects of
+ * different shapes, and V8 threw this function's optimised code away when the second came.
+ */
+function anchorFinding(doc: InspectedDocument, path: string, fragment: string, line: number, column: number, probe: FsProbe): Finding | undefined {
+  const self = path === doc.rel;
+  const found = self ? (doc.readable ? includesAnchor(doc.anchors, fragment) : undefined) : probe.hasAnchor(path, fragment);
   if (found !== false) return undefined;
   // A loaded document that keeps only its anchors' hashes has them read again for the hint.
-  const anchors = (self ? doc.anchors : probe.anchors(link.path)) ?? [];
-  return broken(doc, link, `${link.path} has no heading for the anchor "#${link.fragment}".`, anchorHint(anchors, link.fragment, link.path));
+  const anchors = (self ? doc.anchors : probe.anchors(path)) ?? [];
+  return broken(doc, { line, column }, `${path} has no heading for the anchor "#${fragment}".`, anchorHint(anchors, fragment, path));
 }
 
 /**
@@ -68,7 +72,7 @@ export function linkFindings(doc: InspectedDocument, probe: FsProbe, defer = fal
         pending.push(link as PendingLink);
         continue;
       }
-      const finding = anchorFinding(doc, link as PendingLink, probe);
+      const finding = anchorFinding(doc, link.path, link.fragment, link.line, link.column, probe);
       if (finding) out.push(finding);
     }
   }
@@ -79,7 +83,7 @@ export function linkFindings(doc: InspectedDocument, probe: FsProbe, defer = fal
 export function pendingLinkFindings(doc: InspectedDocument, links: readonly PendingLink[], probe: FsProbe): Finding[] {
   const out: Finding[] = [];
   for (const link of links) {
-    const finding = anchorFinding(doc, link, probe);
+    const finding = anchorFinding(doc, link.path, link.fragment, link.line, link.column, probe);
     if (finding) out.push(finding);
   }
   return out;
