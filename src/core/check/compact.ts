@@ -95,7 +95,7 @@ export class CompactDocument implements InspectedDocument {
       checked: doc.checked,
       findings: doc.findings.length === 0 ? NONE : doc.findings,
       // Only what the check reads, and the target's path as the walk's own string.
-      pendingLinks: doc.pendingLinks?.map((l) => pendingLink(l, probe)),
+      pendingLinks: doc.pendingLinks && pendingLinksOf(doc.pendingLinks, probe),
       size: r.size,
       mtimeMs: r.mtimeMs,
       // The split, text and frontmatter are not kept: the rules that look at them have run.
@@ -169,6 +169,18 @@ export class CompactDocument implements InspectedDocument {
   static revive(plain: CompactDocument): CompactDocument {
     return Object.setPrototypeOf(plain, CompactDocument.prototype) as CompactDocument;
   }
+}
+
+/**
+ * pendingLink for each link. Not links.map: the array map() makes in V8's optimised code has
+ * another elements kind than the builtin's, and the functions that keep waiting links were
+ * optimised again for each; Array.of with the first link (see extractLinks in markdown/links.ts).
+ */
+export function pendingLinksOf(links: readonly PendingLink[], probe: FsProbe): PendingLink[] {
+  if (links.length === 0) return Array.of<PendingLink>();
+  const out = Array.of(pendingLink(links[0]!, probe));
+  for (let i = 1; i < links.length; i++) out.push(pendingLink(links[i]!, probe));
+  return out;
 }
 
 /**

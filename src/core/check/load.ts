@@ -162,22 +162,24 @@ export function resolveLinks(fromRel: string, links: readonly MarkdownLink[]): D
   if (links.length === 0) return [];
   const dir = path.posix.dirname(fromRel);
   const dirNormal = isNormalDir(dir);
-  // Array.of, not a literal: see ResolvedLink.
-  const out = Array.of<DocumentLink>();
+  // Array.of, not a literal (see ResolvedLink), with its first element: an array born empty
+  // holds small integers, and the first link pushed would change its kind.
+  let out: DocumentLink[] | undefined;
   for (let i = 0; i < links.length; i++) {
     const link = links[i]!;
     // An earlier link to the same target, searched in place: documents have a few links, and a Map per document cost more.
-    // (The targets compared are the input's: the resolved links have several shapes.)
     let known: DocumentLink | undefined;
     for (let j = Math.max(0, i - SEARCH_BACK); j < i; j++) {
       if (links[j]!.target === link.target) {
-        known = out[j];
+        known = out![j];
         break;
       }
     }
-    out.push(known ? resolved(link, known.scope, known.path, known.fragment) : resolveLink(fromRel, link, dir, dirNormal));
+    const one = known ? resolved(link, known.scope, known.path, known.fragment) : resolveLink(fromRel, link, dir, dirNormal);
+    if (out === undefined) out = Array.of(one);
+    else out.push(one);
   }
-  return out;
+  return out!;
 }
 
 /** How many earlier links resolveLinks compares a target with (so a document of many links stays linear). */

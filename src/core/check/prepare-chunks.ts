@@ -7,7 +7,7 @@ import { packagePath } from '../package-root.js';
 import type { ChunkFile, WorkerInit, WorkerReply, WorkerTask } from './load-worker.js';
 import type { Preparation } from './preparation.js';
 import type { PrepareContext, Prepared } from './prepare.js';
-import { CompactDocument, pendingLink } from './compact.js';
+import { CompactDocument, pendingLinksOf } from './compact.js';
 import type { FsProbe } from './probe.js';
 import { turn, YIELD_EVERY } from './prepare-inline.js';
 
@@ -125,7 +125,7 @@ function revive(prepared: Prepared, file: GovernedFile, probe: FsProbe): Prepare
   }
   const doc = CompactDocument.revive(prepared.doc as CompactDocument);
   doc.adopt(file.rel, file.namespace, probe);
-  if (doc.pendingLinks) doc.pendingLinks = doc.pendingLinks.map((link) => pendingLink(link, probe));
+  if (doc.pendingLinks) doc.pendingLinks = pendingLinksOf(doc.pendingLinks, probe);
   prepared.doc = doc;
   return prepared;
 }
