@@ -6,6 +6,7 @@ import { normalizeRelative, resolveLink, resolveLinks } from '../../src/core/che
 import { atxHeading, headingText, htmlIds, Slugger, slugBase } from '../../src/core/markdown/anchors.js';
 import { headingText as referenceHeadingText, Slugger as ReferenceSlugger, slugBase as referenceSlugBase } from '../reference/markdown/anchors.js';
 import { outlineMarkdown } from '../../src/core/markdown/outline.js';
+import { NextBlankLine, NextChar, NOT_FOUND } from '../../src/core/markdown/scan.js';
 import { outlineMarkdown as referenceOutline } from '../reference/markdown/outline.js';
 // @ts-expect-error: the benchmark generator is plain JavaScript
 import { generateRepo } from '../../bench/generate.mjs';
@@ -145,6 +146,31 @@ describe('linear replacements of backtracking regular expressions', () => {
     // A query followed by a line terminator stays (the old /\?.*$/ rescanned from every `?`).
     expect(resolveLink('a.md', { target: `x${'?'.repeat(100_000)}\u2028y`, kind: 'inline', line: 1, column: 1 }).path).toBe(`x${'?'.repeat(100_000)}\u2028y`);
     expect(resolveLink('a.md', { target: `x\u2028y?q?r`, kind: 'inline', line: 1, column: 1 }).path).toBe('x\u2028y');
+  });
+});
+
+describe('scanners queried by position', () => {
+  const text = fc.array(fc.constantFrom('\n', ' ', '\t', '\r', 'a', '`', '\n\n', ' \n'), { maxLength: 60, size: 'max' }).map((p) => p.join(''));
+  const queries = fc.array(fc.nat({ max: 70 }), { maxLength: 12 }).map((q) => q.sort((a, b) => a - b));
+  const reference = (re: RegExp, t: string, i: number) => {
+    const r = new RegExp(re.source, 'g');
+    r.lastIndex = i;
+    const m = r.exec(t);
+    return m === null ? NOT_FOUND : m.index;
+  };
+
+  it('NextBlankLine and NextChar answer what a search from the position finds, for non-decreasing positions', () => {
+    fc.assert(
+      fc.property(text, queries, (t, qs) => {
+        const blank = new NextBlankLine(t);
+        const tick = new NextChar(t, '`');
+        for (const i of qs) {
+          expect(blank.after(i)).toBe(reference(/\n[ \t\r]*(?=\n)/, t, i));
+          expect(tick.after(i)).toBe(reference(/`/, t, i));
+        }
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
 
