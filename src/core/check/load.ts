@@ -129,7 +129,7 @@ function joinNormal(dir: string, dirNormal: boolean, rel: string): string | unde
   const rest = up === 0 ? rel : rel.slice(up * 3);
   if (rest === '' || !isNormal(rest)) return undefined;
   if (up === 0) return dir === '.' ? rest : `${dir}/${rest}`;
-  // Climb `up` directories: what remains of `dir`, or '..' when the link leaves the root.
+  // Climb `up` directories: what remains of `dir`, or a path starting with ../ when the link leaves the root.
   let cut = dir === '.' ? -1 : dir.length;
   for (let i = 0; i < up; i++) {
     if (cut <= 0) return `${'../'.repeat(up - i)}${rest}`;
