@@ -171,11 +171,7 @@ export class CompactDocument implements InspectedDocument {
   }
 }
 
-/**
- * pendingLink for each link. Not links.map: the array map() makes in V8's optimised code has
- * another elements kind than the builtin's, and the functions that keep waiting links were
- * optimised again for each; Array.of with the first link (see extractLinks in markdown/links.ts).
- */
+/** pendingLink for each link: a loop, not map() (see outlineMarkdown in markdown/outline.ts). */
 export function pendingLinksOf(links: readonly PendingLink[], probe: FsProbe): PendingLink[] {
   if (links.length === 0) return Array.of<PendingLink>();
   const out = Array.of(pendingLink(links[0]!, probe));

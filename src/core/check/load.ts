@@ -162,8 +162,7 @@ export function resolveLinks(fromRel: string, links: readonly MarkdownLink[]): D
   if (links.length === 0) return [];
   const dir = path.posix.dirname(fromRel);
   const dirNormal = isNormalDir(dir);
-  // Array.of, not a literal (see ResolvedLink), with its first element: an array born empty
-  // holds small integers, and the first link pushed would change its kind.
+  // Array.of with its first element, not a literal (see extractLinks in markdown/links.ts).
   let out: DocumentLink[] | undefined;
   for (let i = 0; i < links.length; i++) {
     const link = links[i]!;

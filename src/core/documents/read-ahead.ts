@@ -192,11 +192,7 @@ export class ReadAhead {
   }
 }
 
-/**
- * The reads of a chunk. Not paths.map: the array map() makes in V8's optimised code has
- * another elements kind than the builtin's, and `next`, optimised for one, was thrown away at
- * the other. Array.of with the first read (a chunk has at least one file).
- */
+/** The reads of a chunk (it has at least one file): a loop, not map() (see outlineMarkdown in markdown/outline.ts). */
 function unpackAll(packed: Packed, count: number, bytes: Buffer): RawRead[] {
   const raws = Array.of(unpackRead(packed, 0, bytes));
   for (let k = 1; k < count; k++) raws.push(unpackRead(packed, k, bytes));

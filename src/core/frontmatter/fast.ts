@@ -137,7 +137,7 @@ class ListEntry extends KeyedEntry {
   declare readonly kind: 'list';
   declare items: Scalar[];
   declare itemLines: number[];
-  /** Made with its first item: an array born empty holds small integers, and the first object pushed changed its kind (V8 threw away the optimised parser). */
+  /** Made with its first item (see extractLinks in markdown/links.ts). */
   constructor(key: string, line: number, first: Scalar, firstLine: number) {
     super(key, line);
     this.kind = 'list';
@@ -233,9 +233,8 @@ class SimpleFrontmatter implements ParsedFrontmatter {
   }
 
   keys(): string[] {
-    // Not entries.map: the array map() makes in V8's optimised code has another elements kind
-    // than the builtin's, and callers optimised for one were thrown away at the other. (There
-    // is always an entry: parseSimpleFrontmatter declines an empty frontmatter.)
+    // A loop, not map() (see outlineMarkdown in markdown/outline.ts). There is always an entry:
+    // parseSimpleFrontmatter declines an empty frontmatter.
     const entries = this.entries;
     const keys = Array.of(entries[0]!.key);
     for (let i = 1; i < entries.length; i++) keys.push(entries[i]!.key);

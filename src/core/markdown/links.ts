@@ -233,7 +233,7 @@ function parseDestination(sc: Scanner, start: number): { target: string; offset:
 export function extractLinks(masked: string): RawLink[] {
   // Array.of, not []: an empty array literal has an allocation site too (see FoundLink). Made
   // with its first link: an array born empty holds small integers, and the first object pushed
-  // changed its kind (V8 threw away the optimised function).
+  // changed its elements kind, which threw the optimised function away (SPEC-006 §2.21).
   let links: RawLink[] | undefined;
   if (!masked.includes('[')) return Array.of<RawLink>();
   const pairs = matchBrackets(masked);

@@ -48,9 +48,9 @@ export function outlineMarkdown(body: string, firstLine: number, anchors = true)
   let lineStart = 0;
   let scanned = 0;
   const found = extractLinks(masked);
-  // Not found.map: the array map() makes in V8's optimised code has another elements kind than
-  // the builtin's, and the functions reading links were optimised again for each. Array.of with
-  // the first link (see extractLinks).
+  // A loop, not found.map(): the array map() returns as a builtin and the one V8's optimised,
+  // inlined map() makes have different elements kinds, so a caller optimised against one was
+  // thrown away at the other (SPEC-006 §2.21). Array.of with the first link (see extractLinks).
   let links: MarkdownLink[] | undefined;
   for (let i = 0; i < found.length; i++) {
     const l = found[i]!;
