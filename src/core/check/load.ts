@@ -36,25 +36,7 @@ function isNormal(p: string): boolean {
  */
 export function normalizeRelative(p: string): string {
   if (isNormal(p)) return p || '.';
-  // The other common shape: the document's directory, `../` once or more, a plain rest
-  // (`docs/45-adr/../55-testing/x.md`): drop as many directories as there are `../`.
-  const up = p.indexOf('/../');
-  if (up > 0) {
-    const head = p.slice(0, up);
-    let rest = p.slice(up + 4);
-    let k = 1;
-    while (rest.startsWith('../')) {
-      rest = rest.slice(3);
-      k++;
-    }
-    if (rest !== '' && isNormal(head) && isNormal(rest)) {
-      let cut = head.length;
-      for (let i = 0; i < k && cut > 0; i++) cut = head.lastIndexOf('/', cut - 1);
-      // k equal to the number of directories leaves the rest; more would climb out (the long way).
-      if (cut > 0) return `${head.slice(0, cut)}/${rest}`;
-      if (cut === -1 && k === head.split('/').length) return rest;
-    }
-  }
+  // (The common `dir/../x` shape never gets here: resolveLink's joinNormal climbs the directory itself.)
   const out: string[] = [];
   for (const seg of p.split('/')) {
     if (seg === '' || seg === '.') continue;
