@@ -7,8 +7,8 @@ import { ContextBuilder, type RuleContext } from './context.js';
 import type { CheckCache } from './cache.js';
 import { loadDocuments, type DocumentReuse } from './load.js';
 import { detach } from '../text/detach.js';
-import { NONE, type Finding, type InspectedDocument, type Inspection } from './model.js';
-import { EarlyReadAhead, prepareAll } from './parallel.js';
+import { NONE, type Finding, type InspectedDocument, type Inspection, type InspectionTimings } from './model.js';
+import { EarlyReadAhead, lastRun, prepareAll } from './parallel.js';
 import type { ReadAhead } from '../documents/read-ahead.js';
 import { DocumentRows, OwnFindings } from './rows.js';
 import type { PrepareContext } from './prepare.js';
@@ -106,8 +106,12 @@ export async function inspectRepository(config: RepoConfig, opts: InspectOptions
   try {
     // Rows keep every file until the last document is checked: packed as the walk finds them.
     const packed = opts.compact && opts.keepDocuments === false;
+    const walkStart = performance.now();
     const walk: Walked = opts.walk ?? (await (packed ? listGovernedPacked : listGoverned)(config, opts.signal, early?.found));
-    return await inspectWalked(config, walk, opts, early?.reader ?? opts.readAhead);
+    const walkMs = opts.walk ? 0 : elapsed(walkStart, performance.now());
+    const inspection = await inspectWalked(config, walk, opts, early?.reader ?? opts.readAhead);
+    inspection.timings.walk_ms = walkMs;
+    return inspection;
   } finally {
     await early?.close();
   }
@@ -126,6 +130,7 @@ async function inspectWalked(config: RepoConfig, walk: Walked, opts: InspectOpti
   /** Each document's own findings, by position (undefined: its rules do not run). */
   const local = new OwnFindings(walk.files.length);
   let documents: InspectedDocument[];
+  const documentsStart = performance.now();
   const rows = opts.compact && opts.keepDocuments === false ? new DocumentRows(walk.files.length, builder, walk.files instanceof PathTable) : undefined;
   if (opts.compact) {
     // Compact models: each document is prepared on its own (possibly in a worker thread, see parallel.ts).
@@ -157,6 +162,7 @@ async function inspectWalked(config: RepoConfig, walk: Walked, opts: InspectOpti
       },
     });
   }
+  const documentsEnd = performance.now();
   await opts.onSetup?.(repository);
   /** A checked document could not be read (rows mode: its model is gone by the end). */
   let unreadableChecked = false;
@@ -178,6 +184,18 @@ async function inspectWalked(config: RepoConfig, walk: Walked, opts: InspectOpti
     }
   }
   const partial = walk.unreadable.length > 0 || (rows ? unreadableChecked : documents.some((d) => d.checked && d.record.unreadable));
-  return { config, documents, repository, partial, schemas: setup.schemas };
+  const timings: InspectionTimings = {
+    walk_ms: 0,
+    documents_ms: elapsed(documentsStart, documentsEnd),
+    cross_document_ms: elapsed(documentsEnd, performance.now()),
+    // Only prepareAll (compact models) may read ahead on a second thread; loadDocuments never waits for one.
+    read_wait_ms: opts.compact ? Math.round(lastRun.readWaitMs * 10) / 10 : 0,
+  };
+  return { config, documents, repository, partial, schemas: setup.schemas, timings };
+}
+
+/** Milliseconds between two clock readings, to a tenth (as the envelope's elapsed_ms). */
+function elapsed(from: number, to: number): number {
+  return Math.round((to - from) * 10) / 10;
 }
 

@@ -104,4 +104,21 @@ export interface Inspection {
   partial: boolean;
   /** Compiled metadata schema per schema path (undefined when missing or invalid). */
   schemas: ReadonlyMap<string, CompiledSchema | undefined>;
+  /** Where the run's time went (see InspectionTimings), for `--include-metrics`. */
+  timings: InspectionTimings;
+}
+
+/**
+ * Milliseconds of each phase of an inspection, and how the documents were read: a few clock
+ * readings per run, reported only when asked (`--include-metrics`), never in the result itself.
+ */
+export interface InspectionTimings {
+  /** Listing the docs roots. */
+  walk_ms: number;
+  /** Reading every document and describing it (frontmatter, Markdown), with its own rules. */
+  documents_ms: number;
+  /** The rules that need every document (IDs, anchors in later documents, file names), findings handed on in path order. */
+  cross_document_ms: number;
+  /** Of documents_ms: waiting for the reading thread's next files. */
+  read_wait_ms: number;
 }

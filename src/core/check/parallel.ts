@@ -96,7 +96,7 @@ export class EarlyReadAhead {
  * What the last run did, for tests (the parallel path must really run where they force it).
  * On globalThis: test runners may load their own copy of this module.
  */
-export const lastRun: PipelineRun = ((globalThis as Record<symbol, unknown>)[Symbol.for('docket.pipeline.lastRun')] ??= { workers: 0, chunks: 0, chunksInWorkers: 0, remembered: 0, verified: 0, readAhead: false, earlyReadAhead: false }) as never;
+export const lastRun: PipelineRun = ((globalThis as Record<symbol, unknown>)[Symbol.for('docket.pipeline.lastRun')] ??= { workers: 0, chunks: 0, chunksInWorkers: 0, remembered: 0, verified: 0, readAhead: false, earlyReadAhead: false, readWaitMs: 0 }) as never;
 
 export interface PipelineOptions {
   signal?: AbortSignal;
@@ -116,7 +116,7 @@ export interface PipelineOptions {
  */
 export async function prepareAll(config: RepoConfig, files: FileList, ctx: PrepareContext, opts: PipelineOptions, accept: (i: number, prepared: Prepared) => void): Promise<void> {
   const total = files.length;
-  Object.assign(lastRun, { workers: 0, chunks: 0, chunksInWorkers: 0, remembered: 0, verified: 0, readAhead: false, earlyReadAhead: false });
+  Object.assign(lastRun, { workers: 0, chunks: 0, chunksInWorkers: 0, remembered: 0, verified: 0, readAhead: false, earlyReadAhead: false, readWaitMs: 0 });
   const prep = new Preparation(files, ctx, opts.reuse, opts.memos, lastRun, accept, opts.onProgress);
   const interrupted = () => {
     if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while reading documents.');

@@ -14,6 +14,8 @@ export interface PipelineRun {
   verified: number;
   readAhead: boolean;
   earlyReadAhead: boolean;
+  /** Milliseconds the main thread waited for the reading thread's chunks. */
+  readWaitMs: number;
 }
 
 const PROGRESS_EVERY = 1000;

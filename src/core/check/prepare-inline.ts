@@ -60,6 +60,7 @@ export async function prepareInline(config: RepoConfig, prep: Preparation, early
     }
   } finally {
     // An early reader too: its thread and buffers are not needed once every document is read.
+    if (reader) run.readWaitMs += reader.waitedMs;
     await reader?.close();
   }
 }

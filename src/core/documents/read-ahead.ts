@@ -163,7 +163,7 @@ export class ReadAhead {
         head.buffer = packed.buffer;
       } else if (this.failed || Atomics.compareExchange(this.claims, head.id, CLAIM.free, CLAIM.main) !== CLAIM.reader) {
         head.id = undefined; // claimed here, or the reader is gone
-      } else return this.arrival(head.id).then(() => this.next(abs));
+      } else return this.wait(head.id, abs);
     }
     const wanted = head.paths[head.pos];
     if (wanted !== abs) throw new Error(`ReadAhead: asked for ${abs}, but the next file wanted is ${wanted ?? 'none'}`);
@@ -173,6 +173,16 @@ export class ReadAhead {
       this.lastBuffer = head.buffer;
     }
     return raw;
+  }
+
+  /** Milliseconds `next` spent waiting for chunks the reader was still reading (--include-metrics). */
+  waitedMs = 0;
+
+  private async wait(id: number, abs: string): Promise<RawRead> {
+    const from = performance.now();
+    await this.arrival(id);
+    this.waitedMs += performance.now() - from;
+    return this.next(abs);
   }
 
   private arrival(id: number): Promise<void> {

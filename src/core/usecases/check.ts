@@ -45,6 +45,8 @@ export interface CheckResult {
   advice: Advice[];
   partial: boolean;
   success: boolean;
+  /** Where the time went (see InspectionTimings): the envelope's metrics with --include-metrics. */
+  metrics: Record<string, number>;
 }
 
 function notFound(path: string): Finding {
@@ -187,5 +189,5 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
   const first = firstViolation ?? firstWarning;
   if (first) advice.push({ code: 'NEXT_EXPLAIN', message: `Read what ${first.code} means and how to fix it.`, command: `docket explain ${first.code}` });
   const partial = inspection.partial || (targets?.unreadable.length ?? 0) > 0;
-  return { data, violations, warnings, advice, partial, success };
+  return { data, violations, warnings, advice, partial, success, metrics: { ...inspection.timings } };
 }
