@@ -93,8 +93,9 @@ export class EarlyReadAhead {
 }
 
 /**
- * What the last run did, for tests (the parallel path must really run where they force it).
- * On globalThis: test runners may load their own copy of this module.
+ * What the last run did, for tests (the parallel path must really run where they force it) and
+ * for `--include-metrics` (readWaitMs). On globalThis: test runners may load their own copy of
+ * this module.
  */
 export const lastRun: PipelineRun = ((globalThis as Record<symbol, unknown>)[Symbol.for('docket.pipeline.lastRun')] ??= { workers: 0, chunks: 0, chunksInWorkers: 0, remembered: 0, verified: 0, readAhead: false, earlyReadAhead: false, readWaitMs: 0 }) as never;
 
