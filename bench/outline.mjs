@@ -1,0 +1,81 @@
+// The Markdown outline stage by stage, in one process: code blocks masked, code spans and comments
+// masked (the result flattened, as the anchors' scan does), anchors, links, and the whole
+// outlineMarkdown, each over every document body of a repository, several passes. The first
+// pass runs in code V8 has not optimised yet; the later ones show a body's cost once it has.
+// Not part of `npm run bench`: the outline is about a fifth of a cold check (DOCKET-SPEC-006
+// §2.22), and this is where a change to it is measured first (then in alternating checks).
+//
+// Usage: node bench/outline.mjs <repo> [--passes N] [--docket DIR]   (after `npm run build`; DIR:
+// the checkout whose build is measured, by default the one this script is in)
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { passes: { type: 'string', default: '8' }, docket: { type: 'string', default: fileURLToPath(new URL('..', import.meta.url)) } } });
+const passes = Number(values.passes);
+if (positionals.length !== 1 || !Number.isInteger(passes) || passes < 3) {
+  console.error('usage: node bench/outline.mjs <repo> [--passes N (at least 3)] [--docket DIR]');
+  process.exit(64);
+}
+const root = path.resolve(positionals[0]);
+const load = (file) => import(pathToFileURL(path.resolve(values.docket, 'dist/core/markdown', file)).href);
+const [{ maskBlocks, maskInline }, { extractAnchors }, { extractLinks }, { outlineMarkdown }] = await Promise.all(['mask.js', 'anchors.js', 'links.js', 'outline.js'].map(load));
+
+// Bodies as check has them: slices of each file's text after its frontmatter.
+const bodies = [];
+const walk = (dir) => {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch (error) {
+    if (error.code === 'ENOENT') return;
+    throw error;
+  }
+  for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const abs = `${dir}/${e.name}`;
+    if (e.isDirectory()) walk(abs);
+    else if (e.isFile() && e.name.endsWith('.md')) {
+      const text = readFileSync(abs, 'utf8');
+      const end = text.startsWith('---\n') ? text.indexOf('\n---\n', 3) : -1;
+      bodies.push(end === -1 ? text : text.slice(end + 5));
+    }
+  }
+};
+for (const dir of ['docs', 'services']) walk(path.join(root, dir));
+const n = bodies.length;
+if (n === 0) {
+  console.error(`${positionals[0]}: no Markdown files under docs/ or services/`);
+  process.exit(66);
+}
+const blocks = bodies.map((b) => maskBlocks(b));
+const masked = blocks.map((b) => {
+  const m = maskInline(b);
+  m.indexOf('\n'); // flattened once, as extractAnchors' first search does
+  return m;
+});
+
+// Each stage returns a number so that its work cannot be left out.
+const stages = {
+  'code blocks (maskBlocks)': () => bodies.reduce((s, b) => s + maskBlocks(b).length, 0),
+  'code spans, comments (maskInline, flattened)': () => blocks.reduce((s, b) => {
+    const m = maskInline(b);
+    return s + m.indexOf('\n', m.length - 1);
+  }, 0),
+  'anchors (extractAnchors)': () => masked.reduce((s, m, i) => s + extractAnchors(m, blocks[i], true).anchors.length, 0),
+  'links (extractLinks)': () => masked.reduce((s, m) => s + extractLinks(m).length, 0),
+  'the whole outline (outlineMarkdown)': () => bodies.reduce((s, b) => s + outlineMarkdown(b, 1, true).links.length, 0),
+};
+const times = Object.fromEntries(Object.keys(stages).map((k) => [k, []]));
+for (let p = 0; p < passes; p++) {
+  for (const [name, stage] of Object.entries(stages)) {
+    const t = performance.now();
+    stage();
+    times[name].push(((performance.now() - t) * 1000) / n);
+  }
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+console.log(`| Stage | First pass µs/body | Warm µs/body |\n| --- | ---: | ---: |`);
+for (const [name, t] of Object.entries(times)) console.log(`| ${name} | ${t[0].toFixed(2)} | ${median(t.slice(2)).toFixed(2)} |`);
+console.log(`\n${positionals[0]}: ${n} bodies, ${passes} passes (warm: the median from pass 3). The stages run one after another within each pass, so a stage's first pass runs on code the earlier stages warmed.`);
