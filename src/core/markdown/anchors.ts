@@ -171,13 +171,32 @@ function isBlankLine(text: string, start: number, end: number): boolean {
 }
 
 /**
+ * Whether the line of `text` starting at `start` could belong to a code block: it starts with a
+ * tab or four blanks (indented code), or a fence (three backticks or tildes) follows its blanks
+ * and tabs. A body without such a line is what maskBlocks returns unchanged (see outline.ts).
+ */
+function mayStartCodeBlock(text: string, start: number): boolean {
+  let p = start;
+  let c = text.charCodeAt(p);
+  while (c === 0x20) c = text.charCodeAt(++p);
+  if (c === 0x09 || p - start >= 4) return true;
+  return (c === 0x60 || c === 0x7e) && text.charCodeAt(p + 1) === c && text.charCodeAt(p + 2) === c;
+}
+
+/** What extractAnchors returns when asked to find code blocks (`findBlocks`) and a line may start one. */
+export const MAY_HAVE_CODE_BLOCKS = null;
+
+/**
  * Anchors of a body (with `all` false: none, only the first heading, found as soon as it is).
  * `masked` has code blocks, spans and comments blanked (see mask.ts);
  * `blocks` has only code blocks blanked, so heading text keeps its code spans. Both have
- * their newlines at the same offsets. Lines are visited in place; only lines that may be
- * headings or blocks are cut out and tested.
+ * their newlines at the same offsets, and are the same text before `unmaskedBefore` (where
+ * inline masking first changed it), so a heading line there is parsed once. Lines are visited
+ * in place; only lines that may be headings or blocks are cut out and tested. `findBlocks`
+ * (with `all`): `blocks` is the body as written, and MAY_HAVE_CODE_BLOCKS is returned as soon
+ * as a line may start a code block, so that the caller masks them first.
  */
-export function extractAnchors(masked: string, blocks: string, all = true): { anchors: string[]; firstHeading?: string } {
+export function extractAnchors(masked: string, blocks: string, all = true, unmaskedBefore = 0, findBlocks = false): { anchors: string[]; firstHeading?: string } | typeof MAY_HAVE_CODE_BLOCKS {
   const anchors: string[] = [];
   let firstHeading: string | undefined;
   const slugger = new Slugger();
@@ -193,6 +212,7 @@ export function extractAnchors(masked: string, blocks: string, all = true): { an
   for (let start = 0; start <= n; ) {
     let next = masked.indexOf('\n', start);
     if (next === -1) next = n;
+    if (findBlocks && mayStartCodeBlock(blocks, start)) return MAY_HAVE_CODE_BLOCKS;
     // The line without its final CR.
     const end = next > start && masked.charCodeAt(next - 1) === 0x0d ? next - 1 : next;
     if (isBlankLine(masked, start, end)) {
@@ -201,7 +221,8 @@ export function extractAnchors(masked: string, blocks: string, all = true): { an
       const line = masked.slice(start, end);
       const atx = atxHeading(line);
       if (atx) {
-        const text = headingText(atxHeading(textLine(start, next))?.text ?? atx.text ?? '');
+        // Before the first masked offset the line of `blocks` is this one: its parse is atx.
+        const text = headingText((next <= unmaskedBefore ? atx : atxHeading(textLine(start, next)))?.text ?? atx.text ?? '');
         firstHeading ??= text || undefined;
         if (!all && firstHeading !== undefined) return { anchors: [], firstHeading };
         anchors.push(slugger.slug(text));

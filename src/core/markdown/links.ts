@@ -125,19 +125,21 @@ const SPECIAL = /[\x00-\x20()]/g;
  * the destination after every `](` costs O(1) amortised instead of rescanning the text.
  */
 class Scanner {
-  private tables = new Map<string, Int32Array>();
+  /** Made on the first lookup that needs one: most bodies need none (a Map per body cost more than its lookups). */
+  private tables?: Map<string, Int32Array>;
   private parens?: Int32Array;
 
   constructor(readonly text: string) {}
 
   private table(key: string, test: (code: number, i: number) => boolean): Int32Array {
-    let t = this.tables.get(key);
+    const tables = (this.tables ??= new Map());
+    let t = tables.get(key);
     if (!t) {
       const n = this.text.length;
       t = new Int32Array(n + 1);
       t[n] = n;
       for (let i = n - 1; i >= 0; i--) t[i] = test(this.text.charCodeAt(i), i) ? i : t[i + 1]!;
-      this.tables.set(key, t);
+      tables.set(key, t);
     }
     return t;
   }
@@ -156,8 +158,9 @@ class Scanner {
   nextSpecial(i: number): number {
     const re = SPECIAL;
     re.lastIndex = i;
-    for (let m = re.exec(this.text); m; m = re.exec(this.text)) {
-      const k = m.index;
+    // test, not exec: no match object per destination; a match is one character, so it ends at lastIndex.
+    while (re.test(this.text)) {
+      const k = re.lastIndex - 1;
       if (this.text.charCodeAt(k) <= 0x20 || !this.escaped(k)) return k;
     }
     return this.text.length;

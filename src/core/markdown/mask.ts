@@ -73,8 +73,17 @@ function blankRange(text: string, from: number, to: number): string {
   return out + ' '.repeat(to - start);
 }
 
-/** Inline pass: code spans and HTML comments. Linear in the text length. */
-export function maskInline(text: string): string {
+/** Where maskInline first changed its text (NOT_FOUND: nowhere): the text before it is the input's. */
+export interface InlineMask {
+  first: number;
+}
+
+/**
+ * Inline pass: code spans and HTML comments. Linear in the text length. `mask.first` is set to
+ * the first masked offset, so a caller can tell which lines came through unchanged.
+ */
+export function maskInline(text: string, mask?: InlineMask): string {
+  if (mask) mask.first = NOT_FOUND;
   if (!text.includes('`') && !text.includes('<!--')) return text;
   // Backtick runs by length, in order, so each span finds its closer without rescanning.
   let runs: Map<number, number[]> | undefined;
@@ -96,6 +105,7 @@ export function maskInline(text: string): string {
   let out = '';
   let copied = 0;
   const fill = (from: number, to: number) => {
+    if (mask && copied === 0) mask.first = from;
     out += text.slice(copied, from) + blankRange(text, from, to);
     copied = to;
   };

@@ -1,6 +1,7 @@
-import { extractAnchors } from './anchors.js';
+import { extractAnchors, MAY_HAVE_CODE_BLOCKS } from './anchors.js';
 import { extractLinks } from './links.js';
-import { maskBlocks, maskInline } from './mask.js';
+import { maskBlocks, maskInline, type InlineMask } from './mask.js';
+import { NOT_FOUND } from './scan.js';
 
 export interface MarkdownLink {
   /** The destination as written, unescaped. */
@@ -39,10 +40,28 @@ class OutlineLink implements MarkdownLink {
  * index, which needs links and the first heading only) leaves `anchors` empty.
  */
 export function outlineMarkdown(body: string, firstLine: number, anchors = true): MarkdownOutline {
-  const blocks = maskBlocks(body);
-  const masked = maskInline(blocks);
-  const outline = extractAnchors(masked, blocks, anchors);
-  const firstHeading = outline.firstHeading;
+  const mask: InlineMask = { first: NOT_FOUND };
+  let blocks = body;
+  let masked: string;
+  let outline: ReturnType<typeof extractAnchors>;
+  if (anchors) {
+    // Most bodies have no code block: mask inline first and let the anchors' scan, which visits
+    // every line anyway, look at each line's start; only a body where one may start is masked
+    // for blocks (six substring searches, about 1 µs a body, saved otherwise: SPEC-006 §2.22).
+    masked = maskInline(body, mask);
+    outline = extractAnchors(masked, body, true, mask.first, true);
+    if (outline === MAY_HAVE_CODE_BLOCKS) {
+      blocks = maskBlocks(body);
+      masked = maskInline(blocks, mask);
+      outline = extractAnchors(masked, blocks, true, mask.first);
+    }
+  } else {
+    // The first heading alone: the scan stops there, so it cannot look for code blocks on the way.
+    blocks = maskBlocks(body);
+    masked = maskInline(blocks, mask);
+    outline = extractAnchors(masked, blocks, false, mask.first);
+  }
+  const firstHeading = outline!.firstHeading;
   // Links come sorted by offset: count lines forward from one to the next.
   let line = firstLine;
   let lineStart = 0;
@@ -63,7 +82,7 @@ export function outlineMarkdown(body: string, firstLine: number, anchors = true)
     if (links === undefined) links = Array.of<MarkdownLink>(link);
     else links.push(link);
   }
-  return { links: links ?? Array.of<MarkdownLink>(), anchors: outline.anchors, ...(firstHeading ? { firstHeading } : {}) };
+  return { links: links ?? Array.of<MarkdownLink>(), anchors: outline!.anchors, ...(firstHeading ? { firstHeading } : {}) };
 }
 
 /** 1-based line of an offset in a text. */
