@@ -2,6 +2,7 @@ import type { NamespaceConfig } from '../config/types.js';
 import type { DocumentRecord } from '../documents/read.js';
 import type { Normalization } from '../documents/normalize.js';
 import { detach, detachAll } from '../text/detach.js';
+import { emptyList, listOf } from '../lists.js';
 import { NONE, type DocumentLink, type Finding, type InspectedDocument, type PendingLink } from './model.js';
 import type { FsProbe } from './probe.js';
 
@@ -173,8 +174,8 @@ export class CompactDocument implements InspectedDocument {
 
 /** pendingLink for each link: a loop, not map() (see outlineMarkdown in markdown/outline.ts). */
 export function pendingLinksOf(links: readonly PendingLink[], probe: FsProbe): PendingLink[] {
-  if (links.length === 0) return Array.of<PendingLink>();
-  const out = Array.of(pendingLink(links[0]!, probe));
+  if (links.length === 0) return emptyList<PendingLink>();
+  const out = listOf(pendingLink(links[0]!, probe));
   for (let i = 1; i < links.length; i++) out.push(pendingLink(links[i]!, probe));
   return out;
 }

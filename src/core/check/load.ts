@@ -4,6 +4,7 @@ import type { RepoConfig } from '../config/types.js';
 import { normalizeMetadata } from '../documents/normalize.js';
 import { readDocumentSync, type DocumentRecord } from '../documents/read.js';
 import type { GovernedFile } from '../documents/walk.js';
+import { listOf } from '../lists.js';
 import { outlineMarkdown, type MarkdownLink } from '../markdown/outline.js';
 import type { DocFacts } from '../index/facts.js';
 import type { CompiledSchema } from '../schema/compile.js';
@@ -144,7 +145,7 @@ export function resolveLinks(fromRel: string, links: readonly MarkdownLink[]): D
   if (links.length === 0) return [];
   const dir = path.posix.dirname(fromRel);
   const dirNormal = isNormalDir(dir);
-  // Array.of with its first element, not a literal (see extractLinks in markdown/links.ts).
+  // listOf with its first element, not a literal (see core/lists.ts).
   let out: DocumentLink[] | undefined;
   for (let i = 0; i < links.length; i++) {
     const link = links[i]!;
@@ -157,7 +158,7 @@ export function resolveLinks(fromRel: string, links: readonly MarkdownLink[]): D
       }
     }
     const one = known ? resolved(link, known.scope, known.path, known.fragment) : resolveLink(fromRel, link, dir, dirNormal);
-    if (out === undefined) out = Array.of(one);
+    if (out === undefined) out = listOf(one);
     else out.push(one);
   }
   return out!;

@@ -1,5 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import { packagePath } from '../package-root.js';
+import { emptyList, listOf } from '../lists.js';
 import { readRaw, unpackRead, type Packed, type RawRead } from './read-bytes.js';
 
 /**
@@ -61,7 +62,8 @@ interface Chunk {
 
 export class ReadAhead {
   private readonly queue: Chunk[] = [];
-  private batch: string[] = [];
+  /** Born holding strings (see core/lists.ts): an optimised `want` never meets another elements kind. */
+  private batch: string[] = emptyList();
   private nextId = 0;
   private readonly arrived = new Map<number, Packed>();
   private wake: (() => void) | undefined;
@@ -132,7 +134,7 @@ export class ReadAhead {
     const id = this.nextId++;
     const task: ReadTask = { id, paths: this.batch };
     this.queue.push({ id, paths: this.batch, raws: undefined, buffer: undefined, pos: 0 });
-    this.batch = [];
+    this.batch = emptyList();
     if (!this.failed) this.worker.postMessage(task);
   }
 
@@ -151,7 +153,7 @@ export class ReadAhead {
     if (!head) {
       // Not sent yet (the files wanted after it are too few so far): read here.
       head = { id: undefined, paths: this.batch, raws: undefined, buffer: undefined, pos: 0 };
-      this.batch = [];
+      this.batch = emptyList();
       this.queue.push(head);
     }
     if (!head.raws && head.id !== undefined) {
@@ -204,7 +206,7 @@ export class ReadAhead {
 
 /** The reads of a chunk (it has at least one file): a loop, not map() (see outlineMarkdown in markdown/outline.ts). */
 function unpackAll(packed: Packed, count: number, bytes: Buffer): RawRead[] {
-  const raws = Array.of(unpackRead(packed, 0, bytes));
+  const raws = listOf(unpackRead(packed, 0, bytes));
   for (let k = 1; k < count; k++) raws.push(unpackRead(packed, k, bytes));
   return raws;
 }

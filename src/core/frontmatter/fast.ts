@@ -1,3 +1,4 @@
+import { listOf, smiListOf } from '../lists.js';
 import type { ParsedFrontmatter, ValueSpan } from './parse.js';
 
 /**
@@ -137,13 +138,13 @@ class ListEntry extends KeyedEntry {
   declare readonly kind: 'list';
   declare items: Scalar[];
   declare itemLines: number[];
-  /** Made with its first item (see extractLinks in markdown/links.ts). */
+  /** Made with its first item (see core/lists.ts). */
   constructor(key: string, line: number, first: Scalar, firstLine: number) {
     super(key, line);
     this.kind = 'list';
-    // Array.of, not a literal: a literal has an allocation site too.
-    this.items = Array.of(first);
-    this.itemLines = Array.of(firstLine);
+    // Not literals: a literal has an allocation site too (see core/lists.ts).
+    this.items = listOf(first);
+    this.itemLines = smiListOf(firstLine);
   }
 }
 
@@ -236,7 +237,7 @@ class SimpleFrontmatter implements ParsedFrontmatter {
     // A loop, not map() (see outlineMarkdown in markdown/outline.ts). There is always an entry:
     // parseSimpleFrontmatter declines an empty frontmatter.
     const entries = this.entries;
-    const keys = Array.of(entries[0]!.key);
+    const keys = listOf(entries[0]!.key);
     for (let i = 1; i < entries.length; i++) keys.push(entries[i]!.key);
     return keys;
   }

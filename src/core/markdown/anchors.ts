@@ -176,11 +176,14 @@ function isBlankLine(text: string, start: number, end: number): boolean {
  * and tabs. A body without such a line is what maskBlocks returns unchanged (see outline.ts).
  */
 function mayStartCodeBlock(text: string, start: number): boolean {
+  // Never a read past the end (a deoptimisation in optimised code, SPEC-006 §2.19), and the same
+  // steps for every line, whatever its length: a step first taken late is one too (§2.21).
+  const n = text.length;
   let p = start;
-  let c = text.charCodeAt(p);
-  while (c === 0x20) c = text.charCodeAt(++p);
-  if (c === 0x09 || p - start >= 4) return true;
-  return (c === 0x60 || c === 0x7e) && text.charCodeAt(p + 1) === c && text.charCodeAt(p + 2) === c;
+  while (p < n && text.charCodeAt(p) === 0x20) p++;
+  if (p - start >= 4) return true;
+  const c = p < n ? text.charCodeAt(p) : 0;
+  return c === 0x09 || ((c === 0x60 || c === 0x7e) && text.startsWith(c === 0x60 ? '```' : '~~~', p));
 }
 
 /** What extractAnchors returns when asked to find code blocks (`findBlocks`) and a line may start one. */

@@ -13,6 +13,7 @@ export interface RawLink {
 }
 
 import { NextChar, NOT_FOUND } from './scan.js';
+import { emptyList, listOf } from '../lists.js';
 
 /**
  * A found link, made by a constructor rather than a literal: V8 tracks an allocation site per
@@ -234,11 +235,9 @@ function parseDestination(sc: Scanner, start: number): { target: string; offset:
 
 /** Every link destination in a masked body, in document order. */
 export function extractLinks(masked: string): RawLink[] {
-  // Array.of, not []: an empty array literal has an allocation site too (see FoundLink). Made
-  // with its first link: an array born empty holds small integers, and the first object pushed
-  // changed its elements kind, which threw the optimised function away (SPEC-006 §2.21).
+  // Not []: an array literal has an allocation site too (see FoundLink and core/lists.ts).
   let links: RawLink[] | undefined;
-  if (!masked.includes('[')) return Array.of<RawLink>();
+  if (!masked.includes('[')) return emptyList<RawLink>();
   const pairs = matchBrackets(masked);
   const scanner = new Scanner(masked);
   for (const [open, close] of pairs) {
@@ -248,7 +247,7 @@ export function extractLinks(masked: string): RawLink[] {
     if (!dest) continue;
     const image = open > 0 && masked[open - 1] === '!' && masked[open - 2] !== '\\';
     const found = new FoundLink(dest.target, image ? 'image' : 'inline', dest.offset);
-    if (links === undefined) links = Array.of<RawLink>(found);
+    if (links === undefined) links = listOf<RawLink>(found);
     else links.push(found);
   }
   DEFINITION.lastIndex = 0;
@@ -258,10 +257,10 @@ export function extractLinks(masked: string): RawLink[] {
     const raw = m[2] ?? m[3]!;
     const offset = m.index + m[0].indexOf(m[2] !== undefined ? `<${raw}>` : raw, m[0].indexOf(']:')) + (m[2] !== undefined ? 1 : 0);
     const found = new FoundLink(unescape(raw), 'definition', offset);
-    if (links === undefined) links = Array.of<RawLink>(found);
+    if (links === undefined) links = listOf<RawLink>(found);
     else links.push(found);
   }
-  if (links === undefined) return Array.of<RawLink>();
+  if (links === undefined) return emptyList<RawLink>();
   // Inline links come in order; definitions, found afterwards, may have to go between them.
   return isSortedBy(links, (l) => l.offset) ? links : links.sort((a, b) => a.offset - b.offset);
 }

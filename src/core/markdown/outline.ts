@@ -2,6 +2,7 @@ import { extractAnchors, MAY_HAVE_CODE_BLOCKS } from './anchors.js';
 import { extractLinks } from './links.js';
 import { maskBlocks, maskInline, type InlineMask } from './mask.js';
 import { NOT_FOUND } from './scan.js';
+import { emptyList, listOf } from '../lists.js';
 
 export interface MarkdownLink {
   /** The destination as written, unescaped. */
@@ -69,7 +70,7 @@ export function outlineMarkdown(body: string, firstLine: number, anchors = true)
   const found = extractLinks(masked);
   // A loop, not found.map(): the array map() returns as a builtin and the one V8's optimised,
   // inlined map() makes have different elements kinds, so a caller optimised against one was
-  // thrown away at the other (SPEC-006 §2.21). Array.of with the first link (see extractLinks).
+  // thrown away at the other (SPEC-006 §2.21). listOf with the first link (see core/lists.ts).
   let links: MarkdownLink[] | undefined;
   for (let i = 0; i < found.length; i++) {
     const l = found[i]!;
@@ -79,10 +80,10 @@ export function outlineMarkdown(body: string, firstLine: number, anchors = true)
     }
     scanned = Math.max(scanned, l.offset);
     const link = new OutlineLink(l.target, l.kind, line, l.offset - lineStart + 1);
-    if (links === undefined) links = Array.of<MarkdownLink>(link);
+    if (links === undefined) links = listOf<MarkdownLink>(link);
     else links.push(link);
   }
-  return { links: links ?? Array.of<MarkdownLink>(), anchors: outline!.anchors, ...(firstHeading ? { firstHeading } : {}) };
+  return { links: links ?? emptyList<MarkdownLink>(), anchors: outline!.anchors, ...(firstHeading ? { firstHeading } : {}) };
 }
 
 /** 1-based line of an offset in a text. */

@@ -1,0 +1,38 @@
+/**
+ * Arrays for per-document data, made without an allocation site and fast.
+ *
+ * An array literal (or `new Array`) has an allocation site, and V8 may decide from one
+ * scavenge to make every array of that site in old space for the rest of the run, where
+ * short-lived per-document arrays pile up (DOCKET-SPEC-006 §2.20). `Array.of` has no site but
+ * is a generic builtin: about 120 ns a call, ten times a literal. A copy of a module-level
+ * array (`slice`) has no site either and costs about 14 ns (§2.22). The seeds also fix the
+ * elements kind each list is born with, so adding elements of that kind never changes it and
+ * never throws optimised code away (§2.21): objects and strings, or small integers.
+ */
+
+/** One element of the kind lists of objects and strings hold (it is overwritten at once). */
+const OBJECT_SEED: unknown[] = [{}];
+/** The same kind, empty. */
+const EMPTY_SEED: unknown[] = [{}];
+EMPTY_SEED.length = 0;
+/** One small integer. */
+const SMI_SEED: number[] = [0];
+
+/** A new array of objects or strings holding `first`. */
+export function listOf<T>(first: T): T[] {
+  const list = OBJECT_SEED.slice() as T[];
+  list[0] = first;
+  return list;
+}
+
+/** A new empty array of objects or strings. */
+export function emptyList<T>(): T[] {
+  return EMPTY_SEED.slice() as T[];
+}
+
+/** A new array of small integers holding `first`. */
+export function smiListOf(first: number): number[] {
+  const list = SMI_SEED.slice();
+  list[0] = first;
+  return list;
+}
