@@ -17,6 +17,9 @@ const EMPTY_SEED: unknown[] = [{}];
 EMPTY_SEED.length = 0;
 /** One small integer. */
 const SMI_SEED: number[] = [0];
+/** The same kind, empty. */
+const EMPTY_SMI_SEED: number[] = [0];
+EMPTY_SMI_SEED.length = 0;
 
 /** A new array of objects or strings holding `first`. */
 export function listOf<T>(first: T): T[] {
@@ -28,6 +31,11 @@ export function listOf<T>(first: T): T[] {
 /** A new empty array of objects or strings. */
 export function emptyList<T>(): T[] {
   return EMPTY_SEED.slice() as T[];
+}
+
+/** A new empty array of small integers. */
+export function emptySmiList(): number[] {
+  return EMPTY_SMI_SEED.slice();
 }
 
 /** A new array of small integers holding `first`. */

@@ -13,7 +13,7 @@ export interface RawLink {
 }
 
 import { NextChar, NOT_FOUND } from './scan.js';
-import { emptyList, listOf } from '../lists.js';
+import { emptyList, emptySmiList, listOf } from '../lists.js';
 
 /**
  * A found link, made by a constructor rather than a literal: V8 tracks an allocation site per
@@ -59,11 +59,12 @@ function blankAfter(text: string, i: number, window: number, endCounts: boolean)
 /**
  * Pairs every `[` with its `]` inside one paragraph (blank lines reset), in one pass that
  * jumps between backslashes and brackets; newlines are looked at only while a bracket is
- * open. Pairs come sorted by their `[`.
+ * open. Pairs come sorted by their `[`, in one flat list (`[` then `]` of each: no array per
+ * pair, and no literal, see core/lists.ts).
  */
-function matchBrackets(text: string): [number, number][] {
-  const pairs: [number, number][] = [];
-  const stack: number[] = [];
+function matchBrackets(text: string): number[] {
+  const pairs = emptySmiList();
+  const stack = emptySmiList();
   const backslash = new NextChar(text, '\\');
   const open = new NextChar(text, '[');
   const close = new NextChar(text, ']');
@@ -91,12 +92,21 @@ function matchBrackets(text: string): [number, number][] {
       i = seen = o + 1;
     } else {
       const from = stack.pop();
-      if (from !== undefined) pairs.push([from, c]);
+      if (from !== undefined) pairs.push(from, c);
       i = seen = c + 1;
     }
   }
   // Pairs come in the order of their `]`: that is the order of their `[` unless brackets nest.
-  return isSortedBy(pairs, (p) => p[0]) ? pairs : pairs.sort((a, b) => a[0] - b[0]);
+  for (let k = 2; k < pairs.length; k += 2) if (pairs[k - 2]! > pairs[k]!) return byOpening(pairs);
+  return pairs;
+}
+
+/** Flat pairs sorted by their `[` (each `[` is a different offset, so no two compare equal). */
+function byOpening(pairs: readonly number[]): number[] {
+  const order = Array.from({ length: pairs.length / 2 }, (_, i) => i).sort((a, b) => pairs[2 * a]! - pairs[2 * b]!);
+  const sorted = emptySmiList();
+  for (const i of order) sorted.push(pairs[2 * i]!, pairs[2 * i + 1]!);
+  return sorted;
 }
 
 /** Whether a list is in ascending order of a key (sorting a sorted list still copies it). */
@@ -240,7 +250,9 @@ export function extractLinks(masked: string): RawLink[] {
   if (!masked.includes('[')) return emptyList<RawLink>();
   const pairs = matchBrackets(masked);
   const scanner = new Scanner(masked);
-  for (const [open, close] of pairs) {
+  for (let k = 0; k < pairs.length; k += 2) {
+    const open = pairs[k]!;
+    const close = pairs[k + 1]!;
     if (masked[close + 1] !== '(') continue;
     if (masked[open + 1] === '^') continue; // footnote reference
     const dest = parseDestination(scanner, close + 2);
