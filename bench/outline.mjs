@@ -7,7 +7,7 @@
 //
 // Usage: node bench/outline.mjs <repo> [--passes N] [--docket DIR]   (after `npm run build`; DIR:
 // the checkout whose build is measured, by default the one this script is in)
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -22,30 +22,22 @@ const root = path.resolve(positionals[0]);
 const load = (file) => import(pathToFileURL(path.resolve(values.docket, 'dist/core/markdown', file)).href);
 const [{ maskBlocks, maskInline }, { extractAnchors }, { extractLinks }, { outlineMarkdown }] = await Promise.all(['mask.js', 'anchors.js', 'links.js', 'outline.js'].map(load));
 
-// Bodies as check has them: slices of each file's text after its frontmatter.
-const bodies = [];
-const walk = (dir) => {
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch (error) {
-    if (error.code === 'ENOENT') return;
-    throw error;
-  }
-  for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    const abs = `${dir}/${e.name}`;
-    if (e.isDirectory()) walk(abs);
-    else if (e.isFile() && e.name.endsWith('.md')) {
-      const text = readFileSync(abs, 'utf8');
-      const end = text.startsWith('---\n') ? text.indexOf('\n---\n', 3) : -1;
-      bodies.push(end === -1 ? text : text.slice(end + 5));
-    }
-  }
-};
-for (const dir of ['docs', 'services']) walk(path.join(root, dir));
+// Bodies as check has them: the governed documents docket's walk lists, each file's text after
+// its frontmatter (docket's own split).
+const dist = (file) => pathToFileURL(path.resolve(values.docket, 'dist/core', file)).href;
+const [{ loadConfig }, { listGoverned }, { splitFrontmatter }] = await Promise.all([import(dist('config/load.js')), import(dist('documents/walk.js')), import(dist('frontmatter/split.js'))]);
+const { config } = await loadConfig(root).catch((error) => {
+  console.error(`${positionals[0]}: ${error.message}`);
+  process.exit(66);
+});
+const bodies = (await listGoverned(config)).files.map(({ rel }) => {
+  const text = readFileSync(path.join(root, rel), 'utf8');
+  const split = splitFrontmatter(text);
+  return split.kind === 'ok' ? text.slice(split.bodyOffset) : text;
+});
 const n = bodies.length;
 if (n === 0) {
-  console.error(`${positionals[0]}: no Markdown files under docs/ or services/`);
+  console.error(`${positionals[0]}: no governed documents`);
   process.exit(66);
 }
 const blocks = bodies.map((b) => maskBlocks(b));

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -24,11 +25,18 @@ describe('bench/outline.mjs', () => {
     expect(run.stdout).toMatch(/: 40 bodies, 3 passes/);
   });
 
-  it('refuses a missing repository, too few passes and a repository without documents', () => {
+  it('refuses a missing repository, too few passes, a directory without docops.config.yaml and a repository without documents', () => {
     expect(outline().status).toBe(64);
     expect(outline(tempDir(), '--passes', '2').status).toBe(64);
-    const empty = outline(tempDir());
+    const bare = outline(tempDir());
+    expect(bare.status).toBe(66);
+    expect(bare.stderr).toContain('docops.config.yaml');
+    const root = path.join(tempDir(), 'r');
+    generateRepo(root, { docs: 1, seed: 5 });
+    rmSync(path.join(root, 'docs'), { recursive: true });
+    rmSync(path.join(root, 'services'), { recursive: true, force: true });
+    const empty = outline(root);
     expect(empty.status).toBe(66);
-    expect(empty.stderr).toContain('no Markdown files');
+    expect(empty.stderr).toContain('no governed documents');
   });
 });
