@@ -15,7 +15,7 @@ const isBlank = (c: number) => c === 0x20 || c === 0x09;
  * linear time. That expression backtracks quadratically on a heading with a long run of
  * blanks: 20,000 blanks took 1.7 s, a 2 MB line would take hours.
  */
-export function atxHeading(line: string): { level: number; text: string | undefined } | null {
+export function atxHeading(line: string, breaksCannotOccur = false): { level: number; text: string | undefined } | null {
   const n = line.length;
   let p = 0;
   while (p < 3 && line.charCodeAt(p) === 0x20) p++;
@@ -26,7 +26,7 @@ export function atxHeading(line: string): { level: number; text: string | undefi
   if (h === n) return { level, text: undefined };
   if (!isBlank(line.charCodeAt(h))) return null;
   // `.` and `[ \t]` never match a line terminator, and `$` is the end of the line: none may follow.
-  if (/[\n\r\u2028\u2029]/.test(line.slice(h))) return null;
+  if (!breaksCannotOccur && /[\n\r\u2028\u2029]/.test(line.slice(h))) return null;
   let q = h;
   while (q < n && isBlank(line.charCodeAt(q))) q++;
   // The text is the shortest start of the rest that leaves an optional closing sequence
@@ -212,6 +212,9 @@ export function extractAnchors(masked: string, blocks: string, all = true, unmas
   /** The line of `blocks` from `start` to the newline at `next`, without its own final CR. */
   const textLine = (start: number, next: number) => blocks.slice(start, next > start && blocks.charCodeAt(next - 1) === 0x0d ? next - 1 : next);
   const n = masked.length;
+  // Without a CR or a Unicode line separator in the body (masking only blanks characters), no
+  // heading line can hold one, and atxHeading need not look for them in each.
+  const noBreaks = blocks.indexOf('\r') === -1 && blocks.indexOf('\u2028') === -1 && blocks.indexOf('\u2029') === -1;
   for (let start = 0; start <= n; ) {
     let next = masked.indexOf('\n', start);
     if (next === -1) next = n;
@@ -222,10 +225,10 @@ export function extractAnchors(masked: string, blocks: string, all = true, unmas
       paragraph = next + 1;
     } else if (mayStartBlock(masked, start, end)) {
       const line = masked.slice(start, end);
-      const atx = atxHeading(line);
+      const atx = atxHeading(line, noBreaks);
       if (atx) {
         // Before the first masked offset the line of `blocks` is this one: its parse is atx.
-        const text = headingText((next <= unmaskedBefore ? atx : atxHeading(textLine(start, next)))?.text ?? atx.text ?? '');
+        const text = headingText((next <= unmaskedBefore ? atx : atxHeading(textLine(start, next), noBreaks))?.text ?? atx.text ?? '');
         firstHeading ??= text || undefined;
         if (!all && firstHeading !== undefined) return { anchors: [], firstHeading };
         anchors.push(slugger.slug(text));
