@@ -42,27 +42,23 @@ class OutlineLink implements MarkdownLink {
  */
 export function outlineMarkdown(body: string, firstLine: number, anchors = true): MarkdownOutline {
   const mask: InlineMask = { first: NOT_FOUND };
-  let blocks = body;
-  let masked: string;
-  let outline: ReturnType<typeof extractAnchors>;
+  let masked = body;
+  let outline: ReturnType<typeof extractAnchors> = MAY_HAVE_CODE_BLOCKS;
   if (anchors) {
     // Most bodies have no code block: mask inline first and let the anchors' scan, which visits
     // every line anyway, look at each line's start; only a body where one may start is masked
     // for blocks (six substring searches, about 1 µs a body, saved otherwise: SPEC-006 §2.22).
     masked = maskInline(body, mask);
     outline = extractAnchors(masked, body, true, mask.first, true);
-    if (outline === MAY_HAVE_CODE_BLOCKS) {
-      blocks = maskBlocks(body);
-      masked = maskInline(blocks, mask);
-      outline = extractAnchors(masked, blocks, true, mask.first);
-    }
-  } else {
-    // The first heading alone: the scan stops there, so it cannot look for code blocks on the way.
-    blocks = maskBlocks(body);
-    masked = maskInline(blocks, mask);
-    outline = extractAnchors(masked, blocks, false, mask.first);
   }
-  const firstHeading = outline!.firstHeading;
+  if (outline === MAY_HAVE_CODE_BLOCKS) {
+    // Blocks first: a line may start one, or only the first heading is wanted (that scan stops
+    // there, so it cannot look for code blocks on the way). Without findBlocks, never null.
+    const blocks = maskBlocks(body);
+    masked = maskInline(blocks, mask);
+    outline = extractAnchors(masked, blocks, anchors, mask.first)!;
+  }
+  const firstHeading = outline.firstHeading;
   // Links come sorted by offset: count lines forward from one to the next.
   let line = firstLine;
   let lineStart = 0;
@@ -83,7 +79,7 @@ export function outlineMarkdown(body: string, firstLine: number, anchors = true)
     if (links === undefined) links = listOf<MarkdownLink>(link);
     else links.push(link);
   }
-  return { links: links ?? emptyList<MarkdownLink>(), anchors: outline!.anchors, ...(firstHeading ? { firstHeading } : {}) };
+  return { links: links ?? emptyList<MarkdownLink>(), anchors: outline.anchors, ...(firstHeading ? { firstHeading } : {}) };
 }
 
 /** 1-based line of an offset in a text. */
