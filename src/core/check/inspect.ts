@@ -8,7 +8,7 @@ import type { CheckCache } from './cache.js';
 import { loadDocuments, type DocumentReuse } from './load.js';
 import { detach } from '../text/detach.js';
 import { NONE, type Finding, type InspectedDocument, type Inspection, type InspectionTimings } from './model.js';
-import { EarlyReadAhead, lastRun, prepareAll } from './parallel.js';
+import { EarlyReadAhead, prepareAll } from './parallel.js';
 import type { ReadAhead } from '../documents/read-ahead.js';
 import { DocumentRows, OwnFindings } from './rows.js';
 import type { PrepareContext } from './prepare.js';
@@ -108,10 +108,7 @@ export async function inspectRepository(config: RepoConfig, opts: InspectOptions
     const packed = opts.compact && opts.keepDocuments === false;
     const walkStart = performance.now();
     const walk: Walked = opts.walk ?? (await (packed ? listGovernedPacked : listGoverned)(config, opts.signal, early?.found));
-    const walkMs = opts.walk ? 0 : elapsed(walkStart, performance.now());
-    const inspection = await inspectWalked(config, walk, opts, early?.reader ?? opts.readAhead);
-    inspection.timings.walk_ms = walkMs;
-    return inspection;
+    return await inspectWalked(config, walk, opts, early?.reader ?? opts.readAhead, opts.walk ? 0 : performance.now() - walkStart);
   } finally {
     await early?.close();
   }
@@ -120,7 +117,8 @@ export async function inspectRepository(config: RepoConfig, opts: InspectOptions
 /** A walk whose files may be packed (see PathTable). */
 type Walked = Omit<WalkResult, 'files'> & { files: FileList };
 
-async function inspectWalked(config: RepoConfig, walk: Walked, opts: InspectOptions, readAhead: ReadAhead | undefined): Promise<Inspection> {
+/** `walkMs`: how long listing the docs roots took (0: the caller's walk). */
+async function inspectWalked(config: RepoConfig, walk: Walked, opts: InspectOptions, readAhead: ReadAhead | undefined, walkMs: number): Promise<Inspection> {
   const setup = await inspectSetup(config, walk.refusedRoots);
   const repository: Finding[] = [...setup.findings, ...(await symlinkFindings(config, walk.symlinks)), ...walk.unreadable];
   const schemaFor = (p: string) => setup.schemas.get(p);
@@ -130,6 +128,8 @@ async function inspectWalked(config: RepoConfig, walk: Walked, opts: InspectOpti
   /** Each document's own findings, by position (undefined: its rules do not run). */
   const local = new OwnFindings(walk.files.length);
   let documents: InspectedDocument[];
+  /** Milliseconds waited for the reading thread (only prepareAll reads ahead on one). */
+  let readWaitMs = 0;
   const documentsStart = performance.now();
   const rows = opts.compact && opts.keepDocuments === false ? new DocumentRows(walk.files.length, builder, walk.files instanceof PathTable) : undefined;
   if (opts.compact) {
@@ -142,13 +142,13 @@ async function inspectWalked(config: RepoConfig, walk: Walked, opts: InspectOpti
       watched: builder.watchedPaths,
       settings: { rules, ...(opts.only ? { only: opts.only } : {}), compact: true, retainText: false, digest: opts.digest ?? true, facts: opts.reuse !== undefined, memo: opts.memos !== undefined, memoDigest: opts.memos?.byContent === true, anchors: rules },
     };
-    await prepareAll(config, walk.files, ctx, { ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.reuse ? { reuse: opts.reuse } : {}), ...(opts.memos ? { memos: opts.memos } : {}), ...(readAhead ? { readAhead } : {}), ...(opts.onProgress ? { onProgress: (done: number, total: number) => void opts.onProgress?.(done, total) } : {}) }, (i, prepared) => {
+    ({ readWaitMs } = await prepareAll(config, walk.files, ctx, { ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.reuse ? { reuse: opts.reuse } : {}), ...(opts.memos ? { memos: opts.memos } : {}), ...(readAhead ? { readAhead } : {}), ...(opts.onProgress ? { onProgress: (done: number, total: number) => void opts.onProgress?.(done, total) } : {}) }, (i, prepared) => {
       // The builder first: a row reads its document's ID back from the builder's table.
       builder.add(prepared.doc, prepared.inbound, i);
       if (rows) rows.set(i, prepared.doc);
       else documents[i] = prepared.doc;
       local.set(i, prepared.local);
-    });
+    }));
   } else {
     if (!Array.isArray(walk.files)) throw new Error('inspectRepository: packed files need compact models');
     documents = await loadDocuments(config, walk.files as readonly GovernedFile[], schemaFor, {
@@ -185,17 +185,16 @@ async function inspectWalked(config: RepoConfig, walk: Walked, opts: InspectOpti
   }
   const partial = walk.unreadable.length > 0 || (rows ? unreadableChecked : documents.some((d) => d.checked && d.record.unreadable));
   const timings: InspectionTimings = {
-    walk_ms: 0,
-    documents_ms: elapsed(documentsStart, documentsEnd),
-    cross_document_ms: elapsed(documentsEnd, performance.now()),
-    // Only prepareAll (compact models) may read ahead on a second thread; loadDocuments never waits for one.
-    read_wait_ms: opts.compact ? Math.round(lastRun.readWaitMs * 10) / 10 : 0,
+    walk_ms: tenths(walkMs),
+    documents_ms: tenths(documentsEnd - documentsStart),
+    cross_document_ms: tenths(performance.now() - documentsEnd),
+    read_wait_ms: tenths(readWaitMs),
   };
   return { config, documents, repository, partial, schemas: setup.schemas, timings };
 }
 
-/** Milliseconds between two clock readings, to a tenth (as the envelope's elapsed_ms). */
-function elapsed(from: number, to: number): number {
-  return Math.round((to - from) * 10) / 10;
+/** Milliseconds to a tenth (as the envelope's elapsed_ms). */
+function tenths(ms: number): number {
+  return Math.round(ms * 10) / 10;
 }
 

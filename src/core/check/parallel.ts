@@ -93,9 +93,8 @@ export class EarlyReadAhead {
 }
 
 /**
- * What the last run did, for tests (the parallel path must really run where they force it) and
- * for `--include-metrics` (readWaitMs). On globalThis: test runners may load their own copy of
- * this module.
+ * What the last run did, for tests (the parallel path must really run where they force it).
+ * On globalThis: test runners may load their own copy of this module.
  */
 export const lastRun: PipelineRun = ((globalThis as Record<symbol, unknown>)[Symbol.for('docket.pipeline.lastRun')] ??= { workers: 0, chunks: 0, chunksInWorkers: 0, remembered: 0, verified: 0, readAhead: false, earlyReadAhead: false, readWaitMs: 0 }) as never;
 
@@ -113,9 +112,10 @@ export interface PipelineOptions {
  * Prepares every file (see prepare.ts) and hands each result to `accept` in the files' order.
  * Cached documents (`reuse.byStat`, check's memos) are taken on the main thread; the others
  * are prepared as the loop reaches them (prepare-inline.ts) or, where worker threads pay, by
- * the main thread and the workers a chunk at a time (prepare-chunks.ts).
+ * the main thread and the workers a chunk at a time (prepare-chunks.ts). Returns what it did
+ * (also kept in `lastRun`).
  */
-export async function prepareAll(config: RepoConfig, files: FileList, ctx: PrepareContext, opts: PipelineOptions, accept: (i: number, prepared: Prepared) => void): Promise<void> {
+export async function prepareAll(config: RepoConfig, files: FileList, ctx: PrepareContext, opts: PipelineOptions, accept: (i: number, prepared: Prepared) => void): Promise<PipelineRun> {
   const total = files.length;
   Object.assign(lastRun, { workers: 0, chunks: 0, chunksInWorkers: 0, remembered: 0, verified: 0, readAhead: false, earlyReadAhead: false, readWaitMs: 0 });
   const prep = new Preparation(files, ctx, opts.reuse, opts.memos, lastRun, accept, opts.onProgress);
@@ -129,4 +129,5 @@ export async function prepareAll(config: RepoConfig, files: FileList, ctx: Prepa
     await prepareInChunks(config, prep, workerCount, opts.signal, interrupted);
   }
   opts.onProgress?.(total, total);
+  return lastRun;
 }

@@ -65,6 +65,8 @@ export class ReadAhead {
   /** Born holding strings (see core/lists.ts): an optimised `want` never meets another elements kind. */
   private batch: string[] = emptyList();
   private nextId = 0;
+  /** Milliseconds `next` spent waiting for chunks the reader was still reading (--include-metrics). */
+  waitedMs = 0;
   private readonly arrived = new Map<number, Packed>();
   private wake: (() => void) | undefined;
   private failed = false;
@@ -176,9 +178,6 @@ export class ReadAhead {
     }
     return raw;
   }
-
-  /** Milliseconds `next` spent waiting for chunks the reader was still reading (--include-metrics). */
-  waitedMs = 0;
 
   private async wait(id: number, abs: string): Promise<RawRead> {
     const from = performance.now();
