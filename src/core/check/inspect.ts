@@ -110,7 +110,7 @@ export async function inspectRepository(config: RepoConfig, opts: InspectOptions
     const walk: Walked = opts.walk ?? (await (packed ? listGovernedPacked : listGoverned)(config, opts.signal, early?.found));
     return await inspectWalked(config, walk, opts, early?.reader ?? opts.readAhead, opts.walk ? 0 : performance.now() - walkStart);
   } finally {
-    await early?.close();
+    early?.close();
   }
 }
 

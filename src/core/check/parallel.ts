@@ -87,8 +87,9 @@ export class EarlyReadAhead {
     }
   };
 
-  async close(): Promise<void> {
-    await this.reader?.close();
+  /** Stops the thread if one started, without waiting for it to be gone (see ReadAhead.close). */
+  close(): void {
+    void this.reader?.close();
   }
 }
 

@@ -61,6 +61,6 @@ export async function prepareInline(config: RepoConfig, prep: Preparation, early
   } finally {
     // An early reader too: its thread and buffers are not needed once every document is read.
     if (reader) run.readWaitMs += reader.waitedMs;
-    await reader?.close();
+    void reader?.close(); // not awaited: see ReadAhead.close
   }
 }

@@ -153,7 +153,7 @@ export async function buildIndex(config: RepoConfig, opts: BuildOptions): Promis
       written,
     };
   } finally {
-    await early?.close();
+    early?.close();
     if (!closed) await cache.close(false);
   }
 }
