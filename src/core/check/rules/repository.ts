@@ -1,4 +1,4 @@
-import { promises as fs } from 'node:fs';
+import { promises as fs, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { isExcluded, namespaceFor } from '../../config/exclusion.js';
 import type { RepoConfig } from '../../config/types.js';
@@ -24,7 +24,8 @@ export async function inspectSetup(config: RepoConfig, refusedRoots: readonly st
       findings.push({ code: 'SYMLINK_OUTSIDE_ROOT', severity: 'error', message: `The docs root ${ns.docs_root} of namespace "${ns.name}" leads outside the repository through a symbolic link; it was not read.`, path: ns.docs_root, suggestion: 'Make the docs root a real directory inside the repository.' });
       continue;
     }
-    const stat = await fs.stat(path.join(config.root, ns.docs_root)).catch(() => undefined);
+    // Synchronous, as compileSchemaFile reads (see there).
+    const stat = statOrUndefined(path.join(config.root, ns.docs_root));
     if (!stat?.isDirectory()) {
       findings.push({ code: 'REPO_STRUCTURE', severity: 'error', message: `The docs root ${ns.docs_root} of namespace "${ns.name}" ${stat ? 'is not a directory' : 'does not exist'}.`, path: ns.docs_root, suggestion: `Create ${ns.docs_root} (\`docket init\` does) or fix docs_root in docops.config.yaml.` });
       continue;
@@ -35,6 +36,14 @@ export async function inspectSetup(config: RepoConfig, refusedRoots: readonly st
     if (!compiled.ok) findings.push(compiled.issue);
   }
   return { findings, schemas };
+}
+
+function statOrUndefined(abs: string): Stats | undefined {
+  try {
+    return statSync(abs);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
