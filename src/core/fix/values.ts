@@ -46,7 +46,7 @@ export function inferType(doc: DocumentFacts): string | undefined {
   return best.length === 1 ? best[0] : undefined;
 }
 
-const ID_TITLE = /^[A-Z]{3,10}-[A-Z]{3,10}-\d{3}\s*[:—–-]\s*/;
+const ID_TITLE = /^[A-Z]{3,10}-[A-Z]{3,10}-\d{3}\s*[:\u2014\u2013-]\s*/;
 
 /** Title from the first heading (without a leading "ACME-ADR-001: "), else from the file name. */
 export function inferTitle(doc: DocumentFacts): string {
