@@ -1,5 +1,4 @@
 import type { NamespaceConfig } from '../config/types.js';
-import { indexInSorted, isStrictlySorted } from '../text/sorted.js';
 import { slotCount, stringHash } from '../text/string-hash.js';
 import { grown } from '../text/typed-arrays.js';
 import type { FileList, GovernedFile } from './walk.js';
@@ -167,14 +166,15 @@ export interface PathIndex {
 }
 
 /**
- * Paths given as strings. Sorted ones (the walk's) are found by binary search; others by a
- * map (a map entry per path costs 36 bytes a document, so only when it must).
+ * Paths given as strings, found by a map. A binary search over the walk's sorted paths saved
+ * the map's 36 bytes a document, but each link's lookups compared ~14 paths sharing long
+ * prefixes: about 4% of a cold 10k check (SPEC-006 §2.23). Larger sets are a PathTable.
  */
 export class ListedPaths implements PathIndex {
-  private readonly byPath: ReadonlyMap<string, number> | undefined;
+  private readonly byPath = new Map<string, number>();
 
   constructor(private readonly paths: readonly string[]) {
-    this.byPath = isStrictlySorted(paths) ? undefined : new Map(paths.map((p, i) => [p, i]));
+    for (let i = 0; i < paths.length; i++) this.byPath.set(paths[i]!, i);
   }
 
   get length(): number {
@@ -195,6 +195,6 @@ export class ListedPaths implements PathIndex {
   }
 
   position(rel: string): number | undefined {
-    return this.byPath ? this.byPath.get(rel) : indexInSorted(this.paths, rel);
+    return this.byPath.get(rel);
   }
 }
