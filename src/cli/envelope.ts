@@ -48,7 +48,14 @@ export interface EnvelopeParts {
 
 /** Object keys sorted recursively; arrays keep their (already deterministic) order. */
 export function sortKeysDeep(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeysDeep);
+  if (Array.isArray(value)) {
+    // A list without objects (check's checked_paths: a string per document) has no keys to sort.
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (item !== null && typeof item === 'object') return value.map(sortKeysDeep);
+    }
+    return value;
+  }
   if (value && typeof value === 'object' && !(value instanceof Date)) {
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(value).sort()) {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mayHoldSecret, PATTERNS, redactString, redactValue } from '../../src/core/redact.js';
+import { ASSIGNMENT_PATTERN, mayHoldAssignment, mayHoldSecret, mayHoldToken, PATTERNS, redactString, redactValue, TOKEN_PATTERNS } from '../../src/core/redact.js';
 
 // Fake credentials in the vendors' published formats, assembled at run time so that secret
 // scanners do not flag this file.
@@ -122,5 +122,26 @@ describe('the candidate filter in front of the patterns', () => {
       }),
       { numRuns: 20000 },
     );
+  });
+
+  it('never hides a string a token rule, or the assignment rule, would redact', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.constantFrom(...fragments), fc.string({ maxLength: 6 })), { maxLength: 12 }).map((parts) => parts.join('')), (s) => {
+        if (!mayHoldToken(s)) {
+          for (const pattern of TOKEN_PATTERNS) {
+            pattern.lastIndex = 0;
+            expect(pattern.test(s), `${pattern} matches ${JSON.stringify(s)}`).toBe(false);
+          }
+        }
+        ASSIGNMENT_PATTERN.lastIndex = 0;
+        if (!mayHoldAssignment(s)) expect(ASSIGNMENT_PATTERN.test(s), `the assignment matches ${JSON.stringify(s)}`).toBe(false);
+      }),
+      { numRuns: 20000 },
+    );
+  });
+
+  it('redacts a path-like candidate only where a rule matches', () => {
+    expect(redactString('docs/45-adr/adr-007-token-rotation.md')).toBe('docs/45-adr/adr-007-token-rotation.md');
+    expect(redactString('docs/token=Ab12345678cd.md')).toBe('docs/token=[REDACTED:secret]');
   });
 });
