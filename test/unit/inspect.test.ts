@@ -66,6 +66,33 @@ describe('the inspection (shared by check, fix and later index/scan/ndjson)', ()
     expect(codes.filter((c) => c === 'LINK_BROKEN')).toHaveLength(2);
   });
 
+  it('a repeated link is reported at each place it is broken, and passes wherever its first passed', async () => {
+    // An earlier link that passed lets a repeat skip its lookups (linkFindings); broken ones and
+    // ones waiting for a later document are never skipped.
+    const body = ['[b](adr-002-b.md#top)', '[b](adr-002-b.md#top)', '[x](adr-002-b.md#nope)', '[x](adr-002-b.md#nope)', '[c](adr-003-c.md#top)', '[c](adr-003-c.md#gone)', '[c](adr-003-c.md#gone)', '[m](missing.md)', '[m](missing.md)', '![i](adr-002-b.md#top)'].join('\n\n');
+    const root = repo({
+      // The same links before their targets (checked once every document is loaded) and after them (at once).
+      'docs/45-adr/adr-001-a.md': doc({}, `# A\n\n${body}\n`),
+      'docs/45-adr/adr-002-b.md': doc({ document_id: 'ACME-ADR-002' }, '# Top\n'),
+      'docs/45-adr/adr-003-c.md': doc({ document_id: 'ACME-ADR-003' }, '# Top\n'),
+      'docs/45-adr/adr-009-z.md': doc({ document_id: 'ACME-ADR-009' }, `# Z\n\n${body}\n`),
+    });
+    const { config } = await loadConfig(root);
+    for (const keepDocuments of [true, false]) {
+      const broken = new Map<string, string[]>();
+      await inspectRepository(config, { compact: true, keepDocuments, onDocument: (d) => broken.set(d.rel, d.findings.filter((f) => f.code === 'LINK_BROKEN').map((f) => `${f.line}:${f.column} ${f.message}`)) });
+      expect(broken.get('docs/45-adr/adr-009-z.md')).toEqual(broken.get('docs/45-adr/adr-001-a.md'));
+      expect(broken.get('docs/45-adr/adr-001-a.md')).toEqual([
+        '17:5 docs/45-adr/adr-002-b.md has no heading for the anchor "#nope".',
+        '19:5 docs/45-adr/adr-002-b.md has no heading for the anchor "#nope".',
+        '23:5 docs/45-adr/adr-003-c.md has no heading for the anchor "#gone".',
+        '25:5 docs/45-adr/adr-003-c.md has no heading for the anchor "#gone".',
+        '27:5 Link target "missing.md" does not exist.',
+        '29:5 Link target "missing.md" does not exist.',
+      ]);
+    }
+  });
+
   it('a file that vanishes between the walk and the read is a FILE_UNREADABLE warning, not a crash', async () => {
     const root = repo({ 'docs/45-adr/adr-001-a.md': doc() });
     const { config } = await loadConfig(root);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { closest } from '../../text/suggest.js';
 import { includesAnchor, type FsProbe } from '../probe.js';
-import type { Finding, InspectedDocument, PendingLink } from '../model.js';
+import type { DocumentLink, Finding, InspectedDocument, PendingLink } from '../model.js';
 
 const MARKDOWN = /\.(md|markdown)$/i;
 
@@ -38,45 +38,75 @@ function anchorFinding(doc: InspectedDocument, path: string, fragment: string, l
 export function linkFindings(doc: InspectedDocument, probe: FsProbe, defer = false): { findings: Finding[]; pending: PendingLink[] } {
   const out: Finding[] = [];
   const pending: PendingLink[] = [];
-  for (const link of doc.links) {
-    const what = link.kind === 'image' ? 'Image' : 'Link';
-    if (link.scope === 'outside') {
-      out.push(broken(doc, link, `${what} target "${link.target}" leaves the repository root.`, 'Link only to files inside the repository, or use an absolute https:// URL.'));
-      continue;
-    }
-    if (link.scope === 'self') {
-      if (link.fragment && !includesAnchor(doc.anchors, link.fragment)) {
-        out.push(broken(doc, link, `There is no heading for the anchor "#${link.fragment}" in this document.`, anchorHint(doc.anchors, link.fragment, 'this document')));
-      }
-      continue;
-    }
-    if (link.scope !== 'file' || !link.path) continue;
-    const found = probe.lookup(link.path);
-    if (found.kind === 'outside') {
-      out.push(broken(doc, link, `${what} target "${link.target}" leads outside the repository through a symbolic link.`, 'Link to a file that lives inside the repository.'));
-      continue;
-    }
-    if (found.kind === 'missing') {
-      let suggestion: string;
-      if (found.caseOnly && found.near) {
-        suggestion = `The file is named ${found.near}: letter case matters on Linux and on GitHub. Fix the case in the link.`;
-      } else {
-        const near = probe.nearestName(link.path);
-        suggestion = near ? `Did you mean ${near}? Fix the path (relative to ${path.posix.dirname(doc.rel)}/) or restore the target.` : `Fix the path (relative to ${path.posix.dirname(doc.rel)}/) or restore the target.`;
-      }
-      out.push(broken(doc, link, `${what} target "${link.target}" does not exist${found.caseOnly ? ' with this letter case' : ''}.`, suggestion));
-      continue;
-    }
-    if (link.fragment && found.kind === 'file' && MARKDOWN.test(link.path)) {
-      if (defer && link.path !== doc.rel && probe.isDocument(link.path) && !probe.isLoaded(link.path)) {
-        pending.push(link as PendingLink);
-        continue;
-      }
-      const finding = anchorFinding(doc, link.path, link.fragment, link.line, link.column, probe);
-      if (finding) out.push(finding);
-    }
+  const links = doc.links;
+  for (let i = 0; i < links.length; i++) {
+    const link = links[i]!;
+    if (link.scope === 'file' && passedBefore(links, i)) continue;
+    const before = out.length + pending.length;
+    checkLink(doc, link, probe, defer, out, pending);
+    if (i < PASSED.length) PASSED[i] = out.length + pending.length === before ? 1 : 0;
   }
   return { findings: out, pending };
+}
+
+/**
+ * Whether a link to the same file and anchor, among the few before link i, passed (no finding,
+ * nothing pending): this one then passes too, since the answer depends only on them. More than
+ * half the links of a document repeat an earlier one (a 10k check: 36,000 of 63,000), and each
+ * check looks the path and the anchor up again. PASSED[j] is link j's outcome in this call.
+ */
+function passedBefore(links: readonly DocumentLink[], i: number): boolean {
+  const link = links[i]!;
+  for (let j = Math.max(0, i - SEARCH_BACK); j < i && j < PASSED.length; j++) {
+    const earlier = links[j]!;
+    if (PASSED[j] === 1 && earlier.scope === 'file' && earlier.path === link.path && earlier.fragment === link.fragment) return true;
+  }
+  return false;
+}
+
+/** Outcomes of the current document's first links (see passedBefore): one array for the whole run. */
+const PASSED = new Uint8Array(1024);
+/** How many earlier links passedBefore compares (a document of many links stays linear). */
+const SEARCH_BACK = 16;
+
+/** The findings of one link (into `out`), or the link into `pending` (see linkFindings). */
+function checkLink(doc: InspectedDocument, link: DocumentLink, probe: FsProbe, defer: boolean, out: Finding[], pending: PendingLink[]): void {
+  const what = link.kind === 'image' ? 'Image' : 'Link';
+  if (link.scope === 'outside') {
+    out.push(broken(doc, link, `${what} target "${link.target}" leaves the repository root.`, 'Link only to files inside the repository, or use an absolute https:// URL.'));
+    return;
+  }
+  if (link.scope === 'self') {
+    if (link.fragment && !includesAnchor(doc.anchors, link.fragment)) {
+      out.push(broken(doc, link, `There is no heading for the anchor "#${link.fragment}" in this document.`, anchorHint(doc.anchors, link.fragment, 'this document')));
+    }
+    return;
+  }
+  if (link.scope !== 'file' || !link.path) return;
+  const found = probe.lookup(link.path);
+  if (found.kind === 'outside') {
+    out.push(broken(doc, link, `${what} target "${link.target}" leads outside the repository through a symbolic link.`, 'Link to a file that lives inside the repository.'));
+    return;
+  }
+  if (found.kind === 'missing') {
+    let suggestion: string;
+    if (found.caseOnly && found.near) {
+      suggestion = `The file is named ${found.near}: letter case matters on Linux and on GitHub. Fix the case in the link.`;
+    } else {
+      const near = probe.nearestName(link.path);
+      suggestion = near ? `Did you mean ${near}? Fix the path (relative to ${path.posix.dirname(doc.rel)}/) or restore the target.` : `Fix the path (relative to ${path.posix.dirname(doc.rel)}/) or restore the target.`;
+    }
+    out.push(broken(doc, link, `${what} target "${link.target}" does not exist${found.caseOnly ? ' with this letter case' : ''}.`, suggestion));
+    return;
+  }
+  if (link.fragment && found.kind === 'file' && MARKDOWN.test(link.path)) {
+    if (defer && link.path !== doc.rel && probe.isDocument(link.path) && !probe.isLoaded(link.path)) {
+      pending.push(link as PendingLink);
+      return;
+    }
+    const finding = anchorFinding(doc, link.path, link.fragment, link.line, link.column, probe);
+    if (finding) out.push(finding);
+  }
 }
 
 /** The deferred anchor checks, once every document is loaded. */
