@@ -88,6 +88,35 @@ export function simpleKey(key: string): boolean {
   return KEY.test(key) && key !== '__proto__' && plainValue(key) === key;
 }
 
+/**
+ * Keys simpleKey accepted before, by length (at most KNOWN_PER_LENGTH of each), as property
+ * names: a document's keys are mostly the same few, and one read again is found by comparing
+ * the text in place. A key sliced from each document and tested again (a regular expression,
+ * and for `title`, `type` or `tags` two more) cost about a microsecond a document, and making
+ * it a property name looked it up in V8's string table each time.
+ */
+const knownKeys: string[][] = [];
+const KNOWN_PER_LENGTH = 16;
+
+/** The known key that `yaml` holds from `from` to `to`, if any. */
+function knownKeyAt(yaml: string, from: number, to: number): string | undefined {
+  // In bounds only: a read past an array's end throws optimised code away (SPEC-006 §2.19).
+  const known = to - from < knownKeys.length ? knownKeys[to - from] : undefined;
+  if (known !== undefined) for (let i = 0; i < known.length; i++) if (yaml.startsWith(known[i]!, from)) return known[i];
+  return undefined;
+}
+
+/** `key` when simpleKey accepts it (remembered as a property name, see knownKeys), else undefined. */
+function acceptedKey(key: string): string | undefined {
+  if (!simpleKey(key)) return undefined;
+  const known = (knownKeys[key.length] ??= []);
+  if (known.length >= KNOWN_PER_LENGTH) return key;
+  // The property name V8 keeps for it (an object's keys are internalised strings).
+  const name = Object.keys({ [key]: true })[0]!;
+  known.push(name);
+  return name;
+}
+
 /** A one-line scalar from `from` to the end of its line (`end`), or DECLINE. */
 function scalarAt(yaml: string, from: number, end: number): Scalar | typeof DECLINE {
   const text = yaml.slice(from, end);
@@ -183,9 +212,9 @@ export function parseSimpleFrontmatter(yaml: string, firstLine: number): ParsedF
       if (indent !== 0) return undefined;
       const colon = yaml.indexOf(':', pos);
       if (colon === -1 || colon > nl) return undefined;
-      const key = yaml.slice(pos, colon);
       // Keys the core schema reads as null, booleans or numbers (`true:`, `null:`) are left to the parser.
-      if (!simpleKey(key) || seen.has(key)) return undefined;
+      const key = knownKeyAt(yaml, pos, colon) ?? acceptedKey(yaml.slice(pos, colon));
+      if (key === undefined || seen.has(key)) return undefined;
       seen.add(key);
       if (colon + 1 === nl) {
         const entry = new EmptyEntry(key, line, colon);
