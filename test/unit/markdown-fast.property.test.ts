@@ -6,6 +6,7 @@ import { normalizeRelative, resolveLink, resolveLinks } from '../../src/core/che
 import { atxHeading, headingText, htmlIds, Slugger, slugBase } from '../../src/core/markdown/anchors.js';
 import { headingText as referenceHeadingText, Slugger as ReferenceSlugger, slugBase as referenceSlugBase } from '../reference/markdown/anchors.js';
 import { outlineMarkdown } from '../../src/core/markdown/outline.js';
+import { simpleOutline } from '../../src/core/markdown/simple-outline.js';
 import { NextBlankLine, NextChar, NOT_FOUND } from '../../src/core/markdown/scan.js';
 import { outlineMarkdown as referenceOutline } from '../reference/markdown/outline.js';
 // @ts-expect-error: the benchmark generator is plain JavaScript
@@ -89,6 +90,45 @@ describe('the optimised Markdown outline agrees with the reference implementatio
       const text = readFileSync(f, 'utf8');
       expect(plain(outlineMarkdown(text, 1)), f).toStrictEqual(referenceOutline(text, 1));
     }
+  });
+
+  it('the simple path (one pass, most documents) agrees with the reference wherever it answers', () => {
+    // Pieces of the shape it accepts, and a few that make it decline (an unpaired backtick, a
+    // setext underline, nested or multi-line link texts, destinations with blanks or parentheses).
+    const simplePiece = fc.oneof(
+      fc.constantFrom(
+        '`', '[', ']', '(', ')', '![', '](', '\n', '\n\n', ' ', '   ', '#', '# ', '## ', '###### ', '####### ', '=', '==', '---', '-', '- ', '* ', '***', '_', '__a__', '^',
+        '[^1]', '[a](b.md)', '![i](c.png)', '[x](../y.md#frag)', '[e]()', '[t](x.md "t")', '[p](a(b).md)', '[s]( x.md)', 'a', 'b c', 'x.md', '#frag', 'é', '!', '"', "'", ':',
+        '`[no](link.md)`', '`# x`', '# a `b` c', '# `x`', '#`x`', '1. ', '> ', '|', 'http://e.x', '\u00a0', 'Ünï', '  # h', '   ## h ##', 'x\n===', 'y\n---',
+      ),
+      fc.stringMatching(/^[A-Za-z0-9 .#_-]{0,5}$/),
+    );
+    const simpleBody = fc.array(simplePiece, { maxLength: 40 }).map((parts) => parts.join(''));
+    let answered = 0;
+    fc.assert(
+      fc.property(simpleBody, fc.integer({ min: 1, max: 40 }), (body, firstLine) => {
+        const got = simpleOutline(body, firstLine, true);
+        if (got === undefined) return;
+        answered++;
+        const want = referenceOutline(body, firstLine);
+        expect(plain(got)).toStrictEqual(want);
+        expect(plain(simpleOutline(body, firstLine, false)!)).toStrictEqual({ ...want, anchors: [] });
+        expect(plain(outlineMarkdown(body, firstLine))).toStrictEqual(want);
+      }),
+      { numRuns: Number(process.env.FC_RUNS ?? 6000) },
+    );
+    // The generator must exercise the simple path, not only its declines.
+    expect(answered).toBeGreaterThan(Number(process.env.FC_RUNS ?? 6000) / 5);
+  });
+
+  it('the simple path declines what it does not read, and reads long lines in linear time', () => {
+    for (const body of ['a\\b', '<a name="x">', 'a\r\nb', '\tx', '```\nx\n```', '~~~', '[a]: b.md', 'x\u2028y', '    code', 'p\n    code', 'one ` tick', '`a\nb`', 'T\n===', '[a [b](c)](d)', '[a\nb](c)', '[a](b c)', '[a](b(c))', '[a](`b`)']) {
+      expect(simpleOutline(body, 1, true), JSON.stringify(body)).toBeUndefined();
+    }
+    // One line of 100,000 links and code spans: a search per bracket to the end of the line would
+    // take minutes (the test's timeout), not milliseconds.
+    expect(simpleOutline('[a](b.md) `x` '.repeat(100_000), 1, true)!.links).toHaveLength(100_000);
+    expect(simpleOutline('- '.repeat(100_000), 1, true)!.links).toHaveLength(0);
   });
 
   it('an escaped backtick before a run of backticks is not a crash (it was on main)', () => {

@@ -3,6 +3,7 @@ import { extractLinks } from './links.js';
 import { maskBlocks, maskInline, type InlineMask } from './mask.js';
 import { NOT_FOUND } from './scan.js';
 import { emptyList, listOf } from '../lists.js';
+import { OutlineLink, simpleOutline } from './simple-outline.js';
 
 export interface MarkdownLink {
   /** The destination as written, unescaped. */
@@ -21,26 +22,15 @@ export interface MarkdownOutline {
   firstHeading?: string;
 }
 
-/** A link with its line and column: a constructor, not a literal (see FoundLink in links.ts). */
-class OutlineLink implements MarkdownLink {
-  declare readonly target: string;
-  declare readonly kind: MarkdownLink['kind'];
-  declare readonly line: number;
-  declare readonly column: number;
-  constructor(target: string, kind: MarkdownLink['kind'], line: number, column: number) {
-    this.target = target;
-    this.kind = kind;
-    this.line = line;
-    this.column = column;
-  }
-}
-
 /**
  * Links and anchors of a Markdown document body; code blocks, code spans and HTML comments
  * are ignored. `firstLine` is the file line where the body starts. `anchors: false` (the
  * index, which needs links and the first heading only) leaves `anchors` empty.
  */
 export function outlineMarkdown(body: string, firstLine: number, anchors = true): MarkdownOutline {
+  // Most bodies have the simple shape: outlined in one pass over lines and one over brackets (SPEC-006 §2.23).
+  const simple = simpleOutline(body, firstLine, anchors);
+  if (simple !== undefined) return simple;
   const mask: InlineMask = { first: NOT_FOUND };
   let masked = body;
   let outline: ReturnType<typeof extractAnchors> = MAY_HAVE_CODE_BLOCKS;
