@@ -33,24 +33,26 @@ const MAX_DESTINATION = 4096;
 const DESTINATION_END = /[\x00-\x20()`]/g;
 
 /**
- * Whether the body holds nothing the simple path leaves to the general one: escapes, HTML
- * and comments, CR and other line separators, tabs, fences and runs of backticks, indented
- * lines (code blocks), reference definitions. Substring searches, each about as fast as memchr.
+ * Whether the body holds none of the characters the simple path leaves to the general one
+ * anywhere: escapes, HTML and comments, CR and other line separators, tabs. (Runs of backticks,
+ * indented lines and fences, and reference definitions are found where the passes below
+ * look anyway.) Each search is about as fast as memchr.
  */
 function isSimple(body: string): boolean {
-  return body.indexOf('\\') === -1 && body.indexOf('<') === -1 && body.indexOf('\r') === -1 && body.indexOf('\t') === -1 && body.indexOf('``') === -1 && body.indexOf('~~~') === -1 && body.indexOf(']:') === -1 && body.indexOf('\u2028') === -1 && body.indexOf('\u2029') === -1 && !body.startsWith('    ') && body.indexOf('\n    ') === -1;
+  return body.indexOf('\\') === -1 && body.indexOf('<') === -1 && body.indexOf('\r') === -1 && body.indexOf('\t') === -1 && body.indexOf('\u2028') === -1 && body.indexOf('\u2029') === -1;
 }
 
 /**
  * Code spans as [start, end) pairs: single backticks pair up in order (what maskInline finds
- * when no run is longer than one), each pair on one line; undefined when one is not.
+ * when no run is longer than one), each pair on one line; undefined when one is not, or a run
+ * is longer (a longer span, or a fence).
  */
 function codeSpans(body: string): number[] | undefined {
   const spans = emptySmiList();
   let newline = -1; // the first newline at or after the opening backtick (kept, not searched again)
   for (let t = body.indexOf('`'); t !== -1; t = body.indexOf('`', t + 1)) {
     const close = body.indexOf('`', t + 1);
-    if (close === -1) return undefined;
+    if (close === -1 || close === t + 1 || body.charCodeAt(close + 1) === 0x60) return undefined;
     if (newline < t) {
       newline = body.indexOf('\n', t);
       if (newline === -1) newline = body.length;
@@ -61,6 +63,9 @@ function codeSpans(body: string): number[] | undefined {
   }
   return spans;
 }
+
+/** Where each line starts (the first `count`), for the pass over brackets; one array for the whole run, grown as needed. */
+let lineStarts: Int32Array = new Int32Array(1024);
 
 /** The line [start, end) with its code spans blanked, as maskInline leaves it; `k` is the first span that may reach it. */
 function maskedLine(body: string, start: number, end: number, spans: readonly number[], k: number): string {
@@ -90,6 +95,12 @@ function maySetext(body: string, p: number, end: number): boolean {
   return true;
 }
 
+function grown(a: Int32Array): Int32Array {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
+}
+
 /** The outline (see outline.ts) of a body of the simple shape above; undefined for any other. */
 export function simpleOutline(body: string, firstLine: number, anchors: boolean): MarkdownOutline | undefined {
   if (!isSimple(body)) return undefined;
@@ -102,12 +113,17 @@ export function simpleOutline(body: string, firstLine: number, anchors: boolean)
   let firstHeading: string | undefined;
   let slugger: Slugger | undefined;
   let k = 0; // first span not ending before the line
+  let lines = 0;
   for (let start = 0; start <= n; ) {
     let next = body.indexOf('\n', start);
     if (next === -1) next = n;
+    if (lines === lineStarts.length) lineStarts = grown(lineStarts);
+    lineStarts[lines++] = start;
     let p = start;
     while (p < start + 3 && p < next && body.charCodeAt(p) === 0x20) p++;
     const c = p < next ? body.charCodeAt(p) : 0;
+    // Four blanks (indented code), a fence of tildes: the general path.
+    if (c === 0x20 || (c === 0x7e && body.startsWith('~~~', p))) return undefined;
     if (c === 0x3d || c === 0x2d) {
       if (maySetext(body, p, next)) return undefined;
     } else if (c === 0x23 && (anchors || firstHeading === undefined)) {
@@ -128,38 +144,32 @@ export function simpleOutline(body: string, firstLine: number, anchors: boolean)
   // Links: brackets outside code spans, paired on one line, `](` then a plain destination and `)`.
   let links: MarkdownLink[] | undefined;
   let open = -1;
-  /** The first newline at or after the last `[` that opened (found once per line, not per bracket). */
-  let openLineEnd = -1;
-  let line = firstLine;
-  let lineStart = 0;
-  let nextNewline = body.indexOf('\n');
+  let openLine = -1;
+  let li = 0; // the line of the last bracket: lineStarts[li] <= it < lineStarts[li + 1]
   k = 0;
   let o = body.indexOf('[');
   let c = body.indexOf(']');
   while (o !== -1 || c !== -1) {
     const isOpen = c === -1 || (o !== -1 && o < c);
     const at = isOpen ? o : c;
+    // `]:` (a reference definition, unless in a code span): the general path.
+    if (!isOpen && body.charCodeAt(at + 1) === 0x3a) return undefined;
     while (k < spans.length && spans[k + 1]! <= at) k += 2;
     if (k >= spans.length || spans[k]! > at) {
+      while (li + 1 < lines && lineStarts[li + 1]! <= at) li++;
       if (isOpen) {
         if (open !== -1) return undefined; // nested, or an earlier one left open: the general matcher decides
         open = at;
-        if (openLineEnd < at) {
-          openLineEnd = body.indexOf('\n', at);
-          if (openLineEnd === -1) openLineEnd = n;
-        }
+        openLine = li;
       } else if (open !== -1) {
-        if (openLineEnd < at) return undefined; // link text over several lines
+        if (openLine !== li) return undefined; // link text over several lines
         if (body.charCodeAt(at + 1) === 0x28 && body.charCodeAt(open + 1) !== 0x5e) {
           const from = at + 2;
           DESTINATION_END.lastIndex = from;
           const end = DESTINATION_END.test(body) ? DESTINATION_END.lastIndex - 1 : n;
           if (end === n || body.charCodeAt(end) !== 0x29 || end - from > MAX_DESTINATION) return undefined;
-          for (; nextNewline !== -1 && nextNewline < from; nextNewline = body.indexOf('\n', nextNewline + 1)) {
-            line++;
-            lineStart = nextNewline + 1;
-          }
-          const link = new OutlineLink(body.slice(from, end), open > 0 && body.charCodeAt(open - 1) === 0x21 ? 'image' : 'inline', line, from - lineStart + 1);
+          // The destination is on the bracket's line (it holds no newline).
+          const link = new OutlineLink(body.slice(from, end), open > 0 && body.charCodeAt(open - 1) === 0x21 ? 'image' : 'inline', firstLine + li, from - lineStarts[li]! + 1);
           if (links === undefined) links = listOf<MarkdownLink>(link);
           else links.push(link);
         }
