@@ -1,6 +1,6 @@
 import { ID_PATTERN } from '../../ids/in-memory.js';
 import type { RuleContext } from '../context.js';
-import type { Finding, InspectedDocument } from '../model.js';
+import { NONE, type Finding, type InspectedDocument } from '../model.js';
 
 /** An ID that only differs from the form by letter case or an unpadded number, made regular. */
 export function repairId(id: string): string | undefined {
@@ -35,7 +35,8 @@ export function idFindings(doc: InspectedDocument, ctx: RuleContext): Finding[] 
   if (!id) return [];
   const prefix0 = doc.namespace.repo_prefix;
   // The common case: a well-formed ID of the namespace's prefix that no other document has.
-  if (ID_PATTERN.test(id) && id.startsWith(`${prefix0}-`) && ctx.countWithId(id) <= 1) return [];
+  // `${prefix0}-` without making that string for every document.
+  if (ID_PATTERN.test(id) && id.startsWith(prefix0) && id.charCodeAt(prefix0.length) === 0x2d && ctx.countWithId(id) <= 1) return NONE;
   const out: Finding[] = [];
   const line = doc.idLine;
   const at = { path: doc.rel, ...(line ? { line } : {}) };

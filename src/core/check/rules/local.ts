@@ -1,5 +1,5 @@
 import type { CompiledSchema } from '../../schema/compile.js';
-import type { Finding, InspectedDocument } from '../model.js';
+import { NONE, type Finding, type InspectedDocument } from '../model.js';
 import type { FsProbe } from '../probe.js';
 import { linkFindings } from './links.js';
 import { directoryFindings } from './placement.js';
@@ -23,8 +23,11 @@ export function intrinsicFindings(doc: InspectedDocument, schemaFor: (p: string)
   if (doc.record.unreadable) return findings;
   if (doc.metadata) {
     const compiled = schemaFor(doc.namespace.schema_path);
-    if (compiled) findings.push(...schemaFindings(doc, compiled));
-    findings.push(...directoryFindings(doc));
+    // Most documents pass both: nothing to add (and no list made for it, see NONE).
+    const bySchema = compiled ? schemaFindings(doc, compiled) : NONE;
+    if (bySchema.length > 0) findings.push(...bySchema);
+    const byDirectory = directoryFindings(doc);
+    if (byDirectory.length > 0) findings.push(...byDirectory);
   }
   return findings;
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { RuleContext } from '../context.js';
-import type { Finding, InspectedDocument } from '../model.js';
+import { NONE, type Finding, type InspectedDocument } from '../model.js';
 
 const KEBAB = /^[a-z0-9-]+\.md$/;
 /** Conventional names that keep their upper case (as in the DocOps tool docket reads). */
@@ -32,7 +32,7 @@ export function planRenames(documents: readonly InspectedDocument[], ctx: RuleCo
 
 export function filenameFindings(doc: InspectedDocument, ctx: RuleContext): Finding[] {
   const name = doc.rel.slice(doc.rel.lastIndexOf('/') + 1);
-  if (filenameOk(name)) return [];
+  if (filenameOk(name)) return NONE;
   const target = kebabName(name);
   const to = path.posix.join(path.posix.dirname(doc.rel), target);
   let blocker: string | undefined;
@@ -59,9 +59,10 @@ export function filenameFindings(doc: InspectedDocument, ctx: RuleContext): Find
 export function directoryFindings(doc: InspectedDocument): Finding[] {
   const ns = doc.namespace;
   const type = doc.type ? ns.document_types[doc.type] : undefined;
-  if (!type || type.directory === '.') return [];
+  if (!type || type.directory === '.') return NONE;
   const inside = ns.docs_root === '.' ? doc.rel : doc.rel.slice(ns.docs_root.length + 1);
-  if (inside.startsWith(`${type.directory}/`)) return [];
+  // `${type.directory}/` without making that string for every document.
+  if (inside.startsWith(type.directory) && inside.charCodeAt(type.directory.length) === 0x2f) return NONE;
   const expected = ns.docs_root === '.' ? type.directory : `${ns.docs_root}/${type.directory}`;
   const line = doc.record.frontmatter?.line('type');
   return [{

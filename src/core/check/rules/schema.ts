@@ -5,7 +5,7 @@ import { FILLABLE, accepts, fillValue, isCalendarDate } from '../../fix/values.j
 import { ID_PATTERN } from '../../ids/in-memory.js';
 import type { CompiledSchema } from '../../schema/compile.js';
 import { didYouMean } from '../../text/suggest.js';
-import type { Finding, FixHint, InspectedDocument } from '../model.js';
+import { NONE, type Finding, type FixHint, type InspectedDocument } from '../model.js';
 
 /** At most this many schema findings per document: a broken file should not flood the report. */
 const MAX_PER_DOCUMENT = 25;
@@ -106,7 +106,7 @@ function expectation(error: ErrorObject, prop: PropertySchema | undefined): stri
 /** One finding per failing field, with the value, the expectation and a concrete fix. */
 export function schemaFindings(doc: InspectedDocument, compiled: CompiledSchema): Finding[] {
   const data = doc.metadata;
-  if (!data || compiled.validate(data)) return [];
+  if (!data || compiled.validate(data)) return NONE;
   const detailed = compiled.detailed();
   detailed(data);
   const errors = [...(detailed.errors ?? [])];
