@@ -9,7 +9,7 @@ import { outlineMarkdown, type MarkdownLink } from '../markdown/outline.js';
 import type { DocFacts } from '../index/facts.js';
 import type { CompiledSchema } from '../schema/compile.js';
 import { DocketError } from '../../errors/docket-error.js';
-import type { DocumentLink, InspectedDocument } from './model.js';
+import { NONE, type DocumentLink, type InspectedDocument } from './model.js';
 
 const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
 
@@ -125,7 +125,9 @@ function joinNormal(dir: string, dirNormal: boolean, rel: string): string | unde
 export function resolveLink(fromRel: string, link: MarkdownLink, dir = path.posix.dirname(fromRel), dirNormal = isNormalDir(dir)): DocumentLink {
   const target = link.target.trim();
   if (target === '') return resolved(link, 'empty');
-  if (SCHEME.test(target) || target.startsWith('//')) return resolved(link, 'external');
+  // A scheme starts with a letter: most relative targets (`../x.md`, `#a`) need no regular expression.
+  const c0 = target.charCodeAt(0) | 0x20;
+  if ((c0 >= 0x61 && c0 <= 0x7a && SCHEME.test(target)) || target.startsWith('//')) return resolved(link, 'external');
   const hash = target.indexOf('#');
   const fragment = hash === -1 ? undefined : decode(target.slice(hash + 1));
   const withQuery = hash === -1 ? target : target.slice(0, hash);
@@ -175,9 +177,10 @@ function stringField(data: Record<string, unknown> | undefined, key: string): st
 /** Builds the document model from a record: normalised metadata, links, anchors. */
 /** `anchors: false` (index): the model's anchors stay empty; its links and first heading are complete. */
 export function describeDocument(record: DocumentRecord, schema: CompiledSchema | undefined, retainText: boolean, anchors = true): InspectedDocument {
-  const doc: InspectedDocument = { rel: record.rel, namespace: record.namespace, record, normalized: [], links: [], anchors: [], readable: record.text !== undefined, findings: [], checked: false };
+  // The shared empty list until a field gets its own (none is ever pushed to).
+  const doc: InspectedDocument = { rel: record.rel, namespace: record.namespace, record, normalized: NONE, links: NONE, anchors: NONE, readable: record.text !== undefined, findings: NONE, checked: false };
   const fm = record.frontmatter;
-  if (fm && fm.keys().length > 0) {
+  if (fm && fm.hasKeys()) {
     const { metadata, normalized } = normalizeMetadata(fm, schema?.schema);
     doc.metadata = metadata;
     doc.normalized = normalized;

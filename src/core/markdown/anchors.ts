@@ -132,8 +132,19 @@ export function slugBase(text: string): string {
 export class Slugger {
   private readonly seen = new Map<string, number>();
 
+  /** A Slugger that has given `slugs`, none a duplicate of another (their numbering has not started). */
+  static after(slugs: readonly string[]): Slugger {
+    const slugger = new Slugger();
+    for (const s of slugs) slugger.seen.set(s, 0);
+    return slugger;
+  }
+
   slug(text: string): string {
-    const base = slugBase(text);
+    return this.slugOfBase(slugBase(text));
+  }
+
+  /** `slug` for a text whose slugBase is `base`. */
+  slugOfBase(base: string): string {
     let slug = base;
     while (this.seen.has(slug)) {
       const n = this.seen.get(base)! + 1;

@@ -9,7 +9,7 @@
  * the reference implementation (test/unit/markdown-fast.property.test.ts). Linear time: every
  * search resumes where the previous one stopped.
  */
-import { atxHeading, headingText, Slugger } from './anchors.js';
+import { atxHeading, headingText, Slugger, slugBase } from './anchors.js';
 import type { MarkdownLink, MarkdownOutline } from './outline.js';
 import { emptyList, emptySmiList, listOf } from '../lists.js';
 
@@ -135,7 +135,12 @@ export function simpleOutline(body: string, firstLine: number, anchors: boolean)
         // The text as written (code spans kept), as extractAnchors reads it from the unmasked line.
         const text = headingText((masked === line ? atx : atxHeading(line, true))?.text ?? atx.text ?? '');
         firstHeading ??= text || undefined;
-        if (anchors) found.push((slugger ??= new Slugger()).slug(text));
+        if (anchors) {
+          // Until a base repeats, the slugs are the bases: a Slugger (a map) only from the first repeat on.
+          const base = slugBase(text);
+          if (slugger === undefined && found.indexOf(base) === -1) found.push(base);
+          else found.push((slugger ??= Slugger.after(found)).slugOfBase(base));
+        }
       }
     }
     start = next + 1;
