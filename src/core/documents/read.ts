@@ -84,7 +84,7 @@ export function decodeDocument(rel: string, namespace: NamespaceConfig, bytes: U
       const parsed = parseFrontmatterYaml(split.yaml, split.firstLine);
       if (parsed.ok) {
         rec.frontmatter = parsed.value;
-        if (parsed.value.keys().length === 0) {
+        if (!parsed.value.hasKeys()) {
           rec.problems.push(problem(rel, 'FRONTMATTER_MISSING', 'The frontmatter block is empty.', 'Add the required metadata fields between the `---` lines; `docket fix` can add them.', 1, 1));
         }
       } else rec.problems.push(problem(rel, 'FRONTMATTER_INVALID', `Invalid frontmatter: ${parsed.problem.message}`, parsed.problem.suggestion ?? 'Fix the YAML at this line (quote values that contain `: ` or start with a special character).', parsed.problem.line, parsed.problem.column));

@@ -262,6 +262,10 @@ class SimpleFrontmatter implements ParsedFrontmatter {
     return undefined;
   }
 
+  hasKeys(): boolean {
+    return true; // parseSimpleFrontmatter declines an empty frontmatter
+  }
+
   keys(): string[] {
     // A loop, not map() (see outlineMarkdown in markdown/outline.ts). There is always an entry:
     // parseSimpleFrontmatter declines an empty frontmatter.

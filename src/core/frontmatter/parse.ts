@@ -31,6 +31,8 @@ export interface ParsedFrontmatter {
   data: Record<string, unknown>;
   /** Top-level keys in file order. */
   keys(): string[];
+  /** Whether there is a top-level key (`keys().length > 0`, without making the list). */
+  hasKeys(): boolean;
   /** Source text of a top-level scalar (`version: 1.10` gives "1.10"). */
   source(key: string): string | undefined;
   /** 1-based file line of a top-level key. */
@@ -41,7 +43,7 @@ export interface ParsedFrontmatter {
   valueSpan(key: string): ValueSpan | undefined;
 }
 
-const EMPTY: ParsedFrontmatter = { data: {}, keys: () => [], source: () => undefined, line: () => undefined, lineAt: () => undefined, valueSpan: () => undefined };
+const EMPTY: ParsedFrontmatter = { data: {}, keys: () => [], hasKeys: () => false, source: () => undefined, line: () => undefined, lineAt: () => undefined, valueSpan: () => undefined };
 
 function pairOf(map: YAMLMap, key: string | number): Pair | undefined {
   const { isScalar } = yamlLib();
@@ -124,6 +126,7 @@ export function parseWithYaml(yaml: string, firstLine: number): { ok: true; valu
     value: {
       data,
       keys: () => contents.items.filter((p) => isScalar(p.key)).map((p) => String((p.key as { value: unknown }).value)),
+      hasKeys: () => contents.items.some((p) => isScalar(p.key)),
       source(key) {
         const value = pairOf(contents, key)?.value;
         return isScalar(value) && typeof value.source === 'string' ? value.source : undefined;

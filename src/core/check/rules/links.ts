@@ -1,7 +1,8 @@
 import path from 'node:path';
+import { listOf } from '../../lists.js';
 import { closest } from '../../text/suggest.js';
 import { includesAnchor, type FsProbe } from '../probe.js';
-import type { DocumentLink, Finding, InspectedDocument, PendingLink } from '../model.js';
+import { NONE, type DocumentLink, type Finding, type InspectedDocument, type PendingLink } from '../model.js';
 
 const MARKDOWN = /\.(md|markdown)$/i;
 
@@ -30,23 +31,29 @@ function anchorFinding(doc: InspectedDocument, path: string, fragment: string, l
 
 /**
  * LINK_BROKEN for relative links: a missing file (compared with exact letter case), a
- * missing #anchor in this or another Markdown document, or a target outside the root.
- * With `defer`, links to the anchors of another governed document that is not loaded yet are
- * returned in `pending` instead: see pendingLinkFindings. (Documents load in path order, so
+ * missing #anchor in this or another Markdown document, or a target outside the root, added
+ * to `out`. With `defer`, links to the anchors of another governed document that is not loaded
+ * yet are returned instead (undefined: none), for pendingLinkFindings. (Documents load in path order, so
  * links to earlier ones are checked at once and need not be kept.)
  */
-export function linkFindings(doc: InspectedDocument, probe: FsProbe, defer = false): { findings: Finding[]; pending: PendingLink[] } {
-  const out: Finding[] = [];
-  const pending: PendingLink[] = [];
+export function linkFindings(doc: InspectedDocument, probe: FsProbe, defer: boolean, out: Finding[]): PendingLink[] | undefined {
+  let pending: PendingLink[] | undefined;
   const links = doc.links;
   for (let i = 0; i < links.length; i++) {
     const link = links[i]!;
-    if (link.scope === 'file' && passedBefore(links, i)) continue;
-    const before = out.length + pending.length;
-    checkLink(doc, link, probe, defer, out, pending);
-    if (i < PASSED.length) PASSED[i] = out.length + pending.length === before ? 1 : 0;
+    if (link.scope === 'file' && passedBefore(links, i)) {
+      if (i < PASSED.length) PASSED[i] = 1; // it passes as the earlier one did
+      continue;
+    }
+    const before = out.length;
+    const waits = checkLink(doc, link, probe, defer, out);
+    if (waits) {
+      if (pending === undefined) pending = listOf(link as PendingLink);
+      else pending.push(link as PendingLink);
+    }
+    if (i < PASSED.length) PASSED[i] = !waits && out.length === before ? 1 : 0;
   }
-  return { findings: out, pending };
+  return pending;
 }
 
 /**
@@ -69,24 +76,24 @@ const PASSED = new Uint8Array(1024);
 /** How many earlier links passedBefore compares (a document of many links stays linear). */
 const SEARCH_BACK = 16;
 
-/** The findings of one link (into `out`), or the link into `pending` (see linkFindings). */
-function checkLink(doc: InspectedDocument, link: DocumentLink, probe: FsProbe, defer: boolean, out: Finding[], pending: PendingLink[]): void {
+/** Checks one link: its findings go into `out`; true when it waits for its target to be loaded (see linkFindings). */
+function checkLink(doc: InspectedDocument, link: DocumentLink, probe: FsProbe, defer: boolean, out: Finding[]): boolean {
   const what = link.kind === 'image' ? 'Image' : 'Link';
   if (link.scope === 'outside') {
     out.push(broken(doc, link, `${what} target "${link.target}" leaves the repository root.`, 'Link only to files inside the repository, or use an absolute https:// URL.'));
-    return;
+    return false;
   }
   if (link.scope === 'self') {
     if (link.fragment && !includesAnchor(doc.anchors, link.fragment)) {
       out.push(broken(doc, link, `There is no heading for the anchor "#${link.fragment}" in this document.`, anchorHint(doc.anchors, link.fragment, 'this document')));
     }
-    return;
+    return false;
   }
-  if (link.scope !== 'file' || !link.path) return;
+  if (link.scope !== 'file' || !link.path) return false;
   const found = probe.lookup(link.path);
   if (found.kind === 'outside') {
     out.push(broken(doc, link, `${what} target "${link.target}" leads outside the repository through a symbolic link.`, 'Link to a file that lives inside the repository.'));
-    return;
+    return false;
   }
   if (found.kind === 'missing') {
     let suggestion: string;
@@ -97,24 +104,33 @@ function checkLink(doc: InspectedDocument, link: DocumentLink, probe: FsProbe, d
       suggestion = near ? `Did you mean ${near}? Fix the path (relative to ${path.posix.dirname(doc.rel)}/) or restore the target.` : `Fix the path (relative to ${path.posix.dirname(doc.rel)}/) or restore the target.`;
     }
     out.push(broken(doc, link, `${what} target "${link.target}" does not exist${found.caseOnly ? ' with this letter case' : ''}.`, suggestion));
-    return;
+    return false;
   }
   if (link.fragment && found.kind === 'file' && MARKDOWN.test(link.path)) {
     if (defer && link.path !== doc.rel && probe.isDocument(link.path) && !probe.isLoaded(link.path)) {
-      pending.push(link as PendingLink);
-      return;
+      return true;
     }
     const finding = anchorFinding(doc, link.path, link.fragment, link.line, link.column, probe);
     if (finding) out.push(finding);
   }
+  return false;
 }
 
 /** The deferred anchor checks, once every document is loaded. */
 export function pendingLinkFindings(doc: InspectedDocument, links: readonly PendingLink[], probe: FsProbe): Finding[] {
-  const out: Finding[] = [];
-  for (const link of links) {
+  let out: Finding[] | undefined;
+  for (let i = 0; i < links.length; i++) {
+    const link = links[i]!;
+    // The same file and anchor as one of the few before that passed: this one passes too (see passedBefore).
+    let repeat = false;
+    for (let j = Math.max(0, i - SEARCH_BACK); j < i && j < PASSED.length && !repeat; j++) repeat = PASSED[j] === 1 && links[j]!.path === link.path && links[j]!.fragment === link.fragment;
+    if (repeat) {
+      if (i < PASSED.length) PASSED[i] = 1;
+      continue;
+    }
     const finding = anchorFinding(doc, link.path, link.fragment, link.line, link.column, probe);
-    if (finding) out.push(finding);
+    if (i < PASSED.length) PASSED[i] = finding ? 0 : 1;
+    if (finding) (out ??= []).push(finding);
   }
-  return out;
+  return out ?? NONE;
 }

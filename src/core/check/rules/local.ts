@@ -39,9 +39,8 @@ export function intrinsicFindings(doc: InspectedDocument, schemaFor: (p: string)
  */
 export function addLinkFindings(doc: InspectedDocument, findings: Finding[], probe: FsProbe, defer: boolean): Finding[] {
   if (doc.record.unreadable) return findings;
-  const links = linkFindings(doc, probe, defer);
-  for (const f of links.findings) findings.push(f);
-  if (links.pending.length > 0) doc.pendingLinks = links.pending;
+  const pending = linkFindings(doc, probe, defer, findings);
+  if (pending !== undefined) doc.pendingLinks = pending;
   return findings;
 }
 
