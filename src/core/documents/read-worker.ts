@@ -2,7 +2,7 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { packReads } from './read-bytes.js';
-import { CLAIM, type ReadReply, type ReadTask, type ReadWorkerData } from './read-ahead.js';
+import { CLAIM, PATH_SEPARATOR, type ReadReply, type ReadTask, type ReadWorkerData } from './read-ahead.js';
 
 /**
  * The reading thread of ReadAhead: reads each chunk it is sent, unless the main thread has
@@ -33,12 +33,9 @@ const claims = new Int32Array(data.claims);
 const digest = data.hash ? (await import('../text/sha256.js')).sha256 : undefined;
 const spare: ArrayBuffer[] = [];
 parentPort!.on('message', (task: ReadTask) => {
-  if ('recycled' in task) {
-    spare.push(task.recycled);
-    return;
-  }
+  if (task.recycled) spare.push(task.recycled);
   if (Atomics.compareExchange(claims, task.id, CLAIM.free, CLAIM.reader) !== CLAIM.free) return;
-  const packed = packReads(task.paths, spare.pop(), digest);
+  const packed = packReads(task.paths.split(PATH_SEPARATOR), spare.pop(), digest);
   const reply: ReadReply = { id: task.id, packed };
   parentPort!.postMessage(reply, [packed.buffer, packed.meta.buffer as ArrayBuffer]);
 });
