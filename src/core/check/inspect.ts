@@ -185,7 +185,9 @@ async function inspectWalked(config: RepoConfig, walk: Walked, opts: InspectOpti
       if (isUnreadable(doc)) unreadableChecked = true;
       const cross = crossFindings(doc, ctx);
       finish(doc, cross.length === 0 ? own : own.length === 0 ? cross : [...own, ...cross]);
-      await opts.onDocument?.(doc);
+      // A handler with nothing to wait for returns nothing: no await (a microtask) for it.
+      const handed = opts.onDocument?.(doc);
+      if (handed !== undefined) await handed;
       if (opts.release) {
         doc.findings = NONE;
         if (doc.record.frontmatter) doc.record.frontmatter = undefined;

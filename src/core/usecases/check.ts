@@ -114,6 +114,22 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
   // carry a governed document's path, so a document's tally is complete once it is written.
   const streamed = sink !== undefined && !targets;
   let streamedCount = 0;
+  /** What a checked document adds besides its path: its findings in order, and the stream's record of it. */
+  const handOn = async (doc: InspectedDocument): Promise<void> => {
+    for (const f of doc.findings) {
+      while (next < pending.length && compareIssues(pending[next]!, f) < 0) await emit(pending[next++]!);
+      await emit(f);
+    }
+    if (streamed) {
+      streamedCount++;
+      if (tallies.has(doc.rel)) files.push(doc.rel);
+    }
+    if (sink) {
+      const t = tallies.get(doc.rel) ?? { errors: 0, warnings: 0 };
+      await sink.item('file', { path: doc.rel, ...(doc.document_id ? { document_id: doc.document_id } : {}), violations: t.errors, warnings: t.warnings });
+    }
+    opts.onDocument?.(doc);
+  };
   const memos = opts.cache === false ? undefined : await (await import('../check/cache.js')).CheckCache.open(config, opts.cacheStrategy === 'content');
   let inspection: Awaited<ReturnType<typeof inspectRepository>>;
   try {
@@ -128,21 +144,11 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
       onSetup: (repository) => {
         pending = [...repository, ...extra].sort(compareIssues);
       },
-      onDocument: async (doc: InspectedDocument) => {
+      onDocument: (doc: InspectedDocument) => {
         if (!streamed) files.push(doc.rel);
-        for (const f of doc.findings) {
-          while (next < pending.length && compareIssues(pending[next]!, f) < 0) await emit(pending[next++]!);
-          await emit(f);
-        }
-        if (streamed) {
-          streamedCount++;
-          if (tallies.has(doc.rel)) files.push(doc.rel);
-        }
-        if (sink) {
-          const t = tallies.get(doc.rel) ?? { errors: 0, warnings: 0 };
-          await sink.item('file', { path: doc.rel, ...(doc.document_id ? { document_id: doc.document_id } : {}), violations: t.errors, warnings: t.warnings });
-        }
-        opts.onDocument?.(doc);
+        // Most documents have no findings: outside a stream nothing else happens, and no promise is made.
+        if (doc.findings.length === 0 && !sink && !opts.onDocument) return undefined;
+        return handOn(doc);
       },
       ...(sink ? { onProgress: (done: number, total: number) => sink.progress('read', done, total) } : {}),
     });
