@@ -37,6 +37,16 @@ describe('normalisation before validation', () => {
     expect(normalizeMetadata(parsed('version: 1\n'), { properties: { version: { type: 'number' } } }).metadata.version).toBe(1);
   });
 
+  it('leaves metadata that needs nothing as the parse made it, and still normalises what does', () => {
+    const plain = parsed('document_id: ACME-ADR-001\nversion: "1.0"\nlast_updated: 2026-01-31\ntitle: A title\n');
+    const same = normalizeMetadata(plain, schema);
+    expect(same.metadata).toEqual({ document_id: 'ACME-ADR-001', version: '1.0', last_updated: '2026-01-31', title: 'A title' });
+    expect(same.normalized).toEqual([]);
+    // A timestamp is longer than a date; a long string that is none stays too.
+    expect(normalizeMetadata(parsed('last_updated: 2026-01-31 10:00\n'), schema).metadata.last_updated).toBe('2026-01-31');
+    expect(normalizeMetadata(parsed('last_updated: next week, maybe\n'), schema).metadata.last_updated).toBe('next week, maybe');
+  });
+
   it('never rolls over invalid dates, and keeps __proto__ as data', () => {
     const { metadata } = normalizeMetadata(parsed('last_updated: 2026-02-30\n__proto__: x\n'), schema);
     expect(metadata.last_updated).toBe('2026-02-30');

@@ -45,6 +45,26 @@ function expectsString(prop: PropertySchema | undefined): boolean {
 }
 
 const VERSION_KEY = /(^|_)version$/;
+
+/** One shared, frozen empty list of normalisations (never pushed to). */
+const NOTHING: Normalization[] = Object.freeze([]) as unknown as Normalization[];
+
+/**
+ * Whether normalizeMetadata could change a value: a number (a version), or a string that is a
+ * timestamp in a date field. A date field's value of ten characters or fewer is a date at most.
+ */
+function needsNormalizing(data: Record<string, unknown>, schema: Record<string, unknown> | undefined): boolean {
+  for (const key in data) {
+    if (!Object.hasOwn(data, key)) continue;
+    const value = data[key];
+    if (typeof value === 'number') return true;
+    if (typeof value === 'string' && value.length > 10) {
+      const prop = propertySchema(schema, key);
+      if (prop?.format === 'date' || (!prop && key === 'last_updated')) return true;
+    }
+  }
+  return false;
+}
 const DATETIME = /^(\d{4}-\d{2}-\d{2})[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2})?$/;
 
 /**
@@ -54,6 +74,8 @@ const DATETIME = /^(\d{4}-\d{2}-\d{2})[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Z
  * strings under YAML 1.2, so `2026-02-30` is never rolled over: the schema rejects it.
  */
 export function normalizeMetadata(fm: ParsedFrontmatter, schema: Record<string, unknown> | undefined): { metadata: Record<string, unknown>; normalized: Normalization[] } {
+  // Most frontmatter needs nothing changed: its own data is the metadata (nothing writes to either).
+  if (Object.getPrototypeOf(fm.data) === Object.prototype && !Object.hasOwn(fm.data, '__proto__') && !needsNormalizing(fm.data, schema)) return { metadata: fm.data, normalized: NOTHING };
   const metadata: Record<string, unknown> = {};
   const normalized: Normalization[] = [];
   for (const key of Object.keys(fm.data)) {
