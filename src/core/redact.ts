@@ -70,8 +70,8 @@ const CANDIDATE = /BEGIN|A(?:KIA|SIA|BIA|CCA|IDA|ROA|NPA|IPA|Iza)|gh[pousr]_|git
 const TOKEN_CANDIDATE = /BEGIN|A(?:KIA|SIA|BIA|CCA|IDA|ROA|NPA|IPA|Iza)|gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|cbt|imt|agent|oas|ft|soat)-|xox|hooks\.slack|[sr]k_|whsec_|sk-|GOCSPX-|npm_|eyJ/;
 
 /** Every pattern redactString applies (for the tests that the filters hide none of their matches). */
-export const PATTERNS: readonly RegExp[] = [...TOKEN_RULES.map((r) => r.pattern), ASSIGNMENT];
 export const TOKEN_PATTERNS: readonly RegExp[] = TOKEN_RULES.map((r) => r.pattern);
+export const PATTERNS: readonly RegExp[] = [...TOKEN_PATTERNS, ASSIGNMENT];
 export const ASSIGNMENT_PATTERN = ASSIGNMENT;
 export const mayHoldSecret = (s: string): boolean => CANDIDATE.test(s);
 export const mayHoldToken = (s: string): boolean => TOKEN_CANDIDATE.test(s);

@@ -12,6 +12,7 @@
 import { atxHeading, headingText, Slugger, slugBase } from './anchors.js';
 import type { MarkdownLink, MarkdownOutline } from './outline.js';
 import { emptyList, emptySmiList, listOf } from '../lists.js';
+import { grown } from '../text/typed-arrays.js';
 
 /** A link with its line and column: a constructor, not a literal (see FoundLink in links.ts). */
 export class OutlineLink implements MarkdownLink {
@@ -95,12 +96,6 @@ function maySetext(body: string, p: number, end: number): boolean {
   return true;
 }
 
-function grown(a: Int32Array): Int32Array {
-  const b = new Int32Array(a.length * 2);
-  b.set(a);
-  return b;
-}
-
 /** The outline (see outline.ts) of a body of the simple shape above; undefined for any other. */
 export function simpleOutline(body: string, firstLine: number, anchors: boolean): MarkdownOutline | undefined {
   if (!isSimple(body)) return undefined;
@@ -117,7 +112,7 @@ export function simpleOutline(body: string, firstLine: number, anchors: boolean)
   for (let start = 0; start <= n; ) {
     let next = body.indexOf('\n', start);
     if (next === -1) next = n;
-    if (lines === lineStarts.length) lineStarts = grown(lineStarts);
+    if (lines === lineStarts.length) lineStarts = grown(lineStarts, lineStarts.length * 2);
     lineStarts[lines++] = start;
     let p = start;
     while (p < start + 3 && p < next && body.charCodeAt(p) === 0x20) p++;

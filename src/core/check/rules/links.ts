@@ -57,16 +57,17 @@ export function linkFindings(doc: InspectedDocument, probe: FsProbe, defer: bool
 }
 
 /**
- * Whether a link to the same file and anchor, among the few before link i, passed (no finding,
- * nothing pending): this one then passes too, since the answer depends only on them. More than
- * half the links of a document repeat an earlier one (a 10k check: 36,000 of 63,000), and each
- * check looks the path and the anchor up again. PASSED[j] is link j's outcome in this call.
+ * Whether a link to the same file and anchor (and of the same scope), among the few before link
+ * i, passed (no finding, nothing pending): this one then passes too, since the answer depends
+ * only on them. More than half the links of a document repeat an earlier one (a 10k check:
+ * 36,000 of 63,000), and each check looks the path and the anchor up again. PASSED[j] is link
+ * j's outcome in this call (linkFindings, or pendingLinkFindings for waiting links).
  */
-function passedBefore(links: readonly DocumentLink[], i: number): boolean {
+function passedBefore(links: readonly { scope?: string; path?: string | undefined; fragment?: string | undefined }[], i: number): boolean {
   const link = links[i]!;
   for (let j = Math.max(0, i - SEARCH_BACK); j < i && j < PASSED.length; j++) {
     const earlier = links[j]!;
-    if (PASSED[j] === 1 && earlier.scope === 'file' && earlier.path === link.path && earlier.fragment === link.fragment) return true;
+    if (PASSED[j] === 1 && earlier.scope === link.scope && earlier.path === link.path && earlier.fragment === link.fragment) return true;
   }
   return false;
 }
@@ -121,10 +122,7 @@ export function pendingLinkFindings(doc: InspectedDocument, links: readonly Pend
   let out: Finding[] | undefined;
   for (let i = 0; i < links.length; i++) {
     const link = links[i]!;
-    // The same file and anchor as one of the few before that passed: this one passes too (see passedBefore).
-    let repeat = false;
-    for (let j = Math.max(0, i - SEARCH_BACK); j < i && j < PASSED.length && !repeat; j++) repeat = PASSED[j] === 1 && links[j]!.path === link.path && links[j]!.fragment === link.fragment;
-    if (repeat) {
+    if (passedBefore(links, i)) {
       if (i < PASSED.length) PASSED[i] = 1;
       continue;
     }
