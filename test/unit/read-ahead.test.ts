@@ -33,6 +33,13 @@ describe('packReads', () => {
   });
 });
 
+/** A reader started (it must be), told its files' paths by position. */
+function started(reader: ReadAhead | undefined, paths: readonly string[]): ReadAhead {
+  expect(reader).toBeDefined();
+  reader!.pathOf = (i) => paths[i]!;
+  return reader!;
+}
+
 describe('ReadAhead', () => {
   const root = tempDir();
   const count = READ_CHUNK * 5 + 17;
@@ -43,18 +50,18 @@ describe('ReadAhead', () => {
   });
   const contentOf = (i: number) => `# Document ${i}\n${'x'.repeat(i % 300)}\n`;
   const take = async (reader: ReadAhead, i: number) => {
-    const raw = await reader.next(files[i]!);
+    const raw = await reader.next(i);
     return raw.kind === 'bytes' ? raw.bytes.toString('latin1') : raw.kind;
   };
 
   it('gives every wanted file back in order, with the bytes on disk, whichever thread read it', async () => {
-    const reader = (await ReadAhead.start(count, true))!;
+    const reader = started(await ReadAhead.start(count, true), files);
     expect(reader).toBeDefined();
     try {
       // Wanted a window ahead, as the check pipeline does; the first chunk is usually read here (the thread is still starting).
       let wanted = 0;
       for (let i = 0; i < count; i++) {
-        for (; wanted < Math.min(count, i + 2 * READ_CHUNK); wanted++) reader.want(files[wanted]!);
+        for (; wanted < Math.min(count, i + 2 * READ_CHUNK); wanted++) reader.want(wanted);
         if (wanted === count) reader.end();
         expect(await take(reader, i)).toBe(contentOf(i));
         if (i % 50 === 0) await new Promise((resolve) => setImmediate(resolve)); // replies arrive between turns
@@ -65,14 +72,14 @@ describe('ReadAhead', () => {
   });
 
   it.each([[true], [false]])('with hash %s, the reader hashes the bytes it reads (and only then): each digest is the SHA-256 of its bytes', async (hash) => {
-    const reader = (await ReadAhead.start(count, hash))!;
+    const reader = started(await ReadAhead.start(count, hash), files);
     let hashed = 0;
     try {
-      for (const file of files) reader.want(file);
+      for (let i = 0; i < count; i++) reader.want(i);
       reader.end();
       await new Promise((resolve) => setTimeout(resolve, 300)); // the reader has read some chunks
       for (let i = 0; i < count; i++) {
-        const raw = await reader.next(files[i]!);
+        const raw = await reader.next(i);
         if (raw.kind !== 'bytes' || raw.digest === undefined) continue;
         expect(raw.digest).toBe(createHash('sha256').update(contentOf(i)).digest('hex'));
         hashed++;
@@ -85,14 +92,14 @@ describe('ReadAhead', () => {
   });
 
   it('keeps a chunk\'s last bytes intact until next is called again, while more files are wanted', async () => {
-    const reader = (await ReadAhead.start(count, true))!;
+    const reader = started(await ReadAhead.start(count, true), files);
     try {
-      for (let i = 0; i < READ_CHUNK; i++) reader.want(files[i]!);
+      for (let i = 0; i < READ_CHUNK; i++) reader.want(i);
       await new Promise((resolve) => setTimeout(resolve, 200)); // the reader has read the first chunk
       let last: RawRead | undefined;
-      for (let i = 0; i < READ_CHUNK; i++) last = await reader.next(files[i]!);
+      for (let i = 0; i < READ_CHUNK; i++) last = await reader.next(i);
       // Wanting more sends chunks (and would give back a used buffer): the last bytes returned must not move.
-      for (let i = READ_CHUNK; i < count; i++) reader.want(files[i]!);
+      for (let i = READ_CHUNK; i < count; i++) reader.want(i);
       reader.end();
       expect(last!.kind === 'bytes' && last!.bytes.toString('latin1')).toBe(contentOf(READ_CHUNK - 1));
       for (let i = READ_CHUNK; i < count; i++) expect(await take(reader, i)).toBe(contentOf(i));
@@ -101,23 +108,44 @@ describe('ReadAhead', () => {
     }
   });
 
-  it('refuses to give the bytes of a file other than the next one wanted', async () => {
-    const reader = (await ReadAhead.start(count, true))!;
+  it('reads only the positions wanted (documents a cache knows are skipped), making each path only to read it', async () => {
+    const reader = started(await ReadAhead.start(count, false), files);
+    const asked: number[] = [];
+    const pathOf = reader.pathOf;
+    reader.pathOf = (i) => {
+      asked.push(i);
+      return pathOf(i);
+    };
+    const wanted = Array.from({ length: count }, (_, i) => i).filter((i) => i % 3 !== 1);
     try {
-      reader.want(files[0]!);
-      reader.want(files[1]!);
-      expect(() => reader.next(files[1]!)).toThrow(/next file wanted is .*doc-0000\.md/);
+      for (const i of wanted) reader.want(i);
+      expect(asked).toEqual(wanted.slice(0, Math.floor(wanted.length / READ_CHUNK) * READ_CHUNK)); // whole chunks were sent
+      reader.end();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      for (const i of wanted) expect(await take(reader, i)).toBe(contentOf(i));
+      expect(new Set(asked)).toEqual(new Set(wanted)); // a chunk the main thread claimed asks for its paths again
+    } finally {
+      await reader.close();
+    }
+  });
+
+  it('refuses to give the bytes of a file other than the next one wanted', async () => {
+    const reader = started(await ReadAhead.start(count, true), files);
+    try {
+      reader.want(0);
+      reader.want(1);
+      expect(() => reader.next(1)).toThrow(/asked for file 1, but the next file wanted is 0/);
       expect(await take(reader, 0)).toBe(contentOf(0));
       expect(await take(reader, 1)).toBe(contentOf(1));
-      expect(() => reader.next(files[2]!)).toThrow(/next file wanted is none/);
+      expect(() => reader.next(2)).toThrow(/no file is wanted/);
     } finally {
       await reader.close();
     }
   });
 
   it('reads the rest itself when the thread is gone', async () => {
-    const reader = (await ReadAhead.start(count, true))!;
-    for (const f of files) reader.want(f);
+    const reader = started(await ReadAhead.start(count, true), files);
+    for (let i = 0; i < count; i++) reader.want(i);
     reader.end();
     for (let i = 0; i < 200; i++) expect(await take(reader, i)).toBe(contentOf(i));
     await reader.close();
@@ -134,9 +162,9 @@ describe('ReadAhead', () => {
     const own = niceness();
     // Already at the lowest priority (run under `nice -n 19`): nothing can be lowered.
     if (Math.min(...own) >= 19) return;
-    const reader = (await ReadAhead.start(count, true))!;
+    const reader = started(await ReadAhead.start(count, true), files);
     try {
-      for (let i = 0; i < READ_CHUNK; i++) reader.want(files[i]!);
+      for (let i = 0; i < READ_CHUNK; i++) reader.want(i);
       await new Promise((resolve) => setTimeout(resolve, 200)); // the reader has started and read the first chunk
       expect(niceness().filter((n) => n === 19).length).toBe(own.filter((n) => n === 19).length + 1);
     } finally {
@@ -146,11 +174,11 @@ describe('ReadAhead', () => {
 
   it('reads files wanted after the last full chunk on the main thread, and failures as readRaw does', async () => {
     const odd = awkwardFiles();
-    const reader = (await ReadAhead.start(odd.length, true))!;
+    const reader = started(await ReadAhead.start(odd.length, true), odd);
     try {
-      for (const f of odd) reader.want(f); // fewer than a chunk, never sent: read here
+      for (let i = 0; i < odd.length; i++) reader.want(i); // fewer than a chunk, never sent: read here
       const got: unknown[] = [];
-      for (let i = 0; i < odd.length; i++) got.push(plain(await reader.next(odd[i]!)));
+      for (let i = 0; i < odd.length; i++) got.push(plain(await reader.next(i)));
       expect(got).toEqual(odd.map((f) => plain(readRaw(f))));
     } finally {
       await reader.close();

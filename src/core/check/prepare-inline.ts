@@ -24,8 +24,10 @@ export async function prepareInline(config: RepoConfig, prep: Preparation, early
   let firstAhead = total;
   let classified = 0;
   let read = 0;
+  const pathOf = (i: number) => absolutePath(config.root, files.at(i)!.rel);
   if (early) {
     reader = early;
+    reader.pathOf = pathOf;
     firstAhead = 0;
     run.readAhead = true;
     run.earlyReadAhead = true;
@@ -39,19 +41,21 @@ export async function prepareInline(config: RepoConfig, prep: Preparation, early
       }
       if (!reader && read >= policy.after && total - i >= policy.left) {
         reader = await ReadAhead.start(total - i, ctx.settings.digest || ctx.settings.memoDigest === true);
-        if (reader) firstAhead = classified;
+        if (reader) {
+          firstAhead = classified;
+          reader.pathOf = pathOf;
+        }
         run.readAhead = reader !== undefined;
         read = -Infinity; // tried once
       }
       const ahead = reader ? Math.min(total, i + READ_WINDOW) : i + 1;
       for (; classified < ahead; classified++) {
-        if (prep.classify(classified) && reader) reader.want(absolutePath(config.root, files.at(classified)!.rel));
+        if (prep.classify(classified) && reader) reader.want(classified);
       }
       if (reader && classified === total) reader.end();
       if (prep.unprepared(i)) {
         const file = files.at(i)!;
-        const abs = absolutePath(config.root, file.rel);
-        let raw = i >= firstAhead ? reader!.next(abs) : readRaw(abs);
+        let raw = i >= firstAhead ? reader!.next(i) : readRaw(absolutePath(config.root, file.rel));
         if (raw instanceof Promise) raw = await raw;
         prep.store(i, prepareRaw(file, raw, ctx, prep.expected(i)));
         read++;

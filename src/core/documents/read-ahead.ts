@@ -1,6 +1,5 @@
 import type { Worker } from 'node:worker_threads';
 import { packagePath } from '../package-root.js';
-import { emptyList, listOf } from '../lists.js';
 import { readRaw, unpackRead, type Packed, type RawRead } from './read-bytes.js';
 
 /**
@@ -65,17 +64,35 @@ export interface ReadReply {
 interface Chunk {
   /** undefined: never sent, the main thread reads it. */
   id: number | undefined;
-  paths: string[];
-  raws: RawRead[] | undefined;
-  /** The buffer the raws are views of: given back to the reader when they are used. */
-  buffer: ArrayBuffer | undefined;
+  /** The positions of its files (the first `count`; arrays are reused, see ReadAhead.spare). */
+  positions: Int32Array;
+  count: number;
+  /** What the reader sent, unpacked a file at a time as `next` reaches it. */
+  packed: Packed | undefined;
+  bytes: Buffer | undefined;
   pos: number;
 }
 
+/** No file is known yet (an early reader, before the walk ends): `pathOf` is set by the run that uses it. */
+const NO_PATHS = (i: number): string => {
+  throw new Error(`ReadAhead: no path for file ${i} (pathOf is not set)`);
+};
+
 export class ReadAhead {
   private readonly queue: Chunk[] = [];
-  /** Born holding strings (see core/lists.ts): an optimised `want` never meets another elements kind. */
-  private batch: string[] = emptyList();
+  /**
+   * The absolute path of the file at a position. Files are wanted and returned by position:
+   * a path string is made only when a chunk is sent or read here, and dies young. Paths kept
+   * for the whole read-ahead window (a few hundred strings, renewed all the time) outlived
+   * most scavenges, and at 100k documents V8 doubled the young generation for them (SPEC-006
+   * §2.23). An early reader (see EarlyReadAhead) starts before the files are known: the run
+   * that uses it sets this.
+   */
+  pathOf: (i: number) => string = NO_PATHS;
+  private batch: Int32Array;
+  private batchCount = 0;
+  /** Position arrays of chunks already read, reused (the window needs a handful). */
+  private readonly spare: Int32Array[] = [];
   private nextId = 0;
   /** Milliseconds `next` spent waiting for chunks the reader was still reading (--include-metrics). */
   waitedMs = 0;
@@ -89,6 +106,7 @@ export class ReadAhead {
     /** How many files it can be asked for (the size of `claims`). */
     readonly capacity: number,
   ) {
+    this.batch = new Int32Array(READ_CHUNK);
     worker.on('message', (reply: ReadReply) => {
       this.arrived.set(reply.id, reply.packed);
       this.wake?.();
@@ -123,15 +141,15 @@ export class ReadAhead {
     return new ReadAhead(worker, new Int32Array(claims), files);
   }
 
-  /** The next file to read (an absolute path), in the order `next` will return them. */
-  want(abs: string): void {
-    this.batch.push(abs);
-    if (this.batch.length === READ_CHUNK) this.send();
+  /** The next file to read (its position, see pathOf), in the order `next` will return them. */
+  want(position: number): void {
+    this.batch[this.batchCount++] = position;
+    if (this.batchCount === READ_CHUNK) this.send();
   }
 
   /** Every file is wanted: the last chunk goes to the reader too. */
   end(): void {
-    if (this.batch.length > 0) this.send();
+    if (this.batchCount > 0) this.send();
   }
 
   /** The buffer of the chunk whose last file `next` returned: its bytes are in use until `next` is called again. */
@@ -139,64 +157,69 @@ export class ReadAhead {
   /** A buffer no longer in use, given back to the reader with the next chunk. */
   private recycle: ArrayBuffer | undefined;
 
+  /** The wanted positions so far as a chunk (sent to the reader when `send`), and a fresh batch. */
+  private takeBatch(id: number | undefined): Chunk {
+    const chunk: Chunk = { id, positions: this.batch, count: this.batchCount, packed: undefined, bytes: undefined, pos: 0 };
+    this.batch = this.spare.pop() ?? new Int32Array(READ_CHUNK);
+    this.batchCount = 0;
+    this.queue.push(chunk);
+    return chunk;
+  }
+
   private send(): void {
     const id = this.nextId++;
     const recycled = this.recycle;
     this.recycle = undefined;
-    this.queue.push({ id, paths: this.batch, raws: undefined, buffer: undefined, pos: 0 });
-    if (!this.failed) {
-      const task: ReadTask = { id, paths: this.batch.join(PATH_SEPARATOR), recycled };
-      this.worker.postMessage(task, recycled ? [recycled] : []);
-    }
-    this.batch = emptyList();
+    const chunk = this.takeBatch(id);
+    if (this.failed) return;
+    let paths = this.pathOf(chunk.positions[0]!);
+    for (let k = 1; k < chunk.count; k++) paths += PATH_SEPARATOR + this.pathOf(chunk.positions[k]!);
+    const task: ReadTask = { id, paths, recycled };
+    this.worker.postMessage(task, recycled ? [recycled] : []);
   }
 
   /**
-   * The bytes of the next wanted file, which the caller names (`abs`, as it was wanted); a
-   * promise only while the reader is reading its chunk. As with readRaw, the bytes are a view
-   * valid until the next call of `next`. Asking for another file than the next wanted one is a
-   * bug that would give every later document the bytes of another file: it throws instead.
+   * The bytes of the next wanted file, which the caller names (its position, as it was
+   * wanted); a promise only while the reader is reading its chunk. As with readRaw, the bytes
+   * are a view valid until the next call of `next`. Asking for another file than the next
+   * wanted one is a bug that would give every later document the bytes of another file: it
+   * throws instead.
    */
-  next(abs: string): RawRead | Promise<RawRead> {
+  next(position: number): RawRead | Promise<RawRead> {
     if (this.lastBuffer) {
       this.recycle = this.lastBuffer;
       this.lastBuffer = undefined;
     }
-    let head = this.queue[0];
-    if (!head) {
-      // Not sent yet (the files wanted after it are too few so far): read here.
-      head = { id: undefined, paths: this.batch, raws: undefined, buffer: undefined, pos: 0 };
-      this.batch = emptyList();
-      this.queue.push(head);
-    }
-    if (!head.raws && head.id !== undefined) {
+    // Not sent yet (the files wanted after it are too few so far): read here.
+    const head = this.queue[0] ?? (this.batchCount > 0 ? this.takeBatch(undefined) : undefined);
+    if (!head) throw new Error(`ReadAhead: asked for file ${position}, but no file is wanted`);
+    if (!head.packed && head.id !== undefined) {
       const packed = this.arrived.get(head.id);
       if (packed) {
         this.arrived.delete(head.id);
-        const bytes = Buffer.from(packed.buffer);
-        head.raws = unpackAll(packed, head.paths.length, bytes);
-        head.buffer = packed.buffer;
+        head.packed = packed;
+        head.bytes = Buffer.from(packed.buffer);
       } else if (this.failed || Atomics.compareExchange(this.claims, head.id, CLAIM.free, CLAIM.main) !== CLAIM.reader) {
         head.id = undefined; // claimed here, or the reader is gone
-      } else return this.wait(head.id, abs);
+      } else return this.wait(head.id, position);
     }
-    const wanted = head.paths[head.pos];
-    if (wanted !== abs) throw new Error(`ReadAhead: asked for ${abs}, but the next file wanted is ${wanted ?? 'none'}`);
-    const raw = head.raws ? head.raws[head.pos]! : readRaw(wanted);
-    if (++head.pos === head.paths.length) {
+    const wanted = head.positions[head.pos]!;
+    if (wanted !== position) throw new Error(`ReadAhead: asked for file ${position}, but the next file wanted is ${wanted}`);
+    const raw = head.packed ? unpackRead(head.packed, head.pos, head.bytes!) : readRaw(this.pathOf(position));
+    if (++head.pos === head.count) {
       this.queue.shift();
-      this.lastBuffer = head.buffer;
+      this.spare.push(head.positions);
+      this.lastBuffer = head.packed?.buffer;
     }
     return raw;
   }
 
-  private async wait(id: number, abs: string): Promise<RawRead> {
+  private async wait(id: number, position: number): Promise<RawRead> {
     const from = performance.now();
     await this.arrival(id);
     this.waitedMs += performance.now() - from;
-    return this.next(abs);
+    return this.next(position);
   }
-
   private arrival(id: number): Promise<void> {
     return new Promise((resolve) => {
       this.wake = () => {
@@ -222,11 +245,4 @@ export class ReadAhead {
       () => undefined,
     ));
   }
-}
-
-/** The reads of a chunk (it has at least one file): a loop, not map() (see outlineMarkdown in markdown/outline.ts). */
-function unpackAll(packed: Packed, count: number, bytes: Buffer): RawRead[] {
-  const raws = listOf(unpackRead(packed, 0, bytes));
-  for (let k = 1; k < count; k++) raws.push(unpackRead(packed, k, bytes));
-  return raws;
 }

@@ -25,14 +25,16 @@ export async function readInOrder(root: string, rels: readonly string[], visit: 
       if (!tried && i >= policy.after && rels.length - i >= policy.left) {
         tried = true;
         reader = await ReadAhead.start(rels.length - i, false);
-        if (reader) [firstAhead, wanted] = [i, i];
+        if (reader) {
+          [firstAhead, wanted] = [i, i];
+          reader.pathOf = (k) => absolutePath(root, rels[k]!);
+        }
       }
       if (reader && wanted < rels.length) {
-        for (const until = Math.min(rels.length, i + READ_WINDOW); wanted < until; wanted++) reader.want(absolutePath(root, rels[wanted]!));
+        for (const until = Math.min(rels.length, i + READ_WINDOW); wanted < until; wanted++) reader.want(wanted);
         if (wanted === rels.length) reader.end();
       }
-      const abs = absolutePath(root, rels[i]!);
-      let raw = i >= firstAhead ? reader!.next(abs) : readRaw(abs);
+      let raw = i >= firstAhead ? reader!.next(i) : readRaw(absolutePath(root, rels[i]!));
       if (raw instanceof Promise) raw = await raw;
       let done = visit(i, raw);
       if (done instanceof Promise) done = await done;
