@@ -53,6 +53,21 @@ describe('PathTable', () => {
     for (const rel of probes) expect(table.position(rel)).toBe(listed.position(rel));
   });
 
+  it.each([
+    ['only ASCII names', ''],
+    ['one name that is not ASCII', 'spéc-日本'],
+  ])('keeps names across many pages of bytes whole, with %s, and names longer than a page', (_, odd) => {
+    const names = Array.from({ length: 20_000 }, (_, i) => `document-${String(i).padStart(6, '0')}-title.md`);
+    if (odd) names[12_345] = `document-012345-${odd}.md`;
+    names.push(`${'z'.repeat(40_000)}.md`, `${'\u00e9'.repeat(30_000)}.md`);
+    const list = names.map((name, i) => ({ rel: `d${Math.floor(i / 1000)}/${name}`, namespace: nsA })).sort((a, b) => (a.rel < b.rel ? -1 : 1));
+    const table = pack(list)!;
+    list.forEach((f, i) => {
+      expect(table.pathAt(i)).toBe(f.rel);
+      expect(table.position(f.rel)).toBe(i);
+    });
+  });
+
   it('packs only files in strictly sorted order (its positions are the walk\'s)', () => {
     const list = files(rng(5), 10);
     expect(pack([...list].reverse())).toBeUndefined();

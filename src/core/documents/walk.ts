@@ -81,7 +81,7 @@ export function listMarkdownSync(root: string, start: string, signal?: AbortSign
  * directory's name with a slash after it, so a depth-first walk meets the paths in the order
  * a sort of all of them would give, and no list of every path is needed (see PathTable).
  */
-function visitMarkdown(root: string, start: string, signal: AbortSignal | undefined, onFile: (rel: string) => void, symlinks: string[], unreadable: Issue[], afterDirectory?: () => void): void {
+function visitMarkdown(root: string, start: string, signal: AbortSignal | undefined, onFile: (rel: string, name: string) => void, symlinks: string[], unreadable: Issue[], afterDirectory?: () => void): void {
   function walk(dir: string): void {
     if (signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while listing documents.');
     let entries: Dirent[];
@@ -105,7 +105,7 @@ function visitMarkdown(root: string, start: string, signal: AbortSignal | undefi
     keys.sort();
     for (const key of keys) {
       if (key.charCodeAt(key.length - 1) === 0x2f) walk(prefix + key.slice(0, -1));
-      else onFile(prefix + key);
+      else onFile(prefix + key, key);
     }
     afterDirectory?.();
   }
@@ -161,9 +161,9 @@ export async function listGovernedPacked(config: RepoConfig, signal?: AbortSigna
   let list: GovernedFile[] | undefined = [];
   let builder: PathTableBuilder | undefined;
   let count = 0;
-  const rest = visitGoverned(config, signal, (rel, namespace) => {
+  const rest = visitGoverned(config, signal, (rel, namespace, name) => {
     count++;
-    if (list === undefined) return builder!.add(rel, namespace);
+    if (list === undefined) return builder!.add(rel, namespace, name);
     list.push({ rel, namespace });
     if (list.length > threshold) {
       builder = new PathTableBuilder();
@@ -177,7 +177,7 @@ export async function listGovernedPacked(config: RepoConfig, signal?: AbortSigna
 }
 
 /** Calls `onFile` for each governed file, in path order; returns what else the walk met. */
-function visitGoverned(config: RepoConfig, signal: AbortSignal | undefined, onFile: (rel: string, namespace: NamespaceConfig) => void, afterDirectory?: () => void): Omit<WalkResult, 'files'> {
+function visitGoverned(config: RepoConfig, signal: AbortSignal | undefined, onFile: (rel: string, namespace: NamespaceConfig, name: string) => void, afterDirectory?: () => void): Omit<WalkResult, 'files'> {
   const root = config.root;
   const all = [...new Set(config.namespaces.map((ns) => ns.docs_root))].sort();
   const refusedRoots = all.filter((r) => !rootStaysInside(root, r));
@@ -189,9 +189,9 @@ function visitGoverned(config: RepoConfig, signal: AbortSignal | undefined, onFi
   const unreadable: Issue[] = [];
   const governed = new GovernedFiles(config);
   for (const docsRoot of outermost) {
-    visitMarkdown(root, docsRoot, signal, (rel) => {
+    visitMarkdown(root, docsRoot, signal, (rel, name) => {
       const ns = governed.namespaceOf(rel);
-      if (ns && !refusedRoots.includes(ns.docs_root)) onFile(rel, ns);
+      if (ns && !refusedRoots.includes(ns.docs_root)) onFile(rel, ns, name);
     }, symlinks, unreadable, afterDirectory);
   }
   return {
