@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFil
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_DOCUMENT_BYTES, packReads, readRaw, unpackRead, type RawRead } from '../../src/core/documents/read-bytes.js';
-import { READ_CHUNK, ReadAhead } from '../../src/core/documents/read-ahead.js';
+import { READ_CHUNK, READ_WINDOW, ReadAhead } from '../../src/core/documents/read-ahead.js';
 import { tempDir } from '../helpers/fixtures.js';
 
 /** A comparable form of a RawRead (its bytes as text). */
@@ -124,6 +124,43 @@ describe('ReadAhead', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       for (const i of wanted) expect(await take(reader, i)).toBe(contentOf(i));
       expect(new Set(asked)).toEqual(new Set(wanted)); // a chunk the main thread claimed asks for its paths again
+    } finally {
+      await reader.close();
+    }
+  });
+
+  it('reuses its slots and its ring for many more files than they hold, each file\'s bytes intact', async () => {
+    const reader = started(await ReadAhead.start(10_000, false), files);
+    reader.pathOf = (i) => files[i % count]!;
+    try {
+      let wanted = 0;
+      for (let i = 0; i < 10_000; i++) {
+        for (; wanted < Math.min(10_000, i + READ_WINDOW); wanted++) reader.want(wanted);
+        if (wanted === 10_000) reader.end();
+        expect(await take(reader, i)).toBe(contentOf(i % count));
+        if (i % 64 === 0) await new Promise((resolve) => setImmediate(resolve));
+      }
+    } finally {
+      await reader.close();
+    }
+  });
+
+  it('waits for room in its ring while large files are in use, and gives every byte back as it was', async () => {
+    const dir = tempDir();
+    const big = Array.from({ length: 12 }, (_, i) => {
+      const file = path.join(dir, `big-${i}.md`);
+      writeFileSync(file, String.fromCharCode(0x61 + i).repeat(1_500_000 + i));
+      return file;
+    });
+    const reader = started(await ReadAhead.start(big.length, false), big);
+    try {
+      for (let i = 0; i < big.length; i++) reader.want(i);
+      reader.end();
+      await new Promise((resolve) => setTimeout(resolve, 100)); // the reader fills the ring and waits
+      for (let i = 0; i < big.length; i++) {
+        const raw = await reader.next(i);
+        expect(raw.kind === 'bytes' && raw.bytes.length === 1_500_000 + i && raw.bytes.every((b) => b === 0x61 + i)).toBe(true);
+      }
     } finally {
       await reader.close();
     }

@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import { packagePath } from '../package-root.js';
-import { readRaw, unpackRead, type Packed, type RawRead } from './read-bytes.js';
+import { readRaw, type RawRead } from './read-bytes.js';
 
 /**
  * Reads documents on a second thread while the main thread describes the ones already read.
@@ -9,14 +9,16 @@ import { readRaw, unpackRead, type Packed, type RawRead } from './read-bytes.js'
  * and costs little to start (it loads node:fs and nothing else), where a thread that also
  * describes documents must send their models back, which costs what it saves on 2 CPUs.
  *
- * Files are asked for in the order they will be used and sent to the reader a chunk at a
- * time. Each chunk is claimed once, by the reader or by the main thread (an atomic compare and
- * swap): the main thread never waits for a chunk the reader has not started, it reads it
- * itself, so a reader that is slow to start, busy or gone costs nothing but the reads it did.
- * The bytes are the same whoever reads them; results never depend on which thread did.
+ * Files are asked for in the order they will be used; their paths go to the reader a batch
+ * at a time, and their bytes come back through memory both threads share: each file is
+ * claimed once, by the reader or by the main thread (an atomic compare and swap on its slot),
+ * and the main thread never waits for a file the reader has not started, it reads it itself,
+ * so a reader that is slow to start, busy or gone costs nothing but the reads it did. (Chunks
+ * of 128 files sent back as messages made the main thread read or wait for whole chunks: a
+ * cold 10k check was 10-11 ms slower, SPEC-006 §2.24.) The bytes are the same whoever reads
+ * them; results never depend on which thread did.
  */
 
-export const CLAIM = { free: 0, reader: 1, main: 2 } as const;
 export const READ_CHUNK = 128;
 /** How far ahead of the document being described files are looked up and handed to the reader. */
 export const READ_WINDOW = 4 * READ_CHUNK;
@@ -34,86 +36,86 @@ export function readAheadPolicy(env: NodeJS.ProcessEnv = process.env, left = 200
   return forced === '1' ? { after: 0, left: 1 } : { after: 500, left };
 }
 
-/**
- * A chunk to read: its files' absolute paths as one string, separated by NUL (which no path
- * holds), and maybe a buffer to read the next ones into (the reader allocates none while it
- * has some). A list of 128 strings took about 0.1 ms to post, 8-11 ms of a 10k check's main
- * thread; one string takes a few microseconds (SPEC-006 §2.23).
- */
+/** A batch of files to read: the sequence number of the first, and their absolute paths joined by NUL (which no path holds). */
 export interface ReadTask {
-  id: number;
+  first: number;
   paths: string;
-  recycled: ArrayBuffer | undefined;
 }
 
 /** The separator of ReadTask.paths. */
 export const PATH_SEPARATOR = '\0';
 
-/** What the reading thread is started with: the claims of the chunks, and whether to hash each file's bytes. */
+/**
+ * The memory the two threads share. Each wanted file gets a sequence number and a slot
+ * (`seq % RING_SLOTS`) whose state word is `seq * 8 + state`: a compare and swap then checks
+ * the file and its state at once, so nothing done for an earlier file of the same slot can
+ * touch a later one. The reader reads a file's bytes into the byte ring and records where
+ * they are (`meta`: offset, length, mtime); the main thread publishes the sequence number of
+ * the file it is using (`control[CONSUMED]`): every file before it has given its bytes back.
+ */
 export interface ReadWorkerData {
-  claims: SharedArrayBuffer;
-  hash: boolean;
+  states: SharedArrayBuffer;
+  meta: SharedArrayBuffer;
+  ring: SharedArrayBuffer;
+  control: SharedArrayBuffer;
+  /** The SHA-256 of each slot's bytes (64 hex characters), when the reader hashes. */
+  digests: SharedArrayBuffer | undefined;
 }
 
-export interface ReadReply {
-  id: number;
-  packed: Packed;
-}
-
-/** Every field is set when a chunk is made (V8 then sees one shape, and optimised code reading chunks stays valid). */
-interface Chunk {
-  /** undefined: never sent, the main thread reads it. */
-  id: number | undefined;
-  /** The positions of its files (the first `count`; arrays are reused, see ReadAhead.spare). */
-  positions: Int32Array;
-  count: number;
-  /** What the reader sent, unpacked a file at a time as `next` reaches it. */
-  packed: Packed | undefined;
-  bytes: Buffer | undefined;
-  pos: number;
-}
+export const SLOT = { free: 0, reader: 1, done: 2, pass: 3, main: 4 } as const;
+/** Slots: the window of wanted files never comes near it. */
+export const RING_SLOTS = 4096;
+/** Bytes of the ring: the window's files, with room to spare (a document is at most 2 MiB). */
+export const RING_BYTES = 4 * 1024 * 1024;
+/** Words of `control`: the file the main thread uses; the reader waits for room; closed; the main thread waits for a file. */
+export const CONTROL = { consumed: 0, waiting: 1, closed: 2, mainWaiting: 3 } as const;
+/** Sequence numbers stay below this, so `seq * 8 + state` is a 32-bit integer. */
+export const MAX_SEQ = 2 ** 28;
 
 /** No file is known yet (an early reader, before the walk ends): `pathOf` is set by the run that uses it. */
 const NO_PATHS = (i: number): string => {
   throw new Error(`ReadAhead: no path for file ${i} (pathOf is not set)`);
 };
 
+/** How long `next` waits for a file the reader is in the middle of before it reads the file itself. */
+const MAX_WAIT_MS = 0.25;
+
 export class ReadAhead {
-  private readonly queue: Chunk[] = [];
   /**
    * The absolute path of the file at a position. Files are wanted and returned by position:
-   * a path string is made only when a chunk is sent or read here, and dies young. Paths kept
-   * for the whole read-ahead window (a few hundred strings, renewed all the time) outlived
-   * most scavenges, and at 100k documents V8 doubled the young generation for them (SPEC-006
-   * §2.23). An early reader (see EarlyReadAhead) starts before the files are known: the run
-   * that uses it sets this.
+   * a path string is made only when a batch is sent or a file read here, and dies young.
+   * An early reader (see EarlyReadAhead) starts before the files are known: the run that
+   * uses it sets this.
    */
   pathOf: (i: number) => string = NO_PATHS;
-  private batch: Int32Array;
-  private batchCount = 0;
-  /** Position arrays of chunks already read, reused (the window needs a handful). */
-  private readonly spare: Int32Array[] = [];
-  private nextId = 0;
-  /** Milliseconds `next` spent waiting for chunks the reader was still reading (--include-metrics). */
+  /** The position of each wanted file, by slot. */
+  private readonly positions = new Int32Array(RING_SLOTS);
+  private wanted = 0;
+  private consumed = 0;
+  /** Wanted files not yet sent to the reader: from `sentUpTo` to `wanted`. */
+  private sentUpTo = 0;
+  /** Milliseconds `next` spent waiting for files the reader was reading (--include-metrics). */
   waitedMs = 0;
-  private readonly arrived = new Map<number, Packed>();
-  private wake: (() => void) | undefined;
   private failed = false;
+  private readonly states: Int32Array;
+  private readonly meta: Float64Array;
+  private readonly control: Int32Array;
+  private readonly ring: Buffer;
+  private readonly digests: Buffer | undefined;
 
   private constructor(
     private readonly worker: Worker,
-    private readonly claims: Int32Array,
-    /** How many files it can be asked for (the size of `claims`). */
+    data: ReadWorkerData,
+    /** How many files it can be asked for. */
     readonly capacity: number,
   ) {
-    this.batch = new Int32Array(READ_CHUNK);
-    worker.on('message', (reply: ReadReply) => {
-      this.arrived.set(reply.id, reply.packed);
-      this.wake?.();
-    });
+    this.states = new Int32Array(data.states);
+    this.meta = new Float64Array(data.meta);
+    this.control = new Int32Array(data.control);
+    this.ring = Buffer.from(data.ring);
+    this.digests = data.digests ? Buffer.from(data.digests) : undefined;
     const fail = () => {
       this.failed = true;
-      this.wake?.();
     };
     worker.on('error', fail);
     worker.on('exit', fail);
@@ -134,101 +136,89 @@ export class ReadAhead {
 
   /** start, synchronously, given node:worker_threads' Worker (so a synchronous walk can start one); throws when no thread can be started. */
   static startWith(WorkerClass: typeof Worker, files: number, hash: boolean): ReadAhead {
-    const claims = new SharedArrayBuffer(4 * (Math.ceil(files / READ_CHUNK) + 1));
-    const data: ReadWorkerData = { claims, hash };
+    const data: ReadWorkerData = {
+      states: new SharedArrayBuffer(4 * RING_SLOTS),
+      meta: new SharedArrayBuffer(8 * 3 * RING_SLOTS),
+      ring: new SharedArrayBuffer(RING_BYTES),
+      control: new SharedArrayBuffer(4 * 4),
+      digests: hash ? new SharedArrayBuffer(64 * RING_SLOTS) : undefined,
+    };
     // Not relative to this module: bundled, it lives in dist/chunks/ (scripts/bundle.js).
     const worker = new WorkerClass(packagePath('dist/core/documents/read-worker.js'), { workerData: data });
-    return new ReadAhead(worker, new Int32Array(claims), files);
+    return new ReadAhead(worker, data, files);
   }
 
   /** The next file to read (its position, see pathOf), in the order `next` will return them. */
   want(position: number): void {
-    this.batch[this.batchCount++] = position;
-    if (this.batchCount === READ_CHUNK) this.send();
+    const seq = this.wanted;
+    if (seq - this.consumed >= RING_SLOTS - 1 || seq >= MAX_SEQ) throw new Error('ReadAhead: too many files wanted ahead');
+    const slot = seq % RING_SLOTS;
+    this.positions[slot] = position;
+    Atomics.store(this.states, slot, seq * 8 + SLOT.free);
+    this.wanted++;
+    if (this.wanted - this.sentUpTo === READ_CHUNK) this.send();
   }
 
-  /** Every file is wanted: the last chunk goes to the reader too. */
+  /** Every file is wanted: the last ones go to the reader too. */
   end(): void {
-    if (this.batchCount > 0) this.send();
-  }
-
-  /** The buffer of the chunk whose last file `next` returned: its bytes are in use until `next` is called again. */
-  private lastBuffer: ArrayBuffer | undefined;
-  /** A buffer no longer in use, given back to the reader with the next chunk. */
-  private recycle: ArrayBuffer | undefined;
-
-  /** The wanted positions so far as a chunk (sent to the reader when `send`), and a fresh batch. */
-  private takeBatch(id: number | undefined): Chunk {
-    const chunk: Chunk = { id, positions: this.batch, count: this.batchCount, packed: undefined, bytes: undefined, pos: 0 };
-    this.batch = this.spare.pop() ?? new Int32Array(READ_CHUNK);
-    this.batchCount = 0;
-    this.queue.push(chunk);
-    return chunk;
+    if (this.wanted > this.sentUpTo) this.send();
   }
 
   private send(): void {
-    const id = this.nextId++;
-    const recycled = this.recycle;
-    this.recycle = undefined;
-    const chunk = this.takeBatch(id);
+    const first = this.sentUpTo;
+    this.sentUpTo = this.wanted;
     if (this.failed) return;
-    let paths = this.pathOf(chunk.positions[0]!);
-    for (let k = 1; k < chunk.count; k++) paths += PATH_SEPARATOR + this.pathOf(chunk.positions[k]!);
-    const task: ReadTask = { id, paths, recycled };
-    this.worker.postMessage(task, recycled ? [recycled] : []);
+    let paths = this.pathOf(this.positions[first % RING_SLOTS]!);
+    for (let seq = first + 1; seq < this.wanted; seq++) paths += PATH_SEPARATOR + this.pathOf(this.positions[seq % RING_SLOTS]!);
+    const task: ReadTask = { first, paths };
+    this.worker.postMessage(task);
   }
 
   /**
    * The bytes of the next wanted file, which the caller names (its position, as it was
-   * wanted); a promise only while the reader is reading its chunk. As with readRaw, the bytes
-   * are a view valid until the next call of `next`. Asking for another file than the next
-   * wanted one is a bug that would give every later document the bytes of another file: it
-   * throws instead.
+   * wanted). As with readRaw, the bytes are a view valid until the next call of `next`.
+   * Asking for another file than the next wanted one is a bug that would give every later
+   * document the bytes of another file: it throws instead. The main thread never waits for
+   * a file the reader has not started (it reads it itself) and only briefly for one it is
+   * reading.
    */
   next(position: number): RawRead | Promise<RawRead> {
-    if (this.lastBuffer) {
-      this.recycle = this.lastBuffer;
-      this.lastBuffer = undefined;
-    }
-    // Not sent yet (the files wanted after it are too few so far): read here.
-    const head = this.queue[0] ?? (this.batchCount > 0 ? this.takeBatch(undefined) : undefined);
-    if (!head) throw new Error(`ReadAhead: asked for file ${position}, but no file is wanted`);
-    if (!head.packed && head.id !== undefined) {
-      const packed = this.arrived.get(head.id);
-      if (packed) {
-        this.arrived.delete(head.id);
-        head.packed = packed;
-        head.bytes = Buffer.from(packed.buffer);
-      } else if (this.failed || Atomics.compareExchange(this.claims, head.id, CLAIM.free, CLAIM.main) !== CLAIM.reader) {
-        head.id = undefined; // claimed here, or the reader is gone
-      } else return this.wait(head.id, position);
-    }
-    const wanted = head.positions[head.pos]!;
+    const seq = this.consumed;
+    if (seq >= this.wanted) throw new Error(`ReadAhead: asked for file ${position}, but no file is wanted`);
+    const slot = seq % RING_SLOTS;
+    const wanted = this.positions[slot]!;
     if (wanted !== position) throw new Error(`ReadAhead: asked for file ${position}, but the next file wanted is ${wanted}`);
-    const raw = head.packed ? unpackRead(head.packed, head.pos, head.bytes!) : readRaw(this.pathOf(position));
-    if (++head.pos === head.count) {
-      this.queue.shift();
-      this.spare.push(head.positions);
-      this.lastBuffer = head.packed?.buffer;
+    this.consumed++;
+    // Every earlier file's bytes are given back.
+    Atomics.store(this.control, CONTROL.consumed, seq);
+    if (Atomics.load(this.control, CONTROL.waiting) !== 0) Atomics.notify(this.control, CONTROL.consumed);
+    const tag = seq * 8;
+    let waited = 0;
+    for (;;) {
+      const state = Atomics.load(this.states, slot) - tag;
+      if (state === SLOT.done) return this.fromRing(slot);
+      if (state === SLOT.pass) return readRaw(this.pathOf(position));
+      if (state === SLOT.free || this.failed || waited >= MAX_WAIT_MS) {
+        if (Atomics.compareExchange(this.states, slot, tag + state, tag + SLOT.main) === tag + state) return readRaw(this.pathOf(position));
+        continue;
+      }
+      const from = performance.now();
+      Atomics.store(this.control, CONTROL.mainWaiting, 1);
+      Atomics.wait(this.states, slot, tag + SLOT.reader, MAX_WAIT_MS);
+      Atomics.store(this.control, CONTROL.mainWaiting, 0);
+      const ms = performance.now() - from;
+      waited += ms;
+      this.waitedMs += ms;
     }
-    return raw;
   }
 
-  private async wait(id: number, position: number): Promise<RawRead> {
-    const from = performance.now();
-    await this.arrival(id);
-    this.waitedMs += performance.now() - from;
-    return this.next(position);
-  }
-  private arrival(id: number): Promise<void> {
-    return new Promise((resolve) => {
-      this.wake = () => {
-        if (this.arrived.has(id) || this.failed) {
-          this.wake = undefined;
-          resolve();
-        }
-      };
-    });
+  private fromRing(slot: number): RawRead {
+    const m = this.meta;
+    const offset = m[slot * 3]!;
+    const length = m[slot * 3 + 1]!;
+    const raw: RawRead = { kind: 'bytes', bytes: this.ring.subarray(offset, offset + length), size: length, mtimeMs: m[slot * 3 + 2]! };
+    if (this.digests) raw.digest = this.digests.toString('latin1', slot * 64, slot * 64 + 64);
+    return raw;
   }
 
   private stopped: Promise<void> | undefined;
@@ -240,6 +230,8 @@ export class ReadAhead {
    */
   close(): Promise<void> {
     this.failed = true;
+    Atomics.store(this.control, CONTROL.closed, 1);
+    Atomics.notify(this.control, CONTROL.consumed);
     return (this.stopped ??= this.worker.terminate().then(
       () => undefined,
       () => undefined,

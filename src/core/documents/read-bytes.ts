@@ -18,7 +18,7 @@ let shared = Buffer.allocUnsafe(64 * 1024);
  * Opens a document the safe way (no symbolic link, no blocking) and hands its descriptor and
  * stat to `use` if it is a regular file (else ENOTFILE); the descriptor is closed afterwards.
  */
-function withRegularFile<T>(abs: string, use: (fd: number, stat: Stats) => T): T {
+export function withRegularFile<T>(abs: string, use: (fd: number, stat: Stats) => T): T {
   const fd = openSync(abs, OPEN_FLAGS);
   try {
     const stat = fstatSync(fd);
@@ -98,8 +98,6 @@ export interface Packed {
   buffer: ArrayBuffer;
   meta: Float64Array;
   codes?: Record<number, string>;
-  /** The SHA-256 (hex) of each file's bytes, by position, when the reader hashed them. */
-  digests?: string[];
 }
 
 const TOO_LARGE = -1;
@@ -108,15 +106,12 @@ const FAILED = -2;
 /**
  * Reads files (absolute paths) into a Packed, reusing `buffer` when it is given (it grows when
  * the files do not fit). Each file is read as readRaw reads it, straight into the buffer.
- * `digest`: hashes each file's bytes as they are read (given by a thread that hashes for the
- * main one; this module loads no more than node:fs itself).
  */
-export function packReads(paths: readonly string[], buffer?: ArrayBuffer, digest?: (bytes: Uint8Array) => string): Packed {
+export function packReads(paths: readonly string[], buffer?: ArrayBuffer): Packed {
   let view = Buffer.from(buffer ?? new ArrayBuffer(Math.max(paths.length, 1) * 8192));
   let used = 0;
   const meta = new Float64Array(paths.length * 4);
   let codes: Record<number, string> | undefined;
-  const digests: string[] | undefined = digest ? [] : undefined;
   const room = (n: number) => {
     if (used + n <= view.length) return;
     const bigger = Buffer.from(new ArrayBuffer(Math.max(view.length * 2, used + n)));
@@ -136,7 +131,6 @@ export function packReads(paths: readonly string[], buffer?: ArrayBuffer, digest
         const n = readSync(fd, view, used, stat.size + 1, null);
         if (n > stat.size) return false;
         meta.set([used, n, n, stat.mtimeMs], k * 4);
-        if (digests) digests[k] = digest!(view.subarray(used, used + n));
         used += n;
         return true;
       });
@@ -149,7 +143,6 @@ export function packReads(paths: readonly string[], buffer?: ArrayBuffer, digest
       room(raw.bytes.length);
       raw.bytes.copy(view, used);
       meta.set([used, raw.bytes.length, raw.size, raw.mtimeMs], k * 4);
-      if (digests) digests[k] = digest!(raw.bytes);
       used += raw.bytes.length;
     } else if (raw.kind === 'too-large') meta.set([0, TOO_LARGE, raw.size, raw.mtimeMs], k * 4);
     else {
@@ -157,7 +150,7 @@ export function packReads(paths: readonly string[], buffer?: ArrayBuffer, digest
       (codes ??= {})[k] = raw.code;
     }
   });
-  return { buffer: view.buffer as ArrayBuffer, meta, ...(codes ? { codes } : {}), ...(digests ? { digests } : {}) };
+  return { buffer: view.buffer as ArrayBuffer, meta, ...(codes ? { codes } : {}) };
 }
 
 /** The RawRead of the k-th packed file; its bytes are a view of `bytes` (the packed buffer). */
@@ -167,10 +160,7 @@ export function unpackRead(packed: Packed, k: number, bytes: Buffer): RawRead {
   const length = m[k * 4 + 1]!;
   if (length >= 0) {
     // Built as readRaw builds it: a spread made a second shape of the same object for the code that reads both.
-    const raw: RawRead = { kind: 'bytes', bytes: bytes.subarray(offset, offset + length), size: m[k * 4 + 2]!, mtimeMs: m[k * 4 + 3]! };
-    const digest = packed.digests?.[k];
-    if (digest !== undefined) raw.digest = digest;
-    return raw;
+    return { kind: 'bytes', bytes: bytes.subarray(offset, offset + length), size: m[k * 4 + 2]!, mtimeMs: m[k * 4 + 3]! };
   }
   if (length === TOO_LARGE) return { kind: 'too-large', size: m[k * 4 + 2]!, mtimeMs: m[k * 4 + 3]! };
   return { kind: 'error', code: packed.codes?.[k] ?? 'EIO' };
