@@ -198,6 +198,7 @@ export class ReadAhead {
       const state = Atomics.load(this.states, slot) - tag;
       if (state === SLOT.done) return this.fromRing(slot);
       if (state === SLOT.pass) return readRaw(this.pathOf(position));
+      if (state !== SLOT.free && state !== SLOT.reader) throw new Error(`ReadAhead: file ${position} is in state ${state}`);
       if (state === SLOT.free || this.failed || waited >= MAX_WAIT_MS) {
         if (Atomics.compareExchange(this.states, slot, tag + state, tag + SLOT.main) === tag + state) return readRaw(this.pathOf(position));
         continue;
