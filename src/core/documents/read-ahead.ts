@@ -19,6 +19,7 @@ import { readRaw, type RawRead } from './read-bytes.js';
  * them; results never depend on which thread did.
  */
 
+/** Paths sent to the reader in one message (a message per file cost more than the reads it saved). */
 export const READ_CHUNK = 128;
 /** How far ahead of the document being described files are looked up and handed to the reader. */
 export const READ_WINDOW = 4 * READ_CHUNK;
