@@ -10,6 +10,9 @@
  * never throws optimised code away (§2.21): objects and strings, or small integers.
  */
 
+/** One shared, frozen empty list for every empty list that is kept and never pushed to. */
+export const NONE: never[] = Object.freeze([]) as unknown as never[];
+
 /** One element of the kind lists of objects and strings hold (it is overwritten at once). */
 const OBJECT_SEED: unknown[] = [{}];
 /** The same kind, empty. */

@@ -86,8 +86,8 @@ export interface InspectedDocument {
   checked: boolean;
 }
 
-/** One shared, frozen empty list for every empty list a model keeps until the end (never pushed to). */
-export const NONE: never[] = Object.freeze([]) as unknown as never[];
+/** The shared empty list (core/lists.ts) for every empty list a model keeps until the end. */
+export { NONE } from '../lists.js';
 
 /** A document's anchors, whichever form its model keeps them in. */
 export function anchorsOf(doc: InspectedDocument): readonly string[] {

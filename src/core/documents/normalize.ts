@@ -1,4 +1,5 @@
 import type { ParsedFrontmatter } from '../frontmatter/parse.js';
+import { NONE } from '../lists.js';
 
 /** A value changed before validation, because YAML typed what the author meant as a string. */
 export interface Normalization {
@@ -46,9 +47,6 @@ function expectsString(prop: PropertySchema | undefined): boolean {
 
 const VERSION_KEY = /(^|_)version$/;
 
-/** One shared, frozen empty list of normalisations (never pushed to). */
-const NOTHING: Normalization[] = Object.freeze([]) as unknown as Normalization[];
-
 /**
  * Whether normalizeMetadata could change a value: a number (a version), or a string that is a
  * timestamp in a date field. A date field's value of ten characters or fewer is a date at most.
@@ -75,7 +73,7 @@ const DATETIME = /^(\d{4}-\d{2}-\d{2})[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Z
  */
 export function normalizeMetadata(fm: ParsedFrontmatter, schema: Record<string, unknown> | undefined): { metadata: Record<string, unknown>; normalized: Normalization[] } {
   // Most frontmatter needs nothing changed: its own data is the metadata (nothing writes to either).
-  if (Object.getPrototypeOf(fm.data) === Object.prototype && !Object.hasOwn(fm.data, '__proto__') && !needsNormalizing(fm.data, schema)) return { metadata: fm.data, normalized: NOTHING };
+  if (Object.getPrototypeOf(fm.data) === Object.prototype && !Object.hasOwn(fm.data, '__proto__') && !needsNormalizing(fm.data, schema)) return { metadata: fm.data, normalized: NONE };
   const metadata: Record<string, unknown> = {};
   const normalized: Normalization[] = [];
   for (const key of Object.keys(fm.data)) {

@@ -42,8 +42,8 @@ const digest = data.digests ? (await import('../text/sha256.js')).sha256 : undef
  * (a file that does not fit before the end of the ring starts at 0, the skipped end counted
  * with it), so the bytes in use are one span from the oldest reservation to `write`.
  */
-const reservedSeq = new Float64Array(RING_SLOTS);
-const reservedBytes = new Float64Array(RING_SLOTS);
+const reservedSeq = new Int32Array(RING_SLOTS);
+const reservedBytes = new Int32Array(RING_SLOTS);
 let oldest = 0;
 let newest = 0;
 let used = 0;

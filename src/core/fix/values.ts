@@ -2,6 +2,7 @@ import path from 'node:path';
 import { PREFIX_PATTERN } from '../config/defaults.js';
 import type { InspectedDocument } from '../check/model.js';
 import { patternOf, type PropertySchema } from '../documents/normalize.js';
+import { ID_TITLE } from '../ids/document-id.js';
 
 /** Required fields `fix` knows how to fill, in the order it writes them. */
 export const FILLABLE = ['document_id', 'type', 'title', 'status', 'version', 'last_updated', 'owner', 'docops_version'] as const;
@@ -46,7 +47,6 @@ export function inferType(doc: DocumentFacts): string | undefined {
   return best.length === 1 ? best[0] : undefined;
 }
 
-const ID_TITLE = /^[A-Z]{3,10}-[A-Z]{3,10}-\d{3}\s*[:\u2014\u2013-]\s*/;
 
 /** Title from the first heading (without a leading "ACME-ADR-001: "), else from the file name. */
 export function inferTitle(doc: DocumentFacts): string {

@@ -1,5 +1,7 @@
 /** Document IDs: PREFIX-TYPE-NNN, e.g. ACME-ADR-007. */
 export const ID_PATTERN = /^([A-Z]{3,10})-([A-Z]{3,10})-(\d{3})$/;
+/** An ID and its separator at the start of a heading (`ACME-ADR-001: `, with a colon or a dash): what a title drops. */
+export const ID_TITLE = /^[A-Z]{3,10}-[A-Z]{3,10}-\d{3}\s*[:\u2014\u2013-]\s*/;
 export const TYPE_SEGMENT = /^[A-Z]{3,10}$/;
 export const MAX_SEQ = 999;
 

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type { NamespaceConfig } from '../config/types.js';
+import { ID_TITLE } from '../ids/document-id.js';
 import { slugify } from '../text/slug.js';
 
 // `0007-…`, `7_…`, `adr-7-…`: a number at the start of a legacy name, maybe after a type word.
 const LEADING_NUMBER = /^(?:([a-z]+)[-_])?0*(\d{1,3})(?:[-_ .]+|$)/i;
-const ID_TITLE = /^[A-Z]{3,10}-[A-Z]{3,10}-\d{3}\s*[:\u2014\u2013-]\s*/;
 
 function humanize(stem: string): string {
   const words = stem.replace(/[-_\s]+/g, ' ').trim();
