@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { CONFIG_FILE } from '../core/config/defaults.js';
+import { splitFrontmatter } from '../core/frontmatter/split.js';
 import { writeFileAtomic } from '../core/fs/atomic-write.js';
 import { isInside, realpathOfExistingAncestor, relativePosix } from '../core/fs/paths.js';
 import { DocketError } from '../errors/docket-error.js';
@@ -50,7 +51,8 @@ export async function resolveOutputTarget(root: string, file: string): Promise<O
   if (stat?.isSymbolicLink()) refuse(file, 'it is a symbolic link');
   if (stat && !stat.isFile()) refuse(file, 'it exists and is not a regular file');
   if (stat) {
-    if ((await readHead(abs)).replace(/^\uFEFF/, '').startsWith('---')) refuse(file, 'it is an existing document with frontmatter');
+    const split = splitFrontmatter((await readHead(abs)).replace(/^\uFEFF/, ''));
+    if (split.kind !== 'none' || split.near) refuse(file, 'it is an existing document with frontmatter');
   }
   return { abs, rel };
 }

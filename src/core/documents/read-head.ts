@@ -23,7 +23,8 @@ function decodable(bytes: Buffer): boolean {
  */
 export function frontmatterRecord(file: { rel: string; namespace: NamespaceConfig }, raw: RawRead): DocumentRecord | undefined {
   if (raw.kind !== 'bytes' || !decodable(raw.bytes)) return undefined;
-  const fence = raw.bytes.indexOf('\n---', 3);
+  // The closing fence: after the opening one, which leading blank lines may precede.
+  const fence = raw.bytes.indexOf('\n---', raw.bytes.indexOf('---') + 3);
   const end = fence < 0 ? -1 : raw.bytes.indexOf(0x0a, fence + 4);
   if (end < 0 || end >= HEAD_LIMIT) return undefined;
   const head = decodeDocument(file.rel, file.namespace, raw.bytes.subarray(0, end + 1), end + 1, raw.mtimeMs, false);

@@ -69,23 +69,28 @@ export function decodeDocument(rel: string, namespace: NamespaceConfig, bytes: U
   const split = rec.split;
   switch (split.kind) {
     case 'none':
-      rec.problems.push(problem(rel, 'FRONTMATTER_MISSING', 'The document has no frontmatter.', 'Start the file with a `---` line, the metadata fields, and a closing `---` line; `docket fix` can add it.', 1, 1));
+      if (split.near) rec.problems.push(problem(rel, 'FRONTMATTER_MISSING', `The document has no frontmatter at its top, but line ${split.near.line} has ${split.near.what}.`, 'Move the metadata to the top of the file between `---` lines, or remove the look-alike; `docket fix` will not add a second block.', split.near.line, 1));
+      else rec.problems.push(problem(rel, 'FRONTMATTER_MISSING', 'The document has no frontmatter.', 'Start the file with a `---` line, the metadata fields, and a closing `---` line; `docket fix` can add it.', 1, 1));
       break;
     case 'foreign':
-      rec.problems.push(problem(rel, 'FRONTMATTER_INVALID', `Front matter in "${split.language}" is not supported; docket reads YAML only and never evaluates code.`, 'Rewrite the block as YAML between `---` lines.', 1, 1));
+      rec.problems.push(problem(rel, 'FRONTMATTER_INVALID', `Front matter in "${split.language}" is not supported; docket reads YAML only and never evaluates code.`, 'Rewrite the block as YAML between `---` lines.', split.line, 1));
+      break;
+    case 'malformed':
+      if (split.reason === 'cr-line-endings') rec.problems.push(problem(rel, 'FRONTMATTER_INVALID', 'The frontmatter has CR-only line endings (classic Mac OS); docket reads LF or CRLF line endings.', 'Convert the file to LF line endings (for example `mac2unix FILE`), then run again; `docket fix` will not change it.', split.line, 1));
+      else rec.problems.push(problem(rel, 'FRONTMATTER_INVALID', `The first line \`${split.opener}\` starts like a frontmatter fence but is not one.`, 'Make the line exactly `---` (dashes only) to open the frontmatter, or change it if the file has none; `docket fix` will not change it.', split.line, 1));
       break;
     case 'unterminated':
-      rec.problems.push(problem(rel, 'FRONTMATTER_INVALID', 'The frontmatter has no closing `---` line.', 'Add a line with exactly `---` after the last metadata field.', 1, 1));
+      rec.problems.push(problem(rel, 'FRONTMATTER_INVALID', 'The frontmatter has no closing `---` line.', 'Add a line with exactly `---` after the last metadata field.', split.line, 1));
       break;
     case 'too-large':
-      rec.problems.push(problem(rel, 'FRONTMATTER_INVALID', `The frontmatter is larger than ${FRONTMATTER_MAX_BYTES / 1024} KiB.`, 'Keep metadata short; move long content into the body.', 1, 1));
+      rec.problems.push(problem(rel, 'FRONTMATTER_INVALID', `The frontmatter is larger than ${FRONTMATTER_MAX_BYTES / 1024} KiB.`, 'Keep metadata short; move long content into the body.', split.line, 1));
       break;
     case 'ok': {
       const parsed = parseFrontmatterYaml(split.yaml, split.firstLine);
       if (parsed.ok) {
         rec.frontmatter = parsed.value;
         if (!parsed.value.hasKeys()) {
-          rec.problems.push(problem(rel, 'FRONTMATTER_MISSING', 'The frontmatter block is empty.', 'Add the required metadata fields between the `---` lines; `docket fix` can add them.', 1, 1));
+          rec.problems.push(problem(rel, 'FRONTMATTER_MISSING', 'The frontmatter block is empty.', 'Add the required metadata fields between the `---` lines; `docket fix` can add them.', split.firstLine - 1, 1));
         }
       } else rec.problems.push(problem(rel, 'FRONTMATTER_INVALID', `Invalid frontmatter: ${parsed.problem.message}`, parsed.problem.suggestion ?? 'Fix the YAML at this line (quote values that contain `: ` or start with a special character).', parsed.problem.line, parsed.problem.column));
       break;

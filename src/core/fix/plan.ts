@@ -49,7 +49,7 @@ function planContent(doc: InspectedDocument, hinted: Finding[], inputs: FixInput
   }
   if (wanted.length === 0) return undefined;
   let next: string | undefined;
-  if (split.kind === 'none') next = prependFrontmatter(text, wanted.map((e) => [e.field, e.to] as const), eol);
+  if (split.kind === 'none' && !split.near) next = prependFrontmatter(text, wanted.map((e) => [e.field, e.to] as const), eol);
   else if (split.kind === 'ok') next = applyFieldEdits(text, split, fm, wanted, eol);
   if (next === undefined || next === text) return undefined;
   const done = new Set(wanted.map((e) => e.field));

@@ -2,12 +2,22 @@
 export const FRONTMATTER_MAX_BYTES = 64 * 1024;
 export const FRONTMATTER_MAX_DEPTH = 20;
 
+/** Where a document has no frontmatter but something that looks like one near its top (so `fix` must not add another). */
+export interface NearMiss {
+  /** 1-based file line of the look-alike. */
+  line: number;
+  /** What was seen, for a person: "a `+++` line". */
+  what: string;
+}
+
 export type Split =
-  | { kind: 'none' }
+  | { kind: 'none'; near?: NearMiss }
   /** `---js`, `---javascript`, `---coffee`, ...: another language's front matter; never evaluated. */
-  | { kind: 'foreign'; language: string }
-  | { kind: 'unterminated' }
-  | { kind: 'too-large'; bytes: number }
+  | { kind: 'foreign'; language: string; line: number }
+  /** A first line that starts like a fence but is not one: CR-only line endings, or `---` followed by other text. */
+  | { kind: 'malformed'; reason: 'cr-line-endings' | 'opener'; opener: string; line: number }
+  | { kind: 'unterminated'; line: number }
+  | { kind: 'too-large'; bytes: number; line: number }
   | {
       kind: 'ok';
       /** The YAML text between the fences. */
@@ -24,41 +34,85 @@ export type Split =
       bodyOffset: number;
     };
 
+/** ASCII whitespace, what Python's str.strip() removes before python-frontmatter looks for the opener. */
+function isSpace(c: number): boolean {
+  return c === 0x0a || c === 0x20 || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x0b;
+}
+
+/** A fence line's content (trailing whitespace and CR removed): three or more dashes. */
+function isDashFence(content: string): boolean {
+  if (content.length < 3) return false;
+  for (let i = 0; i < content.length; i++) if (content.charCodeAt(i) !== 0x2d) return false;
+  return true;
+}
+
 /**
- * Splits frontmatter off a document. The first line must be exactly `---` (trailing spaces
- * and CR tolerated); the block ends at the next line that is exactly `---` or `...`.
- * Expects text without a BOM.
+ * Splits frontmatter off a document, as python-frontmatter (the Python DocOps CLI's reader,
+ * reference §5.2) does: leading whitespace (blank lines, spaces) is skipped, the first line
+ * must be three or more dashes (trailing whitespace and CR tolerated), and the block ends at
+ * the next line of three or more dashes (or docket's YAML `...`). Leading bytes stay where
+ * they are: the offsets returned are offsets in `text`. A first line that starts with `---`
+ * but is no fence is never "none" (fix would then add a second block above it): it is
+ * foreign (`---js`) or malformed (CR-only line endings, `---__proto__`). Expects text without a BOM.
  */
 export function splitFrontmatter(text: string): Split {
-  const firstEnd = text.indexOf('\n');
-  const firstLine = (firstEnd === -1 ? text : text.slice(0, firstEnd)).replace(/\r$/, '');
-  if (!firstLine.startsWith('---')) return { kind: 'none' };
-  const opener = firstLine.trimEnd();
-  if (opener !== '---') {
-    const language = opener.slice(3).trim();
-    return /^[A-Za-z][\w-]*$/.test(language) ? { kind: 'foreign', language } : { kind: 'none' };
+  let start = 0;
+  let line = 1;
+  // Most documents start with the fence itself: the loop only runs for the rare leading whitespace.
+  while (start < text.length && isSpace(text.charCodeAt(start))) {
+    if (text.charCodeAt(start) === 0x0a) line++;
+    start++;
   }
-  if (firstEnd === -1) return { kind: 'unterminated' };
+  if (!text.startsWith('---', start)) return noneNear(text, start, line);
+  const firstEnd = text.indexOf('\n', start);
+  const opener = (firstEnd === -1 ? text.slice(start) : text.slice(start, firstEnd)).trimEnd();
+  if (!isDashFence(opener)) {
+    if (opener.includes('\r')) return { kind: 'malformed', reason: 'cr-line-endings', opener: opener.slice(0, opener.indexOf('\r')), line };
+    const language = opener.slice(3).trim();
+    if (/^[A-Za-z][\w-]*$/.test(language)) return { kind: 'foreign', language, line };
+    return { kind: 'malformed', reason: 'opener', opener: opener.slice(0, 80), line };
+  }
+  if (firstEnd === -1) return { kind: 'unterminated', line };
   let pos = firstEnd + 1;
-  let line = 2;
+  let at = line + 1;
   while (pos <= text.length) {
-    if (pos - firstEnd > FRONTMATTER_MAX_BYTES + 8) return { kind: 'too-large', bytes: pos - firstEnd };
+    if (pos - firstEnd > FRONTMATTER_MAX_BYTES + 8) return { kind: 'too-large', bytes: pos - firstEnd, line };
     const nl = text.indexOf('\n', pos);
     const end = nl === -1 ? text.length : nl;
     // Only a line starting with - or . can be a fence: other lines are not cut out.
     const first = text.charCodeAt(pos);
-    const content = first === 0x2d || first === 0x2e ? text.slice(pos, end).replace(/\r$/, '').trimEnd() : '';
-    if (content === '---' || content === '...') {
+    const content = first === 0x2d || first === 0x2e ? text.slice(pos, end).trimEnd() : '';
+    if (content === '...' || isDashFence(content)) {
       const yaml = text.slice(firstEnd + 1, pos);
       const bytes = Buffer.byteLength(yaml, 'utf8');
-      if (bytes > FRONTMATTER_MAX_BYTES) return { kind: 'too-large', bytes };
-      return { kind: 'ok', yaml, firstLine: 2, yamlOffset: firstEnd + 1, closingOffset: pos, closingLine: line, bodyOffset: nl === -1 ? text.length : nl + 1 };
+      if (bytes > FRONTMATTER_MAX_BYTES) return { kind: 'too-large', bytes, line };
+      return { kind: 'ok', yaml, firstLine: line + 1, yamlOffset: firstEnd + 1, closingOffset: pos, closingLine: at, bodyOffset: nl === -1 ? text.length : nl + 1 };
     }
     if (nl === -1) break;
     pos = nl + 1;
-    line++;
+    at++;
   }
-  return { kind: 'unterminated' };
+  return { kind: 'unterminated', line };
+}
+
+const NEAR_LINES = 12;
+const KEY_LINE = /^[A-Za-z_][\w-]*[ \t]*:(?:[ \t]|$)/;
+
+/**
+ * "none", with what looks like frontmatter near the top of the file if anything does: a
+ * `+++` block (TOML), a `---` line followed by `key:` lines after some other first line, or a
+ * `document_id:` line. Only documents without frontmatter get here, so the look is cheap
+ * overall; it makes `fix` leave such a file to a person instead of prepending a second block.
+ */
+function noneNear(text: string, start: number, line: number): Split {
+  if (text.startsWith('+++', start)) return { kind: 'none', near: { line, what: 'a `+++` line (TOML front matter)' } };
+  const lines = text.slice(start, start + 4096).split(/\r\n|\r|\n/, NEAR_LINES);
+  for (let i = 0; i < lines.length; i++) {
+    const content = lines[i]!.trim();
+    if (/^document_id[ \t]*:/.test(content)) return { kind: 'none', near: { line: line + i, what: 'a `document_id:` line' } };
+    if (isDashFence(content) && i + 1 < lines.length && KEY_LINE.test(lines[i + 1]!)) return { kind: 'none', near: { line: line + i, what: 'a `---` line followed by `key:` lines' } };
+  }
+  return { kind: 'none' };
 }
 
 /**

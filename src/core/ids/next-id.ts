@@ -26,8 +26,10 @@ export function idOfRecord(rec: DocumentRecord): string | undefined {
   const parsed = field(rec, 'document_id');
   if (parsed !== undefined) return parsed;
   const text = rec.text;
-  if (text === undefined || !text.startsWith('---')) return undefined;
-  const head = text.slice(0, 64 * 1024);
+  if (text === undefined || rec.split === undefined || rec.split.kind === 'none') return undefined;
+  // From the opening fence, which leading blank lines may precede.
+  const from = text.search(/\S/);
+  const head = text.slice(from, from + 64 * 1024);
   const end = head.search(/\n(?:---|\.\.\.)[ \t]*\r?\n/);
   return RAW_ID_LINE.exec(end === -1 ? head : head.slice(0, end))?.[1];
 }

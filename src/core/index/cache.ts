@@ -32,9 +32,10 @@ export { factsHash, type AddedFile, type FileUpdate } from './cache-files.js';
  * manifest's 20 MB, read by every run); the manifest keeps a digest of the path list. 4: the
  * manifest may carry new facts of a few documents (facts_overlay), which override both files.
  * 5: it may describe files added since those files were written (appended), list files gone
- * since (removed), and list the link targets that are no governed file (unresolved).
+ * since (removed), and list the link targets that are no governed file (unresolved). 6: frontmatter
+ * after leading blank lines or between `----` fences is read (facts of such files changed).
  */
-const CACHE_VERSION = 5;
+const CACHE_VERSION = 6;
 /**
  * A file modified this close to (or after) the moment the manifest was written may have
  * changed again within the same mtime tick: its size and mtime are not trusted, its content

@@ -31,7 +31,8 @@ function blank(value: unknown): boolean {
 
 /** add_frontmatter: only onto a file without any block; the rest stays byte-identical. */
 function addFrontmatter(rel: string, text: string, frontmatter: Record<string, string>): Edit {
-  if (splitFrontmatter(text).kind !== 'none') return { refusal: 'has_frontmatter' };
+  const split = splitFrontmatter(text);
+  if (split.kind !== 'none' || split.near) return { refusal: 'has_frontmatter' };
   const fields = ordered(frontmatter);
   const next = prependFrontmatter(text, fields, eolOf(text));
   return { next, change: { path: rel, action: 'add_frontmatter', diff: unifiedDiff(text, next, rel), fields: fields.map(([field, to]) => ({ field, op: 'add', to })) }, ...(frontmatter.document_id ? { documentId: frontmatter.document_id } : {}) };

@@ -28,7 +28,7 @@ const REASONS: Record<RefusalReason, string> = {
   source_changed: 'its content changed since the plan was made',
   source_missing: 'it does not exist (any more)',
   target_exists: 'the target exists; nothing is ever overwritten',
-  has_frontmatter: 'it already has frontmatter',
+  has_frontmatter: 'it already has frontmatter, or something like it near its top',
   field_present: 'a field it would add already has a value',
   cannot_edit: 'docket cannot edit it in place (the YAML is not a block it can change line by line)',
   id_claimed: 'its document_id was claimed by another docket process since the plan was made',

@@ -71,7 +71,7 @@ export async function surveyFile(config: RepoConfig, rel: string): Promise<Surve
   if (rec.unreadable) state = 'unreadable';
   else if (rec.problems.some((p) => p.code === 'FRONTMATTER_MISSING')) state = 'missing';
   else if (rec.problems.length > 0) state = 'invalid';
-  const bare = state === 'missing' && rec.split?.kind === 'none';
+  const bare = state === 'missing' && rec.split?.kind === 'none' && !rec.split.near;
   const editable = (state === 'ok' || state === 'missing') && rec.split?.kind === 'ok' && rec.frontmatter !== undefined;
   const filled = editable ? FILLABLE.filter((k) => !blank(rec.frontmatter!.data[k])) : [];
   const out: SurveyedFile = { rel, governed, state, bare, editable, filled, links: [] };

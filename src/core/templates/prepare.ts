@@ -1,6 +1,6 @@
 import { DocketError } from '../../errors/docket-error.js';
 import { parseFrontmatterYaml } from '../frontmatter/parse.js';
-import { splitFrontmatter } from '../frontmatter/split.js';
+import { splitFrontmatter, type Split } from '../frontmatter/split.js';
 import type { Issue } from '../issues.js';
 import { assertKnownVariables, maskTokens } from './interpolate.js';
 
@@ -20,6 +20,20 @@ export interface PreparedTemplate {
   warnings: Issue[];
 }
 
+/** Why a template's frontmatter block cannot be read, for TEMPLATE_INVALID. */
+function brokenBlock(split: Exclude<Split, { kind: 'ok' | 'none' }>): string {
+  switch (split.kind) {
+    case 'foreign':
+      return `has "${split.language}" front matter, which docket never evaluates`;
+    case 'malformed':
+      return split.reason === 'cr-line-endings' ? 'has frontmatter with CR-only line endings' : `starts with \`${split.opener}\`, which is not a frontmatter fence`;
+    case 'unterminated':
+      return 'starts a frontmatter block that never closes';
+    case 'too-large':
+      return 'has frontmatter over 64 KiB';
+  }
+}
+
 /**
  * Checks a template and separates its body from any frontmatter it carries. docket always
  * writes the frontmatter itself: a template's own frontmatter (meminit templates have one,
@@ -37,7 +51,7 @@ export function prepareTemplate(text: string, templatePath: string | null): Prep
       details: { path: templatePath, reason, ...(line ? { line } : {}) },
     });
   if (split.kind === 'none') return { body: text, extra: {}, warnings: [] };
-  if (split.kind !== 'ok') throw fail('frontmatter', split.kind === 'foreign' ? `has "${split.language}" front matter, which docket never evaluates` : split.kind === 'unterminated' ? 'starts a frontmatter block that never closes' : 'has frontmatter over 64 KiB');
+  if (split.kind !== 'ok') throw fail('frontmatter', brokenBlock(split), split.line);
   const parsed = parseFrontmatterYaml(maskTokens(split.yaml, MASK), split.firstLine);
   if (!parsed.ok) throw fail('frontmatter', `has invalid frontmatter: ${parsed.problem.message}`, parsed.problem.line);
   const extra: Record<string, unknown> = {};

@@ -122,6 +122,7 @@ export function schemaFindings(doc: InspectedDocument, compiled: CompiledSchema)
     if (!current || rank(error.keyword) < rank(current.error.keyword)) byField.set(key, { error, path });
   }
   const fm = doc.record.frontmatter;
+  const split = doc.record.split;
   const known = Object.keys((compiled.schema.properties as Record<string, unknown> | undefined) ?? {});
   const out: Finding[] = [];
   for (const [key, { error, path }] of byField) {
@@ -131,7 +132,8 @@ export function schemaFindings(doc: InspectedDocument, compiled: CompiledSchema)
     const name = fieldName(path);
     const prop = propertySchema(compiled.schema, key);
     const value = valueAt(data, path);
-    const line = fm?.lineAt(path) ?? fm?.line(key) ?? 1;
+    // A missing field is reported at the opening fence (line 1 unless blank lines precede it).
+    const line = fm?.lineAt(path) ?? fm?.line(key) ?? (split?.kind === 'ok' ? split.firstLine - 1 : 1);
     let message: string;
     let suggestion: string;
     let fix: FixHint | undefined;
