@@ -1,5 +1,5 @@
 import type { Document, LineCounter, Node } from 'yaml';
-import { yamlLib } from '../yaml/lib.js';
+import { QUIET, yamlLib } from '../yaml/lib.js';
 import { parseSimpleConfig, type ConfigYaml } from './simple-yaml.js';
 import { DocketError } from '../../errors/docket-error.js';
 
@@ -23,7 +23,7 @@ export class YamlSource implements ConfigYaml {
   static parseWithYaml(file: string, text: string): YamlSource {
     const { LineCounter, parseDocument } = yamlLib();
     const lines = new LineCounter();
-    const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: true });
+    const doc = parseDocument(text, { ...QUIET, lineCounter: lines, uniqueKeys: true, prettyErrors: true });
     const first = doc.errors[0];
     if (first) {
       const line = first.linePos?.[0]?.line;

@@ -1,5 +1,5 @@
 import type { Document, Pair, YAMLMap } from 'yaml';
-import { yamlLib } from '../yaml/lib.js';
+import { QUIET, yamlLib } from '../yaml/lib.js';
 import { parseSimpleFrontmatter } from './fast.js';
 import { FRONTMATTER_MAX_DEPTH, nestingDepth } from './split.js';
 
@@ -82,15 +82,34 @@ export function parseFrontmatterYaml(yaml: string, firstLine: number): { ok: tru
   return parseWithYaml(yaml, firstLine);
 }
 
+const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/;
+
+/**
+ * The finding for a mapping used as a key. Nearly always a template's unfilled placeholder:
+ * `title: {{title}}` is, to YAML, a mapping whose key is the mapping `{title}`.
+ */
+function collectionKeyProblem(sourceLine: string, line: number, column: number): YamlProblem {
+  const placeholder = PLACEHOLDER.exec(sourceLine);
+  if (!placeholder) return { message: 'A mapping or list is used as a key; docket reads text keys only.', suggestion: 'Write the key as plain text, or quote the value if it is not meant as YAML structure.', line, column };
+  const field = /^\s*(?:-\s+)?([A-Za-z_][\w-]*)\s*:/.exec(sourceLine)?.[1];
+  const what = field ? `The value of \`${field}\`` : 'A value';
+  return {
+    message: `${what} is an unfilled template placeholder: ${placeholder[0]}.`,
+    suggestion: `Replace ${placeholder[0]} with the real ${field ? `\`${field}\`` : 'value'} (\`docket new\` fills a template's placeholders); quote it if the braces are meant literally.`,
+    line,
+    column,
+  };
+}
+
 /** The full YAML parser (the `yaml` package), for everything the fast path declines. */
 export function parseWithYaml(yaml: string, firstLine: number): { ok: true; value: ParsedFrontmatter } | { ok: false; problem: YamlProblem } {
-  const { isMap, isScalar, isSeq, LineCounter, parseDocument, visit } = yamlLib();
+  const { isCollection, isMap, isScalar, isSeq, LineCounter, parseDocument, visit } = yamlLib();
   const depth = nestingDepth(yaml);
   if (depth > FRONTMATTER_MAX_DEPTH) {
     return { ok: false, problem: { message: `Frontmatter nests ${depth} levels deep; the limit is ${FRONTMATTER_MAX_DEPTH}.`, line: firstLine } };
   }
   const lines = new LineCounter();
-  const doc: Document.Parsed = parseDocument(yaml, { lineCounter: lines, uniqueKeys: true, prettyErrors: true, schema: 'core', version: '1.2', strict: true });
+  const doc: Document.Parsed = parseDocument(yaml, { ...QUIET, lineCounter: lines, uniqueKeys: true, prettyErrors: true, schema: 'core', version: '1.2', strict: true });
   const error = doc.errors[0];
   if (error) {
     const pos = error.linePos?.[0];
@@ -103,17 +122,23 @@ export function parseWithYaml(yaml: string, firstLine: number): { ok: true; valu
     }
     return { ok: false, problem: { message: reason, line, ...(pos ? { column: pos.col } : {}) } };
   }
-  let alias: { line: number; column: number } | undefined;
+  let refused: YamlProblem | undefined;
   visit(doc, {
     Alias(_key, node) {
       const pos = node.range ? lines.linePos(node.range[0]) : { line: 1, col: 1 };
-      alias = { line: pos.line, column: pos.col };
+      refused = { message: 'YAML aliases (*name) are not allowed in frontmatter.', line: pos.line + firstLine - 1, column: pos.col };
+      return visit.BREAK;
+    },
+    Pair(_key, pair) {
+      // A mapping or list as a key has no JS form (PyYAML fails on it: unhashable key).
+      if (!isCollection(pair.key)) return undefined;
+      const range = (pair.key as { range?: [number, number, number] }).range;
+      const pos = range ? lines.linePos(range[0]) : { line: 1, col: 1 };
+      refused = collectionKeyProblem(yaml.split('\n')[pos.line - 1] ?? '', pos.line + firstLine - 1, pos.col);
       return visit.BREAK;
     },
   });
-  if (alias) {
-    return { ok: false, problem: { message: 'YAML aliases (*name) are not allowed in frontmatter.', line: alias.line + firstLine - 1, column: alias.column } };
-  }
+  if (refused) return { ok: false, problem: refused };
   const contents = doc.contents;
   if (contents === null || (isScalar(contents) && (contents.value === null || contents.value === ''))) return { ok: true, value: EMPTY };
   if (!isMap(contents)) {

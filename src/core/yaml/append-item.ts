@@ -1,5 +1,5 @@
 import type { Document, LineCounter, Node } from 'yaml';
-import { yamlLib } from './lib.js';
+import { QUIET, yamlLib } from './lib.js';
 
 export interface ParsedYaml {
   doc: Document.Parsed;
@@ -10,7 +10,7 @@ export interface ParsedYaml {
 export function parseForEdit(text: string): { ok: true; value: ParsedYaml } | { ok: false; message: string; line?: number } {
   const { LineCounter, parseDocument } = yamlLib();
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true });
+  const doc = parseDocument(text, { ...QUIET, lineCounter: lines, uniqueKeys: true });
   const error = doc.errors[0];
   if (error) return { ok: false, message: error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, ''), line: error.linePos?.[0]?.line };
   return { ok: true, value: { doc, lines } };

@@ -13,6 +13,13 @@ let loaded: YamlModule | undefined;
  * seventy modules; before a build (tests run from src/) the package itself is used. Every
  * value import of yaml goes through here, so a process holds one copy of it.
  */
+/**
+ * Parse options every parse of untrusted YAML takes: the `yaml` package reports some
+ * oddities (a mapping used as a key, e.g. a template's `title: {{title}}`) with
+ * process.emitWarning, which Node prints on stderr. docket reports what matters as findings.
+ */
+export const QUIET = { logLevel: 'silent' } as const;
+
 export function yamlLib(): YamlModule {
   if (!loaded) {
     const require = createRequire(import.meta.url);
