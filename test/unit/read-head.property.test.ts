@@ -30,7 +30,8 @@ const LINES = [
   'title: é ü', 'title: "unterminated', 'title: Hello', 'title: ""', 'title:', 'type: ADR', 'status: Draft', 'status: 12', 'key: : bad', '  nested: 1', 'a: 1', '# comment', '', 'tags: [x', '- item', '? complex', 'title: |', '  block',
 ];
 // The common shapes several times over: most documents are well formed, the rest are every way of not being so.
-const OPENERS = ['---\n', '---\n', '---\n', '---\n', '---\n', '---\r\n', '--- \n', '---js\n', '----\n', '', '---', '\n---\n', '---\t\n'];
+// Leading blank lines or spaces and longer fences are frontmatter to the Python DocOps CLI (reference §5.2) and to docket.
+const OPENERS = ['---\n', '---\n', '---\n', '---\n', '---\n', '---\r\n', '--- \n', '---js\n', '----\n', '', '---', '\n---\n', '---\t\n', '\n\n---\n', '\n\n\n\n---\n', ' ---\n', '\n \t----\n', '---__proto__\n', '\n---x\n'];
 const CLOSERS = ['---\n', '---\n', '---\n', '---\n', '---\n', '...\n', '---', '--- \t\n', '----\n', '---x\n', '', '---\r\n', '...', '-- -\n'];
 const BODY = ['# Title\n', '#   Spaced heading ##\n', '#NoSpace\n', 'text\n', '---\n', '...\n', 'é\n', 'document_id: ACME-ADR-009\n', 'plain --- text\n', '\n---\n---\n', '----\n', '  ---\n'];
 const PREFIXES = [[], [], [], [], [0xef, 0xbb, 0xbf], [0xff, 0xfe], [0xfe, 0xff]];
@@ -47,11 +48,11 @@ const documents = fc
     body: fc.array(fc.constantFrom(...BODY), { maxLength: 6 }),
     spoiler: fc.constantFrom(...SPOILERS),
     at: fc.nat(),
-    crlf: fc.boolean(),
+    eol: fc.constantFrom('\n', '\n', '\r\n', '\r'),
   })
-  .map(({ prefix, opener, id, title, lines, closer, body, spoiler, at, crlf }) => {
+  .map(({ prefix, opener, id, title, lines, closer, body, spoiler, at, eol }) => {
     let text = `${opener}${id}${title}${lines.join('\n')}${lines.length > 0 ? '\n' : ''}${closer}${body.join('')}`;
-    if (crlf) text = text.replace(/\n/g, '\r\n');
+    if (eol !== '\n') text = text.replace(/\n/g, eol);
     const bytes = Buffer.from(text);
     const cut = bytes.length === 0 ? 0 : at % (bytes.length + 1);
     return Buffer.concat([Buffer.from(prefix), bytes.subarray(0, cut), Buffer.from(spoiler), bytes.subarray(cut)]);
