@@ -78,7 +78,7 @@ describe('parseFrontmatterYaml', () => {
     process.on('warning', listener);
     try {
       const r = parseFrontmatterYaml('document_id: A-B-001\ntitle: {{title}}\n', 2);
-      expect(r).toMatchObject({ ok: false, problem: { message: 'The value of `title` is an unfilled template placeholder: {{title}}.', line: 3, column: 9 } });
+      expect(r).toMatchObject({ ok: false, problem: { message: 'The value of `title` is an unfilled template placeholder: {{title}}.', line: 3, column: 8 } });
       if (!r.ok) expect(r.problem.suggestion).toContain('Replace {{title}} with the real `title`');
       expect(parseFrontmatterYaml('? [a, b]\n: 1\n', 2)).toMatchObject({ ok: false, problem: { message: 'A mapping or list is used as a key; docket reads text keys only.', line: 2 } });
       // Quoted, the braces are text.

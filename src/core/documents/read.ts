@@ -159,9 +159,12 @@ export function field(rec: DocumentRecord, key: string): string | undefined {
   return undefined;
 }
 
-/** The line ending the file uses ("\r\n" when its first line ends so), for inserted lines. */
+/**
+ * The line ending the file uses ("\r\n" when its first non-blank line, the frontmatter's
+ * opening fence if it has one, ends so), for inserted lines.
+ */
 export function eolOf(text: string): string {
-  const nl = text.indexOf('\n');
+  const nl = text.indexOf('\n', text.search(/\S/));
   return nl > 0 && text[nl - 1] === '\r' ? '\r\n' : '\n';
 }
 

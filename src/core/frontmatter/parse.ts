@@ -97,7 +97,7 @@ function collectionKeyProblem(sourceLine: string, line: number, column: number):
     message: `${what} is an unfilled template placeholder: ${placeholder[0]}.`,
     suggestion: `Replace ${placeholder[0]} with the real ${field ? `\`${field}\`` : 'value'} (\`docket new\` fills a template's placeholders); quote it if the braces are meant literally.`,
     line,
-    column,
+    column: placeholder.index + 1,
   };
 }
 
