@@ -21,8 +21,9 @@ async function readHead(file: string): Promise<string> {
   const handle = await fs.open(file, 'r').catch(() => undefined);
   if (!handle) return '';
   try {
-    const buf = Buffer.alloc(8);
-    const { bytesRead } = await handle.read(buf, 0, 8, 0);
+    // Enough for frontmatter after blank lines, or a look-alike a few lines down (split.ts).
+    const buf = Buffer.alloc(4096);
+    const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
     return buf.subarray(0, bytesRead).toString('utf8');
   } finally {
     await handle.close();

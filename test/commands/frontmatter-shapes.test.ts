@@ -123,6 +123,7 @@ describe('frontmatter shapes of the Python DocOps CLI', () => {
     const r = await json('scan', root);
     const planned = r.json!.data.actions.filter((a: any) => a.action === 'add_frontmatter' || a.action === 'add_fields').map((a: any) => a.path);
     expect(planned).toEqual([]);
+    expect(r.json!.data.plan.unplanned).toEqual(expect.arrayContaining(Object.keys(REFUSED)));
     const states = Object.fromEntries(r.json!.data.files.map((f: any) => [f.path, f.frontmatter]));
     for (const rel of Object.keys(ACCEPTED)) expect(states[rel]).toBe('ok');
   });
