@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { parseFrontmatterYaml } from '../../src/core/frontmatter/parse.js';
 import { splitFrontmatter } from '../../src/core/frontmatter/split.js';
 
+// Python's str.isspace() characters: what str.strip() removes.
+const PY_SPACE = ' \\t\\n\\r\\f\\v\\x1c-\\x1f\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+
 /**
  * python-frontmatter as the Python DocOps CLI uses it (reference §5.2): the text is stripped of
  * surrounding whitespace, must start with a line matching `^-{3,}\s*$`, and the block is what
@@ -10,7 +13,7 @@ import { splitFrontmatter } from '../../src/core/frontmatter/split.js';
  * CR-only file has no such line. Returns the YAML between the fences, or undefined for none.
  */
 function pythonFrontmatter(text: string): string | undefined {
-  const stripped = text.replace(/^[ \t\n\r\f\v]+|[ \t\n\r\f\v]+$/g, '');
+  const stripped = text.replace(new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, 'g'), '');
   const lines = stripped.split('\n');
   const fence = (line: string) => /^-{3,}[ \t\r\f\v]*$/.test(line);
   if (!fence(lines[0]!)) return undefined;
@@ -19,7 +22,7 @@ function pythonFrontmatter(text: string): string | undefined {
   return close === -1 ? undefined : lines.slice(1, close).map((line) => `${line}\n`).join('');
 }
 
-const LEADING = ['', '', '', '\n', '\n\n', '  ', ' \t', '\n  \n ', '\r\n'];
+const LEADING = ['', '', '', '\n', '\n\n', '  ', ' \t', '\n  \n ', '\r\n', '\u00a0\n', '\u3000'];
 const FENCES = ['---', '---', '----', '-----', '--- ', '---\t'];
 const YAML_LINES = ['document_id: ACME-ADR-001', 'title: Use Postgres', 'status: Approved', 'version: "1.0"', 'owner: me', 'tags:', '  - a', '# note', ''];
 const BODY_LINES = ['# Title', 'text', '---', '----', '', 'a: b', '...'];
@@ -48,12 +51,12 @@ describe('splitFrontmatter and python-frontmatter', () => {
       fc.property(shaped, (text) => {
         const split = splitFrontmatter(text);
         const python = pythonFrontmatter(text);
-        const start = text.search(/[^ \t\n\r\f\v]/);
+        const start = text.search(new RegExp(`[^${PY_SPACE}]`));
         if (python !== undefined) {
           // docket also closes at `...`, which python-frontmatter leaves in the YAML: only then may the blocks differ.
           if (split.kind === 'ok' && !/^\.\.\.[ \t]*\r?$/m.test(python)) {
             expect(dataOf(split.yaml)).toEqual(dataOf(python));
-            expect(text.slice(0, start)).toBe(text.slice(0, split.yamlOffset).match(/^[ \t\n\r\f\v]*/)![0]);
+            expect(text.slice(0, start)).toBe(text.slice(0, split.yamlOffset).match(new RegExp(`^[${PY_SPACE}]*`))![0]);
             agreed++;
           } else expect(split.kind).toBe('ok');
         } else if (start !== -1 && text.startsWith('---', start)) {

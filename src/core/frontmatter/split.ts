@@ -34,9 +34,10 @@ export type Split =
       bodyOffset: number;
     };
 
-/** ASCII whitespace, what Python's str.strip() removes before python-frontmatter looks for the opener. */
+/** What Python's str.strip() removes before python-frontmatter looks for the opener (str.isspace()). */
 function isSpace(c: number): boolean {
-  return c === 0x0a || c === 0x20 || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x0b;
+  if (c < 0x80) return c === 0x0a || c === 0x20 || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x0b || (c >= 0x1c && c <= 0x1f);
+  return c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
 }
 
 /** A fence line's content (trailing whitespace and CR removed): three or more dashes. */
