@@ -14,14 +14,14 @@ export const DOCUMENT_CODES = {
   FRONTMATTER_MISSING: finding(
     'violation',
     'A governed document has no YAML frontmatter, or an empty one.',
-    'The file does not start with a line that is exactly `---`, or the block has no fields.',
-    'Add a frontmatter block with the required fields; `docket fix --apply` can add one.',
+    'The file does not start (blank lines aside) with a line of three or more dashes, or the block has no fields.',
+    'Add a frontmatter block with the required fields; `docket fix --apply` can add one, except to a file with frontmatter-like lines near its top, which it leaves to a person.',
     ['docket fix', 'docket fix --apply'],
   ),
   FRONTMATTER_INVALID: finding(
     'violation',
     'The frontmatter cannot be parsed safely.',
-    'A YAML syntax error, a duplicate key, an alias, nesting or size over the limits, an unterminated block, or non-YAML (e.g. `---js`) front matter.',
+    'A YAML syntax error, a duplicate key, an alias, nesting or size over the limits, an unterminated block, non-YAML (e.g. `---js`) front matter, a first line that only starts like a fence (`---__proto__`, CR-only line endings), or a mapping used as a key (an unfilled template `{{placeholder}}`).',
     'Fix the YAML at the line given; docket never evaluates JavaScript front matter and refuses aliases.',
   ),
   FILE_TOO_LARGE: finding(
