@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { docket } from '../helpers/cli.js';
@@ -126,5 +127,16 @@ describe('frontmatter shapes of the Python DocOps CLI', () => {
     expect(r.json!.data.plan.unplanned).toEqual(expect.arrayContaining(Object.keys(REFUSED)));
     const states = Object.fromEntries(r.json!.data.files.map((f: any) => [f.path, f.frontmatter]));
     for (const rel of Object.keys(ACCEPTED)) expect(states[rel]).toBe('ok');
+  });
+
+  it('fix --plan refuses a stale add_frontmatter on a file with a block after blank lines or a look-alike, changing no byte', async () => {
+    const targets = ['docs/45-adr/adr-001-blank-line.md', 'docs/45-adr/adr-007-after-comment.md'];
+    const root = repo({ ...ACCEPTED, ...files(REFUSED) });
+    const before = bytesOf(root, targets);
+    const actions = targets.map((rel, i) => ({ action: 'add_frontmatter', path: rel, source_sha256: createHash('sha256').update(before[i]!).digest('hex'), frontmatter: { document_id: `ACME-ADR-0${20 + i}`, title: 'Shadow' } }));
+    writeFileSync(path.join(root, 'plan.json'), JSON.stringify({ kind: 'docket-scan-plan', plan_version: '1.0', actions }));
+    const r = await json('fix', root, ['--plan', 'plan.json', '--apply']);
+    expect(r.json!.data.plan.actions.map((a: any) => [a.path, a.outcome, a.reason])).toEqual(targets.map((rel) => [rel, 'refused', 'has_frontmatter']));
+    expect(bytesOf(root, targets)).toEqual(before);
   });
 });
