@@ -54,7 +54,7 @@ describe('org status', () => {
   it('works outside a repository: no lock, installed and built-in only', async () => {
     const r = await docket(['org', 'status', '--root', tempDir(), '--json'], { env: xdgEnv() });
     expect(r.exitCode).toBe(0);
-    expect(r.json!.data.lock).toEqual({ present: false, valid: false, path: null, version: null, digest: null, source: null });
+    expect(r.json!.data.lock).toEqual({ present: false, valid: false, path: null, format: null, version: null, digest: null, source: null });
     expect(r.json!.advice.map((a: any) => a.code)).toEqual(['NEXT_ORG_INSTALL']);
   });
 });
