@@ -209,6 +209,22 @@ describe('the Python DocOps CLI\'s installed profile and lock (issue 37 item 13,
     expect(snapshotDir(theirs.dir)).toEqual(installedBefore);
   });
 
+  it('org install --from that tool\'s profile directory installs it for docket; vendor then puts its org documents under their own names', async () => {
+    const env = xdgEnv();
+    const theirs = meminitInstalledProfile(tempDir('meminit-profile-'));
+    const installed = await docket(['org', 'install', '--from', theirs.dir, '--apply', '--json'], { env });
+    expect(installed.exitCode, installed.stdout).toBe(0);
+    expect(installed.json!.data).toMatchObject({ profile: 'default', version: '0.1', digest: `sha256:${theirs.digest}`, installed: true });
+    const root = tempDir();
+    await docket(['init', '--root', root, '--prefix', 'ACME']);
+    const r = await docket(['org', 'vendor', '--apply', '--force', '--root', root, '--json'], { env });
+    expect(r.exitCode, r.stdout).toBe(0);
+    expect(r.json!.data).toMatchObject({ source: 'installed', lock_format: 'docket', collisions: [] });
+    expect(r.json!.data.files.filter((f: any) => f.path.includes('/org/')).map((f: any) => f.path)).toEqual(THEIR_ORG_DOCS);
+    const check = await docket(['check', '--root', root, '--json']);
+    expect(check.json!.violations).toEqual([]);
+  });
+
   it('without any lock docket writes its own and nothing under .meminit/; a broken profile of that tool is PROFILE_INVALID', async () => {
     const env = xdgEnv();
     const root = tempDir();
