@@ -98,7 +98,8 @@ describe('fix --apply', () => {
     const root = repo({ 'docs/45-adr/adr-003-x.md': src });
     const r = await fixJson(root, ['--apply']);
     expect(r.data.remaining).toBe(0);
-    expect(read(root, 'docs/45-adr/adr-003-x.md').toString()).toBe('---\n# a comment\ndocument_id: ACME-ADR-003   # keep me\ntype: ADR\ntitle: \'Single quoted\'\nstatus: In Review\nversion: "2.0"\nlast_updated: "2026-01-05"\nowner: Platform Team\ndocops_version: "2.0"\ntags: [a, b]\n---\nBody stays.\n');
+    // `type: adr` satisfies the metadata schema (any string, as the Python DocOps CLI's schema says): left as written.
+    expect(read(root, 'docs/45-adr/adr-003-x.md').toString()).toBe('---\n# a comment\ndocument_id: ACME-ADR-003   # keep me\ntype: adr\ntitle: \'Single quoted\'\nstatus: In Review\nversion: "2.0"\nlast_updated: "2026-01-05"\nowner: Platform Team\ndocops_version: "2.0"\ntags: [a, b]\n---\nBody stays.\n');
   });
 
   it.each([
@@ -116,7 +117,7 @@ describe('fix --apply', () => {
     const r = await fixJson(root, ['--apply']);
     expect(r.data.remaining).toBe(0);
     const edited = read(root, 'docs/45-adr/adr-001-a.md').toString();
-    const after = fm(['document_id: ACME-ADR-001 # id', 'type: ADR', 'title: Über Title', 'status: Draft', 'version: "1.0"', 'last_updated: "2026-01-05"', 'owner: Platform Team', 'docops_version: "2.0"']);
+    const after = fm(['document_id: ACME-ADR-001 # id', 'type: adr', 'title: Über Title', 'status: Draft', 'version: "1.0"', 'last_updated: "2026-01-05"', 'owner: Platform Team', 'docops_version: "2.0"']);
     expect(edited).toBe(prefix + after + body);
     expect(statSync(path.join(root, 'docs/45-adr/adr-001-a.md')).mode & 0o777).toBe(0o640);
     expect(existsSync(path.join(root, 'docs/45-adr/Plain File.md'))).toBe(false);

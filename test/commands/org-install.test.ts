@@ -15,7 +15,7 @@ describe('org install', () => {
       const r = await docket(['org', 'install', '--root', tempDir(), '--json', ...extra], { env });
       expect(r.exitCode).toBe(0);
       expectValidEnvelope(r.json, 'org install');
-      expect(r.json!.data).toMatchObject({ profile: 'default', version: '1.0', source: 'builtin', dry_run: true, installed: false, would_install: true, already_installed: false, replaced_version: null, target_dir: '$XDG_DATA_HOME/docket/profiles/default' });
+      expect(r.json!.data).toMatchObject({ profile: 'default', version: '1.1', source: 'builtin', dry_run: true, installed: false, would_install: true, already_installed: false, replaced_version: null, target_dir: '$XDG_DATA_HOME/docket/profiles/default' });
       expect(r.json!.data.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
       expect(r.json!.advice[0]).toMatchObject({ code: 'NEXT_APPLY' });
     }
@@ -39,7 +39,7 @@ describe('org install', () => {
     const again = await docket(['org', 'install', '--apply', '--json'], { env });
     expect(again.json!.data).toMatchObject({ installed: false, already_installed: true });
     const text = await docket(['org', 'install', '--apply'], { env });
-    expect(text.stdout).toContain('unchanged default 1.0 (builtin) is already installed');
+    expect(text.stdout).toContain('unchanged default 1.1 (builtin) is already installed');
     const md = await docket(['org', 'install', '--format', 'md'], { env });
     expect(md.stdout).toContain('# docket org install');
   });
@@ -51,12 +51,12 @@ describe('org install', () => {
     const r = await docket(['org', 'install', '--apply', '--json'], { env });
     expect(r.exitCode).toBe(73);
     expectValidEnvelope(r.json);
-    expect(r.json!.error).toMatchObject({ code: 'PROFILE_CONFLICT', details: { installed_version: '0.9', version: '1.0' } });
+    expect(r.json!.error).toMatchObject({ code: 'PROFILE_CONFLICT', details: { installed_version: '0.9', version: '1.1' } });
     const dry = await docket(['org', 'install', '--force', '--json'], { env });
     expect(dry.json!.data).toMatchObject({ would_install: true, replaced_version: '0.9', installed: false });
     const forced = await docket(['org', 'install', '--force', '--apply', '--json'], { env });
     expect(forced.json!.data).toMatchObject({ installed: true, replaced_version: '0.9' });
-    expect(JSON.parse(readFileSync(path.join(target(env.XDG_DATA_HOME), 'profile.json'), 'utf8')).version).toBe('1.0');
+    expect(JSON.parse(readFileSync(path.join(target(env.XDG_DATA_HOME), 'profile.json'), 'utf8')).version).toBe('1.1');
     expect(readdirSync(path.dirname(target(env.XDG_DATA_HOME)))).toEqual(['default']);
     writeFileSync(path.join(target(env.XDG_DATA_HOME), 'templates/adr.template.md'), 'edited\n');
     const modified = await docket(['org', 'install', '--apply', '--json'], { env });

@@ -45,7 +45,7 @@ describe('org vendor', () => {
       { name: 'org', repo_prefix: 'ORG', docs_root: 'docs/00-governance/org', document_types: { GOV: { directory: '.', description: 'Organisation governance document' } } },
     ]);
     const lock = JSON.parse(readFileSync(path.join(root, LOCK), 'utf8'));
-    expect(lock).toMatchObject({ lock_version: 1, profile: 'default', version: '1.0', source: 'builtin', digest: r.json!.data.digest });
+    expect(lock).toMatchObject({ lock_version: 1, profile: 'default', version: '1.1', source: 'builtin', digest: r.json!.data.digest });
     expect(Object.keys(lock.files)).toEqual(r.json!.data.files.map((f: any) => f.path));
     for (const rel of ORG_DOCS) {
       const fm = expectGovernedDocument(root, { path: rel, document_id: `ORG-GOV-00${rel.includes('001') ? 1 : 2}`, type: 'GOV', title: rel.includes('001') ? 'Documentation constitution' : 'Document IDs and metadata' }, { prefix: 'ORG', typeDir: 'docs/00-governance/org' });
@@ -109,7 +109,7 @@ describe('org vendor', () => {
     const r = await docket(['org', 'vendor', '--root', mono, '--json'], { env });
     expect(r.json!.data.config_action).toBe('unchanged');
     const text = await docket(['org', 'vendor', '--root', mono], { env });
-    expect(text.stdout).toContain('dry run: default 1.0 (builtin)');
+    expect(text.stdout).toContain('dry run: default 1.1 (builtin)');
     expect(text.stdout).toContain('create  docs/00-governance/org/gov-002-ids-and-metadata.md');
     const clash = tempDir();
     writeTree(clash, { 'docops.config.yaml': 'repo_prefix: ORG\n' });

@@ -18,7 +18,7 @@ describe('the built-in org profile', () => {
 
   it('loads, with governance documents valid against its own schema', async () => {
     const p = (await loadBuiltinProfile('default'))!;
-    expect(p).toMatchObject({ name: 'default', version: '1.0', org_prefix: 'ORG' });
+    expect(p).toMatchObject({ name: 'default', version: '1.1', org_prefix: 'ORG' });
     expect([...p.files.keys()]).toEqual(['metadata.schema.json', 'org/gov-001-documentation-constitution.md', 'org/gov-002-ids-and-metadata.md', 'profile.json', 'templates/adr.template.md', 'templates/fdd.template.md', 'templates/prd.template.md']);
     const ajv = new Ajv({ strict: false });
     (addFormatsModule as unknown as (a: Ajv) => void)(ajv);

@@ -4,32 +4,41 @@ import path from 'node:path';
 import { DocketError } from '../../errors/docket-error.js';
 import { assertProfileName } from './profile.js';
 
-/** Where installed profiles live: $XDG_DATA_HOME/docket/profiles (default ~/.local/share/docket/profiles). */
-export function profilesDir(env: NodeJS.ProcessEnv): string {
+/** The user data directory: an absolute $XDG_DATA_HOME, else ~/.local/share. */
+function dataHome(env: NodeJS.ProcessEnv): string {
   const xdg = env.XDG_DATA_HOME?.trim();
   // The XDG spec says relative values are invalid and must be ignored.
-  if (xdg && path.isAbsolute(xdg)) return path.join(xdg, 'docket', 'profiles');
+  if (xdg && path.isAbsolute(xdg)) return xdg;
   const home = env.HOME?.trim() || os.homedir();
   if (!home || !path.isAbsolute(home)) {
     throw new DocketError('DATA_DIR_UNAVAILABLE', 'Cannot find the user data directory: neither an absolute XDG_DATA_HOME nor HOME is set.', {
       suggestion: 'Set XDG_DATA_HOME to an absolute directory, e.g. export XDG_DATA_HOME="$HOME/.local/share".',
     });
   }
-  return path.join(home, '.local', 'share', 'docket', 'profiles');
+  return path.join(home, '.local', 'share');
+}
+
+/** Where a tool keeps installed profiles under the data home: docket's own, or the Python DocOps CLI's (reference §8.6), read only. */
+const PROFILE_HOMES = { docket: ['docket', 'profiles'], meminit: ['meminit', 'org', 'profiles'] } as const;
+export type ProfileHome = keyof typeof PROFILE_HOMES;
+
+/** Where installed profiles live: $XDG_DATA_HOME/docket/profiles (default ~/.local/share/docket/profiles). */
+export function profilesDir(env: NodeJS.ProcessEnv, home: ProfileHome = 'docket'): string {
+  return path.join(dataHome(env), ...PROFILE_HOMES[home]);
 }
 
 /**
  * The installed profile's directory as shown in output: `$XDG_DATA_HOME/docket/profiles/<name>`
  * or `~/.local/share/docket/profiles/<name>`, so envelopes carry no machine-specific absolute path.
  */
-export function displayProfileDir(env: NodeJS.ProcessEnv, name: string): string {
+export function displayProfileDir(env: NodeJS.ProcessEnv, name: string, home: ProfileHome = 'docket'): string {
   const xdg = env.XDG_DATA_HOME?.trim();
   const base = xdg && path.isAbsolute(xdg) ? '$XDG_DATA_HOME' : '~/.local/share';
-  return `${base}/docket/profiles/${assertProfileName(name)}`;
+  return [base, ...PROFILE_HOMES[home], assertProfileName(name)].join('/');
 }
 
-export function installedProfileDir(env: NodeJS.ProcessEnv, name: string): string {
-  return path.join(profilesDir(env), assertProfileName(name));
+export function installedProfileDir(env: NodeJS.ProcessEnv, name: string, home: ProfileHome = 'docket'): string {
+  return path.join(profilesDir(env, home), assertProfileName(name));
 }
 
 /**

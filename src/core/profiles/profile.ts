@@ -8,13 +8,25 @@ export const PROFILE_MANIFEST = 'profile.json';
 export const PROFILE_NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 const MAX_FILE_BYTES = 1024 * 1024;
 const MAX_FILES = 200;
-/** What a profile may contain; anything else is refused. */
+/**
+ * What a profile may contain; anything else is refused. Organisation documents live in `org/`
+ * in docket's layout and in `org_docs/` in the Python DocOps CLI's (reference §8.6).
+ */
 const FILE_PATTERN = /^(metadata\.schema\.json|templates\/[a-z0-9][a-z0-9._-]*\.template\.md|org\/[a-z0-9][a-z0-9._-]*\.md)$/;
+const MEMINIT_FILE_PATTERN = /^(metadata\.schema\.json|templates\/[a-z0-9][a-z0-9._-]*\.template\.md|org_docs\/[a-z0-9][a-z0-9._-]*\.md)$/;
+const ORG_DOC = /^(?:org|org_docs)\/([^/]+)$/;
+
+/** The file name of an organisation document of a profile (either layout), else undefined. */
+export function orgDocName(rel: string): string | undefined {
+  return ORG_DOC.exec(rel)?.[1];
+}
 
 export interface Profile {
   name: string;
   version: string;
   description: string;
+  /** Whose profile.json this is: docket's (`name`, `version`) or the Python DocOps CLI's (`profile_name`, `profile_version`, §8.6). */
+  layout: 'docket' | 'meminit';
   /** Prefix of the org governance documents' IDs (default ORG). */
   org_prefix: string;
   /** Files by profile-relative path (profile.json included), sorted. */
@@ -66,7 +78,9 @@ async function readRegular(dir: string, rel: string): Promise<Buffer> {
 /**
  * Loads and validates a profile directory: profile.json names the profile, its version and
  * its files; every file must be a regular file of an allowed kind (schema, templates, org
- * documents) inside the directory.
+ * documents) inside the directory. A profile.json with `profile_name` is the Python DocOps
+ * CLI's (reference §8.6); its digest is computed over the same files, so it equals the one
+ * that tool records.
  */
 export async function loadProfileDir(dir: string): Promise<Profile> {
   const manifestBytes = await readRegular(dir, PROFILE_MANIFEST);
@@ -77,17 +91,21 @@ export async function loadProfileDir(dir: string): Promise<Profile> {
     throw invalid(dir, PROFILE_MANIFEST, 'is not valid JSON');
   }
   if (typeof manifest !== 'object' || manifest === null || Array.isArray(manifest)) throw invalid(dir, PROFILE_MANIFEST, 'is not a JSON object');
-  const { name, version, files } = manifest;
-  if (typeof name !== 'string' || !PROFILE_NAME.test(name)) throw invalid(dir, PROFILE_MANIFEST, 'has no valid "name"');
-  if (typeof version !== 'string' || !/^[0-9A-Za-z.+-]{1,32}$/.test(version)) throw invalid(dir, PROFILE_MANIFEST, 'has no valid "version"');
-  if (!Array.isArray(files) || files.length > MAX_FILES || !files.every((f) => typeof f === 'string' && FILE_PATTERN.test(f))) {
-    throw invalid(dir, PROFILE_MANIFEST, 'must list its files ("files"): metadata.schema.json, templates/<type>.template.md, org/<name>.md');
+  const layout = manifest.name === undefined && manifest.profile_name !== undefined ? 'meminit' : 'docket';
+  const [nameKey, versionKey, pattern, orgDir] = layout === 'meminit' ? ['profile_name', 'profile_version', MEMINIT_FILE_PATTERN, 'org_docs'] : ['name', 'version', FILE_PATTERN, 'org'];
+  const name = manifest[nameKey];
+  const version = manifest[versionKey];
+  const files = manifest.files;
+  if (typeof name !== 'string' || !PROFILE_NAME.test(name)) throw invalid(dir, PROFILE_MANIFEST, `has no valid "${nameKey}"`);
+  if (typeof version !== 'string' || !/^[0-9A-Za-z.+-]{1,32}$/.test(version)) throw invalid(dir, PROFILE_MANIFEST, `has no valid "${versionKey}"`);
+  if (!Array.isArray(files) || files.length > MAX_FILES || !files.every((f) => typeof f === 'string' && pattern.test(f))) {
+    throw invalid(dir, PROFILE_MANIFEST, `must list its files ("files"): metadata.schema.json, templates/<type>.template.md, ${orgDir}/<name>.md`);
   }
   const orgPrefix = typeof manifest.org_prefix === 'string' && /^[A-Z]{3,10}$/.test(manifest.org_prefix) ? manifest.org_prefix : 'ORG';
   const map = new Map<string, Buffer>([[PROFILE_MANIFEST, manifestBytes]]);
   for (const rel of [...new Set(files as string[])].sort()) map.set(rel, await readRegular(dir, rel));
   const sorted = new Map([...map.entries()].sort(([a], [b]) => (a < b ? -1 : 1)));
-  return { name, version, description: typeof manifest.description === 'string' ? manifest.description : '', org_prefix: orgPrefix, files: sorted, digest: profileDigest(sorted) };
+  return { name, version, description: typeof manifest.description === 'string' ? manifest.description : '', layout, org_prefix: orgPrefix, files: sorted, digest: profileDigest(sorted) };
 }
 
 export const BUILTIN_PROFILES_DIR = path.join(PACKAGE_ROOT, 'assets', 'profiles');

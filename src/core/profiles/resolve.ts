@@ -1,13 +1,13 @@
 import { promises as fs } from 'node:fs';
 import { DocketError } from '../../errors/docket-error.js';
-import { installedProfileDir } from './data-dir.js';
+import { displayProfileDir, installedProfileDir, type ProfileHome } from './data-dir.js';
 import { assertProfileName, builtinProfileNames, loadBuiltinProfile, loadProfileDir, type Profile } from './profile.js';
 
 export type InstalledRead = { state: 'absent' } | { state: 'invalid'; error: DocketError } | { state: 'ok'; profile: Profile };
 
-/** The installed copy of a profile under the data directory, if any. */
-export async function readInstalled(env: NodeJS.ProcessEnv, name: string): Promise<InstalledRead> {
-  const dir = installedProfileDir(env, name);
+/** The installed copy of a profile under the data directory (docket's, or the Python DocOps CLI's), if any. */
+export async function readInstalled(env: NodeJS.ProcessEnv, name: string, home: ProfileHome = 'docket'): Promise<InstalledRead> {
+  const dir = installedProfileDir(env, name, home);
   const stat = await fs.lstat(dir).catch(() => undefined);
   if (!stat) return { state: 'absent' };
   if (stat.isSymbolicLink() || !stat.isDirectory()) {
@@ -31,12 +31,27 @@ export async function notFound(name: string): Promise<DocketError> {
   });
 }
 
-/** The profile to vendor: the installed copy when there is a valid one, else the built-in one. */
-export async function effectiveProfile(env: NodeJS.ProcessEnv, name: string): Promise<{ profile: Profile; source: 'installed' | 'builtin' }> {
+export type ProfileSource = 'installed' | 'meminit-installed' | 'builtin';
+
+function damaged(error: DocketError, env: NodeJS.ProcessEnv, name: string, home: ProfileHome): DocketError {
+  if (home === 'docket') return error;
+  return new DocketError('PROFILE_INVALID', `The profile ${name} installed by the Python DocOps CLI (${displayProfileDir(env, name, home)}) cannot be read: ${error.message}`, {
+    suggestion: `Install a profile for docket, which is read first: docket org install --profile ${name} --apply (or repair that tool's copy with its \`org install --force\`).`,
+    details: { ...error.details, installed_by: 'meminit' },
+  });
+}
+
+/**
+ * The profile to vendor: docket's installed copy, else the one the Python DocOps CLI installed
+ * (reference §8.6; read, never written), else the built-in one.
+ */
+export async function effectiveProfile(env: NodeJS.ProcessEnv, name: string): Promise<{ profile: Profile; source: ProfileSource }> {
   assertProfileName(name);
-  const installed = await readInstalled(env, name);
-  if (installed.state === 'ok') return { profile: installed.profile, source: 'installed' };
-  if (installed.state === 'invalid') throw installed.error;
+  for (const [home, source] of [['docket', 'installed'], ['meminit', 'meminit-installed']] as const) {
+    const installed = await readInstalled(env, name, home);
+    if (installed.state === 'ok') return { profile: installed.profile, source };
+    if (installed.state === 'invalid') throw damaged(installed.error, env, name, home);
+  }
   const builtin = await loadBuiltinProfile(name);
   if (builtin) return { profile: builtin, source: 'builtin' };
   throw await notFound(name);

@@ -209,6 +209,13 @@ export const AUTHORING_CODES = {
     action: 'Review the files in `details.conflicts`; re-run with --force to replace them with the profile\'s versions.',
     commands: ['docket org vendor', 'docket org vendor --apply --force'],
   }),
+  VENDOR_ID_COLLISION: spec({
+    kind: 'error', exit: EXIT.CANT_CREATE, category: 'conflict',
+    summary: 'An organisation document of the profile has an ID that a repository document at another path already has; nothing was written.',
+    cause: 'The repository already holds the organisation documents under other file names (the Python DocOps CLI vendors ORG-GOV-001 as org-gov-001-constitution.md), or a document took an ORG ID.',
+    action: 'Vendor without the organisation documents (--no-include-org-docs), or give one of the documents in `details.collisions` another ID; --force does not override this.',
+    commands: ['docket org vendor --no-include-org-docs', 'docket check'],
+  }),
   PROFILE_DRIFT: spec({
     kind: 'warning', exit: EXIT.OK, category: 'config',
     summary: 'The vendored profile differs from its lock, or a newer profile is available.',

@@ -11,11 +11,13 @@ export function renderOrgInstallText(d: OrgInstallData, style: Style): string {
 }
 
 export function renderOrgVendorText(d: OrgVendorData, style: Style): string {
-  const mark: Record<string, string> = { create: style.green('create '), update: style.yellow('update '), replace: style.red('replace'), conflict: style.red('conflict'), unchanged: style.dim('same   ') };
+  const mark: Record<string, string> = { create: style.green('create '), update: style.yellow('update '), replace: style.red('replace'), conflict: style.red('conflict'), collision: style.red('same ID'), unchanged: style.dim('same   ') };
   const lines = [`${d.dry_run ? style.yellow('dry run:') : style.green('vendored:')} ${d.profile} ${d.version} (${d.source}) ${style.dim(d.digest.slice(0, 19))}`];
   for (const f of d.files) lines.push(`  ${mark[f.action]} ${f.path}`);
+  for (const c of d.collisions) lines.push(`  ${style.red('refused')} ${c.document_id} is already the ID of ${c.existing_path}`);
   if (d.config_action !== 'unchanged') lines.push(`  ${style.yellow('update ')} docops.config.yaml ${style.dim('(adds the org namespace)')}`);
-  if (d.lock_action !== 'unchanged') lines.push(`  ${d.lock_action === 'create' ? style.green('create ') : style.yellow('update ')} ${d.lock_path}`);
+  const lockNote = d.lock_format === 'meminit' ? ` ${style.dim('(the Python DocOps CLI\'s lock)')}` : '';
+  if (d.lock_action !== 'unchanged') lines.push(`  ${d.lock_action === 'create' ? style.green('create ') : style.yellow('update ')} ${d.lock_path}${lockNote}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -25,8 +27,9 @@ export function renderOrgStatusText(d: OrgStatusData, style: Style): string {
     `${style.bold(`profile ${d.profile}`)}  ${d.up_to_date ? style.green('up to date') : style.yellow('not up to date')}`,
     `  built-in   ${v(d.builtin)}`,
     `  installed  ${d.installed.present ? (d.installed.valid ? v(d.installed) : style.red('invalid')) : style.dim('not installed')}  ${style.dim(safeText(d.installed.path))}`,
-    `  lock       ${d.lock.present ? (d.lock.valid ? v(d.lock) : style.red('invalid')) : style.dim('not vendored')}${d.lock.path ? `  ${style.dim(d.lock.path)}` : ''}`,
   ];
+  if (d.meminit_installed.present) lines.push(`  meminit    ${d.meminit_installed.valid ? v(d.meminit_installed) : style.red('invalid')}  ${style.dim(safeText(d.meminit_installed.path))}`);
+  lines.push(`  lock       ${d.lock.present ? (d.lock.valid ? v(d.lock) : style.red('invalid')) : style.dim('not vendored')}${d.lock.path ? `  ${style.dim(d.lock.path)}` : ''}${d.lock.format === 'meminit' ? ` ${style.dim('(the Python DocOps CLI\'s lock)')}` : ''}`);
   for (const f of d.drift) lines.push(`  ${style.yellow(f.state.padEnd(8))} ${f.path}`);
   return `${lines.join('\n')}\n`;
 }
