@@ -44,6 +44,9 @@ const skippedOf = (warnings: readonly Issue[]) => new Map(warnings.filter((w) =>
  */
 export async function loadIndex(config: RepoConfig, signal?: AbortSignal): Promise<LoadedIndex> {
   const cache = await IndexCache.open(config, 'use', { write: false });
+  // The Python DocOps CLI's artifact cannot be bisected (its nodes' keys are sorted): the
+  // index is built through the cache, unchanged files unread, and compared with it.
+  if (config.index_format === 'meminit') return builtIndex(config, signal, { cache });
   let current: CurrentArtifact | undefined;
   let walk: WalkResult | undefined;
   let stale = false;
