@@ -42,6 +42,8 @@ describe('index in a repository that keeps the Python DocOps CLI\'s artifact (re
     expectValidAgainst('meminit-index-artifact.schema.json', artifact);
     // What that tool's resolve does with it (§7.5): the first node with the ID gives the path.
     expect(artifact.data.nodes.find((n: { document_id: string }) => n.document_id === 'ACME-ADR-002').path).toBe('docs/45-adr/adr-002-use-sqlite.md');
+    // The work queue that tool merged from project-state.yaml (§7.1, §9.3) is the file's own: kept.
+    expect(artifact.data.nodes.find((n: { document_id: string }) => n.document_id === 'ACME-SPEC-001')).toMatchObject({ impl_state: 'Not Started', depends_on: ['ACME-ADR-002'], open_blockers: ['ACME-ADR-002'], ready: false });
     // docket's envelope keeps docket's codes; the artifact has that tool's (§7.1).
     expect(r.json!.warnings.map((w: any) => [w.code, w.path])).toEqual([
       ['INDEX_DANGLING_RELATION', 'docs/10-prd/prd-001-checkout.md'],
@@ -55,8 +57,8 @@ describe('index in a repository that keeps the Python DocOps CLI\'s artifact (re
   it('rewrites a stale artifact to the bytes the reference gives, and a second run changes nothing', async () => {
     const repo = copyFixture('meminit-index');
     const stale = golden();
-    stale.data.nodes.pop();
-    stale.data.node_count = stale.data.document_count = 3;
+    stale.data.nodes[0].title = 'An old title';
+    stale.advice = [];
     writeFileSync(path.join(repo, MEMINIT), asMeminit(stale));
     const first = await index(repo);
     expect(first.json!.data).toMatchObject({ index_path: MEMINIT, written: true });
@@ -85,6 +87,11 @@ describe('index in a repository that keeps the Python DocOps CLI\'s artifact (re
     // HTML-escaped, then ASCII-escaped, a character beyond the BMP as its surrogate pair (§7.1, B22).
     expect(text).toContain('"title": "Checkout &lt;v2&gt; f\\u00fcr &#x27;alle&#x27; \\ud83d\\ude80"');
     expect(/[^\x00-\x7e]/.test(text)).toBe(false);
+    // The work-queue fields of the other nodes stay as that tool wrote them; a new document has those of one without a state entry.
+    const nodes = JSON.parse(text).data.nodes;
+    expect(nodes.find((n: any) => n.document_id === 'ACME-ADR-002')).toMatchObject({ impl_state: 'In Progress', priority: 'P1', unblocks: ['ACME-SPEC-001'] });
+    expect(nodes.find((n: any) => n.document_id === 'ACME-PRD-001')).toMatchObject({ ready: false, open_blockers: [], unblocks: [] });
+    expect(nodes.find((n: any) => n.document_id === 'ACME-PRD-001')).not.toHaveProperty('impl_state');
     // The status no longer says Superseded: its mismatch warning is gone, in both.
     expect(full.json!.warnings.filter((w: any) => w.code === 'INDEX_STATUS_MISMATCH').map((w: any) => w.path)).toEqual(['docs/20-specs/spec-001-api.md']);
     expect(JSON.parse(text).warnings.filter((w: any) => w.code === 'GRAPH_SUPERSESSION_STATUS_MISMATCH').map((w: any) => w.path)).toEqual(['docs/20-specs/spec-001-api.md']);

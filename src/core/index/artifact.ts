@@ -119,10 +119,14 @@ export function visitArtifactText(artifact: IndexArtifact, keyOrder: KeyOrder, v
  * 90 MB: built as bytes, it was most of the run's peak memory). `hash`: also its SHA-256.
  */
 export async function syncArtifact(config: RepoConfig, artifact: IndexArtifact, opts: ChangedFileOptions): Promise<ChangedFileResult> {
-  const file = ChangedFile.open(config.root, path.join(config.root, config.index_path), opts);
+  const abs = path.join(config.root, config.index_path);
+  // The Python DocOps CLI's artifact (config/index-format.ts) is made whole, in its format,
+  // keeping the work-queue fields that tool merged into it (read before the file is replaced).
+  const meminit = config.index_format === 'meminit' ? await import('./meminit-artifact.js') : undefined;
+  const queue = meminit?.previousWorkQueue(abs);
+  const file = ChangedFile.open(config.root, abs, opts);
   try {
-    // The Python DocOps CLI's artifact (config/index-format.ts) is made whole, in its format.
-    if (config.index_format === 'meminit') file.add((await import('./meminit-artifact.js')).meminitArtifactText(config, artifact.nodes, artifact.edges));
+    if (meminit) file.add(meminit.meminitArtifactText(config, artifact.nodes, artifact.edges, queue));
     else visitArtifactText(artifact, ARTIFACT_KEY_ORDER, (piece) => file.add(piece));
   } catch (error) {
     file.abort();

@@ -1,4 +1,6 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { RepoConfig } from '../config/types.js';
+import { SAFE_READ_FLAGS } from '../fs/chunks.js';
 import type { IndexEdge, IndexNode } from './graph.js';
 
 /**
@@ -65,12 +67,57 @@ function sortedKeys(value: Json): Json {
 }
 
 /**
- * A node as that tool writes it: the frontmatter fields (absent ones null, empty lists null),
- * the namespace's prefix, and the work-queue fields a document without a project-state
- * entry has (§9.3: never ready, no blockers, unblocks nothing). docket does not merge
- * project-state.yaml into nodes (SPEC-004).
+ * The fields that tool merges into a node from project-state.yaml, and derives from it
+ * (§7.1, §9.3). docket does not read that file: it keeps these fields as that tool last wrote
+ * them for the same ID (they depend on the state file only, not on the documents), so a
+ * docket run neither drops the work queue from the artifact nor invents one.
  */
-function nodeOf(n: IndexNode, prefix: string): Json {
+export const WORK_QUEUE_KEYS = ['assignee', 'blocked_by', 'depends_on', 'impl_state', 'next_action', 'notes', 'open_blockers', 'priority', 'ready', 'unblocks', 'updated', 'updated_by'] as const;
+
+/** Work-queue fields by document ID. */
+export type WorkQueue = ReadonlyMap<string, Readonly<Record<string, Json>>>;
+
+/** Past this size the previous artifact is not read for its work-queue fields (about 300k documents). */
+const MAX_PREVIOUS_BYTES = 512 * 1024 * 1024;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The work-queue fields of each node of the artifact at `abs` (never through a symbolic link); empty when it is missing, unreadable or not that tool's. */
+export function previousWorkQueue(abs: string): WorkQueue {
+  const out = new Map<string, Record<string, Json>>();
+  let fd: number | undefined;
+  let parsed: unknown;
+  try {
+    fd = openSync(abs, SAFE_READ_FLAGS);
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.size > MAX_PREVIOUS_BYTES) return out;
+    const buf = Buffer.allocUnsafe(stat.size);
+    let got = 0;
+    for (let n = 1; got < buf.length && n > 0; got += n) n = readSync(fd, buf, got, buf.length - got, got);
+    parsed = JSON.parse(buf.toString('utf8', 0, got));
+  } catch {
+    return out;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+  const nodes = isObject(parsed) && isObject(parsed.data) ? parsed.data.nodes : undefined;
+  if (!Array.isArray(nodes)) return out;
+  for (const node of nodes) {
+    if (!isObject(node) || typeof node.document_id !== 'string') continue;
+    const fields: Record<string, Json> = {};
+    for (const key of WORK_QUEUE_KEYS) if (Object.hasOwn(node, key)) fields[key] = node[key] as Json;
+    if (Object.keys(fields).length > 0 && !out.has(node.document_id)) out.set(node.document_id, fields);
+  }
+  return out;
+}
+
+/**
+ * A node as that tool writes it: the frontmatter fields (absent ones null, empty lists null),
+ * the namespace's prefix, and the work-queue fields: those the previous artifact had for this
+ * ID (see WORK_QUEUE_KEYS), else those of a document without a project-state entry (§9.3:
+ * never ready, no blockers, unblocks nothing).
+ */
+function nodeOf(n: IndexNode, prefix: string, queue: Readonly<Record<string, Json>> | undefined): Json {
   return {
     area: n.area,
     description: n.description,
@@ -89,6 +136,7 @@ function nodeOf(n: IndexNode, prefix: string): Json {
     title: htmlEscaped(n.title),
     type: n.type,
     unblocks: [],
+    ...queue,
   };
 }
 
@@ -133,8 +181,11 @@ export function meminitAdvice(edges: readonly IndexEdge[]): Json[] {
   return advice.sort((a, b) => byString(a.code, b.code) || byString(a.message, b.message));
 }
 
-/** The whole artifact's text (§7.1): no run ID, root or timestamp, so the same documents give the same bytes. */
-export function meminitArtifactText(config: RepoConfig, nodes: readonly IndexNode[], edges: readonly IndexEdge[]): string {
+/**
+ * The whole artifact's text (§7.1): no run ID, root or timestamp, so the same documents (and
+ * the same `queue`, see previousWorkQueue) give the same bytes.
+ */
+export function meminitArtifactText(config: RepoConfig, nodes: readonly IndexNode[], edges: readonly IndexEdge[], queue: WorkQueue = new Map()): string {
   const prefixes = new Map(config.namespaces.map((ns) => [ns.name, ns.repo_prefix]));
   return pythonJson({
     advice: meminitAdvice(edges),
@@ -148,7 +199,7 @@ export function meminitArtifactText(config: RepoConfig, nodes: readonly IndexNod
       // In the config's order, as that tool lists them.
       namespaces: config.namespaces.map((ns) => ({ docs_root: ns.docs_root, namespace: ns.name, repo_prefix: ns.repo_prefix })),
       node_count: nodes.length,
-      nodes: nodes.map((n) => nodeOf(n, prefixes.get(n.namespace) ?? '')),
+      nodes: nodes.map((n) => nodeOf(n, prefixes.get(n.namespace) ?? '', queue.get(n.document_id))),
     },
     output_schema_version: '2.0',
     success: true,
