@@ -61,7 +61,8 @@ export function pythonJson(value: Json): string {
 function sortedKeys(value: Json): Json {
   if (Array.isArray(value)) return value.map(sortedKeys);
   if (value === null || typeof value !== 'object') return value;
-  const out: { [key: string]: Json } = {};
+  // No prototype: a key `__proto__` (a carried value, see previousWorkQueue) stays a key.
+  const out = Object.create(null) as { [key: string]: Json };
   for (const key of Object.keys(value).sort()) out[key] = sortedKeys(value[key]!);
   return out;
 }
@@ -166,14 +167,15 @@ export function meminitWarnings(nodes: readonly IndexNode[], edges: readonly Ind
 
 /** That tool's advice on one-sided relations: once per pair of which only one side lists the other, dangling targets included (§7.1). */
 export function meminitAdvice(edges: readonly IndexEdge[]): Json[] {
+  const pairKey = (a: string, b: string) => JSON.stringify([a, b]);
   const pairs = new Set<string>();
   const related = edges.filter((e) => e.type === 'related');
-  for (const e of related) pairs.add(`${e.source}\n${e.target}`);
+  for (const e of related) pairs.add(pairKey(e.source, e.target));
   const advice: { code: string; message: string; source: string; target: string }[] = [];
   const seen = new Set<string>();
   for (const { source, target } of related) {
-    if (pairs.has(`${target}\n${source}`)) continue;
-    const key = source < target ? `${source}\n${target}` : `${target}\n${source}`;
+    if (pairs.has(pairKey(target, source))) continue;
+    const key = source < target ? pairKey(source, target) : pairKey(target, source);
     if (seen.has(key)) continue;
     seen.add(key);
     advice.push({ code: C.asymmetry, message: `'${source}' lists '${target}' in related_ids but '${target}' does not list '${source}'`, source, target });
