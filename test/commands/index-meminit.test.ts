@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { docket, REPO } from '../helpers/cli.js';
@@ -134,5 +134,21 @@ describe('index in a repository that keeps the Python DocOps CLI\'s artifact (re
     const ownArtifact = JSON.parse(artifactOf(repo, 'build/docket.json').toString('utf8'));
     expectValidAgainst('index-artifact.schema.json', ownArtifact);
     expect(ownArtifact.index_version).toBe('1.0');
+  });
+
+  it('index_path naming that tool\'s default path is its artifact before the file exists; without the key and the file, docket\'s default', async () => {
+    const repo = copyFixture('meminit-index');
+    const config = readFileSync(path.join(repo, 'docops.config.yaml'), 'utf8');
+    rmSync(path.join(repo, MEMINIT));
+    const unnamed = await index(repo);
+    expect(unnamed.json!.data.index_path).toBe(DOCKET);
+    expect(existsSync(path.join(repo, MEMINIT))).toBe(false);
+    writeTree(repo, { 'docops.config.yaml': `${config}index_path: ${MEMINIT}\n` });
+    const named = await index(repo);
+    expect(named.json!.data).toMatchObject({ index_path: MEMINIT, written: true });
+    const artifact = JSON.parse(artifactOf(repo).toString('utf8'));
+    expectValidAgainst('meminit-index-artifact.schema.json', artifact);
+    // No earlier file to keep the work queue of: every node has that of a document without a state entry.
+    expect(artifact.data.nodes.every((n: any) => n.ready === false && !('impl_state' in n))).toBe(true);
   });
 });

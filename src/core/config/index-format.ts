@@ -29,17 +29,20 @@ function hasMeminitShape(abs: string): boolean {
 }
 
 /**
- * Which artifact the repository keeps (see SPEC-005): without `index_path` in the config, a
- * committed `meminit.index.json` in the default index directory is the repository's artifact
- * (a second file beside it would leave the Python tool's `resolve` reading a stale one);
- * with `index_path`, the file there decides by its shape. docket then maintains that file in
- * that tool's format; otherwise its own.
+ * Which artifact the repository keeps (see SPEC-005 §1.1): the file named `meminit.index.json`
+ * in the default index directory `indexDir` (without `index_path` in the config, when it is a
+ * regular file; with `index_path` naming it, also before it exists), or the file at a
+ * configured `index_path` whose text begins as that tool's artifact does. docket then
+ * maintains that file in that tool's format (a second file beside it would leave the Python
+ * tool's `resolve` reading a stale one); otherwise its own.
  */
-export function withIndexFormat(config: RepoConfig): RepoConfig {
+export function withIndexFormat(config: RepoConfig, indexDir: string): RepoConfig {
+  const named = path.posix.normalize(path.posix.join(indexDir, MEMINIT_INDEX_NAME));
+  const meminit = (index_path: string): RepoConfig => ({ ...config, index_path, index_format: 'meminit' });
   if (config.raw.index_path === undefined || config.raw.index_path === null) {
-    // Without the key, index_path is the default: that tool's name in the same directory.
-    const rel = path.posix.join(path.posix.dirname(config.index_path), MEMINIT_INDEX_NAME);
-    return lstatOrNone(path.join(config.root, rel))?.isFile() ? { ...config, index_path: rel, index_format: 'meminit' } : config;
+    return lstatOrNone(path.join(config.root, named))?.isFile() ? meminit(named) : config;
   }
-  return hasMeminitShape(path.join(config.root, config.index_path)) ? { ...config, index_format: 'meminit' } : config;
+  const abs = path.join(config.root, config.index_path);
+  if (lstatOrNone(abs)) return hasMeminitShape(abs) ? meminit(config.index_path) : config;
+  return path.posix.normalize(config.index_path) === named ? meminit(config.index_path) : config;
 }

@@ -144,5 +144,5 @@ export async function loadConfig(root: string): Promise<LoadedConfig> {
     throw new DocketError('CONFIG_INVALID', `${CONFIG_FILE} could not be read: ${code ?? String(error)}.`, { details: { path: CONFIG_FILE }, cause: error });
   }
   const parsed = parseConfig(root, bytes.toString('utf8'));
-  return { ...parsed, config: withIndexFormat(parsed.config) };
+  return { ...parsed, config: withIndexFormat(parsed.config, `${mainNamespace(parsed.config.namespaces).docs_root}/01-indices`) };
 }
