@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { lastLookup } from '../../src/core/index/lookup.js'; // shared through globalThis with the built copy the commands run
 import { docket, REPO } from '../helpers/cli.js';
 import { ageFiles, copyFixture, writeTree } from '../helpers/fixtures.js';
 import { expectValidAgainst, expectValidEnvelope } from '../helpers/schemas.js';
@@ -112,6 +113,15 @@ describe('index in a repository that keeps the Python DocOps CLI\'s artifact (re
     expectValidEnvelope(linked.json, 'link');
     expect(linked.exitCode).toBe(0);
     expect(linked.json!.warnings).toEqual([]);
+    // Once index has run, the cache knows the file is current: lookups read it (titles HTML-unescaped).
+    await index(repo);
+    lastLookup.source = 'none';
+    const read = await docket(['identify', 'docs/45-adr/adr-001-use-postgres.md', '--root', repo, '--json']);
+    expect(lastLookup.source).toBe('artifact');
+    expect(read.json!.data).toEqual(identified.json!.data);
+    expect(read.json!.warnings).toEqual([]);
+    const missing = await docket(['resolve', 'ACME-ADR-003', '--root', repo, '--json']);
+    expect(missing.json!.error.details.did_you_mean).toContain('ACME-ADR-002');
     const file = path.join(repo, 'docs/20-specs/spec-001-api.md');
     writeFileSync(file, readFileSync(file, 'utf8').replace('title: API', 'title: Public API'));
     const stale = await docket(['resolve', 'ACME-SPEC-001', '--root', repo, '--json']);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { htmlUnescaped } from '../../src/core/index/lookup-meminit.js';
 import { htmlEscaped, pythonJson } from '../../src/core/index/meminit-artifact.js';
 
 describe('the Python DocOps CLI\'s artifact text (reference §7.1, §2.3)', () => {
@@ -12,5 +13,9 @@ describe('the Python DocOps CLI\'s artifact text (reference §7.1, §2.3)', () =
   it('HTML-escapes titles and owners as that tool does', () => {
     expect(htmlEscaped('Don\'t <break> "R&D"')).toBe('Don&#x27;t &lt;break&gt; &quot;R&amp;D&quot;');
     expect(htmlEscaped(null)).toBeNull();
+  });
+
+  it('lookups undo the escaping exactly, entities written literally included', () => {
+    for (const s of ['Don\'t <break> "R&D"', '&lt; is written &amp;lt;', '&#x27;&quot;', 'plain']) expect(htmlUnescaped(htmlEscaped(s))).toBe(s);
   });
 });

@@ -167,17 +167,14 @@ export function meminitWarnings(nodes: readonly IndexNode[], edges: readonly Ind
 
 /** That tool's advice on one-sided relations: once per pair of which only one side lists the other, dangling targets included (§7.1). */
 export function meminitAdvice(edges: readonly IndexEdge[]): Json[] {
-  const pairKey = (a: string, b: string) => JSON.stringify([a, b]);
-  const pairs = new Set<string>();
+  // Targets by source: no joined keys (an ID may hold any character).
+  const lists = new Map<string, Set<string>>();
   const related = edges.filter((e) => e.type === 'related');
-  for (const e of related) pairs.add(pairKey(e.source, e.target));
+  for (const e of related) (lists.get(e.source) ?? lists.set(e.source, new Set()).get(e.source)!).add(e.target);
   const advice: { code: string; message: string; source: string; target: string }[] = [];
-  const seen = new Set<string>();
   for (const { source, target } of related) {
-    if (pairs.has(pairKey(target, source))) continue;
-    const key = source < target ? pairKey(source, target) : pairKey(target, source);
-    if (seen.has(key)) continue;
-    seen.add(key);
+    if (lists.get(target)?.has(source)) continue;
+    // Once per pair: a pair listed one way only comes up once (edges are unique).
     advice.push({ code: C.asymmetry, message: `'${source}' lists '${target}' in related_ids but '${target}' does not list '${source}'`, source, target });
   }
   return advice.sort((a, b) => byString(a.code, b.code) || byString(a.message, b.message));
