@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { processStart } from '../../src/core/ids/holder.js';
 import { docket, docketBin, REPO } from '../helpers/cli.js';
+import { doc, repo as governedRepo } from '../helpers/docs.js';
 import { ageFiles, copyFixture, writeTree } from '../helpers/fixtures.js';
 import { itemsOf, parseStream } from '../helpers/ndjson.js';
 import { expectValidAgainst, expectValidEnvelope } from '../helpers/schemas.js';
@@ -229,6 +230,46 @@ describe('index', () => {
     ]);
     expect(cycle.json!.violations[0].message).toContain('GRAPH-ADR-001 → GRAPH-ADR-002 → GRAPH-ADR-001');
     expect(readFileSync(path.join(repo, ARTIFACT)).equals(GOLDEN)).toBe(true);
+  });
+
+  it('warns when status and superseded_by disagree, either way (as the Python tool\'s GRAPH_SUPERSESSION_STATUS_MISMATCH, reference §7.1)', async () => {
+    const root = governedRepo({
+      'docs/45-adr/adr-001-old.md': doc({ document_id: 'ACME-ADR-001', status: 'Superseded', superseded_by: 'ACME-ADR-002' }),
+      'docs/45-adr/adr-002-new.md': doc({ document_id: 'ACME-ADR-002', status: 'Approved' }),
+      'docs/45-adr/adr-003-orphan.md': doc({ document_id: 'ACME-ADR-003', status: 'superseded' }),
+      'docs/45-adr/adr-004-current.md': doc({ document_id: 'ACME-ADR-004', status: 'Approved', superseded_by: 'ACME-ADR-002' }),
+    });
+    const r = await index(root);
+    expect(r.exitCode).toBe(0);
+    const mismatches = r.json!.warnings.filter((w: any) => w.code === 'INDEX_STATUS_MISMATCH');
+    expect(mismatches.map((w: any) => [w.path, w.document_id, w.message])).toEqual([
+      ['docs/45-adr/adr-003-orphan.md', 'ACME-ADR-003', 'ACME-ADR-003 has status superseded but no superseded_by.'],
+      ['docs/45-adr/adr-004-current.md', 'ACME-ADR-004', 'ACME-ADR-004 is superseded by ACME-ADR-002 but its status is Approved.'],
+    ]);
+    expect(mismatches[0].suggestion).toContain('superseded_by');
+    // The patched run after an edit agrees with a full build: the successor is named, the warning goes.
+    ageFiles(root);
+    const file = path.join(root, 'docs/45-adr/adr-003-orphan.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('status: superseded', 'status: superseded\nsuperseded_by: ACME-ADR-002'));
+    const again = await index(root);
+    expect(again.json!.warnings.filter((w: any) => w.code === 'INDEX_STATUS_MISMATCH').map((w: any) => w.path)).toEqual(['docs/45-adr/adr-004-current.md']);
+    const full = await index(root, '--no-cache');
+    expect(full.json!.warnings).toEqual(again.json!.warnings);
+    expect(full.json!.data.written).toBe(false);
+    // A status edit alone is patched into the artifact (the facts file stays): the warning comes with it.
+    await index(root);
+    ageFiles(root);
+    const facts = () => JSON.parse(readFileSync(path.join(root, '.docket/cache/index.json'), 'utf8')).facts_sha256;
+    const before = facts();
+    expect(before).toEqual(expect.any(String));
+    const successor = path.join(root, 'docs/45-adr/adr-002-new.md');
+    writeFileSync(successor, readFileSync(successor, 'utf8').replace('status: Approved', 'status: Superseded'));
+    const patched = await index(root);
+    expect(facts()).toBe(before);
+    expect(patched.json!.warnings.filter((w: any) => w.code === 'INDEX_STATUS_MISMATCH').map((w: any) => w.path)).toEqual(['docs/45-adr/adr-002-new.md', 'docs/45-adr/adr-004-current.md']);
+    const fullAgain = await index(root, '--no-cache');
+    expect(fullAgain.json!.warnings).toEqual(patched.json!.warnings);
+    expect(fullAgain.json!.data.written).toBe(false);
   });
 
   it('--no-cache neither reads nor writes the cache; it conflicts with --rebuild-cache', async () => {

@@ -28,7 +28,9 @@ interface Doc {
 
 function inputs(docs: ReadonlyMap<string, Doc>): GraphInput[] {
   return [...docs].map(([id, d]) => {
-    const facts: DocFacts = { links: [], node: { document_id: id, type: 'ADR', title: id, status: 'Superseded', owner: null, version: null, last_updated: null, area: null, description: null, keywords: [], related_ids: d.related, superseded_by: d.successor } };
+    // A status that agrees with superseded_by: status warnings are the patch draft's (withStatusWarning), not relate's or supersede's.
+    const status = d.successor === null ? 'Approved' : 'Superseded';
+    const facts: DocFacts = { links: [], node: { document_id: id, type: 'ADR', title: id, status, owner: null, version: null, last_updated: null, area: null, description: null, keywords: [], related_ids: d.related, superseded_by: d.successor } };
     return { rel: `docs/${id}.md`, namespace: NAMESPACE, facts };
   });
 }

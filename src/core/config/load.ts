@@ -6,6 +6,7 @@ import {
   CONFIG_FILE, DEFAULT_DOCOPS_VERSION, DEFAULT_DOCS_ROOT, DEFAULT_EXCLUDED_PREFIX, NAMESPACE_KEYS, TOP_LEVEL_KEYS, derivePrefix,
 } from './defaults.js';
 import { applyDocumentTypes, builtinDocumentTypes, sortTypes } from './document-types.js';
+import { withIndexFormat } from './index-format.js';
 import { ConfigReader, isPlainObject, type PlainObject, type YamlPath } from './reader.js';
 import type { NamespaceConfig, RepoConfig } from './types.js';
 import { YamlSource } from './yaml-source.js';
@@ -142,5 +143,6 @@ export async function loadConfig(root: string): Promise<LoadedConfig> {
     }
     throw new DocketError('CONFIG_INVALID', `${CONFIG_FILE} could not be read: ${code ?? String(error)}.`, { details: { path: CONFIG_FILE }, cause: error });
   }
-  return parseConfig(root, bytes.toString('utf8'));
+  const parsed = parseConfig(root, bytes.toString('utf8'));
+  return { ...parsed, config: withIndexFormat(parsed.config, `${mainNamespace(parsed.config.namespaces).docs_root}/01-indices`) };
 }

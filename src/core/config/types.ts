@@ -33,6 +33,8 @@ export interface RepoConfig {
   project_name: string;
   docops_version: string;
   index_path: string;
+  /** The artifact at index_path is the Python DocOps CLI's and is kept in its format (see config/index-format.ts). */
+  index_format?: 'meminit';
   default_owner?: string;
   namespaces: NamespaceConfig[];
   /** The parsed YAML, for tools that need keys docket does not model. */

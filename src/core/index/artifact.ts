@@ -115,13 +115,19 @@ export function visitArtifactText(artifact: IndexArtifact, keyOrder: KeyOrder, v
 
 /**
  * Compares the artifact with the one at index_path and, with `write`, replaces it when its
- * bytes change (atomically, fsynced); never held whole (at 100,000 documents it is about
+ * bytes change (in the Python DocOps CLI's format when the repository keeps that tool's) (atomically, fsynced); never held whole (at 100,000 documents it is about
  * 90 MB: built as bytes, it was most of the run's peak memory). `hash`: also its SHA-256.
  */
 export async function syncArtifact(config: RepoConfig, artifact: IndexArtifact, opts: ChangedFileOptions): Promise<ChangedFileResult> {
-  const file = ChangedFile.open(config.root, path.join(config.root, config.index_path), opts);
+  const abs = path.join(config.root, config.index_path);
+  // The Python DocOps CLI's artifact (config/index-format.ts) is made whole, in its format,
+  // keeping the work-queue fields that tool merged into it (read before the file is replaced).
+  const meminit = config.index_format === 'meminit' ? await import('./meminit-artifact.js') : undefined;
+  const queue = meminit?.previousWorkQueue(abs);
+  const file = ChangedFile.open(config.root, abs, opts);
   try {
-    visitArtifactText(artifact, ARTIFACT_KEY_ORDER, (piece) => file.add(piece));
+    if (meminit) file.add(meminit.meminitArtifactText(config, artifact.nodes, artifact.edges, queue));
+    else visitArtifactText(artifact, ARTIFACT_KEY_ORDER, (piece) => file.add(piece));
   } catch (error) {
     file.abort();
     throw error;

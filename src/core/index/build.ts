@@ -72,6 +72,8 @@ async function reusable(config: RepoConfig, cache: IndexCache, walk: WalkResult)
   const { updates, edits, changed } = settled;
   if (edits.length === 0 && scan.added.length === 0 && scan.removed.length === 0) return cache.reuseLast(updates) ? { result: scan.result, changed, added: 0, removed: 0, written: false } : undefined;
   // The cache takes the new facts as an overlay of its facts file (patchIndex checks the artifact).
+  // The Python DocOps CLI's artifact is not patched in place: it is made again from the cached facts.
+  if (config.index_format === 'meminit') return undefined;
   const done = await patchSinceBuild(config, cache, since, { stage: cache.stagePath(), allow: (added) => cache.canPatch(edits, added) });
   if (!done) return undefined;
   cache.patched(updates, edits, done.patched.result, done.added, scan.removed);

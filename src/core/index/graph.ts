@@ -159,10 +159,21 @@ function sortEdges(list: IndexEdge[]): void {
   }
 }
 
-/** The warning for a superseded document whose status does not say so; undefined for any other. */
+/** `Superseded`, in any case (a length test first: most statuses are not ten characters). */
+const saysSuperseded = (status: string | null) => status !== null && status.length === 10 && status.toLowerCase() === 'superseded';
+
+/**
+ * The warning for a document whose status and superseded_by disagree: a successor while the
+ * status is not Superseded, or the status Superseded without a successor (as the Python
+ * DocOps CLI's GRAPH_SUPERSESSION_STATUS_MISMATCH); undefined for any other.
+ */
 export function statusMismatch(node: IndexNode): Issue | undefined {
   const successor = node.superseded_by;
-  if (successor === null || node.status?.toLowerCase() === 'superseded') return undefined;
+  if (successor === null) {
+    if (!saysSuperseded(node.status)) return undefined;
+    return { code: 'INDEX_STATUS_MISMATCH', severity: 'warning', message: `${node.document_id} has status ${node.status} but no superseded_by.`, path: node.path, document_id: node.document_id, suggestion: 'Add `superseded_by` with the ID of the document that replaces it, or set the status the document has now.' };
+  }
+  if (saysSuperseded(node.status)) return undefined;
   return { code: 'INDEX_STATUS_MISMATCH', severity: 'warning', message: `${node.document_id} is superseded by ${successor} but its status is ${node.status ?? 'missing'}.`, path: node.path, document_id: node.document_id, suggestion: 'Set `status: Superseded`, or remove superseded_by if the document is still current.' };
 }
 
@@ -221,9 +232,9 @@ export function buildGraph(inputs: readonly GraphInput[], suggestionBudget = SUG
     if (successor !== null) {
       if (successor !== id) add(successor, id, 'supersedes');
       if (!nodes.has(successor)) warnings.push(dangling(node, 'superseded_by', successor, nearest.near(successor, id)));
-      const mismatch = statusMismatch(node);
-      if (mismatch) warnings.push(mismatch);
     }
+    const mismatch = statusMismatch(node);
+    if (mismatch) warnings.push(mismatch);
     for (const target of kept.get(id)!.facts.links) {
       const targetId = pathToId.get(target);
       if (targetId !== undefined && targetId !== id) add(id, targetId, 'references');

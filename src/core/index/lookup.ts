@@ -11,6 +11,7 @@ import { listGoverned, type WalkResult } from '../documents/walk.js';
 import { buildIndex, type OpenedCache } from './build.js';
 import { IndexCache } from './cache.js';
 import { currentArtifact, scanSinceBuild, type CurrentArtifact } from './current.js';
+import { meminitIndex } from './lookup-meminit.js';
 import { patchedArtifact } from './lookup-patched.js';
 import { nodeIdsOf } from './artifact-file.js';
 import { readNode } from './relate.js';
@@ -44,6 +45,9 @@ const skippedOf = (warnings: readonly Issue[]) => new Map(warnings.filter((w) =>
  */
 export async function loadIndex(config: RepoConfig, signal?: AbortSignal): Promise<LoadedIndex> {
   const cache = await IndexCache.open(config, 'use', { write: false });
+  // The Python DocOps CLI's artifact (index_format meminit) is read whole when current, never
+  // bisected (its nodes do not begin with their ID) nor patched.
+  const meminit = config.index_format === 'meminit';
   let current: CurrentArtifact | undefined;
   let walk: WalkResult | undefined;
   let stale = false;
@@ -52,7 +56,7 @@ export async function loadIndex(config: RepoConfig, signal?: AbortSignal): Promi
     const since = await scanSinceBuild(config, cache, walk);
     current = currentArtifact(config, cache, since);
     lastLookup.source = current ? 'artifact' : 'built';
-    if (!current && since) {
+    if (!current && since && !meminit) {
       const patched = await patchedArtifact(config, cache, since);
       if (patched) [current, stale, lastLookup.source] = [patched.artifact, patched.stale, 'patched'];
     }
@@ -62,6 +66,7 @@ export async function loadIndex(config: RepoConfig, signal?: AbortSignal): Promi
   }
   if (current) {
     await cache.close(false);
+    if (meminit) return meminitLookups(config, current, signal);
     return new ArtifactIndex(current, () => builtIndex(config, signal), stale ? [staleWarning(config)] : []);
   }
   // The same cache and walk: the build does not list the docs roots or stat the files again.
@@ -77,6 +82,21 @@ export const lastLookup: { source: 'artifact' | 'patched' | 'built' | 'fallback'
 
 /** The artifact is not what `docket index` would write now; the answer comes from what it would write. */
 const staleWarning = (config: RepoConfig): Issue => ({ code: 'INDEX_STALE', severity: 'warning', message: `${config.index_path} is out of date; the index as the documents are now was used for this run.`, path: config.index_path, suggestion: 'Run `docket index` to bring it up to date.' });
+
+/** Lookups in the current artifact of the Python DocOps CLI's format; the index built in memory when it does not read as one. */
+async function meminitLookups(config: RepoConfig, current: CurrentArtifact, signal?: AbortSignal): Promise<LoadedIndex> {
+  let read: ReturnType<typeof meminitIndex>;
+  try {
+    read = meminitIndex(current, skippedOf);
+  } finally {
+    current.close();
+  }
+  if (!read) {
+    lastLookup.source = 'fallback';
+    return builtIndex(config, signal);
+  }
+  return { warnings: [], node: async (id) => read.node(id), nodeAt: async (rel) => read.nodeAt(rel), ids: async () => read.ids(), skipped: (rel) => read.skipped(rel), close: () => undefined };
+}
 
 /** The index built in memory (see loadIndex). */
 async function builtIndex(config: RepoConfig, signal?: AbortSignal, opened?: OpenedCache): Promise<LoadedIndex> {

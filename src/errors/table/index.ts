@@ -28,9 +28,9 @@ export const INDEX_CODES = {
   }),
   INDEX_STATUS_MISMATCH: spec({
     kind: 'warning', exit: EXIT.OK, category: 'document',
-    summary: 'A document has superseded_by but its status is not Superseded.',
+    summary: 'A document has superseded_by but its status is not Superseded, or the status Superseded without superseded_by.',
     cause: 'The successor was recorded but the status was not updated (or the other way round).',
-    action: 'Set `status: Superseded`, or remove superseded_by if the document is still current.',
+    action: 'Set `status: Superseded`, or remove superseded_by if the document is still current; a Superseded document names its successor in superseded_by.',
     commands: ['docket index'],
   }),
   INDEX_RELATION_ONE_SIDED: spec({
