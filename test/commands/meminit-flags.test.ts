@@ -112,6 +112,14 @@ describe('--verbose (reference §1.1): decisions on stderr, never on stdout', ()
     expect(applied.stderr).toContain('[docket] mode: apply (--no-dry-run)\n');
   });
 
+  it('works before the command, where that tool takes its group options (§1.1: `meminit --verbose doctor`)', async () => {
+    const root = fixable();
+    const r = await docket(['--verbose', '--no-color', 'doctor', '--root', root, '--json']);
+    expect(r.exitCode).toBe(0);
+    expectValidEnvelope(r.json, 'doctor');
+    expect(r.stderr).toContain('[docket] strict: warnings do not fail the run (--no-strict, the default)\n');
+  });
+
   it('prints nothing without it; MEMINIT_DEBUG=1 turns it on unless DOCKET_DEBUG says otherwise', async () => {
     const root = fixable();
     expect((await docket(['doctor', '--root', root, '--json'])).stderr).toBe('');
