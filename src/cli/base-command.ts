@@ -89,7 +89,7 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
     const signals = watchSignals(() => (stream ? stream.interruptAndExit() : emitInterruptedAndExit(meta)));
     /** Warnings gathered on the way (config), kept in the envelope even when the command fails. */
     const collected: Issue[] = [];
-    let stopVerbose = () => undefined as void;
+    let stopVerbose: () => void = () => undefined;
     try {
       meta.runId = resolveRunId(env);
       const parsed = await this.parse(ctor as never).catch((error: unknown) => {
