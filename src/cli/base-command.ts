@@ -109,7 +109,7 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
       if (flags['include-timestamp']) meta.timestamp ??= new Date().toISOString();
       meta.root = await resolveRoot(flags.root);
       if (flags.output !== undefined) output = await resolveOutputTarget(meta.root, flags.output);
-      noteRunChoices(meta, flags, env);
+      if (verbose) noteRunChoices(meta, flags, env);
       const fields = flags.fields === undefined ? undefined : parseFields(flags.fields, dataKeys(readDataSchema(this.config.root, meta.command)));
       if (meta.format === 'ndjson') stream = await NdjsonStream.open(meta, output);
       const ctx = this.context(meta, collected, signals.signal, verbose, stream);
