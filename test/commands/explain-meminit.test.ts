@@ -103,6 +103,9 @@ describe('explain knows the Python DocOps CLI\'s codes', () => {
     const text = await docket(['explain', 'CONFIG_MISSING']);
     expect(text.stdout).toContain('a code of the Python DocOps CLI (meminit): error, exit 66 there');
     expect(text.stdout).toContain('docket: CONFIG_NOT_FOUND, CONFIG_INVALID');
+    const list = await docket(['explain', '--list']);
+    expect(list.stdout).toMatch(/^ {2}PATH_ESCAPE +meminit +A path resolves outside the root.* docket: PATH_OUTSIDE_ROOT, SYMLINK_REFUSED, OUTPUT_PATH_REFUSED$/m);
+    expect(list.stdout).toMatch(/^ {2}E_STATE_YAML_MALFORMED +meminit .* docket: no such feature$/m);
     const typo = await docket(['explain', 'PATH_ESCAP', '--json']);
     expect(typo.exitCode).toBe(64);
     expect(typo.json!.error.details.did_you_mean[0]).toBe('PATH_ESCAPE');
