@@ -18,6 +18,7 @@ import { resolveOutputTarget, type OutputTarget } from './output-target.js';
 import type { Style } from './render/style.js';
 import { toDocketError } from './to-docket-error.js';
 import { watchSignals } from './signals.js';
+import { noteRunChoices, startVerbose } from './verbose.js';
 import { NdjsonStream } from './stream.js';
 import { dataKeys, readDataSchema } from './agent/data-schema.js';
 import { parseFields, projectData } from './agent/fields.js';
@@ -88,6 +89,7 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
     const signals = watchSignals(() => (stream ? stream.interruptAndExit() : emitInterruptedAndExit(meta)));
     /** Warnings gathered on the way (config), kept in the envelope even when the command fails. */
     const collected: Issue[] = [];
+    let stopVerbose: () => void = () => undefined;
     try {
       meta.runId = resolveRunId(env);
       const parsed = await this.parse(ctor as never).catch((error: unknown) => {
@@ -98,6 +100,8 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
       this.args = parsed.args as CommandArgs<T>;
       const flags = this.flags as GlobalFlags;
       meta.debug = debugEnabled(flags.debug, env);
+      const verbose = flags.verbose || meta.debug;
+      stopVerbose = startVerbose(verbose);
       meta.includeMetrics = flags['include-metrics'];
       meta.format = resolveFormat(flags.format, flags.json, env, ctor.formats);
       meta.color = resolveColor(flags.color, env, Boolean(process.stdout.isTTY));
@@ -105,9 +109,10 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
       if (flags['include-timestamp']) meta.timestamp ??= new Date().toISOString();
       meta.root = await resolveRoot(flags.root);
       if (flags.output !== undefined) output = await resolveOutputTarget(meta.root, flags.output);
+      if (verbose) noteRunChoices(meta, flags, env);
       const fields = flags.fields === undefined ? undefined : parseFields(flags.fields, dataKeys(readDataSchema(this.config.root, meta.command)));
       if (meta.format === 'ndjson') stream = await NdjsonStream.open(meta, output);
-      const ctx = this.context(meta, collected, signals.signal, stream);
+      const ctx = this.context(meta, collected, signals.signal, verbose, stream);
       const outcome = await this.execute(ctx);
       if (stream) {
         // Streamed: findings still in the outcome become items, then the summary (no --max-findings cap).
@@ -139,6 +144,7 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
       }
     } finally {
       signals.dispose();
+      stopVerbose();
     }
     const renderers = {
       text: (e: Envelope, s: Style) => this.renderText(e as Envelope<D>, s),
@@ -158,7 +164,7 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
     return printed;
   }
 
-  private context(meta: EnvelopeMeta, collected: Issue[], signal: AbortSignal, stream?: NdjsonStream): RunContext {
+  private context(meta: EnvelopeMeta, collected: Issue[], signal: AbortSignal, verbose: boolean, stream?: NdjsonStream): RunContext {
     let config: Promise<RepoConfig> | undefined;
     return {
       root: meta.root,
@@ -166,7 +172,7 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
       env: process.env,
       signal,
       interactive: Boolean(process.stdin.isTTY),
-      debug: (message: string) => debugLog(meta.debug, message),
+      debug: (message: string) => debugLog(verbose, message),
       config: () => {
         config ??= loadConfig(meta.root).then((loaded) => {
           collected.push(...loaded.warnings);

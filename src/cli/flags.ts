@@ -14,9 +14,10 @@ export const globalFlags = {
   output: Flags.string({ description: 'Write the result to this file (inside the root) instead of stdout.', helpValue: '<file>', helpGroup }),
   'include-timestamp': Flags.boolean({ description: 'Add a UTC ISO 8601 timestamp to the envelope.', helpGroup }),
   'include-metrics': Flags.boolean({ description: 'Add metrics (elapsed_ms, peak RSS, ...) to the envelope.', helpGroup }),
-  'correlation-id': Flags.string({ description: 'Echo this ID in the envelope (max 128 chars, no whitespace). Env: DOCKET_CORRELATION_ID.', helpValue: '<id>', helpGroup }),
+  'correlation-id': Flags.string({ description: 'Echo this ID in the envelope (max 128 chars, no whitespace). Env: DOCKET_CORRELATION_ID (or MEMINIT_CORRELATION_ID).', helpValue: '<id>', helpGroup }),
   color: Flags.boolean({ description: 'Force colour on or off (--no-color); NO_COLOR and FORCE_COLOR are honoured.', allowNo: true, helpGroup }),
-  debug: Flags.boolean({ description: 'Print diagnostics and stack traces to stderr. Env: DOCKET_DEBUG=1.', helpGroup }),
+  verbose: Flags.boolean({ description: 'Print what docket decided (root, format, config file, namespaces, ID, owner, ...) to stderr, in every format.', helpGroup }),
+  debug: Flags.boolean({ description: 'Like --verbose, plus stack traces on stderr. Env: DOCKET_DEBUG=1 (or MEMINIT_DEBUG=1).', helpGroup }),
   fields: Flags.string({ description: 'Keep only these top-level keys of data (comma-separated), to save tokens.', helpValue: '<keys>', helpGroup }),
 };
 
@@ -29,6 +30,7 @@ export type GlobalFlags = {
   'include-metrics': boolean;
   'correlation-id'?: string;
   color?: boolean;
+  verbose: boolean;
   debug: boolean;
   fields?: string;
 };

@@ -1,3 +1,5 @@
+import { envValue } from '../core/env.js';
+
 /** The only module that writes to the process's stdout and stderr. */
 
 function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
@@ -15,13 +17,20 @@ export function writeStderr(text: string): Promise<void> {
   return write(process.stderr, text);
 }
 
+/** --debug, or DOCKET_DEBUG (MEMINIT_DEBUG in its stead) set to 1 or true. */
 export function debugEnabled(flag: boolean | undefined, env: NodeJS.ProcessEnv): boolean {
-  return flag === true || env.DOCKET_DEBUG === '1' || env.DOCKET_DEBUG === 'true';
+  const value = envValue(env, 'DOCKET_DEBUG')?.value;
+  return flag === true || value === '1' || value === 'true';
 }
 
 /** Diagnostics for --debug: stderr only, never stdout. */
 export function debugLog(enabled: boolean, message: string): void {
   if (enabled) process.stderr.write(`[docket debug] ${message}\n`);
+}
+
+/** A --verbose line: what the run decided, on stderr only (stdout stays the result, in every format). */
+export function verboseLog(topic: string, message: string): void {
+  process.stderr.write(`[docket] ${topic}: ${message}\n`);
 }
 
 /** For a forced interrupt only: flush both streams, then exit with `code`. */

@@ -19,7 +19,7 @@ export type NewCommandData = NewData | ListTypesData;
 /** Flags shared by `new` and `adr new`. */
 export const newFlags = {
   namespace: Flags.string({ description: 'Namespace to create the document in (name or prefix; default: the one rooted at docs/).', helpValue: '<name>' }),
-  owner: Flags.string({ description: 'Owner (default: DOCKET_DEFAULT_OWNER, then default_owner in the config, then __TBD__).', helpValue: '<owner>' }),
+  owner: Flags.string({ description: 'Owner (default: DOCKET_DEFAULT_OWNER or MEMINIT_DEFAULT_OWNER, then default_owner in the config, then __TBD__).', helpValue: '<owner>' }),
   status: Flags.string({ description: 'Status, one of the metadata schema\'s statuses (default Draft).', helpValue: '<status>' }),
   area: Flags.string({ description: 'Area of the product or organisation.', helpValue: '<area>' }),
   description: Flags.string({ description: 'One-line description.', helpValue: '<text>' }),

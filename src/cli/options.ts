@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { envValue } from '../core/env.js';
 import { DocketError } from '../errors/docket-error.js';
 
 export type Format = 'text' | 'json' | 'md' | 'ndjson' | 'sarif' | 'github' | 'junit';
@@ -69,9 +70,15 @@ export function resolveFormat(flagFormat: string | undefined, json: boolean, env
   return chosen as Format;
 }
 
+/**
+ * A random run ID, unless DOCKET_RUN_ID pins it (a non-UUID is refused). MEMINIT_RUN_ID stands
+ * in for it with that tool's semantics (reference §2.7): a value that is not a UUID is ignored.
+ */
 export function resolveRunId(env: NodeJS.ProcessEnv): string {
-  const pinned = env.DOCKET_RUN_ID?.trim();
-  if (!pinned) return randomUUID();
+  const variable = envValue(env, 'DOCKET_RUN_ID');
+  if (!variable) return randomUUID();
+  const pinned = variable.value;
+  if (variable.name !== 'DOCKET_RUN_ID' && !UUID.test(pinned)) return randomUUID();
   if (!UUID.test(pinned)) {
     throw new DocketError('INVALID_RUN_ID', `DOCKET_RUN_ID "${pinned.slice(0, 64)}" is not a UUID.`, {
       suggestion: 'Unset DOCKET_RUN_ID or set it to a UUID such as 00000000-0000-4000-8000-000000000000.',
@@ -89,13 +96,15 @@ export function safeRunId(env: NodeJS.ProcessEnv): string {
   }
 }
 
+/** --correlation-id, else DOCKET_CORRELATION_ID, else MEMINIT_CORRELATION_ID (variables trimmed, as that tool does). */
 export function resolveCorrelationId(flag: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
-  const value = flag ?? (env.DOCKET_CORRELATION_ID || undefined);
+  const variable = flag === undefined ? envValue(env, 'DOCKET_CORRELATION_ID') : undefined;
+  const value = flag ?? variable?.value;
   if (value === undefined) return undefined;
   if (!CORRELATION_ID.test(value)) {
     throw new DocketError('INVALID_CORRELATION_ID', `The correlation ID must be 1 to 128 visible ASCII characters without whitespace (got ${value.length} characters).`, {
       suggestion: 'Pass a short identifier such as a CI job ID: --correlation-id build-1234.',
-      details: { length: value.length, source: flag !== undefined ? '--correlation-id' : 'DOCKET_CORRELATION_ID' },
+      details: { length: value.length, source: variable?.name ?? '--correlation-id' },
     });
   }
   return value;

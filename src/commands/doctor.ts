@@ -6,6 +6,7 @@ import type { Envelope } from '../cli/envelope.js';
 import type { Outcome, RunContext } from '../cli/outcome.js';
 import { renderDoctorText } from '../cli/render/commands/doctor.js';
 import type { Style } from '../cli/render/style.js';
+import { note } from '../core/diagnostics.js';
 import { runDoctor, type DoctorData } from '../core/usecases/doctor.js';
 
 export default class Doctor extends DocketCommand<typeof Doctor, DoctorData> {
@@ -13,14 +14,15 @@ export default class Doctor extends DocketCommand<typeof Doctor, DoctorData> {
   static override examples = ['<%= config.bin %> doctor', '<%= config.bin %> doctor --strict --format json'];
   static mutates = false;
   static override flags = {
-    strict: Flags.boolean({ description: 'Fail (exit 1) on warnings too.' }),
+    strict: Flags.boolean({ description: 'Fail (exit 1) on warnings too; --no-strict (the default) does not.', allowNo: true }),
     ...findingsFlags,
     ...exitZeroFlags,
   };
 
   protected async execute(ctx: RunContext): Promise<Outcome<DoctorData>> {
     const result = await runDoctor(ctx.root, { cmd: ctx.cmd });
-    const failed = result.violations.length > 0 || (this.flags.strict && result.warnings.length > 0);
+    note('strict', () => (this.flags.strict === true ? 'warnings fail the run (--strict)' : 'warnings do not fail the run (--no-strict, the default)'));
+    const failed = result.violations.length > 0 || (this.flags.strict === true && result.warnings.length > 0);
     return { data: result.data, violations: result.violations, warnings: result.warnings, advice: result.advice, success: !failed };
   }
 

@@ -5,20 +5,20 @@ import type { Envelope } from '../cli/envelope.js';
 import type { Outcome } from '../cli/outcome.js';
 import { renderExplainText } from '../cli/render/commands/explain.js';
 import type { Style } from '../cli/render/style.js';
-import { explainCode, listCodes, type CodeExplanation, type CodeList } from '../core/usecases/explain.js';
+import { explainCode, listCodes, type CodeExplanation, type CodeList, type ForeignCodeExplanation } from '../core/usecases/explain.js';
 import { DocketError } from '../errors/docket-error.js';
 
-type Data = CodeExplanation | CodeList;
+type Data = CodeExplanation | ForeignCodeExplanation | CodeList;
 
 export default class Explain extends DocketCommand<typeof Explain, Data> {
-  static override summary = 'Explain an error, finding or advice code: cause, exit code and fix.';
-  static override examples = ['<%= config.bin %> explain CONFIG_NOT_FOUND', '<%= config.bin %> explain --list --format json'];
+  static override summary = 'Explain an error, finding or advice code: cause, exit code and fix. Knows the Python DocOps CLI\'s codes too, and what replaces them.';
+  static override examples = ['<%= config.bin %> explain CONFIG_NOT_FOUND', '<%= config.bin %> explain --list --format json', '<%= config.bin %> explain PATH_ESCAPE'];
   static mutates = false;
   static override args = {
     code: Args.string({ description: 'The code to explain, e.g. LINK_BROKEN (case-insensitive).' }),
   };
   static override flags = {
-    list: Flags.boolean({ description: 'List every code with its kind, category and exit code.' }),
+    list: Flags.boolean({ description: 'List every code with its kind, category and exit code; the Python DocOps CLI\'s have origin meminit and replaced_by.' }),
   };
 
   protected async execute(): Promise<Outcome<Data>> {

@@ -5,7 +5,7 @@ import type { Capabilities } from '../core/usecases/capabilities.js';
 import type { CheckData } from '../core/usecases/check.js';
 import type { ContextData } from '../core/usecases/context.js';
 import type { DoctorData } from '../core/usecases/doctor.js';
-import type { CodeExplanation, CodeList } from '../core/usecases/explain.js';
+import type { CodeExplanation, CodeList, ForeignCodeExplanation, ForeignCodeSummary } from '../core/usecases/explain.js';
 import type { FixData } from '../core/usecases/fix.js';
 import type { IdentifyData, LinkData, ResolveData } from '../core/usecases/navigate.js';
 import type { IndexData } from '../core/usecases/index.js';
@@ -28,7 +28,8 @@ export interface CommandDataMap {
   check: CheckData & FindingsData;
   context: ContextData;
   doctor: DoctorData & FindingsData;
-  explain: CodeExplanation | CodeList;
+  /** A docket code, a code of the Python DocOps CLI (origin `meminit`), or with --list all of them. */
+  explain: CodeExplanation | ForeignCodeExplanation | CodeList;
   fix: FixData & FindingsData;
   identify: IdentifyData;
   index: IndexData & FindingsData;
@@ -63,6 +64,8 @@ export type {
   CheckData,
   CodeExplanation,
   CodeList,
+  ForeignCodeExplanation,
+  ForeignCodeSummary,
   ContextData,
   DoctorData,
   FindingsData,

@@ -31,7 +31,7 @@ function parseJson(stdout: string): Record<string, any> | undefined {
 export function cleanEnv(extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
   const env: Record<string, string | undefined> = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (/^(DOCKET_|NO_COLOR|FORCE_COLOR|CLAUDE|CODEX|GEMINI|CURSOR|OPENCODE|AIDER|CLINE|GOOSE|AMP_|COPILOT)/.test(k)) continue;
+    if (/^(DOCKET_|MEMINIT_|NO_COLOR|FORCE_COLOR|CLAUDE|CODEX|GEMINI|CURSOR|OPENCODE|AIDER|CLINE|GOOSE|AMP_|COPILOT)/.test(k)) continue;
     env[k] = v;
   }
   return { ...env, DOCKET_RUN_ID: FIXED_RUN_ID, ...extra };

@@ -128,7 +128,7 @@ describe('runCommand', () => {
   });
 
   it('gives children a clean environment', () => {
-    const env = childEnv({ PATH: '/bin', DOCKET_FORMAT: 'md', FORCE_COLOR: '1', DOCKET_DEBUG: '1', HOME: '/h' }, 'claude-ai');
+    const env = childEnv({ PATH: '/bin', DOCKET_FORMAT: 'md', FORCE_COLOR: '1', DOCKET_DEBUG: '1', MEMINIT_DEBUG: '1', HOME: '/h' }, 'claude-ai');
     expect(env).toEqual({ PATH: '/bin', HOME: '/h', NO_COLOR: '1', DOCKET_AGENT: 'claude-ai' });
     expect(childEnv({ DOCKET_AGENT: 'mine' }, 'other').DOCKET_AGENT).toBe('mine');
     expect(childEnv({}, 'bad name; rm').DOCKET_AGENT).toBeUndefined();

@@ -73,6 +73,15 @@ describe('buildTool', () => {
     expect(toArgv(newTool, { type: 'ADR', title: 'T', apply: true, tag: ['a', 'b'], owner: '-x' }, '/r')).toEqual(['new', '--owner=-x', '--tag=a', '--tag=b', '--format', 'json', '--root', '/r', '--', 'ADR', 'T']);
   });
 
+  it('offers one `apply` property for a command that also takes --dry-run/--no-dry-run (the Python DocOps CLI\'s aliases)', () => {
+    const aliased = buildTool({ ...fix, flags: { ...fix.flags, 'dry-run': { name: 'dry-run', type: 'boolean', allowNo: true }, verbose: { name: 'verbose', type: 'boolean' } } }, REPO);
+    const properties = Object.keys((aliased.definition.inputSchema as any).properties);
+    expect(properties).toContain('apply');
+    expect(properties).not.toContain('dry_run');
+    expect(properties).not.toContain('verbose');
+    expect(toArgv(aliased, { apply: true }, '/r')).toEqual(['fix', '--apply', '--format', 'json', '--root', '/r']);
+  });
+
   it('derives annotations from mutates and idempotent', () => {
     expect(buildTool(fix, REPO).definition.annotations).toEqual({ title: 'docket fix', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false });
     expect(buildTool(create, REPO).definition.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: false });

@@ -19,7 +19,7 @@ export interface RunnerOptions {
 }
 
 /** Children never see output-shaping variables of the server's environment; colour is off. */
-const DROPPED_ENV = /^(DOCKET_FORMAT|DOCKET_DEBUG|FORCE_COLOR|NO_COLOR|NODE_OPTIONS)$/;
+const DROPPED_ENV = /^(DOCKET_FORMAT|DOCKET_DEBUG|MEMINIT_DEBUG|FORCE_COLOR|NO_COLOR|NODE_OPTIONS)$/;
 const MAX_STDOUT = 64 * 1024 * 1024;
 const KILL_GRACE_MS = 2000;
 

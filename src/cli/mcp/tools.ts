@@ -4,7 +4,9 @@ import { outputSchemaFor } from './schemas.js';
 
 /** Global flags a tool never takes: the server always answers in JSON, from its own root, on the protocol channel. */
 // exit-zero changes only the process exit code, which a tool result does not carry (isError follows `success`).
-const SERVER_OWNED_FLAGS = new Set(['format', 'json', 'root', 'output', 'color', 'debug', 'exit-zero']);
+const SERVER_OWNED_FLAGS = new Set(['format', 'json', 'root', 'output', 'color', 'debug', 'verbose', 'exit-zero']);
+/** The flags that choose between writing and previewing. */
+const PREVIEW_FLAGS = new Set(['apply', 'dry-run']);
 /** Flags that read the terminal; commands may name more in `static terminalFlags`. */
 const TERMINAL_FLAGS = new Set(['edit', 'editor', 'interactive', 'open']);
 /** Names that hold repository paths when a command does not declare `static pathParams`. */
@@ -105,7 +107,8 @@ export function buildTool(command: ManifestCommand, packageRoot: string): Tool {
   });
   for (const [name, flag] of Object.entries(command.flags ?? {}).sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (flag.hidden || SERVER_OWNED_FLAGS.has(name) || terminal.has(name)) continue;
-    if (preview && name === preview.flag) continue;
+    // The `apply` property stands for the whole preview choice: --apply and its alias pair --dry-run/--no-dry-run.
+    if (preview && (name === preview.flag || PREVIEW_FLAGS.has(name))) continue;
     if (name === 'fields') {
       // The keys --fields accepts are known from the data schema: offer them as an enum.
       const keys = dataKeys(readDataSchema(packageRoot, commandId));

@@ -2,6 +2,7 @@ import { mainNamespace } from '../config/load.js';
 import { normalizeTypeKey } from '../config/defaults.js';
 import type { DocumentTypeConfig, NamespaceConfig, RepoConfig } from '../config/types.js';
 import { TYPE_SEGMENT, isId } from '../ids/document-id.js';
+import { envValue } from '../env.js';
 import { closest } from '../text/suggest.js';
 import { DocketError } from '../../errors/docket-error.js';
 
@@ -83,13 +84,16 @@ export function resolveStatus(input: string | undefined, allowed: readonly strin
 export interface OwnerChoice {
   owner: string;
   source: 'flag' | 'env' | 'config' | 'placeholder';
+  /** The environment variable it came from (DOCKET_DEFAULT_OWNER, or MEMINIT_DEFAULT_OWNER in its stead). */
+  variable?: string;
 }
 
-/** --owner, then DOCKET_DEFAULT_OWNER, then the config's default_owner, then __TBD__. */
+/** --owner, then DOCKET_DEFAULT_OWNER (or MEMINIT_DEFAULT_OWNER), then the config's default_owner, then __TBD__. */
 export function resolveOwner(flag: string | undefined, env: NodeJS.ProcessEnv, ns: NamespaceConfig, config: RepoConfig): OwnerChoice {
   if (flag !== undefined) return { owner: optionalValue(flag, '--owner') ?? invalidValue('--owner', 'must not be empty'), source: 'flag' };
-  const fromEnv = singleLine(env.DOCKET_DEFAULT_OWNER ?? '');
-  if (fromEnv) return { owner: fromEnv.slice(0, MAX_VALUE_LENGTH), source: 'env' };
+  const variable = envValue(env, 'DOCKET_DEFAULT_OWNER');
+  const fromEnv = singleLine(variable?.value ?? '');
+  if (fromEnv) return { owner: fromEnv.slice(0, MAX_VALUE_LENGTH), source: 'env', variable: variable!.name };
   const fromConfig = singleLine(ns.default_owner ?? config.default_owner ?? '');
   if (fromConfig) return { owner: fromConfig, source: 'config' };
   return { owner: OWNER_PLACEHOLDER, source: 'placeholder' };

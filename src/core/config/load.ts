@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { DocketError } from '../../errors/docket-error.js';
+import { note } from '../diagnostics.js';
 import type { Issue } from '../issues.js';
 import {
   CONFIG_FILE, DEFAULT_DOCOPS_VERSION, DEFAULT_DOCS_ROOT, DEFAULT_EXCLUDED_PREFIX, NAMESPACE_KEYS, TOP_LEVEL_KEYS, derivePrefix,
@@ -144,5 +145,13 @@ export async function loadConfig(root: string): Promise<LoadedConfig> {
     throw new DocketError('CONFIG_INVALID', `${CONFIG_FILE} could not be read: ${code ?? String(error)}.`, { details: { path: CONFIG_FILE }, cause: error });
   }
   const parsed = parseConfig(root, bytes.toString('utf8'));
-  return { ...parsed, config: withIndexFormat(parsed.config, `${mainNamespace(parsed.config.namespaces).docs_root}/01-indices`) };
+  const loaded = { ...parsed, config: withIndexFormat(parsed.config, `${mainNamespace(parsed.config.namespaces).docs_root}/01-indices`) };
+  noteConfig(loaded.config);
+  return loaded;
+}
+
+/** --verbose: which config was read and the namespaces it gave. */
+function noteConfig(config: RepoConfig): void {
+  note('config', () => `${config.config_path} read; index_path ${config.index_path}`);
+  for (const ns of config.namespaces) note('config', () => `namespace ${ns.name}: docs_root ${ns.docs_root}, prefix ${ns.repo_prefix}, schema ${ns.schema_path}`);
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { DocketError } from '../../errors/docket-error.js';
+import { envValue } from '../env.js';
 import { isInside, realpathOfExistingAncestor } from '../fs/paths.js';
 import { parseId } from './document-id.js';
 import { currentHolder, holderLiveness, type Holder } from './holder.js';
@@ -134,7 +135,7 @@ async function takeOver(root: string, id: string, staleText: string): Promise<Cl
 }
 
 export function lockTimeoutMs(env: NodeJS.ProcessEnv): number {
-  const raw = env.DOCKET_LOCK_TIMEOUT_MS?.trim();
+  const raw = envValue(env, 'DOCKET_LOCK_TIMEOUT_MS')?.value;
   const value = raw && /^\d{1,6}$/.test(raw) ? Number(raw) : NaN;
   return Number.isFinite(value) ? value : 10_000;
 }

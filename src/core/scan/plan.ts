@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { CONFIG_FILE } from '../config/defaults.js';
+import { envValue } from '../env.js';
 import type { NamespaceConfig, RepoConfig } from '../config/types.js';
 import { fillValue, UNKNOWN_OWNER, type DocumentFacts } from '../fix/values.js';
 import { ID_PATTERN } from '../ids/document-id.js';
@@ -100,7 +101,7 @@ export async function planAdoption(candidates: readonly SurveyedFile[], ctx: Pla
         at = target;
       }
     }
-    const owner = ctx.env.DOCKET_DEFAULT_OWNER?.trim() || ns.default_owner || ctx.config.default_owner || UNKNOWN_OWNER;
+    const owner = envValue(ctx.env, 'DOCKET_DEFAULT_OWNER')?.value || ns.default_owner || ctx.config.default_owner || UNKNOWN_OWNER;
     const facts: DocumentFacts = { rel: at, namespace: ns, type, ...(id ?? newId ? { document_id: id ?? newId } : {}), ...(file.heading ? { heading: file.heading } : {}) };
     const chosen: Record<string, string | undefined> = { document_id: newId, type, title: name.title, owner };
     const fields: Record<string, string> = {};

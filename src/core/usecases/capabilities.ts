@@ -1,5 +1,6 @@
 import { CODES } from '../../errors/codes.js';
 import { EXIT_MEANINGS } from '../../errors/types.js';
+import { MEMINIT_ENV_FALLBACKS } from '../env.js';
 
 export interface FlagInfo {
   name: string;
@@ -66,6 +67,11 @@ export const ENVIRONMENT = [
   { name: 'XDG_DATA_HOME', description: 'Base of the org profile directory (docket/profiles/); default ~/.local/share.' },
   { name: 'NO_COLOR', description: 'Any non-empty value disables colour.' },
   { name: 'FORCE_COLOR', description: 'Forces colour on (0 or false forces it off), even when piped.' },
+  // The Python DocOps CLI's names, read in place of docket's own when those are not set.
+  ...Object.entries(MEMINIT_ENV_FALLBACKS).map(([docket, meminit]) => ({
+    name: meminit,
+    description: `Read in place of ${docket} when that is not set (the Python DocOps CLI's name for it)${docket === 'DOCKET_RUN_ID' ? '; ignored when not a UUID, as that tool does' : ''}.`,
+  })),
 ].sort((a, b) => (a.name < b.name ? -1 : 1));
 
 export function buildCapabilities(input: {

@@ -12,6 +12,7 @@ import { scanIds, type IdScan } from '../ids/next-id.js';
 import type { Advice, Issue } from '../issues.js';
 import type { TemplateSource } from '../templates/resolve.js';
 import { DocketError } from '../../errors/docket-error.js';
+import { note } from '../diagnostics.js';
 
 export interface NewData {
   document_id: string;
@@ -136,6 +137,7 @@ async function createChosen(plan: NewPlan, id: string, scan: IdScan, opts: NewOp
  */
 export async function createDocument(config: RepoConfig, req: NewRequest, opts: NewOptions): Promise<NewResult> {
   const plan = await planNew(config, req, opts.env, opts.now);
+  notePlan(plan, req);
   const scan = await scanIds(config, opts.signal);
   const warnings = [...plan.warnings, ...scan.unreadable, ...referenceWarnings(plan, scan)];
   const partial = scan.unreadable.length > 0;
@@ -148,14 +150,27 @@ export async function createDocument(config: RepoConfig, req: NewRequest, opts: 
 
   if (plan.chosenId) {
     const r = await createChosen(plan, plan.chosenId, scan, opts);
+    note('id', () => `${r.document_id} (--id; ${r.created ? 'created' : r.would_create ? 'free' : 'the same document exists'})`);
     return done(r, r.dry_run ? [] : nextSteps(r.path));
   }
   if (opts.dryRun) {
     const target = { root, prefix: plan.ns.repo_prefix, type: plan.type.type, dir: path.join(root, plan.dir) };
     const { id, seq } = await peekNextId(target, scan);
+    note('id', () => `${id} (the next free number; not claimed in a dry run)`);
     const { content } = render(plan, id, seq);
     return done(resultData(plan, id, documentPath(plan, seq), content, plan.today, { dry_run: true, rendered_content: content, would_create: true }), []);
   }
   const created = await createSequential(plan, scan, opts.signal);
+  note('id', () => `${created.id} (the next free number, claimed)`);
   return done(resultData(plan, created.id, created.rel, created.content, plan.today, { created: true }), nextSteps(created.rel));
+}
+
+const OWNER_SOURCES = { flag: '--owner', config: 'default_owner in the config', placeholder: 'no owner set anywhere' } as const;
+
+/** --verbose: the namespace, directory, owner and template `new` chose, and why. */
+function notePlan(plan: NewPlan, req: NewRequest): void {
+  note('namespace', () => `${plan.ns.name} (${req.namespace !== undefined ? '--namespace' : 'the default namespace: rooted at docs/, else the first'})`);
+  note('directory', () => `${plan.dir} (type ${plan.type.type})`);
+  note('owner', () => `${plan.owner.owner} (${plan.owner.source === 'env' ? plan.owner.variable : OWNER_SOURCES[plan.owner.source]})`);
+  note('template', () => `${plan.template.path ?? '(none)'} (${plan.template.source})`);
 }
