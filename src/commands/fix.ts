@@ -2,7 +2,7 @@ import * as Flags from '@oclif/core/flags';
 import { exitZeroFlags } from '../cli/agent/exit-zero.js';
 import { findingsFlags } from '../cli/agent/findings-cap.js';
 import { DocketCommand } from '../cli/base-command.js';
-import { applyOrDryRunFlags, wantsApply } from '../cli/preview-flags.js';
+import { applies, applyFlags } from '../cli/apply-flags.js';
 import type { Envelope } from '../cli/envelope.js';
 import type { Outcome, RunContext } from '../cli/outcome.js';
 import { renderFixMarkdown, renderFixText } from '../cli/render/commands/fix.js';
@@ -16,7 +16,7 @@ export default class Fix extends DocketCommand<typeof Fix, FixData> {
   static override examples = ['<%= config.bin %> fix', '<%= config.bin %> fix --apply', '<%= config.bin %> fix --apply --namespace billing --format json', '<%= config.bin %> fix --plan .docket/scan-plan.json --apply'];
   static mutates = true;
   static override flags = {
-    ...applyOrDryRunFlags,
+    ...applyFlags,
     namespace: Flags.string({ description: 'Fix only the documents of this namespace.', helpValue: '<name>', exclusive: ['plan'] }),
     plan: Flags.string({ description: 'Run the actions of a plan written by `docket scan --plan` instead (previewed unless --apply); each is refused if its source changed since.', helpValue: '<file>' }),
     ...exitZeroFlags,
@@ -25,7 +25,7 @@ export default class Fix extends DocketCommand<typeof Fix, FixData> {
   static override pathParams = ['plan'];
 
   protected async execute(ctx: RunContext): Promise<Outcome<FixData>> {
-    const apply = wantsApply(this.flags);
+    const apply = applies(this.flags);
     note('mode', () => (apply ? `apply (${this.flags.apply ? '--apply' : '--no-dry-run'})` : 'dry run: nothing is written (--apply or --no-dry-run writes)'));
     const result = await runFix(ctx.root, { apply, namespace: this.flags.namespace, env: ctx.env, now: ctx.now(), signal: ctx.signal, cmd: ctx.cmd, ...(this.flags.plan !== undefined ? { plan: this.flags.plan } : {}) });
     if (result.data.namespace !== undefined) note('namespace', () => `only ${result.data.namespace} (--namespace)`);
