@@ -6,7 +6,7 @@ import { readPlan } from '../scan/plan-file.js';
 import type { NamespaceConfig } from '../config/types.js';
 import { renameDiff, unifiedDiff } from '../fix/diff.js';
 import { planFixes, type FilePlan } from '../fix/plan.js';
-import { applyPlan } from '../fix/apply.js';
+import { applyPlan, plannedOverlay } from '../fix/apply.js';
 import { todayIso } from '../dates.js';
 import { claimedIds } from '../ids/claim.js';
 import { DocketError } from '../../errors/docket-error.js';
@@ -144,10 +144,11 @@ export async function runFix(root: string, opts: FixOptions): Promise<FixResult>
   let partial: boolean;
   if (!opts.apply) {
     changes = plans.flatMap(changesOf);
-    const fixes = new Set(plans.flatMap((p) => [...p.contentFixes, ...(p.rename?.fixes ?? [])]));
-    fixed = fixes.size;
-    remainingFindings = allFindings(before, ns).filter((f) => !fixes.has(f));
-    partial = before.partial;
+    fixed = new Set(plans.flatMap((p) => [...p.contentFixes, ...(p.rename?.fixes ?? [])])).size;
+    // What remains is what the check after --apply would find: the same check, run on the planned files.
+    const after = plans.length === 0 ? before : await inspectForFix(config, { fixable: false, overlay: await plannedOverlay(config.root, plans), ...(opts.signal ? { signal: opts.signal } : {}) });
+    remainingFindings = allFindings(after, ns);
+    partial = after.partial;
   } else {
     for (const plan of plans) {
       if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while writing fixes; every file written so far is complete.');
