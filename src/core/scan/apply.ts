@@ -80,10 +80,11 @@ function refused(out: ActionOutcome, rel: string, reason: RefusalReason, warning
  * when its source's bytes differ from the plan's SHA-256 or its target exists; nothing is
  * overwritten; every write is atomic. Returns each action's outcome and the changes made.
  */
-export async function applyScanPlan(root: string, plan: ScanPlan, opts: { apply: boolean; claimed: ReadonlySet<string>; warnings: Issue[]; signal?: AbortSignal }): Promise<{ outcomes: ActionOutcome[]; changes: FixChange[] }> {
+export async function applyScanPlan(root: string, plan: ScanPlan, opts: { apply: boolean; claimed: ReadonlySet<string>; warnings: Issue[]; signal?: AbortSignal }): Promise<{ outcomes: ActionOutcome[]; changes: FixChange[]; predicted: Predicted }> {
   const view = new View(root, !opts.apply);
   const outcomes: ActionOutcome[] = [];
   const changes: FixChange[] = [];
+  const predicted: Predicted = { overlay: { files: new Map(), gone: new Set() } };
   for (const [index, action] of plan.actions.entries()) {
     if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while applying the plan; every action done so far is complete.');
     const base: ActionOutcome = { index, action: action.action, path: action.path, ...(action.action === 'move' || action.action === 'rename' ? { to: action.to } : {}), outcome: opts.apply ? 'applied' : 'would_apply' };
@@ -112,6 +113,7 @@ export async function applyScanPlan(root: string, plan: ScanPlan, opts: { apply:
         }
       }
       view.moved(action.path, action.to);
+      if (!opts.apply) predict(predicted, action.path, action.to, bytes);
       changes.push({ path: action.path, action: 'rename', from: action.path, to: action.to, diff: renameDiff(action.path, action.to) });
       outcomes.push(base);
       continue;
@@ -150,8 +152,26 @@ export async function applyScanPlan(root: string, plan: ScanPlan, opts: { apply:
         continue;
       }
     }
+    if (!opts.apply && action.action === 'exclude') predicted.config = edit.next;
+    else if (!opts.apply) predict(predicted, action.path, action.path, Buffer.from(`${bom ? '\uFEFF' : ''}${edit.next}`, 'utf8'));
     changes.push(edit.change);
     outcomes.push(base);
   }
-  return { outcomes, changes };
+  return { outcomes, changes, predicted };
+}
+
+/** What a dry run's actions would leave: the files (see Overlay), and the config's text when an exclusion edits it. */
+export interface Predicted {
+  overlay: { files: Map<string, Buffer>; gone: Set<string> };
+  config?: string;
+}
+
+/** Records that `to` would hold `bytes` (and `from`, when it differs, would be gone). */
+function predict(p: Predicted, from: string, to: string, bytes: Buffer): void {
+  if (from !== to) {
+    p.overlay.files.delete(from);
+    p.overlay.gone.add(from);
+  }
+  p.overlay.gone.delete(to);
+  p.overlay.files.set(to, Buffer.from(bytes)); // a copy: the reader's buffer is reused
 }

@@ -99,10 +99,13 @@ async function runPlan(root: string, planFile: string, opts: FixOptions): Promis
   const config = loaded?.config ?? parseConfig(root, '').config;
   const { rel, plan } = await readPlan(root, planFile);
   const warnings: Issue[] = [...(loaded?.warnings ?? [])];
-  const { outcomes, changes } = await applyScanPlan(config.root, plan, { apply: opts.apply, claimed: new Set(await claimedIds(config.root)), warnings, ...(opts.signal ? { signal: opts.signal } : {}) });
+  const { outcomes, changes, predicted } = await applyScanPlan(config.root, plan, { apply: opts.apply, claimed: new Set(await claimedIds(config.root)), warnings, ...(opts.signal ? { signal: opts.signal } : {}) });
   // An applied `exclude` action changed docops.config.yaml: what remains is checked under the new config.
   const edited = opts.apply && outcomes.some((o) => o.action === 'exclude' && o.outcome === 'applied');
-  const after = await inspectForFix(edited ? (await loadConfig(root)).config : config, { fixable: false, ...(opts.signal ? { signal: opts.signal } : {}) });
+  // A dry run checks what its actions would leave (see Overlay), under the config they would leave.
+  const planned = !opts.apply && (predicted.overlay.files.size > 0 || predicted.config !== undefined);
+  const afterConfig = edited ? (await loadConfig(root)).config : planned && predicted.config !== undefined ? parseConfig(root, predicted.config).config : config;
+  const after = await inspectForFix(afterConfig, { fixable: false, ...(planned ? { overlay: predicted.overlay } : {}), ...(opts.signal ? { signal: opts.signal } : {}) });
   const remaining = allFindings(after, undefined);
   const done = outcomes.filter((o) => o.outcome !== 'refused').length;
   const advice: Advice[] = [];
