@@ -13,10 +13,12 @@ import { editFor, type ContentAction, type EditRefusal } from './apply-edits.js'
 import type { PlanActionKind, ScanPlan } from './types.js';
 import { sha256 } from '../text/sha256.js';
 
-export type RefusalReason = 'source_changed' | 'source_missing' | 'target_exists' | EditRefusal | 'id_claimed' | 'write_failed';
+export type RefusalReason = 'source_changed' | 'source_missing' | 'target_exists' | EditRefusal | 'id_claimed' | 'write_failed' | 'config_changed' | 'unsafe_action';
 
 export interface ActionOutcome {
   index: number;
+  /** The action's id in a Python DocOps CLI plan. */
+  id?: string;
   action: PlanActionKind;
   path: string;
   to?: string;
@@ -33,6 +35,8 @@ const REASONS: Record<RefusalReason, string> = {
   cannot_edit: 'docket cannot edit it in place (the YAML is not a block it can change line by line)',
   id_claimed: 'its document_id was claimed by another docket process since the plan was made',
   write_failed: 'the file system refused the write',
+  config_changed: 'docops.config.yaml changed since the plan was made (its config_fingerprint differs)',
+  unsafe_action: 'the plan marks it destructive (safety.destructive), and docket never runs such an action',
 };
 
 
@@ -87,7 +91,11 @@ export async function applyScanPlan(root: string, plan: ScanPlan, opts: { apply:
   const predicted: Predicted = { overlay: { files: new Map(), gone: new Set() } };
   for (const [index, action] of plan.actions.entries()) {
     if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while applying the plan; every action done so far is complete.');
-    const base: ActionOutcome = { index, action: action.action, path: action.path, ...(action.action === 'move' || action.action === 'rename' ? { to: action.to } : {}), outcome: opts.apply ? 'applied' : 'would_apply' };
+    const base: ActionOutcome = { index, ...(action.id !== undefined ? { id: action.id } : {}), action: action.action, path: action.path, ...(action.action === 'move' || action.action === 'rename' ? { to: action.to } : {}), outcome: opts.apply ? 'applied' : 'would_apply' };
+    if (action.refuse) {
+      outcomes.push(refused(base, action.path, action.refuse, opts.warnings));
+      continue;
+    }
     const bytes = await view.bytes(action.path);
     if (!bytes) {
       outcomes.push(refused(base, action.path, 'source_missing', opts.warnings));

@@ -3,6 +3,8 @@ import { inspectForFix, type FixInspection } from '../fix/inspect.js';
 import { loadConfig, parseConfig } from '../config/load.js';
 import { applyScanPlan, type ActionOutcome } from '../scan/apply.js';
 import { readPlan } from '../scan/plan-file.js';
+import { fromForeignPlan } from '../scan/meminit-plan.js';
+import { configSha256 } from '../scan/config-facts.js';
 import type { NamespaceConfig } from '../config/types.js';
 import { renameDiff, unifiedDiff } from '../fix/diff.js';
 import { planFixes, type FilePlan } from '../fix/plan.js';
@@ -97,7 +99,9 @@ async function runPlan(root: string, planFile: string, opts: FixOptions): Promis
     loaded = undefined;
   }
   const config = loaded?.config ?? parseConfig(root, '').config;
-  const { rel, plan } = await readPlan(root, planFile);
+  const read = await readPlan(root, planFile);
+  const rel = read.rel;
+  const plan = 'plan' in read ? read.plan : fromForeignPlan(read.foreign.plan, read.foreign.actions, { config, configSha256: await configSha256(root), ids: [...(await claimedIds(config.root)), ...(await inspectForFix(config, { fixable: false })).ids] });
   const warnings: Issue[] = [...(loaded?.warnings ?? [])];
   const { outcomes, changes, predicted } = await applyScanPlan(config.root, plan, { apply: opts.apply, claimed: new Set(await claimedIds(config.root)), warnings, ...(opts.signal ? { signal: opts.signal } : {}) });
   // An applied `exclude` action changed docops.config.yaml: what remains is checked under the new config.
