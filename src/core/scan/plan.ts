@@ -33,6 +33,11 @@ export interface AdoptionPlan {
   undecided: { path: string; types: string[]; reason: string }[];
 }
 
+/** The ID with the number a file name gives (undefined: it gives none). */
+function numberedId(ns: NamespaceConfig, type: string, number: number | undefined): string | undefined {
+  return number !== undefined ? `${ns.repo_prefix}-${type}-${String(number).padStart(3, '0')}` : undefined;
+}
+
 async function exists(root: string, rel: string): Promise<boolean> {
   return fs.lstat(path.join(root, rel)).then(() => true, () => false);
 }
@@ -62,8 +67,7 @@ export async function planAdoption(candidates: readonly SurveyedFile[], ctx: Pla
     const ns = file.namespace;
     const type = ns && file.suggestedType && ns.document_types[file.suggestedType] ? file.suggestedType : undefined;
     if (!ns || !type || (file.document_id !== undefined && ID_PATTERN.test(file.document_id) && file.document_id.startsWith(`${ns.repo_prefix}-${type}-`))) continue;
-    const number = conventionName(file.rel, type, file.heading, Object.keys(ns.document_types)).number;
-    const own = number !== undefined ? `${ns.repo_prefix}-${type}-${String(number).padStart(3, '0')}` : undefined;
+    const own = numberedId(ns, type, conventionName(file.rel, type, file.heading, Object.keys(ns.document_types)).number);
     if (own && ID_PATTERN.test(own) && !ids.has(own)) {
       ids.reserve(own);
       named.set(file.rel, own);
@@ -91,7 +95,7 @@ export async function planAdoption(candidates: readonly SurveyedFile[], ctx: Pla
     const usable = id !== undefined && ID_PATTERN.test(id) && id.startsWith(`${ns.repo_prefix}-${type}-`);
     const name = conventionName(file.rel, type, file.heading, Object.keys(ns.document_types));
     const pick = (): string | undefined => {
-      const own = name.number !== undefined ? `${ns.repo_prefix}-${type}-${String(name.number).padStart(3, '0')}` : undefined;
+      const own = numberedId(ns, type, name.number);
       if (own !== undefined && named.get(file.rel) === own) {
         named.delete(file.rel); // used once: a second pick allocates
         return own;
