@@ -88,6 +88,22 @@ describe('scan --plan and fix --plan in directories two types share', () => {
   });
 });
 
+describe('fix --plan dry run', () => {
+  it('predicts what remains from the files and the config its actions would leave', async () => {
+    const root = tempDir('docket-plan-predict-');
+    expect((await docket(['init', '--root', root, '--prefix', 'ACME', '--json'])).exitCode).toBe(0);
+    writeTree(root, { 'docs/misc/notes.md': '# Notes\n', 'docs/adrs/0001-use-pg.md': '# Use PG\n' });
+    await docket(['scan', '--root', root, '--json', '--plan', '.docket/plan.json'], { env: TODAY });
+    const dry = await docket(['fix', '--root', root, '--json', '--plan', '.docket/plan.json'], { env: TODAY });
+    expect(dry.json!.data.plan.actions.map((a: any) => a.action)).toEqual(['move', 'add_frontmatter', 'exclude']);
+    // Before: FRONTMATTER_MISSING twice; after the move, the new block and the exclusion: nothing.
+    expect((await docket(['check', '--root', root, '--json'])).json!.violations).toHaveLength(2);
+    expect([dry.json!.data.remaining, dry.exitCode]).toEqual([0, 0]);
+    const applied = await docket(['fix', '--root', root, '--json', '--plan', '.docket/plan.json', '--apply'], { env: TODAY });
+    expect([applied.json!.data.remaining, applied.exitCode]).toEqual([0, 0]);
+  });
+});
+
 describe('convention names', () => {
   const TYPES = ['ADR', 'GUIDE', 'RUNBOOK', 'PRD', 'RESEARCH', 'REF', 'DEVEX'];
   it('never keep a `<type>-<nnn>-` prefix inside the new name, whatever the two types', () => {
