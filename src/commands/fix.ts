@@ -18,7 +18,7 @@ export default class Fix extends DocketCommand<typeof Fix, FixData> {
   static override flags = {
     ...applyFlags,
     namespace: Flags.string({ description: 'Fix only the documents of this namespace.', helpValue: '<name>', exclusive: ['plan'] }),
-    plan: Flags.string({ description: 'Run the actions of a plan written by `docket scan --plan` instead (previewed unless --apply); each is refused if its source changed since.', helpValue: '<file>' }),
+    plan: Flags.string({ description: 'Run the actions of a plan written by `docket scan --plan` (or by the Python DocOps CLI\'s `scan --plan`) instead, previewed unless --apply; each is refused if its source changed since.', helpValue: '<file>' }),
     ...exitZeroFlags,
     ...findingsFlags,
   };

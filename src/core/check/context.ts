@@ -8,6 +8,7 @@ import { IdMap, type IdIndex } from './id-map.js';
 import { IdTable } from './id-table.js';
 import type { RowTables } from './rows.js';
 import { FsProbe } from './probe.js';
+import type { Overlay } from './overlay.js';
 import { inboundOf } from './prepare.js';
 import { filenameOk, kebabName } from './rules/placement.js';
 
@@ -54,11 +55,12 @@ export class ContextBuilder implements RowTables {
     private readonly config: RepoConfig,
     private readonly schemaFor: (schemaPath: string) => CompiledSchema | undefined,
     files: FileList | null,
+    overlay?: Overlay,
   ) {
     this.fileCount = files?.length ?? 0;
     this.ids = files instanceof PathTable ? new IdTable(this.fileCount) : new IdMap();
     const paths = files === null ? null : files instanceof PathTable ? files : Array.from({ length: files.length }, (_, i) => files.at(i)!.rel);
-    this.probe = new FsProbe(config.root, paths, true);
+    this.probe = new FsProbe(config.root, paths, true, overlay);
     if (files) {
       const watched = new Set<string>();
       for (let i = 0; i < this.fileCount; i++) {

@@ -17,6 +17,7 @@ import { pendingLinkFindings } from './rules/links.js';
 import { localFindings } from './rules/local.js';
 import { filenameFindings } from './rules/placement.js';
 import { inspectSetup, symlinkFindings } from './rules/repository.js';
+import { overlaidWalk, type Overlay } from './overlay.js';
 
 export interface InspectOptions {
   signal?: AbortSignal;
@@ -61,6 +62,8 @@ export interface InspectOptions {
   memos?: CheckCache;
   /** A reading thread the caller started while it walked (index, see EarlyReadAhead); the caller closes it. */
   readAhead?: ReadAhead;
+  /** Check the repository as a dry run predicts it (compact mode only, see Overlay). */
+  overlay?: Overlay;
 }
 
 /** The rules that need every document: file names (inbound links), IDs, other documents' anchors. */
@@ -111,6 +114,10 @@ function detachFinding(f: Finding): Finding {
  */
 export async function inspectRepository(config: RepoConfig, opts: InspectOptions = {}): Promise<Inspection> {
   // A run that will read every document starts its reading thread during the walk (see EarlyReadAhead).
+  if (opts.overlay) {
+    if (!opts.compact || opts.walk) throw new Error('inspectRepository: an overlay needs compact models and its own walk');
+    return inspectWalked(config, overlaidWalk(config, await listGoverned(config, opts.signal), opts.overlay), opts, undefined, 0);
+  }
   const early = opts.compact && !opts.walk && !opts.reuse && (!opts.memos || opts.memos.remembersNothing) ? await EarlyReadAhead.prepare((opts.digest ?? true) || opts.memos?.byContent === true) : undefined;
   try {
     // Rows keep every file until the last document is checked: packed as the walk finds them.
@@ -133,7 +140,7 @@ async function inspectWalked(config: RepoConfig, walk: Walked, opts: InspectOpti
   const schemaFor = (p: string) => setup.schemas.get(p);
   if (opts.reuse && opts.rules !== false) throw new Error('inspectRepository: a description cache needs rules: false');
   const rules = opts.rules !== false;
-  const builder = new ContextBuilder(config, schemaFor, walk.files);
+  const builder = new ContextBuilder(config, schemaFor, walk.files, opts.overlay);
   /** Each document's own findings, by position (undefined: its rules do not run). */
   const local = new OwnFindings(walk.files.length);
   let documents: InspectedDocument[];
@@ -149,6 +156,7 @@ async function inspectWalked(config: RepoConfig, walk: Walked, opts: InspectOpti
       schemaFor,
       probe: builder.probe,
       watched: builder.watchedPaths,
+      ...(opts.overlay ? { overlay: opts.overlay } : {}),
       settings: { rules, ...(opts.only ? { only: opts.only } : {}), compact: true, retainText: false, digest: opts.digest ?? true, facts: opts.reuse !== undefined, memo: opts.memos !== undefined, memoDigest: opts.memos?.byContent === true, anchors: rules },
     };
     ({ readWaitMs } = await prepareAll(config, walk.files, ctx, { ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.reuse ? { reuse: opts.reuse } : {}), ...(opts.memos ? { memos: opts.memos } : {}), ...(readAhead ? { readAhead } : {}), ...(opts.onProgress ? { onProgress: (done: number, total: number) => void opts.onProgress?.(done, total) } : {}) }, (i, prepared) => {

@@ -3,7 +3,8 @@ import type { FileList } from '../documents/walk.js';
 import type { DocumentReuse } from './load.js';
 import type { Candidate, CheckCache } from './cache.js';
 import type { DocMemo } from './memo.js';
-import { prepareFile, prepareRemembered, type PrepareContext, type Prepared } from './prepare.js';
+import { prepareFile, prepareRaw, prepareRemembered, type PrepareContext, type Prepared } from './prepare.js';
+import { rawOf } from './overlay.js';
 
 /** What a run of prepareAll did, for tests (see lastRun in parallel.ts). */
 export interface PipelineRun {
@@ -98,6 +99,11 @@ export class Preparation {
   /** Takes a document from a cache if one knows it; true when it must be read. */
   classify(i: number): boolean {
     const file = this.files.at(i)!;
+    const planned = this.ctx.overlay?.files.get(file.rel);
+    if (planned) {
+      this.store(i, prepareRaw(file, rawOf(planned), this.ctx));
+      return false;
+    }
     const hit = this.reuse?.byStat(file);
     const known = hit ? undefined : this.memos?.lookup(file);
     if (hit) this.results[i] = { doc: hit, inbound: [] };

@@ -10,6 +10,7 @@ import type { FsProbe } from './probe.js';
 import type { LineRange } from './cache.js';
 import { documentOf, memoOf, type DocMemo } from './memo.js';
 import { addLinkFindings, intrinsicFindings } from './rules/local.js';
+import type { Overlay } from './overlay.js';
 
 /** How documents are prepared: the same on the main thread and in a worker. */
 export interface PrepareSettings {
@@ -38,6 +39,8 @@ export interface PrepareContext {
   /** Lower-cased paths whose inbound links matter (null: every path). */
   watched: ReadonlySet<string> | null;
   settings: PrepareSettings;
+  /** A dry run's predicted files: prepared from these bytes instead of the disk (see Overlay). */
+  overlay?: Overlay;
 }
 
 /** A document ready for the cross-document phase. */

@@ -7,9 +7,10 @@ import { isInside } from '../fs/paths.js';
 import { outlineMarkdown } from '../markdown/outline.js';
 import { closest } from '../text/suggest.js';
 import { AnchorStore } from './anchor-store.js';
+import { overlaidEntries, type Overlay } from './overlay.js';
 import { anchorsOf, type InspectedDocument } from './model.js';
 
-type EntryKind = 'file' | 'dir' | 'symlink' | 'other';
+export type EntryKind = 'file' | 'dir' | 'symlink' | 'other';
 
 export type Lookup =
   | { kind: 'file' | 'dir' }
@@ -64,6 +65,8 @@ export class FsProbe {
     private readonly root: string,
     paths: readonly string[] | PathIndex | null = null,
     hashAnchors = false,
+    /** A dry run's predicted changes: directory listings show them (see Overlay). */
+    private readonly overlay?: Overlay,
   ) {
     this.anchorStore = hashAnchors ? new AnchorStore() : undefined;
     this.paths = paths === null ? null : Array.isArray(paths) ? new ListedPaths(paths) : (paths as PathIndex);
@@ -127,6 +130,7 @@ export class FsProbe {
     } catch {
       entries = undefined;
     }
+    if (this.overlay) entries = overlaidEntries(dir, entries, this.overlay);
     this.dirs.set(dir, entries);
     return entries;
   }

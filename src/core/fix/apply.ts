@@ -7,6 +7,7 @@ import { DocketError } from '../../errors/docket-error.js';
 import type { FilePlan } from './plan.js';
 import { renameNoReplace } from './rename.js';
 import { sha256 } from '../text/sha256.js';
+import type { Overlay } from '../check/overlay.js';
 
 
 /** fix left a file alone (FIX_SKIPPED); `rerun`: the command that tries again. */
@@ -59,3 +60,23 @@ export async function applyPlan(root: string, plan: FilePlan, warnings: Issue[])
   return done;
 }
 
+
+/**
+ * What applying the plans would leave on disk (see Overlay): each changed file's new bytes
+ * at its final path, and each renamed file's old path gone. A rename alone keeps the bytes
+ * read from the disk.
+ */
+export async function plannedOverlay(root: string, plans: readonly FilePlan[]): Promise<Overlay> {
+  const files = new Map<string, Buffer>();
+  const gone = new Set<string>();
+  for (const plan of plans) {
+    const rel = plan.doc.rel;
+    let bytes: Buffer | undefined;
+    if (plan.text !== undefined) bytes = Buffer.from(`${plan.doc.record.bom ? '\uFEFF' : ''}${plan.text}`, 'utf8');
+    else bytes = await readBytes(path.join(root, rel), MAX_DOCUMENT_BYTES).then((r) => r.bytes, () => undefined);
+    if (!bytes) continue; // unreadable now: apply would leave it alone (FIX_SKIPPED)
+    files.set(plan.rename?.to ?? rel, bytes);
+    if (plan.rename) gone.add(rel);
+  }
+  return { files, gone };
+}

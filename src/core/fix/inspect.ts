@@ -1,5 +1,6 @@
 import { inspectRepository } from '../check/inspect.js';
 import type { Finding, InspectedDocument } from '../check/model.js';
+import type { Overlay } from '../check/overlay.js';
 import type { RepoConfig } from '../config/types.js';
 import { readDocumentSync } from '../documents/read.js';
 import type { Issue } from '../issues.js';
@@ -31,7 +32,7 @@ export interface FixInspection {
  * read (else FIX_SKIPPED), so a fix is always planned on the text its findings are about.
  * Keeping every document's text and model instead made fix hold 1.7 GB at 100k documents.
  */
-export async function inspectForFix(config: RepoConfig, opts: { signal?: AbortSignal; fixable: boolean }): Promise<FixInspection> {
+export async function inspectForFix(config: RepoConfig, opts: { signal?: AbortSignal; fixable: boolean; overlay?: Overlay }): Promise<FixInspection> {
   const [findings, ids, fixable, changed] = [[] as Finding[], [] as string[], [] as InspectedDocument[], [] as Issue[]];
   const namespaceOf = new Map<string, string>();
   const hinted: InspectedDocument[] = [];
@@ -39,6 +40,7 @@ export async function inspectForFix(config: RepoConfig, opts: { signal?: AbortSi
     compact: true,
     keepDocuments: false,
     digest: opts.fixable,
+    ...(opts.overlay ? { overlay: opts.overlay } : {}),
     ...(opts.signal ? { signal: opts.signal } : {}),
     onDocument: (doc) => {
       if (doc.document_id) ids.push(doc.document_id);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { PREFIX_PATTERN } from '../config/defaults.js';
 import type { InspectedDocument } from '../check/model.js';
 import { patternOf, type PropertySchema } from '../documents/normalize.js';
-import { ID_TITLE } from '../ids/document-id.js';
+import { ID_PATTERN, ID_TITLE } from '../ids/document-id.js';
 
 /** Required fields `fix` knows how to fill, in the order it writes them. */
 export const FILLABLE = ['document_id', 'type', 'title', 'status', 'version', 'last_updated', 'owner', 'docops_version'] as const;
@@ -29,8 +29,8 @@ export interface FillContext {
   allocate(prefix: string, type: string): string | undefined;
 }
 
-/** The document type whose directory holds the file (deepest wins; ambiguity gives none). */
-export function inferType(doc: DocumentFacts): string | undefined {
+/** The types whose directory holds the file (the deepest directory; several where types share it). */
+export function directoryTypes(doc: Pick<DocumentFacts, 'rel' | 'namespace'>): string[] {
   const ns = doc.namespace;
   const inside = ns.docs_root === '.' ? doc.rel : doc.rel.slice(ns.docs_root.length + 1);
   let best: string[] = [];
@@ -44,9 +44,37 @@ export function inferType(doc: DocumentFacts): string | undefined {
     depth = d;
     best.push(t.type);
   }
-  return best.length === 1 ? best[0] : undefined;
+  return best;
 }
 
+/** Words of a file name that name a type, besides the type itself (the Python DocOps CLI's scan heuristics). */
+const NAME_WORDS: Readonly<Record<string, readonly string[]>> = { ADR: ['adr', 'decision'], PRD: ['prd', 'product', 'req', 'requirements'], RUNBOOK: ['runbook'] };
+
+/**
+ * Among types that share a directory, the one the file name names: its leading word (`new`
+ * names files `<type>-<nnn>-<slug>.md`), else the only one a word of it names; undefined
+ * when it names none or several.
+ */
+export function typeNamedBy(rel: string, candidates: readonly string[]): string | undefined {
+  const words = path.posix.basename(rel).replace(/\.md$/i, '').toLowerCase().split(/[-_ .]+/).filter((w) => w !== '');
+  const leading = candidates.filter((t) => words[0] === t.toLowerCase());
+  if (leading.length === 1) return leading[0];
+  const named = candidates.filter((t) => words.some((w) => w === t.toLowerCase() || NAME_WORDS[t]?.includes(w)));
+  return named.length === 1 ? named[0] : undefined;
+}
+
+/**
+ * The document type its directory gives the file. Where types share the directory (the
+ * Python tool's `init` puts GUIDE and RUNBOOK in 60-runbooks), the type its well-formed ID
+ * names, else the one its file name names; undefined when nothing decides: a person must.
+ */
+export function inferType(doc: DocumentFacts): string | undefined {
+  const types = directoryTypes(doc);
+  if (types.length <= 1) return types[0];
+  const fromId = doc.document_id && ID_PATTERN.test(doc.document_id) ? doc.document_id.split('-')[1] : undefined;
+  if (fromId && types.includes(fromId)) return fromId;
+  return typeNamedBy(doc.rel, types);
+}
 
 /** Title from the first heading (without a leading "ACME-ADR-001: "), else from the file name. */
 export function inferTitle(doc: DocumentFacts): string {

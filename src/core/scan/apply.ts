@@ -13,10 +13,12 @@ import { editFor, type ContentAction, type EditRefusal } from './apply-edits.js'
 import type { PlanActionKind, ScanPlan } from './types.js';
 import { sha256 } from '../text/sha256.js';
 
-export type RefusalReason = 'source_changed' | 'source_missing' | 'target_exists' | EditRefusal | 'id_claimed' | 'write_failed';
+export type RefusalReason = 'source_changed' | 'source_missing' | 'target_exists' | EditRefusal | 'id_claimed' | 'write_failed' | 'config_changed' | 'unsafe_action';
 
 export interface ActionOutcome {
   index: number;
+  /** The action's id in a Python DocOps CLI plan. */
+  id?: string;
   action: PlanActionKind;
   path: string;
   to?: string;
@@ -33,6 +35,8 @@ const REASONS: Record<RefusalReason, string> = {
   cannot_edit: 'docket cannot edit it in place (the YAML is not a block it can change line by line)',
   id_claimed: 'its document_id was claimed by another docket process since the plan was made',
   write_failed: 'the file system refused the write',
+  config_changed: 'docops.config.yaml changed since the plan was made (its config_fingerprint differs)',
+  unsafe_action: 'the plan marks it destructive (safety.destructive), and docket never runs such an action',
 };
 
 
@@ -80,13 +84,18 @@ function refused(out: ActionOutcome, rel: string, reason: RefusalReason, warning
  * when its source's bytes differ from the plan's SHA-256 or its target exists; nothing is
  * overwritten; every write is atomic. Returns each action's outcome and the changes made.
  */
-export async function applyScanPlan(root: string, plan: ScanPlan, opts: { apply: boolean; claimed: ReadonlySet<string>; warnings: Issue[]; signal?: AbortSignal }): Promise<{ outcomes: ActionOutcome[]; changes: FixChange[] }> {
+export async function applyScanPlan(root: string, plan: ScanPlan, opts: { apply: boolean; claimed: ReadonlySet<string>; warnings: Issue[]; signal?: AbortSignal }): Promise<{ outcomes: ActionOutcome[]; changes: FixChange[]; predicted: Predicted }> {
   const view = new View(root, !opts.apply);
   const outcomes: ActionOutcome[] = [];
   const changes: FixChange[] = [];
+  const predicted: Predicted = { overlay: { files: new Map(), gone: new Set() } };
   for (const [index, action] of plan.actions.entries()) {
     if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while applying the plan; every action done so far is complete.');
-    const base: ActionOutcome = { index, action: action.action, path: action.path, ...(action.action === 'move' || action.action === 'rename' ? { to: action.to } : {}), outcome: opts.apply ? 'applied' : 'would_apply' };
+    const base: ActionOutcome = { index, ...(action.id !== undefined ? { id: action.id } : {}), action: action.action, path: action.path, ...(action.action === 'move' || action.action === 'rename' ? { to: action.to } : {}), outcome: opts.apply ? 'applied' : 'would_apply' };
+    if (action.refuse) {
+      outcomes.push(refused(base, action.path, action.refuse, opts.warnings));
+      continue;
+    }
     const bytes = await view.bytes(action.path);
     if (!bytes) {
       outcomes.push(refused(base, action.path, 'source_missing', opts.warnings));
@@ -112,6 +121,7 @@ export async function applyScanPlan(root: string, plan: ScanPlan, opts: { apply:
         }
       }
       view.moved(action.path, action.to);
+      if (!opts.apply) predict(predicted, action.path, action.to, bytes);
       changes.push({ path: action.path, action: 'rename', from: action.path, to: action.to, diff: renameDiff(action.path, action.to) });
       outcomes.push(base);
       continue;
@@ -150,8 +160,26 @@ export async function applyScanPlan(root: string, plan: ScanPlan, opts: { apply:
         continue;
       }
     }
+    if (!opts.apply && action.action === 'exclude') predicted.config = edit.next;
+    else if (!opts.apply) predict(predicted, action.path, action.path, Buffer.from(`${bom ? '\uFEFF' : ''}${edit.next}`, 'utf8'));
     changes.push(edit.change);
     outcomes.push(base);
   }
-  return { outcomes, changes };
+  return { outcomes, changes, predicted };
+}
+
+/** What a dry run's actions would leave: the files (see Overlay), and the config's text when an exclusion edits it. */
+export interface Predicted {
+  overlay: { files: Map<string, Buffer>; gone: Set<string> };
+  config?: string;
+}
+
+/** Records that `to` would hold `bytes` (and `from`, when it differs, would be gone). */
+function predict(p: Predicted, from: string, to: string, bytes: Buffer): void {
+  if (from !== to) {
+    p.overlay.files.delete(from);
+    p.overlay.gone.add(from);
+  }
+  p.overlay.gone.delete(to);
+  p.overlay.files.set(to, Buffer.from(bytes)); // a copy: the reader's buffer is reused
 }

@@ -30,11 +30,13 @@ export function inTypeDirectory(rel: string, ns: NamespaceConfig, type: string):
  * when free), the slug (the rest of the name without a leading type word, else the title) and
  * a title (the first heading without an `ID:` prefix, else the humanised rest of the name).
  */
-export function conventionName(rel: string, type: string, heading: string | undefined): { number?: number; slug: string; title: string } {
+export function conventionName(rel: string, type: string, heading: string | undefined, types: readonly string[] = [type]): { number?: number; slug: string; title: string } {
   const stem = path.posix.basename(rel).replace(/\.md$/i, '');
   const m = LEADING_NUMBER.exec(stem);
   const number = m && (!m[1] || m[1].toUpperCase() === type) && Number(m[2]) >= 1 ? Number(m[2]) : undefined;
-  let rest = number !== undefined ? stem.slice(m![0].length) : stem;
+  // `<other type>-<nnn>-` is a convention name too: never kept inside the new one (runbook-001-runbook-001-x).
+  const named = m?.[1] !== undefined && types.includes(m[1].toUpperCase()) && stem.length > m[0].length;
+  let rest = number !== undefined || named ? stem.slice(m![0].length) : stem;
   const typeWord = new RegExp(`^${type}[-_ .]+`, 'i');
   if (typeWord.test(rest) && slugify(rest.replace(typeWord, '')) !== 'untitled') rest = rest.replace(typeWord, '');
   const title = heading?.replace(ID_TITLE, '').trim() || humanize(rest);

@@ -3,6 +3,7 @@ import { CONFIG_FILE } from '../config/defaults.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import { resolveInsideRoot } from '../fs/paths.js';
 import { DocketError } from '../../errors/docket-error.js';
+import { checkForeignPlan, foreignPlanOf, type Foreign } from './meminit-plan.js';
 import { PLAN_KIND, PLAN_VERSION, type PlanAction, type ScanPlan } from './types.js';
 
 const MAX_PLAN_BYTES = 32 * 1024 * 1024;
@@ -88,8 +89,14 @@ function checkAction(root: string, raw: unknown, i: number, problems: string[]):
   return void problems.push(`${where}.action must be move, rename, add_frontmatter, add_fields or exclude`);
 }
 
-/** Reads and validates a plan written by `scan --plan` (or edited by hand). */
-export async function readPlan(root: string, input: string): Promise<{ rel: string; plan: ScanPlan }> {
+/** A plan written by the Python DocOps CLI: the plan object and its validated actions (see meminit-plan.ts). */
+export interface ForeignPlanFile {
+  plan: Record<string, unknown>;
+  actions: Foreign[];
+}
+
+/** Reads and validates a plan written by `scan --plan` (or edited by hand), or by the Python DocOps CLI's `scan --plan`. */
+export async function readPlan(root: string, input: string): Promise<{ rel: string; plan: ScanPlan } | { rel: string; foreign: ForeignPlanFile }> {
   const { abs, rel } = planTarget(root, input);
   const stat = await fs.lstat(abs).catch(() => undefined);
   if (!stat) throw new DocketError('FILE_NOT_FOUND', `The plan file ${rel} does not exist.`, { suggestion: 'Make one with `docket scan --plan FILE`.', details: { path: rel } });
@@ -100,7 +107,16 @@ export async function readPlan(root: string, input: string): Promise<{ rel: stri
   } catch {
     invalid(rel, ['the file is not JSON']);
   }
-  if (!raw || typeof raw !== 'object' || raw.kind !== PLAN_KIND) invalid(rel, [`kind is not "${PLAN_KIND}"`]);
+  const foreign = raw && typeof raw === 'object' && raw.kind !== PLAN_KIND ? foreignPlanOf(raw) : undefined;
+  if (foreign) {
+    const problems: string[] = [];
+    const actions = checkForeignPlan(foreign, problems);
+    // A path outside the root is hostile, not merely invalid: refused with exit 77 (as for docket's plans).
+    for (const a of actions) for (const p of [a.source, a.target]) planTarget(root, p);
+    if (problems.length > 0) invalid(rel, problems);
+    return { rel, foreign: { plan: foreign, actions } };
+  }
+  if (!raw || typeof raw !== 'object' || raw.kind !== PLAN_KIND) invalid(rel, [`kind is not "${PLAN_KIND}", and it is not a plan of the Python DocOps CLI either (plan_version, config_fingerprint, actions)`]);
   const major = PLAN_VERSION.split('.')[0];
   if (typeof raw.plan_version !== 'string' || raw.plan_version.split('.')[0] !== major) invalid(rel, [`plan_version ${JSON.stringify(raw.plan_version)} is not ${major}.x`]);
   if (!Array.isArray(raw.actions)) invalid(rel, ['actions is not a list']);

@@ -30,6 +30,13 @@ export interface AdoptionPlan {
   unplanned: string[];
   /** Files kept in place although a move or rename was due, and why. */
   kept: { path: string; reason: string }[];
+  /** Files in a directory several types share whose type nothing decides: nothing is planned for them. */
+  undecided: { path: string; types: string[]; reason: string }[];
+}
+
+/** The ID with the number a file name gives (undefined: it gives none). */
+function numberedId(ns: NamespaceConfig, type: string, number: number | undefined): string | undefined {
+  return number !== undefined ? `${ns.repo_prefix}-${type}-${String(number).padStart(3, '0')}` : undefined;
 }
 
 async function exists(root: string, rel: string): Promise<boolean> {
@@ -52,8 +59,21 @@ async function exists(root: string, rel: string): Promise<boolean> {
 export async function planAdoption(candidates: readonly SurveyedFile[], ctx: PlanContext): Promise<AdoptionPlan> {
   const ids = new IdAllocator(ctx.ids);
   const planned = new Set<string>();
-  const out: AdoptionPlan = { actions: [], unplanned: [], kept: [] };
+  const out: AdoptionPlan = { actions: [], unplanned: [], kept: [], undecided: [] };
   const excluded: string[] = [];
+  // First, the number each file's name already gives it (`runbook-001-deploy.md`): a file
+  // earlier in path order that needs a new number must not take it.
+  const named = new Map<string, string>();
+  for (const file of candidates) {
+    const ns = file.namespace;
+    const type = ns && file.suggestedType && ns.document_types[file.suggestedType] ? file.suggestedType : undefined;
+    if (!ns || !type || (file.document_id !== undefined && ID_PATTERN.test(file.document_id) && file.document_id.startsWith(`${ns.repo_prefix}-${type}-`))) continue;
+    const own = numberedId(ns, type, conventionName(file.rel, type, file.heading, Object.keys(ns.document_types)).number);
+    if (own && ID_PATTERN.test(own) && !ids.has(own)) {
+      ids.reserve(own);
+      named.set(file.rel, own);
+    }
+  }
   for (const file of candidates) {
     const ns = file.namespace;
     if (!ns || !file.sha256 || !(file.bare || file.editable) || (file.declaredType && !ns.document_types[file.declaredType])) {
@@ -61,6 +81,11 @@ export async function planAdoption(candidates: readonly SurveyedFile[], ctx: Pla
       continue;
     }
     const type = file.suggestedType && ns.document_types[file.suggestedType] ? file.suggestedType : undefined;
+    if (!type && file.sharedTypes) {
+      // Neither excluded nor guessed: a person picks the type, as `fix` leaves it to one.
+      out.undecided.push({ path: file.rel, types: file.sharedTypes, reason: `${path.posix.dirname(file.rel)}/ holds ${file.sharedTypes.join(' and ')} documents and neither the file's name nor its ID says which this is: set \`type\` (and run scan again)` });
+      continue;
+    }
     if (!type) {
       if (ctx.configSha256) excluded.push(file.rel);
       else out.unplanned.push(file.rel);
@@ -69,9 +94,13 @@ export async function planAdoption(candidates: readonly SurveyedFile[], ctx: Pla
     const required = ctx.required(ns);
     const id = file.document_id;
     const usable = id !== undefined && ID_PATTERN.test(id) && id.startsWith(`${ns.repo_prefix}-${type}-`);
-    const name = conventionName(file.rel, type, file.heading);
+    const name = conventionName(file.rel, type, file.heading, Object.keys(ns.document_types));
     const pick = (): string | undefined => {
-      const own = name.number !== undefined ? `${ns.repo_prefix}-${type}-${String(name.number).padStart(3, '0')}` : undefined;
+      const own = numberedId(ns, type, name.number);
+      if (own !== undefined && named.get(file.rel) === own) {
+        named.delete(file.rel); // used once: a second pick allocates
+        return own;
+      }
       if (own && ID_PATTERN.test(own) && !ids.has(own)) {
         ids.reserve(own);
         return own;

@@ -5,7 +5,7 @@ import { isExcluded, namespaceFor } from '../config/exclusion.js';
 import type { NamespaceConfig, RepoConfig } from '../config/types.js';
 import { normalizeTypeKey } from '../config/defaults.js';
 import { field, firstHeading, readDocument } from '../documents/read.js';
-import { FILLABLE } from '../fix/values.js';
+import { directoryTypes, FILLABLE, typeNamedBy } from '../fix/values.js';
 import { ID_PATTERN } from '../ids/document-id.js';
 import { outlineMarkdown } from '../markdown/outline.js';
 import { TYPE_FOLDERS, type FrontmatterState } from './types.js';
@@ -28,6 +28,8 @@ export interface SurveyedFile {
   heading?: string;
   sha256?: string;
   suggestedType?: string;
+  /** No type suggested: the file is in a directory these types share and its name names none of them. */
+  sharedTypes?: string[];
   /** Repository paths this file links to. */
   links: string[];
   problem?: { code: string; message: string; path?: string; suggestion?: string };
@@ -49,11 +51,27 @@ export function folderType(dir: string, ns: NamespaceConfig | undefined): string
   return TYPE_FOLDERS[base.replace(NUMBERED, '')];
 }
 
-/** The `type` field, else the type named by a well-formed `document_id`, else the folder's type. */
-function suggestType(rel: string, ns: NamespaceConfig | undefined, declared: string | undefined, id: string | undefined): string | undefined {
-  if (declared && ns?.document_types[declared]) return declared;
+/**
+ * The `type` field, else the type named by a well-formed `document_id`, else the type of the
+ * configured directory holding the file (where types share it, the one its name names:
+ * `ambiguous` lists them when it names none), else a folder name's type.
+ */
+function suggestType(rel: string, ns: NamespaceConfig | undefined, declared: string | undefined, id: string | undefined): { type?: string; ambiguous?: string[] } {
+  if (declared && ns?.document_types[declared]) return { type: declared };
   const idType = !declared && id && ID_PATTERN.test(id) ? id.split('-')[1]! : undefined;
-  if (idType && ns?.document_types[idType]) return idType;
+  if (idType && ns?.document_types[idType]) return { type: idType };
+  const folder = folderSuggestion(rel, ns);
+  const shared = ns ? directoryTypes({ rel, namespace: ns }) : [];
+  // The folder named a type only because it is a directory several types share: the name decides.
+  if (shared.length > 1 && (folder === undefined || shared.includes(folder))) {
+    const named = typeNamedBy(rel, shared);
+    return named ? { type: named } : { ambiguous: [...shared].sort() };
+  }
+  return folder ? { type: folder } : {};
+}
+
+/** The type of the nearest folder whose name suggests one. */
+function folderSuggestion(rel: string, ns: NamespaceConfig | undefined): string | undefined {
   const dirs = path.posix.dirname(rel).split('/').filter((s) => s !== '.');
   for (let i = dirs.length - 1; i >= 0; i--) {
     const type = folderType(dirs[i]!, ns);
@@ -83,8 +101,9 @@ export async function surveyFile(config: RepoConfig, rel: string): Promise<Surve
   if (heading) out.heading = heading;
   const declared = editable ? field(rec, 'type') : undefined;
   if (declared) out.declaredType = normalizeTypeKey(declared);
-  const type = suggestType(rel, ns, out.declaredType, editable ? id : undefined);
+  const { type, ambiguous } = suggestType(rel, ns, out.declaredType, editable ? id : undefined);
   if (type) out.suggestedType = type;
+  else if (ambiguous) out.sharedTypes = ambiguous;
   if (rec.text !== undefined) {
     const split = rec.split;
     const body = split?.kind === 'ok' ? rec.text.slice(split.bodyOffset) : rec.text;

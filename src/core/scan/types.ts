@@ -62,11 +62,20 @@ export interface NamespaceSuggestion {
  * - exclude: `path` is docops.config.yaml; `files` are appended to its `excluded_files`
  *   (governed files no type could be suggested for: a person classifies them later).
  */
-export type PlanAction =
+export type PlanAction = (
   | { action: 'rename' | 'move'; path: string; to: string; source_sha256: string }
   | { action: 'add_frontmatter'; path: string; source_sha256: string; frontmatter: Record<string, string> }
   | { action: 'add_fields'; path: string; source_sha256: string; fields: Record<string, string> }
-  | { action: 'exclude'; path: string; source_sha256: string; files: string[] };
+  | { action: 'exclude'; path: string; source_sha256: string; files: string[] }
+) & ForeignAction;
+
+/** What an action read from a Python DocOps CLI plan carries besides (see meminit-plan.ts). */
+export interface ForeignAction {
+  /** The action's `id` in that plan, reported back with its outcome. */
+  id?: string;
+  /** Refused before it runs: the config changed since the plan (its fingerprint), or the plan marks it destructive. */
+  refuse?: 'config_changed' | 'unsafe_action';
+}
 
 export type PlanActionKind = PlanAction['action'];
 

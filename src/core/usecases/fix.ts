@@ -3,10 +3,12 @@ import { inspectForFix, type FixInspection } from '../fix/inspect.js';
 import { loadConfig, parseConfig } from '../config/load.js';
 import { applyScanPlan, type ActionOutcome } from '../scan/apply.js';
 import { readPlan } from '../scan/plan-file.js';
+import { fromForeignPlan } from '../scan/meminit-plan.js';
+import { configSha256 } from '../scan/config-facts.js';
 import type { NamespaceConfig } from '../config/types.js';
 import { renameDiff, unifiedDiff } from '../fix/diff.js';
 import { planFixes, type FilePlan } from '../fix/plan.js';
-import { applyPlan } from '../fix/apply.js';
+import { applyPlan, plannedOverlay } from '../fix/apply.js';
 import { todayIso } from '../dates.js';
 import { claimedIds } from '../ids/claim.js';
 import { DocketError } from '../../errors/docket-error.js';
@@ -97,12 +99,17 @@ async function runPlan(root: string, planFile: string, opts: FixOptions): Promis
     loaded = undefined;
   }
   const config = loaded?.config ?? parseConfig(root, '').config;
-  const { rel, plan } = await readPlan(root, planFile);
+  const read = await readPlan(root, planFile);
+  const rel = read.rel;
+  const plan = 'plan' in read ? read.plan : fromForeignPlan(read.foreign.plan, read.foreign.actions, { config, configSha256: await configSha256(root), ids: [...(await claimedIds(config.root)), ...(await inspectForFix(config, { fixable: false, ...(opts.signal ? { signal: opts.signal } : {}) })).ids] });
   const warnings: Issue[] = [...(loaded?.warnings ?? [])];
-  const { outcomes, changes } = await applyScanPlan(config.root, plan, { apply: opts.apply, claimed: new Set(await claimedIds(config.root)), warnings, ...(opts.signal ? { signal: opts.signal } : {}) });
+  const { outcomes, changes, predicted } = await applyScanPlan(config.root, plan, { apply: opts.apply, claimed: new Set(await claimedIds(config.root)), warnings, ...(opts.signal ? { signal: opts.signal } : {}) });
   // An applied `exclude` action changed docops.config.yaml: what remains is checked under the new config.
   const edited = opts.apply && outcomes.some((o) => o.action === 'exclude' && o.outcome === 'applied');
-  const after = await inspectForFix(edited ? (await loadConfig(root)).config : config, { fixable: false, ...(opts.signal ? { signal: opts.signal } : {}) });
+  // A dry run checks what its actions would leave (see Overlay), under the config they would leave.
+  const planned = !opts.apply && (predicted.overlay.files.size > 0 || predicted.config !== undefined);
+  const afterConfig = edited ? (await loadConfig(root)).config : planned && predicted.config !== undefined ? parseConfig(root, predicted.config).config : config;
+  const after = await inspectForFix(afterConfig, { fixable: false, ...(planned ? { overlay: predicted.overlay } : {}), ...(opts.signal ? { signal: opts.signal } : {}) });
   const remaining = allFindings(after, undefined);
   const done = outcomes.filter((o) => o.outcome !== 'refused').length;
   const advice: Advice[] = [];
@@ -144,10 +151,11 @@ export async function runFix(root: string, opts: FixOptions): Promise<FixResult>
   let partial: boolean;
   if (!opts.apply) {
     changes = plans.flatMap(changesOf);
-    const fixes = new Set(plans.flatMap((p) => [...p.contentFixes, ...(p.rename?.fixes ?? [])]));
-    fixed = fixes.size;
-    remainingFindings = allFindings(before, ns).filter((f) => !fixes.has(f));
-    partial = before.partial;
+    fixed = new Set(plans.flatMap((p) => [...p.contentFixes, ...(p.rename?.fixes ?? [])])).size;
+    // What remains is what the check after --apply would find: the same check, run on the planned files.
+    const after = plans.length === 0 ? before : await inspectForFix(config, { fixable: false, overlay: await plannedOverlay(config.root, plans), ...(opts.signal ? { signal: opts.signal } : {}) });
+    remainingFindings = allFindings(after, ns);
+    partial = after.partial;
   } else {
     for (const plan of plans) {
       if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while writing fixes; every file written so far is complete.');

@@ -26,7 +26,7 @@ export interface ScanData {
   files: ScannedFile[];
   /** The plan's actions (NDJSON: `action` items), also written to --plan FILE. */
   actions: PlanAction[];
-  plan: { path: string | null; written: boolean; actions: number; unplanned: string[]; kept: { path: string; reason: string }[] };
+  plan: { path: string | null; written: boolean; actions: number; unplanned: string[]; kept: { path: string; reason: string }[]; undecided: { path: string; types: string[]; reason: string }[] };
 }
 
 export interface ScanOptions {
@@ -154,7 +154,7 @@ export async function runScan(root: string, opts: ScanOptions): Promise<ScanResu
       suggested_namespaces: [...namespaces.values()].sort((a, b) => (a.docs_root < b.docs_root ? -1 : 1)),
       files,
       actions: sink ? [] : plan.actions,
-      plan: { path: planPath, written: planPath !== null, actions: plan.actions.length, unplanned: plan.unplanned, kept: plan.kept },
+      plan: { path: planPath, written: planPath !== null, actions: plan.actions.length, unplanned: plan.unplanned, kept: plan.kept, undecided: plan.undecided },
     },
     warnings,
     advice,

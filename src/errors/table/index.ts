@@ -105,8 +105,8 @@ export const INDEX_CODES = {
   }),
   PLAN_INVALID: spec({
     kind: 'error', exit: EXIT.DATA, category: 'input',
-    summary: 'The plan file is not a docket scan plan docket can apply.',
-    cause: 'A file that is not JSON, a plan edited by hand into an invalid shape, or one from a newer docket.',
+    summary: 'The plan file is not a scan plan docket can apply (its own, or one of the Python DocOps CLI).',
+    cause: 'A file that is not JSON, a plan edited by hand into an invalid shape, one from a newer docket, or a Python DocOps CLI plan with an action kind or field docket does not know.',
     action: 'Make a new plan with `docket scan --plan <FILE>`; `details.problems` says what is wrong.',
     commands: ['docket scan --plan <FILE>'],
   }),
@@ -119,7 +119,7 @@ export const INDEX_CODES = {
   }),
   PLAN_ACTION_REFUSED: spec({
     kind: 'warning', exit: EXIT.OK, category: 'conflict',
-    summary: 'fix --plan refused an action: its source changed since the plan was made, vanished, or its target exists.',
+    summary: 'fix --plan refused an action: its source changed since the plan was made, vanished, or its target exists (or, in a Python DocOps CLI plan, the config changed or the action is marked destructive).',
     cause: 'The repository changed after `docket scan --plan`, or an earlier run already applied the action.',
     action: 'Make a new plan with `docket scan --plan <FILE>` and apply that one.',
     commands: ['docket scan --plan <FILE>', 'docket fix --plan <FILE> --apply'],

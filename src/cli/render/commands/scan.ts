@@ -48,6 +48,7 @@ export function renderScanText(d: ScanData, style: Style): string {
   lines.push(style.bold(`Plan: ${d.plan.actions} action${d.plan.actions === 1 ? '' : 's'}${d.plan.written ? ` written to ${d.plan.path}` : ' (not written: use --plan FILE)'}`));
   for (const a of d.actions) lines.push(`  ${a.path}  ${describe(a)}`);
   for (const k of d.plan.kept) lines.push(style.dim(`  kept in place: ${k.path} (${k.reason})`));
+  for (const u of d.plan.undecided) lines.push(style.dim(`  type undecided: ${u.path} (${u.types.join(' or ')}): set \`type\` yourself`));
   if (d.plan.unplanned.length > 0) lines.push(style.dim(`  ${d.plan.unplanned.length} governed file(s) need a person (invalid frontmatter, a type that is not configured, or no type and no config yet): ${d.plan.unplanned.slice(0, 5).join(', ')}${d.plan.unplanned.length > 5 ? ', …' : ''}`));
   return `${lines.join('\n')}\n`;
 }

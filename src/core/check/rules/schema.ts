@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import { normalizeTypeKey } from '../../config/defaults.js';
 import { propertySchema, type PropertySchema } from '../../documents/normalize.js';
-import { FILLABLE, accepts, fillValue, isCalendarDate } from '../../fix/values.js';
+import { FILLABLE, accepts, directoryTypes, fillValue, isCalendarDate } from '../../fix/values.js';
 import { ID_PATTERN } from '../../ids/in-memory.js';
 import type { CompiledSchema } from '../../schema/compile.js';
 import { didYouMean } from '../../text/suggest.js';
@@ -103,6 +103,21 @@ function expectation(error: ErrorObject, prop: PropertySchema | undefined): stri
   }
 }
 
+/**
+ * For a `type` (or an ID, which needs the type) fix cannot fill because types share the
+ * document's directory: which types, and how to say which one it is.
+ */
+function undecidedType(doc: InspectedDocument, field: string): string | undefined {
+  if ((field !== 'type' && field !== 'document_id') || (field === 'document_id' && doc.type)) return undefined;
+  const types = directoryTypes(doc);
+  if (types.length < 2) return undefined;
+  const dir = doc.rel.slice(0, doc.rel.lastIndexOf('/'));
+  const choice = [...types].sort().map((t) => `\`type: ${t}\``).join(' or ');
+  return field === 'type'
+    ? `${dir}/ holds ${[...types].sort().join(' and ')} documents and nothing says which this is: add ${choice}.`
+    : `Add ${choice} first (${dir}/ holds both); then \`docket fix --apply\` allocates the ID.`;
+}
+
 /** One finding per failing field, with the value, the expectation and a concrete fix. */
 export function schemaFindings(doc: InspectedDocument, compiled: CompiledSchema): Finding[] {
   const data = doc.metadata;
@@ -141,7 +156,7 @@ export function schemaFindings(doc: InspectedDocument, compiled: CompiledSchema)
       const typo = path.length === 1 ? Object.keys(data).find((k) => !known.includes(k) && didYouMean(k, known) === key) : undefined;
       fix = path.length === 1 && !typo ? hintFor(doc, key, undefined, prop) : undefined;
       message = `The required field \`${name}\` is missing${typo ? ` (\`${typo}\` looks like a misspelling of it)` : ''}.`;
-      suggestion = typo ? `Rename \`${typo}\` to \`${key}\`.` : fix ? `Add \`${name}\`; \`docket fix --apply\` adds it.` : `Add \`${name}\` to the frontmatter${prop?.description ? ` (${prop.description.replace(/\.$/, '')})` : ''}.`;
+      suggestion = typo ? `Rename \`${typo}\` to \`${key}\`.` : fix ? `Add \`${name}\`; \`docket fix --apply\` adds it.` : (undecidedType(doc, key) ?? `Add \`${name}\` to the frontmatter${prop?.description ? ` (${prop.description.replace(/\.$/, '')})` : ''}.`);
     } else if (error.keyword === 'additionalProperties') {
       const guess = didYouMean(key, known);
       message = `Unknown field \`${name}\`${guess ? `; did you mean \`${guess}\`?` : '.'}`;
