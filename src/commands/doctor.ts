@@ -20,7 +20,8 @@ export default class Doctor extends DocketCommand<typeof Doctor, DoctorData> {
 
   protected async execute(ctx: RunContext): Promise<Outcome<DoctorData>> {
     const result = await runDoctor(ctx.root, { cmd: ctx.cmd });
-    const failed = result.violations.length > 0 || (this.flags.strict && result.warnings.length > 0);
+    // --strict fails on warnings, not on notes (severity info).
+    const failed = result.violations.length > 0 || (this.flags.strict && result.warnings.some((w) => w.severity === 'warning'));
     return { data: result.data, violations: result.violations, warnings: result.warnings, advice: result.advice, success: !failed };
   }
 

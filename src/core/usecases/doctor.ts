@@ -29,9 +29,10 @@ export interface DoctorResult {
 
 const MIN_NODE: [number, number] = [20, 12];
 
+/** Notes (severity info) leave a check ok: they never fail --strict. */
 function statusOf(issues: readonly Issue[]): CheckStatus {
   if (issues.some((i) => i.severity === 'error')) return 'error';
-  return issues.length > 0 ? 'warn' : 'ok';
+  return issues.some((i) => i.severity === 'warning') ? 'warn' : 'ok';
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -51,7 +52,7 @@ export async function runDoctor(root: string, opts: { cmd: (c: string) => string
   const add = (name: string, found: Issue[], okMessage: string) => {
     issues.push(...found);
     const status = statusOf(found);
-    checks.push({ name, status, message: status === 'ok' ? okMessage : found.map((i) => i.message).join(' ') });
+    checks.push({ name, status, message: status === 'ok' ? [okMessage, ...found.map((i) => i.message)].join(' ') : found.map((i) => i.message).join(' ') });
   };
 
   const node = opts.nodeVersion ?? process.versions.node;
@@ -97,8 +98,9 @@ export async function runDoctor(root: string, opts: { cmd: (c: string) => string
     add('templates', templateIssues, 'Every configured template exists.');
   }
 
-  if (issues.length === 0) advice.push({ code: 'NEXT_CHECK', message: 'The setup is healthy: check the documents.', command: opts.cmd('check') });
-  else if (!advice.some((a) => a.code === 'NEXT_INIT')) advice.push({ code: 'NEXT_EXPLAIN', message: 'Read what a finding means and how to fix it.', command: `docket explain ${issues[0]!.code}` });
+  const problems = issues.filter((i) => i.severity !== 'info');
+  if (problems.length === 0) advice.push({ code: 'NEXT_CHECK', message: 'The setup is healthy: check the documents.', command: opts.cmd('check') });
+  else if (!advice.some((a) => a.code === 'NEXT_INIT')) advice.push({ code: 'NEXT_EXPLAIN', message: 'Read what a finding means and how to fix it.', command: `docket explain ${problems[0]!.code}` });
 
   const overall: CheckStatus = checks.some((c) => c.status === 'error') ? 'error' : checks.some((c) => c.status === 'warn') ? 'warn' : 'ok';
   return {

@@ -35,10 +35,10 @@ export const CONFIG_CODES = {
     kind: 'warning',
     exit: EXIT.OK,
     category: 'config',
-    summary: 'docops.config.yaml uses a legacy key.',
-    cause: 'A key from an older DocOps config format, such as `type_directories` or `templates`.',
+    summary: 'docops.config.yaml uses a legacy key (a note, severity info: it never fails --strict).',
+    cause: 'A key of the older DocOps config format, such as `type_directories` or `templates`, which the Python DocOps CLI still reads and writes.',
     remediation: {
-      action: 'Move the entries into `document_types` (TYPE: {directory, template}). The legacy key still works.',
+      action: 'Nothing is required: the legacy key works as written. To modernise, move its entries into `document_types` (TYPE: {directory, template}).',
       commands: ['docket doctor'],
     },
   },
