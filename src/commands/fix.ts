@@ -23,7 +23,7 @@ export default class Fix extends DocketCommand<typeof Fix, FixData> {
   static override pathParams = ['plan'];
 
   protected async execute(ctx: RunContext): Promise<Outcome<FixData>> {
-    const result = await runFix(ctx.root, { apply: this.flags.apply, namespace: this.flags.namespace, env: ctx.env, now: ctx.now(), signal: ctx.signal, cmd: ctx.cmd, ...(this.flags.plan !== undefined ? { plan: this.flags.plan } : {}) });
+    const result = await runFix(ctx.root, { apply: this.flags.apply, namespace: this.flags.namespace, env: ctx.env, now: ctx.now(), signal: ctx.signal, cmd: ctx.cmd, fallback: ctx.fallback, ...(this.flags.plan !== undefined ? { plan: this.flags.plan } : {}) });
     return { data: result.data, violations: result.violations, warnings: result.warnings, advice: result.advice, status: result.partial ? 'partial' : 'ok' };
   }
 

@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../config/load.js';
+import { loadConfig, parseConfig } from '../config/load.js';
 import type { RepoConfig } from '../config/types.js';
 import { validateNamespaces } from '../config/validate.js';
 import { DocketError } from '../../errors/docket-error.js';
@@ -66,8 +66,16 @@ export async function runDoctor(root: string, opts: { cmd: (c: string) => string
   } catch (error) {
     if (!(error instanceof DocketError)) throw error;
     const detail = error.details ?? {};
-    add('config', [{ code: error.code, severity: 'error', message: error.message, path: 'docops.config.yaml', ...(typeof detail.line === 'number' ? { line: detail.line } : {}), ...(error.suggestion ? { suggestion: error.suggestion } : {}) }], '');
-    advice.push(error.code === 'CONFIG_NOT_FOUND' ? { code: 'NEXT_INIT', message: 'Initialise the repository.', command: opts.cmd('init') } : { code: 'NEXT_EXPLAIN', message: 'Read how to fix the config error.', command: `docket explain ${error.code}` });
+    if (error.code === 'CONFIG_NOT_FOUND') {
+      // As the Python DocOps CLI's doctor (reference §1.3, §8.2): a missing config is a warning,
+      // and the rest is diagnosed on the defaults the commands that run without one use.
+      config = parseConfig(root, '').config;
+      add('config', [{ code: error.code, severity: 'warning', message: `${error.message} The other checks use the defaults.`, path: 'docops.config.yaml', ...(error.suggestion ? { suggestion: error.suggestion } : {}) }], '');
+      advice.push({ code: 'NEXT_INIT', message: 'Initialise the repository.', command: opts.cmd('init') });
+    } else {
+      add('config', [{ code: error.code, severity: 'error', message: error.message, path: 'docops.config.yaml', ...(typeof detail.line === 'number' ? { line: detail.line } : {}), ...(error.suggestion ? { suggestion: error.suggestion } : {}) }], '');
+      advice.push({ code: 'NEXT_EXPLAIN', message: 'Read how to fix the config error.', command: `docket explain ${error.code}` });
+    }
   }
 
   if (config) {

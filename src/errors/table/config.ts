@@ -12,6 +12,17 @@ export const CONFIG_CODES = {
       commands: ['docket init', 'docket doctor --root <dir>'],
     },
   },
+  CONFIG_DEFAULTS: {
+    kind: 'warning',
+    exit: EXIT.OK,
+    category: 'config',
+    summary: 'No docops.config.yaml: the command ran on the defaults (docs root docs, a prefix from the directory name, the built-in types).',
+    cause: 'fix, index, resolve, identify, link or install-precommit ran in a git work tree (or with --root) that has no config yet, as the Python DocOps CLI allows.',
+    remediation: {
+      action: 'Run `docket init` to write the config, so every command reads the same settings; check and new require it.',
+      commands: ['docket init', 'docket doctor'],
+    },
+  },
   CONFIG_INVALID: {
     kind: 'error',
     exit: EXIT.DATA,
