@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseJunit } from '../helpers/ci.js';
 import { docket } from '../helpers/cli.js';
 import { tempDir, writeTree } from '../helpers/fixtures.js';
 import { expectValidEnvelope } from '../helpers/schemas.js';
@@ -107,6 +108,13 @@ describe('config keys of the Python DocOps CLI (reference §4.1, §4.3, §8.6)',
     expectValidEnvelope(check.json, 'check');
     expect(check.exitCode).toBe(0);
     expect(check.json!.success).toBe(true);
+
+    // A CI report agrees: the note is printed, not failed.
+    const junit = await docket(['check', '--strict', '--root', root, '--format', 'junit']);
+    expect(junit.exitCode).toBe(0);
+    const suite = parseJunit(junit.stdout).testsuites;
+    expect(suite.failures).toBe('0');
+    expect(suite.testsuite[0].testcase[0]['system-out']).toContain('CONFIG_DEPRECATED_KEY');
   });
 
   it('doctor --strict still fails on a real warning, such as an unknown key', async () => {
