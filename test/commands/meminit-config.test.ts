@@ -202,7 +202,9 @@ describe('views the Python DocOps CLI generates (reference §4.1 excluded_files,
     expect(context.json!.data.documents.map((d: any) => d.path)).toEqual(['docs/45-adr/adr-001-use-postgres.md']);
 
     const identify = await docket(['identify', 'docs/01-indices/board.md', '--root', root, '--json']);
-    expect(identify.json!.error).toMatchObject({ code: 'DOCUMENT_NOT_INDEXED', details: { reason: 'it is excluded by the config' } });
+    expect(identify.json!.error).toMatchObject({ code: 'DOCUMENT_NOT_INDEXED', details: { reason: 'it is a view the Python DocOps CLI generated (its MEMINIT_GENERATED marker)' } });
+    const byName = await docket(['identify', 'docs/01-indices/dashboard.md', '--root', root, '--json']);
+    expect(byName.json!.error).toMatchObject({ code: 'DOCUMENT_NOT_INDEXED', details: { reason: 'it is excluded by the config' } });
   });
 
   it('without the marker, a file of the index directory is a document like any other', async () => {
