@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { Command } from '@oclif/core/command';
 import type * as Interfaces from '@oclif/core/interfaces';
-import { loadConfig } from '../core/config/load.js';
+import { loadConfigOrDefaults } from '../core/config/fallback.js';
 import { resolveNow } from '../core/dates.js';
 import type { RepoConfig } from '../core/config/types.js';
 import type { Issue } from '../core/issues.js';
@@ -12,7 +12,7 @@ import type { Envelope } from './envelope.js';
 import { globalFlags, type GlobalFlags } from './flags.js';
 import { debugEnabled, debugLog } from './io.js';
 import { earlyMeta } from './early-meta.js';
-import { BASE_FORMATS, resolveColor, resolveCorrelationId, resolveFormat, resolveRunId, type Format } from './options.js';
+import { BASE_FORMATS, rawFlag, resolveColor, resolveCorrelationId, resolveFormat, resolveRunId, type Format } from './options.js';
 import type { Outcome, RunContext } from './outcome.js';
 import { resolveOutputTarget, type OutputTarget } from './output-target.js';
 import type { Style } from './render/style.js';
@@ -166,15 +166,17 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
 
   private context(meta: EnvelopeMeta, collected: Issue[], signal: AbortSignal, verbose: boolean, stream?: NdjsonStream): RunContext {
     let config: Promise<RepoConfig> | undefined;
+    const fallback = { rootGiven: rawFlag(this.argv, 'root') !== undefined, ...(process.env.HOME ? { home: process.env.HOME } : {}) };
     return {
       root: meta.root,
+      fallback,
       format: meta.format,
       env: process.env,
       signal,
       interactive: Boolean(process.stdin.isTTY),
       debug: (message: string) => debugLog(verbose, message),
-      config: () => {
-        config ??= loadConfig(meta.root).then((loaded) => {
+      config: (opts) => {
+        config ??= loadConfigOrDefaults(meta.root, opts?.orDefaults ? fallback : undefined).then((loaded) => {
           collected.push(...loaded.warnings);
           return loaded.config;
         });

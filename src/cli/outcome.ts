@@ -1,3 +1,4 @@
+import type { ConfigFallback } from '../core/config/fallback.js';
 import type { RepoConfig } from '../core/config/types.js';
 import type { Advice, Issue } from '../core/issues.js';
 import type { DocketError } from '../errors/docket-error.js';
@@ -31,8 +32,14 @@ export interface RunContext {
   /** Whether stdin is an interactive terminal (for prompts). */
   interactive: boolean;
   debug(message: string): void;
-  /** Loads docops.config.yaml once; its warnings join the envelope automatically. */
-  config(): Promise<RepoConfig>;
+  /** When commands may run on the defaults without a config (--root given, the home directory). */
+  fallback: ConfigFallback;
+  /**
+   * Loads docops.config.yaml once; its warnings join the envelope automatically. `orDefaults`:
+   * a missing config gives the defaults with a warning, where the Python DocOps CLI runs
+   * without one (see loadConfigOrDefaults).
+   */
+  config(opts?: { orDefaults?: boolean }): Promise<RepoConfig>;
   now(): Date;
   /** An exact docket command line for advice, carrying --root when it is not the default. */
   cmd(command: string): string;

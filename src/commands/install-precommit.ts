@@ -17,7 +17,8 @@ export default class InstallPrecommit extends DocketCommand<typeof InstallPrecom
   };
 
   protected async execute(ctx: RunContext): Promise<Outcome<InstallPrecommitData>> {
-    const config = await ctx.config();
+    // As the Python DocOps CLI does, the hooks can be installed before `init` (on the defaults).
+    const config = await ctx.config({ orDefaults: true });
     const result = await installPrecommit(config, { gitHook: this.flags['git-hook'] === true, dryRun: this.flags['dry-run'] === true, cmd: ctx.cmd });
     return { data: result.data, warnings: result.warnings, advice: result.advice };
   }

@@ -16,7 +16,7 @@ export default class Resolve extends DocketCommand<typeof Resolve, ResolveData> 
   };
 
   protected async execute(ctx: RunContext): Promise<Outcome<ResolveData>> {
-    return runResolve(ctx.root, this.args.id, ctx.signal, ctx.cmd);
+    return runResolve(ctx.root, this.args.id, ctx.signal, ctx.cmd, ctx.fallback);
   }
 
   protected override renderText(env: Envelope<ResolveData>, style: Style): string {

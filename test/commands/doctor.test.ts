@@ -22,13 +22,26 @@ describe('doctor', () => {
     expect(r.json!.advice[0].code).toBe('NEXT_CHECK');
   });
 
-  it('diagnoses a missing config without failing as an error', async () => {
+  it('diagnoses a missing config as a warning and the rest on the defaults (reference §1.3, §8.2)', async () => {
     const r = await docket(['doctor', '--root', tempDir(), '--json']);
     expect(r.exitCode).toBe(1);
     expectValidEnvelope(r.json, 'doctor');
     expect(r.json!).toMatchObject({ success: false, status: 'ok' });
-    expect(r.json!.violations[0].code).toBe('CONFIG_NOT_FOUND');
+    expect(r.json!.warnings.map((w: any) => [w.code, w.severity])).toEqual([['CONFIG_NOT_FOUND', 'warning']]);
+    // On the defaults: the docs root `docs` and its schema are missing too.
+    expect(r.json!.violations.map((v: any) => v.code)).toEqual(['REPO_STRUCTURE', 'SCHEMA_MISSING']);
     expect(r.json!.advice[0]).toMatchObject({ code: 'NEXT_INIT' });
+  });
+
+  it('passes without a config when the defaults fit, and fails on the missing config only with --strict', async () => {
+    const root = await initialised();
+    rmSync(path.join(root, 'docops.config.yaml'));
+    const r = await docket(['doctor', '--root', root, '--json']);
+    expectValidEnvelope(r.json, 'doctor');
+    expect(r.exitCode).toBe(0);
+    expect(r.json!.data.checks.find((c: any) => c.name === 'config')).toMatchObject({ status: 'warn' });
+    const strict = await docket(['doctor', '--strict', '--root', root, '--json']);
+    expect(strict.exitCode).toBe(1);
   });
 
   it('reports malformed YAML with file and line', async () => {

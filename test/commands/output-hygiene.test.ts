@@ -97,7 +97,8 @@ describe('--max-findings', () => {
     expect(strict.json!.warnings).toEqual([]);
     const missing = await docket(['doctor', '--root', tempDir(), '--json', '--max-findings', '0']);
     expect(missing.exitCode).toBe(1);
-    expect(missing.json!).toMatchObject({ success: false, violations: [], data: { totals: { violations: 1 }, truncated: true } });
+    // No config: a warning, then the defaults' missing docs root and schema (reference §1.3, §8.2).
+    expect(missing.json!).toMatchObject({ success: false, violations: [], data: { totals: { violations: 2, warnings: 1 }, truncated: true } });
   });
 
   it('says what was left out in text and md', async () => {

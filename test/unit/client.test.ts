@@ -39,7 +39,8 @@ describe('parseEnvelope', () => {
     if (!parsed.ok) return;
     expectTypeOf(parsed.envelope.data).toEqualTypeOf<DataOf<'doctor'>>();
     expectTypeOf(parsed.envelope.data.checks).toEqualTypeOf<DoctorData['checks']>();
-    expect(parsed.envelope.data.totals.violations).toBe(1);
+    // No config: a warning; the defaults' docs root and schema are missing (violations).
+    expect([parsed.envelope.data.totals.violations, parsed.envelope.data.totals.warnings]).toEqual([2, 1]);
   });
 
   it('types and validates check: CheckData with the --max-findings totals', async () => {
@@ -137,7 +138,7 @@ describe('runDocket', () => {
     const env = cleanEnv();
     const missing = await runDocket('doctor', [], { root, env, inheritEnv: false });
     expect(missing).toMatchObject({ ok: true, exitCode: 1, timedOut: false });
-    if (missing.ok) expect(missing.envelope.violations[0]!.code).toBe('CONFIG_NOT_FOUND');
+    if (missing.ok) expect(missing.envelope.warnings[0]!.code).toBe('CONFIG_NOT_FOUND');
     const init = await runDocket('init', ['--prefix', 'ACME'], { root, env, inheritEnv: false });
     expect(init.ok && init.envelope.data.repo_prefix).toBe('ACME');
     const usage = await runDocket('explain', ['NOPE'], { env });

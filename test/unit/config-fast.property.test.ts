@@ -41,7 +41,7 @@ function agrees(text: string): boolean {
   return true;
 }
 
-const KEYS = ['docops_version', 'project_name', 'repo_prefix', 'docs_root', 'excluded_paths', 'document_types', 'ADR', 'directory', 'template', 'a', '_x', 'k-1', 'true', 'null', 'no', 'on', 'e1', 'constructor', 'toString', '__proto__', 'name'];
+const KEYS = ['docops_version', 'project_name', 'repo_prefix', 'docs_root', 'excluded_paths', 'document_types', 'catalog_name', 'valid_impl_states', 'namespace', 'type_directories', 'ADR', 'directory', 'template', 'a', '_x', 'k-1', 'true', 'null', 'no', 'on', 'e1', 'constructor', 'toString', '__proto__', 'name'];
 
 const scalar = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom('ACME', 'docs', '"2.0"', "'2.0'", '2.0', '1.10', 'Platform Team', 'docs/00-governance/metadata.schema.json', 'WIP-', 'Architecture Decision Record', 'docket maintainers') },

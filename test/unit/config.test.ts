@@ -60,7 +60,8 @@ describe('parseConfig', () => {
     const { config, warnings } = parseConfig(ROOT, 'docs_root: /etc\nindex_path: ../x.json\nexcluded_files: [../../secret.md, docs/ok.md]\n');
     expect(config.namespaces[0]!.docs_root).toBe('docs');
     expect(config.index_path).toBe('docs/01-indices/docket.index.json');
-    expect(config.namespaces[0]!.excluded_files).toEqual(['docs/ok.md']);
+    // The Python DocOps CLI's views follow what the config lists (reference §4.1 excluded_files).
+    expect(config.namespaces[0]!.excluded_files).toEqual(['docs/ok.md', 'docs/01-indices/catalogue.md', 'docs/01-indices/kanban.css', 'docs/01-indices/kanban.md', 'docs/01-indices/project-state.yaml']);
     expect(warnings.map((w) => [w.code, w.line])).toEqual([
       ['CONFIG_PATH_REFUSED', 1],
       ['CONFIG_PATH_REFUSED', 3],

@@ -43,8 +43,10 @@ function configOf(specs: NamespaceSpec[]): RepoConfig {
     excluded_files: s.excluded_files,
     document_types: s.template === undefined ? {} : { ADR: { directory: '45-adr', template: s.template } as NamespaceConfig['document_types'][string] },
     templates_dir: s.templates_dir,
+    valid_doc_statuses: [],
+    valid_impl_states: [],
   }));
-  return { root: '/repo', config_path: 'docops.config.yaml', project_name: 'p', docops_version: '2.0', index_path: 'index.json', namespaces, raw: {} };
+  return { root: '/repo', config_path: 'docops.config.yaml', project_name: 'p', docops_version: '2.0', index_path: 'index.json', catalog_name: 'catalogue.md', namespaces, raw: {} };
 }
 
 const expected = (config: RepoConfig, rel: string) => {

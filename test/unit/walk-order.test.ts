@@ -52,9 +52,9 @@ function allMarkdown(root: string, start: string): string[] {
 
 function configOf(root: string, docsRoots: string[]): RepoConfig {
   const namespaces = docsRoots.map((docs_root, i): NamespaceConfig => ({
-    name: `ns${i}`, repo_prefix: `NS${i}`, docs_root, schema_path: 'schema.json', docops_version: '2.0', excluded_paths: [], excluded_filename_prefixes: [], excluded_files: [], document_types: {}, templates_dir: `${docs_root}/_templates`,
+    name: `ns${i}`, repo_prefix: `NS${i}`, docs_root, schema_path: 'schema.json', docops_version: '2.0', excluded_paths: [], excluded_filename_prefixes: [], excluded_files: [], document_types: {}, templates_dir: `${docs_root}/_templates`, valid_doc_statuses: [], valid_impl_states: [],
   }));
-  return { root, config_path: 'docops.config.yaml', project_name: 'p', docops_version: '2.0', index_path: 'index.json', namespaces, raw: {} };
+  return { root, config_path: 'docops.config.yaml', project_name: 'p', docops_version: '2.0', index_path: 'index.json', catalog_name: 'catalogue.md', namespaces, raw: {} };
 }
 
 describe('the walk meets paths in sorted order', () => {

@@ -43,7 +43,7 @@ export async function resolveTargets(config: RepoConfig, inputs: readonly string
   const classify = (rel: string, fromDirectory: boolean) => {
     const ns = namespaceFor(config, rel);
     if (!ns) (fromDirectory ? t.ignored : t.outside).push(rel);
-    else if (isExcluded(ns, rel)) t.ignored.push(rel);
+    else if (isExcluded(ns, rel, root)) t.ignored.push(rel);
     else t.governed.add(rel);
   };
   for (const input of inputs) {

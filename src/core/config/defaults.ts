@@ -3,6 +3,21 @@ export const DEFAULT_DOCS_ROOT = 'docs';
 export const DEFAULT_DOCOPS_VERSION = '2.0';
 export const DEFAULT_EXCLUDED_PREFIX = 'WIP-';
 export const PREFIX_PATTERN = /^[A-Z]{3,10}$/;
+/** The implicit namespace's name when the config names none (reference §4.1). */
+export const DEFAULT_NAMESPACE_NAME = 'default';
+/** Where the Python DocOps CLI writes its index and views, under each docs root (reference §4.1, §7.3). */
+export const INDEX_DIR = '01-indices';
+/** The repository-relative directory where the Python DocOps CLI writes its index and views for a docs root. */
+export function indexDirOf(docsRoot: string): string {
+  return docsRoot === '.' ? INDEX_DIR : `${docsRoot}/${INDEX_DIR}`;
+}
+/** Its catalogue view's file name unless `catalog_name` says otherwise. */
+export const DEFAULT_CATALOG_NAME = 'catalogue.md';
+/** The views (and state file) it generates in INDEX_DIR besides the catalogue: never governed documents. */
+export const GENERATED_VIEW_FILES = ['kanban.css', 'kanban.md', 'project-state.yaml'] as const;
+/** The defaults of `valid_impl_states` and `valid_doc_statuses` (reference §4.1). */
+export const DEFAULT_IMPL_STATES: readonly string[] = ['Not Started', 'In Progress', 'Blocked', 'QA Required', 'Done'];
+export const DEFAULT_DOC_STATUSES: readonly string[] = ['Draft', 'In Review', 'Approved', 'Superseded'];
 
 /** Built-in document types: always available; configured entries override or add to them. */
 export const BUILTIN_TYPE_DIRECTORIES: Readonly<Record<string, string>> = {
@@ -42,6 +57,7 @@ export const TOP_LEVEL_KEYS = [
   'docs_root',
   'schema_path',
   'index_path',
+  'catalog_name',
   'default_owner',
   'excluded_paths',
   'excluded_filename_prefixes',
@@ -49,7 +65,12 @@ export const TOP_LEVEL_KEYS = [
   'document_types',
   'type_directories',
   'templates',
+  'valid_impl_states',
+  'valid_doc_statuses',
   'namespaces',
+  // The implicit namespace's name (`name` wins over `namespace`), as the Python DocOps CLI reads them.
+  'name',
+  'namespace',
 ] as const;
 
 export const NAMESPACE_KEYS = [
@@ -65,6 +86,8 @@ export const NAMESPACE_KEYS = [
   'document_types',
   'type_directories',
   'templates',
+  'valid_impl_states',
+  'valid_doc_statuses',
 ] as const;
 
 export const DOCUMENT_TYPE_KEYS = ['directory', 'template', 'description'] as const;

@@ -31,7 +31,15 @@ export function builtinDocumentTypes(): Record<string, DocumentTypeConfig> {
 export function applyDocumentTypes(reader: ConfigReader, obj: PlainObject, p: YamlPath, docsRoot: string, types: Record<string, DocumentTypeConfig>): void {
   for (const legacy of Object.keys(LEGACY_KEYS)) {
     if (Object.hasOwn(obj, legacy)) {
-      reader.warn('CONFIG_DEPRECATED_KEY', [...p, legacy], `\`${legacy}\` is a legacy key; prefer ${LEGACY_KEYS[legacy]}.`, `Move the entries of \`${legacy}\` into \`document_types\`.`);
+      // A note, not a warning: the Python DocOps CLI reads these keys and its `org vendor` writes
+      // `type_directories`, so a repository it governs must pass `doctor --strict` with them.
+      reader.warn(
+        'CONFIG_DEPRECATED_KEY',
+        [...p, legacy],
+        `\`${legacy}\` is the legacy form of ${LEGACY_KEYS[legacy]}; docket reads it as written.`,
+        `Nothing to do; to modernise, move the entries of \`${legacy}\` into \`document_types\`.`,
+        'info',
+      );
     }
   }
   const legacyDirs = reader.map(obj, 'type_directories', p) ?? {};

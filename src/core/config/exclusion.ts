@@ -1,3 +1,7 @@
+import { closeSync, constants, openSync, readSync } from 'node:fs';
+import path from 'node:path';
+import { splitFrontmatter } from '../frontmatter/split.js';
+import { indexDirOf } from './defaults.js';
 import type { NamespaceConfig, RepoConfig } from './types.js';
 
 /** Whether `rel` is `dir` or inside it (without building `${dir}/`: see Exclusions). */
@@ -46,6 +50,8 @@ interface Exclusions {
   prefixes: readonly string[];
   /** The same prefixes after a slash: a segment further down. */
   slashed: readonly string[];
+  /** The index directory, where the Python DocOps CLI writes its views (see isGeneratedView). */
+  views: string;
 }
 const compiled = new WeakMap<NamespaceConfig, Exclusions>();
 
@@ -59,6 +65,7 @@ function exclusionsOf(ns: NamespaceConfig): Exclusions {
       inside: ns.docs_root === '.' ? 0 : ns.docs_root.length + 1,
       prefixes,
       slashed: prefixes.map((p) => `/${p}`),
+      views: indexDirOf(ns.docs_root),
     };
     compiled.set(ns, e);
   }
@@ -71,8 +78,56 @@ function hasExcludedSegment(e: Exclusions, inside: string): boolean {
   return false;
 }
 
-/** Whether a repo-relative path is excluded from governance in namespace `ns`. */
-export function isExcluded(ns: NamespaceConfig, rel: string): boolean {
+const VIEW_MARKER = /^<!-- MEMINIT_GENERATED: (?:catalog|kanban) -->$/;
+/** Generated views carry the marker right after a small frontmatter: their head is enough. */
+const VIEW_HEAD_BYTES = 8192;
+
+/**
+ * Whether a file is a view the Python DocOps CLI generated under any name: its first non-empty
+ * body line (after the frontmatter, if any) is `<!-- MEMINIT_GENERATED: catalog -->` or
+ * `... kanban -->` (reference §7.3). Reads the first 8 KiB, never through a symbolic link;
+ * asked only about Markdown files directly in an index directory, where that tool writes them.
+ */
+export function isGeneratedView(root: string, rel: string): boolean {
+  let text: string;
+  let fd: number | undefined;
+  try {
+    fd = openSync(path.join(root, rel), constants.O_RDONLY | constants.O_NOFOLLOW);
+    const head = Buffer.alloc(VIEW_HEAD_BYTES);
+    text = head.toString('utf8', 0, readSync(fd, head, 0, VIEW_HEAD_BYTES, 0)).replace(/^\uFEFF/, '');
+  } catch {
+    return false; // unreadable: reading it as a document reports why
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+  const split = splitFrontmatter(text);
+  const body = split.kind === 'ok' ? text.slice(split.bodyOffset) : text;
+  for (const line of body.split('\n')) {
+    const trimmed = line.trim();
+    if (trimmed !== '') return VIEW_MARKER.test(trimmed);
+  }
+  return false;
+}
+
+/** Whether `rel` is a Markdown file directly in the index directory `views`. */
+function inViewsDir(views: string, rel: string): boolean {
+  return rel.length > views.length + 1 && rel.charCodeAt(views.length) === 0x2f && rel.startsWith(views) && rel.indexOf('/', views.length + 1) === -1 && isMarkdownPath(rel);
+}
+
+function isMarkdownPath(rel: string): boolean {
+  return rel.slice(-3).toLowerCase() === '.md';
+}
+
+/**
+ * Whether a repo-relative path is excluded from governance in namespace `ns`. With `root`,
+ * also a generated view found by its content (isGeneratedView); without it, by path alone.
+ */
+export function isExcluded(ns: NamespaceConfig, rel: string, root?: string): boolean {
+  if (excludedByPath(ns, rel)) return true;
+  return root !== undefined && inViewsDir(exclusionsOf(ns).views, rel) && isGeneratedView(root, rel);
+}
+
+function excludedByPath(ns: NamespaceConfig, rel: string): boolean {
   const e = exclusionsOf(ns);
   if (isUnder(rel, ns.templates_dir) || e.files.has(rel) || e.templates.has(rel)) return true;
   for (let i = 0; i < ns.excluded_paths.length; i++) if (isUnder(rel, ns.excluded_paths[i]!)) return true;
@@ -96,6 +151,8 @@ export class GovernedFiles {
   private dir: string | undefined;
   private ns: NamespaceConfig | undefined;
   private dirExcluded = false;
+  /** Whether the directory is the namespace's index directory: its files are asked about their content too. */
+  private dirIsViews = false;
   /** Docs roots as written: a file that is one is asked about in full. */
   private readonly rootPaths: ReadonlySet<string>;
 
@@ -106,7 +163,7 @@ export class GovernedFiles {
   namespaceOf(rel: string): NamespaceConfig | undefined {
     const slash = rel.lastIndexOf('/');
     // A file at the top, or one that is itself a docs root: asked in full.
-    if (slash <= 0 || this.rootPaths.has(rel)) return governedIn(namespaceFor(this.config, rel), rel);
+    if (slash <= 0 || this.rootPaths.has(rel)) return governedIn(namespaceFor(this.config, rel), rel, this.config.root);
     if (this.dir === undefined || slash !== this.dir.length || !rel.startsWith(this.dir)) {
       const dir = rel.slice(0, slash);
       this.dir = dir;
@@ -118,21 +175,25 @@ export class GovernedFiles {
         }
       }
       this.dirExcluded = this.ns !== undefined && directoryExcluded(this.ns, dir);
+      this.dirIsViews = this.ns !== undefined && dir === exclusionsOf(this.ns).views;
     }
     const ns = this.ns;
     if (ns === undefined || this.dirExcluded) return undefined;
     const e = exclusionsOf(ns);
-    if (e.inside > slash + 1) return governedIn(ns, rel); // cannot happen for the owning namespace: asked in full
+    if (e.inside > slash + 1) return governedIn(ns, rel, this.config.root); // cannot happen for the owning namespace: asked in full
     if (rel === ns.templates_dir || e.files.has(rel) || e.templates.has(rel) || ns.excluded_paths.includes(rel)) return undefined;
-    if (e.prefixes.length === 0) return ns;
-    const name = rel.slice(slash + 1).toLowerCase();
-    for (let i = 0; i < e.prefixes.length; i++) if (name.startsWith(e.prefixes[i]!)) return undefined;
+    if (e.prefixes.length > 0) {
+      const name = rel.slice(slash + 1).toLowerCase();
+      for (let i = 0; i < e.prefixes.length; i++) if (name.startsWith(e.prefixes[i]!)) return undefined;
+    }
+    // The rare branch: a file of the index directory is read to see whether it is a generated view.
+    if (this.dirIsViews && isMarkdownPath(rel) && isGeneratedView(this.config.root, rel)) return undefined;
     return ns;
   }
 }
 
-function governedIn(ns: NamespaceConfig | undefined, rel: string): NamespaceConfig | undefined {
-  return ns && !isExcluded(ns, rel) ? ns : undefined;
+function governedIn(ns: NamespaceConfig | undefined, rel: string, root: string): NamespaceConfig | undefined {
+  return ns && !isExcluded(ns, rel, root) ? ns : undefined;
 }
 
 /** Whether every file directly in `dir` is excluded by what `dir` alone decides (see GovernedFiles). */

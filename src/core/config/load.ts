@@ -4,7 +4,8 @@ import { DocketError } from '../../errors/docket-error.js';
 import { note } from '../diagnostics.js';
 import type { Issue } from '../issues.js';
 import {
-  CONFIG_FILE, DEFAULT_DOCOPS_VERSION, DEFAULT_DOCS_ROOT, DEFAULT_EXCLUDED_PREFIX, NAMESPACE_KEYS, TOP_LEVEL_KEYS, derivePrefix,
+  CONFIG_FILE, DEFAULT_CATALOG_NAME, DEFAULT_DOC_STATUSES, DEFAULT_DOCOPS_VERSION, DEFAULT_DOCS_ROOT, DEFAULT_EXCLUDED_PREFIX, DEFAULT_IMPL_STATES,
+  DEFAULT_NAMESPACE_NAME, GENERATED_VIEW_FILES, NAMESPACE_KEYS, TOP_LEVEL_KEYS, derivePrefix, indexDirOf,
 } from './defaults.js';
 import { applyDocumentTypes, builtinDocumentTypes, sortTypes } from './document-types.js';
 import { withIndexFormat } from './index-format.js';
@@ -24,12 +25,26 @@ function unique(values: string[]): string[] {
   return [...new Set(values)];
 }
 
-function buildNamespace(reader: ConfigReader, top: PlainObject, ns: PlainObject, p: YamlPath, fallbackName: string, projectName: string): NamespaceConfig {
+/** `catalog_name`: a file name (its last segment is used, as the Python DocOps CLI does). */
+function catalogName(reader: ConfigReader, data: PlainObject): string {
+  const raw = reader.str(data, 'catalog_name', []);
+  if (raw === undefined || raw === '') return DEFAULT_CATALOG_NAME;
+  const base = path.posix.basename(raw.replace(/\\/g, '/'));
+  if (base === '' || base === '.' || base === '..') {
+    reader.warn('CONFIG_VALUE_IGNORED', ['catalog_name'], `\`catalog_name\` (${raw}) names no file; ${DEFAULT_CATALOG_NAME} is used.`, 'Set catalog_name to a file name such as catalogue.md.');
+    return DEFAULT_CATALOG_NAME;
+  }
+  if (base !== raw) reader.warn('CONFIG_VALUE_IGNORED', ['catalog_name'], `\`catalog_name\` is a file name in each index directory: only ${base} of ${raw} is used.`, `Set catalog_name to ${base}.`);
+  return base;
+}
+
+function buildNamespace(reader: ConfigReader, top: PlainObject, ns: PlainObject, p: YamlPath, fallbackName: string, projectName: string, catalog: string): NamespaceConfig {
   const own = (key: string) => (ns === top ? undefined : reader.str(ns, key, p));
   const inherited = (key: string) => own(key) ?? reader.str(top, key, []);
   const pathOf = (key: string) => (ns !== top && Object.hasOwn(ns, key) ? [...p, key] : [key]);
 
-  const name = (ns === top ? undefined : reader.str(ns, 'name', p)) || fallbackName;
+  // The implicit namespace is named by the top-level `name`, then `namespace` (reference §4.1).
+  const name = (ns === top ? reader.str(top, 'name', []) || reader.str(top, 'namespace', []) : reader.str(ns, 'name', p)) || fallbackName;
   const prefixRaw = inherited('repo_prefix');
   const docsRootRaw = inherited('docs_root');
   const docsRoot = docsRootRaw ? reader.safePath(docsRootRaw, pathOf('docs_root'), DEFAULT_DOCS_ROOT)! : DEFAULT_DOCS_ROOT;
@@ -49,6 +64,12 @@ function buildNamespace(reader: ConfigReader, top: PlainObject, ns: PlainObject,
   applyDocumentTypes(reader, top, [], docsRoot, types);
   if (ns !== top) applyDocumentTypes(reader, ns, p, docsRoot, types);
 
+  /** A namespace's own list replaces the top-level one; absent or empty: the defaults. */
+  const listOrDefault = (key: string, defaults: readonly string[]): string[] => {
+    const values = ns !== top && Object.hasOwn(ns, key) ? reader.strList(ns, key, p) : reader.strList(top, key, []);
+    return values.length > 0 ? unique(values) : [...defaults];
+  };
+  const indexDir = indexDirOf(docsRoot);
   const owner = inherited('default_owner');
   return {
     name,
@@ -59,9 +80,12 @@ function buildNamespace(reader: ConfigReader, top: PlainObject, ns: PlainObject,
     ...(owner ? { default_owner: owner } : {}),
     excluded_paths: listOf('excluded_paths', true),
     excluded_filename_prefixes: unique([...listOf('excluded_filename_prefixes', false), DEFAULT_EXCLUDED_PREFIX]),
-    excluded_files: listOf('excluded_files', true),
+    // The Python DocOps CLI's generated views are never governed documents (reference §4.1 excluded_files).
+    excluded_files: unique([...listOf('excluded_files', true), ...[catalog, ...GENERATED_VIEW_FILES].map((f) => `${indexDir}/${f}`)]),
     document_types: sortTypes(types),
     templates_dir: `${docsRoot === '.' ? '' : `${docsRoot}/`}00-governance/templates`,
+    valid_doc_statuses: listOrDefault('valid_doc_statuses', DEFAULT_DOC_STATUSES),
+    valid_impl_states: listOrDefault('valid_impl_states', DEFAULT_IMPL_STATES),
   };
 }
 
@@ -83,6 +107,10 @@ export function parseConfig(root: string, text: string): LoadedConfig {
   const reader = new ConfigReader(root, source);
   reader.unknownKeys(data, TOP_LEVEL_KEYS, []);
   const projectName = reader.str(data, 'project_name', []) || path.basename(root);
+  const catalog = catalogName(reader, data);
+  // Read (so their types are checked) even when `namespaces` makes them unused.
+  reader.str(data, 'name', []);
+  reader.str(data, 'namespace', []);
 
   const namespaces: NamespaceConfig[] = [];
   const rawNamespaces = data.namespaces;
@@ -93,9 +121,9 @@ export function parseConfig(root: string, text: string): LoadedConfig {
       return;
     }
     reader.unknownKeys(item, NAMESPACE_KEYS, ['namespaces', i]);
-    namespaces.push(buildNamespace(reader, data, item, ['namespaces', i], `ns${i + 1}`, projectName));
+    namespaces.push(buildNamespace(reader, data, item, ['namespaces', i], `ns${i + 1}`, projectName, catalog));
   });
-  if (namespaces.length === 0) namespaces.push(buildNamespace(reader, data, data, [], 'default', projectName));
+  if (namespaces.length === 0) namespaces.push(buildNamespace(reader, data, data, [], DEFAULT_NAMESPACE_NAME, projectName, catalog));
 
   const main = mainNamespace(namespaces);
   const defaultIndex = `${main.docs_root}/01-indices/docket.index.json`;
@@ -107,6 +135,7 @@ export function parseConfig(root: string, text: string): LoadedConfig {
     project_name: projectName,
     docops_version: reader.str(data, 'docops_version', []) ?? DEFAULT_DOCOPS_VERSION,
     index_path: indexRaw ? reader.safePath(indexRaw, ['index_path'], defaultIndex)! : defaultIndex,
+    catalog_name: catalog,
     ...(owner ? { default_owner: owner } : {}),
     namespaces,
     raw: data,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { DocketError } from '../../errors/docket-error.js';
-import type { Issue } from '../issues.js';
+import type { Issue, Severity } from '../issues.js';
 import { didYouMean } from '../text/suggest.js';
 import { cleanRelative, isSafeRelative } from '../fs/paths.js';
 import { CONFIG_FILE } from './defaults.js';
@@ -39,9 +39,11 @@ export class ConfigReader {
     });
   }
 
-  warn(code: Issue['code'], p: YamlPath, message: string, suggestion?: string): void {
+  /** A finding about the config; `info` is a note that never fails --strict. Each is reported once (top-level keys are read for every namespace). */
+  warn(code: Issue['code'], p: YamlPath, message: string, suggestion?: string, severity: Severity = 'warning'): void {
     const line = this.source.line(p);
-    this.warnings.push({ code, severity: 'warning', message, path: CONFIG_FILE, ...(line ? { line } : {}), ...(suggestion ? { suggestion } : {}) });
+    if (this.warnings.some((w) => w.code === code && w.message === message && w.line === line)) return;
+    this.warnings.push({ code, severity, message, path: CONFIG_FILE, ...(line ? { line } : {}), ...(suggestion ? { suggestion } : {}) });
   }
 
   unknownKeys(obj: PlainObject, known: readonly string[], p: YamlPath): void {

@@ -23,6 +23,10 @@ export interface NamespaceConfig {
   document_types: Record<string, DocumentTypeConfig>;
   /** Convention template directory, relative to the repository root. */
   templates_dir: string;
+  /** Document statuses the Python DocOps CLI's index filters accept (`valid_doc_statuses`). */
+  valid_doc_statuses: string[];
+  /** Implementation states of its project state (`valid_impl_states`). */
+  valid_impl_states: string[];
 }
 
 export interface RepoConfig {
@@ -35,6 +39,8 @@ export interface RepoConfig {
   index_path: string;
   /** The artifact at index_path is the Python DocOps CLI's and is kept in its format (see config/index-format.ts). */
   index_format?: 'meminit';
+  /** File name of the Python DocOps CLI's catalogue view in each index directory (`catalog_name`). */
+  catalog_name: string;
   default_owner?: string;
   namespaces: NamespaceConfig[];
   /** The parsed YAML, for tools that need keys docket does not model. */

@@ -213,6 +213,7 @@ async function notIndexed(config: RepoConfig, index: LoadedIndex, input: string,
   else if (!rel.toLowerCase().endsWith('.md')) reason = 'it is not a Markdown file';
   else if (!ns) reason = 'it is outside every namespace\'s docs root';
   else if (isExcluded(ns, rel)) reason = 'it is excluded by the config';
+  else if (isExcluded(ns, rel, config.root)) reason = 'it is a view the Python DocOps CLI generated (its MEMINIT_GENERATED marker)';
   else reason = index.skipped(rel)?.replace(/^Not indexed \(([A-Z_]+)\): (.*?)\.?$/, '$2 ($1)') ?? 'it has no valid document_id';
   throw new DocketError('DOCUMENT_NOT_INDEXED', `${rel} is not in the index: ${reason}.`, {
     suggestion: `Run \`docket check ${rel}\` to see why; identify works on governed documents with a valid document_id.`,

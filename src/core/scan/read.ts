@@ -83,7 +83,7 @@ function folderSuggestion(rel: string, ns: NamespaceConfig | undefined): string 
 /** Reads one Markdown file for the survey (untrusted: the same reader as check). */
 export async function surveyFile(config: RepoConfig, rel: string): Promise<SurveyedFile> {
   const ns = namespaceFor(config, rel);
-  const governed = ns !== undefined && !isExcluded(ns, rel);
+  const governed = ns !== undefined && !isExcluded(ns, rel, config.root);
   const rec = await readDocument(config.root, rel, ns ?? mainNamespace(config.namespaces));
   let state: FrontmatterState = 'ok';
   if (rec.unreadable) state = 'unreadable';

@@ -87,12 +87,14 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
   let fixable = 0;
   let violationsCount = 0;
   let warningsCount = 0;
+  let strictWarnings = 0;
   let firstViolation: Finding | undefined;
   let firstWarning: Finding | undefined;
   const emit = async (f: Finding): Promise<void> => {
     if (f.path !== undefined) {
       const t = tallies.get(f.path) ?? { errors: 0, warnings: 0 };
-      f.severity === 'error' ? t.errors++ : t.warnings++;
+      if (f.severity === 'error') t.errors++;
+      else if (f.severity === 'warning') t.warnings++;
       tallies.set(f.path, t);
     }
     if (f.fixable) fixable++;
@@ -101,6 +103,8 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
       if (!firstViolation || compareIssues(f, firstViolation) < 0) firstViolation = f;
     } else {
       warningsCount++;
+      // Notes (severity info) are listed and counted but never fail --strict.
+      if (f.severity === 'warning') strictWarnings++;
       if (f.path !== 'docops.config.yaml' && (!firstWarning || compareIssues(f, firstWarning) < 0)) firstWarning = f;
     }
     if (sink) await sink.finding(f);
@@ -189,7 +193,7 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
     ignored_paths: [...ignored].sort(),
     strict,
   };
-  const success = violationsCount === 0 && !(strict && warningsCount > 0);
+  const success = violationsCount === 0 && !(strict && strictWarnings > 0);
   const advice: Advice[] = [];
   if (fixable > 0) advice.push({ code: 'NEXT_FIX', message: `Preview the ${fixable} mechanical fix${fixable === 1 ? '' : 'es'} (nothing is written without --apply).`, command: opts.cmd('fix') });
   const first = firstViolation ?? firstWarning;

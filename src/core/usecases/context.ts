@@ -14,6 +14,10 @@ export interface NamespaceContext {
   docs_root: string;
   schema_path: string;
   document_types: { type: string; directory: string; description?: string; template?: string }[];
+  default_owner?: string;
+  /** The statuses and implementation states the config declares (defaults when it declares none). */
+  valid_doc_statuses: string[];
+  valid_impl_states: string[];
   document_count?: number;
 }
 
@@ -33,6 +37,8 @@ export interface ContextData {
   docs_root: string;
   schema_path: string;
   index_path: string;
+  /** The Python DocOps CLI's catalogue view in each index directory: never governed. */
+  catalog_name: string;
   namespaces: NamespaceContext[];
   agent: AgentInfo;
   deep?: { budget_ms: number; complete: boolean; documents_listed: number };
@@ -85,6 +91,9 @@ function describeNamespace(ns: NamespaceConfig): NamespaceContext {
       ...(t.description ? { description: t.description } : {}),
       ...(t.template ? { template: t.template } : {}),
     })),
+    ...(ns.default_owner ? { default_owner: ns.default_owner } : {}),
+    valid_doc_statuses: ns.valid_doc_statuses,
+    valid_impl_states: ns.valid_impl_states,
   };
 }
 
@@ -109,6 +118,7 @@ export async function buildContext(
     docs_root: main.docs_root,
     schema_path: main.schema_path,
     index_path: config.index_path,
+    catalog_name: config.catalog_name,
     namespaces: config.namespaces.map(describeNamespace),
     agent: detectAgent(opts.env),
   };

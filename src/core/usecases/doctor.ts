@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../config/load.js';
+import { loadConfig, parseConfig } from '../config/load.js';
 import type { RepoConfig } from '../config/types.js';
 import { validateNamespaces } from '../config/validate.js';
 import { DocketError } from '../../errors/docket-error.js';
@@ -29,9 +29,10 @@ export interface DoctorResult {
 
 const MIN_NODE: [number, number] = [20, 12];
 
+/** Notes (severity info) leave a check ok: they never fail --strict. */
 function statusOf(issues: readonly Issue[]): CheckStatus {
   if (issues.some((i) => i.severity === 'error')) return 'error';
-  return issues.length > 0 ? 'warn' : 'ok';
+  return issues.some((i) => i.severity === 'warning') ? 'warn' : 'ok';
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -51,7 +52,7 @@ export async function runDoctor(root: string, opts: { cmd: (c: string) => string
   const add = (name: string, found: Issue[], okMessage: string) => {
     issues.push(...found);
     const status = statusOf(found);
-    checks.push({ name, status, message: status === 'ok' ? okMessage : found.map((i) => i.message).join(' ') });
+    checks.push({ name, status, message: status === 'ok' ? [okMessage, ...found.map((i) => i.message)].join(' ') : found.map((i) => i.message).join(' ') });
   };
 
   const node = opts.nodeVersion ?? process.versions.node;
@@ -65,8 +66,16 @@ export async function runDoctor(root: string, opts: { cmd: (c: string) => string
   } catch (error) {
     if (!(error instanceof DocketError)) throw error;
     const detail = error.details ?? {};
-    add('config', [{ code: error.code, severity: 'error', message: error.message, path: 'docops.config.yaml', ...(typeof detail.line === 'number' ? { line: detail.line } : {}), ...(error.suggestion ? { suggestion: error.suggestion } : {}) }], '');
-    advice.push(error.code === 'CONFIG_NOT_FOUND' ? { code: 'NEXT_INIT', message: 'Initialise the repository.', command: opts.cmd('init') } : { code: 'NEXT_EXPLAIN', message: 'Read how to fix the config error.', command: `docket explain ${error.code}` });
+    if (error.code === 'CONFIG_NOT_FOUND') {
+      // As the Python DocOps CLI's doctor (reference §1.3, §8.2): a missing config is a warning,
+      // and the rest is diagnosed on the defaults the commands that run without one use.
+      config = parseConfig(root, '').config;
+      add('config', [{ code: error.code, severity: 'warning', message: `${error.message} The other checks use the defaults.`, path: 'docops.config.yaml', ...(error.suggestion ? { suggestion: error.suggestion } : {}) }], '');
+      advice.push({ code: 'NEXT_INIT', message: 'Initialise the repository.', command: opts.cmd('init') });
+    } else {
+      add('config', [{ code: error.code, severity: 'error', message: error.message, path: 'docops.config.yaml', ...(typeof detail.line === 'number' ? { line: detail.line } : {}), ...(error.suggestion ? { suggestion: error.suggestion } : {}) }], '');
+      advice.push({ code: 'NEXT_EXPLAIN', message: 'Read how to fix the config error.', command: `docket explain ${error.code}` });
+    }
   }
 
   if (config) {
@@ -97,8 +106,9 @@ export async function runDoctor(root: string, opts: { cmd: (c: string) => string
     add('templates', templateIssues, 'Every configured template exists.');
   }
 
-  if (issues.length === 0) advice.push({ code: 'NEXT_CHECK', message: 'The setup is healthy: check the documents.', command: opts.cmd('check') });
-  else if (!advice.some((a) => a.code === 'NEXT_INIT')) advice.push({ code: 'NEXT_EXPLAIN', message: 'Read what a finding means and how to fix it.', command: `docket explain ${issues[0]!.code}` });
+  const problems = issues.filter((i) => i.severity !== 'info');
+  if (problems.length === 0) advice.push({ code: 'NEXT_CHECK', message: 'The setup is healthy: check the documents.', command: opts.cmd('check') });
+  else if (!advice.some((a) => a.code === 'NEXT_INIT')) advice.push({ code: 'NEXT_EXPLAIN', message: 'Read what a finding means and how to fix it.', command: `docket explain ${problems[0]!.code}` });
 
   const overall: CheckStatus = checks.some((c) => c.status === 'error') ? 'error' : checks.some((c) => c.status === 'warn') ? 'warn' : 'ok';
   return {

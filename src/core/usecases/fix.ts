@@ -1,5 +1,6 @@
 import type { Finding } from '../check/model.js';
 import { inspectForFix, type FixInspection } from '../fix/inspect.js';
+import { loadConfigOrDefaults, type ConfigFallback } from '../config/fallback.js';
 import { loadConfig, parseConfig } from '../config/load.js';
 import { applyScanPlan, type ActionOutcome } from '../scan/apply.js';
 import { readPlan } from '../scan/plan-file.js';
@@ -55,6 +56,8 @@ export interface FixOptions {
   cmd(command: string): string;
   /** A plan written by `scan --plan`: run (or preview) its actions instead of the mechanical fixes. */
   plan?: string;
+  /** Set: a missing config gives the defaults (see loadConfigOrDefaults). */
+  fallback?: ConfigFallback;
 }
 
 export interface FixResult {
@@ -88,21 +91,15 @@ function allFindings(inspection: FixInspection, ns: NamespaceConfig | undefined)
 
 /**
  * `docket fix --plan FILE`: previews (default) or applies a scan plan, then checks what
- * remains. Works before `init` too (the defaults `init` writes stand in for the config).
+ * remains. Works before `init` too where the defaults may stand in (see loadConfigOrDefaults).
  */
 async function runPlan(root: string, planFile: string, opts: FixOptions): Promise<FixResult> {
-  let loaded;
-  try {
-    loaded = await loadConfig(root);
-  } catch (error) {
-    if (!(error instanceof DocketError) || error.code !== 'CONFIG_NOT_FOUND') throw error;
-    loaded = undefined;
-  }
-  const config = loaded?.config ?? parseConfig(root, '').config;
+  const loaded = await loadConfigOrDefaults(root, opts.fallback);
+  const config = loaded.config;
   const read = await readPlan(root, planFile);
   const rel = read.rel;
   const plan = 'plan' in read ? read.plan : fromForeignPlan(read.foreign.plan, read.foreign.actions, { config, configSha256: await configSha256(root), ids: [...(await claimedIds(config.root)), ...(await inspectForFix(config, { fixable: false, ...(opts.signal ? { signal: opts.signal } : {}) })).ids] });
-  const warnings: Issue[] = [...(loaded?.warnings ?? [])];
+  const warnings: Issue[] = [...loaded.warnings];
   const { outcomes, changes, predicted } = await applyScanPlan(config.root, plan, { apply: opts.apply, claimed: new Set(await claimedIds(config.root)), warnings, ...(opts.signal ? { signal: opts.signal } : {}) });
   // An applied `exclude` action changed docops.config.yaml: what remains is checked under the new config.
   const edited = opts.apply && outcomes.some((o) => o.action === 'exclude' && o.outcome === 'applied');
@@ -113,7 +110,7 @@ async function runPlan(root: string, planFile: string, opts: FixOptions): Promis
   const remaining = allFindings(after, undefined);
   const done = outcomes.filter((o) => o.outcome !== 'refused').length;
   const advice: Advice[] = [];
-  if (!loaded) advice.push({ code: 'NEXT_INIT', message: 'No docops.config.yaml yet: the plan was checked against the defaults `init` writes.', command: opts.cmd('init') });
+  if (loaded.defaults) advice.push({ code: 'NEXT_INIT', message: 'No docops.config.yaml yet: the plan was checked against the defaults `init` writes.', command: opts.cmd('init') });
   if (!opts.apply && done > 0) advice.push({ code: 'NEXT_FIX_APPLY', message: `Run the ${done} action${done === 1 ? '' : 's'} that can be applied.`, command: opts.cmd(`fix --plan ${rel} --apply`) });
   if (remaining.length > 0) advice.push({ code: 'NEXT_CHECK', message: `${remaining.length} finding${remaining.length === 1 ? '' : 's'} remain${remaining.length === 1 ? 's' : ''}: see them with their suggestions.`, command: opts.cmd('check') });
   warnings.push(...remaining.filter((f) => f.severity !== 'error'));
@@ -129,7 +126,7 @@ async function runPlan(root: string, planFile: string, opts: FixOptions): Promis
 /** `docket fix`: plans (dry run) or applies the mechanical fixes, then reports what remains. */
 export async function runFix(root: string, opts: FixOptions): Promise<FixResult> {
   if (opts.plan !== undefined) return runPlan(root, opts.plan, opts);
-  const { config, warnings: configWarnings } = await loadConfig(root);
+  const { config, warnings: configWarnings } = await loadConfigOrDefaults(root, opts.fallback);
   let ns: NamespaceConfig | undefined;
   if (opts.namespace !== undefined) {
     ns = config.namespaces.find((n) => n.name.toLowerCase() === opts.namespace!.toLowerCase());

@@ -1,4 +1,4 @@
-import { loadConfig } from '../config/load.js';
+import { loadConfigOrDefaults, type ConfigFallback } from '../config/fallback.js';
 import { buildIndex, type RebuildInfo } from '../index/build.js';
 import type { CacheMode } from '../index/cache.js';
 import type { Advice, Issue } from '../issues.js';
@@ -17,6 +17,8 @@ export interface IndexOptions {
   cache: CacheMode;
   signal?: AbortSignal;
   cmd(command: string): string;
+  /** Set: a missing config gives the defaults (see loadConfigOrDefaults). */
+  fallback?: ConfigFallback;
   /** NDJSON: nodes and edges are written here as items. */
   sink?: ItemSink;
 }
@@ -34,7 +36,7 @@ export interface IndexResult {
  * change. Duplicate IDs and supersession cycles fail the run and leave the artifact as it was.
  */
 export async function runIndex(root: string, opts: IndexOptions): Promise<IndexResult> {
-  const { config, warnings: configWarnings } = await loadConfig(root);
+  const { config, warnings: configWarnings } = await loadConfigOrDefaults(root, opts.fallback);
   const sink = opts.sink;
   const built = await buildIndex(config, {
     cache: opts.cache,

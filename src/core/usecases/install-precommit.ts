@@ -1,7 +1,8 @@
-import { existsSync, promises as fs } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { RepoConfig } from '../config/types.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
+import { gitWorkTreeTop } from '../fs/git-top.js';
 import type { Advice, Issue } from '../issues.js';
 import { addHooks, PRECOMMIT_FILE } from '../precommit/config-edit.js';
 import { GIT_HOOK_SCRIPT, gitLayout, hookRel, hookState } from '../precommit/git-hook.js';
@@ -27,14 +28,6 @@ export interface InstallPrecommitResult {
   advice: Advice[];
 }
 
-/** The nearest directory at or above `root` that holds `.git`. */
-function gitTop(root: string): string | undefined {
-  for (let dir = root; ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, '.git'))) return dir;
-    if (path.dirname(dir) === dir) return undefined;
-  }
-}
-
 async function installFramework(config: RepoConfig, dryRun: boolean): Promise<InstallPrecommitResult> {
   const root = config.root;
   const file = path.join(root, PRECOMMIT_FILE);
@@ -44,7 +37,7 @@ async function installFramework(config: RepoConfig, dryRun: boolean): Promise<In
   const edit = addHooks(current, docketHooks(config));
   if (edit.text !== undefined && !dryRun) await writeFileAtomic(root, file, edit.text, { overwrite: current !== undefined });
   const warnings: Issue[] = [];
-  const top = gitTop(root);
+  const top = gitWorkTreeTop(root);
   if (top && top !== root) {
     warnings.push({ code: 'PRECOMMIT_NOT_AT_GIT_ROOT', severity: 'warning', message: `pre-commit reads the config at the top of the git repository (${path.relative(root, top) || '.'}), not at the docket root.`, path: PRECOMMIT_FILE, suggestion: 'Merge these hooks into the top-level .pre-commit-config.yaml with `entry: docket check --root <subdir>`.' });
   }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadConfig } from '../config/load.js';
+import { loadConfigOrDefaults, type ConfigFallback } from '../config/fallback.js';
 import { resolveInsideRoot } from '../fs/paths.js';
 import { findById, findByPath, loadIndex, type LoadedIndex } from '../index/lookup.js';
 import type { IndexNode } from '../index/graph.js';
@@ -64,15 +64,15 @@ async function answer<D>(configWarnings: readonly Issue[], index: LoadedIndex, c
 }
 
 /** `docket resolve ID`: the document with this exact ID. */
-export async function runResolve(root: string, id: string, signal?: AbortSignal, cmd: Cmd = plainCmd): Promise<NavigateResult<ResolveData>> {
-  const { config, warnings } = await loadConfig(root);
+export async function runResolve(root: string, id: string, signal?: AbortSignal, cmd: Cmd = plainCmd, fallback?: ConfigFallback): Promise<NavigateResult<ResolveData>> {
+  const { config, warnings } = await loadConfigOrDefaults(root, fallback);
   const index = await loadIndex(config, signal);
   return answer(warnings, index, cmd, async () => summary(await findById(index, id)));
 }
 
 /** `docket identify PATH`: the ID of the governed document at PATH. */
-export async function runIdentify(root: string, input: string, signal?: AbortSignal, cmd: Cmd = plainCmd): Promise<NavigateResult<IdentifyData>> {
-  const { config, warnings } = await loadConfig(root);
+export async function runIdentify(root: string, input: string, signal?: AbortSignal, cmd: Cmd = plainCmd, fallback?: ConfigFallback): Promise<NavigateResult<IdentifyData>> {
+  const { config, warnings } = await loadConfigOrDefaults(root, fallback);
   const index = await loadIndex(config, signal);
   return answer(warnings, index, cmd, async () => summary(await findByPath(config, index, input)));
 }
@@ -88,8 +88,8 @@ function href(rel: string): string {
 }
 
 /** `docket link ID [--from PATH]`: a Markdown link to the document, relative to --from when given. */
-export async function runLink(root: string, id: string, from: string | undefined, signal?: AbortSignal, cmd: Cmd = plainCmd): Promise<NavigateResult<LinkData>> {
-  const { config, warnings } = await loadConfig(root);
+export async function runLink(root: string, id: string, from: string | undefined, signal?: AbortSignal, cmd: Cmd = plainCmd, fallback?: ConfigFallback): Promise<NavigateResult<LinkData>> {
+  const { config, warnings } = await loadConfigOrDefaults(root, fallback);
   const index = await loadIndex(config, signal);
   return answer(warnings, index, cmd, async () => {
     const node = await findById(index, id);

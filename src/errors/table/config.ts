@@ -12,6 +12,17 @@ export const CONFIG_CODES = {
       commands: ['docket init', 'docket doctor --root <dir>'],
     },
   },
+  CONFIG_DEFAULTS: {
+    kind: 'warning',
+    exit: EXIT.OK,
+    category: 'config',
+    summary: 'No docops.config.yaml: the command ran on the defaults (docs root docs, a prefix from the directory name, the built-in types).',
+    cause: 'fix, index, resolve, identify, link or install-precommit ran in a git work tree (or with --root) that has no config yet, as the Python DocOps CLI allows.',
+    remediation: {
+      action: 'Run `docket init` to write the config, so every command reads the same settings; check and new require it.',
+      commands: ['docket init', 'docket doctor'],
+    },
+  },
   CONFIG_INVALID: {
     kind: 'error',
     exit: EXIT.DATA,
@@ -35,10 +46,10 @@ export const CONFIG_CODES = {
     kind: 'warning',
     exit: EXIT.OK,
     category: 'config',
-    summary: 'docops.config.yaml uses a legacy key.',
-    cause: 'A key from an older DocOps config format, such as `type_directories` or `templates`.',
+    summary: 'docops.config.yaml uses a legacy key (a note, severity info: it never fails --strict).',
+    cause: 'A key of the older DocOps config format, such as `type_directories` or `templates`, which the Python DocOps CLI still reads and writes.',
     remediation: {
-      action: 'Move the entries into `document_types` (TYPE: {directory, template}). The legacy key still works.',
+      action: 'Nothing is required: the legacy key works as written. To modernise, move its entries into `document_types` (TYPE: {directory, template}).',
       commands: ['docket doctor'],
     },
   },

@@ -57,7 +57,9 @@ function properties(env: Envelope, ctx: CiContext): string {
 }
 
 function caseXml(c: Case, classname: string, strict: boolean): { xml: string; failed: boolean } {
-  const failing = [...c.violations, ...(strict ? c.warnings : [])];
+  // --strict fails on warnings; notes (severity info) stay notes.
+  const failingWarnings = strict ? c.warnings.filter((f) => f.severity === 'warning') : [];
+  const failing = [...c.violations, ...failingWarnings];
   const withPath = c.file === undefined;
   let inner = '';
   let failed = false;
@@ -67,10 +69,10 @@ function caseXml(c: Case, classname: string, strict: boolean): { xml: string; fa
   } else if (failing.length > 0) {
     failed = true;
     const codes = [...new Set(failing.map((f) => f.code))];
-    const what = strict && c.warnings.length > 0 ? plural(failing.length, 'problem') : plural(c.violations.length, 'violation');
+    const what = failingWarnings.length > 0 ? plural(failing.length, 'problem') : plural(c.violations.length, 'violation');
     inner += `      <failure${attrs({ message: `${what}: ${codes.join(', ')}`, type: codes[0] })}>${xmlText(findingLines(failing, withPath))}</failure>\n`;
   }
-  const notes = strict ? [] : c.warnings;
+  const notes = strict ? c.warnings.filter((f) => f.severity !== 'warning') : c.warnings;
   if (notes.length > 0) inner += `      <system-out>${xmlText(findingLines(notes, withPath))}</system-out>\n`;
   const open = `    <testcase${attrs({ name: c.name, classname, file: c.file })}`;
   return { xml: inner ? `${open}>\n${inner}    </testcase>\n` : `${open}/>\n`, failed };
