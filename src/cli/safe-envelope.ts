@@ -1,20 +1,33 @@
-import { redactValue } from '../core/redact.js';
+import { sortIssues, type Issue } from '../core/issues.js';
+import { redactValue, type RedactionTally } from '../core/redact.js';
 import type { Envelope } from './envelope.js';
 import { safeText } from './render/style.js';
+
+/** The finding that says an output hides values (one per output, with the count). */
+export function redactedWarning(count: number): Issue {
+  return {
+    code: 'OUTPUT_REDACTED',
+    severity: 'info',
+    message: `${count} value${count === 1 ? '' : 's'} that look${count === 1 ? 's' : ''} like a secret ${count === 1 ? 'was' : 'were'} replaced by [REDACTED:<kind>] in this output.`,
+    suggestion: 'Remove the credentials from the repository and rotate them; `docket explain OUTPUT_REDACTED` lists what counts as a secret.',
+  };
+}
 
 /**
  * One redaction pass over everything a command can echo from documents (`data`, findings,
  * advice, `error`), applied before rendering in every format. `root`, `run_id` and the other
- * envelope scalars come from docket itself and are left as they are.
+ * envelope scalars come from docket itself and are left as they are. When anything was
+ * replaced, an OUTPUT_REDACTED warning gives the count (a reader sees the output is not whole).
  */
 export function redactEnvelope<E extends Envelope>(env: E): E {
-  const data = redactValue(env.data);
-  const warnings = redactValue(env.warnings);
-  const violations = redactValue(env.violations);
-  const advice = redactValue(env.advice);
-  const error = env.error === undefined ? undefined : redactValue(env.error);
-  if (data === env.data && warnings === env.warnings && violations === env.violations && advice === env.advice && error === env.error) return env;
-  return { ...env, data, warnings, violations, advice, ...(error === undefined ? {} : { error }) };
+  const tally: RedactionTally = { count: 0 };
+  const data = redactValue(env.data, tally);
+  const warnings = redactValue(env.warnings, tally);
+  const violations = redactValue(env.violations, tally);
+  const advice = redactValue(env.advice, tally);
+  const error = env.error === undefined ? undefined : redactValue(env.error, tally);
+  if (tally.count === 0) return env;
+  return { ...env, data, warnings: sortIssues([...warnings, redactedWarning(tally.count)]), violations, advice, ...(error === undefined ? {} : { error }) };
 }
 
 function escapeDeep(value: unknown): unknown {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { docket } from '../helpers/cli.js';
 import { copyFixture, tempDir, writeTree } from '../helpers/fixtures.js';
 import { expectValidEnvelope } from '../helpers/schemas.js';
+import { itemsOf, parseStream } from '../helpers/ndjson.js';
 
 // A fake GitHub token, assembled at run time so secret scanners do not flag this file.
 const TOKEN = ['ghp_', 'Zx9'.repeat(12)].join('');
@@ -48,6 +49,59 @@ describe('redaction', () => {
     const text = await docket(['explain', TOKEN]);
     expect(text.stderr).toContain('ERROR [UNKNOWN_CODE]');
     expect(text.stderr).not.toContain(TOKEN);
+  });
+});
+
+describe('passwords inside URLs', () => {
+  // Assembled at run time, as the token above.
+  const PASSWORD = ['hun', 'ter2'].join('');
+  async function repoWithUrlPasswords(): Promise<string> {
+    const root = tempDir();
+    await docket(['init', '--root', root, '--prefix', 'ACME']);
+    writeTree(root, {
+      'docs/45-adr/adr-001-db.md': ['---', 'document_id: ACME-ADR-001', 'type: ADR', `title: "Move https://admin:${PASSWORD}@git.example.com to postgres://u:pw@h/db"`, 'status: Draft', '---', '# DB', ''].join('\n'),
+    });
+    return root;
+  }
+  const REDACTED_TITLE = 'Move https://admin:[REDACTED:url-password]@git.example.com to postgres://u:[REDACTED:url-password]@h/db';
+  const WARNING = expect.objectContaining({ code: 'OUTPUT_REDACTED', severity: 'info', message: expect.stringMatching(/^2 values that look like a secret were replaced/) });
+
+  it('are redacted by resolve and context --deep, with a warning giving the count', async () => {
+    const root = await repoWithUrlPasswords();
+    const resolved = await docket(['resolve', 'ACME-ADR-001', '--root', root, '--json']);
+    expect(resolved.exitCode).toBe(0);
+    expectValidEnvelope(resolved.json, 'resolve');
+    expect(resolved.json!.data.title).toBe(REDACTED_TITLE);
+    expect(resolved.json!.warnings.filter((w: { code: string }) => w.code === 'OUTPUT_REDACTED')).toEqual([WARNING]);
+    const deep = await docket(['context', '--deep', '--root', root, '--json']);
+    expectValidEnvelope(deep.json, 'context');
+    expect(deep.json!.data.documents[0].title).toBe(REDACTED_TITLE);
+    expect(deep.json!.warnings).toContainEqual(WARNING);
+    for (const format of ['json', 'text', 'md']) {
+      const r = await docket(['resolve', 'ACME-ADR-001', '--root', root, '--format', format]);
+      expect(r.stdout, format).not.toContain(PASSWORD);
+      expect(r.stdout, format).not.toContain(':pw@');
+      expect(r.stdout, format).toContain('OUTPUT_REDACTED');
+    }
+  });
+
+  it('are redacted in index --format ndjson, with a warning item before the summary', async () => {
+    const root = await repoWithUrlPasswords();
+    const r = await docket(['index', '--root', root, '--format', 'ndjson']);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).not.toContain(PASSWORD);
+    const records = parseStream(r.stdout, 'index');
+    expect(itemsOf(records, 'node')[0].title).toBe(REDACTED_TITLE);
+    expect(itemsOf(records, 'finding')).toEqual([WARNING]);
+    expect(records.at(-2)).toMatchObject({ record: 'item', kind: 'finding', data: { code: 'OUTPUT_REDACTED' } });
+  });
+
+  it('leave outputs without secrets without a warning', async () => {
+    const root = await repoWithUrlPasswords();
+    writeTree(root, { 'docs/45-adr/adr-001-db.md': ['---', 'document_id: ACME-ADR-001', 'type: ADR', 'title: "Move https://git.example.com/a@b"', 'status: Draft', '---', '# DB', ''].join('\n') });
+    const r = await docket(['resolve', 'ACME-ADR-001', '--root', root, '--json']);
+    expect(r.json!.data.title).toBe('Move https://git.example.com/a@b');
+    expect(r.json!.warnings.map((w: { code: string }) => w.code)).not.toContain('OUTPUT_REDACTED');
   });
 });
 
