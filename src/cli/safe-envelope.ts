@@ -1,7 +1,7 @@
 import { sortIssues, type Issue } from '../core/issues.js';
 import { redactValue, type RedactionTally } from '../core/redact.js';
 import type { Envelope } from './envelope.js';
-import { safeText } from './render/style.js';
+import { safeBlock, safeText } from './render/style.js';
 
 /** The finding that says an output hides values (one per output, with the count). */
 export function redactedWarning(count: number): Issue {
@@ -30,19 +30,23 @@ export function redactEnvelope<E extends Envelope>(env: E): E {
   return { ...env, data, warnings: sortIssues([...warnings, redactedWarning(tally.count)]), violations, advice, ...(error === undefined ? {} : { error }) };
 }
 
-function escapeDeep(value: unknown): unknown {
-  if (typeof value === 'string') return safeText(value);
-  if (Array.isArray(value)) return value.map(escapeDeep);
+/** The only data fields printed as blocks of lines (fix's diffs, new's rendered document). */
+const BLOCK_FIELDS: ReadonlySet<string> = new Set(['diff', 'rendered_content']);
+
+function escapeDeep(value: unknown, block = false): unknown {
+  if (typeof value === 'string') return block ? safeBlock(value) : safeText(value);
+  if (Array.isArray(value)) return value.map((v) => escapeDeep(v));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [safeText(k), escapeDeep(v)]));
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [safeText(k), escapeDeep(v, BLOCK_FIELDS.has(k))]));
   }
   return value;
 }
 
 /**
  * For text and Markdown: control and bidirectional characters in every string (keys too) are
- * escaped before any renderer sees them, so a command's own renderer cannot forget one.
- * JSON needs no such pass: JSON.stringify escapes control characters and consumers parse it.
+ * escaped before any renderer sees them, so a command's own renderer cannot forget one. Line
+ * breaks are escaped too, except in the fields printed as blocks. JSON gets the same
+ * characters escaped by its one serializer (render/json.ts).
  */
 export function escapeEnvelope<E extends Envelope>(env: E): E {
   return escapeDeep(env) as E;

@@ -123,6 +123,63 @@ describe('control and bidirectional characters', () => {
   });
 });
 
+describe('characters JSON.stringify leaves raw', () => {
+  // U+202E and U+2066 reorder text, U+009B is an 8-bit CSI, U+007F is DEL, U+2028 ends a JS line.
+  const RAW = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+  async function repo(): Promise<string> {
+    const root = tempDir();
+    await docket(['init', '--root', root, '--prefix', 'ACME']);
+    writeTree(root, {
+      'docs/45-adr/adr-001-evil.md': ['---', 'document_id: ACME-ADR-001', 'type: ADR', 'title: "a\\u202Eb \\u2066c\\u2069 \\x9B31m d\\x7F e\\u2028f"', 'status: Draft', '---', '# Evil', ''].join('\n'),
+    });
+    return root;
+  }
+
+  it('are escaped in json and ndjson, and parse back to the same title', async () => {
+    const root = await repo();
+    for (const args of [['context', '--deep', '--json'], ['context', '--deep', '--format', 'ndjson'], ['index', '--format', 'ndjson'], ['check', '--format', 'json'], ['check', '--format', 'sarif'], ['resolve', 'ACME-ADR-001', '--json']]) {
+      const r = await docket([...args, '--root', root]);
+      expect(r.stdout, args.join(' ')).not.toMatch(RAW);
+      expect(r.stdout, args.join(' ')).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
+    }
+    const r = await docket(['resolve', 'ACME-ADR-001', '--root', root, '--json']);
+    expect(r.stdout).toContain('a\\u202eb \\u2066c\\u2069 \\u009b31m d\\u007f e\\u2028f');
+    expect(r.json!.data.title).toBe('a\u202Eb \u2066c\u2069 \u009B31m d\u007F e\u2028f');
+  });
+});
+
+describe('a line break inside a file name', () => {
+  // The file name carries a forged report line; text and md must show it as one escaped value.
+  const NAME = 'docs/45-adr/adr-9-a\n✔ 0 problems\n.md';
+  async function repo(): Promise<string> {
+    const root = tempDir();
+    await docket(['init', '--root', root, '--prefix', 'ACME']);
+    writeTree(root, { [NAME]: ['---', 'document_id: ACME-ADR-009', 'type: ADR', 'title: "Line\\nbreak"', 'status: Draft', '---', '# A', ''].join('\n') });
+    return root;
+  }
+
+  it('cannot forge a line of the text or md report', async () => {
+    const root = await repo();
+    for (const format of ['text', 'md', 'github', 'junit']) {
+      const r = await docket(['check', '--root', root, '--format', format]);
+      expect(r.stdout, format).toContain('adr-9-a\\u{000a}✔ 0 problems\\u{000a}.md');
+      expect(r.stdout.split('\n').filter((l) => /^\s*✔ 0 problems/.test(l)), format).toEqual([]);
+    }
+    const listed = await docket(['context', '--deep', '--root', root]);
+    expect(listed.stdout).toContain('Line\\u{000a}break');
+    const json = await docket(['check', '--root', root, '--json']);
+    expect(json.json!.violations.map((v: { path?: string }) => v.path)).toContain(NAME);
+  });
+
+  it('keeps the diff of fix on its lines, with the path quoted as git quotes it', async () => {
+    const root = await repo();
+    const r = await docket(['fix', '--root', root]);
+    expect(r.stdout).not.toMatch(/^\s*✔ 0 problems/m);
+    expect(r.stdout).toContain('--- "a/docs/45-adr/adr-9-a\\n✔ 0 problems\\n.md"\n');
+    expect(r.stdout).toContain('rename from "docs/45-adr/adr-9-a\\n✔ 0 problems\\n.md"\n');
+  });
+});
+
 describe('--max-findings', () => {
   const root = copyFixture('config-warnings');
 

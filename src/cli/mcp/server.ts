@@ -14,6 +14,7 @@ import { CallGate } from './gate.js';
 import { runCommand, serverErrorEnvelope } from './runner.js';
 import type { Tool } from './tools.js';
 import type { ServeStats } from './types.js';
+import { toJson } from '../render/json.js';
 
 export interface ServeOptions {
   name: string;
@@ -68,7 +69,7 @@ function conform(tool: Tool, envelope: Envelope, opts: Pick<ServeOptions, 'root'
 
 function result(envelope: Envelope): CallToolResult {
   return {
-    content: [{ type: 'text', text: JSON.stringify(envelope) }],
+    content: [{ type: 'text', text: toJson(envelope) }],
     structuredContent: envelope as unknown as Record<string, unknown>,
     isError: !envelope.success || envelope.error !== undefined,
   };

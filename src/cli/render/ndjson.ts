@@ -2,6 +2,7 @@ import { normalizeIssue, type Issue } from '../../core/issues.js';
 import type { ItemKind } from '../../core/stream.js';
 import { redactValue, type RedactionTally } from '../../core/redact.js';
 import { OUTPUT_SCHEMA_VERSION, sortKeysDeep, type Envelope, type ErrorInfo } from '../envelope.js';
+import { jsonLine } from './json.js';
 
 /** Version of schemas/ndjson-record.schema.json; bumps like output_schema_version. */
 export const NDJSON_SCHEMA_VERSION = '1.0';
@@ -20,7 +21,7 @@ export interface HeaderParts {
   root: string;
 }
 
-const line = (record: object): string => `${JSON.stringify(record)}\n`;
+const line = (record: object): string => jsonLine(record);
 
 export function headerRecord(h: HeaderParts): string {
   return line({
