@@ -75,13 +75,15 @@ const TOKEN_CANDIDATE = /BEGIN|A(?:KIA|SIA|BIA|CCA|IDA|ROA|NPA|IPA|Iza)|gh[pousr
  * assignment's key words (case-insensitive, so a superset). One test instead of thirteen for
  * the strings that hold none (paths, IDs, most messages).
  */
-const CANDIDATE = new RegExp(`${TOKEN_CANDIDATE.source}|pass|secret|token|api|key|credential|:\\/\\/[^\\s/?#]*@`, 'i');
+const CANDIDATE = new RegExp(`${TOKEN_CANDIDATE.source}|pass|secret|token|api|key|credential`, 'i');
+/** A URL's password needs its `://` (a substring search: cheaper than one more alternative above). */
+const mayHoldUrl = (s: string): boolean => s.includes('://');
 
 /** Every pattern redactString applies (for the tests that the filters hide none of their matches). */
 export const TOKEN_PATTERNS: readonly RegExp[] = TOKEN_RULES.map((r) => r.pattern);
 export const PATTERNS: readonly RegExp[] = [...TOKEN_PATTERNS, URL_PASSWORD, ASSIGNMENT];
 export const ASSIGNMENT_PATTERN = ASSIGNMENT;
-export const mayHoldSecret = (s: string): boolean => CANDIDATE.test(s);
+export const mayHoldSecret = (s: string): boolean => mayHoldUrl(s) || CANDIDATE.test(s);
 export const mayHoldToken = (s: string): boolean => TOKEN_CANDIDATE.test(s);
 /** An assignment needs its `:` or `=`. */
 export const mayHoldAssignment = (s: string): boolean => s.includes('=') || s.includes(':');
@@ -102,7 +104,9 @@ function replaceCounted(input: string, pattern: RegExp, tally: RedactionTally | 
 
 /** Redacts secrets inside one string; returns it unchanged (same reference) when clean. */
 export function redactString(input: string, tally?: RedactionTally): string {
-  if (input.length < 8 || !CANDIDATE.test(input)) return input;
+  if (input.length < 8) return input;
+  const url = mayHoldUrl(input);
+  if (!url && !CANDIDATE.test(input)) return input;
   let out = input;
   if (mayHoldToken(out)) {
     for (const rule of TOKEN_RULES) {
@@ -110,7 +114,7 @@ export function redactString(input: string, tally?: RedactionTally): string {
       if (rule.pattern.test(out)) out = replaceCounted(out, rule.pattern, tally, () => marker(rule.kind));
     }
   }
-  if (out.includes('://')) {
+  if (url) {
     out = replaceCounted(out, URL_PASSWORD, tally, (whole, scheme: string, user: string, password: string) =>
       PLACEHOLDER.test(password) ? whole : `${scheme}${user}:${marker('url-password')}@`,
     );
