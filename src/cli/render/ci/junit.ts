@@ -57,7 +57,9 @@ function properties(env: Envelope, ctx: CiContext): string {
 }
 
 function caseXml(c: Case, classname: string, strict: boolean): { xml: string; failed: boolean } {
-  const failing = [...c.violations, ...(strict ? c.warnings : [])];
+  // --strict fails on warnings, never on notes (severity info: OUTPUT_REDACTED, OUTPUT_TRUNCATED).
+  const strictWarnings = strict ? c.warnings.filter((w) => w.severity !== 'info') : [];
+  const failing = [...c.violations, ...strictWarnings];
   const withPath = c.file === undefined;
   let inner = '';
   let failed = false;
@@ -67,10 +69,10 @@ function caseXml(c: Case, classname: string, strict: boolean): { xml: string; fa
   } else if (failing.length > 0) {
     failed = true;
     const codes = [...new Set(failing.map((f) => f.code))];
-    const what = strict && c.warnings.length > 0 ? plural(failing.length, 'problem') : plural(c.violations.length, 'violation');
+    const what = strictWarnings.length > 0 ? plural(failing.length, 'problem') : plural(c.violations.length, 'violation');
     inner += `      <failure${attrs({ message: `${what}: ${codes.join(', ')}`, type: codes[0] })}>${xmlText(findingLines(failing, withPath))}</failure>\n`;
   }
-  const notes = strict ? [] : c.warnings;
+  const notes = c.warnings.filter((w) => !strictWarnings.includes(w));
   if (notes.length > 0) inner += `      <system-out>${xmlText(findingLines(notes, withPath))}</system-out>\n`;
   const open = `    <testcase${attrs({ name: c.name, classname, file: c.file })}`;
   return { xml: inner ? `${open}>\n${inner}    </testcase>\n` : `${open}/>\n`, failed };
