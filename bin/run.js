@@ -1,6 +1,13 @@
 #!/usr/bin/env node
 // Runs oclif directly (not `execute`) so that anything escaping it still becomes an envelope.
+// First of all: in a machine format, `console` output of preloaded code goes to stderr, and a
+// reader closing stdout early ends the run quietly (exit 141).
+import { guardConsole } from '../dist/cli/console-guard.js';
+import { endQuietlyWhenStdoutCloses } from '../dist/cli/closed-stdout.js';
+
 const argv = process.argv.slice(2);
+guardConsole(argv, process.env);
+endQuietlyWhenStdoutCloses(argv, process.env);
 
 if (argv.length === 1 && argv[0] === '--version') {
   // Fast path: answer without loading oclif (the same line oclif prints).

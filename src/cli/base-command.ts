@@ -24,6 +24,7 @@ import { dataKeys, readDataSchema } from './agent/data-schema.js';
 import { parseFields, projectData } from './agent/fields.js';
 import { capFindings, MAX_FINDINGS_FLAG } from './agent/findings-cap.js';
 import { EXIT_ZERO_FLAG, exitZeroCode } from './agent/exit-zero.js';
+import { jsonLine } from './render/json.js';
 
 export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<T['flags']> & GlobalFlags;
 export type CommandArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args']>;
@@ -75,7 +76,7 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
 
   /** Output for formats beyond text/json/md (sarif, github, junit, ...). */
   protected renderFormat(format: Format, env: Envelope<D>): string {
-    return `${JSON.stringify(env)}\n`;
+    return jsonLine(env);
   }
 
   async run(): Promise<Envelope> {

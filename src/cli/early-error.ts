@@ -3,6 +3,7 @@ import { earlyMeta } from './early-meta.js';
 import { debugLog } from './io.js';
 import { emit, errorEnvelope } from './emit.js';
 import type { Envelope } from './envelope.js';
+import { jsonLine } from './render/json.js';
 
 /**
  * Prints an error envelope for failures outside any command class (unknown commands, errors
@@ -14,7 +15,7 @@ export async function emitEarlyError(error: unknown, command: string, argv: read
   return emit(meta, errorEnvelope(meta, toDocketError(error)), {
     text: () => undefined,
     md: () => undefined,
-    other: (_f, e) => `${JSON.stringify(e)}\n`,
+    other: (_f, e) => jsonLine(e),
     quiet: false,
   });
 }

@@ -10,6 +10,7 @@ import { renderMarkdown } from './render/md.js';
 import { escapeEnvelope, redactEnvelope } from './safe-envelope.js';
 import { makeStyle, safeText, type Style } from './render/style.js';
 import { renderText, type Rendered } from './render/text.js';
+import { jsonLine } from './render/json.js';
 
 export interface EnvelopeMeta {
   command: string;
@@ -110,9 +111,9 @@ function custom<T>(env: Envelope, meta: EnvelopeMeta, fn: () => T): T | undefine
 }
 
 async function render(meta: EnvelopeMeta, env: Envelope, renderers: Renderers): Promise<Rendered> {
-  if (meta.format === 'json') return { stdout: `${JSON.stringify(env)}\n`, stderr: '' };
+  if (meta.format === 'json') return { stdout: jsonLine(env), stderr: '' };
   if (env.error && CI_FORMATS.has(meta.format)) return { stdout: (await import('./render/ci/index.js')).renderCiError(meta.format as CiFormat, env, exitCodeOf(env)), stderr: '' };
-  if (MACHINE_FORMATS.has(meta.format)) return { stdout: custom(env, meta, () => renderers.other(meta.format, env)) ?? `${JSON.stringify(env)}\n`, stderr: '' };
+  if (MACHINE_FORMATS.has(meta.format)) return { stdout: custom(env, meta, () => renderers.other(meta.format, env)) ?? jsonLine(env), stderr: '' };
   const safe = escapeEnvelope(env);
   if (meta.format === 'md') return { stdout: renderMarkdown(safe, custom(safe, meta, () => renderers.md(safe))), stderr: '' };
   const style = await makeStyle(meta.color);
@@ -156,5 +157,5 @@ export function emitInterruptedAndExit(meta: EnvelopeMeta): void {
   };
   if (CI_FORMATS.has(meta.format)) {
     void import('./render/ci/index.js').then((ci) => write(ci.renderCiError(meta.format as CiFormat, redactEnvelope(env), exitCodeOf(env))));
-  } else write(machine ? `${JSON.stringify(env)}\n` : '');
+  } else write(machine ? jsonLine(env) : '');
 }

@@ -3,49 +3,11 @@ import path from 'node:path';
 import { envValue } from '../core/env.js';
 import { DocketError } from '../errors/docket-error.js';
 
-export type Format = 'text' | 'json' | 'md' | 'ndjson' | 'sarif' | 'github' | 'junit';
-export const BASE_FORMATS: readonly Format[] = ['text', 'json', 'md'];
-/** Formats whose output is machine-readable: no colour, no prose on stdout. */
-export const MACHINE_FORMATS: ReadonlySet<Format> = new Set(['json', 'ndjson', 'sarif', 'github', 'junit']);
-/** Formats for CI systems: even an error is printed in the format (src/cli/render/ci). */
-export type CiFormat = 'sarif' | 'github' | 'junit';
-export const CI_FORMATS: ReadonlySet<Format> = new Set<CiFormat>(['sarif', 'github', 'junit']);
+export { BASE_FORMATS, CI_FORMATS, MACHINE_FORMATS, formatFromRaw, rawBool, rawFlag, type CiFormat, type Format } from './raw-argv.js';
+import { MACHINE_FORMATS, rawFlag, type Format } from './raw-argv.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CORRELATION_ID = /^[\x21-\x7e]{1,128}$/;
-
-/** The value of a `--name value` or `--name=value` flag in raw argv (last one wins), before `--`. */
-export function rawFlag(argv: readonly string[], name: string): string | undefined {
-  let found: string | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--') break;
-    if (arg === `--${name}`) found = argv[i + 1];
-    else if (arg.startsWith(`--${name}=`)) found = arg.slice(name.length + 3);
-  }
-  return found;
-}
-
-export function rawBool(argv: readonly string[], name: string): boolean {
-  const end = argv.indexOf('--');
-  return (end === -1 ? argv : argv.slice(0, end)).includes(`--${name}`);
-}
-
-/**
- * Best-effort format for output produced before (or instead of) flag parsing: the envelope
- * of a parse error or an unknown command must still honour `--format json` or DOCKET_FORMAT.
- */
-export function formatFromRaw(argv: readonly string[], env: NodeJS.ProcessEnv): Format {
-  if (rawBool(argv, 'json')) return 'json';
-  const candidates = [rawFlag(argv, 'format'), env.DOCKET_FORMAT];
-  for (const value of candidates) {
-    const v = value?.trim().toLowerCase();
-    if (v === 'sarif' || v === 'junit' || v === 'github') return v;
-    if (v === 'json' || v === 'ndjson') return 'json';
-    if (v === 'text' || v === 'md') return v;
-  }
-  return 'text';
-}
 
 /** Chooses the format from flags and environment; validates it against what the command supports. */
 export function resolveFormat(flagFormat: string | undefined, json: boolean, env: NodeJS.ProcessEnv, allowed: readonly Format[]): Format {

@@ -9,6 +9,8 @@ import { errorEnvelope, exitCodeOf, type EnvelopeMeta } from './emit.js';
 import type { Envelope } from './envelope.js';
 import { streamStdout, streamStdoutThenExit } from './io.js';
 import type { OutputTarget } from './output-target.js';
+import { redactValue, type RedactionTally } from '../core/redact.js';
+import { redactedWarning } from './safe-envelope.js';
 import { errorRecord, headerRecord, itemRecord, progressRecord, summaryRecord, type RecordCounts } from './render/ndjson.js';
 
 /** Where the lines go: stdout, or a temporary file renamed onto --output when the stream ends. */
@@ -91,6 +93,8 @@ async function fileOut(target: OutputTarget): Promise<LineOut> {
  */
 export class NdjsonStream implements ItemSink {
   readonly counts: RecordCounts = { items: 0, violations: 0, warnings: 0 };
+  /** Values redacted so far: an OUTPUT_REDACTED finding precedes the terminal record when any were. */
+  private readonly redacted: RedactionTally = { count: 0 };
   private ended = false;
 
   private constructor(private readonly out: LineOut, private readonly meta: EnvelopeMeta) {}
@@ -104,7 +108,7 @@ export class NdjsonStream implements ItemSink {
   item(kind: ItemKind, data: object): void | Promise<void> {
     if (this.ended) return undefined;
     this.counts.items++;
-    return this.out.write(itemRecord(kind, data));
+    return this.out.write(itemRecord(kind, data, this.redacted));
   }
 
   finding(issue: Issue): void | Promise<void> {
@@ -129,8 +133,11 @@ export class NdjsonStream implements ItemSink {
     if (env.error) return this.fail(new DocketError(env.error.code as never, env.error.message, { suggestion: env.error.suggestion, details: env.error.details }), env.status);
     // A command that decided success itself (check --strict, ...) is taken at its word.
     const success = decided ? env.success : this.counts.violations === 0;
+    const data = redactValue(env.data, this.redacted);
+    const advice = redactValue(env.advice, this.redacted);
+    await this.reportRedactions();
     this.ended = true;
-    await this.out.write(summaryRecord({ ...env, success }, this.counts));
+    await this.out.write(summaryRecord({ ...env, success, data, advice }, this.counts));
     await this.out.close();
     return exitCodeOf({ ...env, success });
   }
@@ -138,11 +145,17 @@ export class NdjsonStream implements ItemSink {
   /** Ends the stream with an error record; returns the exit code. */
   async fail(error: DocketError, status?: Envelope['status']): Promise<number> {
     if (this.ended) return CODES[error.code].exit;
-    this.ended = true;
     const env = errorEnvelope(this.meta, error);
-    await this.out.write(errorRecord(status ?? env.status, env.error!, this.counts, env.metrics));
+    const info = redactValue(env.error!, this.redacted);
+    await this.reportRedactions();
+    this.ended = true;
+    await this.out.write(errorRecord(status ?? env.status, info, this.counts, env.metrics));
     await this.out.close().catch(() => undefined);
     return exitCodeOf(env);
+  }
+
+  private async reportRedactions(): Promise<void> {
+    if (this.redacted.count > 0) await this.finding(redactedWarning(this.redacted.count));
   }
 
   /** A second signal or an expired grace period: the error record, then exit 130 at once. */

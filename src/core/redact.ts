@@ -35,6 +35,14 @@ const TOKEN_RULES: readonly Rule[] = [
  */
 const ASSIGNMENT = /\b([A-Za-z0-9_.-]*(?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?)[A-Za-z0-9_.-]*)(\s*[:=]\s*)(["']?)([A-Za-z0-9_\-+/=.~!@#$%^&*?]{8,})\3(?![A-Za-z0-9<>(){}[\]])/gi;
 
+/**
+ * A password inside a URL's authority (`https://admin:hunter2@host`, `postgres://u:pw@h/db`):
+ * scheme and user stay, the password goes, whatever its length (nothing else there is prose).
+ * The password runs to the authority's last `@` (a raw `@` in it is common); every part stops
+ * at `/`, `?`, `#` or white space, so a scan never passes the next URL and stays linear.
+ */
+const URL_PASSWORD = /\b([A-Za-z][A-Za-z0-9+.-]{0,31}:\/\/)([^\s/?#@:'"<>]*):([^\s/?#'"<>]+)@/g;
+
 const FILE_PATH = /^\.{0,2}\/?(?:[\w.-]+\/)+[\w.-]*\.[A-Za-z0-9]{1,6}$/;
 const DOCUMENT_ID = /^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-\d+$/;
 const PLACEHOLDER = /^(?:<[^>]*>|\$\{[^}]*\}|\$[A-Z_][A-Z0-9_]*|\{\{[^}]*\}\}|\*+|x+|X+|\[REDACTED[^\]]*\]|(?:change|replace)[-_]?me.*|your[-_].*|example.*|dummy.*|placeholder.*)$/i;
@@ -68,45 +76,64 @@ const TOKEN_CANDIDATE = /BEGIN|A(?:KIA|SIA|BIA|CCA|IDA|ROA|NPA|IPA|Iza)|gh[pousr
  * the strings that hold none (paths, IDs, most messages).
  */
 const CANDIDATE = new RegExp(`${TOKEN_CANDIDATE.source}|pass|secret|token|api|key|credential`, 'i');
+/** A URL's password needs its `://` (a substring search: cheaper than one more alternative above). */
+const mayHoldUrl = (s: string): boolean => s.includes('://');
 
 /** Every pattern redactString applies (for the tests that the filters hide none of their matches). */
 export const TOKEN_PATTERNS: readonly RegExp[] = TOKEN_RULES.map((r) => r.pattern);
-export const PATTERNS: readonly RegExp[] = [...TOKEN_PATTERNS, ASSIGNMENT];
+export const PATTERNS: readonly RegExp[] = [...TOKEN_PATTERNS, URL_PASSWORD, ASSIGNMENT];
 export const ASSIGNMENT_PATTERN = ASSIGNMENT;
-export const mayHoldSecret = (s: string): boolean => CANDIDATE.test(s);
+export const mayHoldSecret = (s: string): boolean => mayHoldUrl(s) || CANDIDATE.test(s);
 export const mayHoldToken = (s: string): boolean => TOKEN_CANDIDATE.test(s);
 /** An assignment needs its `:` or `=`. */
 export const mayHoldAssignment = (s: string): boolean => s.includes('=') || s.includes(':');
 
+/** How many values a redaction pass replaced (for the OUTPUT_REDACTED warning). */
+export interface RedactionTally {
+  count: number;
+}
+
+function replaceCounted(input: string, pattern: RegExp, tally: RedactionTally | undefined, fn: (whole: string, ...groups: string[]) => string): string {
+  pattern.lastIndex = 0;
+  return input.replace(pattern, (whole: string, ...groups: string[]) => {
+    const out = fn(whole, ...groups);
+    if (tally && out !== whole) tally.count++;
+    return out;
+  });
+}
+
 /** Redacts secrets inside one string; returns it unchanged (same reference) when clean. */
-export function redactString(input: string): string {
-  if (input.length < 8 || !CANDIDATE.test(input)) return input;
+export function redactString(input: string, tally?: RedactionTally): string {
+  if (input.length < 8) return input;
+  const url = mayHoldUrl(input);
+  if (!url && !CANDIDATE.test(input)) return input;
   let out = input;
   if (mayHoldToken(out)) {
     for (const rule of TOKEN_RULES) {
       rule.pattern.lastIndex = 0;
-      if (rule.pattern.test(out)) {
-        rule.pattern.lastIndex = 0;
-        out = out.replace(rule.pattern, marker(rule.kind));
-      }
+      if (rule.pattern.test(out)) out = replaceCounted(out, rule.pattern, tally, () => marker(rule.kind));
     }
   }
+  if (url) {
+    out = replaceCounted(out, URL_PASSWORD, tally, (whole, scheme: string, user: string, password: string) =>
+      PLACEHOLDER.test(password) ? whole : `${scheme}${user}:${marker('url-password')}@`,
+    );
+  }
   if (!mayHoldAssignment(out)) return out;
-  ASSIGNMENT.lastIndex = 0;
-  return out.replace(ASSIGNMENT, (whole, name: string, sep: string, quote: string, value: string) =>
+  return replaceCounted(out, ASSIGNMENT, tally, (whole, name: string, sep: string, quote: string, value: string) =>
     looksSecret(value) ? `${name}${sep}${quote}${marker('secret')}${quote}` : whole,
   );
 }
 
 /** Redacts every string value in a JSON-like value (object keys are kept); copies only what changes. */
-export function redactValue<T>(value: T): T {
-  if (typeof value === 'string') return redactString(value) as T;
+export function redactValue<T>(value: T, tally?: RedactionTally): T {
+  if (typeof value === 'string') return redactString(value, tally) as T;
   if (Array.isArray(value)) {
     // Copied from the first item that changes (check's checked_paths: a string per document, usually none).
     let out: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {
       const item: unknown = value[i];
-      const next = redactValue(item);
+      const next = redactValue(item, tally);
       if (next !== item) (out ??= value.slice(0, i)).push(next);
       else out?.push(item);
     }
@@ -116,7 +143,7 @@ export function redactValue<T>(value: T): T {
     let changed = false;
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-      const next = redactValue(item);
+      const next = redactValue(item, tally);
       if (next !== item) changed = true;
       out[key] = next;
     }

@@ -10,6 +10,8 @@ export const EXIT = {
   CANT_CREATE: 73,
   REFUSED: 77,
   INTERRUPTED: 130,
+  /** 128 + SIGPIPE, what a shell reports for a writer whose pipe closed. */
+  OUTPUT_CLOSED: 141,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
@@ -25,6 +27,7 @@ export const EXIT_MEANINGS: Record<ExitCode, string> = {
   73: 'cannot create: duplicate ID, file exists, lock timeout, write failed',
   77: 'refused path: outside the root, symlink escape, protected location',
   130: 'interrupted by a signal',
+  141: 'output closed: the reader of stdout closed the pipe before the output ended (e.g. `| head`)',
 };
 
 /**

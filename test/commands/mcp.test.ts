@@ -233,6 +233,42 @@ async function until(check: () => boolean, ms = 20000): Promise<void> {
   }
 }
 
+describe('requests beyond the limits', () => {
+  it('answers each with a JSON-RPC error naming the limit (the id when it can be recovered), and keeps serving', async () => {
+    const s = rawServer(['--root', root]);
+    const send = (msg: object | string) => s.child.stdin.write(`${typeof msg === 'string' ? msg : JSON.stringify({ jsonrpc: '2.0', ...msg })}\n`);
+    const replies = () => s.stdout().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    const reply = (id: unknown) => replies().find((r) => r.id === id);
+    send({ id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    send({ method: 'notifications/initialized' });
+    // 10 MiB and more on one line: the id comes first here, so it is recovered.
+    send({ id: 2, method: 'tools/call', params: { name: 'explain', arguments: { code: 'x'.repeat(10 * 1024 * 1024) } } });
+    // ... and last here, after the huge params.
+    send(`{"jsonrpc":"2.0","method":"tools/call","params":{"name":"explain","arguments":{"code":"${'y'.repeat(10 * 1024 * 1024)}"}},"id":"last"}`);
+    send({ id: 3, method: 'tools/call', params: { name: 'explain', arguments: { code: 'z'.repeat(200 * 1024) } } });
+    send({ id: 4, method: 'tools/call', params: { name: 'explain', arguments: 'OUTPUT_CLOSED' } });
+    send({ id: 5, method: 'tools/call', params: { name: 'explain', arguments: ['OUTPUT_CLOSED'] } });
+    send('{"jsonrpc": "2.0", "id": 6, "method": tools/call}');
+    send({ id: 7, method: 'tools/call', params: { name: 'explain', arguments: { code: 'OUTPUT_CLOSED' } } });
+    await until(() => reply(7) !== undefined && replies().length >= 8, 60000);
+    s.child.stdin.end();
+    expect(await s.exited).toBe(0);
+
+    expect(reply(2).error).toMatchObject({ code: -32600, message: expect.stringContaining('over the limit of 10485760 bytes (10 MiB)'), data: { limit: 'request_bytes', limit_bytes: 10485760 } });
+    expect(reply('last').error).toMatchObject({ code: -32600, data: { limit: 'request_bytes' } });
+    expect(reply(3).error).toMatchObject({ code: -32602, message: expect.stringContaining('Argument `code` of tool explain takes 204800 bytes'), data: { limit: 'argument_bytes', limit_bytes: 131071, argument: 'code' } });
+    for (const id of [4, 5]) {
+      expect(reply(id).error).toMatchObject({ code: -32602, data: { param: 'arguments' } });
+      expect(reply(id).error.message).toMatch(/^`params\.arguments` must be an object .*, not (a string|an array)\.$/);
+    }
+    // Not JSON: the id cannot be known.
+    expect(reply(null).error).toMatchObject({ code: -32700, message: expect.stringContaining('not JSON') });
+    expect(reply(6)).toBeUndefined();
+    expect(reply(7).result.structuredContent).toMatchObject({ success: true, data: { code: 'OUTPUT_CLOSED' } });
+    for (const r of replies()) if (r.error) expect(r.error.message, JSON.stringify(r.error)).not.toContain('\n');
+  }, 90000);
+});
+
 describe('the server process', () => {
   it('writes only protocol messages to stdout, logs to stderr, and exits 0 when stdin closes', async () => {
     const s = rawServer(['--root', root]);

@@ -79,6 +79,20 @@ describe('XML escaping', () => {
   });
 });
 
+describe('JUnit under --strict', () => {
+  it('fails on warnings but never on notes (severity info, such as OUTPUT_REDACTED): the suite fails exactly when the run does', () => {
+    const note: Issue = { code: 'OUTPUT_REDACTED', severity: 'info', message: '1 value that looks like a secret was replaced.' };
+    const passing = parseJunit(renderJunit(envelope([], [note], { checked_paths: ['docs/a.md'], strict: true }), CTX));
+    const cases = passing.testsuites.testsuite[0].testcase;
+    expect(passing.testsuites.failures).toBe('0');
+    expect(cases[0]).toMatchObject({ name: '(repository)', 'system-out': expect.stringContaining('info OUTPUT_REDACTED') });
+    expect(cases[0].failure).toBeUndefined();
+    const failing = parseJunit(renderJunit(envelope([], [note, name('docs/a.md')], { checked_paths: ['docs/a.md'], strict: true }), CTX));
+    expect(failing.testsuites.failures).toBe('1');
+    expect(failing.testsuites.testsuite[0].testcase[1].failure[0].type).toBe('FILENAME_CONVENTION');
+  });
+});
+
 describe('SARIF pieces', () => {
   it('percent-encodes each path segment into a relative URI reference', () => {
     expect(relativeUri('docs/Bad Name.md')).toBe('docs/Bad%20Name.md');

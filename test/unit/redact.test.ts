@@ -91,8 +91,26 @@ describe('redactString', () => {
     }
   });
 
+  it('redacts the password inside a URL, keeping scheme, user and host', () => {
+    expect(redactString('clone https://admin:hunter2@git.example.com/repo.git')).toBe('clone https://admin:[REDACTED:url-password]@git.example.com/repo.git');
+    expect(redactString('DATABASE_URL=postgres://u:pw@h/db')).toBe('DATABASE_URL=postgres://u:[REDACTED:url-password]@h/db');
+    // A raw `@` inside the password, an empty user, and two URLs in one string.
+    expect(redactString('mysql://root:p@ss@db:3306 and redis://:s3cret@cache/0')).toBe('mysql://root:[REDACTED:url-password]@db:3306 and redis://:[REDACTED:url-password]@cache/0');
+    for (const clean of ['https://admin@host/x', 'https://host:8443/a@b', 'git@github.com:org/repo.git', 'https://user:${PASSWORD}@host', 'see https://example.com/a:b@c']) {
+      expect(redactString(clean), clean).toBe(clean);
+    }
+  });
+
+  it('counts the values it replaces', () => {
+    const tally = { count: 0 };
+    redactString(`https://a:b@h ${SECRETS[0]![1]} password=hunter2hunter2 password: required`, tally);
+    expect(tally.count).toBe(3);
+    redactValue({ list: ['postgres://u:pw@h/db', 'clean text', { x: 'ftp://x:y@z' }] }, tally);
+    expect(tally.count).toBe(5);
+  });
+
   it('is idempotent', () => {
-    const once = redactString(`a ${SECRETS[0]![1]} b password=hunter2hunter2`);
+    const once = redactString(`a ${SECRETS[0]![1]} b password=hunter2hunter2 https://u:pw@h`);
     expect(redactString(once)).toBe(once);
   });
 });
@@ -110,7 +128,7 @@ describe('redactValue', () => {
 });
 
 describe('the candidate filter in front of the patterns', () => {
-  const fragments = ['AKIA', 'ASIA', 'AIza', 'ghp_', 'gho_', 'github_pat_', 'glpat-', 'glagent-', 'xoxb-', 'https://hooks.slack.com/services/', 'sk_live_', 'rk_test_', 'whsec_', 'sk-', 'sk-proj-', 'GOCSPX-', 'npm_', 'eyJ', '.eyJ', '-----BEGIN RSA PRIVATE KEY-----', 'password', 'PassPhrase', 'api_key', 'ApiKey', 'access-key', 'auth_key', 'Credentials', 'secret', 'TOKEN', ': ', '=', '"', "'", 'a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ', '0123456789abcdef', '/', '.', '-', '_', ' ', 'ADR-001', 'docs/45-adr/x.md'];
+  const fragments = ['AKIA', 'ASIA', 'AIza', 'ghp_', 'gho_', 'github_pat_', 'glpat-', 'glagent-', 'xoxb-', 'https://hooks.slack.com/services/', 'sk_live_', 'rk_test_', 'whsec_', 'sk-', 'sk-proj-', 'GOCSPX-', 'npm_', 'eyJ', '.eyJ', '-----BEGIN RSA PRIVATE KEY-----', 'password', 'PassPhrase', 'api_key', 'ApiKey', 'access-key', 'auth_key', 'Credentials', 'secret', 'TOKEN', ': ', '=', '"', "'", 'a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ', '0123456789abcdef', '/', '.', '-', '_', ' ', 'ADR-001', 'docs/45-adr/x.md', 'https://', 'postgres://', '@', ':', 'u:pw@', 'ftp://a:b@'];
   it('never hides a string any pattern would redact', () => {
     fc.assert(
       fc.property(fc.array(fc.oneof(fc.constantFrom(...fragments), fc.string({ maxLength: 6 })), { maxLength: 12 }).map((parts) => parts.join('')), (s) => {

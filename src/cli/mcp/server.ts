@@ -1,5 +1,4 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../../core/schema/ajv-sync.js';
@@ -9,11 +8,14 @@ import type { Envelope } from '../envelope.js';
 import { redactEnvelope } from '../safe-envelope.js';
 import { toDocketError } from '../to-docket-error.js';
 import { checkPaths, toArgv, validateArguments } from './arguments.js';
+import { argvLimitError } from './argv-limits.js';
 import { fitEnvelope } from './fit.js';
 import { CallGate } from './gate.js';
 import { runCommand, serverErrorEnvelope } from './runner.js';
+import { DocketStdioTransport } from './transport.js';
 import type { Tool } from './tools.js';
 import type { ServeStats } from './types.js';
+import { toJson } from '../render/json.js';
 
 export interface ServeOptions {
   name: string;
@@ -68,7 +70,7 @@ function conform(tool: Tool, envelope: Envelope, opts: Pick<ServeOptions, 'root'
 
 function result(envelope: Envelope): CallToolResult {
   return {
-    content: [{ type: 'text', text: JSON.stringify(envelope) }],
+    content: [{ type: 'text', text: toJson(envelope) }],
     structuredContent: envelope as unknown as Record<string, unknown>,
     isError: !envelope.success || envelope.error !== undefined,
   };
@@ -107,6 +109,9 @@ export function createServer(opts: Omit<ServeOptions, 'signal'>): DocketServer {
       throw Object.assign(new Error(message), { code: ErrorCode.InvalidParams, data: { code: 'UNKNOWN_COMMAND', did_you_mean: guesses, valid_tools: known } });
     }
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
+    // A command line the system would refuse (E2BIG) is a protocol error naming the limit.
+    const tooLarge = argvLimitError(tool, toArgv(tool, args, opts.root));
+    if (tooLarge) throw tooLarge;
     stats.calls++;
     let envelope: Envelope;
     try {
@@ -134,7 +139,7 @@ export function createServer(opts: Omit<ServeOptions, 'signal'>): DocketServer {
  */
 export async function serve(opts: ServeOptions): Promise<ServeStats> {
   const { server, stats, shutdown } = createServer(opts);
-  const transport = new StdioServerTransport();
+  const transport = new DocketStdioTransport(opts.debug);
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
   });

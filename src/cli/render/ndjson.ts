@@ -1,7 +1,8 @@
 import { normalizeIssue, type Issue } from '../../core/issues.js';
 import type { ItemKind } from '../../core/stream.js';
-import { redactValue } from '../../core/redact.js';
+import { redactValue, type RedactionTally } from '../../core/redact.js';
 import { OUTPUT_SCHEMA_VERSION, sortKeysDeep, type Envelope, type ErrorInfo } from '../envelope.js';
+import { jsonLine } from './json.js';
 
 /** Version of schemas/ndjson-record.schema.json; bumps like output_schema_version. */
 export const NDJSON_SCHEMA_VERSION = '1.0';
@@ -20,7 +21,7 @@ export interface HeaderParts {
   root: string;
 }
 
-const line = (record: object): string => `${JSON.stringify(record)}\n`;
+const line = (record: object): string => jsonLine(record);
 
 export function headerRecord(h: HeaderParts): string {
   return line({
@@ -36,29 +37,29 @@ export function headerRecord(h: HeaderParts): string {
 }
 
 /** One result. Findings keep the envelope's key order; other data gets sorted keys. Secrets are redacted here. */
-export function itemRecord(kind: ItemKind, data: object): string {
+export function itemRecord(kind: ItemKind, data: object, tally?: RedactionTally): string {
   const body = kind === 'finding' ? normalizeIssue(data as Issue) : sortKeysDeep(data);
-  return line({ record: 'item', kind, data: redactValue(body) });
+  return line({ record: 'item', kind, data: redactValue(body, tally) });
 }
 
 export function progressRecord(phase: string, done: number, total: number): string {
   return line({ record: 'progress', phase, done, total });
 }
 
-/** The terminal record of a run that completed: the envelope without its findings (they were items). */
+/** The terminal record of a run that completed: the envelope without its findings (they were items). Its data and advice are redacted already. */
 export function summaryRecord(env: Envelope, counts: RecordCounts): string {
   return line({
     record: 'summary',
     success: env.success,
     status: env.status,
     counts,
-    data: redactValue(env.data),
-    advice: redactValue(env.advice),
+    data: env.data,
+    advice: env.advice,
     ...(env.metrics ? { metrics: env.metrics } : {}),
   });
 }
 
-/** The terminal record of a run that failed or was interrupted. */
+/** The terminal record of a run that failed or was interrupted; its error is redacted already. */
 export function errorRecord(status: Envelope['status'], error: ErrorInfo, counts: RecordCounts, metrics?: Record<string, number>): string {
-  return line({ record: 'error', success: false, status, counts, error: redactValue(error), ...(metrics ? { metrics } : {}) });
+  return line({ record: 'error', success: false, status, counts, error, ...(metrics ? { metrics } : {}) });
 }

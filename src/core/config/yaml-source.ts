@@ -1,5 +1,6 @@
 import type { Document, LineCounter, Node } from 'yaml';
 import { QUIET, yamlLib } from '../yaml/lib.js';
+import { unknownTag, unknownTagSuggestion } from '../yaml/tags.js';
 import { parseSimpleConfig, type ConfigYaml } from './simple-yaml.js';
 import { DocketError } from '../../errors/docket-error.js';
 
@@ -31,6 +32,13 @@ export class YamlSource implements ConfigYaml {
       throw new DocketError('CONFIG_INVALID', `${file}${line ? `:${line}` : ''}: ${reason}`, {
         suggestion: `Fix the YAML syntax in ${file}${line ? ` at line ${line}` : ''}, then run \`docket doctor\`.`,
         details: { path: file, line: line ?? null, yaml_error: first.code },
+      });
+    }
+    const tag = unknownTag(doc, text, lines);
+    if (tag) {
+      throw new DocketError('CONFIG_INVALID', `${file}:${tag.line}: the YAML tag \`${tag.tag}\` is not supported: its value cannot be read as what the tag says.`, {
+        suggestion: `${unknownTagSuggestion(tag.tag)} Then run \`docket doctor\`.`,
+        details: { path: file, line: tag.line, yaml_error: 'TAG_RESOLVE_FAILED', tag: tag.tag },
       });
     }
     return new YamlSource(file, doc, lines);

@@ -55,12 +55,25 @@ function render(op: Op): string {
   return `${op.kind}${body}`;
 }
 
+const NEEDS_QUOTES = /["\\\u0000-\u001f\u007f]/;
+const C_ESCAPES: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\n': '\\n', '\t': '\\t', '\r': '\\r' };
+
+/**
+ * A path in a diff header, quoted as git quotes it when it holds a control character, a quote
+ * or a backslash (`"a/x\ny.md"`): a line feed in a file name must not end the header line.
+ */
+function diffPath(prefix: string, rel: string): string {
+  const full = `${prefix}${rel}`;
+  if (!NEEDS_QUOTES.test(full)) return full;
+  return `"${full.replace(/["\\\u0000-\u001f\u007f]/g, (ch) => C_ESCAPES[ch] ?? `\\${ch.charCodeAt(0).toString(8).padStart(3, '0')}`)}"`;
+}
+
 /** A unified diff from `oldText` to `newText`; '' when they are equal. */
 export function unifiedDiff(oldText: string, newText: string, oldPath: string, newPath = oldPath): string {
   if (oldText === newText) return '';
   const ops = editScript(splitLines(oldText), splitLines(newText));
   const changed = ops.map((op, i) => (op.kind === ' ' ? -1 : i)).filter((i) => i >= 0);
-  let out = `--- a/${oldPath}\n+++ b/${newPath}\n`;
+  let out = `--- ${diffPath('a/', oldPath)}\n+++ ${diffPath('b/', newPath)}\n`;
   let k = 0;
   while (k < changed.length) {
     const first = changed[k]!;
@@ -86,5 +99,5 @@ export function unifiedDiff(oldText: string, newText: string, oldPath: string, n
 
 /** The git form of a rename without content change. */
 export function renameDiff(from: string, to: string): string {
-  return `diff --git a/${from} b/${to}\nsimilarity index 100%\nrename from ${from}\nrename to ${to}\n`;
+  return `diff --git ${diffPath('a/', from)} ${diffPath('b/', to)}\nsimilarity index 100%\nrename from ${diffPath('', from)}\nrename to ${diffPath('', to)}\n`;
 }

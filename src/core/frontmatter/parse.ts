@@ -2,6 +2,7 @@ import type { Document, Pair, YAMLMap } from 'yaml';
 import { QUIET, yamlLib } from '../yaml/lib.js';
 import { parseSimpleFrontmatter } from './fast.js';
 import { FRONTMATTER_MAX_DEPTH, nestingDepth } from './split.js';
+import { unknownTag, unknownTagSuggestion } from '../yaml/tags.js';
 
 export interface YamlProblem {
   message: string;
@@ -121,6 +122,10 @@ export function parseWithYaml(yaml: string, firstLine: number): { ok: true; valu
       if (name) return { ok: false, problem: { message: `The key \`${name}\` appears twice.`, suggestion: `Keep one \`${name}\` line and delete the other.`, line, column: pos.col } };
     }
     return { ok: false, problem: { message: reason, line, ...(pos ? { column: pos.col } : {}) } };
+  }
+  const tag = unknownTag(doc, yaml, lines);
+  if (tag) {
+    return { ok: false, problem: { message: `The YAML tag \`${tag.tag}\` is not supported: its value cannot be read as what the tag says.`, suggestion: unknownTagSuggestion(tag.tag), line: tag.line + firstLine - 1, column: tag.column } };
   }
   let refused: YamlProblem | undefined;
   visit(doc, {

@@ -1,7 +1,18 @@
 import { EXIT, type CodeSpec } from '../types.js';
 
-/** Codes of the agent-facing surfaces: `docket mcp` and its tool results. */
+/** Codes of the agent-facing surfaces: `docket mcp`, its tool results, and what any output hides. */
 export const AGENT_CODES = {
+  OUTPUT_REDACTED: {
+    kind: 'warning',
+    exit: EXIT.OK,
+    category: 'security',
+    summary: 'Values that look like secrets were replaced by `[REDACTED:<kind>]` in this output.',
+    cause: 'A document, path or message holds a token, a private key, a password inside a URL (`https://user:password@host`) or a `password=`-style assignment.',
+    remediation: {
+      action: 'Remove the credential from the repository and rotate it: anyone with the repository can read it. The message gives how many values were hidden.',
+      commands: [],
+    },
+  },
   OUTPUT_TRUNCATED: {
     kind: 'warning',
     exit: EXIT.OK,

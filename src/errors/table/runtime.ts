@@ -50,6 +50,14 @@ export const RUNTIME_CODES = {
     cause: 'An --output path outside the repository, inside .git or a credential directory, a symbolic link, or an existing document or config file.',
     remediation: { action: 'Write the report to a new file inside the repository, for example reports/docket.json.', commands: ['docket check --format json --output reports/docket.json'] },
   },
+  OUTPUT_CLOSED: {
+    kind: 'error',
+    exit: EXIT.OUTPUT_CLOSED,
+    category: 'interrupt',
+    summary: 'The reader of stdout closed the pipe before the output ended: docket stopped quietly.',
+    cause: 'A pipe into a command that reads only the start of the output (`| head -c 10`), or a consumer that exited. No envelope can follow: the pipe is gone. `--debug` says so on stderr.',
+    remediation: { action: 'Nothing to fix when the reader wanted only the start. For the whole result, read all of stdout, or write it with --output FILE.', commands: ['docket check --format ndjson --output reports/check.ndjson'] },
+  },
   WRITE_FAILED: {
     kind: 'error',
     exit: EXIT.CANT_CREATE,

@@ -57,7 +57,7 @@ function properties(env: Envelope, ctx: CiContext): string {
 }
 
 function caseXml(c: Case, classname: string, strict: boolean): { xml: string; failed: boolean } {
-  // --strict fails on warnings; notes (severity info) stay notes.
+  // --strict fails on warnings, never on notes (severity info: OUTPUT_REDACTED, OUTPUT_TRUNCATED, CONFIG_DEPRECATED_KEY).
   const failingWarnings = strict ? c.warnings.filter((f) => f.severity === 'warning') : [];
   const failing = [...c.violations, ...failingWarnings];
   const withPath = c.file === undefined;

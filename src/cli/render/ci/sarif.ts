@@ -4,6 +4,7 @@ import type { Envelope } from '../../envelope.js';
 import type { CiContext } from './context.js';
 import { allFindings, ciPath, findingCounts, REPOSITORY_FILE } from './findings.js';
 import { helpMarkdown, helpText, ruleText, sarifLevel } from './rules.js';
+import { toJson } from '../json.js';
 
 export const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 const SRCROOT = '%SRCROOT%';
@@ -109,7 +110,7 @@ function baseRun(ctx: CiContext, rules: Json[]): Json {
 }
 
 function log(run: Json): string {
-  return `${JSON.stringify({ $schema: SARIF_SCHEMA, version: '2.1.0', runs: [run] }, null, 2)}\n`;
+  return `${toJson({ $schema: SARIF_SCHEMA, version: '2.1.0', runs: [run] }, 2)}\n`;
 }
 
 /** A SARIF 2.1.0 log of the envelope's findings: one run, rules from the code table. */

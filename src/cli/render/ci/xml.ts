@@ -1,11 +1,11 @@
-import { safeText } from '../style.js';
+import { safeBlock } from '../style.js';
 
 // Characters XML 1.0 cannot carry at all, not even as references: lone surrogates, U+FFFE, U+FFFF.
-// (C0 controls other than tab and newline are escaped by safeText first.)
+// (C0 controls other than tab and newline are escaped by safeBlock first: bodies hold lines.)
 const INVALID = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|[\ufffe\uffff]/g;
 
 function valid(s: string): string {
-  return safeText(s).replace(INVALID, (ch) => `\\u{${ch.charCodeAt(0).toString(16).padStart(4, '0')}}`);
+  return safeBlock(s).replace(INVALID, (ch) => `\\u{${ch.charCodeAt(0).toString(16).padStart(4, '0')}}`);
 }
 
 /** Text content: markup escaped, characters XML cannot hold written as \u{XXXX}. */

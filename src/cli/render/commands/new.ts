@@ -1,7 +1,7 @@
 import type { ListTypesData } from '../../../core/usecases/list-types.js';
 import type { NewData } from '../../../core/usecases/new-document.js';
 import { mdCell, mdTable } from '../md.js';
-import { safeText, type Style } from '../style.js';
+import { safeBlock, safeText, type Style } from '../style.js';
 
 function isList(data: NewData | ListTypesData): data is ListTypesData {
   return Array.isArray((data as ListTypesData).types);
@@ -26,7 +26,7 @@ export function renderNewText(data: NewData | ListTypesData, style: Style): stri
     `  ${style.dim(`template: ${data.template.source}${data.template.path ? ` (${data.template.path})` : ''}`)}`,
   ];
   let out = `${lines.join('\n')}\n`;
-  if (data.rendered_content !== undefined) out += `\n${safeText(data.rendered_content)}`;
+  if (data.rendered_content !== undefined) out += `\n${safeBlock(data.rendered_content)}`;
   return out;
 }
 

@@ -1,0 +1,45 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: the benchmark generator is plain JavaScript
+import { generateRepo } from '../../bench/generate.mjs';
+import { BIN, cleanEnv } from '../helpers/cli.js';
+import { tempDir } from '../helpers/fixtures.js';
+
+/**
+ * `docket ... | head -c 10`: the reader closes its end of the pipe after the first chunk, while
+ * docket still has hundreds of KiB to write (far more than a pipe holds).
+ */
+function readFirstChunkThenClose(args: string[]): Promise<{ code: number | null; signal: NodeJS.Signals | null; first: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: cleanEnv() as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    let first = '';
+    let stderr = '';
+    child.stdout.once('data', (chunk: Buffer) => {
+      first = chunk.toString('utf8').slice(0, 10);
+      child.stdout.destroy();
+    });
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, first, stderr }));
+  });
+}
+
+describe('a reader that closes stdout early', () => {
+  const root = path.join(tempDir(), 'r');
+  generateRepo(root, { docs: 2000, seed: 3 });
+
+  for (const args of [['check', '--format', 'ndjson'], ['index', '--format', 'ndjson'], ['check', '--json']]) {
+    it(`ends ${args.join(' ')} quietly with exit 141 (OUTPUT_CLOSED)`, async () => {
+      const r = await readFirstChunkThenClose([...args, '--root', root]);
+      expect(r.first.startsWith('{"')).toBe(true);
+      expect(r).toMatchObject({ code: 141, signal: null, stderr: '' });
+    }, 60_000);
+  }
+
+  it('says why on stderr with --debug', async () => {
+    const r = await readFirstChunkThenClose(['index', '--format', 'ndjson', '--root', root, '--debug']);
+    expect(r.code).toBe(141);
+    expect(r.stderr).toContain('stdout was closed by its reader (EPIPE)');
+  }, 60_000);
+});
