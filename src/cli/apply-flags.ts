@@ -14,7 +14,10 @@ export const applyFlags = {
 /** Whether the run writes: --apply, or the Python DocOps CLI's --no-dry-run (both together are fine; --apply --dry-run is not). */
 export function applies(flags: { apply?: boolean; 'dry-run'?: boolean }): boolean {
   if (flags.apply === true && flags['dry-run'] === true) {
-    throw new DocketError('FLAG_CONFLICT', '--apply and --dry-run contradict each other.', { suggestion: 'Pass --apply (or --no-dry-run) to write, or neither for a dry run.', details: { flags: ['--apply', '--dry-run'] } });
+    throw new DocketError('FLAG_CONFLICT', '--apply and --dry-run contradict each other: one writes, the other only previews.', {
+      suggestion: 'Drop --dry-run to write the changes (or pass --no-dry-run), or drop --apply to preview them (the default).',
+      details: { flags: ['--apply', '--dry-run'] },
+    });
   }
   return flags.apply === true || flags['dry-run'] === false;
 }

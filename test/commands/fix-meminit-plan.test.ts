@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { docket } from '../helpers/cli.js';
 import { ensureSchema } from '../helpers/docs.js';
 import { tempDir, writeTree } from '../helpers/fixtures.js';
-import { MEMINIT_CONFIG } from '../helpers/meminit.js';
+import { SHARED_DIRS_CONFIG } from '../helpers/meminit-repo.js';
 import { expectValidEnvelope } from '../helpers/schemas.js';
 
 const TODAY = { DOCKET_TODAY: '2026-03-03' };
@@ -14,7 +14,7 @@ const FULL = (id: string, type: string, title: string) => `---\ndocument_id: ${i
 function repository(): string {
   const root = tempDir('docket-meminit-plan-');
   writeTree(root, {
-    'docops.config.yaml': MEMINIT_CONFIG,
+    'docops.config.yaml': SHARED_DIRS_CONFIG,
     'docs/60-runbooks/restart.md': '# Restart\n\nSteps.\n',
     'docs/notes/adr-cache.md': FULL('SHARED-ADR-001', 'ADR', 'Cache'),
     'docs/45-adr/partial.md': '---\ndocument_id: SHARED-ADR-002\ntype: ADR\ntitle: Partial\nversion: "0.1"\nlast_updated: "2026-01-31"\ndocops_version: "2.0"\n---\n# Partial\n',
@@ -120,7 +120,7 @@ describe('fix --plan with a plan of the Python DocOps CLI (reference §8.1, appl
 
     const other = repository();
     const stale = meminitPlan(other);
-    writeFileSync(path.join(other, 'docops.config.yaml'), `${MEMINIT_CONFIG}default_owner: someone\n`);
+    writeFileSync(path.join(other, 'docops.config.yaml'), `${SHARED_DIRS_CONFIG}default_owner: someone\n`);
     const refused = await fixPlan(other, writePlan(other, stale), true);
     expect(refused.json!.data.plan.actions.map((a: any) => a.reason)).toEqual(['config_changed', 'config_changed', 'config_changed', 'config_changed']);
     expect(existsSync(path.join(other, 'docs/45-adr/Old_Name.md'))).toBe(true);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { docket } from '../helpers/cli.js';
 import { ensureSchema } from '../helpers/docs.js';
 import { tempDir, writeTree } from '../helpers/fixtures.js';
-import { MEMINIT_CONFIG } from '../helpers/meminit.js';
+import { SHARED_DIRS_CONFIG } from '../helpers/meminit-repo.js';
 import { expectValidEnvelope } from '../helpers/schemas.js';
 
 const TODAY = { DOCKET_TODAY: '2026-03-03' };
@@ -29,7 +29,7 @@ const BODY = '# Title\n\nSee [the missing page](missing.md).\n';
  */
 function sharedRepository(missing: readonly string[]): string {
   const root = tempDir('docket-shared-');
-  const files: Record<string, string> = { 'docops.config.yaml': MEMINIT_CONFIG };
+  const files: Record<string, string> = { 'docops.config.yaml': SHARED_DIRS_CONFIG };
   let n = 0;
   for (const [dir, types] of Object.entries(SHARED)) {
     const names = ['notes.md', ...types.map((t) => `${t.toLowerCase()}-00${++n}-topic.md`), 'Mixed_Case.md'];
@@ -85,7 +85,7 @@ describe('fix in directories two types share: the dry run predicts exactly what 
   it('predicts the lines of findings below a frontmatter it adds, and a link broken by its own rename', async () => {
     const root = tempDir('docket-shared-');
     writeTree(root, {
-      'docops.config.yaml': MEMINIT_CONFIG,
+      'docops.config.yaml': SHARED_DIRS_CONFIG,
       'docs/45-adr/adr-001-plain.md': BODY,
       // Links to itself by the name fix changes: after the rename that link is broken.
       'docs/45-adr/My_Decision.md': frontmatter({ document_id: 'SHARED-ADR-002', type: 'ADR', ...FIELDS }, '# Mine\n\n[me](My_Decision.md)\n'),

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { docket } from '../helpers/cli.js';
 import { ensureSchema } from '../helpers/docs.js';
 import { tempDir, writeTree } from '../helpers/fixtures.js';
-import { MEMINIT_CONFIG } from '../helpers/meminit.js';
+import { SHARED_DIRS_CONFIG } from '../helpers/meminit-repo.js';
 import { expectValidEnvelope } from '../helpers/schemas.js';
 import { conventionName } from '../../src/core/scan/names.js';
 
@@ -14,7 +14,7 @@ const TODAY = { DOCKET_TODAY: '2026-03-03' };
 function sharedRepository(): string {
   const root = tempDir('docket-scan-shared-');
   writeTree(root, {
-    'docops.config.yaml': MEMINIT_CONFIG,
+    'docops.config.yaml': SHARED_DIRS_CONFIG,
     // Named as `new` names files (a leading type word): the name says RUNBOOK, not GUIDE.
     'docs/60-runbooks/runbook-001-deploy.md': '# Deploy\n\nSteps.\n',
     'docs/60-runbooks/guide-onboarding.md': '# Onboarding\n',
