@@ -69,6 +69,10 @@ describe('parseConfig', () => {
     ]);
   });
 
+  it('refuses a second YAML document instead of dropping every key after it', () => {
+    expect(() => parseConfig(ROOT, 'repo_prefix: ACME\n---\ndocs_root: handbook\n')).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID' }));
+  });
+
   it('warns about unknown keys with a suggestion and the line', () => {
     const { warnings } = parseConfig(ROOT, 'repo_prefix: ACME\nrepo_prefx: X\nnamespaces:\n  - name: a\n    doc_root: docs\n');
     expect(warnings.map((w) => [w.code, w.line, w.suggestion])).toEqual([

@@ -72,6 +72,12 @@ describe('parseFrontmatterYaml', () => {
     expect(bomb.ok).toBe(false);
   });
 
+  it('refuses a second YAML document inside the block instead of dropping its keys', () => {
+    // `--- # x` is no fence for the splitter but starts a document for YAML: PyYAML refuses it too.
+    const r = parseFrontmatterYaml('title: A\n--- # x\nstatus: Draft\n', 2);
+    expect(r).toMatchObject({ ok: false, problem: { line: 3 } });
+  });
+
   it('refuses a mapping used as a key, naming an unfilled {{placeholder}} and its field, without a library warning', () => {
     const warnings: string[] = [];
     const listener = (w: Error) => warnings.push(w.message);

@@ -17,8 +17,10 @@ let loaded: YamlModule | undefined;
  * Parse options every parse of untrusted YAML takes: the `yaml` package reports some
  * oddities (a mapping used as a key, e.g. a template's `title: {{title}}`) with
  * process.emitWarning, which Node prints on stderr. docket reports what matters as findings.
+ * 'error', not 'silent': silent also drops errors such as MULTIPLE_DOCS (a second `---`), and
+ * every key after it would be lost without a word.
  */
-export const QUIET = { logLevel: 'silent' } as const;
+export const QUIET = { logLevel: 'error' } as const;
 
 export function yamlLib(): YamlModule {
   if (!loaded) {
