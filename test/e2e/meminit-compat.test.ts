@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { docket } from '../helpers/cli.js';
 import { tempDir, writeTree } from '../helpers/fixtures.js';
-import { baseDocuments, meminitRepo, sortKeys, treeDigest, type Trait } from '../helpers/meminit-repo.js';
+import { baseDocuments, committedIndex, meminitRepo, sortKeys, treeDigest, type Trait } from '../helpers/meminit-repo.js';
 import { expectValidEnvelope } from '../helpers/schemas.js';
 
 const TODAY = { DOCKET_TODAY: '2026-03-03' };
@@ -172,16 +172,27 @@ describe('a meminit repository: the rest of its surface', () => {
     expect(JSON.stringify(r.json!.data)).toContain('PATH_OUTSIDE_ROOT');
   });
 
-  it('runs fix and index without a config inside a git work tree, on defaults (§1.3, §4.1)', async () => {
+  it('runs fix and index without a config inside a git work tree, on defaults, keeping its committed index (§1.3, §4.1, §7.1)', async () => {
     const root = writeTree(tempDir('acme-widget-'), {
-      'docs/45-adr/adr-001-use-postgres.md': baseDocuments()['docs/45-adr/adr-002-use-sqlite.md']!,
+      'docs/45-adr/adr-001-use-postgres.md': baseDocuments()['docs/45-adr/adr-002-use-sqlite.md']!.replaceAll('MEMINIT-', 'ACMEWIDGET-'),
+      'docs/01-indices/meminit.index.json': committedIndex()['docs/01-indices/meminit.index.json']!,
     });
     execFileSync('git', ['init', '-q'], { cwd: root });
     const fix = await json('fix', root);
     expect(fix.json!.error).toBeUndefined();
     const index = await json('index', root);
     expect(index.json!.error).toBeUndefined();
-    expect(index.json!.warnings.length).toBeGreaterThan(0);
+    expect(index.json!.warnings.map((w: any) => w.code)).toContain('CONFIG_DEFAULTS');
+    expect(existsSync(path.join(root, 'docs/01-indices/docket.index.json'))).toBe(false);
+    const artifact = JSON.parse(readFileSync(path.join(root, 'docs/01-indices/meminit.index.json'), 'utf8'));
+    expect(artifact.data.nodes.map((n: any) => n.document_id)).toEqual(['ACMEWIDGET-ADR-002']);
+  });
+
+  it('a FIFO named like a view in the index directory is not waited on (§7.3)', async () => {
+    const root = meminitRepo();
+    execFileSync('mkfifo', [path.join(root, 'docs/01-indices/board.md')]);
+    const r = await json('check', root);
+    expect(r.json!.data.files_checked).toBeGreaterThan(0);
   });
 
   it("the issue's repro: a frontmatter after a blank line is read, and fix --apply leaves the file alone (§5.2)", async () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DocketError } from '../../errors/docket-error.js';
 import { gitWorkTreeTop } from '../fs/git-top.js';
 import { CONFIG_FILE } from './defaults.js';
-import { loadConfig, parseConfig, type LoadedConfig } from './load.js';
+import { finishConfig, loadConfig, parseConfig, type LoadedConfig } from './load.js';
 
 /** Whether a command may run on the defaults when the repository has no docops.config.yaml. */
 export interface ConfigFallback {
@@ -54,7 +54,7 @@ export async function loadConfigOrDefaults(root: string, fallback: ConfigFallbac
         details: { path: CONFIG_FILE, reason: refused.reason },
       });
     }
-    const { config, warnings } = parseConfig(root, '');
+    const { config, warnings } = finishConfig(parseConfig(root, ''));
     const ns = config.namespaces[0]!;
     warnings.push({
       code: 'CONFIG_DEFAULTS',

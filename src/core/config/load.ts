@@ -126,7 +126,7 @@ export function parseConfig(root: string, text: string): LoadedConfig {
   if (namespaces.length === 0) namespaces.push(buildNamespace(reader, data, data, [], DEFAULT_NAMESPACE_NAME, projectName, catalog));
 
   const main = mainNamespace(namespaces);
-  const defaultIndex = `${main.docs_root}/01-indices/docket.index.json`;
+  const defaultIndex = `${indexDirOf(main.docs_root)}/docket.index.json`;
   const indexRaw = reader.str(data, 'index_path', []);
   const owner = reader.str(data, 'default_owner', []);
   const config: RepoConfig = {
@@ -173,8 +173,15 @@ export async function loadConfig(root: string): Promise<LoadedConfig> {
     }
     throw new DocketError('CONFIG_INVALID', `${CONFIG_FILE} could not be read: ${code ?? String(error)}.`, { details: { path: CONFIG_FILE }, cause: error });
   }
-  const parsed = parseConfig(root, bytes.toString('utf8'));
-  const loaded = { ...parsed, config: withIndexFormat(parsed.config, `${mainNamespace(parsed.config.namespaces).docs_root}/01-indices`) };
+  return finishConfig(parseConfig(root, bytes.toString('utf8')));
+}
+
+/**
+ * What a config read from the repository (or the defaults standing in for it) still needs from
+ * the disk: the format of an index artifact already there. Every way of loading ends here.
+ */
+export function finishConfig(parsed: LoadedConfig): LoadedConfig {
+  const loaded = { ...parsed, config: withIndexFormat(parsed.config, indexDirOf(mainNamespace(parsed.config.namespaces).docs_root)) };
   noteConfig(loaded.config);
   return loaded;
 }
