@@ -1,4 +1,5 @@
-import { closeSync, constants, openSync, readSync } from 'node:fs';
+import { readSync } from 'node:fs';
+import { withRegularFile } from '../documents/read-bytes.js';
 import path from 'node:path';
 import { splitFrontmatter } from '../frontmatter/split.js';
 import { indexDirOf } from './defaults.js';
@@ -90,15 +91,14 @@ const VIEW_HEAD_BYTES = 8192;
  */
 export function isGeneratedView(root: string, rel: string): boolean {
   let text: string;
-  let fd: number | undefined;
   try {
-    fd = openSync(path.join(root, rel), constants.O_RDONLY | constants.O_NOFOLLOW);
-    const head = Buffer.alloc(VIEW_HEAD_BYTES);
-    text = head.toString('utf8', 0, readSync(fd, head, 0, VIEW_HEAD_BYTES, 0)).replace(/^\uFEFF/, '');
+    // Never through a link, never blocking (a FIFO), regular files only.
+    text = withRegularFile(path.join(root, rel), (fd) => {
+      const head = Buffer.alloc(VIEW_HEAD_BYTES);
+      return head.toString('utf8', 0, readSync(fd, head, 0, VIEW_HEAD_BYTES, 0)).replace(/^\uFEFF/, '');
+    });
   } catch {
-    return false; // unreadable: reading it as a document reports why
-  } finally {
-    if (fd !== undefined) closeSync(fd);
+    return false; // unreadable or not a file: reading it as a document reports why
   }
   const split = splitFrontmatter(text);
   const body = split.kind === 'ok' ? text.slice(split.bodyOffset) : text;
