@@ -123,7 +123,9 @@ export async function prepareAll(config: RepoConfig, files: FileList, ctx: Prepa
   const interrupted = () => {
     if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while reading documents.');
   };
-  if (workerCount(total) === 0) {
+  // A dry run's overlay (predicted files, renamed-away paths) lives in this thread: worker
+  // threads would read and probe the disk as it is, not as the changes would leave it.
+  if (ctx.overlay || workerCount(total) === 0) {
     const early = opts.readAhead && total <= opts.readAhead.capacity ? opts.readAhead : undefined;
     await prepareInline(config, prep, early, interrupted);
   } else {
