@@ -10,7 +10,9 @@ import { formatFromRaw } from './raw-argv.js';
  */
 export function guardConsole(argv: readonly string[], env: NodeJS.ProcessEnv): boolean {
   const machine = formatFromRaw(argv, env) !== 'text' && formatFromRaw(argv, env) !== 'md';
-  if (!machine && argv[0] !== 'mcp') return false;
+  // `mcp` anywhere, not only first: global flags may come before it (`docket --debug mcp`); a
+  // flag value that happens to be `mcp` only sends a text run's console output to stderr.
+  if (!machine && !argv.includes('mcp')) return false;
   const toStderr = new Console({ stdout: process.stderr, stderr: process.stderr });
   const target = console as unknown as Record<string, unknown>;
   const source = toStderr as unknown as Record<string, unknown>;

@@ -1,4 +1,5 @@
 import { envValue } from '../core/env.js';
+import { safeBlock, safeText } from './render/style.js';
 
 /** The only module that writes to the process's stdout and stderr. */
 
@@ -25,12 +26,14 @@ export function debugEnabled(flag: boolean | undefined, env: NodeJS.ProcessEnv):
 
 /** Diagnostics for --debug: stderr only, never stdout. */
 export function debugLog(enabled: boolean, message: string): void {
-  if (enabled) process.stderr.write(`[docket debug] ${message}\n`);
+  // Messages quote repository values (paths, names): escaped, so none can drive the terminal
+  // (line feeds kept: a stack trace is several lines).
+  if (enabled) process.stderr.write(`[docket debug] ${safeBlock(message)}\n`);
 }
 
 /** A --verbose line: what the run decided, on stderr only (stdout stays the result, in every format). */
 export function verboseLog(topic: string, message: string): void {
-  process.stderr.write(`[docket] ${topic}: ${message}\n`);
+  process.stderr.write(`[docket] ${topic}: ${safeText(message)}\n`);
 }
 
 /** For a forced interrupt only: flush both streams, then exit with `code`. */

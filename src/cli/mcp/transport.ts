@@ -1,6 +1,6 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { jsonLine } from '../render/json.js';
+import { jsonLine, toJson } from '../render/json.js';
 import { recoverId, LineSplitter, type Line } from './lines.js';
 
 /** The longest request line read (the SDK's own limit, which ended the session instead). */
@@ -75,7 +75,7 @@ export class DocketStdioTransport implements Transport {
   private receive(line: Line): void {
     if (line.kind === 'oversized') {
       const id = recoverId(line.head, line.tail);
-      this.debug(`request of ${line.bytes} bytes refused (limit ${this.maxRequestBytes}), id ${JSON.stringify(id)}`);
+      this.debug(`request of ${line.bytes} bytes refused (limit ${this.maxRequestBytes}), id ${toJson(id)}`);
       this.refuse({ id, code: ErrorCode.InvalidRequest, message: `The request is ${line.bytes} bytes, over the limit of ${this.maxRequestBytes} bytes (${this.maxRequestBytes / 1024 / 1024} MiB) per message; it was not read. Send smaller arguments.`, data: { limit: 'request_bytes', limit_bytes: this.maxRequestBytes, request_bytes: line.bytes } });
       return;
     }
