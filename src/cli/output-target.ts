@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { CONFIG_FILE } from '../core/config/defaults.js';
-import { splitFrontmatter } from '../core/frontmatter/split.js';
+import { canPrependFrontmatter, splitFrontmatter } from '../core/frontmatter/split.js';
 import { writeFileAtomic } from '../core/fs/atomic-write.js';
 import { isInside, realpathOfExistingAncestor, relativePosix } from '../core/fs/paths.js';
 import { DocketError } from '../errors/docket-error.js';
@@ -53,7 +53,7 @@ export async function resolveOutputTarget(root: string, file: string): Promise<O
   if (stat && !stat.isFile()) refuse(file, 'it exists and is not a regular file');
   if (stat) {
     const split = splitFrontmatter((await readHead(abs)).replace(/^\uFEFF/, ''));
-    if (split.kind !== 'none' || split.near) refuse(file, 'it is an existing document with frontmatter');
+    if (!canPrependFrontmatter(split)) refuse(file, 'it is an existing document with frontmatter');
   }
   return { abs, rel };
 }

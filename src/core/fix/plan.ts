@@ -1,3 +1,4 @@
+import { canPrependFrontmatter } from '../frontmatter/split.js';
 import type { Finding, InspectedDocument } from '../check/model.js';
 import type { CompiledSchema } from '../schema/compile.js';
 import { eolOf } from '../documents/read.js';
@@ -49,7 +50,7 @@ function planContent(doc: InspectedDocument, hinted: Finding[], inputs: FixInput
   }
   if (wanted.length === 0) return undefined;
   let next: string | undefined;
-  if (split.kind === 'none' && !split.near) next = prependFrontmatter(text, wanted.map((e) => [e.field, e.to] as const), eol);
+  if (canPrependFrontmatter(split)) next = prependFrontmatter(text, wanted.map((e) => [e.field, e.to] as const), eol);
   else if (split.kind === 'ok') next = applyFieldEdits(text, split, fm, wanted, eol);
   if (next === undefined || next === text) return undefined;
   const done = new Set(wanted.map((e) => e.field));

@@ -48,6 +48,14 @@ function isDashFence(content: string): boolean {
 }
 
 /**
+ * Whether a new frontmatter block may go on top of the file: only where there is none and
+ * nothing near the top looks like one (a second block would shadow a real one).
+ */
+export function canPrependFrontmatter(split: Split): boolean {
+  return split.kind === 'none' && split.near === undefined;
+}
+
+/**
  * Splits frontmatter off a document, as python-frontmatter (the Python DocOps CLI's reader,
  * reference §5.2) does: leading whitespace (blank lines, spaces) is skipped, the first line
  * must be three or more dashes (trailing whitespace and CR tolerated), and the block ends at

@@ -4,7 +4,7 @@ import { unifiedDiff } from '../fix/diff.js';
 import { FILLABLE } from '../fix/values.js';
 import { applyFieldEdits, prependFrontmatter, yamlScalar, type FieldEdit } from '../fix/edit.js';
 import { parseFrontmatterYaml } from '../frontmatter/parse.js';
-import { splitFrontmatter } from '../frontmatter/split.js';
+import { canPrependFrontmatter, splitFrontmatter } from '../frontmatter/split.js';
 import type { FixChange } from '../usecases/fix.js';
 import { appendTopLevelItem, parseForEdit, topLevel } from '../yaml/append-item.js';
 import type { PlanAction } from './types.js';
@@ -32,7 +32,7 @@ function blank(value: unknown): boolean {
 /** add_frontmatter: only onto a file without any block; the rest stays byte-identical. */
 function addFrontmatter(rel: string, text: string, frontmatter: Record<string, string>): Edit {
   const split = splitFrontmatter(text);
-  if (split.kind !== 'none' || split.near) return { refusal: 'has_frontmatter' };
+  if (!canPrependFrontmatter(split)) return { refusal: 'has_frontmatter' };
   const fields = ordered(frontmatter);
   const next = prependFrontmatter(text, fields, eolOf(text));
   return { next, change: { path: rel, action: 'add_frontmatter', diff: unifiedDiff(text, next, rel), fields: fields.map(([field, to]) => ({ field, op: 'add', to })) }, ...(frontmatter.document_id ? { documentId: frontmatter.document_id } : {}) };

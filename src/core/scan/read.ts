@@ -1,3 +1,4 @@
+import { canPrependFrontmatter } from '../frontmatter/split.js';
 import path from 'node:path';
 import { resolveLink } from '../check/load.js';
 import { mainNamespace } from '../config/load.js';
@@ -89,7 +90,7 @@ export async function surveyFile(config: RepoConfig, rel: string): Promise<Surve
   if (rec.unreadable) state = 'unreadable';
   else if (rec.problems.some((p) => p.code === 'FRONTMATTER_MISSING')) state = 'missing';
   else if (rec.problems.length > 0) state = 'invalid';
-  const bare = state === 'missing' && rec.split?.kind === 'none' && !rec.split.near;
+  const bare = state === 'missing' && rec.split !== undefined && canPrependFrontmatter(rec.split);
   const editable = (state === 'ok' || state === 'missing') && rec.split?.kind === 'ok' && rec.frontmatter !== undefined;
   const filled = editable ? FILLABLE.filter((k) => !blank(rec.frontmatter!.data[k])) : [];
   const out: SurveyedFile = { rel, governed, state, bare, editable, filled, links: [] };
