@@ -240,5 +240,9 @@ describe('the Python DocOps CLI\'s installed profile and lock (issue 37 item 13,
     expect(bad.json!.error.suggestion).toContain('docket org install --profile default --apply');
     const status = await docket(['org', 'status', '--root', root, '--json'], { env });
     expect(status.json!.data.meminit_installed).toMatchObject({ present: true, valid: false });
+    // status names no current profile while vendor refuses, instead of the built-in one vendor would not use.
+    expectValidEnvelope(status.json, 'org status');
+    expect(status.json!.data.current).toEqual({ source: null, version: null, digest: null });
+    expect(status.json!.warnings.map((w: any) => w.code)).toContain('PROFILE_INVALID');
   });
 });

@@ -41,18 +41,30 @@ function damaged(error: DocketError, env: NodeJS.ProcessEnv, name: string, home:
   });
 }
 
+/** What the profile precedence chose, from what was read: a profile, a damaged copy that stops it, or nothing. */
+export type ProfileChoice =
+  | { state: 'ok'; profile: Profile; source: ProfileSource }
+  | { state: 'invalid'; error: DocketError; home: ProfileHome }
+  | { state: 'absent' };
+
 /**
- * The profile to vendor: docket's installed copy, else the one the Python DocOps CLI installed
- * (reference §8.6; read, never written), else the built-in one.
+ * The profile precedence, once for `org vendor` and `org status`: docket's installed copy, else
+ * the one the Python DocOps CLI installed (reference §8.6; read, never written), else the
+ * built-in one. A damaged installed copy stops the search: it is the user's choice, broken.
  */
+export function chooseProfile(docket: InstalledRead, meminit: InstalledRead, builtin: Profile | undefined): ProfileChoice {
+  for (const [read, home, source] of [[docket, 'docket', 'installed'], [meminit, 'meminit', 'meminit-installed']] as const) {
+    if (read.state === 'ok') return { state: 'ok', profile: read.profile, source };
+    if (read.state === 'invalid') return { state: 'invalid', error: read.error, home };
+  }
+  return builtin ? { state: 'ok', profile: builtin, source: 'builtin' } : { state: 'absent' };
+}
+
+/** The profile to vendor (see chooseProfile). */
 export async function effectiveProfile(env: NodeJS.ProcessEnv, name: string): Promise<{ profile: Profile; source: ProfileSource }> {
   assertProfileName(name);
-  for (const [home, source] of [['docket', 'installed'], ['meminit', 'meminit-installed']] as const) {
-    const installed = await readInstalled(env, name, home);
-    if (installed.state === 'ok') return { profile: installed.profile, source };
-    if (installed.state === 'invalid') throw damaged(installed.error, env, name, home);
-  }
-  const builtin = await loadBuiltinProfile(name);
-  if (builtin) return { profile: builtin, source: 'builtin' };
+  const choice = chooseProfile(await readInstalled(env, name), await readInstalled(env, name, 'meminit'), await loadBuiltinProfile(name));
+  if (choice.state === 'ok') return { profile: choice.profile, source: choice.source };
+  if (choice.state === 'invalid') throw damaged(choice.error, env, name, choice.home);
   throw await notFound(name);
 }

@@ -3,7 +3,7 @@ import type { Advice, Issue } from '../issues.js';
 import { displayProfileDir } from '../profiles/data-dir.js';
 import { assertProfileName, loadBuiltinProfile } from '../profiles/profile.js';
 import { readRepoLock, sameDigest, type LockFormat } from '../profiles/repo-lock.js';
-import { notFound, readInstalled, type InstalledRead, type ProfileSource } from '../profiles/resolve.js';
+import { chooseProfile, notFound, readInstalled, type InstalledRead, type ProfileSource } from '../profiles/resolve.js';
 import { lockPath, repoBytes, sha } from '../profiles/vendor-map.js';
 
 interface InstalledInfo { present: boolean; valid: boolean; path: string; version: string | null; digest: string | null }
@@ -36,10 +36,9 @@ export async function orgStatus(config: RepoConfig | undefined, opts: { name: st
   const installed = await readInstalled(opts.env, name);
   const theirs = await readInstalled(opts.env, name, 'meminit');
   const inst = installed.state === 'ok' ? installed.profile : undefined;
-  const meminitInst = theirs.state === 'ok' ? theirs.profile : undefined;
-  const current: OrgStatusData['current'] = inst ? { source: 'installed', version: inst.version, digest: inst.digest }
-    : meminitInst ? { source: 'meminit-installed', version: meminitInst.version, digest: meminitInst.digest }
-    : builtin ? { source: 'builtin', version: builtin.version, digest: builtin.digest } : { source: null, version: null, digest: null };
+  // The profile org vendor would use; none while an installed copy is damaged (vendor refuses then).
+  const choice = chooseProfile(installed, theirs, builtin);
+  const current: OrgStatusData['current'] = choice.state === 'ok' ? { source: choice.source, version: choice.profile.version, digest: choice.profile.digest } : { source: null, version: null, digest: null };
   const read = config ? await readRepoLock(config) : undefined;
   const lock = read?.state === 'ok' ? read.lock : undefined;
   if (!builtin && installed.state === 'absent' && theirs.state === 'absent' && lock?.profile !== name) throw await notFound(name);
@@ -59,6 +58,9 @@ export async function orgStatus(config: RepoConfig | undefined, opts: { name: st
   }
   if (read?.state === 'invalid') warnings.push({ code: 'PROFILE_DRIFT', severity: 'warning', message: 'The profile lock file is not valid JSON or misses fields.', path: lockRel, suggestion: 'Re-vendor with `docket org vendor --apply --force`.' });
   const advice: Advice[] = [];
+  if (choice.state === 'invalid') {
+    warnings.push({ code: 'PROFILE_INVALID', severity: 'warning', message: `The installed profile ${name} cannot be read, so \`org vendor\` refuses to run: ${choice.error.message}`, suggestion: `Reinstall it: ${opts.cmd(`org install --profile ${name} --force --apply`)}.` });
+  }
   // A profile the Python DocOps CLI installed is the organisation's choice: installing docket's built-in one would shadow it.
   if (installed.state === 'absent' && theirs.state === 'absent' && builtin) advice.push({ code: 'NEXT_ORG_INSTALL', message: 'Install the profile in your user data directory.', command: opts.cmd(`org install --profile ${name} --apply`) });
   else if (inst && builtin && inst.digest !== builtin.digest) advice.push({ code: 'NEXT_ORG_INSTALL', message: `The built-in profile (${builtin.version}) differs from the installed one (${inst.version}).`, command: opts.cmd(`org install --profile ${name} --force --apply`) });
