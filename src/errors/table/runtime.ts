@@ -31,8 +31,8 @@ export const RUNTIME_CODES = {
     exit: EXIT.REFUSED,
     category: 'security',
     summary: 'A path points outside the repository root and was refused.',
-    cause: 'An absolute path elsewhere, `..` segments, or a symbolic link leading out of the root.',
-    remediation: { action: 'Use a path inside the repository root, or change --root.', commands: [] },
+    cause: 'An absolute path elsewhere, `..` segments, or a symbolic link leading out of the root (in an argument, docops.config.yaml or the repository). docket writes only inside the root, except into the --output file the user names, the git hooks directory git reports, the user\'s data directory for org profiles, and (reserved) a site\'s --out directory.',
+    remediation: { action: 'Use a path inside the repository root, or change --root; replace a symbolic link that leaves the root with a directory.', commands: [] },
   },
   SYMLINK_REFUSED: {
     kind: 'error',
