@@ -34,6 +34,14 @@ export const RUNTIME_CODES = {
     cause: 'An absolute path elsewhere, `..` segments, or a symbolic link leading out of the root (in an argument, docops.config.yaml or the repository). docket writes only inside the root, except into the --output file the user names, the git hooks directory git reports, the user\'s data directory for org profiles, and (reserved) a site\'s --out directory.',
     remediation: { action: 'Use a path inside the repository root, or change --root; replace a symbolic link that leaves the root with a directory.', commands: [] },
   },
+  ROOT_REFUSED: {
+    kind: 'error',
+    exit: EXIT.REFUSED,
+    category: 'input',
+    summary: '`scan` refused a root that is the file-system root or a home directory (use --force to survey it anyway).',
+    cause: 'scan needs no config, so `scan --root /` or a scan from the home directory would walk every file below it.',
+    remediation: { action: 'Pass the repository\'s directory as --root, or add --force when surveying that directory is really meant.', commands: ['docket scan --root <repository>'] },
+  },
   SYMLINK_REFUSED: {
     kind: 'error',
     exit: EXIT.REFUSED,
@@ -81,6 +89,22 @@ export const RUNTIME_CODES = {
     summary: '`context --deep` stopped listing documents when its time budget ran out; the list is partial.',
     cause: 'A very large repository, a slow file system, or a small DOCKET_DEEP_BUDGET_MS.',
     remediation: { action: 'Build the index and read the artifact for the complete list, or raise DOCKET_DEEP_BUDGET_MS (milliseconds; default 10000).', commands: ['docket index'] },
+  },
+  WALK_LIMIT_REACHED: {
+    kind: 'warning',
+    exit: EXIT.OK,
+    category: 'input',
+    summary: 'A walk stopped after 100,000 Markdown files (DOCKET_WALK_LIMIT); the files after that point were not read and the result is partial.',
+    cause: 'A --root far larger than a repository (a disk, a home directory, a checkout of many repositories), or a repository with more Markdown files than the limit.',
+    remediation: { action: 'Pass the repository itself as --root, exclude generated trees in excluded_paths, or raise DOCKET_WALK_LIMIT (a number of files).', commands: [] },
+  },
+  INVALID_WALK_LIMIT: {
+    kind: 'error',
+    exit: EXIT.USAGE,
+    category: 'usage',
+    summary: 'DOCKET_WALK_LIMIT is not a whole number of files.',
+    cause: 'The environment sets the walk limit to a value such as `0`, `-1`, `1e5` or `100k`.',
+    remediation: { action: 'Unset DOCKET_WALK_LIMIT or set it to a number of files from 1 to 1000000000, such as 200000.', commands: [] },
   },
   INVALID_DEEP_BUDGET: {
     kind: 'error',
