@@ -1,4 +1,5 @@
-import { realpathSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { docket } from '../helpers/cli.js';
 import { doc, repo } from '../helpers/docs.js';
@@ -64,6 +65,15 @@ describe('a walk stops after DOCKET_WALK_LIMIT files: status partial and a warni
     const r = await docket(['new', 'ADR', 'Next', '--root', root, '--json'], { env: { DOCKET_WALK_LIMIT: '1' } });
     expect(r.exitCode, r.stdout).toBe(0);
     expect(r.json!.data.document_id).toBe('ACME-ADR-006');
+  });
+
+  it('fix still sees every ID, whatever the limit: the ID it adds is past all of them', async () => {
+    const root = fiveDocuments();
+    writeTree(root, { 'docs/45-adr/adr-006-new.md': doc({ document_id: undefined, title: 'New' }, '# New\n') });
+    const r = await docket(['fix', '--no-dry-run', '--root', root, '--json'], { env: { DOCKET_WALK_LIMIT: '1', DOCKET_TODAY: '2026-03-04' } });
+    expect(r.exitCode, r.stdout).toBe(0);
+    expect(r.json!.status).toBe('ok');
+    expect(readFileSync(path.join(root, 'docs/45-adr/adr-006-new.md'), 'utf8')).toContain('document_id: ACME-ADR-006');
   });
 
   it('an invalid DOCKET_WALK_LIMIT is INVALID_WALK_LIMIT (64)', async () => {
