@@ -3,7 +3,7 @@ import path from 'node:path';
 import { CONFIG_FILE } from '../core/config/defaults.js';
 import { canPrependFrontmatter, splitFrontmatter } from '../core/frontmatter/split.js';
 import { writeFileAtomic } from '../core/fs/atomic-write.js';
-import { isInside, realpathOfExistingAncestor, relativePosix } from '../core/fs/paths.js';
+import { isInside, realpathOfExistingAncestor, relativePosix, type WriteArea } from '../core/fs/paths.js';
 import { DocketError } from '../errors/docket-error.js';
 
 const SYSTEM_DIRS = ['/etc', '/bin', '/sbin', '/usr', '/boot', '/dev', '/proc', '/sys', '/lib', '/lib64'];
@@ -58,9 +58,14 @@ export async function resolveOutputTarget(root: string, file: string): Promise<O
   return { abs, rel };
 }
 
+/** The --output file is the user's choice: its directory is the one area outside the root it may be in (paths.ts OUTSIDE_ROOT_AREAS). */
+export function outputArea(target: OutputTarget): WriteArea {
+  return { area: 'output', dir: path.dirname(target.abs) };
+}
+
 export async function writeOutputFile(root: string, target: OutputTarget, content: string): Promise<void> {
   try {
-    await writeFileAtomic(root, target.abs, content, { overwrite: true });
+    await writeFileAtomic(root, target.abs, content, { overwrite: true, within: outputArea(target) });
   } catch (error) {
     if (error instanceof DocketError) throw error;
     throw new DocketError('WRITE_FAILED', `Could not write ${target.rel}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`, {

@@ -1,5 +1,4 @@
 import { createWriteStream, renameSync, appendFileSync, promises as fs, type WriteStream } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { compareIssues, type Issue } from '../core/issues.js';
 import type { ItemKind, ItemSink } from '../core/stream.js';
@@ -8,7 +7,9 @@ import { DocketError } from '../errors/docket-error.js';
 import { errorEnvelope, exitCodeOf, type EnvelopeMeta } from './emit.js';
 import type { Envelope } from './envelope.js';
 import { streamStdout, streamStdoutThenExit } from './io.js';
-import type { OutputTarget } from './output-target.js';
+import { outputArea, type OutputTarget } from './output-target.js';
+import { temporaryPathFor } from '../core/fs/atomic-write.js';
+import { assertWritable } from '../core/fs/paths.js';
 import { redactValue, type RedactionTally } from '../core/redact.js';
 import { redactedWarning } from './safe-envelope.js';
 import { errorRecord, headerRecord, itemRecord, progressRecord, summaryRecord, type RecordCounts } from './render/ndjson.js';
@@ -61,8 +62,9 @@ function stdoutOut(): LineOut {
   };
 }
 
-async function fileOut(target: OutputTarget): Promise<LineOut> {
-  const tmp = path.join(path.dirname(target.abs), `.${path.basename(target.abs)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+async function fileOut(root: string, target: OutputTarget): Promise<LineOut> {
+  assertWritable(root, target.abs, outputArea(target));
+  const tmp = temporaryPathFor(target.abs);
   await fs.mkdir(path.dirname(target.abs), { recursive: true });
   const stream: WriteStream = createWriteStream(tmp, { flags: 'wx', mode: 0o644 });
   await new Promise<void>((resolve, reject) => stream.once('open', () => resolve()).once('error', reject));
@@ -100,7 +102,7 @@ export class NdjsonStream implements ItemSink {
   private constructor(private readonly out: LineOut, private readonly meta: EnvelopeMeta) {}
 
   static async open(meta: EnvelopeMeta, output?: OutputTarget): Promise<NdjsonStream> {
-    const stream = new NdjsonStream(output ? await fileOut(output) : stdoutOut(), meta);
+    const stream = new NdjsonStream(output ? await fileOut(meta.root, output) : stdoutOut(), meta);
     await stream.out.write(headerRecord(meta), true);
     return stream;
   }

@@ -19,10 +19,11 @@ export default class Scan extends DocketCommand<typeof Scan, ScanData> {
   static override formats = [...BASE_FORMATS, 'ndjson'] as const;
   static override flags = {
     plan: Flags.string({ description: 'Write the adoption plan to this file (JSON; inside the root).', helpValue: '<file>' }),
+    force: Flags.boolean({ description: 'Survey the root even when it is the file-system root or your home directory (refused by default: ROOT_REFUSED).', default: false }),
   };
 
   protected async execute(ctx: RunContext): Promise<Outcome<ScanData>> {
-    const result = await runScan(ctx.root, { ...(this.flags.plan !== undefined ? { plan: this.flags.plan } : {}), env: ctx.env, now: ctx.now(), signal: ctx.signal, cmd: ctx.cmd, ...(ctx.stream ? { sink: ctx.stream } : {}) });
+    const result = await runScan(ctx.root, { force: this.flags.force === true, ...(ctx.fallback.home ? { home: ctx.fallback.home } : {}), ...(this.flags.plan !== undefined ? { plan: this.flags.plan } : {}), env: ctx.env, now: ctx.now(), signal: ctx.signal, cmd: ctx.cmd, ...(ctx.stream ? { sink: ctx.stream } : {}) });
     return { data: result.data, warnings: result.warnings, advice: result.advice, status: result.partial ? 'partial' : 'ok', streamed: ['files', 'actions'] };
   }
 

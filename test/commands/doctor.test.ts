@@ -84,13 +84,22 @@ describe('doctor', () => {
     expect(strict.json!.success).toBe(false);
   });
 
-  it('reports invalid and duplicate namespace prefixes', async () => {
+  it('reports duplicate namespace prefixes', async () => {
     const root = writeTree(tempDir(), {
-      'docops.config.yaml': 'namespaces:\n  - {name: a, repo_prefix: AAA, docs_root: docs}\n  - {name: b, repo_prefix: AAA, docs_root: other}\n  - {name: c, repo_prefix: x1, docs_root: third}\n',
+      'docops.config.yaml': 'namespaces:\n  - {name: a, repo_prefix: AAA, docs_root: docs}\n  - {name: b, repo_prefix: AAA, docs_root: other}\n',
     });
     const r = await docket(['doctor', '--root', root, '--json']);
     const codes = r.json!.violations.map((v: any) => v.code);
-    expect(codes).toEqual(expect.arrayContaining(['NAMESPACE_PREFIX_DUPLICATE', 'NAMESPACE_PREFIX_INVALID', 'REPO_STRUCTURE']));
+    expect(codes).toEqual(expect.arrayContaining(['NAMESPACE_PREFIX_DUPLICATE', 'REPO_STRUCTURE']));
+  });
+
+  it('an invalid namespace prefix makes the config invalid, with its line (test/commands/config-keys.test.ts has the rest)', async () => {
+    const root = writeTree(tempDir(), {
+      'docops.config.yaml': 'namespaces:\n  - {name: a, repo_prefix: AAA, docs_root: docs}\n  - {name: c, repo_prefix: x1, docs_root: third}\n',
+    });
+    const r = await docket(['doctor', '--root', root, '--json']);
+    expect(r.json!.violations).toEqual([expect.objectContaining({ code: 'CONFIG_INVALID', line: 3 })]);
+    expect(r.json!.violations[0].message).toContain('`namespaces[1].repo_prefix` is "x1"');
   });
 
   it('md: a heading, the summary, a table of checks and of violations, cells escaped; exit as in json', async () => {

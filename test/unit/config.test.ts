@@ -40,7 +40,8 @@ describe('parseConfig', () => {
     expect(types.RFC).toMatchObject({ directory: '15-rfc', source: 'config' });
     expect(types.GOV).toMatchObject({ directory: '01-gov' });
     expect(types.ADR).toMatchObject({ directory: 'decisions', template: 'docs/t/adr.md', description: 'Architecture Decision Record' });
-    expect(warnings.map((w) => w.code)).toEqual(['CONFIG_DEPRECATED_KEY']);
+    // Lower-case type keys are read upper-cased, with a warning each (test/commands/config-keys.test.ts).
+    expect(warnings.map((w) => w.code)).toEqual(['CONFIG_DEPRECATED_KEY', 'CONFIG_VALUE_NORMALIZED', 'CONFIG_VALUE_NORMALIZED']);
     expect(isExcluded(config.namespaces[0]!, 'docs/t/adr.md')).toBe(true);
   });
 

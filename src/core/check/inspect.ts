@@ -21,6 +21,8 @@ import { overlaidWalk, type Overlay } from './overlay.js';
 
 export interface InspectOptions {
   signal?: AbortSignal;
+  /** Markdown files the walk lists before it stops (documents/walk.ts walkLimit); Infinity where IDs are allocated. */
+  walkLimit?: number;
   /**
    * Targeted mode: per-document rules run only on these paths. Every governed document is
    * still loaded, so IDs are unique across the repository and anchors of targets are known.
@@ -116,14 +118,14 @@ export async function inspectRepository(config: RepoConfig, opts: InspectOptions
   // A run that will read every document starts its reading thread during the walk (see EarlyReadAhead).
   if (opts.overlay) {
     if (!opts.compact || opts.walk) throw new Error('inspectRepository: an overlay needs compact models and its own walk');
-    return inspectWalked(config, overlaidWalk(config, await listGoverned(config, opts.signal), opts.overlay), opts, undefined, 0);
+    return inspectWalked(config, overlaidWalk(config, await listGoverned(config, opts.signal, undefined, opts.walkLimit), opts.overlay), opts, undefined, 0);
   }
   const early = opts.compact && !opts.walk && !opts.reuse && (!opts.memos || opts.memos.remembersNothing) ? await EarlyReadAhead.prepare((opts.digest ?? true) || opts.memos?.byContent === true) : undefined;
   try {
     // Rows keep every file until the last document is checked: packed as the walk finds them.
     const packed = opts.compact && opts.keepDocuments === false;
     const walkStart = performance.now();
-    const walk: Walked = opts.walk ?? (await (packed ? listGovernedPacked : listGoverned)(config, opts.signal, early?.found));
+    const walk: Walked = opts.walk ?? (packed ? await listGovernedPacked(config, opts.signal, early?.found, undefined, opts.walkLimit) : await listGoverned(config, opts.signal, early?.found, opts.walkLimit));
     return await inspectWalked(config, walk, opts, early?.reader ?? opts.readAhead, opts.walk ? 0 : performance.now() - walkStart);
   } finally {
     early?.close();

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { BUILTIN_TYPE_DESCRIPTIONS, BUILTIN_TYPE_DIRECTORIES, DOCUMENT_TYPE_KEYS, LEGACY_KEYS, normalizeTypeKey } from './defaults.js';
+import { BUILTIN_TYPE_DESCRIPTIONS, BUILTIN_TYPE_DIRECTORIES, DOCUMENT_TYPE_KEYS, LEGACY_KEYS } from './defaults.js';
+import { configTypeKey } from './keys.js';
 import { ConfigReader, isPlainObject, type PlainObject, type YamlPath } from './reader.js';
 import type { DocumentTypeConfig } from './types.js';
 
@@ -44,14 +45,15 @@ export function applyDocumentTypes(reader: ConfigReader, obj: PlainObject, p: Ya
   }
   const legacyDirs = reader.map(obj, 'type_directories', p) ?? {};
   for (const [rawType, rawDir] of Object.entries(legacyDirs)) {
+    const type = configTypeKey(reader, rawType, [...p, 'type_directories', rawType], true);
     const dir = typeDirectory(reader, docsRoot, rawDir, [...p, 'type_directories', rawType]);
     if (!dir) continue;
-    const type = normalizeTypeKey(rawType);
     types[type] = { ...types[type], type, directory: dir, source: 'config' };
   }
   const legacyTemplates = reader.map(obj, 'templates', p) ?? {};
   for (const [rawType, rawTemplate] of Object.entries(legacyTemplates)) {
-    const type = normalizeTypeKey(rawType);
+    // The Python DocOps CLI lower-cases these keys (reference §4.1): lower case is their usual form.
+    const type = configTypeKey(reader, rawType, [...p, 'templates', rawType], false);
     const existing = types[type];
     if (!existing || typeof rawTemplate !== 'string') continue;
     const template = reader.safePath(rawTemplate, [...p, 'templates', rawType]);
@@ -60,6 +62,7 @@ export function applyDocumentTypes(reader: ConfigReader, obj: PlainObject, p: Ya
   const documentTypes = reader.map(obj, 'document_types', p) ?? {};
   for (const [rawType, entry] of Object.entries(documentTypes)) {
     const ep = [...p, 'document_types', rawType];
+    const type = configTypeKey(reader, rawType, ep, true);
     if (!isPlainObject(entry)) {
       reader.warn('CONFIG_VALUE_IGNORED', ep, `Document type ${rawType} must be a mapping with a \`directory\`; ignored.`);
       continue;
@@ -70,7 +73,6 @@ export function applyDocumentTypes(reader: ConfigReader, obj: PlainObject, p: Ya
       reader.warn('CONFIG_VALUE_IGNORED', ep, `Document type ${rawType} has no usable \`directory\`; ignored.`, `Add \`directory: <folder under ${docsRoot}>\`.`);
       continue;
     }
-    const type = normalizeTypeKey(rawType);
     const template = typeof entry.template === 'string' ? reader.safePath(entry.template, [...ep, 'template']) : undefined;
     const description = typeof entry.description === 'string' ? entry.description : types[type]?.description;
     types[type] = { type, directory: dir, ...(template ? { template } : {}), ...(description ? { description } : {}), source: 'config' };

@@ -27,10 +27,20 @@ function realpathOrUndefined(dir: string | undefined): string | undefined {
   }
 }
 
+/**
+ * Whether `root` (a realpath) is the file-system root or the user's home directory (`home` as
+ * the environment says, and os.homedir()): never a repository, and walking it takes minutes.
+ */
+export function unsafeRoot(root: string, home: string | undefined): { reason: 'filesystem_root' | 'home_directory'; why: string } | undefined {
+  if (path.dirname(root) === root) return { reason: 'filesystem_root', why: 'the root is the file-system root, which docket never takes for a repository' };
+  if (root === realpathOrUndefined(home) || root === realpathOrUndefined(os.homedir())) return { reason: 'home_directory', why: 'the root is your home directory, which docket never takes for a repository' };
+  return undefined;
+}
+
 /** Why the defaults may not stand in for a missing config at `root` (a realpath), if they may not. */
 function refusal(root: string, fallback: ConfigFallback): { reason: string; why: string } | undefined {
-  if (path.dirname(root) === root) return { reason: 'filesystem_root', why: 'the root is the file-system root, which docket never takes for a repository' };
-  if (root === realpathOrUndefined(fallback.home) || root === realpathOrUndefined(os.homedir())) return { reason: 'home_directory', why: 'the root is your home directory, which docket never takes for a repository' };
+  const unsafe = unsafeRoot(root, fallback.home);
+  if (unsafe) return unsafe;
   // Only then the walk upward: the commands that fall back run here only when the config is missing.
   if (!fallback.rootGiven && gitWorkTreeTop(root) === undefined) return { reason: 'not_a_work_tree', why: 'the current directory is not inside a git work tree (pass --root to use the defaults here)' };
   return undefined;

@@ -8,6 +8,7 @@ import {
   DEFAULT_NAMESPACE_NAME, GENERATED_VIEW_FILES, NAMESPACE_KEYS, TOP_LEVEL_KEYS, derivePrefix, indexDirOf,
 } from './defaults.js';
 import { applyDocumentTypes, builtinDocumentTypes, sortTypes } from './document-types.js';
+import { configPrefix } from './keys.js';
 import { withIndexFormat } from './index-format.js';
 import { ConfigReader, isPlainObject, type PlainObject, type YamlPath } from './reader.js';
 import type { NamespaceConfig, RepoConfig } from './types.js';
@@ -46,6 +47,9 @@ function buildNamespace(reader: ConfigReader, top: PlainObject, ns: PlainObject,
   // The implicit namespace is named by the top-level `name`, then `namespace` (reference §4.1).
   const name = (ns === top ? reader.str(top, 'name', []) || reader.str(top, 'namespace', []) : reader.str(ns, 'name', p)) || fallbackName;
   const prefixRaw = inherited('repo_prefix');
+  // The value as written (reader.str trims), so that normalising it can be reported.
+  const prefixOwner = ns !== top && typeof ns.repo_prefix === 'string' ? ns : top;
+  const prefixWritten = typeof prefixOwner.repo_prefix === 'string' ? prefixOwner.repo_prefix : prefixRaw;
   const docsRootRaw = inherited('docs_root');
   const docsRoot = docsRootRaw ? reader.safePath(docsRootRaw, pathOf('docs_root'), DEFAULT_DOCS_ROOT)! : DEFAULT_DOCS_ROOT;
   const defaultSchema = `${docsRoot}/00-governance/metadata.schema.json`;
@@ -73,7 +77,7 @@ function buildNamespace(reader: ConfigReader, top: PlainObject, ns: PlainObject,
   const owner = inherited('default_owner');
   return {
     name,
-    repo_prefix: (prefixRaw ?? derivePrefix(projectName)).toUpperCase(),
+    repo_prefix: prefixWritten === undefined ? derivePrefix(projectName) : configPrefix(reader, prefixWritten, pathOf('repo_prefix')),
     docs_root: docsRoot,
     schema_path: schemaPath,
     docops_version: inherited('docops_version') ?? DEFAULT_DOCOPS_VERSION,

@@ -39,6 +39,14 @@ export class ConfigReader {
     });
   }
 
+  /** CONFIG_INVALID for a value that cannot be used at all, with the file, line and key. */
+  refuse(p: YamlPath, reason: string, suggestion: string, details: Record<string, unknown> = {}): never {
+    throw new DocketError('CONFIG_INVALID', `${this.where(p)}: ${reason}`, {
+      suggestion,
+      details: { path: CONFIG_FILE, line: this.source.line(p) ?? null, key: dotted(p), ...details },
+    });
+  }
+
   /** A finding about the config; `info` is a note that never fails --strict. Each is reported once (top-level keys are read for every namespace). */
   warn(code: Issue['code'], p: YamlPath, message: string, suggestion?: string, severity: Severity = 'warning'): void {
     const line = this.source.line(p);

@@ -42,6 +42,61 @@ export interface TreeListing {
 const SKIP_DIRS = new Set(['.git', 'node_modules']);
 
 /**
+ * How many Markdown files a walk lists before it stops: the first ones in path order are kept,
+ * a WALK_LIMIT_REACHED warning says where it stopped, and the run is partial. Bounds the time
+ * of scan, check and index on a tree far larger than any repository (DOCKET_WALK_LIMIT
+ * overrides it, for tests and for larger repositories).
+ */
+export const WALK_LIMIT = 100_000;
+const MAX_WALK_LIMIT = 1_000_000_000;
+
+/** WALK_LIMIT, or DOCKET_WALK_LIMIT when set: a whole number of files from 1 to 10^9, else INVALID_WALK_LIMIT. */
+export function walkLimit(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.DOCKET_WALK_LIMIT?.trim();
+  if (!raw) return WALK_LIMIT;
+  const value = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  if (!(value >= 1 && value <= MAX_WALK_LIMIT)) {
+    throw new DocketError('INVALID_WALK_LIMIT', `DOCKET_WALK_LIMIT "${raw.slice(0, 32)}" is not a number of files from 1 to ${MAX_WALK_LIMIT}.`, {
+      suggestion: `Unset DOCKET_WALK_LIMIT or set it to a whole number of files, such as ${WALK_LIMIT * 2}.`,
+      details: { value: raw.slice(0, 32), max: MAX_WALK_LIMIT },
+    });
+  }
+  return value;
+}
+
+/** Files a walk may still list; shared by the walks of one listing (several docs roots). */
+interface WalkBudget {
+  readonly limit: number;
+  left: number;
+}
+
+/** Thrown inside a walk when the budget is spent, to unwind it. */
+class WalkLimitReached extends Error {}
+
+function budgetOf(limit: number): WalkBudget {
+  return { limit, left: limit };
+}
+
+/** Counts one listed file; the one past the limit ends the walk, with the warning saying where. */
+function take(budget: WalkBudget, rel: string, unreadable: Issue[]): void {
+  if (budget.left === 0) {
+    unreadable.push(limitWarning(budget, rel));
+    throw new WalkLimitReached();
+  }
+  budget.left--;
+}
+
+function limitWarning(budget: WalkBudget, firstLeftOut: string): Issue {
+  return {
+    code: 'WALK_LIMIT_REACHED',
+    severity: 'warning',
+    message: `The walk stopped after ${budget.limit} Markdown files: ${firstLeftOut} and the files after it (in path order) were not read, so the result is partial.`,
+    path: firstLeftOut,
+    suggestion: 'Pass the repository itself as --root, exclude generated trees (excluded_paths), or raise DOCKET_WALK_LIMIT.',
+  };
+}
+
+/**
  * `name.toLowerCase().endsWith('.md')` without lower-casing every name: only `.`, `m`/`M` and
  * `d`/`D` lower-case to those characters (no other mapping, one or several characters long,
  * ends in them).
@@ -66,22 +121,26 @@ export async function listMarkdown(root: string, start: string, signal?: AbortSi
 }
 
 /** `onFound`: told how many files were listed so far, after each directory (a reading thread can start early). */
-export function listMarkdownSync(root: string, start: string, signal?: AbortSignal, onFound?: (count: number) => void): TreeListing {
+export function listMarkdownSync(root: string, start: string, signal?: AbortSignal, onFound?: (count: number) => void, limit = walkLimit()): TreeListing {
   const markdown: string[] = [];
   const symlinks: string[] = [];
   const unreadable: Issue[] = [];
-  visitMarkdown(root, start, signal, (rel) => markdown.push(rel), symlinks, unreadable, onFound && (() => onFound(markdown.length)));
+  const budget = budgetOf(limit);
+  visitMarkdown(root, start, signal, (rel) => {
+    take(budget, rel, unreadable);
+    markdown.push(rel);
+  }, symlinks, unreadable, onFound && (() => onFound(markdown.length)), budget);
   // Already in this order (see visitMarkdown); the default sort checks it without a call back into JavaScript.
   return { markdown: markdown.sort(), symlinks: symlinks.sort(byPath), unreadable: unreadable.sort((a, b) => byPath(a.path ?? '', b.path ?? '')) };
 }
 
 /**
  * Calls `onFile` for every `*.md` regular file under `start`, in the order of their paths
- * (UTF-16 code units, the order of `<`): each directory's entries are visited sorted, a
+ * (UTF-16 code units, the order of `<`), until `onFile` spends the budget (see take): each directory's entries are visited sorted, a
  * directory's name with a slash after it, so a depth-first walk meets the paths in the order
  * a sort of all of them would give, and no list of every path is needed (see PathTable).
  */
-function visitMarkdown(root: string, start: string, signal: AbortSignal | undefined, onFile: (rel: string, name: string) => void, symlinks: string[], unreadable: Issue[], afterDirectory?: () => void): void {
+function visitMarkdown(root: string, start: string, signal: AbortSignal | undefined, onFile: (rel: string, name: string) => void, symlinks: string[], unreadable: Issue[], afterDirectory: (() => void) | undefined, budget: WalkBudget): void {
   function walk(dir: string): void {
     if (signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while listing documents.');
     let entries: Dirent[];
@@ -109,7 +168,13 @@ function visitMarkdown(root: string, start: string, signal: AbortSignal | undefi
     }
     afterDirectory?.();
   }
-  walk(start);
+  if (budget.left < 0) return; // spent by an earlier docs root
+  try {
+    walk(start);
+  } catch (error) {
+    if (!(error instanceof WalkLimitReached)) throw error;
+    budget.left = -1;
+  }
 }
 
 /** Whether a docs root (possibly reached through symbolic links) stays inside the root. */
@@ -126,9 +191,9 @@ function rootStaysInside(root: string, docsRoot: string): boolean {
  * namespace owns (deepest docs root wins), minus exclusions. Order is independent of the
  * file system.
  */
-export async function listGoverned(config: RepoConfig, signal?: AbortSignal, onFound?: (count: number) => void): Promise<WalkResult> {
+export async function listGoverned(config: RepoConfig, signal?: AbortSignal, onFound?: (count: number) => void, limit = walkLimit()): Promise<WalkResult> {
   const files: GovernedFile[] = [];
-  const rest = visitGoverned(config, signal, (rel, namespace) => files.push({ rel, namespace }), onFound && (() => onFound(files.length)));
+  const rest = visitGoverned(config, signal, (rel, namespace) => files.push({ rel, namespace }), onFound && (() => onFound(files.length)), limit);
   return { files: inPathOrder(files), ...rest };
 }
 
@@ -157,7 +222,7 @@ export function packAfter(env: NodeJS.ProcessEnv = process.env): number {
  * read. Smaller sets stay a list. Walks again into a plain list in the unexpected case that
  * the files did not come in order.
  */
-export async function listGovernedPacked(config: RepoConfig, signal?: AbortSignal, onFound?: (count: number) => void, threshold = packAfter()): Promise<Omit<WalkResult, 'files'> & { files: FileList }> {
+export async function listGovernedPacked(config: RepoConfig, signal?: AbortSignal, onFound?: (count: number) => void, threshold = packAfter(), limit = walkLimit()): Promise<Omit<WalkResult, 'files'> & { files: FileList }> {
   let list: GovernedFile[] | undefined = [];
   let builder: PathTableBuilder | undefined;
   let count = 0;
@@ -170,14 +235,14 @@ export async function listGovernedPacked(config: RepoConfig, signal?: AbortSigna
       for (const f of list) builder.add(f.rel, f.namespace);
       list = undefined;
     }
-  }, onFound && (() => onFound(count)));
+  }, onFound && (() => onFound(count)), limit);
   if (list) return { files: inPathOrder(list), ...rest };
   const files = builder!.finish();
-  return files ? { files, ...rest } : listGoverned(config, signal);
+  return files ? { files, ...rest } : listGoverned(config, signal, undefined, limit);
 }
 
 /** Calls `onFile` for each governed file, in path order; returns what else the walk met. */
-function visitGoverned(config: RepoConfig, signal: AbortSignal | undefined, onFile: (rel: string, namespace: NamespaceConfig, name: string) => void, afterDirectory?: () => void): Omit<WalkResult, 'files'> {
+function visitGoverned(config: RepoConfig, signal: AbortSignal | undefined, onFile: (rel: string, namespace: NamespaceConfig, name: string) => void, afterDirectory: (() => void) | undefined, limit: number): Omit<WalkResult, 'files'> {
   const root = config.root;
   const all = [...new Set(config.namespaces.map((ns) => ns.docs_root))].sort();
   const refusedRoots = all.filter((r) => !rootStaysInside(root, r));
@@ -188,11 +253,15 @@ function visitGoverned(config: RepoConfig, signal: AbortSignal | undefined, onFi
   const symlinks: string[] = [];
   const unreadable: Issue[] = [];
   const governed = new GovernedFiles(config);
+  const budget = budgetOf(limit);
   for (const docsRoot of outermost) {
     visitMarkdown(root, docsRoot, signal, (rel, name) => {
       const ns = governed.namespaceOf(rel);
-      if (ns && !refusedRoots.includes(ns.docs_root)) onFile(rel, ns, name);
-    }, symlinks, unreadable, afterDirectory);
+      if (ns && !refusedRoots.includes(ns.docs_root)) {
+        take(budget, rel, unreadable);
+        onFile(rel, ns, name);
+      }
+    }, symlinks, unreadable, afterDirectory, budget);
   }
   return {
     symlinks: [...new Set(symlinks)].sort(byPath),

@@ -40,6 +40,8 @@ export async function inspectForFix(config: RepoConfig, opts: { signal?: AbortSi
     compact: true,
     keepDocuments: false,
     digest: opts.fixable,
+    // fix allocates IDs past every one it saw: a walk cut short could hand out a used number again.
+    walkLimit: Infinity,
     ...(opts.overlay ? { overlay: opts.overlay } : {}),
     ...(opts.signal ? { signal: opts.signal } : {}),
     onDocument: (doc) => {

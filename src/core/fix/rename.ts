@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
-import { isInside, realpathOfExistingAncestor } from '../fs/paths.js';
+import { assertWritable } from '../fs/paths.js';
 import { DocketError } from '../../errors/docket-error.js';
 
 async function fsyncDir(dir: string): Promise<void> {
@@ -23,11 +23,7 @@ async function fsyncDir(dir: string): Promise<void> {
 export async function renameNoReplace(root: string, fromRel: string, toRel: string): Promise<void> {
   const src = path.join(root, fromRel);
   const dst = path.join(root, toRel);
-  for (const p of [src, dst]) {
-    if (!isInside(root, p) || !isInside(root, realpathOfExistingAncestor(path.dirname(p)))) {
-      throw new DocketError('PATH_OUTSIDE_ROOT', `Refusing to rename outside the repository root: ${path.relative(root, p)}`);
-    }
-  }
+  for (const p of [src, dst]) assertWritable(root, p);
   const source = await fs.lstat(src);
   if (source.isSymbolicLink()) throw new DocketError('SYMLINK_REFUSED', `Refusing to rename the symbolic link ${fromRel}.`);
   const existing = await fs.lstat(dst).catch(() => undefined);

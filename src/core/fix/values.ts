@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { PREFIX_PATTERN } from '../config/defaults.js';
 import type { InspectedDocument } from '../check/model.js';
 import { patternOf, type PropertySchema } from '../documents/normalize.js';
 import { ID_PATTERN, ID_TITLE } from '../ids/document-id.js';
@@ -96,7 +95,7 @@ export function fillValue(field: string, doc: DocumentFacts, ctx: FillContext): 
   switch (field) {
     case 'document_id': {
       const type = idType(doc);
-      return type && PREFIX_PATTERN.test(ns.repo_prefix) ? ctx.allocate(ns.repo_prefix, type) : undefined;
+      return type ? ctx.allocate(ns.repo_prefix, type) : undefined;
     }
     case 'type': {
       // The directory decides, unless the document's ID names another type: then a person must.

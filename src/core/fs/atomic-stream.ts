@@ -1,7 +1,7 @@
 import { closeSync, constants, futimesSync, lstatSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { temporaryPathFor } from './atomic-write.js';
-import { isInside, realpathOfExistingAncestor } from './paths.js';
+import { assertWritable } from './paths.js';
 
 /**
  * Text gathered before one write call. Small on purpose: pieces waiting for a 1 MiB write
@@ -26,8 +26,11 @@ export class AtomicStream {
   private constructor(private readonly fd: number, private readonly tmp: string, private readonly target: string) {}
 
   static open(root: string, target: string): AtomicStream | undefined {
-    const dir = path.dirname(target);
-    if (!isInside(root, target) || !isInside(root, realpathOfExistingAncestor(dir))) return undefined;
+    try {
+      assertWritable(root, target);
+    } catch {
+      return undefined;
+    }
     try {
       const existing = lstatSync(target);
       if (!existing.isFile()) return undefined;

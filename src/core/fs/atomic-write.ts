@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { constants, lstatSync, promises as fs, type Stats } from 'node:fs';
 import path from 'node:path';
 import { DocketError } from '../../errors/docket-error.js';
-import { isInside, realpathOfExistingAncestor } from './paths.js';
+import { assertWritable, type WriteArea } from './paths.js';
 
 export interface AtomicWriteOptions {
   /** Replace an existing regular file (default false: refuse with FILE_EXISTS). */
@@ -11,6 +11,8 @@ export interface AtomicWriteOptions {
   mode?: number;
   /** The modification time to give the file (a cache's seal, see isSealed); default: now. */
   mtimeMs?: number;
+  /** One of the listed areas outside the root the target may lie in (paths.ts OUTSIDE_ROOT_AREAS). */
+  within?: WriteArea;
 }
 
 export async function fsyncDir(dir: string): Promise<void> {
@@ -53,15 +55,13 @@ async function linkNoReplace(tmp: string, target: string): Promise<void> {
 }
 
 /**
- * The checks every atomic write makes before it writes: `target` and its directory's nearest
- * existing ancestor (a realpath) are inside `root`, it is not a symbolic link, and an existing
+ * The checks every atomic write makes before it writes: `target` is inside `root` or the area
+ * it names (assertWritable), it is not a symbolic link, and an existing
  * target is a regular file that may be overwritten. Returns the mode to give the new file:
  * an overwritten file keeps its own.
  */
 export function checkWriteTarget(root: string, target: string, options: AtomicWriteOptions): number {
-  if (!isInside(root, target) || !isInside(root, realpathOfExistingAncestor(path.dirname(target)))) {
-    throw new DocketError('PATH_OUTSIDE_ROOT', `Refusing to write outside the repository root: ${target}`);
-  }
+  assertWritable(root, target, options.within);
   let existing: Stats | undefined;
   try {
     existing = lstatSync(target);

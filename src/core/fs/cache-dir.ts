@@ -3,7 +3,7 @@ import { lstatSync, mkdirSync, readFileSync, writeFileSync, promises as fs } fro
 import path from 'node:path';
 import type { RepoConfig } from '../config/types.js';
 import { packagePath } from '../package-root.js';
-import { isInside, realpathOfExistingAncestor } from './paths.js';
+import { assertWritable } from './paths.js';
 
 /** Where docket keeps what it can rebuild (index and check caches); never committed. */
 export const CACHE_DIR = '.docket/cache';
@@ -70,7 +70,7 @@ export function ensureCacheDirSync(root: string): boolean {
         // absent: created below
       }
     }
-    if (!isInside(root, realpathOfExistingAncestor(dir))) return false;
+    assertWritable(root, dir);
     mkdirSync(dir, { recursive: true });
     try {
       writeFileSync(path.join(root, '.docket', '.gitignore'), '*\n', { flag: 'wx' });

@@ -33,6 +33,43 @@ export function realpathOfExistingAncestor(target: string): string {
   }
 }
 
+/**
+ * The only places docket may write outside the repository root, each chosen by the user or by
+ * git, never by the repository's content. A write names its area; everything else must stay
+ * inside the root. (DOCKET-SPEC-002 lists them for PATH_OUTSIDE_ROOT.)
+ */
+export const OUTSIDE_ROOT_AREAS = {
+  output: 'the --output file the user names',
+  'git-hooks': 'the git hooks directory git reports',
+  profiles: "the user's data directory for org profiles",
+  site: "a site's --out directory (reserved: no command builds a site yet)",
+} as const;
+
+/** An area outside the root a write may go to, and the directory (or file) it is. */
+export interface WriteArea {
+  area: keyof typeof OUTSIDE_ROOT_AREAS;
+  dir: string;
+}
+
+/**
+ * The one containment check of every write, directory creation and rename: `target` must lie
+ * inside `root` (a realpath), or inside `within` when the write goes to one of
+ * OUTSIDE_ROOT_AREAS, both as written and through symbolic links (the realpath of its nearest
+ * existing ancestor). Else PATH_OUTSIDE_ROOT, with the path relative to the root.
+ */
+export function assertWritable(root: string, target: string, within?: WriteArea): void {
+  const base = within ? path.resolve(within.dir) : root;
+  const realBase = within ? realpathOfExistingAncestor(base) : root;
+  const abs = path.resolve(target);
+  // The directory's realpath: a target that is itself a symbolic link is the writer's SYMLINK_REFUSED.
+  if (isInside(base, abs) && isInside(realBase, realpathOfExistingAncestor(path.dirname(abs)))) return;
+  const rel = toPosix(path.relative(root, abs));
+  throw new DocketError('PATH_OUTSIDE_ROOT', `Refusing to write ${rel}: it ${within ? `is outside ${OUTSIDE_ROOT_AREAS[within.area]}` : 'is outside the repository root, as written or through a symbolic link'}.`, {
+    suggestion: within ? 'Check the path and the directory it should be in, then run again.' : 'Check docops.config.yaml and the symbolic links in the repository: docket writes only inside --root.',
+    details: { path: rel, ...(within ? { area: within.area } : {}) },
+  });
+}
+
 export interface ResolvedPath {
   /** Absolute path as given (lexically normalised). */
   abs: string;

@@ -3,7 +3,7 @@ import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { DocketError } from '../../errors/docket-error.js';
 import { envValue } from '../env.js';
-import { isInside, realpathOfExistingAncestor } from '../fs/paths.js';
+import { assertWritable } from '../fs/paths.js';
 import { parseId } from './document-id.js';
 import { currentHolder, holderLiveness, type Holder } from './holder.js';
 
@@ -43,9 +43,7 @@ export async function ensureClaimsDir(root: string): Promise<string> {
   const dir = path.join(root, CLAIMS_DIR);
   await refuseLink(docket, '.docket');
   await refuseLink(dir, CLAIMS_DIR);
-  if (!isInside(root, realpathOfExistingAncestor(dir))) {
-    throw new DocketError('PATH_OUTSIDE_ROOT', `${CLAIMS_DIR} resolves outside the repository root.`, { details: { path: CLAIMS_DIR } });
-  }
+  assertWritable(root, dir);
   await fs.mkdir(dir, { recursive: true });
   // The cache directory ignores itself, even where the root .gitignore does not list it.
   await fs.writeFile(path.join(docket, '.gitignore'), '*\n', { flag: 'wx' }).catch(() => undefined);
@@ -55,6 +53,7 @@ export async function ensureClaimsDir(root: string): Promise<string> {
 /** Claims `id` for this process; false when it is already claimed. */
 export async function tryClaim(root: string, id: string): Promise<Claim | undefined> {
   const file = claimFile(root, id);
+  assertWritable(root, file);
   const record: ClaimRecord = { document_id: id, ...currentHolder(), token: randomBytes(8).toString('hex') };
   let handle: fs.FileHandle;
   try {

@@ -48,7 +48,8 @@ export function documentIdOf(file: GovernedFile, raw: RawRead): { id?: string; p
  * files whose other fields are broken, so no used number is ever handed out again.
  */
 export async function scanIds(config: RepoConfig, signal?: AbortSignal): Promise<IdScan> {
-  const walk = await listGoverned(config, signal);
+  // Never cut short by the walk limit: an ID the walk did not reach would be handed out again.
+  const walk = await listGoverned(config, signal, undefined, Infinity);
   const uses: IdUse[] = [];
   const unreadable = [...walk.unreadable];
   await readInOrder(config.root, walk.files.map((f) => f.rel), (i, raw) => {

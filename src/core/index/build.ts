@@ -98,7 +98,8 @@ export async function buildIndex(config: RepoConfig, opts: BuildOptions): Promis
   const early = cache.mode === 'full' && !opts.opened?.walk ? await (await import('../check/parallel.js')).EarlyReadAhead.prepare(true) : undefined;
   try {
     const walk = opts.opened?.walk ?? (await listGoverned(config, opts.signal, early?.found));
-    if (opts.graph === false) {
+    // A walk stopped by its limit (WALK_LIMIT_REACHED) is partial: never the unchanged last result.
+    if (opts.graph === false && !walk.unreadable.some((w) => w.code === 'WALK_LIMIT_REACHED')) {
       const last = await reusable(config, cache, walk);
       if (last) {
         await close();
@@ -109,7 +110,7 @@ export async function buildIndex(config: RepoConfig, opts: BuildOptions): Promis
     }
     const { inspectRepository } = await import('../check/inspect.js');
     const inspection = await inspectRepository(config, { rules: false, compact: true, reuse: cache, walk, ...(early?.reader ? { readAhead: early.reader } : {}), ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.onProgress ? { onProgress: opts.onProgress } : {}) });
-    const walkWarnings = inspection.repository.filter((f) => f.code === 'FILE_UNREADABLE');
+    const walkWarnings = inspection.repository.filter((f) => f.code === 'FILE_UNREADABLE' || f.code === 'WALK_LIMIT_REACHED');
     const documentWarnings: Issue[] = [];
     const inputs = [];
     for (const doc of inspection.documents) {

@@ -1,5 +1,6 @@
 import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
+import { assertWritable } from '../fs/paths.js';
 import { currentHolder, holderLiveness, type Holder } from '../ids/holder.js';
 
 /** A lock file that cannot be parsed is someone's lock being written, unless it is this old. */
@@ -8,6 +9,11 @@ const STALE_UNREADABLE_LOCK_MS = 60_000;
 /** Takes the cache lock (exclusive create); a lock whose holder died is taken over. */
 export async function acquireLock(root: string, rel: string): Promise<(() => Promise<void>) | undefined> {
   const file = path.join(root, rel);
+  try {
+    assertWritable(root, file);
+  } catch {
+    return undefined; // as a lock held elsewhere: the cache is not used
+  }
   const token = `${JSON.stringify(currentHolder())}\n`;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

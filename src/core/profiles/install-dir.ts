@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { DocketError } from '../../errors/docket-error.js';
+import { assertWritable, type WriteArea } from '../fs/paths.js';
 import type { Profile } from './profile.js';
 
 async function fsyncDir(dir: string): Promise<void> {
@@ -17,12 +18,15 @@ async function fsyncDir(dir: string): Promise<void> {
  * either the old profile or the new one, never a mixture.
  */
 export async function installProfileDir(parent: string, profile: Profile, replace: boolean): Promise<void> {
+  const area: WriteArea = { area: 'profiles', dir: parent };
   const target = path.join(parent, profile.name);
+  assertWritable(parent, target, area);
   const temp = await fs.mkdtemp(path.join(parent, `.${profile.name}.tmp-`));
   try {
     await fs.chmod(temp, 0o755); // mkdtemp makes it private; a profile is not secret
     for (const [rel, bytes] of profile.files) {
       const abs = path.join(temp, ...rel.split('/'));
+      assertWritable(parent, abs, { area: 'profiles', dir: temp });
       await fs.mkdir(path.dirname(abs), { recursive: true });
       const handle = await fs.open(abs, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o644);
       try {

@@ -4,6 +4,7 @@ import { MAX_DOCUMENT_BYTES, readBytes } from '../documents/read.js';
 import { renameDiff } from '../fix/diff.js';
 import { renameNoReplace } from '../fix/rename.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
+import { assertWritable } from '../fs/paths.js';
 import { ensureClaimsDir, tryClaim } from '../ids/claim.js';
 import { isId } from '../ids/document-id.js';
 import type { Issue } from '../issues.js';
@@ -112,6 +113,8 @@ export async function applyScanPlan(root: string, plan: ScanPlan, opts: { apply:
       }
       if (opts.apply) {
         try {
+          // Contained before the directory is made: a linked parent would otherwise be created outside.
+          assertWritable(root, path.join(root, action.to));
           await fs.mkdir(path.dirname(path.join(root, action.to)), { recursive: true });
           await renameNoReplace(root, action.path, action.to);
         } catch (error) {

@@ -56,6 +56,7 @@ export const ENVIRONMENT = [
   { name: 'DOCKET_AGENT', description: 'Names the calling agent in `docket context` when it cannot be detected.' },
   { name: 'DOCKET_DEFAULT_OWNER', description: 'Default owner for new documents.' },
   { name: 'DOCKET_TODAY', description: 'Pins "today" (YYYY-MM-DD) for last_updated (new, fix) and {{date}}, for reproducible output.' },
+  { name: 'DOCKET_WALK_LIMIT', description: 'Markdown files a walk (scan, check, index, context --deep) lists before it stops (1 to 1000000000, default 100000); past it the run is partial (WALK_LIMIT_REACHED).' },
   { name: 'DOCKET_DEEP_BUDGET_MS', description: 'Time budget of `context --deep` in milliseconds (0 to 3600000, default 10000); past it the list is partial (DEEP_BUDGET_EXCEEDED).' },
   { name: 'DOCKET_WORKERS', description: 'Worker threads for check and index: 0 turns them off (the reading thread too), N forces N; unset, docket uses them for large repositories on machines with 4 or more CPUs. Results never depend on it.' },
   { name: 'DOCKET_READ_AHEAD', description: 'The thread that reads documents ahead of check and index where no worker threads run: 0 turns it off, 1 starts it at once; unset, docket starts it once 500 documents had to be read and 2,000 remain, or, when check or index will read every document (--no-cache, no usable cache), as soon as the walk has found 2,500. Results never depend on it.' },

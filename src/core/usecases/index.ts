@@ -61,6 +61,6 @@ export async function runIndex(root: string, opts: IndexOptions): Promise<IndexR
     advice,
     // A document that could not be read makes the index incomplete. (inspectRepository counts
     // unreadable documents as partial only when its rules ran; the index reads without rules.)
-    partial: built.partial || built.warnings.some((w) => w.code === 'FILE_UNREADABLE'),
+    partial: built.partial || built.warnings.some((w) => w.code === 'FILE_UNREADABLE' || w.code === 'WALK_LIMIT_REACHED'),
   };
 }

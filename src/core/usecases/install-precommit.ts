@@ -60,7 +60,7 @@ async function installGitHook(root: string, dryRun: boolean): Promise<InstallPre
     });
   }
   const write = state !== 'ours-current';
-  if (write && !dryRun) await writeFileAtomic(root, file, GIT_HOOK_SCRIPT, { overwrite: state === 'ours-outdated', mode: 0o755 });
+  if (write && !dryRun) await writeFileAtomic(root, file, GIT_HOOK_SCRIPT, { overwrite: state === 'ours-outdated', mode: 0o755, within: { area: 'git-hooks', dir: layout.hooksDir } });
   const warnings: Issue[] = layout.hooksPathSet
     ? [{ code: 'GIT_HOOKS_PATH_SET', severity: 'warning', message: 'git is configured with core.hooksPath, so this hook will not run.', path: rel, suggestion: 'Call `docket check` from the hook in the configured hooks path.' }]
     : [];

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { unsafeRoot } from '../config/fallback.js';
 import { loadConfig, parseConfig } from '../config/load.js';
 import type { RepoConfig } from '../config/types.js';
 import { todayIso } from '../dates.js';
@@ -31,6 +32,10 @@ export interface ScanData {
 
 export interface ScanOptions {
   plan?: string;
+  /** Survey even the file-system root or a home directory. */
+  force?: boolean;
+  /** The user's home directory as the environment says (HOME). */
+  home?: string;
   env: NodeJS.ProcessEnv;
   now: Date;
   signal?: AbortSignal;
@@ -78,6 +83,14 @@ function toItem(f: SurveyedFile): ScannedFile {
  * files it can: move into the type directory, rename to the convention, add frontmatter.
  */
 export async function runScan(root: string, opts: ScanOptions): Promise<ScanResult> {
+  // scan needs no config, so nothing else stops it from walking the whole disk (36 s for /).
+  const unsafe = opts.force ? undefined : unsafeRoot(root, opts.home);
+  if (unsafe) {
+    throw new DocketError('ROOT_REFUSED', `scan does not survey ${root}: ${unsafe.why}.`, {
+      suggestion: 'Pass the repository\'s directory as --root, or add --force to survey this directory anyway.',
+      details: { root, reason: unsafe.reason },
+    });
+  }
   const { config, found, warnings } = await configOrDefaults(root);
   const sink = opts.sink;
   const listing = await listMarkdown(root, '.', opts.signal);

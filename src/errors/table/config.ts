@@ -28,7 +28,7 @@ export const CONFIG_CODES = {
     exit: EXIT.DATA,
     category: 'config',
     summary: 'docops.config.yaml is not valid YAML or has values of the wrong type.',
-    cause: 'A syntax error, a duplicate key, or a key whose value has the wrong type.',
+    cause: 'A syntax error, a duplicate key, a key whose value has the wrong type, or a repo_prefix or document type that cannot be used in IDs and file names (such as `../X` or `A-B`).',
     remediation: {
       action: 'Fix the file at the line given in the message, then re-run `docket doctor`.',
       commands: ['docket doctor'],
@@ -69,6 +69,14 @@ export const CONFIG_CODES = {
     cause: 'For example a document type without a directory, or a list item that is not a string.',
     remediation: { action: 'Fix the entry named in the message.', commands: ['docket doctor'] },
   },
+  CONFIG_VALUE_NORMALIZED: {
+    kind: 'warning',
+    exit: EXIT.OK,
+    category: 'config',
+    summary: 'A repo_prefix or document type key was trimmed or upper-cased to be used, as the Python DocOps CLI reads it.',
+    cause: 'A prefix or type written in lower case or with surrounding spaces, such as `repo_prefix: acme`.',
+    remediation: { action: 'Write the value as the message shows it, in upper case without spaces.', commands: ['docket doctor'] },
+  },
   CONFIG_KEPT: {
     kind: 'warning',
     exit: EXIT.OK,
@@ -84,14 +92,6 @@ export const CONFIG_CODES = {
     summary: 'The --namespace value names no namespace in docops.config.yaml.',
     cause: 'A typo in the name, or a namespace that was renamed or exists only in another repository.',
     remediation: { action: 'Use one of the names in `details.valid_namespaces` (also listed by `docket context`).', commands: ['docket context'] },
-  },
-  NAMESPACE_PREFIX_INVALID: {
-    kind: 'violation',
-    exit: EXIT.POLICY,
-    category: 'config',
-    summary: 'A namespace prefix is not 3 to 10 uppercase letters.',
-    cause: 'A repo_prefix with digits, punctuation, or the wrong length; IDs could not match the ID pattern.',
-    remediation: { action: 'Set repo_prefix to 3 to 10 letters A-Z.', commands: ['docket doctor'] },
   },
   NAMESPACE_PREFIX_DUPLICATE: {
     kind: 'violation',
