@@ -68,8 +68,14 @@ export function documentIdOf(file: GovernedFile, raw: RawRead, root?: string): {
   const rec = recordOf(file.rel, file.namespace, raw, { digest: false });
   const problems = rec.unreadable ? rec.problems : [];
   if (rec.text !== undefined) return { id: idOfRecord(rec), problems };
-  const undecoded = raw.kind === 'bytes' ? raw.bytes : raw.kind === 'too-large' && root !== undefined ? readHeadBytes(absolutePath(root, file.rel), 64 * 1024) : undefined;
-  return { id: undecoded && idOfUndecodable(undecoded), problems };
+  if (raw.kind === 'bytes') return { id: idOfUndecodable(raw.bytes), problems };
+  return { id: raw.kind === 'too-large' && root !== undefined ? idInFileHead(root, file.rel) : undefined, problems };
+}
+
+/** The ID in the head of a governed file docket could not decode (see idOfUndecodable), read from disk. */
+export function idInFileHead(root: string, rel: string): string | undefined {
+  const head = readHeadBytes(absolutePath(root, rel), 64 * 1024);
+  return head && idOfUndecodable(head);
 }
 
 /**
