@@ -5,7 +5,7 @@ import { writeFileAtomic } from '../fs/atomic-write.js';
 import { gitWorkTreeTop } from '../fs/git-top.js';
 import type { Advice, Issue } from '../issues.js';
 import { addHooks, PRECOMMIT_FILE } from '../precommit/config-edit.js';
-import { GIT_HOOK_SCRIPT, gitLayout, hookRel, hookState } from '../precommit/git-hook.js';
+import { GIT_HOOK_SCRIPT, gitLayout, hookRel, hookState, hookWriteRoot } from '../precommit/git-hook.js';
 import { docketHooks } from '../precommit/hooks.js';
 import { DocketError } from '../../errors/docket-error.js';
 
@@ -60,7 +60,9 @@ async function installGitHook(root: string, dryRun: boolean): Promise<InstallPre
     });
   }
   const write = state !== 'ours-current';
-  if (write && !dryRun) await writeFileAtomic(root, file, GIT_HOOK_SCRIPT, { overwrite: state === 'ours-outdated', mode: 0o755 });
+  if (write && !dryRun) {
+    await writeFileAtomic(hookWriteRoot(root, layout.hooksDir), file, GIT_HOOK_SCRIPT, { overwrite: state === 'ours-outdated', mode: 0o755 });
+  }
   const warnings: Issue[] = layout.hooksPathSet
     ? [{ code: 'GIT_HOOKS_PATH_SET', severity: 'warning', message: 'git is configured with core.hooksPath, so this hook will not run.', path: rel, suggestion: 'Call `docket check` from the hook in the configured hooks path.' }]
     : [];
