@@ -134,7 +134,7 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
       if (MAX_FINDINGS_FLAG in (ctor.flags ?? {})) merged = capFindings(merged, (flags as Record<string, unknown>)[MAX_FINDINGS_FLAG] as number | undefined);
       envelope = projectData(outcomeEnvelope(meta, merged), fields);
     } catch (error) {
-      const docketError = signals.signal.aborted ? new DocketError('INTERRUPTED', 'Interrupted by a signal before the command finished.') : toDocketError(error, ctor);
+      const docketError = signals.signal.aborted ? new DocketError('INTERRUPTED', 'Interrupted by a signal before the command finished.') : toDocketError(error, ctor, meta.root);
       if (meta.debug && error instanceof Error) debugLog(true, error.stack ?? String(error));
       envelope = errorEnvelope(meta, docketError, collected);
       if (meta.format === 'ndjson') {

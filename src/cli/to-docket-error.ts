@@ -1,5 +1,7 @@
+import path from 'node:path';
 import { DocketError, isDocketError } from '../errors/docket-error.js';
 import { closest } from '../core/text/suggest.js';
+import { writeFailed } from '../core/fs/atomic-write.js';
 
 const ANSI = /\u001b\[[0-9;]*m/g;
 
@@ -29,8 +31,22 @@ function help(ctor: CommandShape): string {
   return `docket ${(ctor.id ?? '').replace(/:/g, ' ')} --help`.replace(/\s+/g, ' ');
 }
 
-/** Maps oclif parse errors (matched by name: instanceof fails across module copies) to codes. */
-export function toDocketError(error: unknown, ctor: CommandShape = {}): DocketError {
+// Calls that only ever change the file system: their refusal is the user's file system, not a bug.
+const WRITE_CALLS = new Set(['mkdir', 'rename', 'link', 'symlink', 'unlink', 'rmdir', 'rm', 'copyfile', 'write', 'fsync', 'ftruncate', 'utime', 'futime', 'chmod', 'fchmod']);
+const REFUSALS = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT']);
+
+/** A write the file system refused (read-only, no permission, full) that no writer wrapped. */
+function refusedWrite(error: unknown): error is NodeJS.ErrnoException & { path: string } {
+  const e = error as NodeJS.ErrnoException;
+  return typeof e?.path === 'string' && WRITE_CALLS.has(e.syscall ?? '') && REFUSALS.has(e.code ?? '');
+}
+
+/**
+ * Maps oclif parse errors (matched by name: instanceof fails across module copies) to codes,
+ * and a write the file system refused to WRITE_FAILED with its path relative to `root`.
+ */
+export function toDocketError(error: unknown, ctor: CommandShape = {}, root = process.cwd()): DocketError {
+  if (refusedWrite(error)) return writeFailed(root, path.resolve(root, error.path), error);
   if (isDocketError(error)) {
     return new DocketError(error.code, cleanMessage(error.message), { suggestion: error.suggestion, details: error.details, cause: error.cause, warnings: error.warnings, advice: error.advice });
   }

@@ -79,11 +79,12 @@ async function runInProcess(args: string[], extraEnv: Record<string, string | un
   return { stdout, stderr, exitCode, json: parseJson(stdout) };
 }
 
-/** Runs the built binary in a child process (end-to-end). */
-export function docketBin(args: string[], opts: { env?: Record<string, string | undefined>; cwd?: string; input?: string } = {}): Promise<CliResult> {
+/** Runs the built binary in a child process (end-to-end); `wrap` runs it through another command (e.g. setpriv). */
+export function docketBin(args: string[], opts: { env?: Record<string, string | undefined>; cwd?: string; input?: string; wrap?: readonly string[] } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const env = Object.fromEntries(Object.entries(cleanEnv(opts.env ?? {})).filter(([, v]) => v !== undefined)) as NodeJS.ProcessEnv;
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: opts.cwd ?? REPO, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const command = [...(opts.wrap ?? []), process.execPath, BIN, ...args];
+    const child = spawn(command[0]!, command.slice(1), { cwd: opts.cwd ?? REPO, env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

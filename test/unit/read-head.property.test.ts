@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { NamespaceConfig } from '../../src/core/config/types.js';
 import { recordOf } from '../../src/core/documents/read.js';
-import { documentIdOf, idOfRecord, scanIds } from '../../src/core/ids/next-id.js';
+import { documentIdOf, idOfRecord, idOfUndecodable, scanIds } from '../../src/core/ids/next-id.js';
 import { firstHeading, field } from '../../src/core/documents/read.js';
 import { documentSummary } from '../../src/core/usecases/context.js';
 import { loadConfig } from '../../src/core/config/load.js';
@@ -17,10 +17,13 @@ import { tempDir, writeTree } from '../helpers/fixtures.js';
 const ns = { name: 'main' } as NamespaceConfig;
 const file = { rel: 'docs/a.md', namespace: ns };
 
-/** The ID (and unreadable problems) from the whole decoded document: what scanIds did before. */
+/**
+ * The ID (and unreadable problems) from the whole decoded document: what scanIds did before;
+ * a document that does not decode (issue 38) still holds the ID its bytes carry.
+ */
 function whole(bytes: Buffer): { id?: string; problems: unknown[] } {
   const rec = recordOf(file.rel, ns, { kind: 'bytes', bytes, size: bytes.length, mtimeMs: 0 }, { digest: false });
-  return { id: idOfRecord(rec), problems: rec.unreadable ? rec.problems : [] };
+  return { id: rec.text === undefined ? idOfUndecodable(bytes) : idOfRecord(rec), problems: rec.unreadable ? rec.problems : [] };
 }
 
 const LINES = [

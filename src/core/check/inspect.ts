@@ -28,6 +28,8 @@ export interface InspectOptions {
    * still loaded, so IDs are unique across the repository and anchors of targets are known.
    */
   only?: ReadonlySet<string>;
+  /** Targeted mode: the symbolic links the paths select; links elsewhere are not reported. */
+  onlyLinks?: ReadonlySet<string>;
   /**
    * Keep only what rules of other documents need once a document's own rules ran: its ID,
    * anchors and findings; its frontmatter, metadata and links are dropped at once (check).
@@ -138,7 +140,8 @@ type Walked = Omit<WalkResult, 'files'> & { files: FileList };
 /** `walkMs`: how long listing the docs roots took (0: the caller's walk). */
 async function inspectWalked(config: RepoConfig, walk: Walked, opts: InspectOptions, readAhead: ReadAhead | undefined, walkMs: number): Promise<Inspection> {
   const setup = await inspectSetup(config, walk.refusedRoots);
-  const repository: Finding[] = [...setup.findings, ...(await symlinkFindings(config, walk.symlinks)), ...walk.unreadable];
+  const links = opts.onlyLinks ? walk.symlinks.filter((l) => opts.onlyLinks!.has(l)) : walk.symlinks;
+  const repository: Finding[] = [...setup.findings, ...(await symlinkFindings(config, links)), ...walk.unreadable];
   const schemaFor = (p: string) => setup.schemas.get(p);
   if (opts.reuse && opts.rules !== false) throw new Error('inspectRepository: a description cache needs rules: false');
   const rules = opts.rules !== false;

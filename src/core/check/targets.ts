@@ -17,6 +17,10 @@ export interface Targets {
   ignored: string[];
   /** Paths and globs that match nothing. */
   missing: string[];
+  /** Named paths that exist but are neither a file, a directory nor a link (a FIFO, a socket, a device). */
+  notRegular: string[];
+  /** The symbolic links the paths select (named, or found in a named directory or by a glob): the only ones reported. */
+  links: Set<string>;
   unreadable: Issue[];
 }
 
@@ -39,7 +43,7 @@ function relativePattern(root: string, input: string): string {
  */
 export async function resolveTargets(config: RepoConfig, inputs: readonly string[], signal?: AbortSignal): Promise<Targets> {
   const root = config.root;
-  const t: Targets = { governed: new Set(), outside: [], ignored: [], missing: [], unreadable: [] };
+  const t: Targets = { governed: new Set(), outside: [], ignored: [], missing: [], notRegular: [], links: new Set(), unreadable: [] };
   const classify = (rel: string, fromDirectory: boolean) => {
     const ns = namespaceFor(config, rel);
     if (!ns) (fromDirectory ? t.ignored : t.outside).push(rel);
@@ -53,27 +57,33 @@ export async function resolveTargets(config: RepoConfig, inputs: readonly string
       const re = globToRegExp(pattern);
       const listing = await listMarkdown(root, base, signal);
       t.unreadable.push(...listing.unreadable);
-      const matched = listing.markdown.filter((rel) => {
+      const selects = (rel: string) => {
         if (re.test(rel)) return true;
         for (let dir = path.posix.dirname(rel); dir !== '.' && dir.length >= base.length; dir = path.posix.dirname(dir)) if (re.test(dir)) return true;
         return false;
-      });
+      };
+      const matched = listing.markdown.filter(selects);
       if (matched.length === 0) t.missing.push(pattern);
       for (const rel of matched) classify(rel, false);
+      for (const link of listing.symlinks) if (selects(link)) t.links.add(link);
       continue;
     }
     const { abs, rel } = resolveInsideRoot(root, input, 'path');
     const stat = await fs.lstat(abs).catch(() => undefined);
     if (!stat) t.missing.push(rel || '.');
-    else if (stat.isSymbolicLink()) t.ignored.push(rel);
-    else if (stat.isDirectory()) {
+    else if (stat.isSymbolicLink()) {
+      t.ignored.push(rel);
+      t.links.add(rel);
+    } else if (stat.isDirectory()) {
       const listing = await listMarkdown(root, rel || '.', signal);
       t.unreadable.push(...listing.unreadable);
       for (const md of listing.markdown) classify(md, true);
       t.ignored.push(...listing.symlinks.filter((s) => s.toLowerCase().endsWith('.md')));
-    } else if (!rel.toLowerCase().endsWith('.md')) t.ignored.push(rel);
+      for (const link of listing.symlinks) t.links.add(link);
+    } else if (!stat.isFile()) t.notRegular.push(rel);
+    else if (!rel.toLowerCase().endsWith('.md')) t.ignored.push(rel);
     else classify(rel, false);
   }
   const sorted = (a: string[]) => [...new Set(a)].sort();
-  return { governed: t.governed, outside: sorted(t.outside), ignored: sorted(t.ignored), missing: sorted(t.missing), unreadable: t.unreadable };
+  return { governed: t.governed, outside: sorted(t.outside), ignored: sorted(t.ignored), missing: sorted(t.missing), notRegular: sorted(t.notRegular), links: t.links, unreadable: t.unreadable };
 }

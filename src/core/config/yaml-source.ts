@@ -10,6 +10,7 @@ export class YamlSource implements ConfigYaml {
     readonly file: string,
     private readonly doc: Document.Parsed,
     private readonly lines: LineCounter,
+    private readonly data: unknown,
   ) {}
 
   /**
@@ -41,11 +42,11 @@ export class YamlSource implements ConfigYaml {
         details: { path: file, line: tag.line, yaml_error: 'TAG_RESOLVE_FAILED', tag: tag.tag },
       });
     }
-    return new YamlSource(file, doc, lines);
+    return new YamlSource(file, doc, lines, resolveAliases(file, doc, lines));
   }
 
   toJS(): unknown {
-    return this.doc.toJS({ maxAliasCount: 100 });
+    return this.data;
   }
 
   private node(path: readonly (string | number)[]): Node | undefined {
@@ -84,5 +85,36 @@ export class YamlSource implements ConfigYaml {
       else return undefined;
     }
     return isScalar(node) && typeof node.source === 'string' ? node.source : undefined;
+  }
+}
+
+/**
+ * The document as plain data, its aliases expanded once, here where the file and line are
+ * known: an alias to no anchor, or so many aliases that expanding them would exhaust memory
+ * (an alias bomb), is CONFIG_INVALID rather than an exception thrown later.
+ */
+function resolveAliases(file: string, doc: Document.Parsed, lines: LineCounter): unknown {
+  try {
+    return doc.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    const { isAlias, visit } = yamlLib();
+    const message = (error as Error).message;
+    const unresolved = /^Unresolved alias/.test(message);
+    let at: number | undefined;
+    visit(doc, {
+      Alias(_key, node) {
+        if (!isAlias(node) || (unresolved && node.resolve(doc) !== undefined)) return undefined;
+        at = node.range?.[0];
+        return visit.BREAK;
+      },
+    });
+    const line = at === undefined ? undefined : lines.linePos(at).line;
+    const where = `${file}${line ? `:${line}` : ''}`;
+    const name = /: (\S+)$/.exec(message)?.[1] ?? 'name';
+    const reason = unresolved ? `the alias *${name} has no anchor &${name} before it` : 'its aliases (*name) expand to too many values (more than 100 aliases in all)';
+    throw new DocketError('CONFIG_INVALID', `${where}: ${reason}.`, {
+      suggestion: unresolved ? `Define the anchor before the alias in ${file}, or write the value out in full, then run \`docket doctor\`.` : `Write the values out instead of nesting aliases in ${file}, then run \`docket doctor\`.`,
+      details: { path: file, line: line ?? null, yaml_error: unresolved ? 'UNRESOLVED_ALIAS' : 'ALIAS_COUNT_EXCEEDED' },
+    });
   }
 }

@@ -63,6 +63,18 @@ export function readBytesSync(abs: string, limit: number, copy = false): { bytes
   });
 }
 
+/** The first `limit` bytes of a file, opened as safely as readBytesSync opens it; undefined when it cannot be read. */
+export function readHeadBytes(abs: string, limit: number): Buffer | undefined {
+  try {
+    return withRegularFile(abs, (fd) => {
+      const head = Buffer.alloc(limit);
+      return head.subarray(0, readSync(fd, head, 0, limit, 0));
+    });
+  } catch {
+    return undefined;
+  }
+}
+
 /** Reads a document's bytes safely (see readBytesSync); the bytes are the caller's own. */
 export async function readBytes(abs: string, limit: number): Promise<{ bytes?: Buffer; size: number; mtimeMs: number }> {
   return readBytesSync(abs, limit, true);

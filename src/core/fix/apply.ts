@@ -45,7 +45,12 @@ export async function applyPlan(root: string, plan: FilePlan, warnings: Issue[])
   }
   try {
     if (plan.text !== undefined) {
-      await writeFileAtomic(root, abs, Buffer.from(`${plan.doc.record.bom ? '\uFEFF' : ''}${plan.text}`, 'utf8'), { overwrite: true });
+      // Checked again just before the rename: a change made since the check above is kept.
+      const written = await writeFileAtomic(root, abs, Buffer.from(`${plan.doc.record.bom ? '\uFEFF' : ''}${plan.text}`, 'utf8'), { overwrite: true, unchangedSha256: plan.doc.record.digest });
+      if (!written) {
+        warnings.push(fixSkipped(rel, changedSinceRead(rel)));
+        return done;
+      }
       done.content = true;
     }
     if (plan.rename) {

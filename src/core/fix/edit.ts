@@ -1,5 +1,8 @@
 import { parseFrontmatterYaml, type ParsedFrontmatter } from '../frontmatter/parse.js';
 import { splitFrontmatter, type Split } from '../frontmatter/split.js';
+import { yamlScalar } from '../yaml/scalar.js';
+
+export { yamlScalar };
 
 /** One frontmatter change: add a key, or set the value of an existing one in place. */
 export interface FieldEdit {
@@ -8,19 +11,6 @@ export interface FieldEdit {
   /** The value as written before (source text), for `set`. */
   from?: string;
   to: string;
-}
-
-// Words some YAML readers (1.1) take for booleans or null: always quote them.
-const RESERVED = /^(?:y|n|yes|no|on|off|true|false|null|~)$/i;
-const PLAIN = /^[\p{L}_](?:[\p{L}\p{N} _./()-]*[\p{L}\p{N}_.)])?$/u;
-
-/**
- * A YAML scalar for a string value: plain when it cannot be misread (words, IDs), else
- * double-quoted (versions and dates always are, so no YAML reader turns them into numbers).
- */
-export function yamlScalar(value: string): string {
-  if (PLAIN.test(value) && !RESERVED.test(value) && !/ {2}|\s[#:]|[#:]\s/.test(value)) return value;
-  return JSON.stringify(value).replace(/[\u007f-\u009f\u2028\u2029\ufeff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 interface Replacement {

@@ -3,9 +3,13 @@ import type { Finding, InspectedDocument } from '../check/model.js';
 import type { Overlay } from '../check/overlay.js';
 import type { RepoConfig } from '../config/types.js';
 import { readDocumentSync } from '../documents/read.js';
+import { idInFileHead } from '../ids/next-id.js';
 import type { Issue } from '../issues.js';
 import type { CompiledSchema } from '../schema/compile.js';
 import { changedSinceRead, fixSkipped } from './apply.js';
+
+/** Findings of documents docket could not decode: the ID they carry is read from their bytes. */
+const UNDECODABLE = new Set(['FILE_ENCODING', 'FILE_BINARY', 'FILE_TOO_LARGE']);
 
 /** What fix needs of a check of the repository (see inspectForFix). */
 export interface FixInspection {
@@ -46,6 +50,11 @@ export async function inspectForFix(config: RepoConfig, opts: { signal?: AbortSi
     ...(opts.signal ? { signal: opts.signal } : {}),
     onDocument: (doc) => {
       if (doc.document_id) ids.push(doc.document_id);
+      else if (doc.findings.some((f) => UNDECODABLE.has(f.code))) {
+        // Its ID still holds its number (as for `new`): read from the head bytes, off the common path.
+        const id = idInFileHead(config.root, doc.rel);
+        if (id) ids.push(id);
+      }
       if (doc.findings.length === 0) return;
       findings.push(...doc.findings);
       namespaceOf.set(doc.rel, doc.namespace.name);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { constants, lstatSync, promises as fs, type Stats } from 'node:fs';
 import path from 'node:path';
 import { DocketError } from '../../errors/docket-error.js';
@@ -13,6 +13,25 @@ export interface AtomicWriteOptions {
   mtimeMs?: number;
   /** One of the listed areas outside the root the target may lie in (paths.ts OUTSIDE_ROOT_AREAS). */
   within?: WriteArea;
+  /**
+   * Replace the target only if it still has these bytes (SHA-256, hex), checked again right
+   * before the rename: a writer that changed it meanwhile (while the temporary file was
+   * fsynced) is never silently overwritten. writeFileAtomic then writes nothing and returns false.
+   */
+  unchangedSha256?: string;
+}
+
+/** Test-only: runs after the temporary file is fsynced, just before the target is replaced (to change it meanwhile). */
+export const atomicWriteTestHooks: { beforeReplace?: (target: string) => void } = {};
+
+/** Whether the file at `target` (not followed if a link) has the SHA-256 `sha256`. */
+async function stillHas(target: string, sha256: string): Promise<boolean> {
+  try {
+    const bytes = await fs.readFile(target, { flag: constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) });
+    return createHash('sha256').update(bytes).digest('hex') === sha256;
+  } catch {
+    return false;
+  }
 }
 
 export async function fsyncDir(dir: string): Promise<void> {
@@ -89,9 +108,10 @@ export function temporaryPathFor(target: string): string {
  * Writes `content` (whole, or consecutive pieces that are never joined) to `target`
  * atomically: a temporary file in the same directory, fsync, then rename (overwrite) or link
  * (create-only, so an existing file is never replaced). Refuses targets that are symbolic
- * links or that resolve outside `root` (a realpath).
+ * links or that resolve outside `root` (a realpath). Returns false only when the target
+ * changed although `unchangedSha256` was given (then nothing was written).
  */
-export async function writeFileAtomic(root: string, target: string, content: string | Uint8Array | readonly Uint8Array[], options: AtomicWriteOptions = {}): Promise<void> {
+export async function writeFileAtomic(root: string, target: string, content: string | Uint8Array | readonly Uint8Array[], options: AtomicWriteOptions = {}): Promise<boolean> {
   const dir = path.dirname(target);
   const mode = checkWriteTarget(root, target, options);
   const tmp = temporaryPathFor(target);
@@ -111,6 +131,11 @@ export async function writeFileAtomic(root: string, target: string, content: str
     await fs.unlink(tmp).catch(() => undefined);
     throw writeFailed(root, target, error);
   }
+  atomicWriteTestHooks.beforeReplace?.(target);
+  if (options.unchangedSha256 !== undefined && !(await stillHas(target, options.unchangedSha256))) {
+    await fs.unlink(tmp).catch(() => undefined);
+    return false;
+  }
   try {
     if (options.overwrite) {
       await fs.rename(tmp, target);
@@ -126,4 +151,5 @@ export async function writeFileAtomic(root: string, target: string, content: str
     throw writeFailed(root, target, error);
   }
   await fsyncDir(dir);
+  return true;
 }

@@ -3,6 +3,7 @@ import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { DocketError } from '../../errors/docket-error.js';
 import { envValue } from '../env.js';
+import { writeFailed } from '../fs/atomic-write.js';
 import { assertWritable } from '../fs/paths.js';
 import { parseId } from './document-id.js';
 import { currentHolder, holderLiveness, type Holder } from './holder.js';
@@ -44,7 +45,9 @@ export async function ensureClaimsDir(root: string): Promise<string> {
   await refuseLink(docket, '.docket');
   await refuseLink(dir, CLAIMS_DIR);
   assertWritable(root, dir);
-  await fs.mkdir(dir, { recursive: true });
+  await fs.mkdir(dir, { recursive: true }).catch((error: unknown) => {
+    throw writeFailed(root, dir, error);
+  });
   // The cache directory ignores itself, even where the root .gitignore does not list it.
   await fs.writeFile(path.join(docket, '.gitignore'), '*\n', { flag: 'wx' }).catch(() => undefined);
   return dir;
@@ -60,7 +63,7 @@ export async function tryClaim(root: string, id: string): Promise<Claim | undefi
     handle = await fs.open(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | O_NOFOLLOW, 0o644);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
-    throw error;
+    throw writeFailed(root, file, error);
   }
   try {
     await handle.writeFile(`${JSON.stringify(record)}\n`);

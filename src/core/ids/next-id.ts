@@ -1,5 +1,6 @@
 import type { RepoConfig } from '../config/types.js';
-import { field, recordOf, type DocumentRecord, type RawRead } from '../documents/read.js';
+import { absolutePath, field, recordOf, type DocumentRecord, type RawRead } from '../documents/read.js';
+import { readHeadBytes } from '../documents/read-bytes.js';
 import { frontmatterRecord } from '../documents/read-head.js';
 import { readInOrder } from '../documents/read-in-order.js';
 import { listGoverned, type GovernedFile } from '../documents/walk.js';
@@ -27,20 +28,54 @@ export function idOfRecord(rec: DocumentRecord): string | undefined {
   if (parsed !== undefined) return parsed;
   const text = rec.text;
   if (text === undefined || rec.split === undefined || rec.split.kind === 'none') return undefined;
+  return idInHead(text);
+}
+
+/** The `document_id:` line of the frontmatter block a text opens with (leading blank lines allowed). */
+function idInHead(text: string): string | undefined {
   // From the opening fence, which leading blank lines may precede.
   const from = text.search(/\S/);
+  if (from === -1 || !text.startsWith('---', from)) return undefined;
   const head = text.slice(from, from + 64 * 1024);
   const end = head.search(/\n(?:---|\.\.\.)[ \t]*\r?\n/);
   return RAW_ID_LINE.exec(end === -1 ? head : head.slice(0, end))?.[1];
 }
 
-/** The document_id of a document read whole: from its frontmatter alone when that has one (see frontmatterRecord), else as idOfRecord finds it. */
-export function documentIdOf(file: GovernedFile, raw: RawRead): { id?: string; problems: readonly Issue[] } {
+/**
+ * The ID in the head of a file docket cannot decode (another encoding, binary, too large):
+ * an ID is ASCII, so its line reads the same as Latin-1 (UTF-16 by its byte order mark).
+ * Such a file still holds its number: `new` must never hand it out again.
+ */
+export function idOfUndecodable(head: Buffer): string | undefined {
+  const bytes = head.subarray(0, 64 * 1024);
+  const units = bytes.subarray(2, bytes.length - (bytes.length % 2)); // after the mark, whole 16-bit units
+  let text: string;
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) text = units.toString('utf16le');
+  else if (bytes[0] === 0xfe && bytes[1] === 0xff) text = Buffer.from(units).swap16().toString('utf16le');
+  else text = bytes.toString('latin1').replace(/^\u00ef\u00bb\u00bf/, '');
+  return idInHead(text.replace(/\u0000/g, ''));
+}
+
+/**
+ * The document_id of a document read whole: from its frontmatter alone when that has one (see
+ * frontmatterRecord), else as idOfRecord finds it, else (a file it cannot decode) from its head
+ * bytes; `root` lets it read the head of a file too large to read whole.
+ */
+export function documentIdOf(file: GovernedFile, raw: RawRead, root?: string): { id?: string; problems: readonly Issue[] } {
   const head = frontmatterRecord(file, raw);
   const id = head && field(head, 'document_id');
   if (id !== undefined) return { id, problems: [] };
   const rec = recordOf(file.rel, file.namespace, raw, { digest: false });
-  return { id: idOfRecord(rec), problems: rec.unreadable ? rec.problems : [] };
+  const problems = rec.unreadable ? rec.problems : [];
+  if (rec.text !== undefined) return { id: idOfRecord(rec), problems };
+  if (raw.kind === 'bytes') return { id: idOfUndecodable(raw.bytes), problems };
+  return { id: raw.kind === 'too-large' && root !== undefined ? idInFileHead(root, file.rel) : undefined, problems };
+}
+
+/** The ID in the head of a governed file docket could not decode (see idOfUndecodable), read from disk. */
+export function idInFileHead(root: string, rel: string): string | undefined {
+  const head = readHeadBytes(absolutePath(root, rel), 64 * 1024);
+  return head && idOfUndecodable(head);
 }
 
 /**
@@ -54,7 +89,7 @@ export async function scanIds(config: RepoConfig, signal?: AbortSignal): Promise
   const unreadable = [...walk.unreadable];
   await readInOrder(config.root, walk.files.map((f) => f.rel), (i, raw) => {
     const file = walk.files[i]!;
-    const { id, problems } = documentIdOf(file, raw);
+    const { id, problems } = documentIdOf(file, raw, config.root);
     unreadable.push(...problems);
     if (id) uses.push({ document_id: id, path: file.rel });
   });

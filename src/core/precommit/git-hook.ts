@@ -1,8 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { DocketError } from '../../errors/docket-error.js';
 import { CONFIG_FILE } from '../config/defaults.js';
-import { isInside, relativePosix } from '../fs/paths.js';
+import { isInside, realpathOfExistingAncestor, relativePosix } from '../fs/paths.js';
 
 export const HOOK_MARKER = '# docket-managed-hook';
 
@@ -53,14 +54,26 @@ export async function gitLayout(root: string): Promise<GitLayout> {
   }
   const common = (await readText(path.join(gitDir, 'commondir')))?.trim();
   const commonDir = common ? path.resolve(gitDir, common) : gitDir;
+  const config = (await readText(path.join(commonDir, 'config'))) ?? '';
+  const hooksPathSet = /^\s*hookspath\s*=/im.test(config);
+  // Where git itself looks (a worktree's hooks are its main checkout's): the one place outside
+  // the root docket writes to. With core.hooksPath set, .git/hooks as before (and a warning).
+  const reported = hooksPathSet ? undefined : gitReportedHooksDir(root);
+  if (reported) return { hooksDir: isInside(root, reported) ? reported : realpathOfExistingAncestor(reported), hooksPathSet };
   const hooksDir = path.join(commonDir, 'hooks');
   if (!isInside(root, hooksDir)) {
-    throw new DocketError('PATH_OUTSIDE_ROOT', 'The git hooks of this checkout (a worktree or submodule) live outside the root; docket does not write there.', {
-      suggestion: 'Run the command in the main checkout of the repository, or use the pre-commit framework (install-precommit without --git-hook).',
+    throw new DocketError('PATH_OUTSIDE_ROOT', 'The git hooks of this checkout (a worktree or submodule) live outside the root, and git did not confirm where (`git rev-parse --git-path hooks` failed); docket does not write there.', {
+      suggestion: 'Make sure `git` runs in this checkout (`git rev-parse --git-path hooks`), run the command in the main checkout, or use the pre-commit framework (install-precommit without --git-hook).',
     });
   }
-  const config = (await readText(path.join(commonDir, 'config'))) ?? '';
-  return { hooksDir, hooksPathSet: /^\s*hookspath\s*=/im.test(config) };
+  return { hooksDir, hooksPathSet };
+}
+
+/** `git rev-parse --git-path hooks` in `root`, absolute; undefined when git is missing or fails there. */
+function gitReportedHooksDir(root: string): string | undefined {
+  const r = spawnSync('git', ['rev-parse', '--git-path', 'hooks'], { cwd: root, encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' } });
+  const out = r.status === 0 ? r.stdout.trim() : '';
+  return out === '' || out.includes('\n') ? undefined : path.resolve(root, out);
 }
 
 export type HookState = 'absent' | 'ours-current' | 'ours-outdated' | 'foreign';

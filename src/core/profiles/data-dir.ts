@@ -62,3 +62,17 @@ export async function ensureProfilesDir(env: NodeJS.ProcessEnv): Promise<string>
   }
   return dir;
 }
+
+/**
+ * The data directory refused the install (read-only, no permission, full): WRITE_FAILED with
+ * the directory as output shows it ($XDG_DATA_HOME/... or ~/.local/share/...), never INTERNAL_ERROR.
+ */
+export function dataDirWriteFailed(env: NodeJS.ProcessEnv, name: string, error: unknown): DocketError {
+  const errno = (error as NodeJS.ErrnoException).code ?? 'EIO';
+  const shown = displayProfileDir(env, name);
+  return new DocketError('WRITE_FAILED', `Could not install the profile into ${shown}: the file system refused it (${errno}).`, {
+    suggestion: 'Make the data directory writable (or free some space), or point XDG_DATA_HOME at a writable directory, then run again.',
+    details: { path: shown, errno },
+    cause: error,
+  });
+}

@@ -87,6 +87,24 @@ function precompiled(schema: Record<string, unknown>): CompiledSchema | undefine
 }
 
 /**
+ * Deeper than any real metadata schema, shallow enough that hashing, ajv's compiler and the
+ * code it generates (all recursive) never exhaust the stack.
+ */
+export const MAX_SCHEMA_DEPTH = 256;
+
+/** Whether a parsed JSON value nests objects and arrays more than `limit` levels (iterative: no stack of its own). */
+export function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth > limit) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/**
  * Reads and compiles a metadata schema once. A missing file is SCHEMA_MISSING; bad JSON or an
  * invalid JSON Schema is SCHEMA_INVALID, with the position where known. Drafts 07, 2019-09 and
  * 2020-12 are recognised by `$schema`.
@@ -120,6 +138,18 @@ export async function compileSchemaFile(root: string, schemaPath: string): Promi
   }
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
     return { ok: false, issue: { code: 'SCHEMA_INVALID', severity: 'error', message: 'The metadata schema must be a JSON object.', path: schemaPath, suggestion: 'Start from the schema `docket init` writes.' } };
+  }
+  if (nestedDeeperThan(schema, MAX_SCHEMA_DEPTH)) {
+    return {
+      ok: false,
+      issue: {
+        code: 'SCHEMA_INVALID',
+        severity: 'error',
+        message: `The metadata schema nests objects and arrays more than ${MAX_SCHEMA_DEPTH} levels deep.`,
+        path: schemaPath,
+        suggestion: `Flatten the schema to at most ${MAX_SCHEMA_DEPTH} levels (use $defs and $ref for shared parts).`,
+      },
+    };
   }
   const builtin = precompiled(schema as Record<string, unknown>);
   if (builtin) return builtin;

@@ -66,7 +66,7 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
   const { config, warnings: configWarnings } = await loadConfig(root);
   const paths = opts.paths ?? [];
   const targets = paths.length > 0 ? await resolveTargets(config, paths, opts.signal) : undefined;
-  if (targets && paths.length === 1 && targets.missing.length === 1 && targets.governed.size + targets.outside.length + targets.ignored.length === 0) {
+  if (targets && paths.length === 1 && targets.missing.length === 1 && targets.governed.size + targets.outside.length + targets.ignored.length + targets.notRegular.length === 0) {
     throw new DocketError('FILE_NOT_FOUND', `No file or directory matches ${targets.missing[0]}.`, {
       suggestion: 'Pass a path relative to the repository root (or --root), or fix the glob.',
       details: { path: targets.missing[0] },
@@ -80,6 +80,9 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
     extra.push({ code: 'OUTSIDE_DOCS_ROOT', severity: 'warning', message: `${rel} is outside every namespace's docs root, so it is not a governed document.`, path: rel, suggestion: `Move it under ${config.namespaces.map((n) => `${n.docs_root}/`).join(' or ')} if it should be governed; otherwise leave it out of PATHS.` });
   }
   for (const missing of targets?.missing ?? []) extra.push(notFound(missing));
+  for (const rel of targets?.notRegular ?? []) {
+    extra.push({ code: 'NOT_A_REGULAR_FILE', severity: 'error', message: `${rel} is not a regular file (a FIFO, socket or device); it was not read.`, path: rel, suggestion: 'Pass regular Markdown files; replace this one with a regular file, or leave it out of PATHS.' });
+  }
 
   const tallies = new Map<string, Tally>();
   const files: string[] = [...outside];
@@ -140,7 +143,7 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
     inspection = await inspectRepository(config, {
       signal: opts.signal,
       ...(memos ? { memos } : {}),
-      ...(targets ? { only: targets.governed } : {}),
+      ...(targets ? { only: targets.governed, onlyLinks: targets.links } : {}),
       compact: true,
       keepDocuments: false,
       digest: false,

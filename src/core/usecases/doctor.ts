@@ -6,6 +6,7 @@ import { validateNamespaces } from '../config/validate.js';
 import { DocketError } from '../../errors/docket-error.js';
 import type { Advice, Issue } from '../issues.js';
 import { compileSchemaFile } from '../schema/compile.js';
+import { findStaleTempFiles, staleTempWarning } from '../fs/stale-temp.js';
 
 export type CheckStatus = 'ok' | 'warn' | 'error';
 
@@ -104,6 +105,9 @@ export async function runDoctor(root: string, opts: { cmd: (c: string) => string
       }
     }
     add('templates', templateIssues, 'Every configured template exists.');
+
+    const stale = await findStaleTempFiles(config);
+    add('temp_files', stale.map((rel) => staleTempWarning(rel, opts.cmd)), 'No temporary files left by killed docket runs.');
   }
 
   const problems = issues.filter((i) => i.severity !== 'info');

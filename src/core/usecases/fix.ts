@@ -10,6 +10,7 @@ import type { NamespaceConfig } from '../config/types.js';
 import { renameDiff, unifiedDiff } from '../fix/diff.js';
 import { planFixes, type FilePlan } from '../fix/plan.js';
 import { applyPlan, plannedOverlay } from '../fix/apply.js';
+import { findStaleTempFiles, removeStaleTempFiles, staleTempWarning } from '../fs/stale-temp.js';
 import { todayIso } from '../dates.js';
 import { claimedIds } from '../ids/claim.js';
 import { DocketError } from '../../errors/docket-error.js';
@@ -43,6 +44,8 @@ export interface FixData {
   remaining: number;
   changes: FixChange[];
   namespace?: string;
+  /** --apply: temporary files of killed docket runs it removed (present when there were any). */
+  removed_temp_files?: string[];
   /** fix --plan: the plan file and each action's outcome, in the plan's order. */
   plan?: { path: string; applied: number; refused: number; actions: ActionOutcome[] };
 }
@@ -165,6 +168,10 @@ export async function runFix(root: string, opts: FixOptions): Promise<FixResult>
     remainingFindings = allFindings(after, ns);
     partial = after.partial;
   }
+  // Temporary files of killed runs: a dry run lists them, --apply removes them (only those).
+  const stale = await findStaleTempFiles(config);
+  const removed = opts.apply ? await removeStaleTempFiles(config, stale) : [];
+  for (const rel of stale.filter((r) => !removed.includes(r))) warnings.push(staleTempWarning(rel, opts.cmd));
   const violations = remainingFindings.filter((f) => f.severity === 'error');
   warnings.push(...remainingFindings.filter((f) => f.severity !== 'error'));
   const nsFlag = ns ? ` --namespace ${ns.name}` : '';
@@ -172,7 +179,7 @@ export async function runFix(root: string, opts: FixOptions): Promise<FixResult>
   if (!opts.apply && changes.length > 0) advice.push({ code: 'NEXT_FIX_APPLY', message: `Write these ${changes.length} change${changes.length === 1 ? '' : 's'}.`, command: opts.cmd(`fix --apply${nsFlag}`) });
   if (remainingFindings.length > 0) advice.push({ code: 'NEXT_CHECK', message: `${remainingFindings.length} finding${remainingFindings.length === 1 ? '' : 's'} need${remainingFindings.length === 1 ? 's' : ''} a person: see them with their suggestions.`, command: opts.cmd('check') });
   return {
-    data: { dry_run: !opts.apply, fixed, remaining: remainingFindings.length, changes, ...(ns ? { namespace: ns.name } : {}) },
+    data: { dry_run: !opts.apply, fixed, remaining: remainingFindings.length, changes, ...(ns ? { namespace: ns.name } : {}), ...(removed.length > 0 ? { removed_temp_files: removed } : {}) },
     violations,
     warnings,
     advice,

@@ -1,11 +1,11 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { displayProfileDir, ensureProfilesDir, installedProfileDir } from '../profiles/data-dir.js';
+import { dataDirWriteFailed, displayProfileDir, ensureProfilesDir, installedProfileDir } from '../profiles/data-dir.js';
 import { installProfileDir } from '../profiles/install-dir.js';
 import { assertProfileName, loadBuiltinProfile, loadProfileDir, type Profile } from '../profiles/profile.js';
 import { notFound, readInstalled } from '../profiles/resolve.js';
 import type { Advice } from '../issues.js';
-import { DocketError } from '../../errors/docket-error.js';
+import { DocketError, isDocketError } from '../../errors/docket-error.js';
 
 export interface OrgInstallData {
   profile: string;
@@ -73,8 +73,12 @@ export async function installOrgProfile(opts: OrgInstallOptions): Promise<{ data
     const what = opts.from ? `--from ${quote(opts.from)}` : `--profile ${profile.name}`;
     return { data: { ...base, replaced_version: replaced, would_install: true }, advice: [{ code: 'NEXT_APPLY', message: 'This was a dry run: re-run with --apply to install.', command: opts.cmd(`org install ${what}${opts.force ? ' --force' : ''} --apply`) }] };
   }
-  const parent = await ensureProfilesDir(opts.env);
-  if (path.join(parent, profile.name) !== target) throw new DocketError('INTERNAL_ERROR', 'Profile directory mismatch.');
-  await installProfileDir(parent, profile, existing.state !== 'absent');
+  try {
+    const parent = await ensureProfilesDir(opts.env);
+    if (path.join(parent, profile.name) !== target) throw new DocketError('INTERNAL_ERROR', 'Profile directory mismatch.');
+    await installProfileDir(parent, profile, existing.state !== 'absent');
+  } catch (error) {
+    throw !isDocketError(error) && typeof (error as NodeJS.ErrnoException)?.code === 'string' ? dataDirWriteFailed(opts.env, profile.name, error) : error;
+  }
   return { data: { ...base, installed: true, replaced_version: replaced }, advice: [{ code: 'NEXT_ORG_VENDOR', message: 'Vendor the profile into this repository.', command: opts.cmd(`org vendor --profile ${profile.name}`) }] };
 }

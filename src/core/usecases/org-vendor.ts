@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { CONFIG_FILE } from '../config/defaults.js';
 import type { RepoConfig } from '../config/types.js';
-import { writeFileAtomic } from '../fs/atomic-write.js';
+import { checkWriteTarget, writeFileAtomic } from '../fs/atomic-write.js';
 import type { Advice, Issue } from '../issues.js';
 import { findIdCollisions, type IdCollision } from '../profiles/id-collisions.js';
 import { addOrgNamespace, orgNamespaceNeed } from '../profiles/org-namespace.js';
@@ -134,6 +134,16 @@ export async function vendorOrgProfile(config: RepoConfig, opts: OrgVendorOption
     const refusal = collisionRefusal(collisions, opts.cmd, profile.name);
     return { data, warnings, violations: refusal.violations, advice: [], error: refusal.error };
   }
+  // Every write is checked before the first one (dry run too): a link or a directory that
+  // leads out of the root refuses the whole vendoring, never half of it.
+  const writes: { rel: string; bytes: Buffer | string; overwrite: boolean }[] = [];
+  for (const t of targets) {
+    const action = files.find((f) => f.path === t.dest)!.action;
+    if (action !== 'unchanged' && action !== 'conflict') writes.push({ rel: t.dest, bytes: profile.files.get(t.src)!, overwrite: action !== 'create' });
+  }
+  if (configText !== undefined) writes.push({ rel: CONFIG_FILE, bytes: configText, overwrite: true });
+  if (lockAction !== 'unchanged') writes.push({ rel: lockRel, bytes: newLock, overwrite: lockAction === 'update' });
+  for (const w of writes) checkWriteTarget(root, path.join(root, w.rel), { overwrite: w.overwrite });
   const conflicts = files.filter((f) => f.action === 'conflict').map((f) => f.path);
   if (!opts.apply) {
     const again = `org vendor --profile ${profile.name}${includeOrgDocs ? '' : ' --no-include-org-docs'} --apply${conflicts.length > 0 ? ' --force' : ''}`;
@@ -146,13 +156,7 @@ export async function vendorOrgProfile(config: RepoConfig, opts: OrgVendorOption
       details: { conflicts },
     });
   }
-  for (const t of targets) {
-    const f = files.find((x) => x.path === t.dest)!;
-    if (f.action === 'unchanged') continue;
-    await writeFileAtomic(root, path.join(root, t.dest), profile.files.get(t.src)!, { overwrite: f.action !== 'create' });
-  }
-  if (configText !== undefined) await writeFileAtomic(root, path.join(root, CONFIG_FILE), configText, { overwrite: true });
-  if (lockAction !== 'unchanged') await writeFileAtomic(root, path.join(root, lockRel), newLock, { overwrite: lockAction === 'update' });
+  for (const w of writes) await writeFileAtomic(root, path.join(root, w.rel), w.bytes, { overwrite: w.overwrite });
   data.applied = true;
   return { data, warnings: [], violations: [], advice: [{ code: 'NEXT_CHECK', message: 'Check the repository against the vendored rules.', command: opts.cmd('check') }] };
 }

@@ -11,6 +11,12 @@ const finding = (kind: 'violation' | 'warning', summary: string, cause: string, 
 
 /** Findings about individual governed documents (reported by check, fix, context --deep, index, ...). */
 export const DOCUMENT_CODES = {
+  NOT_A_REGULAR_FILE: finding(
+    'violation',
+    'A path given to check is neither a regular file, a directory nor a symbolic link (a FIFO, a socket, a device): it was not read.',
+    'A named pipe or device file carries a document\'s name, or the wrong path was passed. (The Python DocOps CLI used this code for any target that is not a regular file; docket names links SYMLINK_REFUSED and configs or templates CONFIG_INVALID or TEMPLATE_INVALID.)',
+    'Replace it with a regular Markdown file, or leave it out of PATHS.',
+  ),
   FRONTMATTER_MISSING: finding(
     'violation',
     'A governed document has no YAML frontmatter, or an empty one.',

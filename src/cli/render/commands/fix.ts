@@ -43,6 +43,8 @@ export function renderFixText(data: FixData, style: Style): string {
     lines.push('', `${style.underline(safeText(change.path))}  ${safeText(describe(change))}`);
     if (data.dry_run) lines.push(colourDiff(change.diff.replace(/\n$/, ''), style));
   }
+  const removed = data.removed_temp_files ?? [];
+  if (removed.length > 0) lines.push('', `Removed ${plural(removed.length, 'temporary file')} of killed docket runs:`, ...removed.map((r) => `  ${safeText(r)}`));
   if (data.remaining > 0) lines.push('', `${plural(data.remaining, 'finding')} ${data.dry_run ? 'would remain' : 'remain'}:`);
   return `${lines.join('\n')}\n`;
 }

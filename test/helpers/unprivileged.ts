@@ -1,0 +1,34 @@
+import { spawnSync } from 'node:child_process';
+import { chmodSync } from 'node:fs';
+import { docketBin, type CliResult } from './cli.js';
+
+/**
+ * Permission tests need a user the file system can refuse: root reads and writes through
+ * `chmod 000` (CI runs as root). As root, the binary runs as `nobody` through setpriv (or
+ * runuser); as any other user, directly.
+ */
+const NOBODY = 65534;
+
+function wrapper(): string[] | undefined {
+  if (process.getuid?.() !== 0) return [];
+  const works = (cmd: string[]) => spawnSync(cmd[0]!, [...cmd.slice(1), 'true'], { stdio: 'ignore' }).status === 0;
+  const setpriv = ['setpriv', `--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups'];
+  if (works(setpriv)) return setpriv;
+  const runuser = ['runuser', '-u', 'nobody', '--'];
+  return works(runuser) ? runuser : undefined;
+}
+
+const prefix = wrapper();
+
+/** Why permission tests are skipped here, or undefined when they can run. */
+export const unprivilegedUnavailable: string | undefined = prefix ? undefined : 'running as root without setpriv or runuser: a read-only directory cannot refuse root';
+
+/** Opens a test's temporary directories to the unprivileged user (mkdtemp makes them 0700). */
+export function openToOthers(...dirs: string[]): void {
+  for (const dir of dirs) chmodSync(dir, 0o777);
+}
+
+/** Runs docket's binary as an unprivileged user (see above), with a HOME of its own. */
+export function docketUnprivileged(args: string[], opts: { env?: Record<string, string | undefined>; home: string }): Promise<CliResult> {
+  return docketBin(args, { env: { HOME: opts.home, ...opts.env }, wrap: prefix ?? [] });
+}
