@@ -22,8 +22,8 @@ export const REPOSITORY_CODES = {
     kind: 'violation',
     exit: EXIT.POLICY,
     category: 'config',
-    summary: 'The metadata schema is not valid JSON or not a valid JSON Schema.',
-    cause: 'A syntax error in the file, or a keyword used with the wrong type.',
+    summary: 'The metadata schema is not valid JSON or not a valid JSON Schema, or has a pattern docket will not run.',
+    cause: 'A syntax error in the file, a keyword used with the wrong type, or a `pattern` (or `patternProperties` key) with a backreference or lookaround: docket runs patterns in linear time, on RE2 where backtracking could take exponential time, and RE2 has neither.',
     remediation: { action: 'Fix the schema at the position given in the message, then run `docket doctor`.', commands: ['docket doctor'] },
   },
   TEMPLATE_MISSING: {
