@@ -67,7 +67,7 @@ describe('config values inside docket RegExps', () => {
     const { conventionName } = await import('../../src/core/scan/names.js');
     expect(highestFileSeq(['a+b-007-x.md', 'aab-009-y.md'], 'A+B')).toBe(7);
     expect(highestFileSeq([`${'a'.repeat(30)}!`], '(A+)+')).toBe(0);
-    expect(conventionName('docs/x/a.b-notes.md', 'A.B').slug).toBe('notes');
-    expect(conventionName('docs/x/axb-notes.md', 'A.B').slug).toBe('axb-notes');
+    expect(conventionName('docs/x/a.b-notes.md', 'A.B', undefined).slug).toBe('notes');
+    expect(conventionName('docs/x/axb-notes.md', 'A.B', undefined).slug).toBe('axb-notes');
   });
 });
