@@ -60,6 +60,17 @@ describe('schema patterns run in linear time (issue 38)', () => {
     expect(bad.json!.violations.map((v: any) => v.message)).toEqual([expect.stringContaining('^\\d+\\.\\d+$')]);
   });
 
+  it('doctor notes which patterns run on RE2, and stays ok', async () => {
+    const { root } = await repoWithPatterns({ title: '^(a+)+$', owner: '^[a-z]+(-[a-z]+)*$' });
+    const doctor = await docket(['doctor', '--root', root, '--json']);
+    expectValidEnvelope(doctor.json, 'doctor');
+    expect(doctor.exitCode).toBe(0);
+    expect(doctor.json!.data.checks.find((c: any) => c.name === 'schema')).toMatchObject({ status: 'ok' });
+    expect(doctor.json!.warnings).toEqual([
+      expect.objectContaining({ code: 'SCHEMA_PATTERN_RE2', severity: 'info', path: SCHEMA, message: expect.stringContaining('"^(a+)+$" at /properties/title/pattern') }),
+    ]);
+  });
+
   for (const [pattern, what] of [['^(\\w+) \\1$', 'backreference `\\1`'], ['^(?!draft).*$', 'lookaround `(?!`'], ['^(?<=x)a$', 'lookaround `(?<=`'], ['^(?<w>a)\\k<w>$', 'backreference `\\k<w>`']] as const) {
     it(`refuses ${pattern} with SCHEMA_INVALID naming the pattern and where it is, in check and doctor`, async () => {
       const { root } = await repoWithPatterns({ owner: pattern });

@@ -26,6 +26,14 @@ export const REPOSITORY_CODES = {
     cause: 'A syntax error in the file, a keyword used with the wrong type, or a `pattern` (or `patternProperties` key) with a backreference or lookaround: docket runs patterns in linear time, on RE2 where backtracking could take exponential time, and RE2 has neither.',
     remediation: { action: 'Fix the schema at the position given in the message, then run `docket doctor`.', commands: ['docket doctor'] },
   },
+  SCHEMA_PATTERN_RE2: {
+    kind: 'warning',
+    exit: EXIT.OK,
+    category: 'config',
+    summary: 'A schema pattern could take exponential or polynomial time on a backtracking engine (V8\'s): docket runs it on RE2, in linear time.',
+    cause: 'A pattern docket cannot prove linear for a backtracking engine: nested or adjacent repetitions over the same characters (`(a+)+`, `a*a*`), alternatives that overlap inside a repetition (`(a|ab)*`), or a repetition without a `^` anchor. doctor reports it as a note; check, fix and new run it on RE2, which gives the same answers and is about eight times slower per match.',
+    remediation: { action: 'Nothing is required. To keep the faster engine, anchor the pattern with `^` and make each repetition unambiguous (`^[a-z]+(-[a-z]+)*$` rather than `^([a-z]+-?)+$`).', commands: ['docket doctor'] },
+  },
   TEMPLATE_MISSING: {
     kind: 'warning',
     exit: EXIT.OK,

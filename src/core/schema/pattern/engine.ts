@@ -41,6 +41,14 @@ export function patternRunner(source: string): PatternRunner {
   return runner;
 }
 
+/** The patterns of a schema that run on RE2, with where each is (for doctor's notes). */
+export function re2Patterns(found: readonly { pointer: string; pattern: string }[]): { pointer: string; pattern: string }[] {
+  return found.filter(({ pattern }) => {
+    const runner = patternRunner(pattern);
+    return runner.ok && runner.engine === 're2';
+  });
+}
+
 /** Thrown from ajv's regExp hook for a refused pattern (compile.ts reports it first). */
 export class PatternRefused extends Error {}
 
