@@ -87,4 +87,14 @@ describe('schema patterns run in linear time (issue 38)', () => {
       expect(doctor.json!.data.checks.find((c: any) => c.name === 'schema')).toMatchObject({ status: 'error', message: expect.stringContaining(what) });
     });
   }
+
+  it('a caller\'s glob runs in linear time too (check PATHS, also what an MCP agent passes)', { timeout: 60_000 }, async () => {
+    const { root } = await repoWithPatterns({});
+    writeFileSync(path.join(root, 'docs/45-adr', `${'a'.repeat(60)}.md`), '# a\n');
+    const r = await docket(['check', `docs/45-adr/${'*a'.repeat(12)}*b.md`, `docs/45-adr/${'*a'.repeat(12)}*.md`, '--root', root, '--json']);
+    expectValidEnvelope(r.json, 'check');
+    // The first glob matches nothing (no `b`); the second matches the long name.
+    expect(r.json!.data.checked_paths).toEqual([`docs/45-adr/${'a'.repeat(60)}.md`]);
+    expect(JSON.stringify(r.json)).toContain(`${'*a'.repeat(12)}*b.md`);
+  });
 });
