@@ -5,6 +5,7 @@ import type { RepoConfig } from '../config/types.js';
 import { listMarkdown } from '../documents/walk.js';
 import { globToRegExp, isGlob, staticBase } from '../fs/glob.js';
 import { resolveInsideRoot, toPosix } from '../fs/paths.js';
+import { patternRunner } from '../schema/pattern/engine.js';
 import { DocketError } from '../../errors/docket-error.js';
 import type { Issue } from '../issues.js';
 
@@ -54,7 +55,13 @@ export async function resolveTargets(config: RepoConfig, inputs: readonly string
     if (isGlob(input)) {
       const pattern = relativePattern(root, input);
       const base = staticBase(pattern) || '.';
-      const re = globToRegExp(pattern);
+      // A caller's glob (an MCP agent's too): run in linear time, as schema patterns are.
+      // `*a*a*a…*b` on a 60-character name ran for minutes on the backtracking engine.
+      const runner = patternRunner(globToRegExp(pattern).source);
+      if (!runner.ok) {
+        throw new DocketError('INVALID_FLAG_VALUE', `The glob "${input}" cannot be used: ${runner.reason}.`, { suggestion: 'Use `*`, `**`, `?`, `[...]` and `{a,b}` only, with plain characters inside brackets.', details: { path: input } });
+      }
+      const re = runner;
       const listing = await listMarkdown(root, base, signal);
       t.unreadable.push(...listing.unreadable);
       const selects = (rel: string) => {

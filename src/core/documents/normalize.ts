@@ -1,5 +1,6 @@
 import type { ParsedFrontmatter } from '../frontmatter/parse.js';
 import { NONE } from '../lists.js';
+import { patternRunner } from '../schema/pattern/engine.js';
 
 /** A value changed before validation, because YAML typed what the author meant as a string. */
 export interface Normalization {
@@ -25,19 +26,14 @@ export function propertySchema(schema: Record<string, unknown> | undefined, key:
   return prop && typeof prop === 'object' && !Array.isArray(prop) ? (prop as PropertySchema) : undefined;
 }
 
-const patterns = new Map<string, RegExp | undefined>();
-
-/** The schema's pattern as a RegExp (ajv uses the `u` flag); undefined when it does not compile. */
-export function patternOf(prop: PropertySchema | undefined): RegExp | undefined {
+/**
+ * The schema's pattern as ajv runs it (in linear time: see schema/pattern/engine.ts);
+ * undefined when docket cannot run it (the schema is then SCHEMA_INVALID).
+ */
+export function patternOf(prop: PropertySchema | undefined): { test: (input: string) => boolean } | undefined {
   if (typeof prop?.pattern !== 'string') return undefined;
-  if (!patterns.has(prop.pattern)) {
-    try {
-      patterns.set(prop.pattern, new RegExp(prop.pattern, 'u'));
-    } catch {
-      patterns.set(prop.pattern, undefined);
-    }
-  }
-  return patterns.get(prop.pattern);
+  const runner = patternRunner(prop.pattern);
+  return runner.ok ? runner : undefined;
 }
 
 function expectsString(prop: PropertySchema | undefined): boolean {

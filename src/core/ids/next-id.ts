@@ -5,6 +5,7 @@ import { frontmatterRecord } from '../documents/read-head.js';
 import { readInOrder } from '../documents/read-in-order.js';
 import { listGoverned, type GovernedFile } from '../documents/walk.js';
 import type { Issue } from '../issues.js';
+import { escapeRegExp } from '../text/regexp.js';
 import { parseId } from './document-id.js';
 
 export interface IdUse {
@@ -108,7 +109,7 @@ export function highestSeq(scan: IdScan, prefix: string, type: string): number {
 
 /** Highest number in file names `<type>-<NNN>-...md` of a directory listing (a file without an ID still occupies its name). */
 export function highestFileSeq(names: readonly string[], type: string): number {
-  const re = new RegExp(`^${type.toLowerCase()}-(\\d{3})-.*\\.md$`, 'i');
+  const re = new RegExp(`^${escapeRegExp(type.toLowerCase())}-(\\d{3})-.*\\.md$`, 'i');
   let max = 0;
   for (const name of names) {
     const m = re.exec(name);

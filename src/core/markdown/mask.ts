@@ -62,11 +62,15 @@ export function maskBlocks(body: string): string {
   return lines.join('\n');
 }
 
-/** Replaces every character but newlines with a space. */
-function blankRange(text: string, from: number, to: number): string {
+/**
+ * Replaces every character but newlines with a space. The newlines come from one NextChar per
+ * text: a search that finds none is not repeated for every span (a line of 2n backticks was
+ * quadratic).
+ */
+function blankRange(text: string, newlines: NextChar, from: number, to: number): string {
   let out = '';
   let start = from;
-  for (let nl = text.indexOf('\n', from); nl !== -1 && nl < to; nl = text.indexOf('\n', nl + 1)) {
+  for (let nl = newlines.after(from); nl < to; nl = newlines.after(nl + 1)) {
     out += `${' '.repeat(nl - start)}\n`;
     start = nl + 1;
   }
@@ -104,9 +108,10 @@ export function maskInline(text: string, mask?: InlineMask): string {
   let noCommentCloser = false;
   let out = '';
   let copied = 0;
+  const newlines = new NextChar(text, '\n');
   const fill = (from: number, to: number) => {
     if (mask && copied === 0) mask.first = from;
-    out += text.slice(copied, from) + blankRange(text, from, to);
+    out += text.slice(copied, from) + blankRange(text, newlines, from, to);
     copied = to;
   };
   // Only backslashes, backticks and `<` matter: jump from one to the next.

@@ -1,7 +1,7 @@
 import { extractAnchors, MAY_HAVE_CODE_BLOCKS } from './anchors.js';
 import { extractLinks } from './links.js';
 import { maskBlocks, maskInline, type InlineMask } from './mask.js';
-import { NOT_FOUND } from './scan.js';
+import { NextChar, NOT_FOUND } from './scan.js';
 import { emptyList, listOf } from '../lists.js';
 import { OutlineLink, simpleOutline } from './simple-outline.js';
 
@@ -54,13 +54,15 @@ export function outlineMarkdown(body: string, firstLine: number, anchors = true)
   let lineStart = 0;
   let scanned = 0;
   const found = extractLinks(masked);
+  // One NextChar: a search past the last newline is not repeated for every link after it.
+  const newlines = new NextChar(body, '\n');
   // A loop, not found.map(): the array map() returns as a builtin and the one V8's optimised,
   // inlined map() makes have different elements kinds, so a caller optimised against one was
   // thrown away at the other (SPEC-006 §2.21). listOf with the first link (see core/lists.ts).
   let links: MarkdownLink[] | undefined;
   for (let i = 0; i < found.length; i++) {
     const l = found[i]!;
-    for (let nl = body.indexOf('\n', scanned); nl !== -1 && nl < l.offset; nl = body.indexOf('\n', nl + 1)) {
+    for (let nl = newlines.after(scanned); nl < l.offset; nl = newlines.after(nl + 1)) {
       line++;
       lineStart = nl + 1;
     }

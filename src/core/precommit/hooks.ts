@@ -1,5 +1,6 @@
 import { CONFIG_FILE } from '../config/defaults.js';
 import type { RepoConfig } from '../config/types.js';
+import { escapeRegExp } from '../text/regexp.js';
 
 export interface HookSpec {
   id: string;
@@ -10,16 +11,14 @@ export interface HookSpec {
   command: string;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** docket's two hooks: `check` on document or config changes, `doctor --strict` on config changes. */
 export function docketHooks(config: RepoConfig): HookSpec[] {
   const roots = [...new Set(config.namespaces.map((ns) => ns.docs_root))].sort();
-  const docs = roots.includes('.') ? ['.*\\.md$'] : roots.map((r) => `${escape(r)}/`);
-  const schemas = [...new Set(config.namespaces.map((ns) => ns.schema_path))].sort().map(escape);
+  const docs = roots.includes('.') ? ['.*\\.md$'] : roots.map((r) => `${escapeRegExp(r)}/`);
+  const schemas = [...new Set(config.namespaces.map((ns) => ns.schema_path))].sort().map(escapeRegExp);
   return [
-    { id: 'docket-check', name: 'docket check', entry: 'docket check', command: 'docket check', files: `^(${escape(CONFIG_FILE)}$|${docs.join('|')})` },
-    { id: 'docket-doctor', name: 'docket doctor --strict', entry: 'docket doctor --strict', command: 'docket doctor', files: `^(${[escape(CONFIG_FILE), ...schemas].join('|')})$` },
+    { id: 'docket-check', name: 'docket check', entry: 'docket check', command: 'docket check', files: `^(${escapeRegExp(CONFIG_FILE)}$|${docs.join('|')})` },
+    { id: 'docket-doctor', name: 'docket doctor --strict', entry: 'docket doctor --strict', command: 'docket doctor', files: `^(${[escapeRegExp(CONFIG_FILE), ...schemas].join('|')})$` },
   ];
 }
 

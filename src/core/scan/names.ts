@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { NamespaceConfig } from '../config/types.js';
 import { ID_TITLE } from '../ids/document-id.js';
+import { escapeRegExp } from '../text/regexp.js';
 import { slugify } from '../text/slug.js';
 
 // `0007-…`, `7_…`, `adr-7-…`: a number at the start of a legacy name, maybe after a type word.
@@ -37,7 +38,7 @@ export function conventionName(rel: string, type: string, heading: string | unde
   // `<other type>-<nnn>-` is a convention name too: never kept inside the new one (runbook-001-runbook-001-x).
   const named = m?.[1] !== undefined && types.includes(m[1].toUpperCase()) && stem.length > m[0].length;
   let rest = number !== undefined || named ? stem.slice(m![0].length) : stem;
-  const typeWord = new RegExp(`^${type}[-_ .]+`, 'i');
+  const typeWord = new RegExp(`^${escapeRegExp(type)}[-_ .]+`, 'i');
   if (typeWord.test(rest) && slugify(rest.replace(typeWord, '')) !== 'untitled') rest = rest.replace(typeWord, '');
   const title = heading?.replace(ID_TITLE, '').trim() || humanize(rest);
   const slug = slugify(rest) === 'untitled' ? slugify(title) : slugify(rest);

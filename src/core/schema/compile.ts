@@ -5,6 +5,8 @@ import path from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import type { Issue } from '../issues.js';
 import { packagePath } from '../package-root.js';
+import { ajvRegExp, patternRunner } from './pattern/engine.js';
+import { schemaPatterns } from './pattern/walk.js';
 
 export interface CompiledSchema {
   ok: true;
@@ -52,7 +54,8 @@ async function ajvFactory(schema: Record<string, unknown>): Promise<(allErrors: 
   const addFormats = (typeof fd.default === 'function' ? fd.default : fd) as (ajv: object) => void;
   const Ajv = uri.includes('2020-12') ? classOf(await import('ajv/dist/2020.js')) : uri.includes('2019-09') ? classOf(await import('ajv/dist/2019.js')) : classOf(await import('ajv'));
   return (allErrors) => {
-    const ajv = new Ajv({ allErrors, strict: false, validateFormats: true });
+    // Patterns come from the repository: ajv runs them through docket's linear-time runner.
+    const ajv = new Ajv({ allErrors, strict: false, validateFormats: true, code: { regExp: ajvRegExp } });
     addFormats(ajv);
     return ajv;
   };
@@ -84,6 +87,24 @@ function precompiled(schema: Record<string, unknown>): CompiledSchema | undefine
   } catch {
     return undefined;
   }
+}
+
+/** The first pattern of the schema that docket refuses to run (see pattern/engine.ts), as a finding. */
+function refusedPattern(schema: unknown, text: string, schemaPath: string): Issue | undefined {
+  for (const { pointer, pattern } of schemaPatterns(schema)) {
+    const runner = patternRunner(pattern);
+    if (runner.ok) continue;
+    const at = text.indexOf(JSON.stringify(pattern));
+    return {
+      code: 'SCHEMA_INVALID',
+      severity: 'error',
+      message: `The pattern ${JSON.stringify(pattern)} at ${pointer} cannot be used: ${runner.reason}.`,
+      path: schemaPath,
+      ...(at === -1 ? {} : lineColumn(text, at)),
+      suggestion: 'Rewrite the pattern without backreferences or lookaround (RE2 syntax: https://github.com/google/re2/wiki/Syntax), or validate that field with `enum` or `format`.',
+    };
+  }
+  return undefined;
 }
 
 /**
@@ -153,6 +174,8 @@ export async function compileSchemaFile(root: string, schemaPath: string): Promi
   }
   const builtin = precompiled(schema as Record<string, unknown>);
   if (builtin) return builtin;
+  const refused = refusedPattern(schema, text, schemaPath);
+  if (refused) return { ok: false, issue: refused };
   try {
     const make = await ajvFactory(schema as Record<string, unknown>);
     const validate = make(false).compile(schema as Record<string, unknown>);

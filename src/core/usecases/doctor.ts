@@ -7,6 +7,8 @@ import { DocketError } from '../../errors/docket-error.js';
 import type { Advice, Issue } from '../issues.js';
 import { compileSchemaFile } from '../schema/compile.js';
 import { findStaleTempFiles, staleTempWarning } from '../fs/stale-temp.js';
+import { re2Patterns } from '../schema/pattern/engine.js';
+import { schemaPatterns } from '../schema/pattern/walk.js';
 
 export type CheckStatus = 'ok' | 'warn' | 'error';
 
@@ -93,6 +95,12 @@ export async function runDoctor(root: string, opts: { cmd: (c: string) => string
     for (const schemaPath of [...new Set(config.namespaces.map((ns) => ns.schema_path))].sort()) {
       const compiled = await compileSchemaFile(root, schemaPath);
       if (!compiled.ok) schemaIssues.push(compiled.issue);
+      else {
+        // Which patterns docket could not prove linear for V8's engine, so runs on RE2: a note, not a problem.
+        for (const { pointer, pattern } of re2Patterns(schemaPatterns(compiled.schema))) {
+          schemaIssues.push({ code: 'SCHEMA_PATTERN_RE2', severity: 'info', message: `The pattern ${JSON.stringify(pattern)} at ${pointer} could take exponential or polynomial time on V8's backtracking engine; docket runs it on RE2, in linear time.`, path: schemaPath, suggestion: 'Nothing is required; `docket explain SCHEMA_PATTERN_RE2` says how to keep the faster engine.' });
+        }
+      }
     }
     add('schema', schemaIssues, 'The metadata schema is present and a valid JSON Schema.');
 
