@@ -28,10 +28,14 @@ function readFirstChunkThenClose(args: string[]): Promise<{ code: number | null;
 describe('a reader that closes stdout early', () => {
   const root = path.join(tempDir(), 'r');
   generateRepo(root, { docs: 2000, seed: 3 });
+  // check --json writes one line at the end: it must be far larger than the first chunk read plus
+  // what the pipe holds (64 KiB each), or all of it may be written before the reader closes.
+  const large = path.join(tempDir(), 'large');
+  generateRepo(large, { docs: 6000, seed: 3 });
 
-  for (const args of [['check', '--format', 'ndjson'], ['index', '--format', 'ndjson'], ['check', '--json']]) {
+  for (const [args, repo] of [[['check', '--format', 'ndjson'], root], [['index', '--format', 'ndjson'], root], [['check', '--json'], large]] as const) {
     it(`ends ${args.join(' ')} quietly with exit 141 (OUTPUT_CLOSED)`, async () => {
-      const r = await readFirstChunkThenClose([...args, '--root', root]);
+      const r = await readFirstChunkThenClose([...args, '--root', repo]);
       expect(r.first.startsWith('{"')).toBe(true);
       expect(r).toMatchObject({ code: 141, signal: null, stderr: '' });
     }, 60_000);
