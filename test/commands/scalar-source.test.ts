@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { docket } from '../helpers/cli.js';
 import { tempDir, writeTree } from '../helpers/fixtures.js';
@@ -32,6 +34,22 @@ describe('a scalar YAML types other than the schema says is reported as written'
       // Printed as written already: no need to say it twice.
       expect(message('docs/45-adr/adr-004-int.md')).toEqual(['`title` is 42; expected string.']);
       expect(r.json!.violations.find((v: { path: string }) => v.path === 'docs/45-adr/adr-002-digits.md').suggestion).toBe('Quote the value: `title: "12345678901234567890"`.');
+    });
+  }
+
+  for (const comment of [false, true]) {
+    it(`keeps the digits as written in the index (${comment ? 'yaml package' : 'fast parser'})`, async () => {
+      const root = await repo();
+      writeTree(root, {
+        'docs/45-adr/adr-001-digits.md': doc('ACME-ADR-001', { title: '12345678901234567890', version: '.inf' }, comment),
+        'docs/45-adr/adr-002-float.md': doc('ACME-ADR-002', { title: '1.50' }, comment),
+      });
+      const r = await docket(['index', '--root', root, '--json']);
+      expectValidEnvelope(r.json, 'index');
+      const artifact = JSON.parse(readFileSync(path.join(root, 'docs/01-indices/docket.index.json'), 'utf8'));
+      const node = (id: string) => artifact.nodes.find((n: { document_id: string }) => n.document_id === id);
+      expect(node('ACME-ADR-001')).toMatchObject({ title: '12345678901234567890', version: '.inf' });
+      expect(node('ACME-ADR-002')).toMatchObject({ title: '1.50', version: '0.1' });
     });
   }
 });
