@@ -38,6 +38,7 @@ export async function loadMetadataSchema(root: string, ns: NamespaceConfig): Pro
       details: { path: ns.schema_path, ...(issue.line ? { line: issue.line } : {}), ...(issue.column ? { column: issue.column } : {}) },
     });
   }
+  warnings.push(...compiled.warnings);
   const status = (compiled.schema.properties as Record<string, { enum?: unknown }> | undefined)?.status;
   const statuses = Array.isArray(status?.enum) && status.enum.every((s) => typeof s === 'string') ? (status.enum as string[]) : undefined;
   return { compiled, statuses, source, warnings };

@@ -1,4 +1,3 @@
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { DocketError } from '../../errors/docket-error.js';
 import { note } from '../diagnostics.js';
@@ -10,11 +9,10 @@ import {
 import { applyDocumentTypes, builtinDocumentTypes, sortTypes } from './document-types.js';
 import { configPrefix } from './keys.js';
 import { withIndexFormat } from './index-format.js';
+import { readConfigText } from './read-file.js';
 import { ConfigReader, isPlainObject, type PlainObject, type YamlPath } from './reader.js';
 import type { NamespaceConfig, RepoConfig } from './types.js';
 import { YamlSource } from './yaml-source.js';
-
-const MAX_CONFIG_BYTES = 1024 * 1024;
 
 export interface LoadedConfig {
   config: RepoConfig;
@@ -147,37 +145,27 @@ export function parseConfig(root: string, text: string): LoadedConfig {
   return { config, warnings: reader.warnings };
 }
 
+/**
+ * A config that sets nothing (empty, blank or comments only, or `{}`) loads as the defaults:
+ * said in every command, since the prefix then comes from the folder's name.
+ */
+function emptyWarning(config: RepoConfig): Issue {
+  const ns = mainNamespace(config.namespaces);
+  return {
+    code: 'CONFIG_EMPTY',
+    severity: 'warning',
+    message: `${CONFIG_FILE} sets nothing (it is empty or only comments): the defaults stand in (docs root ${ns.docs_root}, prefix ${ns.repo_prefix} derived from the folder name "${path.basename(config.root)}", the built-in document types).`,
+    path: CONFIG_FILE,
+    suggestion: `Write the keys \`docket init\` writes (project_name, repo_prefix, docs_root, schema_path, index_path, document_types), at least \`repo_prefix: ${ns.repo_prefix}\`; or delete the file and run \`docket init --prefix ${ns.repo_prefix}\`.`,
+  };
+}
+
 /** Reads docops.config.yaml under `root` (a realpath). */
 export async function loadConfig(root: string): Promise<LoadedConfig> {
-  const file = path.join(root, CONFIG_FILE);
-  let bytes: Buffer;
-  try {
-    const stat = await fs.stat(file);
-    if (!stat.isFile()) {
-      throw new DocketError('CONFIG_INVALID', `${CONFIG_FILE} is not a regular file.`, {
-        suggestion: `Replace ${CONFIG_FILE} with the configuration file; \`docket init\` writes one when it is absent.`,
-        details: { path: CONFIG_FILE },
-      });
-    }
-    if (stat.size > MAX_CONFIG_BYTES) {
-      throw new DocketError('CONFIG_INVALID', `${CONFIG_FILE} is ${stat.size} bytes; the limit is ${MAX_CONFIG_BYTES}.`, {
-        suggestion: `Reduce ${CONFIG_FILE} to its settings; it should be a few kilobytes.`,
-        details: { path: CONFIG_FILE },
-      });
-    }
-    bytes = await fs.readFile(file);
-  } catch (error) {
-    if (error instanceof DocketError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') {
-      throw new DocketError('CONFIG_NOT_FOUND', `No ${CONFIG_FILE} at the repository root.`, {
-        suggestion: 'Run `docket init` (with the same --root) to create one, or pass the directory that holds it as --root.',
-        details: { path: CONFIG_FILE },
-      });
-    }
-    throw new DocketError('CONFIG_INVALID', `${CONFIG_FILE} could not be read: ${code ?? String(error)}.`, { details: { path: CONFIG_FILE }, cause: error });
-  }
-  return finishConfig(parseConfig(root, bytes.toString('utf8')));
+  const { text, warnings } = await readConfigText(root);
+  const parsed = parseConfig(root, text);
+  if (Object.keys(parsed.config.raw).length === 0) warnings.push(emptyWarning(parsed.config));
+  return finishConfig({ config: parsed.config, warnings: [...warnings, ...parsed.warnings] });
 }
 
 /**

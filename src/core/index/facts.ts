@@ -31,9 +31,10 @@ export interface DocFacts {
   skip?: { code: string; message: string };
 }
 
-function scalar(value: unknown): string | null {
+/** `source`: the text as written, for a number or boolean (a 20-digit title would otherwise lose digits, `.inf` read as Infinity). */
+function scalar(value: unknown, source?: string): string | null {
   if (typeof value === 'string') return value.trim() === '' ? null : value.trim();
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return source || String(value);
   if (value instanceof Date && !Number.isNaN(value.getTime())) return value.toISOString().slice(0, 10);
   return null;
 }
@@ -70,6 +71,12 @@ export function factsOf(doc: InspectedDocument): DocFacts {
   for (const l of doc.links) if (l.scope === 'file' && l.path && l.path !== doc.rel) targets.add(l.path);
   const links = detachAll([...targets].sort());
   const m = doc.metadata;
+  const fm = doc.record?.frontmatter;
+  // Only numbers and booleans ask the frontmatter for their source: strings, the common case, cost nothing more.
+  const field = (key: string): string | null => {
+    const v = m?.[key];
+    return scalar(v, typeof v === 'number' || typeof v === 'boolean' ? fm?.source(key) : undefined);
+  };
   const id = doc.document_id;
   if (!m || !id || !ID_PATTERN.test(id)) {
     const skip = skipReason(doc)!;
@@ -80,16 +87,16 @@ export function factsOf(doc: InspectedDocument): DocFacts {
     node: {
       document_id: detach(id),
       type: own(doc.type ?? null),
-      title: own(scalar(m.title) ?? (doc.heading?.trim() || null)),
-      status: own(scalar(m.status)),
-      owner: own(scalar(m.owner)),
-      version: own(scalar(m.version)),
-      last_updated: own(scalar(m.last_updated)),
-      area: own(scalar(m.area)),
-      description: own(scalar(m.description)),
+      title: own(field('title') ?? (doc.heading?.trim() || null)),
+      status: own(field('status')),
+      owner: own(field('owner')),
+      version: own(field('version')),
+      last_updated: own(field('last_updated')),
+      area: own(field('area')),
+      description: own(field('description')),
       keywords: detachAll(list(m.keywords)),
       related_ids: detachAll(list(m.related_ids)),
-      superseded_by: own(scalar(m.superseded_by)),
+      superseded_by: own(field('superseded_by')),
     },
   };
 }

@@ -12,7 +12,8 @@ export function createAjv(options: Options = {}): AjvInstance {
   const Ajv = (ajvModule.default ?? ajvModule) as new (o: Options) => AjvInstance;
   const formatsModule = requireCjs('ajv-formats') as { default?: unknown };
   const addFormats = (formatsModule.default ?? formatsModule) as (ajv: AjvInstance) => void;
-  const ajv = new Ajv({ strict: false, allErrors: true, ...options });
+  // logger false: docket's own schemas are compiled here, and ajv must never print (stderr is for diagnostics).
+  const ajv = new Ajv({ strict: false, allErrors: true, logger: false, ...options });
   addFormats(ajv);
   return ajv;
 }

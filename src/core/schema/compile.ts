@@ -7,6 +7,7 @@ import type { Issue } from '../issues.js';
 import { packagePath } from '../package-root.js';
 import { ajvRegExp, patternRunner } from './pattern/engine.js';
 import { schemaPatterns } from './pattern/walk.js';
+import { unknownKeywords } from './unknown-keywords.js';
 
 export interface CompiledSchema {
   ok: true;
@@ -18,6 +19,8 @@ export interface CompiledSchema {
    * Bounded: frontmatter is at most 64 KiB, so the error list is too.
    */
   detailed(): ValidateFunction;
+  /** Keywords and formats the validator does not know (SCHEMA_UNKNOWN_KEYWORD, SCHEMA_UNKNOWN_FORMAT): the schema works without them. */
+  warnings: Issue[];
 }
 
 export interface SchemaProblem {
@@ -55,7 +58,8 @@ async function ajvFactory(schema: Record<string, unknown>): Promise<(allErrors: 
   const Ajv = uri.includes('2020-12') ? classOf(await import('ajv/dist/2020.js')) : uri.includes('2019-09') ? classOf(await import('ajv/dist/2019.js')) : classOf(await import('ajv'));
   return (allErrors) => {
     // Patterns come from the repository: ajv runs them through docket's linear-time runner.
-    const ajv = new Ajv({ allErrors, strict: false, validateFormats: true, code: { regExp: ajvRegExp } });
+    // logger false: ajv would print unknown formats to stderr; unknownKeywords reports them as findings.
+    const ajv = new Ajv({ allErrors, strict: false, validateFormats: true, logger: false, code: { regExp: ajvRegExp } });
     addFormats(ajv);
     return ajv;
   };
@@ -83,7 +87,7 @@ function precompiled(schema: Record<string, unknown>): CompiledSchema | undefine
   try {
     const validate = requireCjs(packagePath('dist/core/schema/metadata.first.cjs')) as ValidateFunction;
     let detailed: ValidateFunction | undefined;
-    return { ok: true, schema, validate, detailed: () => (detailed ??= requireCjs(packagePath('dist/core/schema/metadata.all.cjs')) as ValidateFunction) };
+    return { ok: true, schema, validate, detailed: () => (detailed ??= requireCjs(packagePath('dist/core/schema/metadata.all.cjs')) as ValidateFunction), warnings: [] };
   } catch {
     return undefined;
   }
@@ -178,13 +182,15 @@ export async function compileSchemaFile(root: string, schemaPath: string): Promi
   if (refused) return { ok: false, issue: refused };
   try {
     const make = await ajvFactory(schema as Record<string, unknown>);
-    const validate = make(false).compile(schema as Record<string, unknown>);
+    const ajv = make(false);
+    const validate = ajv.compile(schema as Record<string, unknown>);
     let detailed: ValidateFunction | undefined;
     return {
       ok: true,
       schema: schema as Record<string, unknown>,
       validate,
       detailed: () => (detailed ??= make(true).compile(schema as Record<string, unknown>)),
+      warnings: unknownKeywords(schema, ajv, text, schemaPath),
     };
   } catch (error) {
     return { ok: false, issue: { code: 'SCHEMA_INVALID', severity: 'error', message: `The metadata schema is not a valid JSON Schema: ${(error as Error).message}`, path: schemaPath, suggestion: 'Fix the keyword named in the message; see https://json-schema.org.' } };

@@ -96,6 +96,7 @@ export async function runDoctor(root: string, opts: { cmd: (c: string) => string
       const compiled = await compileSchemaFile(root, schemaPath);
       if (!compiled.ok) schemaIssues.push(compiled.issue);
       else {
+        schemaIssues.push(...compiled.warnings);
         // Which patterns docket could not prove linear for V8's engine, so runs on RE2: a note, not a problem.
         for (const { pointer, pattern } of re2Patterns(schemaPatterns(compiled.schema))) {
           schemaIssues.push({ code: 'SCHEMA_PATTERN_RE2', severity: 'info', message: `The pattern ${JSON.stringify(pattern)} at ${pointer} could take exponential or polynomial time on V8's backtracking engine; docket runs it on RE2, in linear time.`, path: schemaPath, suggestion: 'Nothing is required; `docket explain SCHEMA_PATTERN_RE2` says how to keep the faster engine.' });

@@ -34,6 +34,25 @@ export const CONFIG_CODES = {
       commands: ['docket doctor'],
     },
   },
+  CONFIG_EMPTY: {
+    kind: 'warning',
+    exit: EXIT.OK,
+    category: 'config',
+    summary: 'docops.config.yaml sets nothing (empty, blank or only comments): the defaults stand in, with a prefix derived from the folder name.',
+    cause: 'A config created empty (`touch docops.config.yaml`), emptied by a merge, or whose settings were all commented out. Every command that loads it, and doctor, says so: IDs would otherwise take a prefix from whatever the folder is called.',
+    remediation: {
+      action: 'Write the keys `docket init` writes (project_name, repo_prefix, docs_root, schema_path, index_path, document_types), at least repo_prefix; or delete the empty file and run `docket init --prefix <PREFIX>`.',
+      commands: ['docket init --prefix <PREFIX>', 'docket doctor'],
+    },
+  },
+  CONFIG_SYMLINK: {
+    kind: 'warning',
+    exit: EXIT.OK,
+    category: 'security',
+    summary: 'docops.config.yaml is a symbolic link to a file inside the repository: it is read from there, and writes through the link are refused.',
+    cause: 'A config shared between folders of one repository by a link. A link that leaves the repository is refused (PATH_OUTSIDE_ROOT): a config from elsewhere would govern the repository without being part of it.',
+    remediation: { action: 'Replace the link with the file itself, or keep it and edit the target by hand (commands that edit the config refuse to write through a link).', commands: ['docket doctor'] },
+  },
   CONFIG_UNKNOWN_KEY: {
     kind: 'warning',
     exit: EXIT.OK,

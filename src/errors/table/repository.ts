@@ -26,6 +26,22 @@ export const REPOSITORY_CODES = {
     cause: 'A syntax error in the file, a keyword used with the wrong type, or a `pattern` (or `patternProperties` key) with a backreference or lookaround: docket runs patterns in linear time, on RE2 where backtracking could take exponential time, and RE2 has neither.',
     remediation: { action: 'Fix the schema at the position given in the message, then run `docket doctor`.', commands: ['docket doctor'] },
   },
+  SCHEMA_UNKNOWN_KEYWORD: {
+    kind: 'warning',
+    exit: EXIT.OK,
+    category: 'config',
+    summary: 'The metadata schema has a keyword JSON Schema does not define: it is ignored and checks nothing (its JSON pointer is in the message).',
+    cause: 'A misspelt keyword (`patern`, `maxLenght`, `require`), a keyword of another draft, or an annotation of your own. JSON Schema and the Python DocOps CLI ignore unknown keywords, so the rest of the schema is used; a warning rather than SCHEMA_INVALID, because the schema stays usable and every other field is still checked. Keywords starting with `x-` are taken for deliberate annotations and not reported.',
+    remediation: { action: 'Fix the spelling (the message suggests the closest keyword), or rename an annotation of your own to start with `x-`.', commands: ['docket doctor'] },
+  },
+  SCHEMA_UNKNOWN_FORMAT: {
+    kind: 'warning',
+    exit: EXIT.OK,
+    category: 'config',
+    summary: 'The metadata schema names a `format` docket does not know: values there are not checked against it (its JSON pointer is in the message).',
+    cause: 'A misspelt format (`date-tme`), or one from another validator. JSON Schema lets validators ignore unknown formats, as the Python DocOps CLI does, so the rest of the schema is used; a warning rather than SCHEMA_INVALID, because every other field is still checked.',
+    remediation: { action: 'Use a known format (date, date-time, email, uri, uuid, ...; the message suggests the closest), or check the values with a `pattern` instead.', commands: ['docket doctor'] },
+  },
   SCHEMA_PATTERN_RE2: {
     kind: 'warning',
     exit: EXIT.OK,

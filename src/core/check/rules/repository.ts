@@ -14,7 +14,8 @@ export interface RepositoryState {
 
 /**
  * Repository-level rules: namespaces, docs roots (REPO_STRUCTURE) and the metadata schema,
- * compiled once per schema path (SCHEMA_MISSING, SCHEMA_INVALID: one finding each).
+ * compiled once per schema path (SCHEMA_MISSING, SCHEMA_INVALID: one finding each; unknown
+ * keywords and formats: a warning each).
  */
 export async function inspectSetup(config: RepoConfig, refusedRoots: readonly string[]): Promise<RepositoryState> {
   const findings: Finding[] = [...validateNamespaces(config)];
@@ -33,7 +34,7 @@ export async function inspectSetup(config: RepoConfig, refusedRoots: readonly st
     if (schemas.has(ns.schema_path)) continue;
     const compiled = await compileSchemaFile(config.root, ns.schema_path);
     schemas.set(ns.schema_path, compiled.ok ? compiled : undefined);
-    if (!compiled.ok) findings.push(compiled.issue);
+    findings.push(...(compiled.ok ? compiled.warnings : [compiled.issue]));
   }
   return { findings, schemas };
 }

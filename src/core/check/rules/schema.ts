@@ -16,6 +16,16 @@ function show(value: unknown): string {
   return s.length > 60 ? `${s.slice(0, 57)}...` : s;
 }
 
+/**
+ * A number or boolean as the author wrote it, when its printed value would misrepresent that:
+ * `.inf` prints as null in JSON, 20 digits lose precision, `1.50` becomes 1.5, `0o17` 15.
+ */
+function asWritten(value: unknown, source: string | undefined): string {
+  if (source === undefined || source === '' || (typeof value !== 'number' && typeof value !== 'boolean')) return show(value);
+  const read = typeof value === 'boolean' ? String(value) : Number.isNaN(value) ? 'not a number' : Number.isFinite(value) ? `the number ${value}` : `${value < 0 ? 'minus ' : ''}infinity`;
+  return source === String(value) ? show(value) : `written \`${source.length > 60 ? `${source.slice(0, 57)}...` : source}\`, which YAML reads as ${read}`;
+}
+
 function kindOf(value: unknown): string {
   if (value === null) return 'empty';
   if (Array.isArray(value)) return 'a list';
@@ -164,7 +174,7 @@ export function schemaFindings(doc: InspectedDocument, compiled: CompiledSchema)
     } else {
       fix = path.length === 1 ? hintFor(doc, key, value, prop) : undefined;
       const blank = isBlank(value) && ['type', 'minLength'].includes(error.keyword);
-      message = blank ? `The field \`${name}\` is empty; ${expectation(error, prop)}.` : `\`${name}\` is ${value === null || typeof value === 'object' ? kindOf(value) : `${show(value)}`}; ${expectation(error, prop)}.`;
+      message = blank ? `The field \`${name}\` is empty; ${expectation(error, prop)}.` : `\`${name}\` is ${value === null || typeof value === 'object' ? kindOf(value) : asWritten(value, path.length === 1 ? fm?.source(key) : undefined)}; ${expectation(error, prop)}.`;
       if (fix?.kind === 'set') suggestion = `Write \`${key}: ${JSON.stringify(fix.value)}\`; \`docket fix --apply\` does it.`;
       else if (fix) suggestion = `Fill in \`${name}\`; \`docket fix --apply\` does it.`;
       else if (error.keyword === 'type' && typeof value === 'number' && [error.params.type].flat().includes('string')) suggestion = `Quote the value: \`${key}: "${fm?.source(key) ?? String(value)}"\`.`;

@@ -9,22 +9,27 @@ const ONE = ['additionalItems', 'additionalProperties', 'contains', 'else', 'if'
 const LIST = ['allOf', 'anyOf', 'oneOf', 'items', 'prefixItems'];
 const MAP = ['$defs', 'definitions', 'dependencies', 'dependentSchemas', 'patternProperties', 'properties'];
 
-const escape = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+export const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** A subschema and its JSON pointer. */
+export interface SchemaNode {
+  node: Record<string, unknown>;
+  pointer: string;
+}
+
 /**
- * Every regular expression a schema carries: `pattern` values and `patternProperties` keys, in
- * every subschema (not inside `enum`, `const`, `default` or `examples`, which are data).
- * Iterative, so a deeply nested schema cannot overflow the stack.
+ * Every subschema of a schema that is an object, the root included, in no particular order
+ * (not inside `enum`, `const`, `default` or `examples`, which are data, nor inside keywords
+ * docket does not know). Iterative, so a deeply nested schema cannot overflow the stack.
  */
-export function schemaPatterns(schema: unknown): SchemaPattern[] {
-  const found: SchemaPattern[] = [];
+export function schemaNodes(schema: unknown): SchemaNode[] {
+  const found: SchemaNode[] = [];
   const stack: { node: unknown; pointer: string }[] = [{ node: schema, pointer: '' }];
   while (stack.length > 0) {
     const { node, pointer } = stack.pop()!;
     if (!isObject(node)) continue;
-    if (typeof node.pattern === 'string') found.push({ pointer: `${pointer}/pattern`, pattern: node.pattern });
-    if (isObject(node.patternProperties)) for (const key of Object.keys(node.patternProperties)) found.push({ pointer: `${pointer}/patternProperties/${escape(key)}`, pattern: key });
+    found.push({ node, pointer });
     for (const k of ONE) if (isObject(node[k])) stack.push({ node: node[k], pointer: `${pointer}/${k}` });
     for (const k of LIST) {
       const list = node[k];
@@ -32,8 +37,20 @@ export function schemaPatterns(schema: unknown): SchemaPattern[] {
     }
     for (const k of MAP) {
       const map = node[k];
-      if (isObject(map)) for (const key of Object.keys(map)) stack.push({ node: map[key], pointer: `${pointer}/${k}/${escape(key)}` });
+      if (isObject(map)) for (const key of Object.keys(map)) stack.push({ node: map[key], pointer: `${pointer}/${k}/${escapePointer(key)}` });
     }
   }
-  return found.sort((a, b) => (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0));
+  return found;
+}
+
+export const byPointer = (a: { pointer: string }, b: { pointer: string }): number => (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0);
+
+/** Every regular expression a schema carries: `pattern` values and `patternProperties` keys, in every subschema. */
+export function schemaPatterns(schema: unknown): SchemaPattern[] {
+  const found: SchemaPattern[] = [];
+  for (const { node, pointer } of schemaNodes(schema)) {
+    if (typeof node.pattern === 'string') found.push({ pointer: `${pointer}/pattern`, pattern: node.pattern });
+    if (isObject(node.patternProperties)) for (const key of Object.keys(node.patternProperties)) found.push({ pointer: `${pointer}/patternProperties/${escapePointer(key)}`, pattern: key });
+  }
+  return found.sort(byPointer);
 }
