@@ -1,3 +1,4 @@
+import { checkpoint } from '../interrupt.js';
 import { absolutePath } from './read.js';
 import { readRaw, type RawRead } from './read-bytes.js';
 import { READ_WINDOW, ReadAhead, readAheadPolicy } from './read-ahead.js';
@@ -14,14 +15,17 @@ const SCAN_READ_AHEAD_LEFT = 20_000;
  * valid until `visit` returns, or the promise it returns settles; false stops the reading). Once the policy's number of files was read here and enough
  * remain, a reading thread reads ahead, a window of files at a time (see ReadAhead), as
  * check does; the bytes are the same whoever reads them. For a scan that needs every
- * document but little of each (its ID, its title), reading is most of the time.
+ * document but little of each (its ID, its title), reading is most of the time. An aborted
+ * `signal` stops the reading with INTERRUPTED (see checkpoint).
  */
-export async function readInOrder(root: string, rels: readonly string[], visit: (i: number, raw: RawRead) => unknown): Promise<void> {
+export async function readInOrder(root: string, rels: readonly string[], visit: (i: number, raw: RawRead) => unknown, signal?: AbortSignal): Promise<void> {
   const policy = readAheadPolicy(process.env, SCAN_READ_AHEAD_LEFT);
   let reader: ReadAhead | undefined;
   let [firstAhead, wanted, tried] = [rels.length, 0, false];
   try {
     for (let i = 0; i < rels.length; i++) {
+      const wait = checkpoint(i, signal, 'Interrupted while reading documents.');
+      if (wait) await wait;
       if (!tried && i >= policy.after && rels.length - i >= policy.left) {
         tried = true;
         reader = await ReadAhead.start(rels.length - i, false);

@@ -93,7 +93,7 @@ export async function scanIds(config: RepoConfig, signal?: AbortSignal): Promise
     const { id, problems } = documentIdOf(file, raw, config.root);
     unreadable.push(...problems);
     if (id) uses.push({ document_id: id, path: file.rel });
-  });
+  }, signal);
   return { uses, unreadable };
 }
 

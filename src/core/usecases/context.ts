@@ -154,7 +154,7 @@ export async function buildContext(
       if (opts.sink) await opts.sink.item('document', summary);
       else documents.push(summary);
       return true;
-    });
+    }, opts.signal);
     partial ||= walk.unreadable.length > 0;
     const counts = new Map<string, number>();
     for (const file of walk.files.slice(0, listed)) counts.set(file.namespace.name, (counts.get(file.namespace.name) ?? 0) + 1);

@@ -1,3 +1,4 @@
+import { checkpoint } from '../interrupt.js';
 import path from 'node:path';
 import { unsafeRoot } from '../config/fallback.js';
 import { loadConfig, parseConfig } from '../config/load.js';
@@ -107,7 +108,9 @@ export async function runScan(root: string, opts: ScanOptions): Promise<ScanResu
   for (let i = 0; i < paths.length; i += BATCH) {
     if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while surveying files.');
     const batch = await Promise.all(paths.slice(i, i + BATCH).map((rel) => surveyFile(config, rel)));
-    for (const f of batch) {
+    for (const [k, f] of batch.entries()) {
+      const wait = checkpoint(i + k, opts.signal, 'Interrupted while surveying files.');
+      if (wait) await wait;
       const dir = path.posix.dirname(f.rel);
       const d = dirs.get(dir) ?? { path: dir, markdown_files: 0, without_frontmatter: 0, governed: 0 };
       d.markdown_files++;
