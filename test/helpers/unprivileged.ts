@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync } from 'node:fs';
-import { docketBin, type CliResult } from './cli.js';
+import { BIN, docketBin, type CliResult } from './cli.js';
 
 /**
  * Permission tests need a user the file system can refuse: root reads and writes through
@@ -20,8 +20,18 @@ function wrapper(): string[] | undefined {
 
 const prefix = wrapper();
 
+/**
+ * The unprivileged user must reach docket's own files: a checkout under a directory only root
+ * may enter (mktemp -d makes them 0700) cannot be run as nobody, whatever the test does.
+ */
+const reachable = prefix !== undefined && spawnSync(prefix[0] ?? 'test', [...prefix.slice(1), ...(prefix.length ? ['test'] : []), '-r', BIN], { stdio: 'ignore' }).status === 0;
+
 /** Why permission tests are skipped here, or undefined when they can run. */
-export const unprivilegedUnavailable: string | undefined = prefix ? undefined : 'running as root without setpriv or runuser: a read-only directory cannot refuse root';
+export const unprivilegedUnavailable: string | undefined = !prefix
+  ? 'running as root without setpriv or runuser: a read-only directory cannot refuse root'
+  : !reachable
+    ? `the unprivileged user cannot read ${BIN} (a parent directory is closed to others)`
+    : undefined;
 
 /** Opens a test's temporary directories to the unprivileged user (mkdtemp makes them 0700). */
 export function openToOthers(...dirs: string[]): void {
