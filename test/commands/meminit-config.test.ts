@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { postgresAdr } from '../helpers/meminit-repo.js';
 import { describe, expect, it } from 'vitest';
 import { parseJunit } from '../helpers/ci.js';
 import { docket } from '../helpers/cli.js';
@@ -38,18 +39,7 @@ namespaces:
     type_directories: {GOV: "."}
 `;
 
-const ADR = `---
-document_id: ACME-ADR-001
-type: ADR
-title: Use Postgres
-status: Approved
-version: "1.0"
-last_updated: 2026-01-01
-owner: me
-docops_version: "2.0"
----
-# Use Postgres
-`;
+const ADR = postgresAdr('ACME');
 
 /** §7.3: the catalogue carries governed-looking frontmatter, then the marker. */
 const CATALOGUE = `---

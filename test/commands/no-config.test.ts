@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
+import { postgresAdr } from '../helpers/meminit-repo.js';
 import { describe, expect, it } from 'vitest';
 import { gitWorkTreeTop } from '../../src/core/fs/git-top.js';
 import { REPO, docket, docketBin } from '../helpers/cli.js';
@@ -16,18 +17,7 @@ import { expectValidEnvelope } from '../helpers/schemas.js';
 
 const TODAY = { DOCKET_TODAY: '2026-03-01' };
 
-const ADR = `---
-document_id: ACMEWIDGET-ADR-001
-type: ADR
-title: Use Postgres
-status: Approved
-version: "1.0"
-last_updated: 2026-01-01
-owner: me
-docops_version: "2.0"
----
-# Use Postgres
-`;
+const ADR = postgresAdr('ACMEWIDGET');
 
 /** A document and the metadata schema at its default path (§4.1 schema_path), as such a repository has them. */
 const FILES = {

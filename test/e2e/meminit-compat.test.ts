@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { docket } from '../helpers/cli.js';
 import { tempDir, writeTree } from '../helpers/fixtures.js';
-import { baseDocuments, committedIndex, meminitRepo, sortKeys, treeDigest, type Trait } from '../helpers/meminit-repo.js';
+import { baseDocuments, committedIndex, meminitRepo, postgresAdr, sortKeys, treeDigest, type Trait } from '../helpers/meminit-repo.js';
 import { expectValidEnvelope } from '../helpers/schemas.js';
 
 const TODAY = { DOCKET_TODAY: '2026-03-03' };
@@ -199,7 +199,7 @@ describe('a meminit repository: the rest of its surface', () => {
     const root = tempDir();
     await docket(['init', '--root', root, '--prefix', 'BLANK']);
     const file = path.join(root, 'docs/45-adr/adr-001-use-postgres.md');
-    const text = '\n---\ndocument_id: BLANK-ADR-001\ntype: ADR\ntitle: Use Postgres\nstatus: Approved\nversion: "1.0"\nlast_updated: 2026-01-01\nowner: me\ndocops_version: "2.0"\n---\n# Use Postgres\n';
+    const text = `\n${postgresAdr('BLANK')}`;
     writeFileSync(file, text);
     const check = await json('check', root);
     expect(check.json!.violations).toEqual([]);

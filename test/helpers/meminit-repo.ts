@@ -136,6 +136,11 @@ document_types:
     directory: 45-adr
 `;
 
+/** The issue's minimal valid ADR (reference §5.2 fields, an unquoted date), under `prefix`. */
+export function postgresAdr(prefix: string): string {
+  return `---\ndocument_id: ${prefix}-ADR-001\ntype: ADR\ntitle: Use Postgres\nstatus: Approved\nversion: "1.0"\nlast_updated: 2026-01-01\nowner: me\ndocops_version: "2.0"\n---\n# Use Postgres\n`;
+}
+
 interface Meta {
   id: string;
   type: string;
