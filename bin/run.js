@@ -1,11 +1,16 @@
 #!/usr/bin/env node
 // Runs oclif directly (not `execute`) so that anything escaping it still becomes an envelope.
-// First of all: in a machine format, `console` output of preloaded code goes to stderr, and a
-// reader closing stdout early ends the run quietly (exit 141).
+// First of all: SIGINT and SIGTERM end the run with an INTERRUPTED result from here on; in a
+// machine format, `console` output of preloaded code goes to stderr, and a reader closing stdout
+// early ends the run quietly (exit 141).
+import { installSignalHandling, settleProcess } from '../dist/cli/signals.js';
 import { guardConsole } from '../dist/cli/console-guard.js';
 import { endQuietlyWhenStdoutCloses } from '../dist/cli/closed-stdout.js';
 
 const argv = process.argv.slice(2);
+installSignalHandling(() => {
+  void import('../dist/cli/early-interrupt.js').then((m) => m.interruptBeforeCommand(argv));
+});
 guardConsole(argv, process.env);
 endQuietlyWhenStdoutCloses(argv, process.env);
 
@@ -34,3 +39,7 @@ if (argv.length === 1 && argv[0] === '--version') {
     }
   }
 }
+// The result is out: a signal from now on changes nothing.
+settleProcess();
+// Test-only: stay a while after the result, so that a test can signal a run that has printed it.
+if (process.env.DOCKET_TEST_LINGER_MS) setTimeout(() => undefined, Number(process.env.DOCKET_TEST_LINGER_MS));

@@ -7,7 +7,7 @@ import { resolveNow } from '../core/dates.js';
 import type { RepoConfig } from '../core/config/types.js';
 import type { Issue } from '../core/issues.js';
 import { DocketError } from '../errors/docket-error.js';
-import { emit, emitInterruptedAndExit, errorEnvelope, outcomeEnvelope, type EnvelopeMeta } from './emit.js';
+import { emit, emitInterruptedAndExit, errorEnvelope, outcomeEnvelope, prepareInterrupt, type EnvelopeMeta } from './emit.js';
 import type { Envelope } from './envelope.js';
 import { globalFlags, type GlobalFlags } from './flags.js';
 import { debugEnabled, debugLog } from './io.js';
@@ -17,7 +17,7 @@ import type { Outcome, RunContext } from './outcome.js';
 import { resolveOutputTarget, type OutputTarget } from './output-target.js';
 import type { Style } from './render/style.js';
 import { toDocketError } from './to-docket-error.js';
-import { watchSignals } from './signals.js';
+import { watchSignals, type SignalWatch } from './signals.js';
 import { noteRunChoices, startVerbose } from './verbose.js';
 import { NdjsonStream } from './stream.js';
 import { dataKeys, readDataSchema } from './agent/data-schema.js';
@@ -56,6 +56,8 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
   static idempotent?: boolean;
   /** Where the result is printed: 'stderr' for commands whose stdout carries a protocol (`docket mcp`). */
   static resultStream: 'stdout' | 'stderr' = 'stdout';
+  /** A signal is this command's ordinary way to stop (`docket mcp`): it ends with its result, not INTERRUPTED. */
+  static stopsOnSignal = false;
 
   protected flags!: CommandFlags<T>;
   protected args!: CommandArgs<T>;
@@ -80,14 +82,27 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
   }
 
   async run(): Promise<Envelope> {
-    const started = performance.now();
+    const ctor = this.constructor as unknown as typeof DocketCommand & { id?: string };
+    const meta: EnvelopeMeta = { ...earlyMeta((this.id ?? ctor.id ?? '').replace(/:/g, ' '), this.argv, process.env, ctor.resultStream), started: performance.now() };
+    const run: { stream?: NdjsonStream } = {};
+    const signals = watchSignals(() => (run.stream ? run.stream.interruptAndExit() : emitInterruptedAndExit(meta)));
+    try {
+      await prepareInterrupt(meta.format);
+      const printed = await this.runWatched(meta, signals, run);
+      // The result is out: a signal from now on changes nothing (the run keeps its exit code).
+      signals.settle();
+      return printed;
+    } finally {
+      signals.dispose();
+    }
+  }
+
+  private async runWatched(meta: EnvelopeMeta, signals: SignalWatch, run: { stream?: NdjsonStream }): Promise<Envelope> {
     const env = process.env;
     const ctor = this.constructor as unknown as typeof DocketCommand & { id?: string };
-    const meta: EnvelopeMeta = { ...earlyMeta((this.id ?? ctor.id ?? '').replace(/:/g, ' '), this.argv, env, ctor.resultStream), started };
     let output: OutputTarget | undefined;
     let envelope: Envelope;
     let stream: NdjsonStream | undefined;
-    const signals = watchSignals(() => (stream ? stream.interruptAndExit() : emitInterruptedAndExit(meta)));
     /** Warnings gathered on the way (config), kept in the envelope even when the command fails. */
     const collected: Issue[] = [];
     let stopVerbose: () => void = () => undefined;
@@ -105,6 +120,7 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
       stopVerbose = startVerbose(verbose);
       meta.includeMetrics = flags['include-metrics'];
       meta.format = resolveFormat(flags.format, flags.json, env, ctor.formats);
+      await prepareInterrupt(meta.format);
       meta.color = resolveColor(flags.color, env, Boolean(process.stdout.isTTY));
       meta.correlationId = resolveCorrelationId(flags['correlation-id'], env);
       if (flags['include-timestamp']) meta.timestamp ??= new Date().toISOString();
@@ -112,9 +128,11 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
       if (flags.output !== undefined) output = await resolveOutputTarget(meta.root, flags.output);
       if (verbose) noteRunChoices(meta, flags, env);
       const fields = flags.fields === undefined ? undefined : parseFields(flags.fields, dataKeys(readDataSchema(this.config.root, meta.command)));
-      if (meta.format === 'ndjson') stream = await NdjsonStream.open(meta, output);
+      if (meta.format === 'ndjson') run.stream = stream = await NdjsonStream.open(meta, output);
       const ctx = this.context(meta, collected, signals.signal, verbose, stream);
       const outcome = await this.execute(ctx);
+      // A use case that finished after the signal without noticing it is still an interrupted run.
+      if (signals.signal.aborted && !ctor.stopsOnSignal) throw new DocketError('INTERRUPTED', 'Interrupted by a signal before the command finished.');
       if (stream) {
         // Streamed: findings still in the outcome become items, then the summary (no --max-findings cap).
         const rest = [...collected, ...(outcome.warnings ?? []), ...(outcome.violations ?? [])];
@@ -139,12 +157,11 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
       envelope = errorEnvelope(meta, docketError, collected);
       if (meta.format === 'ndjson') {
         // Once ndjson is settled, every error is a stream: header (if not yet written), then the error record.
-        stream ??= await NdjsonStream.open(meta);
+        run.stream = stream ??= await NdjsonStream.open(meta);
         process.exitCode = await stream.fail(docketError);
         return envelope;
       }
     } finally {
-      signals.dispose();
       stopVerbose();
     }
     const renderers = {

@@ -11,6 +11,7 @@ import { escapeEnvelope, redactEnvelope } from './safe-envelope.js';
 import { makeStyle, safeText, type Style } from './render/style.js';
 import { renderText, type Rendered } from './render/text.js';
 import { jsonLine } from './render/json.js';
+import { errorRecord, headerRecord } from './render/ndjson.js';
 
 export interface EnvelopeMeta {
   command: string;
@@ -146,16 +147,25 @@ export async function emit(meta: EnvelopeMeta, raw: Envelope, renderers: Rendere
   return final;
 }
 
-/** Prints an INTERRUPTED result and exits 130: used when a use case ignores the abort signal. */
+type CiRenderer = typeof import('./render/ci/index.js');
+let ciRenderer: CiRenderer | undefined;
+
+/** Loads what a forced interrupt prints in `format`, so that printing it never waits (see writeThenExit). */
+export async function prepareInterrupt(format: Format): Promise<void> {
+  if (CI_FORMATS.has(format)) ciRenderer ??= await import('./render/ci/index.js');
+}
+
+/**
+ * Prints an INTERRUPTED result and exits 130, synchronously: used when a use case does not stop
+ * within the grace period after the signal, or on a second signal.
+ */
 export function emitInterruptedAndExit(meta: EnvelopeMeta): void {
   const env = errorEnvelope(meta, new DocketError('INTERRUPTED', 'Interrupted by a signal before the command finished.'));
   const machine = meta.format === 'json' || MACHINE_FORMATS.has(meta.format);
-  const write = (stdout: string) => {
-    const stderr = machine ? '' : `ERROR [INTERRUPTED]: ${env.error!.message}\n`;
-    if (meta.resultStream === 'stderr') writeThenExit('', stdout + stderr, exitCodeOf(env));
-    else writeThenExit(stdout, stderr, exitCodeOf(env));
-  };
-  if (CI_FORMATS.has(meta.format)) {
-    void import('./render/ci/index.js').then((ci) => write(ci.renderCiError(meta.format as CiFormat, redactEnvelope(env), exitCodeOf(env))));
-  } else write(machine ? jsonLine(env) : '');
+  const stderr = machine ? '' : `ERROR [INTERRUPTED]: ${env.error!.message}\n`;
+  // A CI format whose renderer is not loaded yet (a signal during start-up) gets the JSON envelope.
+  // NDJSON before its stream opened: a whole stream, the header and the error record.
+  const stdout = CI_FORMATS.has(meta.format) && ciRenderer ? ciRenderer.renderCiError(meta.format as CiFormat, redactEnvelope(env), exitCodeOf(env)) : meta.format === 'ndjson' ? headerRecord(meta) + errorRecord(env.status, env.error!, { items: 0, violations: 0, warnings: 0 }, env.metrics) : machine ? jsonLine(env) : '';
+  if (meta.resultStream === 'stderr') writeThenExit('', stdout + stderr, exitCodeOf(env));
+  else writeThenExit(stdout, stderr, exitCodeOf(env));
 }

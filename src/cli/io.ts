@@ -1,3 +1,4 @@
+import { writeSync } from 'node:fs';
 import { envValue } from '../core/env.js';
 import { safeBlock, safeText } from './render/style.js';
 
@@ -36,12 +37,39 @@ export function verboseLog(topic: string, message: string): void {
   process.stderr.write(`[docket] ${topic}: ${safeText(message)}\n`);
 }
 
-/** For a forced interrupt only: flush both streams, then exit with `code`. */
+/** How long a forced write waits, in all, for a reader that does not read (a full pipe). */
+const FORCED_WRITE_PATIENCE_MS = 2000;
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Writes all of `text` to `fd` synchronously. stdout may be a non-blocking pipe: while it is
+ * full, wait a millisecond at a time (never spin), and give up after FORCED_WRITE_PATIENCE_MS:
+ * a reader that does not read cannot be told anything, and the process must still end.
+ */
+function writeAllSync(fd: number, text: string): void {
+  let bytes = Buffer.from(text, 'utf8');
+  let waited = 0;
+  while (bytes.length > 0) {
+    try {
+      bytes = bytes.subarray(writeSync(fd, bytes));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN' || waited >= FORCED_WRITE_PATIENCE_MS) return; // closed, or nobody reads
+      Atomics.wait(pause, 0, 0, 1);
+      waited++;
+    }
+  }
+}
+
+/**
+ * For a forced interrupt only: writes both texts synchronously, then exits with `code`. The use
+ * case did not stop, so the event loop may not turn again soon; synchronous writes are safe to
+ * exit after (unlike stream writes to a pipe).
+ */
 export function writeThenExit(stdout: string, stderr: string, code: number): void {
   process.exitCode = code;
-  process.stderr.write(stderr, () => {
-    process.stdout.write(stdout, () => process.exit(code));
-  });
+  writeAllSync(2, stderr);
+  writeAllSync(1, stdout);
+  process.exit(code);
 }
 
 /**

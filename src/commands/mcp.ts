@@ -21,6 +21,7 @@ export default class Mcp extends DocketCommand<typeof Mcp, McpData> {
   /** It runs writing tools (fix and new with apply: true) on the clients' behalf. */
   static mutates = true;
   static override resultStream = 'stderr' as const;
+  static override stopsOnSignal = true;
   static override flags = {
     'max-result-bytes': Flags.integer({ description: 'Largest tool result, in bytes of JSON; longer lists are cut with an OUTPUT_TRUNCATED marker.', default: 256 * 1024, min: 4096, helpValue: '<bytes>' }),
     timeout: Flags.integer({ description: 'Seconds a tool call may run before it is stopped (TOOL_CALL_TIMEOUT).', default: 120, min: 1, helpValue: '<seconds>' }),
