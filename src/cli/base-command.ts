@@ -7,6 +7,7 @@ import { resolveNow } from '../core/dates.js';
 import type { RepoConfig } from '../core/config/types.js';
 import type { Issue } from '../core/issues.js';
 import { DocketError } from '../errors/docket-error.js';
+import { turn } from '../core/interrupt.js';
 import { emit, emitInterruptedAndExit, errorEnvelope, outcomeEnvelope, prepareInterrupt, type EnvelopeMeta } from './emit.js';
 import type { Envelope } from './envelope.js';
 import { globalFlags, type GlobalFlags } from './flags.js';
@@ -132,6 +133,10 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
       const ctx = this.context(meta, collected, signals.signal, verbose, stream);
       const outcome = await this.execute(ctx);
       // A use case that finished after the signal without noticing it is still an interrupted run.
+      // Two turns of the event loop first: a signal that came during its last stretch of work
+      // is read in the next poll phase, and only then aborts.
+      await turn();
+      await turn();
       if (signals.signal.aborted && !ctor.stopsOnSignal) throw new DocketError('INTERRUPTED', 'Interrupted by a signal before the command finished.');
       if (stream) {
         // Streamed: findings still in the outcome become items, then the summary (no --max-findings cap).

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: the benchmark generator is plain JavaScript
@@ -13,6 +13,7 @@ import { expectValidAgainst, expectValidEnvelope } from '../helpers/schemas.js';
  * Issue 38, "Signals": from the first line of bin/run.js, in every format, SIGINT and SIGTERM
  * end a run with an INTERRUPTED result and exit 130, CPU-bound work included; once the result
  * is written, a signal changes nothing. Real processes, signalled as a user's shell would.
+ * How soon they end is the benchmark's business, not a test's (no timed assertion here).
  */
 
 type Format = 'json' | 'text' | 'ndjson';
@@ -116,6 +117,16 @@ const COMMANDS: ReadonlyArray<{ command: string; args: string[] }> = [
 describe.skipIf(process.platform !== 'linux')('SIGINT and SIGTERM end every run with INTERRUPTED and exit 130', () => {
   const big = path.join(tempDir(), 'r');
   generateRepo(big, { docs: 10000, seed: 11 });
+  // The CPU work issue 38 saw never end, now linear but still heavy: bodies of pathological
+  // Markdown near the size limit, titles that make a backtracking engine try 2^41 paths.
+  const hostile = repo(Object.fromEntries(Array.from({ length: 24 }, (_, i) => {
+    const n = String(i + 1).padStart(3, '0');
+    return [`docs/45-adr/adr-${n}-a.md`, doc({ document_id: `ACME-ADR-${n}`, title: `${'a'.repeat(41)}!` }, '[a](`['.repeat(300_000))];
+  })));
+  const schemaFile = path.join(hostile, 'docs/00-governance/metadata.schema.json');
+  const schema = JSON.parse(readFileSync(schemaFile, 'utf8'));
+  schema.properties.title.pattern = '^(a|a)*$';
+  writeFileSync(schemaFile, JSON.stringify(schema));
 
   for (const { command, args } of COMMANDS) {
     it(`${args.join(' ')} on a generated repository, signalled inside its loop, in every format, for both signals`, async () => {
@@ -127,11 +138,10 @@ describe.skipIf(process.platform !== 'linux')('SIGINT and SIGTERM end every run 
       }
     }, 300_000);
 
-    it(`${args.join(' ')} stuck in CPU work that never yields (DOCKET_TEST_SPIN), in every format, for both signals`, async () => {
-      const root = repo({ 'docs/45-adr/adr-001-a.md': doc({}) });
+    it(`${args.join(' ')} busy in CPU work on hostile documents, in every format, for both signals`, async () => {
       for (const format of FORMATS) {
         for (const signal of SIGNALS) {
-          const r = await signalled([...args, '--root', root, '--format', format, '--verbose'], signal, 'running', { DOCKET_TEST_SPIN: command });
+          const r = await signalled([...args, '--root', hostile, '--format', format, '--verbose'], signal, 'midway');
           expectInterrupted(r, command, format);
         }
       }

@@ -9,6 +9,7 @@ import { outlineMarkdown, type MarkdownLink } from '../markdown/outline.js';
 import type { DocFacts } from '../index/facts.js';
 import type { CompiledSchema } from '../schema/compile.js';
 import { DocketError } from '../../errors/docket-error.js';
+import { turn, turnDue } from '../interrupt.js';
 import { NONE, type DocumentLink, type InspectedDocument } from './model.js';
 
 const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
@@ -234,8 +235,6 @@ export interface LoadOptions {
 }
 
 const PROGRESS_EVERY = 1000;
-/** Reads are synchronous; every this many documents the event loop gets a turn (signals, output). */
-const YIELD_EVERY = 256;
 
 function loadOne(config: RepoConfig, file: GovernedFile, schemaFor: (schemaPath: string) => CompiledSchema | undefined, opts: LoadOptions): InspectedDocument {
   const reuse = opts.reuse;
@@ -251,8 +250,6 @@ function loadOne(config: RepoConfig, file: GovernedFile, schemaFor: (schemaPath:
   return doc;
 }
 
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
  * Reads and describes documents in the files' order. Reading is synchronous (open, fstat,
  * read into a reused buffer, close): on local disks the page cache answers at once, and a
@@ -266,7 +263,8 @@ export async function loadDocuments(
 ): Promise<InspectedDocument[]> {
   const out: InspectedDocument[] = new Array(files.length);
   for (let i = 0; i < files.length; i++) {
-    if (i % YIELD_EVERY === 0 && i > 0) await turn();
+    // Reads are synchronous: the event loop gets a turn now and then (signals, output).
+    if (turnDue(i)) await turn();
     if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while reading documents.');
     const doc = loadOne(config, files[i]!, schemaFor, opts);
     out[i] = doc;

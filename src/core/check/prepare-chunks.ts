@@ -9,7 +9,8 @@ import type { Preparation } from './preparation.js';
 import type { PrepareContext, Prepared } from './prepare.js';
 import { CompactDocument, pendingLinksOf } from './compact.js';
 import type { FsProbe } from './probe.js';
-import { turn, YIELD_EVERY } from './prepare-inline.js';
+import { YIELD_EVERY } from './prepare-inline.js';
+import { turn } from '../interrupt.js';
 
 const CHUNK = 256;
 

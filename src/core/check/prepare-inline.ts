@@ -4,11 +4,10 @@ import { readRaw } from '../documents/read-bytes.js';
 import { READ_WINDOW, ReadAhead, readAheadPolicy } from '../documents/read-ahead.js';
 import type { Preparation } from './preparation.js';
 import { prepareRaw } from './prepare.js';
+import { turn, turnDue } from '../interrupt.js';
 
-/** The event loop gets a turn (signals, worker replies) after this many documents. */
+/** Documents a describing loop runs between two looks at the event loop (prepare-chunks.ts). */
 export const YIELD_EVERY = 64;
-
-export const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Where no worker thread describes documents: each document is looked up, read and described
@@ -35,7 +34,7 @@ export async function prepareInline(config: RepoConfig, prep: Preparation, early
   }
   try {
     for (let i = 0; i < total; i++) {
-      if (i % YIELD_EVERY === 0 && i > 0) {
+      if (turnDue(i)) {
         await turn();
         interrupted();
       }

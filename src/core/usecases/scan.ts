@@ -51,7 +51,8 @@ export interface ScanResult {
   partial: boolean;
 }
 
-const BATCH = 32;
+/** Files surveyed between two progress records of a stream. */
+const PROGRESS_EVERY = 32;
 
 async function configOrDefaults(root: string): Promise<{ config: RepoConfig; found: boolean; warnings: Issue[] }> {
   try {
@@ -105,36 +106,34 @@ export async function runScan(root: string, opts: ScanOptions): Promise<ScanResu
   const namespaces = new Map<string, NamespaceSuggestion>();
   const counts = { governed: 0, without: 0, invalid: 0 };
   let partial = listing.unreadable.length > 0;
-  for (let i = 0; i < paths.length; i += BATCH) {
-    if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while surveying files.');
-    const batch = await Promise.all(paths.slice(i, i + BATCH).map((rel) => surveyFile(config, rel)));
-    for (const [k, f] of batch.entries()) {
-      const wait = checkpoint(i + k, opts.signal, 'Interrupted while surveying files.');
-      if (wait) await wait;
-      const dir = path.posix.dirname(f.rel);
-      const d = dirs.get(dir) ?? { path: dir, markdown_files: 0, without_frontmatter: 0, governed: 0 };
-      d.markdown_files++;
-      if (f.state === 'missing') d.without_frontmatter++;
-      if (f.governed) d.governed++;
-      dirs.set(dir, d);
-      if (f.governed) counts.governed++;
-      if (f.state === 'missing') counts.without++;
-      if (f.state === 'invalid') counts.invalid++;
-      if (f.state === 'unreadable') {
-        partial = true;
-        if (f.problem) warnings.push({ code: 'FILE_UNREADABLE', severity: 'warning', message: f.problem.message, path: f.rel, ...(f.problem.suggestion ? { suggestion: f.problem.suggestion } : {}) });
-      }
-      if (f.document_id) ids.push(f.document_id);
-      for (const l of f.links) inbound.add(l.toLowerCase());
-      // Every governed file that can be read is a candidate: the planner decides what each needs.
-      if (f.governed && f.state !== 'unreadable') candidates.push({ ...f, links: f.links.length > 0 ? [f.links[0]!] : [] });
-      const ns = NAMESPACE_ROOT.exec(f.rel.split('/').slice(0, 3).join('/'));
-      if (ns && !config.namespaces.some((n) => n.docs_root === ns[0]) && !namespaces.has(ns[0])) namespaces.set(ns[0], { name: ns[2]!, docs_root: ns[0], repo_prefix: prefixFor(ns[2]!) });
-      const item = toItem(f);
-      if (sink) await sink.item('file', item);
-      else files.push(item);
+  for (let i = 0; i < paths.length; i++) {
+    // One file at a time: reads are synchronous, so the checkpoint is what lets a signal in.
+    const wait = checkpoint(i, opts.signal, 'Interrupted while surveying files.');
+    if (wait) await wait;
+    const f = await surveyFile(config, paths[i]!);
+    const dir = path.posix.dirname(f.rel);
+    const d = dirs.get(dir) ?? { path: dir, markdown_files: 0, without_frontmatter: 0, governed: 0 };
+    d.markdown_files++;
+    if (f.state === 'missing') d.without_frontmatter++;
+    if (f.governed) d.governed++;
+    dirs.set(dir, d);
+    if (f.governed) counts.governed++;
+    if (f.state === 'missing') counts.without++;
+    if (f.state === 'invalid') counts.invalid++;
+    if (f.state === 'unreadable') {
+      partial = true;
+      if (f.problem) warnings.push({ code: 'FILE_UNREADABLE', severity: 'warning', message: f.problem.message, path: f.rel, ...(f.problem.suggestion ? { suggestion: f.problem.suggestion } : {}) });
     }
-    if (sink && paths.length > 1000) await sink.progress('read', Math.min(i + BATCH, paths.length), paths.length);
+    if (f.document_id) ids.push(f.document_id);
+    for (const l of f.links) inbound.add(l.toLowerCase());
+    // Every governed file that can be read is a candidate: the planner decides what each needs.
+    if (f.governed && f.state !== 'unreadable') candidates.push({ ...f, links: f.links.length > 0 ? [f.links[0]!] : [] });
+    const ns = NAMESPACE_ROOT.exec(f.rel.split('/').slice(0, 3).join('/'));
+    if (ns && !config.namespaces.some((n) => n.docs_root === ns[0]) && !namespaces.has(ns[0])) namespaces.set(ns[0], { name: ns[2]!, docs_root: ns[0], repo_prefix: prefixFor(ns[2]!) });
+    const item = toItem(f);
+    if (sink) await sink.item('file', item);
+    else files.push(item);
+    if (sink && paths.length > 1000 && ((i + 1) % PROGRESS_EVERY === 0 || i + 1 === paths.length)) await sink.progress('read', i + 1, paths.length);
   }
   const sha = found ? await configSha256(root) : undefined;
   const plan = await planAdoption(candidates, { config, ids, inbound, required: await requiredFields(config), today: todayIso(opts.now, opts.env), env: opts.env, ...(sha ? { configSha256: sha } : {}) });
