@@ -14,7 +14,7 @@ installSignalHandling(() => {
 guardConsole(argv, process.env);
 endQuietlyWhenStdoutCloses(argv, process.env);
 
-if (argv.length === 1 && argv[0] === '--version') {
+if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
   // Fast path: answer without loading oclif (the same line oclif prints).
   const { readFileSync } = await import('node:fs');
   const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));

@@ -17,6 +17,7 @@ import type { OrgInstallData } from '../core/usecases/org-install.js';
 import type { OrgStatusData } from '../core/usecases/org-status.js';
 import type { OrgVendorData } from '../core/usecases/org-vendor.js';
 import type { ScanData } from '../core/usecases/scan.js';
+import type { VersionData } from '../core/usecases/version.js';
 
 /**
  * The `data` type of each command, keyed by command id (space-separated for subcommands).
@@ -44,6 +45,7 @@ export interface CommandDataMap {
   'org vendor': OrgVendorData;
   resolve: ResolveData;
   scan: ScanData;
+  version: VersionData;
 }
 
 export type CommandId = keyof CommandDataMap;
