@@ -8,6 +8,7 @@ import type { RepoConfig } from '../core/config/types.js';
 import type { Issue } from '../core/issues.js';
 import { DocketError } from '../errors/docket-error.js';
 import { turn } from '../core/interrupt.js';
+import { findConfigDirectory } from '../core/config/discover.js';
 import { emit, emitInterruptedAndExit, errorEnvelope, outcomeEnvelope, prepareInterrupt, type EnvelopeMeta } from './emit.js';
 import type { Envelope } from './envelope.js';
 import { globalFlags, type GlobalFlags } from './flags.js';
@@ -59,6 +60,10 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
   static resultStream: 'stdout' | 'stderr' = 'stdout';
   /** A signal is this command's ordinary way to stop (`docket mcp`): it ends with its result, not INTERRUPTED. */
   static stopsOnSignal = false;
+  /** Without --root, the root is found upward from the working directory (not for `init`, which creates one). */
+  static discoversRoot = true;
+  /** Where the working directory lies under a root found upward ('' otherwise): see resolveRoot. */
+  private cwdPrefix = '';
 
   protected flags!: CommandFlags<T>;
   protected args!: CommandArgs<T>;
@@ -125,9 +130,9 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
       meta.color = resolveColor(flags.color, env, Boolean(process.stdout.isTTY));
       meta.correlationId = resolveCorrelationId(flags['correlation-id'], env);
       if (flags['include-timestamp']) meta.timestamp ??= new Date().toISOString();
-      meta.root = await resolveRoot(flags.root);
-      if (flags.output !== undefined) output = await resolveOutputTarget(meta.root, flags.output);
-      if (verbose) noteRunChoices(meta, flags, env);
+      ({ root: meta.root, prefix: this.cwdPrefix } = await resolveRoot(flags.root, rawFlag(this.argv, 'root') !== undefined, ctor.discoversRoot));
+      if (flags.output !== undefined) output = await resolveOutputTarget(meta.root, this.cwdPrefix === '' ? flags.output : path.join(this.cwdPrefix, flags.output));
+      if (verbose) noteRunChoices(meta, flags, env, this.cwdPrefix);
       const fields = flags.fields === undefined ? undefined : parseFields(flags.fields, dataKeys(readDataSchema(this.config.root, meta.command)));
       if (meta.format === 'ndjson') run.stream = stream = await NdjsonStream.open(meta, output);
       const ctx = this.context(meta, collected, signals.signal, verbose, stream);
@@ -206,7 +211,9 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
         return config;
       },
       now: () => resolveNow(process.env),
-      cmd: (command: string) => commandLine(command, (this.flags as GlobalFlags).root),
+      // From a directory below a root found upward, advice names the root: its paths are the root's.
+      cmd: (command: string) => commandLine(command, this.cwdPrefix === '' ? (this.flags as GlobalFlags).root : path.relative(path.join(meta.root, this.cwdPrefix), meta.root)),
+      path: (p: string) => (this.cwdPrefix === '' || path.isAbsolute(p) ? p : path.join(this.cwdPrefix, p).split(path.sep).join('/')),
       ...(stream ? { stream } : {}),
     };
   }
@@ -220,7 +227,22 @@ function commandLine(command: string, root: string): string {
   return `docket ${command}${root === '.' ? '' : ` --root ${shellQuote(root)}`}`;
 }
 
-async function resolveRoot(root: string): Promise<string> {
+/**
+ * The root and where the working directory lies in it. Without --root, the root is the nearest
+ * directory above the working directory holding docops.config.yaml (findConfigDirectory), if
+ * `discover` and there is one; relative paths on the command line then name files from the
+ * working directory, as in ESLint (`prefix`). With --root, they are relative to the root.
+ */
+async function resolveRoot(root: string, given: boolean, discover: boolean): Promise<{ root: string; prefix: string }> {
+  if (!given) {
+    const cwd = await fs.realpath(process.cwd());
+    const found = discover ? findConfigDirectory(cwd) : undefined;
+    return found === undefined ? { root: cwd, prefix: '' } : { root: found, prefix: path.relative(found, cwd) };
+  }
+  return { root: await resolveGivenRoot(root), prefix: '' };
+}
+
+async function resolveGivenRoot(root: string): Promise<string> {
   if (root.trim() === '') {
     throw new DocketError('INVALID_FLAG_VALUE', '--root must name a directory; it is empty.', { suggestion: 'Pass --root <dir>, or leave it out to use the current directory.' });
   }

@@ -10,7 +10,7 @@ export const globalFlags = {
     helpGroup,
   }),
   json: Flags.boolean({ description: 'Shorthand for --format json.', helpGroup }),
-  root: Flags.string({ description: 'Repository root; relative paths on the command line resolve against it.', default: '.', helpValue: '<dir>', helpGroup }),
+  root: Flags.string({ description: 'Repository root; relative paths on the command line then resolve against it. Default: the nearest directory holding docops.config.yaml, from the current one up to the git work tree top.', default: '.', helpValue: '<dir>', helpGroup }),
   output: Flags.string({ description: 'Write the result to this file (inside the root) instead of stdout.', helpValue: '<file>', helpGroup }),
   'include-timestamp': Flags.boolean({ description: 'Add a UTC ISO 8601 timestamp to the envelope.', helpGroup }),
   'include-metrics': Flags.boolean({ description: 'Add metrics (elapsed_ms, peak RSS, ...) to the envelope.', helpGroup }),

@@ -43,6 +43,12 @@ export interface RunContext {
   now(): Date;
   /** An exact docket command line for advice, carrying --root when it is not the default. */
   cmd(command: string): string;
+  /**
+   * A path from the command line (PATHS, --plan, --from, --output) as the use cases take it:
+   * absolute, or relative to the root. Given --root, relative paths already are; with a root
+   * found above the working directory, they name files from the working directory, as in ESLint.
+   */
+  path(p: string): string;
   /** Set with `--format ndjson` (for commands that list it): send results here as they are produced. */
   stream?: ItemSink;
 }

@@ -27,7 +27,7 @@ export default class Fix extends DocketCommand<typeof Fix, FixData> {
   protected async execute(ctx: RunContext): Promise<Outcome<FixData>> {
     const apply = applies(this.flags);
     note('mode', () => (apply ? `apply (${this.flags.apply ? '--apply' : '--no-dry-run'})` : 'dry run: nothing is written (--apply or --no-dry-run writes)'));
-    const result = await runFix(ctx.root, { apply, namespace: this.flags.namespace, env: ctx.env, now: ctx.now(), signal: ctx.signal, cmd: ctx.cmd, fallback: ctx.fallback, ...(this.flags.plan !== undefined ? { plan: this.flags.plan } : {}) });
+    const result = await runFix(ctx.root, { apply, namespace: this.flags.namespace, env: ctx.env, now: ctx.now(), signal: ctx.signal, cmd: ctx.cmd, fallback: ctx.fallback, ...(this.flags.plan !== undefined ? { plan: ctx.path(this.flags.plan) } : {}) });
     if (result.data.namespace !== undefined) note('namespace', () => `only ${result.data.namespace} (--namespace)`);
     return { data: result.data, violations: result.violations, warnings: result.warnings, advice: result.advice, status: result.partial ? 'partial' : 'ok' };
   }

@@ -16,7 +16,7 @@ export default class Identify extends DocketCommand<typeof Identify, IdentifyDat
   };
 
   protected async execute(ctx: RunContext): Promise<Outcome<IdentifyData>> {
-    return runIdentify(ctx.root, this.args.path, ctx.signal, ctx.cmd, ctx.fallback);
+    return runIdentify(ctx.root, ctx.path(this.args.path), ctx.signal, ctx.cmd, ctx.fallback);
   }
 
   protected override renderText(env: Envelope<IdentifyData>, style: Style): string {

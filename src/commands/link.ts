@@ -22,7 +22,7 @@ export default class Link extends DocketCommand<typeof Link, LinkData> {
   protected async execute(ctx: RunContext): Promise<Outcome<LinkData>> {
     // Text output is only the link (for shell substitution): warnings show in --format json.
     this.quiet = true;
-    return runLink(ctx.root, this.args.id, this.flags.from, ctx.signal, ctx.cmd, ctx.fallback);
+    return runLink(ctx.root, this.args.id, this.flags.from === undefined ? undefined : ctx.path(this.flags.from), ctx.signal, ctx.cmd, ctx.fallback);
   }
 
   protected override renderText(env: Envelope<LinkData>, _style: Style): string {

@@ -22,7 +22,7 @@ export default class OrgInstall extends DocketCommand<typeof OrgInstall, OrgInst
 
   protected async execute(ctx: RunContext): Promise<Outcome<OrgInstallData>> {
     // Reading a profile from anywhere is fine; relative paths resolve against --root.
-    const from = this.flags.from === undefined ? undefined : path.isAbsolute(this.flags.from) ? this.flags.from : path.resolve(ctx.root, this.flags.from);
+    const from = this.flags.from === undefined ? undefined : path.isAbsolute(this.flags.from) ? this.flags.from : path.resolve(ctx.root, ctx.path(this.flags.from));
     const result = await installOrgProfile({ name: this.flags.profile, from, force: this.flags.force === true, apply: applies(this.flags), env: ctx.env, cmd: ctx.cmd });
     return { data: result.data, advice: result.advice };
   }

@@ -68,7 +68,7 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
   const targets = paths.length > 0 ? await resolveTargets(config, paths, opts.signal) : undefined;
   if (targets && paths.length === 1 && targets.missing.length === 1 && targets.governed.size + targets.outside.length + targets.ignored.length + targets.notRegular.length === 0) {
     throw new DocketError('FILE_NOT_FOUND', `No file or directory matches ${targets.missing[0]}.`, {
-      suggestion: 'Pass a path relative to the repository root (or --root), or fix the glob.',
+      suggestion: 'Pass a path that exists (relative to the working directory, or to --root when given), or fix the glob.',
       details: { path: targets.missing[0] },
     });
   }

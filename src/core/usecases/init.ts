@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { readAsset } from '../assets.js';
 import { BUILTIN_TYPE_DESCRIPTIONS, BUILTIN_TYPE_DIRECTORIES, CONFIG_FILE, DEFAULT_DOCOPS_VERSION, PREFIX_PATTERN, derivePrefix } from '../config/defaults.js';
+import { findConfigDirectory, present } from '../config/discover.js';
 import { loadConfig } from '../config/load.js';
 import type { RepoConfig } from '../config/types.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
@@ -65,8 +66,25 @@ document_types:
 ${types}`;
 }
 
+/**
+ * The directory above `root` whose docops.config.yaml governs it, if any: none when `root` is
+ * itself a git work tree's top (a repository of its own) or holds a config (init is idempotent).
+ */
+function enclosingConfigDirectory(root: string): string | undefined {
+  if (present(path.join(root, '.git')) || present(path.join(root, CONFIG_FILE))) return undefined;
+  const parent = path.dirname(root);
+  return parent === root ? undefined : findConfigDirectory(parent);
+}
+
 /** Scaffolds a governed docs repository. Idempotent: existing files are never overwritten. */
-export async function initRepository(root: string, opts: { prefix?: string; projectName?: string; cmd: (c: string) => string }): Promise<InitResult> {
+export async function initRepository(root: string, opts: { prefix?: string; projectName?: string; force?: boolean; cmd: (c: string) => string }): Promise<InitResult> {
+  const enclosing = opts.force ? undefined : enclosingConfigDirectory(root);
+  if (enclosing !== undefined) {
+    throw new DocketError('INSIDE_GOVERNED_REPOSITORY', `${root} is inside the repository at ${enclosing}, which ${CONFIG_FILE} there already governs.`, {
+      suggestion: `Run docket from here without init: it uses ${path.join(enclosing, CONFIG_FILE)}. Pass --force to scaffold a nested repository anyway.`,
+      details: { config: path.join(enclosing, CONFIG_FILE) },
+    });
+  }
   const created: string[] = [];
   const updated: string[] = [];
   const skipped: string[] = [];

@@ -10,6 +10,14 @@ export const RUNTIME_CODES = {
     cause: 'A typo in --root, or a relative path resolved from another working directory.',
     remediation: { action: 'Pass an existing directory as --root (default: the current directory).', commands: ['docket doctor --root <dir>'] },
   },
+  INSIDE_GOVERNED_REPOSITORY: {
+    kind: 'error',
+    exit: EXIT.REFUSED,
+    category: 'input',
+    summary: '`init` refused to scaffold a repository inside one that docket already governs (use --force to nest one anyway).',
+    cause: 'A docops.config.yaml lies in a directory above (up to the git work tree\'s top): running `init` in a subfolder such as docs/45-adr would scaffold a second docs tree inside the first.',
+    remediation: { action: 'Run docket from anywhere inside the repository: it finds the config above. Add --force only when a nested repository is really meant.', commands: ['docket doctor'] },
+  },
   FILE_NOT_FOUND: {
     kind: 'error',
     exit: EXIT.NO_INPUT,
