@@ -11,7 +11,7 @@ export const globalFlags = {
   }),
   json: Flags.boolean({ description: 'Shorthand for --format json.', helpGroup }),
   root: Flags.string({ description: 'Repository root; relative paths on the command line then resolve against it. Default: the nearest directory holding docops.config.yaml, from the current one up to the git work tree top.', default: '.', helpValue: '<dir>', helpGroup }),
-  output: Flags.string({ description: 'Write the result to this file (inside the root) instead of stdout.', helpValue: '<file>', helpGroup }),
+  output: Flags.string({ description: 'Write the result to this file instead of stdout (atomically; anywhere but system and credential places, never through a link that crosses the root).', helpValue: '<file>', helpGroup }),
   'include-timestamp': Flags.boolean({ description: 'Add a UTC ISO 8601 timestamp to the envelope.', helpGroup }),
   'include-metrics': Flags.boolean({ description: 'Add metrics (elapsed_ms, peak RSS, ...) to the envelope.', helpGroup }),
   'correlation-id': Flags.string({ description: 'Echo this ID in the envelope (max 128 chars, no whitespace). Env: DOCKET_CORRELATION_ID (or MEMINIT_CORRELATION_ID).', helpValue: '<id>', helpGroup }),

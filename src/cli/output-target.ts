@@ -12,7 +12,7 @@ const PROTECTED_NAMES = /^(\.env(\..*)?|\.npmrc|\.netrc|\.pypirc|\.git-credentia
 
 function refuse(file: string, why: string): never {
   throw new DocketError('OUTPUT_PATH_REFUSED', `Refusing --output ${file}: ${why}.`, {
-    suggestion: 'Write the report to a new file inside the repository, for example reports/docket.json.',
+    suggestion: 'Write the report to a new file in an ordinary directory, for example reports/docket.json or "$RUNNER_TEMP/docket.sarif".',
     details: { path: file, reason: why },
   });
 }
@@ -37,17 +37,21 @@ export interface OutputTarget {
 
 /**
  * Validates an --output path before the command runs, so a refused path never follows a
- * completed write. Relative paths resolve against the root.
+ * completed write. Relative paths resolve against the root (the base command makes them so).
+ * `rel` is repository-relative inside the root, the absolute path outside it.
  */
 export async function resolveOutputTarget(root: string, file: string): Promise<OutputTarget> {
   if (file.trim() === '') refuse(file, 'the path is empty');
   const abs = path.resolve(root, file);
   const real = realpathOfExistingAncestor(abs);
   if (SYSTEM_DIRS.some((d) => isInside(d, abs) || isInside(d, real))) refuse(file, 'it is a system location');
-  if (!isInside(root, abs) || !isInside(root, real)) refuse(file, 'it is outside the repository root');
-  const rel = relativePosix(root, abs);
+  // Anywhere the user names ($RUNNER_TEMP, /tmp, a reports folder), as ESLint's -o, but never
+  // through a symbolic link that crosses the repository's edge, in either direction.
+  const inside = isInside(root, abs);
+  if (inside !== isInside(root, real)) refuse(file, inside ? 'a symbolic link on its way leaves the repository' : 'a symbolic link on its way leads into the repository');
+  const rel = inside ? relativePosix(root, abs) : abs.split(path.sep).join('/');
   if (rel === '' || rel.split('/').some((s) => PROTECTED_SEGMENTS.has(s))) refuse(file, 'it is inside a protected directory');
-  if (PROTECTED_NAMES.test(path.basename(abs)) || rel === CONFIG_FILE) refuse(file, 'it names a credential or configuration file');
+  if (PROTECTED_NAMES.test(path.basename(abs)) || (inside && rel === CONFIG_FILE)) refuse(file, 'it names a credential or configuration file');
   const stat = await fs.lstat(abs).catch(() => undefined);
   if (stat?.isSymbolicLink()) refuse(file, 'it is a symbolic link');
   if (stat && !stat.isFile()) refuse(file, 'it exists and is not a regular file');

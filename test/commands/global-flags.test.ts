@@ -235,18 +235,31 @@ describe('--output', () => {
     expect(readFileSync(path.join(repo, 'reports/context.json'), 'utf8')).toMatch(/^# docket context/);
   });
 
-  it('refuses paths outside the root, protected places, symlinks and documents (exit 77)', async () => {
+  it('writes outside the root where the user says, as ESLint -o does (issue 40)', async () => {
+    const elsewhere = path.join(tempDir(), 'runner-temp');
+    mkdirSync(elsewhere);
+    const r = await docket(['context', '--root', repo, '--json', '--output', path.join(elsewhere, 'context.json')]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout).toBe('');
+    expectValidEnvelope(JSON.parse(readFileSync(path.join(elsewhere, 'context.json'), 'utf8')), 'context');
+  });
+
+  it('refuses system and credential places, links across the root and documents (exit 77)', async () => {
     mkdirSync(path.join(repo, 'docs/10-prd'), { recursive: true });
     writeFileSync(path.join(repo, 'docs/10-prd/prd-001-x.md'), '---\ntitle: x\n---\n');
     symlinkSync('/tmp', path.join(repo, 'escape'));
-    const cases = ['../outside.json', '/etc/docket.json', '.git/report.json', '.env', 'docops.config.yaml', 'escape/report.json', 'docs/10-prd/prd-001-x.md'];
+    // A link outside that leads back into the repository.
+    const back = path.join(tempDir(), 'back');
+    symlinkSync(repo, back);
+    const home = path.join(tempDir(), 'home');
+    const cases = ['/etc/docket.json', '.git/report.json', '.env', 'docops.config.yaml', 'escape/report.json', 'docs/10-prd/prd-001-x.md', path.join(back, 'report.json'), path.join(home, '.ssh/report.json'), path.join(home, '.npmrc')];
     for (const target of cases) {
       const r = await docket(['context', '--root', repo, '--json', '--output', target]);
       expect(r.exitCode, target).toBe(77);
       expectValidEnvelope(r.json);
       expect(r.json!.error.code).toBe('OUTPUT_PATH_REFUSED');
     }
-    expect(existsSync(path.join(repo, '..', 'outside.json'))).toBe(false);
+    expect(existsSync(path.join(repo, 'report.json'))).toBe(false);
     expect(readFileSync(path.join(repo, 'docs/10-prd/prd-001-x.md'), 'utf8')).toBe('---\ntitle: x\n---\n');
   });
 });
