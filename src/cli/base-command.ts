@@ -60,6 +60,8 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
   static resultStream: 'stdout' | 'stderr' = 'stdout';
   /** A signal is this command's ordinary way to stop (`docket mcp`): it ends with its result, not INTERRUPTED. */
   static stopsOnSignal = false;
+  /** Text mode prints only the answer on stdout, findings and advice on stderr (resolve, identify, link). */
+  static answerOnly = false;
   /** Without --root, the root is found upward from the working directory (not for `init`, which creates one). */
   static discoversRoot = true;
   /** Where the working directory lies under a root found upward ('' otherwise): see resolveRoot. */
@@ -179,6 +181,7 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
       md: (e: Envelope) => this.renderMarkdown(e as Envelope<D>),
       other: (f: Format, e: Envelope) => this.renderFormat(f, e as Envelope<D>),
       quiet: this.quiet,
+      answerOnly: ctor.answerOnly,
     };
     return this.exitZero(await emit(meta, envelope, renderers, output));
   }

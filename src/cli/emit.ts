@@ -33,6 +33,8 @@ export interface Renderers {
   md(env: Envelope): string | undefined;
   other(format: Format, env: Envelope): string;
   quiet: boolean;
+  /** Text mode: findings and advice on stderr, so that `$(docket resolve ID)` captures only the answer. */
+  answerOnly?: boolean;
 }
 
 function metrics(meta: EnvelopeMeta, extra?: Record<string, number>): Record<string, number> | undefined {
@@ -118,7 +120,7 @@ async function render(meta: EnvelopeMeta, env: Envelope, renderers: Renderers): 
   const safe = escapeEnvelope(env);
   if (meta.format === 'md') return { stdout: renderMarkdown(safe, custom(safe, meta, () => renderers.md(safe))), stderr: '' };
   const style = await makeStyle(meta.color);
-  return renderText(safe, style, custom(safe, meta, () => renderers.text(safe, style)), { quiet: renderers.quiet });
+  return renderText(safe, style, custom(safe, meta, () => renderers.text(safe, style)), { quiet: renderers.quiet, answerOnly: renderers.answerOnly === true });
 }
 
 /**

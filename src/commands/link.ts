@@ -11,6 +11,7 @@ export default class Link extends DocketCommand<typeof Link, LinkData> {
   static override description = 'Without --from the link is relative to the repository root. --from is the file that will contain the link (or a directory, with a trailing slash or when it exists as one). Text output is the link alone, for `$(docket link ID --from FILE)`; warnings (e.g. a stale index) are in --format json.';
   static override examples = ['<%= config.bin %> link ACME-ADR-001', '<%= config.bin %> link ACME-ADR-001 --from docs/10-prd/prd-002-billing.md'];
   static mutates = false;
+  static override answerOnly = true;
   static override pathParams = ['from'];
   static override args = {
     id: Args.string({ description: 'Document ID, e.g. ACME-ADR-001.', required: true }),

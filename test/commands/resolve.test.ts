@@ -66,4 +66,16 @@ describe('resolve', () => {
     const md = await docket(['resolve', 'GRAPH-PRD-001', '--root', repo, '--format', 'md']);
     expect(md.stdout).toContain('- **Path:** docs/10-prd/prd-001-checkout.md');
   });
+
+  it('text: only the answer on stdout, so $(docket resolve ID) captures it; warnings and advice on stderr (issue 40)', async () => {
+    const repo = copyFixture('index-graph');
+    for (const args of [['resolve', 'GRAPH-PRD-001'], ['identify', 'docs/10-prd/prd-001-checkout.md'], ['link', 'GRAPH-PRD-001', '--from', 'docs/45-adr/adr-002-use-sqlite.md']]) {
+      const r = await docket([...args, '--root', repo]);
+      expect(r.exitCode, args.join(' ')).toBe(0);
+      expect(r.stdout.trimEnd().split('\n'), args.join(' ')).toHaveLength(1);
+      if (args[0] === 'link') continue; // link reads no index
+      expect(r.stderr, args.join(' ')).toContain('INDEX_MISSING');
+      expect(r.stderr, args.join(' ')).toContain('docket index');
+    }
+  });
 });

@@ -49,15 +49,17 @@ export function renderError(env: Envelope, style: Style): string {
 }
 
 /** Text mode: the command's body, findings grouped per file, next steps; errors on stderr. */
-export function renderText(env: Envelope, style: Style, body: string | undefined, opts: { quiet?: boolean } = {}): Rendered {
+export function renderText(env: Envelope, style: Style, body: string | undefined, opts: { quiet?: boolean; answerOnly?: boolean } = {}): Rendered {
   const hasData = Object.keys(env.data).length > 0;
-  let stdout = '';
-  if (body !== undefined) stdout += body;
-  else if (hasData) stdout += renderData(env.data, style);
+  let answer = '';
+  if (body !== undefined) answer += body;
+  else if (hasData) answer += renderData(env.data, style);
+  // `answerOnly`: the answer alone on stdout; what is said about it on stderr.
+  let rest = opts.answerOnly ? '' : answer;
   const findings = renderFindings(env.violations, env.warnings, style, opts);
-  if (findings) stdout += `${stdout ? '\n' : ''}${findings}`;
+  if (findings) rest += `${rest ? '\n' : ''}${findings}`;
   const note = truncationNote(env);
-  if (note) stdout += `${style.dim(note)}\n`;
-  if (!opts.quiet) stdout += renderAdvice(env.advice, style);
-  return { stdout, stderr: renderError(env, style) };
+  if (note) rest += `${style.dim(note)}\n`;
+  if (!opts.quiet) rest += renderAdvice(env.advice, style);
+  return opts.answerOnly ? { stdout: answer, stderr: rest + renderError(env, style) } : { stdout: rest, stderr: renderError(env, style) };
 }
