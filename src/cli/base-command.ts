@@ -84,6 +84,11 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
     return undefined;
   }
 
+  /** Whether text mode prints only the answer on stdout (see answerOnly); a flag may decide (fix --patch). */
+  protected answerOnly(): boolean {
+    return (this.constructor as typeof DocketCommand).answerOnly;
+  }
+
   /** Output for formats beyond text/json/md (sarif, github, junit, ...). */
   protected renderFormat(format: Format, env: Envelope<D>): string {
     return jsonLine(env);
@@ -181,7 +186,7 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
       md: (e: Envelope) => this.renderMarkdown(e as Envelope<D>),
       other: (f: Format, e: Envelope) => this.renderFormat(f, e as Envelope<D>),
       quiet: this.quiet,
-      answerOnly: ctor.answerOnly,
+      answerOnly: this.answerOnly(),
     };
     return this.exitZero(await emit(meta, envelope, renderers, output));
   }

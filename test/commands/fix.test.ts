@@ -28,7 +28,7 @@ describe('fix: dry run', () => {
       ['docs/45-adr/plain.md', 'add_frontmatter'],
     ]);
     expect(r.data.changes[0].fields).toEqual([{ field: 'status', op: 'set', from: 'draft', to: 'Draft' }]);
-    expect(r.data.changes[0].diff).toBe('--- a/docs/45-adr/adr-001-a.md\n+++ b/docs/45-adr/adr-001-a.md\n@@ -2,7 +2,7 @@\n document_id: ACME-ADR-001\n type: ADR\n title: Title\n-status: draft\n+status: Draft\n version: "0.1"\n last_updated: "2026-01-31"\n owner: Platform Team\n');
+    expect(r.data.changes[0].diff).toBe('diff --git a/docs/45-adr/adr-001-a.md b/docs/45-adr/adr-001-a.md\n--- a/docs/45-adr/adr-001-a.md\n+++ b/docs/45-adr/adr-001-a.md\n@@ -2,7 +2,7 @@\n document_id: ACME-ADR-001\n type: ADR\n title: Title\n-status: draft\n+status: Draft\n version: "0.1"\n last_updated: "2026-01-31"\n owner: Platform Team\n');
     expect(r.data.changes[1].diff).toContain('+document_id: ACME-ADR-002\n+type: ADR\n+title: Plain Title\n+status: Draft\n+version: "0.1"\n+last_updated: "2026-03-03"\n+owner: Platform Team\n+docops_version: "2.0"\n+---\n # Plain Title\n');
     expect(read(root, 'docs/45-adr/plain.md').equals(before)).toBe(true);
     expect(r.env.advice[0]).toMatchObject({ code: 'NEXT_FIX_APPLY' });
@@ -178,7 +178,7 @@ describe('fix: formats', () => {
     const md = await docket(['fix', '--root', root, '--format', 'md'], { env: TODAY });
     expect(md.stdout).toContain('## Dry run');
     expect(md.stdout).toContain('| docs/45-adr/adr-001-a.md | edit frontmatter (status: draft → Draft) |');
-    expect(md.stdout).toContain('```diff\n--- a/docs/45-adr/adr-001-a.md');
+    expect(md.stdout).toContain('```diff\ndiff --git a/docs/45-adr/adr-001-a.md b/docs/45-adr/adr-001-a.md\n--- a/docs/45-adr/adr-001-a.md');
     const applied = await docket(['fix', '--root', root, '--apply'], { env: TODAY });
     expect(applied.stdout).toContain('✔ Applied 1 change in 1 file, fixing 1 finding.');
     const clean = await docket(['fix', '--root', repo({ 'docs/45-adr/adr-001-a.md': doc() })]);

@@ -118,9 +118,9 @@ describe('frontmatter edits', () => {
 
 describe('diffs', () => {
   it('are unified diffs with context, CRLF kept and a missing final newline marked', () => {
-    expect(unifiedDiff('a\nb\nc\n', 'a\nB\nc\n', 'x.md')).toBe('--- a/x.md\n+++ b/x.md\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n');
-    expect(unifiedDiff('a\r\nb', 'a\r\nc', 'x.md')).toBe('--- a/x.md\n+++ b/x.md\n@@ -1,2 +1,2 @@\n a\r\n-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file\n');
-    expect(unifiedDiff('', 'x\n', 'n.md')).toBe('--- a/n.md\n+++ b/n.md\n@@ -0,0 +1,1 @@\n+x\n');
+    expect(unifiedDiff('a\nb\nc\n', 'a\nB\nc\n', 'x.md')).toBe('diff --git a/x.md b/x.md\n--- a/x.md\n+++ b/x.md\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n');
+    expect(unifiedDiff('a\r\nb', 'a\r\nc', 'x.md')).toBe('diff --git a/x.md b/x.md\n--- a/x.md\n+++ b/x.md\n@@ -1,2 +1,2 @@\n a\r\n-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file\n');
+    expect(unifiedDiff('', 'x\n', 'n.md')).toBe('diff --git a/n.md b/n.md\n--- a/n.md\n+++ b/n.md\n@@ -0,0 +1,1 @@\n+x\n');
     const long = Array.from({ length: 20 }, (_, i) => `l${i}\n`).join('');
     const changed = long.replace('l1\n', 'L1\n').replace('l18\n', 'L18\n');
     expect(unifiedDiff(long, changed, 'x.md').match(/^@@/gm)).toHaveLength(2);

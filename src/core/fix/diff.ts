@@ -68,12 +68,16 @@ function diffPath(prefix: string, rel: string): string {
   return `"${full.replace(/["\\\u0000-\u001f\u007f]/g, (ch) => C_ESCAPES[ch] ?? `\\${ch.charCodeAt(0).toString(8).padStart(3, '0')}`)}"`;
 }
 
-/** A unified diff from `oldText` to `newText`; '' when they are equal. */
+/** A unified diff from `oldText` to `newText`, in git's form; '' when they are equal. */
 export function unifiedDiff(oldText: string, newText: string, oldPath: string, newPath = oldPath): string {
   if (oldText === newText) return '';
   const ops = editScript(splitLines(oldText), splitLines(newText));
   const changed = ops.map((op, i) => (op.kind === ' ' ? -1 : i)).filter((i) => i >= 0);
-  let out = `--- ${diffPath('a/', oldPath)}\n+++ ${diffPath('b/', newPath)}\n`;
+  // The git header too: after a rename block, a bare `---` line would continue it for `git apply`.
+  // An edit of a file that is also renamed is one patch: git applies each patch to the file as it
+  // was, so an edit then a separate rename would leave both files.
+  const rename = oldPath === newPath ? '' : `rename from ${diffPath('', oldPath)}\nrename to ${diffPath('', newPath)}\n`;
+  let out = `diff --git ${diffPath('a/', oldPath)} ${diffPath('b/', newPath)}\n${rename}--- ${diffPath('a/', oldPath)}\n+++ ${diffPath('b/', newPath)}\n`;
   let k = 0;
   while (k < changed.length) {
     const first = changed[k]!;

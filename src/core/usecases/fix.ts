@@ -27,7 +27,7 @@ export interface FixChange {
   path: string;
   /** exclude (fix --plan only): docops.config.yaml gained entries in `excluded_files`. */
   action: 'add_frontmatter' | 'edit_frontmatter' | 'rename' | 'exclude';
-  /** Unified diff (git form for renames). */
+  /** The change as a git diff: all of them concatenate into one patch (see changesOf). */
   diff: string;
   /** Renames: the old and the new path. */
   from?: string;
@@ -74,10 +74,13 @@ export interface FixResult {
 function changesOf(plan: FilePlan): FixChange[] {
   const out: FixChange[] = [];
   const rel = plan.doc.rel;
-  if (plan.text !== undefined && plan.action) {
-    out.push({ path: rel, action: plan.action, diff: unifiedDiff(plan.doc.record.text!, plan.text, rel), fields: plan.fields.map((f) => ({ field: f.field, op: f.op, ...(f.from !== undefined ? { from: f.from } : {}), to: f.to })) });
+  const edited = plan.text !== undefined && plan.action !== undefined;
+  if (edited) {
+    // Renamed too: the edit's diff carries the rename, and the rename's own diff is empty, so the
+    // diffs concatenate into one patch `git apply` accepts (see unifiedDiff).
+    out.push({ path: rel, action: plan.action!, diff: unifiedDiff(plan.doc.record.text!, plan.text!, rel, plan.rename?.to ?? rel), fields: plan.fields.map((f) => ({ field: f.field, op: f.op, ...(f.from !== undefined ? { from: f.from } : {}), to: f.to })) });
   }
-  if (plan.rename) out.push({ path: rel, action: 'rename', from: rel, to: plan.rename.to, diff: renameDiff(rel, plan.rename.to) });
+  if (plan.rename) out.push({ path: rel, action: 'rename', from: rel, to: plan.rename.to, diff: edited ? '' : renameDiff(rel, plan.rename.to) });
   return out;
 }
 

@@ -27,6 +27,11 @@ function colourDiff(diff: string, style: Style): string {
     .join('\n');
 }
 
+/** Every change's diff, in order: one patch `git apply` takes (fix --patch). */
+export function fixPatch(data: FixData): string {
+  return data.changes.map((c) => c.diff).join('');
+}
+
 export function renderFixText(data: FixData, style: Style): string {
   const lines: string[] = [];
   if (data.plan) {
