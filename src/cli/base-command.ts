@@ -22,6 +22,7 @@ import { toDocketError } from './to-docket-error.js';
 import { watchSignals, type SignalWatch } from './signals.js';
 import { noteRunChoices, startVerbose } from './verbose.js';
 import { NdjsonStream } from './stream.js';
+import { terminalProgress, type ProgressReport } from './terminal-progress.js';
 import { dataKeys, readDataSchema } from './agent/data-schema.js';
 import { parseFields, projectData } from './agent/fields.js';
 import { capFindings, MAX_FINDINGS_FLAG } from './agent/findings-cap.js';
@@ -142,8 +143,14 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
       if (verbose) noteRunChoices(meta, flags, env, this.cwdPrefix);
       const fields = flags.fields === undefined ? undefined : parseFields(flags.fields, dataKeys(readDataSchema(this.config.root, meta.command)));
       if (meta.format === 'ndjson') run.stream = stream = await NdjsonStream.open(meta, output);
-      const ctx = this.context(meta, collected, signals.signal, verbose, stream);
-      const outcome = await this.execute(ctx);
+      const progress = terminalProgress(meta.format, process.stderr, env);
+      const ctx = this.context(meta, collected, signals.signal, verbose, stream, progress?.report);
+      let outcome: Outcome<D>;
+      try {
+        outcome = await this.execute(ctx);
+      } finally {
+        progress?.clear();
+      }
       // A use case that finished after the signal without noticing it is still an interrupted run.
       // Two turns of the event loop first: a signal that came during its last stretch of work
       // is read in the next poll phase, and only then aborts.
@@ -200,7 +207,7 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
     return printed;
   }
 
-  private context(meta: EnvelopeMeta, collected: Issue[], signal: AbortSignal, verbose: boolean, stream?: NdjsonStream): RunContext {
+  private context(meta: EnvelopeMeta, collected: Issue[], signal: AbortSignal, verbose: boolean, stream?: NdjsonStream, progress?: ProgressReport): RunContext {
     let config: Promise<RepoConfig> | undefined;
     const fallback = { rootGiven: rawFlag(this.argv, 'root') !== undefined, ...(process.env.HOME ? { home: process.env.HOME } : {}) };
     return {
@@ -223,6 +230,7 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
       cmd: (command: string) => commandLine(command, this.cwdPrefix === '' ? (this.flags as GlobalFlags).root : path.relative(path.join(meta.root, this.cwdPrefix), meta.root)),
       path: (p: string) => (this.cwdPrefix === '' || path.isAbsolute(p) ? p : path.join(this.cwdPrefix, p).split(path.sep).join('/')),
       ...(stream ? { stream } : {}),
+      ...(progress ? { progress } : {}),
     };
   }
 }

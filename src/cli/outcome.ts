@@ -49,6 +49,8 @@ export interface RunContext {
    * found above the working directory, they name files from the working directory, as in ESLint.
    */
   path(p: string): string;
+  /** Set in text mode on a terminal: long runs report how far they got (see terminal-progress.ts). */
+  progress?: (phase: string, done: number, total: number) => void;
   /** Set with `--format ndjson` (for commands that list it): send results here as they are produced. */
   stream?: ItemSink;
 }

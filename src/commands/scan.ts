@@ -23,7 +23,7 @@ export default class Scan extends DocketCommand<typeof Scan, ScanData> {
   };
 
   protected async execute(ctx: RunContext): Promise<Outcome<ScanData>> {
-    const result = await runScan(ctx.root, { force: this.flags.force === true, ...(ctx.fallback.home ? { home: ctx.fallback.home } : {}), ...(this.flags.plan !== undefined ? { plan: ctx.path(this.flags.plan) } : {}), env: ctx.env, now: ctx.now(), signal: ctx.signal, cmd: ctx.cmd, ...(ctx.stream ? { sink: ctx.stream } : {}) });
+    const result = await runScan(ctx.root, { force: this.flags.force === true, ...(ctx.fallback.home ? { home: ctx.fallback.home } : {}), ...(this.flags.plan !== undefined ? { plan: ctx.path(this.flags.plan) } : {}), env: ctx.env, now: ctx.now(), signal: ctx.signal, cmd: ctx.cmd, ...(ctx.stream ? { sink: ctx.stream } : {}), ...(ctx.progress ? { progress: ctx.progress } : {}) });
     return { data: result.data, warnings: result.warnings, advice: result.advice, status: result.partial ? 'partial' : 'ok', streamed: ['files', 'actions'] };
   }
 

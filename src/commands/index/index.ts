@@ -23,7 +23,7 @@ export default class Index extends DocketCommand<typeof Index, IndexData> {
 
   protected async execute(ctx: RunContext): Promise<Outcome<IndexData>> {
     const cache = this.flags['no-cache'] ? 'off' : this.flags['rebuild-cache'] ? 'rebuild' : 'use';
-    const result = await runIndex(ctx.root, { cache, signal: ctx.signal, cmd: ctx.cmd, fallback: ctx.fallback, ...(ctx.stream ? { sink: ctx.stream } : {}) });
+    const result = await runIndex(ctx.root, { cache, signal: ctx.signal, cmd: ctx.cmd, fallback: ctx.fallback, ...(ctx.stream ? { sink: ctx.stream } : {}), ...(ctx.progress ? { progress: ctx.progress } : {}) });
     return { data: result.data, violations: result.violations, warnings: result.warnings, advice: result.advice, status: result.partial ? 'partial' : 'ok' };
   }
 

@@ -30,6 +30,8 @@ export interface CheckOptions {
   onDocument?(doc: InspectedDocument): void;
   /** NDJSON: findings and `file` items are written here as produced, not returned. */
   sink?: ItemSink;
+  /** Progress for a person at a terminal (ignored when `sink` is set: a stream reports its own). */
+  progress?(phase: string, done: number, total: number): void;
   /** Use and update the cache of documents' own findings (.docket/cache/check.ndjson). Default true. */
   cache?: boolean;
   /** content: a document whose stat changed is still remembered when its bytes have the SHA-256 its memo was made from. Default metadata. */
@@ -157,7 +159,7 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
         if (doc.findings.length === 0 && !sink && !opts.onDocument) return undefined;
         return handOn(doc);
       },
-      ...(sink ? { onProgress: (done: number, total: number) => sink.progress('read', done, total) } : {}),
+      ...(sink ? { onProgress: (done: number, total: number) => sink.progress('read', done, total) } : opts.progress ? { onProgress: (done: number, total: number) => opts.progress!('read', done, total) } : {}),
     });
   } catch (error) {
     memos?.abort();

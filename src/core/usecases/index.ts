@@ -21,6 +21,8 @@ export interface IndexOptions {
   fallback?: ConfigFallback;
   /** NDJSON: nodes and edges are written here as items. */
   sink?: ItemSink;
+  /** Progress for a person at a terminal (ignored when `sink` is set: a stream reports its own). */
+  progress?(phase: string, done: number, total: number): void;
 }
 
 export interface IndexResult {
@@ -44,7 +46,7 @@ export async function runIndex(root: string, opts: IndexOptions): Promise<IndexR
     artifact: true,
     graph: sink !== undefined,
     ...(opts.signal ? { signal: opts.signal } : {}),
-    ...(sink ? { onProgress: (done: number, total: number) => sink.progress('read', done, total) } : {}),
+    ...(sink ? { onProgress: (done: number, total: number) => sink.progress('read', done, total) } : opts.progress ? { onProgress: (done: number, total: number) => opts.progress!('read', done, total) } : {}),
   });
   const failed = built.violations.length > 0;
   if (sink) {

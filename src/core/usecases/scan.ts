@@ -42,6 +42,8 @@ export interface ScanOptions {
   signal?: AbortSignal;
   cmd(command: string): string;
   sink?: ItemSink;
+  /** Progress for a person at a terminal (ignored when `sink` is set: a stream reports its own). */
+  progress?(phase: string, done: number, total: number): void;
 }
 
 export interface ScanResult {
@@ -133,7 +135,7 @@ export async function runScan(root: string, opts: ScanOptions): Promise<ScanResu
     const item = toItem(f);
     if (sink) await sink.item('file', item);
     else files.push(item);
-    if (sink && paths.length > 1000 && ((i + 1) % PROGRESS_EVERY === 0 || i + 1 === paths.length)) await sink.progress('read', i + 1, paths.length);
+    if (paths.length > 1000 && ((i + 1) % PROGRESS_EVERY === 0 || i + 1 === paths.length)) await (sink ?? opts).progress?.('read', i + 1, paths.length);
   }
   const sha = found ? await configSha256(root) : undefined;
   const plan = await planAdoption(candidates, { config, ids, inbound, required: await requiredFields(config), today: todayIso(opts.now, opts.env), env: opts.env, ...(sha ? { configSha256: sha } : {}) });
