@@ -72,7 +72,8 @@ function result(envelope: Envelope): CallToolResult {
   return {
     content: [{ type: 'text', text: toJson(envelope) }],
     structuredContent: envelope as unknown as Record<string, unknown>,
-    isError: !envelope.success || envelope.error !== undefined,
+    // A run that completed with findings is a result (success: false in it); only an error is an error.
+    isError: envelope.error !== undefined,
   };
 }
 

@@ -3,7 +3,7 @@ import { AGENT_COMMANDS, previewOf, toolName, type ManifestArg, type ManifestCom
 import { outputSchemaFor } from './schemas.js';
 
 /** Global flags a tool never takes: the server always answers in JSON, from its own root, on the protocol channel. */
-// exit-zero changes only the process exit code, which a tool result does not carry (isError follows `success`).
+// exit-zero changes only the process exit code, which a tool result does not carry (isError means an error, not findings).
 const SERVER_OWNED_FLAGS = new Set(['format', 'json', 'root', 'output', 'color', 'debug', 'verbose', 'exit-zero']);
 /** The flags that choose between writing and previewing. */
 const PREVIEW_FLAGS = new Set(['apply', 'dry-run']);
