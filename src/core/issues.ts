@@ -20,6 +20,8 @@ export interface Advice {
   code: Code;
   message: string;
   command?: string;
+  /** In `docket mcp` results: the tool call `command` stands for (cli/mcp/advice.ts). */
+  tool?: { name: string; arguments: Record<string, unknown> };
 }
 
 const ISSUE_KEYS = ['code', 'severity', 'message', 'path', 'line', 'column', 'document_id', 'fixable', 'suggestion'] as const;

@@ -150,6 +150,9 @@ describe('check, fix and new over stdio', () => {
       expect(checked.isError).toBe(false);
       expect(env.success).toBe(false);
       expect(env.violations.map((v: any) => v.code)).toEqual(['SCHEMA_VALIDATION', 'LINK_BROKEN']);
+      // Advice names the tool calls a client can make, beside the command lines (issue 40).
+      expect(env.advice).toContainEqual(expect.objectContaining({ command: expect.stringMatching(/^docket fix /), tool: { name: 'fix', arguments: { apply: false } } }));
+      expect(env.advice).toContainEqual(expect.objectContaining({ tool: { name: 'explain', arguments: { code: 'SCHEMA_VALIDATION' } } }));
       expect(env.data).toMatchObject({ files_checked: 1, files_failed: 1, totals: { violations: 2, warnings: 0 }, truncated: false });
       const capped = structured(await s.client.callTool({ name: 'check', arguments: { paths: ['docs/45-adr'], max_findings: 1 } }));
       expectValidEnvelope(capped, 'check');

@@ -8,6 +8,7 @@ import type { Envelope } from '../envelope.js';
 import { redactEnvelope } from '../safe-envelope.js';
 import { toDocketError } from '../to-docket-error.js';
 import { checkPaths, toArgv, validateArguments } from './arguments.js';
+import { withToolCalls } from './advice.js';
 import { argvLimitError } from './argv-limits.js';
 import { fitEnvelope } from './fit.js';
 import { CallGate } from './gate.js';
@@ -124,7 +125,7 @@ export function createServer(opts: Omit<ServeOptions, 'signal'>): DocketServer {
     } catch (error) {
       envelope = serverErrorEnvelope(tool.commandId, opts.root, toDocketError(error));
     }
-    envelope = conform(tool, fitEnvelope(redactEnvelope(envelope), opts.maxResultBytes), opts);
+    envelope = conform(tool, fitEnvelope(redactEnvelope(withToolCalls(envelope, opts.tools)), opts.maxResultBytes), opts);
     if (!envelope.success) stats.failed_calls++;
     opts.debug(`tool ${name}: ${envelope.status}, success ${envelope.success}${envelope.error ? `, ${envelope.error.code}` : ''}`);
     return result(envelope);
