@@ -103,6 +103,8 @@ function needsNormalizing(fm: ParsedFrontmatter, schema: Record<string, unknown>
   for (const key in data) {
     if (!Object.hasOwn(data, key)) continue;
     const value = data[key];
+    // Text that starts otherwise is no number, boolean or date to any YAML reader (most values): nothing to look up.
+    if (value === null || typeof value === 'object' || (typeof value === 'string' && !mayBeTyped(value))) continue;
     const prop = propertySchema(schema, key);
     if (readScalar(fm, key, value, prop) !== undefined) return true;
     // A date field's value of ten characters or fewer is a date at most.
@@ -151,10 +153,12 @@ function readScalar(fm: ParsedFrontmatter, key: string, value: unknown, prop: Pr
     if (!types.includes('boolean') || !mayBeTyped(value) || yaml11Type(value) !== 'boolean' || !fm.plain(key)) return undefined;
     return { field: key, from: value, to: YAML11_TRUE.test(value), mismatch: { written: value, reads: 'text', yaml11: true, wanted: 'boolean', remedy: 'rewrite' } };
   }
-  if (!mayBeTyped(value) || !fm.plain(key)) return undefined;
+  // Digits with at most one dot are a number to YAML 1.2 when plain: such a string was quoted (`version: "1.0"`).
+  if (!mayBeTyped(value) || PLAIN_VERSION.test(value)) return undefined;
   const typed11 = yaml11Type(value);
   if (typed11 === undefined || typed11 === 'null' || (typed11 !== 'date' && accepts(types, typed11))) return undefined;
-  if (typed11 === 'date' && key === 'last_updated') return undefined;
+  // Last: whether the value was quoted (most `version: "1.0"` are) is a search of the keys.
+  if ((typed11 === 'date' && key === 'last_updated') || !fm.plain(key)) return undefined;
   return { field: key, from: value, to: value, mismatch: { written: value, reads: READS[typed11]!, yaml11: true, wanted: 'string', remedy: 'quote' } };
 }
 
