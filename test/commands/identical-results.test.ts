@@ -280,7 +280,7 @@ describe('results do not depend on the index cache', () => {
     expect(hashes.facts_hashes.length).toBe(60);
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
     const listDigest = createHash('sha256').update(hashes.paths.map((p) => `${p}\0`).join('')).digest('hex');
-    expect(manifest).toMatchObject({ cache_version: 6, hashes_sha256: createHash('sha256').update(readFileSync(hashesPath)).digest('hex'), paths_sha256: listDigest });
+    expect(manifest).toMatchObject({ cache_version: 7, hashes_sha256: createHash('sha256').update(readFileSync(hashesPath)).digest('hex'), paths_sha256: listDigest });
     expect(manifest.sizes.length).toBe(60);
     expect(manifest.paths).toBeUndefined();
     expect(manifest.sha256).toBeUndefined();

@@ -22,6 +22,7 @@ function observe(fm: ParsedFrontmatter) {
     per: probes.map((k) => ({
       k,
       source: fm.source(k),
+      plain: fm.plain(k),
       line: fm.line(k),
       span: fm.valueSpan(k),
       at: [fm.lineAt([k]), fm.lineAt([k, 0]), fm.lineAt([k, 1]), fm.lineAt([k, 2]), fm.lineAt([k, 7]), fm.lineAt([k, 'x']), fm.lineAt([k, 0, 'x'])],

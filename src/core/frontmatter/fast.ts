@@ -280,6 +280,12 @@ class SimpleFrontmatter implements ParsedFrontmatter {
     return e?.kind === 'scalar' ? e.scalar.source : e?.kind === 'empty' ? '' : undefined;
   }
 
+  plain(key: string): boolean {
+    const e = this.entry(key);
+    // A quoted scalar's span holds its quotes too.
+    return e?.kind === 'scalar' && e.scalar.end - e.scalar.start === e.scalar.source.length;
+  }
+
   line(key: string): number | undefined {
     return this.entry(key)?.line;
   }

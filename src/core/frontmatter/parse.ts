@@ -36,6 +36,11 @@ export interface ParsedFrontmatter {
   hasKeys(): boolean;
   /** Source text of a top-level scalar (`version: 1.10` gives "1.10"). */
   source(key: string): string | undefined;
+  /**
+   * Whether a top-level value is a plain scalar (not quoted, not a block scalar, no tag): the
+   * only kind a YAML reader types by its text (`yes`, `2026-01-01`, `1.0`).
+   */
+  plain(key: string): boolean;
   /** 1-based file line of a top-level key. */
   line(key: string): number | undefined;
   /** 1-based file line of a nested value (`['related_ids', 2]`), or of its closest ancestor key. */
@@ -44,7 +49,7 @@ export interface ParsedFrontmatter {
   valueSpan(key: string): ValueSpan | undefined;
 }
 
-const EMPTY: ParsedFrontmatter = { data: {}, keys: () => [], hasKeys: () => false, source: () => undefined, line: () => undefined, lineAt: () => undefined, valueSpan: () => undefined };
+const EMPTY: ParsedFrontmatter = { data: {}, keys: () => [], hasKeys: () => false, source: () => undefined, plain: () => false, line: () => undefined, lineAt: () => undefined, valueSpan: () => undefined };
 
 function pairOf(map: YAMLMap, key: string | number): Pair | undefined {
   const { isScalar } = yamlLib();
@@ -160,6 +165,10 @@ export function parseWithYaml(yaml: string, firstLine: number): { ok: true; valu
       source(key) {
         const value = pairOf(contents, key)?.value;
         return isScalar(value) && typeof value.source === 'string' ? value.source : undefined;
+      },
+      plain(key) {
+        const value = pairOf(contents, key)?.value;
+        return isScalar(value) && value.type === 'PLAIN' && !value.tag && value.source !== '';
       },
       line(key) {
         const range = (pairOf(contents, key)?.key as { range?: [number, number, number] } | undefined)?.range;

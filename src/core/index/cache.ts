@@ -33,9 +33,11 @@ export { factsHash, type AddedFile, type FileUpdate } from './cache-files.js';
  * manifest may carry new facts of a few documents (facts_overlay), which override both files.
  * 5: it may describe files added since those files were written (appended), list files gone
  * since (removed), and list the link targets that are no governed file (unresolved). 6: frontmatter
- * after leading blank lines or between `----` fences is read (facts of such files changed).
+ * after leading blank lines or between `----` fences is read (facts of such files changed). 7: one
+ * rule for scalars: a value YAML types otherwise than the schema says is read as written
+ * (`version: 0x1F` was "31.0"), and only the Python tool's version keys are normalised.
  */
-const CACHE_VERSION = 6;
+const CACHE_VERSION = 7;
 /**
  * A file modified this close to (or after) the moment the manifest was written may have
  * changed again within the same mtime tick: its size and mtime are not trusted, its content

@@ -55,6 +55,13 @@ export const DOCUMENT_CODES = {
     'Change the field named in the message to what the expectation says; `docket fix --apply` adds missing fields and normalises unambiguous values.',
     ['docket check', 'docket fix', 'docket fix --apply'],
   ),
+  SCALAR_TYPE_MISMATCH: finding(
+    'warning',
+    'A frontmatter value is written so that YAML types it otherwise than the schema declares; docket reads it as written.',
+    'An unquoted value YAML reads as a number, true/false or (YAML 1.1, the Python DocOps CLI) a date where the schema wants text (`title: 2024`, `owner: yes`, `review: 2026-01-01`), or a quoted number or boolean where it wants one. Unquoted `version`, `docops_version` and `template_version` numbers (`version: 1`) and an unquoted `last_updated` date are normalised silently, as the Python tool does.',
+    'Quote the value as written (`title: "2024"`), or remove the quotes where the schema wants a number or boolean; `docket fix --apply` quotes a one-line value.',
+    ['docket check', 'docket fix', 'docket fix --apply'],
+  ),
   ID_REGEX: finding(
     'violation',
     'A document_id does not have the form PREFIX-TYPE-NNN.',

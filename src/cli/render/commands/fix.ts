@@ -9,7 +9,8 @@ function plural(n: number, word: string): string {
 function describe(change: FixChange): string {
   if (change.action === 'rename') return `rename to ${change.to}`;
   if (change.action === 'exclude') return 'add to excluded_files';
-  const fields = (change.fields ?? []).map((f) => (f.op === 'add' ? `+${f.field}` : `${f.field}: ${f.from ?? ''} → ${f.to}`));
+  // A value only quoted (SCALAR_TYPE_MISMATCH) reads the same before and after: show the quotes.
+  const fields = (change.fields ?? []).map((f) => (f.op === 'add' ? `+${f.field}` : `${f.field}: ${f.from ?? ''} → ${f.from === f.to ? JSON.stringify(f.to) : f.to}`));
   return `${change.action === 'add_frontmatter' ? 'add frontmatter' : 'edit frontmatter'} (${fields.join(', ')})`;
 }
 

@@ -3,6 +3,7 @@ import { NONE, type Finding, type InspectedDocument } from '../model.js';
 import type { FsProbe } from '../probe.js';
 import { linkFindings } from './links.js';
 import { directoryFindings } from './placement.js';
+import { scalarFindings } from './scalars.js';
 import { schemaFindings } from './schema.js';
 
 /**
@@ -29,6 +30,8 @@ export function intrinsicFindings(doc: InspectedDocument, schemaFor: (p: string)
     // Most documents pass both: nothing to add (and no list made for it, see NONE).
     const bySchema = compiled ? schemaFindings(doc, compiled) : NONE;
     if (bySchema.length > 0) findings.push(...bySchema);
+    const byScalar = doc.normalized.length > 0 ? scalarFindings(doc, bySchema) : NONE;
+    if (byScalar.length > 0) findings.push(...byScalar);
     const byDirectory = directoryFindings(doc);
     if (byDirectory.length > 0) findings.push(...byDirectory);
   }
