@@ -11,7 +11,7 @@ import { expectValidEnvelope } from '../helpers/schemas.js';
 
 /**
  * docket's contract does not depend on how it gets there: worker threads (DOCKET_WORKERS),
- * the reading thread (DOCKET_READ_AHEAD), packed walks (DOCKET_PACK_AFTER) and the index cache change the speed, never one byte of the output. Repositories come from
+ * the reading thread (DOCKET_READ_AHEAD) and the index cache change the speed, never one byte of the output. Repositories come from
  * the benchmark generator, with injected violations of every kind.
  */
 const ARTIFACT = 'docs/01-indices/docket.index.json';
@@ -43,12 +43,6 @@ describe('results do not depend on worker threads', () => {
       expect(on.stdout).toBe(off.stdout);
       expect(reading.exitCode).toBe(off.exitCode);
       expect(reading.stdout).toBe(off.stdout);
-      // The walk's files packed (see PathTable): from the first file, or from the 501st on, on one thread, with workers, with the reader.
-      for (const env of [{ DOCKET_WORKERS: '0', DOCKET_PACK_AFTER: '0' }, { DOCKET_WORKERS: '2', DOCKET_PACK_AFTER: '500' }, { DOCKET_READ_AHEAD: '1', DOCKET_PACK_AFTER: '0' }]) {
-        const packed = await docket(['check', '--root', root, '--format', format, '--no-cache'], { env });
-        expect(packed.exitCode).toBe(off.exitCode);
-        expect(packed.stdout).toBe(off.stdout);
-      }
       if (format === 'json') {
         expectValidEnvelope(on.json, 'check');
         expect(new Set(on.json!.violations.map((v: { code: string }) => v.code))).toEqual(new Set(['FRONTMATTER_INVALID', 'FRONTMATTER_MISSING', 'ID_PREFIX', 'ID_REGEX', 'ID_UNIQUE', 'LINK_BROKEN', 'SCHEMA_VALIDATION']));
@@ -57,16 +51,14 @@ describe('results do not depend on worker threads', () => {
     });
   }
 
-  it('check --format ndjson: its summary counts what the JSON envelope counts, packed or not', async () => {
+  it('check --format ndjson: its summary counts what the JSON envelope counts', async () => {
     const json = await docket(['check', '--root', root, '--format', 'json', '--no-cache'], { env: { DOCKET_WORKERS: '0' } });
     const counts = (data: Record<string, unknown>) => Object.fromEntries(Object.entries(data).filter(([k]) => k.startsWith('files_') || k.endsWith('_count')));
-    for (const env of [{ DOCKET_WORKERS: '0' }, { DOCKET_WORKERS: '0', DOCKET_PACK_AFTER: '0' }]) {
-      const stream = await docket(['check', '--root', root, '--format', 'ndjson', '--no-cache'], { env });
-      const summary = JSON.parse(stream.stdout.trim().split('\n').pop()!) as { record: string; data: Record<string, unknown> };
-      expect(summary.record).toBe('summary');
-      expect(counts(summary.data)).toEqual(counts(json.json!.data));
-      expect(Number(summary.data.files_failed)).toBeGreaterThan(0);
-    }
+    const stream = await docket(['check', '--root', root, '--format', 'ndjson', '--no-cache'], { env: { DOCKET_WORKERS: '0' } });
+    const summary = JSON.parse(stream.stdout.trim().split('\n').pop()!) as { record: string; data: Record<string, unknown> };
+    expect(summary.record).toBe('summary');
+    expect(counts(summary.data)).toEqual(counts(json.json!.data));
+    expect(Number(summary.data.files_failed)).toBeGreaterThan(0);
   });
 
   it('check PATHS (targeted): the same findings with and without workers', async () => {
@@ -74,8 +66,6 @@ describe('results do not depend on worker threads', () => {
     const off = await docket(args, { env: { DOCKET_WORKERS: '0' } });
     const on = await docket(args, { env: { DOCKET_WORKERS: '3' } });
     expect(on.stdout).toBe(off.stdout);
-    const packed = await docket(args, { env: { DOCKET_WORKERS: '0', DOCKET_PACK_AFTER: '0' } });
-    expect(packed.stdout).toBe(off.stdout);
     expect(off.json!.data.files_checked).toBeGreaterThan(0);
   });
 });

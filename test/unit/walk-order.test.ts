@@ -4,8 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GovernedFiles } from '../../src/core/config/exclusion.js';
 import type { NamespaceConfig, RepoConfig } from '../../src/core/config/types.js';
-import { PathTable } from '../../src/core/documents/path-table.js';
-import { isMarkdownName, listGoverned, listGovernedPacked, listMarkdownSync, packAfter, PACK_AFTER } from '../../src/core/documents/walk.js';
+import { isMarkdownName, listGoverned, listMarkdownSync } from '../../src/core/documents/walk.js';
 
 /** A seeded sequence in [0, 1) (a 31-bit linear congruential generator): the same on every run. */
 function rng(seed: number): () => number {
@@ -66,7 +65,7 @@ describe('the walk meets paths in sorted order', () => {
     }
   });
 
-  it('packs the governed files of several docs roots as the plain walk lists them', async () => {
+  it('lists the governed files of several docs roots in sorted order, each once', async () => {
     for (let seed = 1; seed <= 25; seed++) {
       const root = path.join(temp, `tree-${seed}`);
       const random = rng(seed * 7);
@@ -76,22 +75,7 @@ describe('the walk meets paths in sorted order', () => {
       const governed = new GovernedFiles(config);
       const expected = [...new Set(roots.filter((r) => r === '.' || !roots.includes('.')).flatMap((r) => { try { return allMarkdown(root, r); } catch { return []; } }))].sort().filter((rel) => governed.namespaceOf(rel));
       expect(plain.files.map((f) => f.rel)).toEqual(expected);
-      // Packed from the first file, from the fourth (a list first, then a table), or never.
-      for (const threshold of [0, 3, 1e9]) {
-        const packed = await listGovernedPacked(config, undefined, undefined, threshold);
-        if (plain.files.length > threshold) expect(packed.files).toBeInstanceOf(PathTable);
-        else expect(Array.isArray(packed.files)).toBe(true);
-        expect(Array.from({ length: packed.files.length }, (_, i) => packed.files.at(i))).toEqual(plain.files);
-        expect(packed.symlinks).toEqual(plain.symlinks);
-        expect(packed.unreadable).toEqual(plain.unreadable);
-      }
+      for (const f of plain.files) expect(f.namespace).toBe(governed.namespaceOf(f.rel));
     }
-  });
-
-  it('packs from DOCKET_PACK_AFTER files on when it is a count', () => {
-    expect(packAfter({})).toBe(PACK_AFTER);
-    expect(packAfter({ DOCKET_PACK_AFTER: '0' })).toBe(0);
-    expect(packAfter({ DOCKET_PACK_AFTER: ' 12 ' })).toBe(12);
-    expect(packAfter({ DOCKET_PACK_AFTER: 'lots' })).toBe(PACK_AFTER);
   });
 });

@@ -1,11 +1,9 @@
 import path from 'node:path';
 import type { RepoConfig } from '../config/types.js';
-import { PathTable } from '../documents/path-table.js';
-import type { FileList } from '../documents/walk.js';
+import type { GovernedFile } from '../documents/walk.js';
 import type { CompiledSchema } from '../schema/compile.js';
 import type { InspectedDocument } from './model.js';
-import { IdMap, type IdIndex } from './id-map.js';
-import { IdTable } from './id-table.js';
+import { IdMap } from './id-map.js';
 import type { RowTables } from './rows.js';
 import { FsProbe } from './probe.js';
 import type { Overlay } from './overlay.js';
@@ -40,8 +38,8 @@ export interface RuleContext {
  * without keeping the documents' texts or frontmatter.
  */
 export class ContextBuilder implements RowTables {
-  /** IDs by position: positions of `files`, then of documents at other paths (packed with a packed walk). */
-  private readonly ids: IdIndex;
+  /** IDs by position: positions of `files`, then of documents at other paths. */
+  private readonly ids = new IdMap();
   /** Paths of documents added at no position of `files` (all of them when no files were given). */
   private readonly otherPaths: string[] = [];
   private readonly fileCount: number;
@@ -54,13 +52,11 @@ export class ContextBuilder implements RowTables {
   constructor(
     private readonly config: RepoConfig,
     private readonly schemaFor: (schemaPath: string) => CompiledSchema | undefined,
-    files: FileList | null,
+    files: readonly GovernedFile[] | null,
     overlay?: Overlay,
   ) {
     this.fileCount = files?.length ?? 0;
-    this.ids = files instanceof PathTable ? new IdTable(this.fileCount) : new IdMap();
-    const paths = files === null ? null : files instanceof PathTable ? files : Array.from({ length: files.length }, (_, i) => files.at(i)!.rel);
-    this.probe = new FsProbe(config.root, paths, true, overlay);
+    this.probe = new FsProbe(config.root, files && files.map((f) => f.rel), true, overlay);
     if (files) {
       const watched = new Set<string>();
       for (let i = 0; i < this.fileCount; i++) {
@@ -96,11 +92,6 @@ export class ContextBuilder implements RowTables {
       if (!list) this.inbound.set(key, [doc.rel]);
       else if (list[list.length - 1] !== doc.rel) list.push(doc.rel);
     }
-  }
-
-  /** The position of a governed path in the files (undefined: none). */
-  position(rel: string): number | undefined {
-    return this.probe.position(rel);
   }
 
   anchorKeyAt(i: number): number | undefined {

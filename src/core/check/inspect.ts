@@ -1,6 +1,5 @@
 import type { RepoConfig } from '../config/types.js';
-import { PathTable } from '../documents/path-table.js';
-import { listGoverned, listGovernedPacked, type FileList, type GovernedFile, type WalkResult } from '../documents/walk.js';
+import { listGoverned, type WalkResult } from '../documents/walk.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { compareIssues } from '../issues.js';
 import { ContextBuilder, type RuleContext } from './context.js';
@@ -124,21 +123,16 @@ export async function inspectRepository(config: RepoConfig, opts: InspectOptions
   }
   const early = opts.compact && !opts.walk && !opts.reuse && (!opts.memos || opts.memos.remembersNothing) ? await EarlyReadAhead.prepare((opts.digest ?? true) || opts.memos?.byContent === true) : undefined;
   try {
-    // Rows keep every file until the last document is checked: packed as the walk finds them.
-    const packed = opts.compact && opts.keepDocuments === false;
     const walkStart = performance.now();
-    const walk: Walked = opts.walk ?? (packed ? await listGovernedPacked(config, opts.signal, early?.found, undefined, opts.walkLimit) : await listGoverned(config, opts.signal, early?.found, opts.walkLimit));
+    const walk = opts.walk ?? (await listGoverned(config, opts.signal, early?.found, opts.walkLimit));
     return await inspectWalked(config, walk, opts, early?.reader ?? opts.readAhead, opts.walk ? 0 : performance.now() - walkStart);
   } finally {
     early?.close();
   }
 }
 
-/** A walk whose files may be packed (see PathTable). */
-type Walked = Omit<WalkResult, 'files'> & { files: FileList };
-
 /** `walkMs`: how long listing the docs roots took (0: the caller's walk). */
-async function inspectWalked(config: RepoConfig, walk: Walked, opts: InspectOptions, readAhead: ReadAhead | undefined, walkMs: number): Promise<Inspection> {
+async function inspectWalked(config: RepoConfig, walk: WalkResult, opts: InspectOptions, readAhead: ReadAhead | undefined, walkMs: number): Promise<Inspection> {
   const setup = await inspectSetup(config, walk.refusedRoots);
   const links = opts.onlyLinks ? walk.symlinks.filter((l) => opts.onlyLinks!.has(l)) : walk.symlinks;
   const repository: Finding[] = [...setup.findings, ...(await symlinkFindings(config, links)), ...walk.unreadable];
@@ -152,7 +146,7 @@ async function inspectWalked(config: RepoConfig, walk: Walked, opts: InspectOpti
   /** Milliseconds waited for the reading thread (only prepareAll reads ahead on one). */
   let readWaitMs = 0;
   const documentsStart = performance.now();
-  const rows = opts.compact && opts.keepDocuments === false ? new DocumentRows(walk.files.length, builder, walk.files instanceof PathTable) : undefined;
+  const rows = opts.compact && opts.keepDocuments === false ? new DocumentRows(walk.files.length, builder) : undefined;
   if (opts.compact) {
     // Compact models: each document is prepared on its own (possibly in a worker thread, see parallel.ts).
     documents = rows ? [] : new Array(walk.files.length);
@@ -172,8 +166,7 @@ async function inspectWalked(config: RepoConfig, walk: Walked, opts: InspectOpti
       local.set(i, prepared.local);
     }));
   } else {
-    if (!Array.isArray(walk.files)) throw new Error('inspectRepository: packed files need compact models');
-    documents = await loadDocuments(config, walk.files as readonly GovernedFile[], schemaFor, {
+    documents = await loadDocuments(config, walk.files, schemaFor, {
       signal: opts.signal,
       digest: opts.digest ?? true,
       ...(opts.reuse ? { reuse: opts.reuse } : {}),

@@ -41,8 +41,6 @@ export interface PendingLink {
   /** Repository-relative path of the target document. */
   path: string;
   fragment: string;
-  /** The target's position in the walk's files, when the probe knows it (DocumentRows keeps only that). */
-  targetAt?: number | undefined;
 }
 
 /**

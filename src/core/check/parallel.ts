@@ -2,7 +2,7 @@ import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { RepoConfig } from '../config/types.js';
 import { ReadAhead, readAheadPolicy } from '../documents/read-ahead.js';
-import type { FileList } from '../documents/walk.js';
+import type { GovernedFile } from '../documents/walk.js';
 import { DocketError } from '../../errors/docket-error.js';
 import type { DocumentReuse } from './load.js';
 import type { CheckCache } from './cache.js';
@@ -116,7 +116,7 @@ export interface PipelineOptions {
  * the main thread and the workers a chunk at a time (prepare-chunks.ts). Returns what it did
  * (also kept in `lastRun`).
  */
-export async function prepareAll(config: RepoConfig, files: FileList, ctx: PrepareContext, opts: PipelineOptions, accept: (i: number, prepared: Prepared) => void): Promise<PipelineRun> {
+export async function prepareAll(config: RepoConfig, files: readonly GovernedFile[], ctx: PrepareContext, opts: PipelineOptions, accept: (i: number, prepared: Prepared) => void): Promise<PipelineRun> {
   const total = files.length;
   Object.assign(lastRun, { workers: 0, chunks: 0, chunksInWorkers: 0, remembered: 0, verified: 0, readAhead: false, earlyReadAhead: false, readWaitMs: 0 });
   const prep = new Preparation(files, ctx, opts.reuse, opts.memos, lastRun, accept, opts.onProgress);

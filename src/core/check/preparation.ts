@@ -1,5 +1,5 @@
 import type { DocumentRecord } from '../documents/read.js';
-import type { FileList } from '../documents/walk.js';
+import type { GovernedFile } from '../documents/walk.js';
 import type { DocumentReuse } from './load.js';
 import type { Candidate, CheckCache } from './cache.js';
 import type { DocMemo } from './memo.js';
@@ -35,7 +35,7 @@ export class Preparation {
   private readonly candidates = new Map<number, Candidate>();
 
   constructor(
-    readonly files: FileList,
+    readonly files: readonly GovernedFile[],
     readonly ctx: PrepareContext,
     private readonly reuse: DocumentReuse | undefined,
     private readonly memos: CheckCache | undefined,

@@ -2,7 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import type { RepoConfig } from '../config/types.js';
 import { absolutePath } from '../documents/read.js';
 import { packReads } from '../documents/read-bytes.js';
-import type { FileList, GovernedFile } from '../documents/walk.js';
+import type { GovernedFile } from '../documents/walk.js';
 import { packagePath } from '../package-root.js';
 import type { ChunkFile, WorkerInit, WorkerReply, WorkerTask } from './load-worker.js';
 import type { Preparation } from './preparation.js';
@@ -108,7 +108,7 @@ export async function prepareInChunks(config: RepoConfig, prep: Preparation, wor
 }
 
 /** Reads a chunk's files into buffers that can be transferred to a worker. */
-function packChunk(config: RepoConfig, files: FileList, chunk: readonly number[], expected: (i: number) => string | undefined): WorkerTask {
+function packChunk(config: RepoConfig, files: readonly GovernedFile[], chunk: readonly number[], expected: (i: number) => string | undefined): WorkerTask {
   const list = chunk.map((i) => files.at(i)!);
   const packed = packReads(list.map((f) => absolutePath(config.root, f.rel)));
   const refs: ChunkFile[] = chunk.map((i, k) => ({ i, rel: list[k]!.rel, ns: config.namespaces.indexOf(list[k]!.namespace), expected: expected(i) }));

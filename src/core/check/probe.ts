@@ -1,6 +1,5 @@
 import { readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ListedPaths, type PathIndex } from '../documents/path-table.js';
 import { MAX_DOCUMENT_BYTES, readBytesSync } from '../documents/read.js';
 import { splitFrontmatter } from '../frontmatter/split.js';
 import { isInside } from '../fs/paths.js';
@@ -39,7 +38,12 @@ export class FsProbe {
   private readonly lookups = new Map<string, Lookup>();
 
   /** The governed paths by position (null: none were given). */
-  private readonly paths: PathIndex | null;
+  private readonly paths: readonly string[] | null;
+  /**
+   * Their positions. A map, not a binary search of the sorted paths: every link asks for its
+   * target, and each search compared a dozen paths that share long prefixes.
+   */
+  private readonly byPath = new Map<string, number>();
   /**
    * What is known of the anchors of the document at each position in `paths` (not the
    * document: the probe keeps no model alive): NOT_LOADED, UNREADABLE, LISTED (the list is
@@ -63,33 +67,33 @@ export class FsProbe {
    */
   constructor(
     private readonly root: string,
-    paths: readonly string[] | PathIndex | null = null,
+    paths: readonly string[] | null = null,
     hashAnchors = false,
     /** A dry run's predicted changes: directory listings show them (see Overlay). */
     private readonly overlay?: Overlay,
   ) {
     this.anchorStore = hashAnchors ? new AnchorStore() : undefined;
-    this.paths = paths === null ? null : Array.isArray(paths) ? new ListedPaths(paths) : (paths as PathIndex);
+    this.paths = paths;
+    if (paths) for (let i = 0; i < paths.length; i++) this.byPath.set(paths[i]!, i);
     this.loaded = new Int32Array(paths?.length ?? 0);
   }
 
   /** Position of a governed path in `paths` (undefined: not governed, or no paths were given). */
   private indexOf(rel: string): number | undefined {
-    const paths = this.paths;
-    if (!paths) return undefined;
+    if (!this.paths) return undefined;
     if (rel === this.lastRel) return this.lastAt;
     this.lastRel = rel;
-    return (this.lastAt = paths.position(rel));
+    return (this.lastAt = this.byPath.get(rel));
   }
 
   /** Position of a governed path in the paths the probe was given (undefined: not one of them); `at`: where the caller expects it. */
   position(rel: string, at?: number): number | undefined {
-    return at !== undefined && this.paths?.is(at, rel) ? at : this.indexOf(rel);
+    return at !== undefined && this.paths?.[at] === rel ? at : this.indexOf(rel);
   }
 
   /** The governed path at a position of the paths the probe was given. */
   pathAt(i: number): string {
-    return this.paths!.pathAt(i);
+    return this.paths![i]!;
   }
 
   /** The AnchorStore key of the document at a position, once it is loaded with hashed anchors. */
@@ -100,13 +104,13 @@ export class FsProbe {
 
   /** Its file name (the path after the last slash). */
   nameAt(i: number): string {
-    return this.paths!.nameAt(i);
+    const rel = this.paths![i]!;
+    return rel.slice(rel.lastIndexOf('/') + 1);
   }
 
   /** The governed paths the probe was given (for a worker thread's own probe). */
   governedPaths(): string[] {
-    const paths = this.paths;
-    return paths ? Array.from({ length: paths.length }, (_, i) => paths.pathAt(i)) : [...this.others.keys()];
+    return this.paths ? [...this.paths] : [...this.others.keys()];
   }
 
   /** Records a loaded document: its anchors now answer links to it. */

@@ -1,16 +1,11 @@
 import type { GovernedFile } from '../documents/walk.js';
 import { CompactDocument, type CompactRow } from './compact.js';
-import { NONE, type Finding, type InspectedDocument } from './model.js';
-import { PendingColumns, PendingMap, type PendingStore } from './pending-columns.js';
+import { NONE, type Finding, type InspectedDocument, type PendingLink } from './model.js';
 
 /** What rows read from the repository-wide tables instead of storing it again (the ContextBuilder). */
 export interface RowTables {
   /** The document_id recorded for the document at a position of the walk. */
   idAt(i: number): string | undefined;
-  /** The path at a position of the walk. */
-  pathAt(i: number): string;
-  /** The position of a governed path in the walk (undefined: none). */
-  position(rel: string): number | undefined;
   /** The AnchorStore key of the document at a position (the probe keeps it; undefined: none). */
   anchorKeyAt(i: number): number | undefined;
 }
@@ -23,9 +18,9 @@ const CHECKED = 4;
  * What `check` keeps of each loaded document until the rules that need every document run:
  * by position in the walk, a few numbers in typed columns instead of a model object (a model
  * is 128 bytes and a boxed time; a row is 7 bytes). Its ID is read back from the builder's
- * IDs (IdMap or IdTable), its links waiting for later documents' anchors from a PendingStore.
+ * IDs (IdMap); its links waiting for later documents' anchors stay as they are, in a map.
  * A document a row cannot describe (it has findings of its own, reading problems, anchors
- * kept as text, links the store cannot hold) keeps its model. `take` gives it back, once.
+ * kept as text) keeps its model. `take` gives it back, once.
  */
 export class DocumentRows {
   /** 0: no line (lines count from 1). */
@@ -35,16 +30,13 @@ export class DocumentRows {
   private readonly typeNames: string[] = [''];
   private readonly typeIndex = new Map<string, number>();
   private readonly flags: Uint8Array;
-  private readonly pending: PendingStore;
+  private readonly pending = new Map<number, PendingLink[]>();
   private readonly models = new Map<number, InspectedDocument>();
 
-  /** `packed`: the walk's files are packed, so the links are too (see PACK_AFTER in walk.ts). */
   constructor(
     count: number,
     private readonly tables: RowTables,
-    packed: boolean,
   ) {
-    this.pending = packed ? new PendingColumns(count) : new PendingMap();
     this.idLines = new Int32Array(count);
     this.types = new Uint16Array(count);
     this.flags = new Uint8Array(count);
@@ -53,10 +45,11 @@ export class DocumentRows {
   set(i: number, doc: InspectedDocument): void {
     const row = doc instanceof CompactDocument ? doc.row() : undefined;
     const type = row?.type === undefined ? 0 : this.typeOf(row.type);
-    if (!row || type < 0 || (row.pendingLinks && !this.pending.add(i, row.pendingLinks, (rel) => this.tables.position(rel)))) {
+    if (!row || type < 0) {
       this.models.set(i, doc);
       return;
     }
+    if (row.pendingLinks && row.pendingLinks.length > 0) this.pending.set(i, row.pendingLinks);
     this.idLines[i] = row.idLine ?? 0;
     this.types[i] = type;
     this.flags[i] = LOADED | (row.readable ? READABLE : 0) | (row.checked ? CHECKED : 0);
@@ -71,7 +64,8 @@ export class DocumentRows {
     }
     const flags = this.flags[i]!;
     if (!(flags & LOADED)) return undefined;
-    const pendingLinks = this.pending.take(i, (pos) => this.tables.pathAt(pos));
+    const pendingLinks = this.pending.get(i);
+    if (pendingLinks) this.pending.delete(i);
     const row: CompactRow = {
       document_id: this.tables.idAt(i),
       type: this.types[i] === 0 ? undefined : this.typeNames[this.types[i]!],

@@ -5,20 +5,10 @@ import type { NamespaceConfig, RepoConfig } from '../config/types.js';
 import { isInside } from '../fs/paths.js';
 import { DocketError } from '../../errors/docket-error.js';
 import type { Issue } from '../issues.js';
-import { PathTableBuilder } from './path-table.js';
 
 export interface GovernedFile {
   rel: string;
   namespace: NamespaceConfig;
-}
-
-/**
- * The governed files by position: the walk's sorted array, or the same files packed (see
- * PathTable). `at` may build a new object at each call.
- */
-export interface FileList {
-  readonly length: number;
-  at(i: number): GovernedFile | undefined;
 }
 
 export interface WalkResult {
@@ -138,9 +128,9 @@ export function listMarkdownSync(root: string, start: string, signal?: AbortSign
  * Calls `onFile` for every `*.md` regular file under `start`, in the order of their paths
  * (UTF-16 code units, the order of `<`), until `onFile` spends the budget (see take): each directory's entries are visited sorted, a
  * directory's name with a slash after it, so a depth-first walk meets the paths in the order
- * a sort of all of them would give, and no list of every path is needed (see PathTable).
+ * a sort of all of them would give, and the list needs no sort afterwards.
  */
-function visitMarkdown(root: string, start: string, signal: AbortSignal | undefined, onFile: (rel: string, name: string) => void, symlinks: string[], unreadable: Issue[], afterDirectory: (() => void) | undefined, budget: WalkBudget): void {
+function visitMarkdown(root: string, start: string, signal: AbortSignal | undefined, onFile: (rel: string) => void, symlinks: string[], unreadable: Issue[], afterDirectory: (() => void) | undefined, budget: WalkBudget): void {
   function walk(dir: string): void {
     if (signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while listing documents.');
     let entries: Dirent[];
@@ -164,7 +154,7 @@ function visitMarkdown(root: string, start: string, signal: AbortSignal | undefi
     keys.sort();
     for (const key of keys) {
       if (key.charCodeAt(key.length - 1) === 0x2f) walk(prefix + key.slice(0, -1));
-      else onFile(prefix + key, key);
+      else onFile(prefix + key);
     }
     afterDirectory?.();
   }
@@ -203,46 +193,8 @@ function inPathOrder(files: GovernedFile[]): GovernedFile[] {
   return files;
 }
 
-/**
- * From this many files on, listGovernedPacked packs them (DOCKET_PACK_AFTER overrides it):
- * a packed file costs about 1.5 µs more while the code is still cold (a 10k check ran about
- * 15 ms longer) and saves about 120 bytes, which only matters in large repositories.
- */
-export const PACK_AFTER = 16_384;
-
-/** PACK_AFTER, or DOCKET_PACK_AFTER when it is a count (0: pack every walk). */
-export function packAfter(env: NodeJS.ProcessEnv = process.env): number {
-  const forced = env.DOCKET_PACK_AFTER?.trim();
-  return forced && /^\d+$/.test(forced) ? Number(forced) : PACK_AFTER;
-}
-
-/**
- * The governed set, its files packed as the walk finds them once there are more than
- * `threshold` (see PathTable): for a check that keeps every file until its last document is
- * read. Smaller sets stay a list. Walks again into a plain list in the unexpected case that
- * the files did not come in order.
- */
-export async function listGovernedPacked(config: RepoConfig, signal?: AbortSignal, onFound?: (count: number) => void, threshold = packAfter(), limit = walkLimit()): Promise<Omit<WalkResult, 'files'> & { files: FileList }> {
-  let list: GovernedFile[] | undefined = [];
-  let builder: PathTableBuilder | undefined;
-  let count = 0;
-  const rest = visitGoverned(config, signal, (rel, namespace, name) => {
-    count++;
-    if (list === undefined) return builder!.add(rel, namespace, name);
-    list.push({ rel, namespace });
-    if (list.length > threshold) {
-      builder = new PathTableBuilder();
-      for (const f of list) builder.add(f.rel, f.namespace);
-      list = undefined;
-    }
-  }, onFound && (() => onFound(count)), limit);
-  if (list) return { files: inPathOrder(list), ...rest };
-  const files = builder!.finish();
-  return files ? { files, ...rest } : listGoverned(config, signal, undefined, limit);
-}
-
 /** Calls `onFile` for each governed file, in path order; returns what else the walk met. */
-function visitGoverned(config: RepoConfig, signal: AbortSignal | undefined, onFile: (rel: string, namespace: NamespaceConfig, name: string) => void, afterDirectory: (() => void) | undefined, limit: number): Omit<WalkResult, 'files'> {
+function visitGoverned(config: RepoConfig, signal: AbortSignal | undefined, onFile: (rel: string, namespace: NamespaceConfig) => void, afterDirectory: (() => void) | undefined, limit: number): Omit<WalkResult, 'files'> {
   const root = config.root;
   const all = [...new Set(config.namespaces.map((ns) => ns.docs_root))].sort();
   const refusedRoots = all.filter((r) => !rootStaysInside(root, r));
@@ -255,11 +207,11 @@ function visitGoverned(config: RepoConfig, signal: AbortSignal | undefined, onFi
   const governed = new GovernedFiles(config);
   const budget = budgetOf(limit);
   for (const docsRoot of outermost) {
-    visitMarkdown(root, docsRoot, signal, (rel, name) => {
+    visitMarkdown(root, docsRoot, signal, (rel) => {
       const ns = governed.namespaceOf(rel);
       if (ns && !refusedRoots.includes(ns.docs_root)) {
         take(budget, rel, unreadable);
-        onFile(rel, ns, name);
+        onFile(rel, ns);
       }
     }, symlinks, unreadable, afterDirectory, budget);
   }

@@ -118,8 +118,8 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
   let pending: Finding[] = [];
   let next = 0;
   // A stream without PATHS lists its files as it goes and its summary does not repeat them: it
-  // keeps how many there were and, in `files`, only those with findings (a packed walk's paths
-  // are strings of their own, about 100 bytes a document at 100k). Repository findings never
+  // keeps how many there were and, in `files`, only those with findings, so what it holds does
+  // not grow with the documents it has written. Repository findings never
   // carry a governed document's path, so a document's tally is complete once it is written.
   const streamed = sink !== undefined && !targets;
   let streamedCount = 0;
