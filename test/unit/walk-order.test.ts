@@ -78,7 +78,7 @@ describe('the walk meets paths in sorted order', () => {
       expect(plain.files.map((f) => f.rel)).toEqual(expected);
       // Packed from the first file, from the fourth (a list first, then a table), or never.
       for (const threshold of [0, 3, 1e9]) {
-        const packed = await listGovernedPacked(config, undefined, undefined, threshold);
+        const packed = await listGovernedPacked(config, undefined, threshold);
         if (plain.files.length > threshold) expect(packed.files).toBeInstanceOf(PathTable);
         else expect(Array.isArray(packed.files)).toBe(true);
         expect(Array.from({ length: packed.files.length }, (_, i) => packed.files.at(i))).toEqual(plain.files);

@@ -6,25 +6,20 @@ import type { DocMemo } from './memo.js';
 import { prepareFile, prepareRaw, prepareRemembered, type PrepareContext, type Prepared } from './prepare.js';
 import { rawOf } from './overlay.js';
 
-/** What a run of prepareAll did, for tests (see lastRun in parallel.ts). */
+/** What a run of prepareAll did, for tests (see lastRun in prepare-all.ts). */
 export interface PipelineRun {
-  workers: number;
-  chunks: number;
-  chunksInWorkers: number;
+  /** Documents check's cache answered for (their memo), read or not. */
   remembered: number;
+  /** Of those, documents read and hashed because their stat changed, whose bytes had the remembered digest. */
   verified: number;
-  readAhead: boolean;
-  earlyReadAhead: boolean;
-  /** Milliseconds the main thread waited for the reading thread's chunks. */
-  readWaitMs: number;
 }
 
 const PROGRESS_EVERY = 1000;
 
 /**
- * The bookkeeping of one prepareAll run, whichever path prepares the documents: a slot per
- * file, filled in any order (cache hits, the main thread, workers) and handed on in path
- * order (`flush`), with check's cache recording each document as it goes by.
+ * The bookkeeping of one prepareAll run: a slot per file, filled from a cache (`classify`) or
+ * from the file's bytes (`store`) and handed on in path order (`flush`), with check's cache
+ * recording each document as it goes by.
  */
 export class Preparation {
   readonly total: number;
@@ -80,20 +75,6 @@ export class Preparation {
     if (prepared.known) prepared = candidate ? this.verified(i, prepared.known, candidate) : { doc: this.reuse!.byDigest(this.files.at(i)!, prepared.known), inbound: [] };
     else this.reuse?.described(prepared.doc, prepared.facts);
     this.results[i] = prepared;
-  }
-
-  /**
-   * Whether document i is still to be prepared. flush empties the slot of every document it
-   * accepts, and lookups ahead let it accept cached ones before the loop reaches them: an empty
-   * slot alone does not say so.
-   */
-  unprepared(i: number): boolean {
-    return i >= this.accepted && this.results[i] === undefined;
-  }
-
-  /** Prepares the chunk's documents still to be prepared, on this thread. */
-  runLocally(chunk: readonly number[]): void {
-    for (const i of chunk) if (this.unprepared(i)) this.store(i, prepareFile(this.files.at(i)!, this.ctx, this.expected(i)));
   }
 
   /** Takes a document from a cache if one knows it; true when it must be read. */

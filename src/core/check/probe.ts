@@ -103,12 +103,6 @@ export class FsProbe {
     return this.paths!.nameAt(i);
   }
 
-  /** The governed paths the probe was given (for a worker thread's own probe). */
-  governedPaths(): string[] {
-    const paths = this.paths;
-    return paths ? Array.from({ length: paths.length }, (_, i) => paths.pathAt(i)) : [...this.others.keys()];
-  }
-
   /** Records a loaded document: its anchors now answer links to it. */
   remember(doc: InspectedDocument, at?: number): void {
     const i = this.position(doc.rel, at);
