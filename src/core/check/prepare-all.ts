@@ -2,7 +2,7 @@ import type { FileList } from '../documents/walk.js';
 import { checkpoint } from '../interrupt.js';
 import type { DocumentReuse } from './load.js';
 import type { CheckCache } from './cache.js';
-import { prepareFile, type PrepareContext, type Prepared } from './prepare.js';
+import type { PrepareContext, Prepared } from './prepare.js';
 import { Preparation, type PipelineRun } from './preparation.js';
 
 /**
@@ -32,8 +32,7 @@ export async function prepareAll(files: FileList, ctx: PrepareContext, opts: Pip
   for (let i = 0; i < total; i++) {
     const wait = checkpoint(i, opts.signal, 'Interrupted while reading documents.');
     if (wait) await wait;
-    if (prep.classify(i)) prep.store(i, prepareFile(files.at(i)!, ctx, prep.expected(i)));
-    prep.flush();
+    prep.hand(i, prep.prepare(i));
   }
   opts.onProgress?.(total, total);
   return lastRun;
