@@ -1,6 +1,5 @@
 // Bundles what a docket process loads (each command, the command_not_found hook, bin/run.js's
-// topic guard and early-error printer, and the check/index worker thread) into entry files
-// plus shared chunks under dist/chunks/, over tsc's output. Loading one command then reads a
+// topic guard and early-error printer) into entry files, over tsc's output. Loading one command then reads a
 // few files instead of about a hundred modules (and the yaml package's seventy): about 50 ms
 // less at every start. tsc's per-module output stays for everything else (the client library
 // src/lib, scripts, tests). Bundled code finds its files through src/core/package-root.ts,
@@ -9,8 +8,7 @@
 // bin/run.js, the commands and the test helpers all reach through the package import
 // `#oclif`, so they share one copy of it. Then the commands, the hook and bin/run.js's helpers
 // are bundled once more, as dist/vendor/app.body.cjs, which load.cjs compiles with V8's code
-// cache (Node 20 has none for ES modules), and their entry files become shims into it; the
-// worker threads keep the ESM chunks.
+// cache (Node 20 has none for ES modules), and their entry files become shims into it.
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -34,8 +32,6 @@ const entryPoints = [
   path.join(dist, 'cli/hooks/command-not-found.js'),
   path.join(dist, 'cli/topic-guard.js'),
   path.join(dist, 'cli/early-error.js'),
-  path.join(dist, 'core/check/load-worker.js'),
-  path.join(dist, 'core/documents/read-worker.js'),
 ];
 
 /**
@@ -62,9 +58,7 @@ const vendor = async (name, dynamicImports, options) => {
 };
 const DYNAMIC_IMPORT = /(?<![\w$.'"`])import\((?!\))/g;
 /** The dynamic import() calls left in the app bundle: imports of external packages (see vendor). */
-const APP_DYNAMIC_IMPORTS = 7;
-/** The worker threads' entry files (paths with forward slashes): they keep the ESM chunks. */
-const WORKER = /\/core\/(check\/load|documents\/read)-worker\.js$/;
+const APP_DYNAMIC_IMPORTS = 4;
 // Packages loaded lazily or large and shared stay outside the bundles; chalk is bundled. yaml is
 // loaded on demand from dist/vendor/yaml.cjs (below) by src/core/yaml/lib.ts, never imported.
 const EXTERNAL = ['#oclif', 'ajv', 'ajv/*', 'ajv-formats', 'ajv-formats/*', '@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*', 'yaml'];
@@ -152,9 +146,9 @@ await vendor('yaml', 0, { entryPoints: [createRequire(import.meta.url).resolve('
 // chunks took about 22 ms of every start (DOCKET-SPEC-006 §2.9). Each module runs only when its
 // entry is first asked for (esbuild turns the entries' import() into lazy initialisers), and
 // one copy of each serves every entry, so `instanceof` holds between them. The ESM entries
-// written above become shims that take their exports from it; the worker threads keep the ESM
-// chunks. `import.meta.url` is the body's own URL.
-const appEntries = entryPoints.map((abs) => path.relative(dist, abs).split(path.sep).join('/')).filter((rel) => !WORKER.test(`/${rel}`));
+// written above become shims that take their exports from it. `import.meta.url` is the body's
+// own URL.
+const appEntries = entryPoints.map((abs) => path.relative(dist, abs).split(path.sep).join('/'));
 await vendor('app', APP_DYNAMIC_IMPORTS, {
   stdin: { contents: `exports.load = {${appEntries.map((rel) => `${JSON.stringify(rel)}: () => import(${JSON.stringify(`./${rel}`)})`).join(', ')}};`, resolveDir: dist, loader: 'js' },
   external: EXTERNAL,
@@ -175,24 +169,9 @@ for (const rel of appEntries) {
       (names.some((n) => n !== 'default') ? `export const { ${names.filter((n) => n !== 'default').join(', ')} } = m;\n` : ''),
   );
 }
-// The chunks only the shims' old code imported are dead now: keep those the workers reach.
-const reached = new Set();
-const reach = (out) => {
-  for (const i of result.metafile.outputs[out]?.imports ?? []) {
-    if (i.external || reached.has(i.path)) continue;
-    reached.add(i.path);
-    reach(i.path);
-  }
-};
-for (const out of Object.keys(result.metafile.outputs)) if (WORKER.test(out)) reach(out);
-let pruned = 0;
-for (const out of Object.keys(result.metafile.outputs)) {
-  if (out.startsWith('dist/chunks/') && !reached.has(out)) {
-    rmSync(path.join(root, out));
-    pruned++;
-  }
-}
-if (reached.size === 0) throw new Error('bundle: the worker threads import no chunk; check the pruning above');
+// The chunks only the shims' old code imported are dead now.
+const pruned = Object.keys(result.metafile.outputs).filter((out) => out.startsWith('dist/chunks/')).length;
+rmSync(path.join(dist, 'chunks'), { recursive: true, force: true });
 // What this build is, for the caches' fingerprints (src/core/fs/cache-dir.ts): the hash of
 // every file in dist/, so code built from changed sources never trusts results an older build
 // remembered, even under the same package version. The code caches (*.v8cache, written after
@@ -210,4 +189,4 @@ const list = (dir) => {
 list(dist);
 for (const file of files.sort()) hash.update(path.relative(dist, file)).update('\0').update(readFileSync(file)).update('\0');
 writeFileSync(path.join(dist, 'build-id'), `${hash.digest('hex')}\n`);
-console.error(`bundle: ${entryPoints.length} entries, dist/vendor/{oclif,yaml,app}.body.cjs and their loaders, ${pruned} chunks only the commands used removed, dist/build-id`);
+console.error(`bundle: ${entryPoints.length} entries, dist/vendor/{oclif,yaml,app}.body.cjs and their loaders, ${pruned} chunks removed, dist/build-id`);

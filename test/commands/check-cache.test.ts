@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error: the benchmark generator is plain JavaScript
 import { generateRepo } from '../../bench/generate.mjs';
 import { docket } from '../helpers/cli.js';
-import { lastRun } from '../../src/core/check/parallel.js'; // shared through globalThis with the built copy the commands run
+import { lastRun } from '../../src/core/check/prepare-all.js'; // shared through globalThis with the built copy the commands run
 import { ageFiles, tempDir, writeSealedCache } from '../helpers/fixtures.js';
 import { expectValidEnvelope } from '../helpers/schemas.js';
 
@@ -75,60 +75,18 @@ describe('check cache', () => {
     expect(await compare(root)).toBe(149);
   });
 
-  it('worker threads remember the same documents, line for line', async () => {
-    const root = repository(10, 28);
-    const lines = () => readFileSync(path.join(root, CACHE), 'utf8').split('\n').slice(1);
-    const single = await docket(['check', '--root', root, '--format', 'json'], { env: { DOCKET_WORKERS: '0' } });
-    const expected = lines();
-    rmSync(path.join(root, '.docket'), { recursive: true });
-    const parallel = await docket(['check', '--root', root, '--format', 'json'], { env: { DOCKET_WORKERS: '2' } });
-    expect(lastRun.chunksInWorkers).toBeGreaterThan(0);
-    expect(parallel.stdout).toBe(single.stdout);
-    expect(lines()).toEqual(expected);
-    rmSync(path.join(root, '.docket'), { recursive: true });
-    const reading = await docket(['check', '--root', root, '--format', 'json'], { env: { DOCKET_READ_AHEAD: '1' } });
-    expect(lastRun.readAhead).toBe(true);
-    expect(reading.stdout).toBe(single.stdout);
-    expect(lines()).toEqual(expected);
-  });
-
-  it('starts the reading thread during the walk only when every document will be read, with the same output', async () => {
-    const root = repository(5, 23);
-    const reference = await docket(['check', '--root', root, '--format', 'json', '--no-cache'], { env: { DOCKET_READ_AHEAD: '0' } });
-    expect(lastRun.readAhead).toBe(false);
-    // --no-cache, then no cache file yet: everything is read, so the reader starts while the docs roots are walked.
-    for (const args of [['--no-cache'], []]) {
-      const run = await docket(['check', '--root', root, '--format', 'json', ...args], { env: { DOCKET_READ_AHEAD: '1' } });
-      expect([lastRun.readAhead, lastRun.earlyReadAhead], args.join(' ')).toEqual([true, true]);
-      expect(run.stdout).toBe(reference.stdout);
-      expect(run.exitCode).toBe(reference.exitCode);
-    }
-    // A usable cache: most documents are remembered, so no reader starts before the lookups say what to read.
-    const cached = await docket(['check', '--root', root, '--format', 'json'], { env: { DOCKET_READ_AHEAD: '1' } });
-    expect(lastRun.earlyReadAhead).toBe(false);
-    expect(lastRun.remembered).toBeGreaterThan(0);
-    expect(cached.stdout).toBe(reference.stdout);
-    // Turned off, or where worker threads describe documents: none.
-    for (const env of [{ DOCKET_READ_AHEAD: '0' }, { DOCKET_WORKERS: '2' }]) {
-      const run = await docket(['check', '--root', root, '--format', 'json', '--no-cache'], { env });
-      expect(lastRun.earlyReadAhead).toBe(false);
-      expect(run.stdout).toBe(reference.stdout);
-    }
-  });
-
-  // The reader is told which files to read a window ahead of the document being described, and
-  // remembered documents in that window are accepted early: a document accepted that way was
-  // once taken for one still to read, so every later document got the bytes of the file after it.
-  it('with the reading thread, remembered and edited documents in alternation are each read once, as without the cache', async () => {
+  // A document accepted from the cache was once taken for one still to read, so every later
+  // document got the bytes of the file after it: remembered and read documents alternate here.
+  it('remembered and edited documents in alternation are each read once, as without the cache', async () => {
     const root = repository(5, 24);
     await compare(root);
     const docs = files(root).filter((f) => f.endsWith('.md'));
     const edited = docs.filter((_, k) => k % 2 === 1);
     for (const rel of edited) writeFileSync(path.join(root, rel), `${readFileSync(path.join(root, rel), 'utf8')}\nOne more line.\n`);
     age(root, edited);
-    const reference = await docket(['check', '--root', root, '--format', 'json', '--no-cache'], { env: { DOCKET_READ_AHEAD: '0' } });
-    const run = await docket(['check', '--root', root, '--format', 'json'], { env: { DOCKET_READ_AHEAD: '1' } });
-    expect([lastRun.readAhead, lastRun.remembered]).toEqual([true, docs.length - edited.length]);
+    const reference = await docket(['check', '--root', root, '--format', 'json', '--no-cache']);
+    const run = await docket(['check', '--root', root, '--format', 'json']);
+    expect(lastRun.remembered).toBe(docs.length - edited.length);
     expect(run.stdout).toBe(reference.stdout);
     expect(run.exitCode).toBe(reference.exitCode);
   });
@@ -214,16 +172,12 @@ describe('check cache', () => {
     writeFileSync(path.join(root, edited), text.replace(/^## Context$/m, '## Contexx'));
     utimesSync(path.join(root, edited), new Date(Date.now() - 30_000), new Date(Date.now() - 30_000));
     expect(readFileSync(path.join(root, edited), 'utf8')).not.toBe(text);
-    for (const env of [{ DOCKET_WORKERS: '0' }, { DOCKET_WORKERS: '2' }, { DOCKET_READ_AHEAD: '1' }]) {
-      const reference = await docket(['check', '--root', root, '--format', 'json', '--no-cache']);
-      writeSealedCache(path.join(root, CACHE), before);
-      const run = await docket(['check', ...content, '--root', root, '--format', 'json'], { env });
-      expect(run.stdout).toBe(reference.stdout);
-      expect(run.exitCode).toBe(reference.exitCode);
-      expect([lastRun.verified, lastRun.remembered]).toEqual([docs.length - 1, docs.length - 1]);
-      if (env.DOCKET_WORKERS === '2') expect(lastRun.chunksInWorkers).toBeGreaterThan(0);
-      if (env.DOCKET_READ_AHEAD) expect(lastRun.readAhead).toBe(true);
-    }
+    const reference = await docket(['check', '--root', root, '--format', 'json', '--no-cache']);
+    writeSealedCache(path.join(root, CACHE), before);
+    const run = await docket(['check', ...content, '--root', root, '--format', 'json']);
+    expect(run.stdout).toBe(reference.stdout);
+    expect(run.exitCode).toBe(reference.exitCode);
+    expect([lastRun.verified, lastRun.remembered]).toEqual([docs.length - 1, docs.length - 1]);
     // The new file holds the new stats, so the next run opens nothing; it is the file a run from scratch writes.
     const rewritten = cacheLines();
     expect(rewritten.join('\n')).not.toBe(before);

@@ -8,10 +8,10 @@ import { expectValidEnvelope } from '../helpers/schemas.js';
 
 /**
  * `check --include-metrics` says where the run's time went (DOCKET-SPEC-006 §2.22): the walk,
- * the documents (read, described, their own rules), the rules across documents, and how long
- * the main thread waited for the reading thread. Only when asked: the result is the same.
+ * the documents (read, described, their own rules) and the rules across documents. Only when
+ * asked: the result is the same.
  */
-const PHASES = ['cross_document_ms', 'documents_ms', 'read_wait_ms', 'walk_ms'];
+const PHASES = ['cross_document_ms', 'documents_ms', 'walk_ms'];
 
 function repository(): string {
   const root = path.join(tempDir(), 'r');
@@ -26,28 +26,25 @@ function expectPhases(metrics: Record<string, number>): void {
     expect(Number.isFinite(metrics[key])).toBe(true);
     expect(metrics[key]).toBeGreaterThanOrEqual(0);
   }
-  expect(metrics.read_wait_ms).toBeLessThanOrEqual(metrics.documents_ms!);
   // The phases follow one another inside the command (tenths rounded each).
   expect(metrics.walk_ms! + metrics.documents_ms! + metrics.cross_document_ms!).toBeLessThanOrEqual(metrics.elapsed_ms! + 0.2);
 }
 
 describe('check --include-metrics', () => {
-  it('adds the phases to the envelope and changes nothing else, with and without the reading thread and the cache', async () => {
+  it('adds the phases to the envelope and changes nothing else, with and without the cache', async () => {
     const root = repository();
     const plain = await docket(['check', '--root', root, '--format', 'json', '--no-cache']);
     expect(plain.exitCode).toBe(1);
     expect(plain.json).not.toHaveProperty('metrics');
-    for (const [args, env] of [
-      [['--no-cache'], { DOCKET_READ_AHEAD: '1' }],
-      [['--no-cache'], { DOCKET_READ_AHEAD: '0' }],
-      [[], {}], // fills the cache
-      [[], {}], // every document remembered
-    ] as const) {
-      const r = await docket(['check', '--root', root, '--format', 'json', '--include-metrics', ...args], { env });
+    for (const args of [
+      ['--no-cache'],
+      [], // fills the cache
+      [], // every document remembered
+    ]) {
+      const r = await docket(['check', '--root', root, '--format', 'json', '--include-metrics', ...args]);
       expect(r.exitCode).toBe(1);
       expectValidEnvelope(r.json, 'check');
       expectPhases(r.json!.metrics);
-      if (env.DOCKET_READ_AHEAD === '0') expect(r.json!.metrics.read_wait_ms).toBe(0);
       const { metrics: _metrics, ...rest } = r.json!;
       expect(rest).toEqual(plain.json);
     }
@@ -55,7 +52,7 @@ describe('check --include-metrics', () => {
 
   it('puts them in the NDJSON summary', async () => {
     const root = repository();
-    const r = await docket(['check', '--root', root, '--format', 'ndjson', '--include-metrics', '--no-cache'], { env: { DOCKET_READ_AHEAD: '1' } });
+    const r = await docket(['check', '--root', root, '--format', 'ndjson', '--include-metrics', '--no-cache']);
     const summary = JSON.parse(r.stdout.trim().split('\n').at(-1)!);
     expect(summary.record).toBe('summary');
     expectPhases(summary.metrics);

@@ -72,21 +72,19 @@ describe('check: one passing and one failing file per rule', () => {
   });
 
   // Documents load in path order: links to earlier documents' anchors are checked at once,
-  // links to later ones once every document is loaded. Both say the same, with and without workers.
+  // links to later ones once every document is loaded. Both say the same.
   it('LINK_BROKEN for anchors of earlier and of later documents alike', async () => {
     const root = repo({
       'docs/45-adr/adr-001-a.md': doc({ document_id: 'ACME-ADR-001' }, '# Alpha\n\n## Context\n\n[ok](adr-002-b.md#decision) [bad](adr-002-b.md#nope)\n'),
       'docs/45-adr/adr-002-b.md': doc({ document_id: 'ACME-ADR-002' }, '# Beta\n\n## Decision\n\n[ok](adr-001-a.md#context) [bad](adr-001-a.md#contxt)\n'),
     });
-    for (const workers of ['0', '2']) {
-      const r = await docket(['check', '--root', root, '--json', '--no-cache'], { env: { DOCKET_WORKERS: workers } });
-      expectValidEnvelope(r.json, 'check');
-      const found = (r.json!.violations as Finding[]).map((f) => [f.path, f.line, f.column, f.message, f.suggestion]);
-      expect(found).toEqual([
-        ['docs/45-adr/adr-001-a.md', 15, 35, 'docs/45-adr/adr-002-b.md has no heading for the anchor "#nope".', 'Use the anchor of an existing heading in docs/45-adr/adr-002-b.md (lower-case, spaces as hyphens, punctuation removed).'],
-        ['docs/45-adr/adr-002-b.md', 15, 34, 'docs/45-adr/adr-001-a.md has no heading for the anchor "#contxt".', 'Did you mean #context? Use the anchor of an existing heading in docs/45-adr/adr-001-a.md.'],
-      ]);
-    }
+    const r = await docket(['check', '--root', root, '--json', '--no-cache']);
+    expectValidEnvelope(r.json, 'check');
+    const found = (r.json!.violations as Finding[]).map((f) => [f.path, f.line, f.column, f.message, f.suggestion]);
+    expect(found).toEqual([
+      ['docs/45-adr/adr-001-a.md', 15, 35, 'docs/45-adr/adr-002-b.md has no heading for the anchor "#nope".', 'Use the anchor of an existing heading in docs/45-adr/adr-002-b.md (lower-case, spaces as hyphens, punctuation removed).'],
+      ['docs/45-adr/adr-002-b.md', 15, 34, 'docs/45-adr/adr-001-a.md has no heading for the anchor "#contxt".', 'Did you mean #context? Use the anchor of an existing heading in docs/45-adr/adr-001-a.md.'],
+    ]);
   });
 });
 

@@ -74,14 +74,6 @@ describe('fix in directories two types share: the dry run predicts exactly what 
     expect(dry.json!.data.fixed).toBe(applied.json!.data.fixed);
   });
 
-  it('predicts the same with worker threads describing the documents', async () => {
-    const root = sharedRepository(['*']);
-    const inline = await docket(['fix', '--root', root, '--json'], { env: TODAY });
-    const workers = await docket(['fix', '--root', root, '--json'], { env: { ...TODAY, DOCKET_WORKERS: '2' } });
-    expect(rows(workers.json!.violations)).toEqual(rows(inline.json!.violations));
-    expect(workers.json!.data.remaining).toBe(inline.json!.data.remaining);
-  });
-
   it('predicts the lines of findings below a frontmatter it adds, and a link broken by its own rename', async () => {
     const root = tempDir('docket-shared-');
     writeTree(root, {

@@ -5,14 +5,13 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error: the benchmark generator is plain JavaScript
 import { generateRepo } from '../../bench/generate.mjs';
 import { docket } from '../helpers/cli.js';
-import { lastRun } from '../../src/core/check/parallel.js'; // shared through globalThis with the built copy the commands run
 import { ageFiles, tempDir, writeSealedCache } from '../helpers/fixtures.js';
 import { expectValidEnvelope } from '../helpers/schemas.js';
 
 /**
- * docket's contract does not depend on how it gets there: worker threads (DOCKET_WORKERS),
- * the reading thread (DOCKET_READ_AHEAD) and the index cache change the speed, never one byte of the output. Repositories come from
- * the benchmark generator, with injected violations of every kind.
+ * docket's contract does not depend on how it gets there: the check cache and the index cache
+ * change the speed, never one byte of the output. Repositories come from the benchmark
+ * generator, with injected violations of every kind.
  */
 const ARTIFACT = 'docs/01-indices/docket.index.json';
 
@@ -24,49 +23,31 @@ function repository(docs: number, violations: number, seed: number): string {
 
 const age = (root: string) => ageFiles(root, ['docs']);
 
-describe('results do not depend on worker threads', () => {
+describe('check on a generated repository with every kind of violation', () => {
   // Over 1000 documents, so NDJSON streams carry progress records too.
   const root = repository(1100, 10, 11);
 
   for (const format of ['json', 'ndjson', 'sarif', 'text']) {
-    it(`check --format ${format}: the same bytes and exit code with DOCKET_WORKERS=0 and 2, and with a reading thread`, async () => {
-      // --no-cache: every document is read and described, by the main thread or by workers.
-      const off = await docket(['check', '--root', root, '--format', format, '--no-cache'], { env: { DOCKET_WORKERS: '0' } });
-      expect(lastRun.readAhead).toBe(false);
-      const on = await docket(['check', '--root', root, '--format', format, '--no-cache'], { env: { DOCKET_WORKERS: '2' } });
-      expect(lastRun).toMatchObject({ workers: 2, chunks: 5 });
-      expect(lastRun.chunksInWorkers).toBeGreaterThan(0);
-      const reading = await docket(['check', '--root', root, '--format', format, '--no-cache'], { env: { DOCKET_READ_AHEAD: '1' } });
-      expect(lastRun).toMatchObject({ workers: 0, readAhead: true });
+    it(`check --format ${format}: the findings every kind of injected violation gives`, async () => {
+      // --no-cache: every document is read and described.
+      const off = await docket(['check', '--root', root, '--format', format, '--no-cache']);
       expect(off.exitCode).toBe(1);
-      expect(on.exitCode).toBe(off.exitCode);
-      expect(on.stdout).toBe(off.stdout);
-      expect(reading.exitCode).toBe(off.exitCode);
-      expect(reading.stdout).toBe(off.stdout);
       if (format === 'json') {
-        expectValidEnvelope(on.json, 'check');
-        expect(new Set(on.json!.violations.map((v: { code: string }) => v.code))).toEqual(new Set(['FRONTMATTER_INVALID', 'FRONTMATTER_MISSING', 'ID_PREFIX', 'ID_REGEX', 'ID_UNIQUE', 'LINK_BROKEN', 'SCHEMA_VALIDATION']));
+        expectValidEnvelope(off.json, 'check');
+        expect(new Set(off.json!.violations.map((v: { code: string }) => v.code))).toEqual(new Set(['FRONTMATTER_INVALID', 'FRONTMATTER_MISSING', 'ID_PREFIX', 'ID_REGEX', 'ID_UNIQUE', 'LINK_BROKEN', 'SCHEMA_VALIDATION']));
       }
-      if (format === 'ndjson') expect(on.stdout).toContain('"record":"progress"');
+      if (format === 'ndjson') expect(off.stdout).toContain('"record":"progress"');
     });
   }
 
   it('check --format ndjson: its summary counts what the JSON envelope counts', async () => {
-    const json = await docket(['check', '--root', root, '--format', 'json', '--no-cache'], { env: { DOCKET_WORKERS: '0' } });
+    const json = await docket(['check', '--root', root, '--format', 'json', '--no-cache']);
     const counts = (data: Record<string, unknown>) => Object.fromEntries(Object.entries(data).filter(([k]) => k.startsWith('files_') || k.endsWith('_count')));
-    const stream = await docket(['check', '--root', root, '--format', 'ndjson', '--no-cache'], { env: { DOCKET_WORKERS: '0' } });
+    const stream = await docket(['check', '--root', root, '--format', 'ndjson', '--no-cache']);
     const summary = JSON.parse(stream.stdout.trim().split('\n').pop()!) as { record: string; data: Record<string, unknown> };
     expect(summary.record).toBe('summary');
     expect(counts(summary.data)).toEqual(counts(json.json!.data));
     expect(Number(summary.data.files_failed)).toBeGreaterThan(0);
-  });
-
-  it('check PATHS (targeted): the same findings with and without workers', async () => {
-    const args = ['check', 'docs/45-adr', 'services', '--root', root, '--format', 'json', '--no-cache'];
-    const off = await docket(args, { env: { DOCKET_WORKERS: '0' } });
-    const on = await docket(args, { env: { DOCKET_WORKERS: '3' } });
-    expect(on.stdout).toBe(off.stdout);
-    expect(off.json!.data.files_checked).toBeGreaterThan(0);
   });
 });
 
@@ -76,20 +57,14 @@ describe('results do not depend on the index cache', () => {
   it('cold, cached, unchanged (last result reused) and incremental runs all say what a build without cache says', async () => {
     const root = repository(400, 0, 12);
     age(root);
-    const reference = await docket(['index', '--root', root, '--format', 'json', '--no-cache'], { env: { DOCKET_WORKERS: '0' } });
+    const reference = await docket(['index', '--root', root, '--format', 'json', '--no-cache']);
     expectValidEnvelope(reference.json, 'index');
     const bytes = readFileSync(path.join(root, ARTIFACT));
     rmSync(path.join(root, ARTIFACT));
 
-    const cold = await docket(['index', '--root', root, '--format', 'json'], { env: { DOCKET_WORKERS: '2' } });
-    expect(lastRun.workers).toBe(2);
+    const cold = await docket(['index', '--root', root, '--format', 'json']);
     expect(cold.json!.data.rebuild).toMatchObject({ mode: 'full', reason: 'no-cache' });
     expect(strip(cold.json!)).toEqual(strip(reference.json!));
-    expect(readFileSync(path.join(root, ARTIFACT)).equals(bytes)).toBe(true);
-    const reading = await docket(['index', '--root', root, '--format', 'json', '--no-cache'], { env: { DOCKET_READ_AHEAD: '1' } });
-    // A full build reads every document: the thread starts during the walk.
-    expect([lastRun.readAhead, lastRun.earlyReadAhead]).toEqual([true, true]);
-    expect(strip(reading.json!)).toEqual(strip(reference.json!));
     expect(readFileSync(path.join(root, ARTIFACT)).equals(bytes)).toBe(true);
 
     const unchanged = await docket(['index', '--root', root, '--format', 'json']);
@@ -103,15 +78,14 @@ describe('results do not depend on the index cache', () => {
     const fresh = await docket(['index', '--root', root, '--format', 'json', '--no-cache']);
     expect(strip(changed.json!)).toEqual(strip(fresh.json!));
 
-    // Every other document changed, the reading thread on: described and cached documents alternate in its window.
+    // Every other document changed: described and cached documents alternate.
     const all = readdirSync(path.join(root, 'docs'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).sort();
     const edited = all.filter((_, k) => k % 2 === 0).map((rel) => `docs/${rel}`);
     for (const rel of edited) appendFileSync(path.join(root, rel), '\nAnother line.\n');
     ageFiles(root, edited);
-    const halfReference = await docket(['index', '--root', root, '--format', 'json', '--no-cache'], { env: { DOCKET_READ_AHEAD: '0' } });
+    const halfReference = await docket(['index', '--root', root, '--format', 'json', '--no-cache']);
     const halfBytes = readFileSync(path.join(root, ARTIFACT));
-    const half = await docket(['index', '--root', root, '--format', 'json'], { env: { DOCKET_READ_AHEAD: '1' } });
-    expect(lastRun.readAhead).toBe(true);
+    const half = await docket(['index', '--root', root, '--format', 'json']);
     expect(half.json!.data.rebuild).toMatchObject({ mode: 'incremental', added: 0, removed: 0 });
     expect(strip(half.json!)).toEqual(strip(halfReference.json!));
     expect(readFileSync(path.join(root, ARTIFACT)).equals(halfBytes)).toBe(true);

@@ -149,27 +149,6 @@ export class CompactDocument implements InspectedDocument {
   get normalized(): Normalization[] {
     return NONE;
   }
-
-  /**
-   * Gives a model a worker sent (see revive) the main thread's path and namespace, and its
-   * anchors to the main thread's AnchorStore.
-   */
-  adopt(rel: string, namespace: NamespaceConfig, probe: FsProbe): void {
-    this.rel = rel;
-    this.namespace = namespace;
-    if (probe.anchorStore && this.held !== undefined && typeof this.held !== 'number') {
-      this.held = probe.anchorStore.add(typeof this.held === 'string' ? this.held.split('>') : this.held) ?? this.held;
-    }
-    if (this.full) {
-      this.full.rel = rel;
-      this.full.namespace = namespace;
-    }
-  }
-
-  /** A model that crossed a thread as a plain object (structured clone keeps fields, not prototypes). */
-  static revive(plain: CompactDocument): CompactDocument {
-    return Object.setPrototypeOf(plain, CompactDocument.prototype) as CompactDocument;
-  }
 }
 
 /** pendingLink for each link: a loop, not map() (see outlineMarkdown in markdown/outline.ts). */

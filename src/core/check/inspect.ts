@@ -7,8 +7,7 @@ import type { CheckCache } from './cache.js';
 import { loadDocuments, type DocumentReuse } from './load.js';
 import { detach } from '../text/detach.js';
 import { NONE, type Finding, type InspectedDocument, type Inspection, type InspectionTimings } from './model.js';
-import { EarlyReadAhead, prepareAll } from './parallel.js';
-import type { ReadAhead } from '../documents/read-ahead.js';
+import { prepareAll } from './prepare-all.js';
 import { DocumentRows, OwnFindings } from './rows.js';
 import type { PrepareContext } from './prepare.js';
 import { idFindings } from './rules/ids.js';
@@ -63,8 +62,6 @@ export interface InspectOptions {
   walk?: WalkResult;
   /** check's cache of documents' own findings (compact mode only); the caller saves it. */
   memos?: CheckCache;
-  /** A reading thread the caller started while it walked (index, see EarlyReadAhead); the caller closes it. */
-  readAhead?: ReadAhead;
   /** Check the repository as a dry run predicts it (compact mode only, see Overlay). */
   overlay?: Overlay;
 }
@@ -116,23 +113,17 @@ function detachFinding(f: Finding): Finding {
  * results never depend on the file system's walk order.
  */
 export async function inspectRepository(config: RepoConfig, opts: InspectOptions = {}): Promise<Inspection> {
-  // A run that will read every document starts its reading thread during the walk (see EarlyReadAhead).
   if (opts.overlay) {
     if (!opts.compact || opts.walk) throw new Error('inspectRepository: an overlay needs compact models and its own walk');
-    return inspectWalked(config, overlaidWalk(config, await listGoverned(config, opts.signal, undefined, opts.walkLimit), opts.overlay), opts, undefined, 0);
+    return inspectWalked(config, overlaidWalk(config, await listGoverned(config, opts.signal, opts.walkLimit), opts.overlay), opts, 0);
   }
-  const early = opts.compact && !opts.walk && !opts.reuse && (!opts.memos || opts.memos.remembersNothing) ? await EarlyReadAhead.prepare((opts.digest ?? true) || opts.memos?.byContent === true) : undefined;
-  try {
-    const walkStart = performance.now();
-    const walk = opts.walk ?? (await listGoverned(config, opts.signal, early?.found, opts.walkLimit));
-    return await inspectWalked(config, walk, opts, early?.reader ?? opts.readAhead, opts.walk ? 0 : performance.now() - walkStart);
-  } finally {
-    early?.close();
-  }
+  const walkStart = performance.now();
+  const walk = opts.walk ?? (await listGoverned(config, opts.signal, opts.walkLimit));
+  return inspectWalked(config, walk, opts, opts.walk ? 0 : performance.now() - walkStart);
 }
 
 /** `walkMs`: how long listing the docs roots took (0: the caller's walk). */
-async function inspectWalked(config: RepoConfig, walk: WalkResult, opts: InspectOptions, readAhead: ReadAhead | undefined, walkMs: number): Promise<Inspection> {
+async function inspectWalked(config: RepoConfig, walk: WalkResult, opts: InspectOptions, walkMs: number): Promise<Inspection> {
   const setup = await inspectSetup(config, walk.refusedRoots);
   const links = opts.onlyLinks ? walk.symlinks.filter((l) => opts.onlyLinks!.has(l)) : walk.symlinks;
   const repository: Finding[] = [...setup.findings, ...(await symlinkFindings(config, links)), ...walk.unreadable];
@@ -143,12 +134,10 @@ async function inspectWalked(config: RepoConfig, walk: WalkResult, opts: Inspect
   /** Each document's own findings, by position (undefined: its rules do not run). */
   const local = new OwnFindings(walk.files.length);
   let documents: InspectedDocument[];
-  /** Milliseconds waited for the reading thread (only prepareAll reads ahead on one). */
-  let readWaitMs = 0;
   const documentsStart = performance.now();
   const rows = opts.compact && opts.keepDocuments === false ? new DocumentRows(walk.files.length, builder) : undefined;
   if (opts.compact) {
-    // Compact models: each document is prepared on its own (possibly in a worker thread, see parallel.ts).
+    // Compact models: each document is prepared on its own (see prepare-all.ts).
     documents = rows ? [] : new Array(walk.files.length);
     const ctx: PrepareContext = {
       config,
@@ -158,13 +147,13 @@ async function inspectWalked(config: RepoConfig, walk: WalkResult, opts: Inspect
       ...(opts.overlay ? { overlay: opts.overlay } : {}),
       settings: { rules, ...(opts.only ? { only: opts.only } : {}), compact: true, retainText: false, digest: opts.digest ?? true, facts: opts.reuse !== undefined, memo: opts.memos !== undefined, memoDigest: opts.memos?.byContent === true, anchors: rules },
     };
-    ({ readWaitMs } = await prepareAll(config, walk.files, ctx, { ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.reuse ? { reuse: opts.reuse } : {}), ...(opts.memos ? { memos: opts.memos } : {}), ...(readAhead ? { readAhead } : {}), ...(opts.onProgress ? { onProgress: (done: number, total: number) => void opts.onProgress?.(done, total) } : {}) }, (i, prepared) => {
+    await prepareAll(walk.files, ctx, { ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.reuse ? { reuse: opts.reuse } : {}), ...(opts.memos ? { memos: opts.memos } : {}), ...(opts.onProgress ? { onProgress: (done: number, total: number) => void opts.onProgress?.(done, total) } : {}) }, (i, prepared) => {
       // The builder first: a row reads its document's ID back from the builder's table.
       builder.add(prepared.doc, prepared.inbound, i);
       if (rows) rows.set(i, prepared.doc);
       else documents[i] = prepared.doc;
       local.set(i, prepared.local);
-    }));
+    });
   } else {
     documents = await loadDocuments(config, walk.files, schemaFor, {
       signal: opts.signal,
@@ -205,7 +194,6 @@ async function inspectWalked(config: RepoConfig, walk: WalkResult, opts: Inspect
     walk_ms: tenths(walkMs),
     documents_ms: tenths(documentsEnd - documentsStart),
     cross_document_ms: tenths(performance.now() - documentsEnd),
-    read_wait_ms: tenths(readWaitMs),
   };
   return { config, documents, repository, partial, schemas: setup.schemas, timings };
 }

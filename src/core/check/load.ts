@@ -214,7 +214,7 @@ export function describeDocument(record: DocumentRecord, schema: CompiledSchema 
 export interface DocumentReuse {
   byStat(file: GovernedFile): InspectedDocument | undefined;
   knows(file: GovernedFile, digest: string): boolean;
-  /** The digest `knows` would accept for this path, if any (so a worker thread can test it). */
+  /** The digest `knows` would accept for this path, if any (compared with the bytes' digest before they are decoded). */
   expected?(file: GovernedFile): string | undefined;
   /** The cached description of content `knows` accepted, with the file's new size and mtime. */
   byDigest(file: GovernedFile, record: DocumentRecord): InspectedDocument;

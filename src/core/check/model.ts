@@ -107,8 +107,8 @@ export interface Inspection {
 }
 
 /**
- * Milliseconds of each phase of an inspection, and how the documents were read: a few clock
- * readings per run, reported only when asked (`--include-metrics`), never in the result itself.
+ * Milliseconds of each phase of an inspection: a few clock readings per run, reported only
+ * when asked (`--include-metrics`), never in the result itself.
  */
 export interface InspectionTimings {
   /** Listing the docs roots. */
@@ -117,6 +117,4 @@ export interface InspectionTimings {
   documents_ms: number;
   /** The rules that need every document (IDs, anchors in later documents, file names), findings handed on in path order. */
   cross_document_ms: number;
-  /** Of documents_ms: waiting for the reading thread's next files. */
-  read_wait_ms: number;
 }

@@ -6,33 +6,23 @@ import type { DocMemo } from './memo.js';
 import { prepareFile, prepareRaw, prepareRemembered, type PrepareContext, type Prepared } from './prepare.js';
 import { rawOf } from './overlay.js';
 
-/** What a run of prepareAll did, for tests (see lastRun in parallel.ts). */
+/** What a run of prepareAll did, for tests (see lastRun in prepare-all.ts). */
 export interface PipelineRun {
-  workers: number;
-  chunks: number;
-  chunksInWorkers: number;
+  /** Documents check's cache answered for (their memo), read or not. */
   remembered: number;
+  /** Of those, documents read and hashed because their stat changed, whose bytes had the remembered digest. */
   verified: number;
-  readAhead: boolean;
-  earlyReadAhead: boolean;
-  /** Milliseconds the main thread waited for the reading thread's chunks. */
-  readWaitMs: number;
 }
 
 const PROGRESS_EVERY = 1000;
 
 /**
- * The bookkeeping of one prepareAll run, whichever path prepares the documents: a slot per
- * file, filled in any order (cache hits, the main thread, workers) and handed on in path
- * order (`flush`), with check's cache recording each document as it goes by.
+ * One prepareAll run, a document at a time in path order: each is taken from a cache that
+ * knows it, else read and described (`prepare`), then handed on (`hand`), check's cache
+ * recording it as it goes by.
  */
 export class Preparation {
   readonly total: number;
-  private readonly results: (Prepared | undefined)[];
-  /** How many documents were handed on (`accept`): slots before this one are empty again. */
-  accepted = 0;
-  /** Documents check's cache knows by digest only (their stat changed): read and hashed, described only if the bytes differ. */
-  private readonly candidates = new Map<number, Candidate>();
 
   constructor(
     readonly files: readonly GovernedFile[],
@@ -45,78 +35,47 @@ export class Preparation {
     private readonly onProgress: ((done: number, total: number) => void) | undefined,
   ) {
     this.total = files.length;
-    this.results = new Array(this.total);
   }
 
-  /** Hands on every prepared document that is next in path order. */
-  flush(): void {
-    const { files, memos, results, total } = this;
-    while (this.accepted < total && results[this.accepted] !== undefined) {
-      const i = this.accepted;
-      const prepared = results[i]!;
-      if (memos) {
-        // In path order: the new cache file is written as documents go by.
-        const doc = prepared.doc;
-        const described = prepared.memo ? { size: doc.record.size, mtimeMs: doc.record.mtimeMs, ...(prepared.digest ? { digest: prepared.digest } : {}), memo: prepared.memo } : undefined;
-        memos.record(files.at(i)!, prepared.cacheRange, described);
-        prepared.memo = undefined;
-        prepared.digest = undefined;
-        prepared.cacheRange = undefined;
-      }
-      this.accept(i, prepared);
-      results[i] = undefined;
-      this.accepted++;
-      if (this.accepted % PROGRESS_EVERY === 0 && this.accepted < total) this.onProgress?.(this.accepted, total);
-    }
-  }
-
-  /** The digest a cache expects of file i's bytes (undefined: none). */
-  readonly expected = (i: number): string | undefined => this.reuse?.expected?.(this.files.at(i)!) ?? this.candidates.get(i)?.digest;
-
-  /** Fills document i's slot with what was prepared from its bytes. */
-  store(i: number, prepared: Prepared): void {
-    const candidate = this.candidates.get(i);
-    if (candidate) this.candidates.delete(i);
-    if (prepared.known) prepared = candidate ? this.verified(i, prepared.known, candidate) : { doc: this.reuse!.byDigest(this.files.at(i)!, prepared.known), inbound: [] };
-    else this.reuse?.described(prepared.doc, prepared.facts);
-    this.results[i] = prepared;
-  }
-
-  /**
-   * Whether document i is still to be prepared. flush empties the slot of every document it
-   * accepts, and lookups ahead let it accept cached ones before the loop reaches them: an empty
-   * slot alone does not say so.
-   */
-  unprepared(i: number): boolean {
-    return i >= this.accepted && this.results[i] === undefined;
-  }
-
-  /** Prepares the chunk's documents still to be prepared, on this thread. */
-  runLocally(chunk: readonly number[]): void {
-    for (const i of chunk) if (this.unprepared(i)) this.store(i, prepareFile(this.files.at(i)!, this.ctx, this.expected(i)));
-  }
-
-  /** Takes a document from a cache if one knows it; true when it must be read. */
-  classify(i: number): boolean {
+  /** Document i, from a cache that knows it or from its bytes. */
+  prepare(i: number): Prepared {
     const file = this.files.at(i)!;
     const planned = this.ctx.overlay?.files.get(file.rel);
-    if (planned) {
-      this.store(i, prepareRaw(file, rawOf(planned), this.ctx));
-      return false;
-    }
+    if (planned) return this.described(prepareRaw(file, rawOf(planned), this.ctx));
     const hit = this.reuse?.byStat(file);
-    const known = hit ? undefined : this.memos?.lookup(file);
-    if (hit) this.results[i] = { doc: hit, inbound: [] };
-    else if (known && 'memo' in known) {
-      const prepared = prepareRemembered(file, known.memo, known.size, known.mtimeMs, this.ctx);
-      prepared.cacheRange = known.range;
-      this.results[i] = prepared;
+    if (hit) return { doc: hit, inbound: [] };
+    // check's cache: a memo for the same stat, or (their stat changed) a digest the bytes may still have.
+    const entry = this.memos?.lookup(file);
+    if (entry && 'memo' in entry) {
+      const prepared = prepareRemembered(file, entry.memo, entry.size, entry.mtimeMs, this.ctx);
+      prepared.cacheRange = entry.range;
       this.run.remembered++;
-    } else {
-      if (known) this.candidates.set(i, known);
-      return true;
+      return prepared;
     }
-    return false;
+    const prepared = prepareFile(file, this.ctx, this.reuse?.expected?.(file) ?? entry?.digest);
+    if (!prepared.known) return this.described(prepared);
+    return entry ? this.verified(i, prepared.known, entry) : { doc: this.reuse!.byDigest(file, prepared.known), inbound: [] };
+  }
+
+  /** Hands document i on (documents come in path order: the new cache file is written as they go by). */
+  hand(i: number, prepared: Prepared): void {
+    if (this.memos) {
+      const doc = prepared.doc;
+      const described = prepared.memo ? { size: doc.record.size, mtimeMs: doc.record.mtimeMs, ...(prepared.digest ? { digest: prepared.digest } : {}), memo: prepared.memo } : undefined;
+      this.memos.record(this.files.at(i)!, prepared.cacheRange, described);
+      prepared.memo = undefined;
+      prepared.digest = undefined;
+      prepared.cacheRange = undefined;
+    }
+    this.accept(i, prepared);
+    const done = i + 1;
+    if (done % PROGRESS_EVERY === 0 && done < this.total) this.onProgress?.(done, this.total);
+  }
+
+  /** A document described from its bytes: the index's cache learns it. */
+  private described(prepared: Prepared): Prepared {
+    this.reuse?.described(prepared.doc, prepared.facts);
+    return prepared;
   }
 
   /** Bytes with the digest check's cache expected: the remembered memo, with the file's new stat (recorded again). */

@@ -12,7 +12,7 @@ import { documentOf, memoOf, type DocMemo } from './memo.js';
 import { addLinkFindings, intrinsicFindings } from './rules/local.js';
 import type { Overlay } from './overlay.js';
 
-/** How documents are prepared: the same on the main thread and in a worker. */
+/** How documents are prepared (see PrepareContext). */
 export interface PrepareSettings {
   /** Run each document's own rules (check); false: describe only (index). */
   rules: boolean;
@@ -108,7 +108,7 @@ export function prepareRemembered(file: GovernedFile, memo: DocMemo, size: numbe
 }
 
 /**
- * Describes and prepares one document from its bytes (read by this thread or another one).
+ * Describes and prepares one document from its bytes.
  * `expected`: the digest a cache holds for the path; when the bytes have it, nothing is
  * decoded (`known`).
  */

@@ -108,11 +108,6 @@ export class FsProbe {
     return rel.slice(rel.lastIndexOf('/') + 1);
   }
 
-  /** The governed paths the probe was given (for a worker thread's own probe). */
-  governedPaths(): string[] {
-    return this.paths ? [...this.paths] : [...this.others.keys()];
-  }
-
   /** Records a loaded document: its anchors now answer links to it. */
   remember(doc: InspectedDocument, at?: number): void {
     const i = this.position(doc.rel, at);

@@ -1,9 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 
-/**
- * Reading a document's bytes, apart from decoding them: imports nothing but node:fs, so a
- * thread that only reads (see read-ahead.ts) loads little.
- */
+/** Reading a document's bytes, apart from decoding them (read.ts decodes). */
 
 export const MAX_DOCUMENT_BYTES = 2 * 1024 * 1024;
 
@@ -82,14 +79,13 @@ export async function readBytes(abs: string, limit: number): Promise<{ bytes?: B
 
 /** The outcome of reading a document's bytes, before anything is decoded (see readRaw). */
 export type RawRead =
-  /** `digest`: the SHA-256 of the bytes (hex), when the thread that read them hashed them. */
-  | { kind: 'bytes'; bytes: Buffer; size: number; mtimeMs: number; digest?: string }
+  | { kind: 'bytes'; bytes: Buffer; size: number; mtimeMs: number }
   | { kind: 'too-large'; size: number; mtimeMs: number }
   | { kind: 'error'; code: string };
 
 /**
  * Reads a document's bytes (a view of the shared buffer: use it before the next read); never
- * throws. Split from decoding so that one thread can read while others decode.
+ * throws. Split from decoding so that a cache can recognise the bytes before they are decoded.
  */
 export function readRaw(abs: string): RawRead {
   try {
@@ -98,82 +94,4 @@ export function readRaw(abs: string): RawRead {
   } catch (error) {
     return { kind: 'error', code: (error as NodeJS.ErrnoException).code ?? 'EIO' };
   }
-}
-
-/**
- * Files read into one buffer that can be transferred to another thread without copying.
- * `meta` holds four numbers per file: offset and length of its bytes in `buffer`, size and
- * mtime; length is TOO_LARGE or FAILED (`codes[k]` says why) when there are no bytes. Typed
- * arrays, not an object per file: a message of objects costs more to receive than the reads.
- */
-export interface Packed {
-  buffer: ArrayBuffer;
-  meta: Float64Array;
-  codes?: Record<number, string>;
-}
-
-const TOO_LARGE = -1;
-const FAILED = -2;
-
-/**
- * Reads files (absolute paths) into a Packed, reusing `buffer` when it is given (it grows when
- * the files do not fit). Each file is read as readRaw reads it, straight into the buffer.
- */
-export function packReads(paths: readonly string[], buffer?: ArrayBuffer): Packed {
-  let view = Buffer.from(buffer ?? new ArrayBuffer(Math.max(paths.length, 1) * 8192));
-  let used = 0;
-  const meta = new Float64Array(paths.length * 4);
-  let codes: Record<number, string> | undefined;
-  const room = (n: number) => {
-    if (used + n <= view.length) return;
-    const bigger = Buffer.from(new ArrayBuffer(Math.max(view.length * 2, used + n)));
-    view.copy(bigger, 0, 0, used);
-    view = bigger;
-  };
-  paths.forEach((abs, k) => {
-    let raw: RawRead | undefined;
-    try {
-      const done = withRegularFile(abs, (fd, stat) => {
-        if (stat.size > MAX_DOCUMENT_BYTES) {
-          raw = { kind: 'too-large', size: stat.size, mtimeMs: stat.mtimeMs };
-          return false;
-        }
-        room(stat.size + 1);
-        // One byte more than fstat said: a short read is the end (see readBytesSync).
-        const n = readSync(fd, view, used, stat.size + 1, null);
-        if (n > stat.size) return false;
-        meta.set([used, n, n, stat.mtimeMs], k * 4);
-        used += n;
-        return true;
-      });
-      if (done) return;
-    } catch (error) {
-      raw = { kind: 'error', code: (error as NodeJS.ErrnoException).code ?? 'EIO' };
-    }
-    raw ??= readRaw(abs); // the file grew while it was read: read it again, whole
-    if (raw.kind === 'bytes') {
-      room(raw.bytes.length);
-      raw.bytes.copy(view, used);
-      meta.set([used, raw.bytes.length, raw.size, raw.mtimeMs], k * 4);
-      used += raw.bytes.length;
-    } else if (raw.kind === 'too-large') meta.set([0, TOO_LARGE, raw.size, raw.mtimeMs], k * 4);
-    else {
-      meta.set([0, FAILED, 0, 0], k * 4);
-      (codes ??= {})[k] = raw.code;
-    }
-  });
-  return { buffer: view.buffer as ArrayBuffer, meta, ...(codes ? { codes } : {}) };
-}
-
-/** The RawRead of the k-th packed file; its bytes are a view of `bytes` (the packed buffer). */
-export function unpackRead(packed: Packed, k: number, bytes: Buffer): RawRead {
-  const m = packed.meta;
-  const offset = m[k * 4]!;
-  const length = m[k * 4 + 1]!;
-  if (length >= 0) {
-    // Built as readRaw builds it: a spread made a second shape of the same object for the code that reads both.
-    return { kind: 'bytes', bytes: bytes.subarray(offset, offset + length), size: m[k * 4 + 2]!, mtimeMs: m[k * 4 + 3]! };
-  }
-  if (length === TOO_LARGE) return { kind: 'too-large', size: m[k * 4 + 2]!, mtimeMs: m[k * 4 + 3]! };
-  return { kind: 'error', code: packed.codes?.[k] ?? 'EIO' };
 }

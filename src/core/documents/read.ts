@@ -123,10 +123,9 @@ export function recordOf(rel: string, namespace: NamespaceConfig, raw: RawRead, 
       problems: [problem(rel, 'FILE_TOO_LARGE', `The file is ${size} bytes; documents are read up to ${MAX_DOCUMENT_BYTES} bytes.`, 'Move the file out of the docs root or add it to excluded_files.')],
     };
   }
-  // Hashed by the reading thread, or here.
-  let digest = raw.digest;
+  let digest: string | undefined;
   if (opts.known) {
-    digest ??= sha256(raw.bytes);
+    digest = sha256(raw.bytes);
     if (opts.known(digest)) return { rel, namespace, size, mtimeMs, digest, bom: false, problems: [], unreadable: false, decoded: false };
   }
   return decodeDocument(rel, namespace, raw.bytes, size, mtimeMs, opts.digest === false ? false : digest);

@@ -110,8 +110,7 @@ export async function listMarkdown(root: string, start: string, signal?: AbortSi
   return listMarkdownSync(root, start, signal);
 }
 
-/** `onFound`: told how many files were listed so far, after each directory (a reading thread can start early). */
-export function listMarkdownSync(root: string, start: string, signal?: AbortSignal, onFound?: (count: number) => void, limit = walkLimit()): TreeListing {
+export function listMarkdownSync(root: string, start: string, signal?: AbortSignal, limit = walkLimit()): TreeListing {
   const markdown: string[] = [];
   const symlinks: string[] = [];
   const unreadable: Issue[] = [];
@@ -119,7 +118,7 @@ export function listMarkdownSync(root: string, start: string, signal?: AbortSign
   visitMarkdown(root, start, signal, (rel) => {
     take(budget, rel, unreadable);
     markdown.push(rel);
-  }, symlinks, unreadable, onFound && (() => onFound(markdown.length)), budget);
+  }, symlinks, unreadable, budget);
   // Already in this order (see visitMarkdown); the default sort checks it without a call back into JavaScript.
   return { markdown: markdown.sort(), symlinks: symlinks.sort(byPath), unreadable: unreadable.sort((a, b) => byPath(a.path ?? '', b.path ?? '')) };
 }
@@ -130,7 +129,7 @@ export function listMarkdownSync(root: string, start: string, signal?: AbortSign
  * directory's name with a slash after it, so a depth-first walk meets the paths in the order
  * a sort of all of them would give, and the list needs no sort afterwards.
  */
-function visitMarkdown(root: string, start: string, signal: AbortSignal | undefined, onFile: (rel: string) => void, symlinks: string[], unreadable: Issue[], afterDirectory: (() => void) | undefined, budget: WalkBudget): void {
+function visitMarkdown(root: string, start: string, signal: AbortSignal | undefined, onFile: (rel: string) => void, symlinks: string[], unreadable: Issue[], budget: WalkBudget): void {
   function walk(dir: string): void {
     if (signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while listing documents.');
     let entries: Dirent[];
@@ -156,7 +155,6 @@ function visitMarkdown(root: string, start: string, signal: AbortSignal | undefi
       if (key.charCodeAt(key.length - 1) === 0x2f) walk(prefix + key.slice(0, -1));
       else onFile(prefix + key);
     }
-    afterDirectory?.();
   }
   if (budget.left < 0) return; // spent by an earlier docs root
   try {
@@ -181,9 +179,9 @@ function rootStaysInside(root: string, docsRoot: string): boolean {
  * namespace owns (deepest docs root wins), minus exclusions. Order is independent of the
  * file system.
  */
-export async function listGoverned(config: RepoConfig, signal?: AbortSignal, onFound?: (count: number) => void, limit = walkLimit()): Promise<WalkResult> {
+export async function listGoverned(config: RepoConfig, signal?: AbortSignal, limit = walkLimit()): Promise<WalkResult> {
   const files: GovernedFile[] = [];
-  const rest = visitGoverned(config, signal, (rel, namespace) => files.push({ rel, namespace }), onFound && (() => onFound(files.length)), limit);
+  const rest = visitGoverned(config, signal, (rel, namespace) => files.push({ rel, namespace }), limit);
   return { files: inPathOrder(files), ...rest };
 }
 
@@ -194,7 +192,7 @@ function inPathOrder(files: GovernedFile[]): GovernedFile[] {
 }
 
 /** Calls `onFile` for each governed file, in path order; returns what else the walk met. */
-function visitGoverned(config: RepoConfig, signal: AbortSignal | undefined, onFile: (rel: string, namespace: NamespaceConfig) => void, afterDirectory: (() => void) | undefined, limit: number): Omit<WalkResult, 'files'> {
+function visitGoverned(config: RepoConfig, signal: AbortSignal | undefined, onFile: (rel: string, namespace: NamespaceConfig) => void, limit: number): Omit<WalkResult, 'files'> {
   const root = config.root;
   const all = [...new Set(config.namespaces.map((ns) => ns.docs_root))].sort();
   const refusedRoots = all.filter((r) => !rootStaysInside(root, r));
@@ -213,7 +211,7 @@ function visitGoverned(config: RepoConfig, signal: AbortSignal | undefined, onFi
         take(budget, rel, unreadable);
         onFile(rel, ns);
       }
-    }, symlinks, unreadable, afterDirectory, budget);
+    }, symlinks, unreadable, budget);
   }
   return {
     symlinks: [...new Set(symlinks)].sort(byPath),

@@ -85,7 +85,7 @@ export function idInFileHead(root: string, rel: string): string | undefined {
  */
 export async function scanIds(config: RepoConfig, signal?: AbortSignal): Promise<IdScan> {
   // Never cut short by the walk limit: an ID the walk did not reach would be handed out again.
-  const walk = await listGoverned(config, signal, undefined, Infinity);
+  const walk = await listGoverned(config, signal, Infinity);
   const uses: IdUse[] = [];
   const unreadable = [...walk.unreadable];
   await readInOrder(config.root, walk.files.map((f) => f.rel), (i, raw) => {

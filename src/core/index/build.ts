@@ -94,10 +94,8 @@ export async function buildIndex(config: RepoConfig, opts: BuildOptions): Promis
     closed = true;
     await cache.close(true);
   };
-  // A full build reads every document: its reading thread starts during the walk (see EarlyReadAhead).
-  const early = cache.mode === 'full' && !opts.opened?.walk ? await (await import('../check/parallel.js')).EarlyReadAhead.prepare(true) : undefined;
   try {
-    const walk = opts.opened?.walk ?? (await listGoverned(config, opts.signal, early?.found));
+    const walk = opts.opened?.walk ?? (await listGoverned(config, opts.signal));
     // A walk stopped by its limit (WALK_LIMIT_REACHED) is partial: never the unchanged last result.
     if (opts.graph === false && !walk.unreadable.some((w) => w.code === 'WALK_LIMIT_REACHED')) {
       const last = await reusable(config, cache, walk);
@@ -109,7 +107,7 @@ export async function buildIndex(config: RepoConfig, opts: BuildOptions): Promis
       }
     }
     const { inspectRepository } = await import('../check/inspect.js');
-    const inspection = await inspectRepository(config, { rules: false, compact: true, reuse: cache, walk, ...(early?.reader ? { readAhead: early.reader } : {}), ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.onProgress ? { onProgress: opts.onProgress } : {}) });
+    const inspection = await inspectRepository(config, { rules: false, compact: true, reuse: cache, walk, ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.onProgress ? { onProgress: opts.onProgress } : {}) });
     const walkWarnings = inspection.repository.filter((f) => f.code === 'FILE_UNREADABLE' || f.code === 'WALK_LIMIT_REACHED');
     const documentWarnings: Issue[] = [];
     const inputs = [];
@@ -156,7 +154,6 @@ export async function buildIndex(config: RepoConfig, opts: BuildOptions): Promis
       written,
     };
   } finally {
-    early?.close();
     if (!closed) await cache.close(false);
   }
 }

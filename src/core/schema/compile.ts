@@ -137,8 +137,8 @@ export function nestedDeeperThan(value: unknown, limit: number): boolean {
 export async function compileSchemaFile(root: string, schemaPath: string): Promise<CompiledSchema | SchemaProblem> {
   let text: string;
   try {
-    // Synchronous: the caller waits for it anyway, and a read through libuv's thread pool took
-    // 0.4-6 ms where the second CPU was busy with the reading thread (SPEC-006 §2.23).
+    // Synchronous: the caller waits for it anyway, and a read through libuv's thread pool adds
+    // a hand-over to another thread for nothing.
     text = readFileSync(path.join(root, schemaPath), 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
