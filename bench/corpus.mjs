@@ -10,10 +10,10 @@
 // guides and rare in plans, requirements and governance.
 //   metadata block (marker comment + blockquote) 90%   version history table 85%
 //   fenced code 53% (by type, FENCED below; 1-3 fences; one fence in 7 is ~~~, one in 8 sits in a list item)
-//   other tables 45%   nested lists 60%   task lists 16%   notes and alerts in blockquotes 25%
+//   other tables 45%   nested lists 55%   task lists 18%   notes and alerts in blockquotes 25%
 //   HTML comments besides the marker 25%   reference-style links 15%   indented code 5%
 //   non-ASCII headings 4%; code spans in 40% and emphasis in 30% of paragraphs
-// Links: about one inline link to another document per 600 characters of prose, 30% of them to
+// Links: about two links to other documents per KB of body, as in the handbook, 30% of them to
 // one of the target's headings (its GitHub slug, duplicates numbered), some with a title; links
 // to the document's own headings, external URLs and autolinks besides. Code blocks, code spans
 // and comments hold Markdown that must stay text: links to files that do not exist and
