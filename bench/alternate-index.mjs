@@ -15,6 +15,7 @@
 // another removed alone; session 22). REPO is changed and restored; use a
 // copy (cp -rp) of a benchmark repository.
 import fs from 'node:fs'; import path from 'node:path'; import { spawnSync } from 'node:child_process';
+import { mapLinks } from './links.mjs';
 import { removable, unnamed } from './removable.mjs';
 const [R, mode, rounds = '8', base, fresh] = process.argv.slice(2);
 if (!R || !mode || !base || !fresh) throw new Error('usage: node bench/alternate-index.mjs REPO MODE ROUNDS BASE_CHECKOUT NEW_CHECKOUT');
@@ -86,7 +87,7 @@ const apply = () => {
     fs.renameSync(path.join(R, X.path), path.join(R, to));
     for (const rel of sources) {
       const abs = path.join(R, rel);
-      fs.writeFileSync(abs, fs.readFileSync(abs, 'utf8').replace(/\]\(([^)#]*)(#[^)]*)?\)/g, (link, target, anchor) => (path.posix.join(path.posix.dirname(rel), target) === X.path ? `](${path.posix.relative(path.posix.dirname(rel), to)}${anchor ?? ''})` : link)));
+      fs.writeFileSync(abs, mapLinks(fs.readFileSync(abs, 'utf8'), (target) => (path.posix.join(path.posix.dirname(rel), target) === X.path ? path.posix.relative(path.posix.dirname(rel), to) : target)));
     }
     return;
   }

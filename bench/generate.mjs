@@ -3,6 +3,7 @@
 import { mkdirSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { planHeadings, writeBody } from './corpus.mjs';
 
 const TYPES = [
   ['ADR', '45-adr'], ['PRD', '10-prd'], ['SPEC', '20-specs'], ['DESIGN', '30-design'], ['RUNBOOK', '60-runbooks'],
@@ -25,12 +26,13 @@ function rng(seed) {
 }
 
 /** Bump when the output changes: the harness regenerates cached repositories of older versions. */
-export const GENERATOR_VERSION = 2;
+export const GENERATOR_VERSION = 3;
 
 const pad = (n) => String(n).padStart(3, '0');
 
 /**
- * Writes a repository with `docs` documents (2-8 KB each) spread over types and namespaces.
+ * Writes a repository with `docs` documents (2-8 KB of prose each, plus code, tables and lists:
+ * see corpus.mjs for what a body holds and in which proportions) spread over types and namespaces.
  * `violations` percent of documents get exactly one injected problem, cycling through every kind.
  * Returns a summary { docs, namespaces, injected: {kind: count} }.
  */
@@ -62,8 +64,11 @@ export function generateRepo(dir, { docs = 1000, seed = 1, violations = 0, names
     const words = Array.from({ length: 3 + Math.floor(random() * 3) }, () => pick(WORDS));
     const slug = words.join('-');
     const num = pad(seq);
-    plan.push({ ns, type, directory, id: `${ns.prefix}-${type}-${num}`, rel: `${ns.root}/${directory}/${type.toLowerCase()}-${num}-${slug}.md`, title: words.map((w) => w[0].toUpperCase() + w.slice(1)).join(' '), heading: 'Context' });
+    plan.push({ ns, type, directory, id: `${ns.prefix}-${type}-${num}`, rel: `${ns.root}/${directory}/${type.toLowerCase()}-${num}-${slug}.md`, title: words.map((w) => w[0].toUpperCase() + w.slice(1)).join(' ') });
   }
+  // Headings come from a stream of their own: the plan above (IDs, paths) stays what it was.
+  const planning = rng(seed * 7919 + 17);
+  for (const doc of plan) Object.assign(doc, planHeadings(planning, doc.type, `${doc.id}: ${doc.title}`));
   const injected = {};
   const nViolations = Math.round((docs * violations) / 100);
   const step = nViolations > 0 ? Math.max(1, Math.floor(docs / nViolations)) : 0;
@@ -89,31 +94,31 @@ export function generateRepo(dir, { docs = 1000, seed = 1, violations = 0, names
     if (v === 'bad-id') id = doc.id.toLowerCase();
     if (v === 'wrong-prefix') id = doc.id.replace(doc.ns.prefix, 'WRONG');
     if (v === 'duplicate-id') id = other.id;
+    const status = v === 'bad-status' ? 'Done' : pick(STATUSES);
+    const version = `${1 + Math.floor(random() * 3)}.${Math.floor(random() * 10)}`;
+    // Documents written from a template carry its marker and metadata block (and often say which template).
+    const block = random() < 0.9;
     const fields = [
       `document_id: ${id}`,
       `type: ${doc.type}`,
       `title: "${doc.title}"`,
-      `status: ${v === 'bad-status' ? 'Done' : pick(STATUSES)}`,
-      `version: "${1 + Math.floor(random() * 3)}.${Math.floor(random() * 10)}"`,
+      `status: ${status}`,
+      `version: "${version}"`,
       `last_updated: ${v === 'invalid-date' ? '2026-02-30' : `2026-0${1 + Math.floor(random() * 9)}-1${Math.floor(random() * 9)}`}`,
       v === 'missing-field' ? '' : 'owner: Bench Team',
       'docops_version: "2.0"',
+      random() < 0.4 ? `area: ${pick(WORDS)}` : '',
+      random() < 0.5 ? `description: ${pick(WORDS)} ${pick(WORDS)} for the ${pick(WORDS)} ${pick(WORDS)}` : '',
       `related_ids:\n  - ${target.id}`,
       `keywords:\n  - ${pick(WORDS)}\n  - ${pick(WORDS)}`,
+      block && random() < 0.7 ? `template_type: ${doc.type}\ntemplate_version: "1.0"` : '',
     ].filter(Boolean);
     if (v === 'invalid-yaml') fields.push('description: [unclosed');
-    const paragraphs = [];
-    const size = 2000 + Math.floor(random() * 6000);
-    let body = `# ${doc.id}: ${doc.title}\n\n## Context\n\n`;
-    while (body.length < size) {
-      const sentence = Array.from({ length: 12 + Math.floor(random() * 10) }, () => pick(WORDS)).join(' ');
-      paragraphs.push(`${sentence[0].toUpperCase()}${sentence.slice(1)}.`);
-      body += `${paragraphs[paragraphs.length - 1]} `;
-      if (random() < 0.15) body += `See [${target.id}](${rel(target)}${random() < 0.3 ? '#context' : ''}). `;
-      if (random() < 0.1) body += '\n\n## Details\n\n';
-    }
+    const links = [target, other, stable((i * 101 + 37) % docs), stable((i * 211 + 3) % docs)].map((to) => ({ id: to.id, title: to.title, headings: to.headings, path: rel(to) }));
     const related = v === 'broken-link' ? 'missing-file.md' : `${rel(other)}${v === 'broken-anchor' ? '#no-such-heading' : ''}`;
-    body += `\n\nRelated: [${other.id}](${related}) and \`[not a link](nowhere.md)\`.\n`;
+    const tail = `Related: [${other.id}](${related}) and \`[not a link](nowhere.md)\`.`;
+    const size = 1500 + Math.floor(random() * 6000);
+    const body = writeBody({ random, pick, words: WORDS, doc, links, meta: { block, id, owner: 'Bench Team', status, version }, tail, size });
     const text = v === 'no-frontmatter' ? body : `---\n${fields.join('\n')}\n---\n\n${body}`;
     mkdirSync(path.join(dir, path.dirname(doc.file)), { recursive: true });
     writeFileSync(path.join(dir, doc.file), text);

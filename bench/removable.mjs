@@ -1,6 +1,7 @@
 // Documents a benchmark can remove (or move) and still expect a patched index, and the edits
 // that stop naming one; shared by run.mjs and alternate-index.mjs.
 import path from 'node:path';
+import { mapLinks } from './links.mjs';
 
 /**
  * The nodes of an index artifact that have no successor, supersede none and are named by other
@@ -27,7 +28,7 @@ export function removable(graph, advice, names = () => true) {
 
 /** The text of the document at `rel` without its links to `gone` and the relations and successor that name it. */
 export function unnamed(rel, text, gone) {
-  const body = text.replace(/\]\(([^)#]*)(#[^)]*)?\)/g, (link, target) => (path.posix.join(path.posix.dirname(rel), target) === gone.path ? ']' : link));
+  const body = mapLinks(text, (target) => (path.posix.join(path.posix.dirname(rel), target) === gone.path ? null : target));
   const end = body.indexOf('\n---', 3);
   const named = new Set([`  - ${gone.document_id}`, `superseded_by: ${gone.document_id}`, `related_ids: ${gone.document_id}`]);
   return body.slice(0, end).split('\n').filter((line) => !named.has(line)).join('\n') + body.slice(end);

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GENERATOR_VERSION, generateRepo } from './generate.mjs';
+import { railsSection } from './rails.mjs';
 import { removable, unnamed } from './removable.mjs';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
@@ -381,12 +382,13 @@ const fmt = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '-');
 const table = [
   `# docket benchmark (${label})`,
   '',
-  `Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), ${runs} runs after ${warmup} warm-up${idleWait ? ', each started when the CPUs were at least 90% idle' : ''}. Times are wall-clock milliseconds of whole processes; "x floor" is the median of each run's time divided by the floor run just before it (\`node -e 0\` for start-up, reading and splitting every document for check/index), so the machine's drift during the benchmark does not enter the ratios; the floor rows are the floors' own runs. Start-up rows run in examples/handbook.`,
+  `Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), ${runs} runs after ${warmup} warm-up${idleWait ? ', each started when the CPUs were at least 90% idle' : ''}. Times are wall-clock milliseconds of whole processes; "x floor" is the median of each run's time divided by the floor run just before it (\`node -e 0\` for start-up, reading and splitting every document for check/index), so the machine's drift during the benchmark does not enter the ratios; the floor rows are the floors' own runs. Start-up rows run in examples/handbook. The generated documents are shaped like real governed ones (bench/corpus.mjs, generator version ${GENERATOR_VERSION}).`,
   '',
   '| Size | Scenario | Median ms | Min–max ms | Peak RSS MB | x floor |',
   '| ---: | --- | ---: | --- | ---: | ---: |',
   ...rows.map((r) => (r.na ? `| ${r.size} | ${r.scenario} | n/a | ${r.na} | | |` : `| ${r.size} | ${r.scenario} | ${fmt(r.median)} | ${fmt(r.min)}–${fmt(r.max)} | ${fmt(r.rss / 1048576)} | ${r.ratio ? fmt(r.ratio, 2) : ''} |`)),
   '',
+  ...railsSection(rows),
 ].join('\n');
 mkdirSync(path.join(REPO, 'bench/results'), { recursive: true });
 writeFileSync(path.join(REPO, 'bench/results', `${label}.md`), table);

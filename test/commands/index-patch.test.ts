@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error: the benchmark generator is plain JavaScript
 import { generateRepo } from '../../bench/generate.mjs';
 import { docket } from '../helpers/cli.js';
-import { documents, frontmatter, idOf as idIn, markdown, random } from '../helpers/edits.js';
+import { documents, frontmatter, idOf as idIn, markdown, random, unlinked } from '../helpers/edits.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { generatedRepository } from '../helpers/generated.js';
 import { expectValidEnvelope } from '../helpers/schemas.js';
@@ -89,7 +89,7 @@ describe('index after node-field and link edits: the artifact is patched, byte f
         (t: string) => `${t}\nSee [this](${link(rel)}) and [that](${link(pick(files))}#part).\n`,
         (t: string) => `${t}\nSee [nothing](${link('docs/none/missing.md')}).\n`,
         // Every link dropped: the document may lose all its references.
-        (t: string) => t.replace(/\]\([^)]*\)/g, ']'),
+        (t: string) => unlinked(t),
       ]);
     };
     /** Edits of a node's related_ids: relations to nodes added and removed, dangling ones removed. */
@@ -211,7 +211,7 @@ describe('index after link edits: runs of references inserted, replaced and drop
     const linkTo = (from: string, to: string[]) => {
       const rel = byId.get(from)!;
       // The body's own links dropped, then links to the given documents.
-      const text = readFileSync(abs(from), 'utf8').replace(/\]\([^)]*\)/g, ']');
+      const text = unlinked(readFileSync(abs(from), 'utf8'));
       writeFileSync(abs(from), `${text}\n${to.map((t) => `See [${t}](${path.posix.relative(path.posix.dirname(rel), byId.get(t) ?? 'docs/none.md')}).`).join('\n')}\n`);
     };
     // No relations and no links: an artifact without edges ("edges": []).

@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+// @ts-expect-error: the benchmark's helpers are plain JavaScript
+import { mapLinks, withoutLinks } from '../../bench/links.mjs';
 
 /** A seeded pseudo-random sequence in [0, 1): the same edits on every machine. */
 export function random(seed: number): () => number {
@@ -24,3 +26,12 @@ export function idOf(root: string, rel: string): string | undefined {
 
 /** The text with its frontmatter block (both `---` lines included) replaced by what f makes of it. */
 export const frontmatter = (text: string, f: (fm: string) => string): string => text.replace(/^---\n[\s\S]*?\n---\n/, f);
+
+/** The text with every link dropped, inline links and reference definitions (generated bodies have both). */
+export const unlinked = (text: string): string => withoutLinks(text) as string;
+
+/** The text of `from` with its links to `target` made to point at `to` (null: dropped). */
+export function retargeted(text: string, from: string, target: string, to: string | null): string {
+  const dir = path.posix.dirname(from);
+  return mapLinks(text, (t: string) => (path.posix.join(dir, t) === target ? (to === null ? null : path.posix.relative(dir, to)) : t)) as string;
+}
