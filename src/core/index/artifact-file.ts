@@ -96,17 +96,6 @@ export class ArtifactFile {
     return this.itemAt(lo);
   }
 
-  /**
-   * Where an item whose text is `text` ends, and the item after it in its array (none at the
-   * array's end); null when the next one does not start right after the comma.
-   */
-  after(item: ItemRef, text: string): { end: number; next?: ItemRef } | null {
-    const end = item.at + 1 + Buffer.byteLength(text);
-    const next = this.read(end, end + 1).toString('latin1') === ',' ? this.itemAt(end + 1) : undefined;
-    if (!next) return { end };
-    return next.at === end + 1 ? { end, next } : null;
-  }
-
   /** The text of the item at `at`, from its indentation to its closing brace. */
   itemText(at: number): string | undefined {
     return this.through(at + 1, ITEM_END)?.toString('utf8');
@@ -204,14 +193,14 @@ export function nodeIdsOf(fd: number, chunk = CHUNK): ReadSummary & { ids: strin
   return { ...read, ids };
 }
 
-/** A node of the artifact: where its item starts, its text, the node; null when the ID is no node's, undefined when its item does not read back. */
-export function readNode(file: ArtifactFile, id: string): { at: number; text: string; node: IndexNode } | null | undefined {
+/** The node with this ID in the artifact; null when the ID is no node's, undefined when its item does not read back. */
+export function readNode(file: ArtifactFile, id: string): IndexNode | null | undefined {
   const item = file.lowerBound(NODE_ITEM, id);
   if (!item || item.kind !== NODE_ITEM || item.key !== id) return null;
   // The item must read back to its own bytes.
   const parsed = file.parsedItem<IndexNode>(item.at, NODE_KEYS);
   if (!parsed || parsed.item.document_id !== id || !Array.isArray(parsed.item.related_ids)) return undefined;
-  return { at: item.at, text: parsed.text, node: parsed.item };
+  return parsed.item;
 }
 
 /** A node's second line: its path (nodes are the only items with a "path" key). */

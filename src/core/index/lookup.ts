@@ -144,7 +144,7 @@ class ArtifactIndex implements LoadedIndex {
   async node(id: string): Promise<IndexNode | undefined> {
     if (this.fallback) return this.fallback.node(id);
     const found = readNode(this.current.file, id);
-    return found === undefined ? (await this.instead()).node(id) : (found?.node ?? undefined);
+    return found === undefined ? (await this.instead()).node(id) : (found ?? undefined);
   }
 
   async nodeAt(rel: string): Promise<IndexNode | undefined> {
