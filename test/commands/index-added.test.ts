@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: the benchmark generator is plain JavaScript
@@ -11,12 +11,11 @@ import { generatedRepository } from '../helpers/generated.js';
 import { expectValidEnvelope } from '../helpers/schemas.js';
 
 /**
- * `index` after new documents were added (`docket new`, then `docket index`) patches the last
- * artifact when no successor named the new IDs and no document linked to the new paths: their
- * nodes, edges, warnings and advice are inserted, and the cache appends the files (see
- * src/core/index/patch.ts and patch-added.ts). Removals with the edits that stop naming the
- * removed documents, and documents under new IDs, are patched in passes (patch-stages.ts).
- * Anything else builds in full. Seeded rounds of additions of every kind, with edits and
+ * `index` after documents were added (`docket new`, then `docket index`), removed, renamed or
+ * given new IDs builds the graph from the cached facts, with only the new and changed files
+ * read (see factsSinceBuild in src/core/index/current.ts): the cache appends the new files and
+ * lists the removed ones, and keeps its facts file. Only more new, removed or changed files than
+ * the manifest takes build in full. Seeded rounds of additions of every kind, with edits and
  * removals between them: after each, the cached run must say and write exactly what a run
  * without the cache says and writes.
  */
@@ -72,12 +71,7 @@ interface Artifact {
   edges: { source: string; target: string; type: string; guaranteed: boolean }[];
 }
 
-/**
- * How removing these files must be indexed after a sound build: patched while the manifest can
- * list them (the documents that link to a removed node have their references made again,
- * those that relate to it or whose successor it was name a dangling ID, and its own
- * supersession goes); in full otherwise.
- */
+/** How removing these files must be indexed: from the cached facts while the manifest can list them; in full otherwise. */
 function removalOf(root: string, rels: readonly string[]): 'removed' | 'full' {
   return listsRoom(root, rels.length) ? 'removed' : 'full';
 }
@@ -92,10 +86,10 @@ function isSuccessor(root: string, rel: string): boolean {
   return id !== undefined && artifact.nodes.some((n) => n.superseded_by === id);
 }
 
-/** Per seed, how many removals, renames and runs in several passes (see patch-stages.ts) were patched. */
+/** Per seed, how many removals, renames, new IDs and other kinds of change were built from the cached facts. */
 const tallies: { removals: number; successorRemovals: number; renames: number; relinkedRenames: number; named: number; successorNamed: number; transitions: number; linked: number; cleanRemovals: number; newIds: number }[] = [];
 
-describe('index after documents were added: the artifact is patched, byte for byte what a full build writes', () => {
+describe('index after documents were added: built from the cached facts, byte for byte what a full build writes', () => {
   it.each([[15], [16], [17], [18]])('seed %i', async (seed) => {
     const root = path.join(tempDir(), 'r');
     generateRepo(root, { docs: 40, seed, violations: 0 });
@@ -138,22 +132,22 @@ describe('index after documents were added: the artifact is patched, byte for by
       for (let k = Math.floor(next() * 3); k > 0; k--) doc.links!.push(next() < 0.2 ? 'docs/none/missing.md' : next() < 0.2 ? rel : pick([...existing, ...added]));
       return doc;
     };
-    let [patchedAdds, patchedRemovals, patchedRenames, patchedRelinks, patchedNamed, patchedLinked] = [0, 0, 0, 0, 0, 0];
+    let [incrementalAdds, incrementalRemovals, incrementalRenames, incrementalRelinks, incrementalNamed, incrementalLinked] = [0, 0, 0, 0, 0, 0];
     /** Documents whose YAML a 'break' round broke, with their text before. */
     const broken = new Map<string, string>();
-    let patchedTransitions = 0;
-    /** Patched removals of successors, and additions of IDs a successor named. */
-    let [patchedSuccessorRemovals, patchedSuccessorNamed] = [0, 0];
+    let incrementalTransitions = 0;
+    /** Removals of successors, and additions of IDs a successor named. */
+    let [incrementalSuccessorRemovals, incrementalSuccessorNamed] = [0, 0];
     const setSuccessor = (fm: string, id: string) => fm.replace(/^superseded_by: .*\n/m, '').replace(/^(status: .*)$/m, `$1\nsuperseded_by: ${id}`);
-    /** Removals with the edits that stop naming them, and new IDs, patched in passes. */
-    const patchedStages: [number, number] = [0, 0];
+    /** Removals with the edits that stop naming them, and new IDs, built from the cached facts. */
+    const withEdits: [number, number] = [0, 0];
     for (let round = 0; round < 40; round++) {
       const before = manifest(root);
       const sound = before.result !== null && before.result.violations.length === 0;
       const op = round < 2 ? 'node' : pick(['node', 'node', 'nodes', 'non-node', 'with-edit', 'dangling-first', 'dangling-first', 'named', 'planned', 'linked-first', 'duplicate', 'edit-added', 'remove-added', 'remove-added', 'remove', 'remove', 'remove', 'rename', 'rename', 'rename', 'remove-clean', 'remove-clean', 'new-id', 'new-id', 'break', 'break', 'remove-successor']);
-      /** How this round must be built when the last build was sound: its additions patched, its edit of an added file patched, in full, or either. */
+      /** How this round must be built when the last build was sound: from the cached facts (with its additions, removals, renames...), in full, or either. */
       let [namedBySuccessor, removesSuccessor, transition] = [false, false, false];
-      let expected: 'added' | 'edited' | 'removed' | 'renamed' | 'relinked' | 'named' | 'linked' | 'staged' | 'full' | 'either' = 'added';
+      let expected: 'added' | 'edited' | 'removed' | 'renamed' | 'relinked' | 'named' | 'linked' | 'with-edits' | 'full' | 'either' = 'added';
       const sameRound: NewDoc[] = [];
       const addNode = (doc?: NewDoc) => {
         const rel = fresh();
@@ -176,7 +170,7 @@ describe('index after documents were added: the artifact is patched, byte for by
         edit(target, (fm) => (next() < 0.5 ? addRelated(fm, d.id) : setSuccessor(fm, d.id)));
         expected = 'either'; // a supersession may close a cycle; relations may pass the listed advice
       } else if (op === 'dangling-first') {
-        // A relation or a successor names an ID that does not exist yet (patched as an edit); a later round may add it, or one close to it.
+        // A relation or a successor names an ID that does not exist yet; a later round may add it, or one close to it.
         const id = `ZED-QQQ-${500 + serial++}`;
         danglingIds.push(id);
         edit(pick(existing), (fm) => (next() < 0.7 ? addRelated(fm, id) : setSuccessor(fm, id)));
@@ -212,7 +206,8 @@ describe('index after documents were added: the artifact is patched, byte for by
         const nodeIds = (JSON.parse(readFileSync(path.join(root, ARTIFACT), 'utf8')) as Artifact).nodes.map((n) => n.document_id);
         if (next() < 0.5) addNode({ id: pick(nodeIds) });
         else addNode(addNode());
-        expected = 'full';
+        // The duplicate is reported from the cached facts as a full build reports it.
+        expected = 'added';
       } else if (op === 'edit-added' && added.length > 0) {
         const rel = pick(added);
         if (idOf(rel)) edit(rel, (fm) => fm.replace(/^title: "(.*)"$/m, `title: "$1 again"`));
@@ -226,12 +221,12 @@ describe('index after documents were added: the artifact is patched, byte for by
         // git mv: the same bytes at a new path (its relative links may now point elsewhere), sometimes with an edit.
         const rel = pick([...existing, ...added]);
         const to = `docs/${pick(['45-adr', '10-prd', '99-moved'])}/moved-${seed}-${++serial}.md`;
-        // Patched while the manifest can list it: the documents that link to it have their references made again.
+        // From the cached facts while the manifest can list it.
         expected = listsRoom(root, 1) ? 'renamed' : 'full';
         mkdirSync(path.dirname(path.join(root, to)), { recursive: true });
         renameSync(path.join(root, rel), path.join(root, to));
         if (next() < 0.3 && idOf(to)) edit(to, (fm) => fm.replace(/^title: "(.*)"$/m, `title: "$1 moved"`));
-        // Half the time, as after `git mv`, every document that linked to the old path links to the new one: patched in one pass.
+        // Half the time, as after `git mv`, every document that linked to the old path links to the new one.
         if (next() < 0.5) {
           let relinked = 0;
           for (const other of [...existing, ...added].filter((f) => f !== rel)) {
@@ -277,7 +272,7 @@ describe('index after documents were added: the artifact is patched, byte for by
         const list = existing.includes(rel) ? existing : added;
         list.splice(list.indexOf(rel), 1);
         rmSync(path.join(root, rel));
-        expected = listsRoom(root, 1) ? 'staged' : 'full';
+        expected = listsRoom(root, 1) ? 'with-edits' : 'full';
       } else if (op === 'remove-successor' && existing.length > 4) {
         // Two documents superseded by a third (indexed so), which is then removed: their successor dangles.
         const all = [...existing, ...added].filter((f) => idOf(f) && !broken.has(f));
@@ -294,7 +289,7 @@ describe('index after documents were added: the artifact is patched, byte for by
           rmSync(path.join(root, x));
         } else expected = 'either';
       } else if (op === 'break') {
-        // A document's YAML breaks (it is no node), or a broken one is mended, with an edit of another (in passes when patched).
+        // A document's YAML breaks (it is no node), or a broken one is mended, with an edit of another.
         const nodes = [...existing, ...added].filter((f) => idOf(f) && !broken.has(f));
         const rel = broken.size > 0 && next() < 0.4 ? pick([...broken.keys()]) : pick(nodes);
         if (broken.has(rel)) {
@@ -322,7 +317,7 @@ describe('index after documents were added: the artifact is patched, byte for by
             if (renamed !== text) write(other, renamed);
           }
         }
-        expected = 'staged';
+        expected = 'with-edits';
       } else expected = 'either';
       const previous = readFileSync(path.join(root, ARTIFACT));
       const cached = await docket(['index', '--root', root, '--format', 'json']);
@@ -330,41 +325,39 @@ describe('index after documents were added: the artifact is patched, byte for by
       const after = manifest(root);
       const artifact = readFileSync(path.join(root, ARTIFACT));
       const step = `round ${round} (${op})`;
-      // The passes' intermediate files are gone, whether the run was patched or built in full.
-      expect(readdirSync(path.join(root, '.docket/cache')).filter((f) => f.includes('stage')), step).toEqual([]);
       expect((cached.json!.data as { written: boolean }).written, step).toBe(!artifact.equals(previous));
       const full = await docket(['index', '--root', root, '--format', 'json', '--no-cache']);
       expect(result(cached.stdout), step).toEqual(result(full.stdout));
       expect(cached.exitCode, step).toBe(full.exitCode);
       if (full.exitCode === 0) expect((full.json!.data as { written: boolean }).written, `${step}: the artifact differs from a full build's`).toBe(false);
-      const wasPatched = after.facts_sha256 === before.facts_sha256 && (after.appended?.length ?? 0) > (before.appended?.length ?? 0);
+      const wasIncremental = after.facts_sha256 === before.facts_sha256 && (after.appended?.length ?? 0) > (before.appended?.length ?? 0);
       if (sound && expected === 'added') {
-        expect(wasPatched, `${step}: built in full`).toBe(true);
-        patchedAdds++;
+        expect(wasIncremental, `${step}: built in full`).toBe(true);
+        incrementalAdds++;
       }
       if (sound && expected === 'edited' && before.appended) expect([after.facts_sha256, after.appended], `${step}: built in full`).toEqual([before.facts_sha256, before.appended]);
-      if (expected === 'full') expect([after.appended, after.removed], `${step}: patched`).toEqual([undefined, undefined]);
+      if (expected === 'full') expect([after.appended, after.removed], `${step}: not built in full`).toEqual([undefined, undefined]);
       if (sound && (expected === 'renamed' || expected === 'relinked')) {
-        if (expected === 'relinked') patchedRelinks++;
+        if (expected === 'relinked') incrementalRelinks++;
         expect([after.facts_sha256, Object.keys(after.removed ?? {}).length, after.appended?.length], `${step}: built in full`).toEqual([before.facts_sha256, Object.keys(before.removed ?? {}).length + 1, (before.appended?.length ?? 0) + 1]);
-        patchedRenames++;
+        incrementalRenames++;
       }
-      if (sound && expected === 'staged' && after.facts_sha256 === before.facts_sha256) patchedStages[op === 'new-id' ? 1 : 0]++;
+      if (sound && expected === 'with-edits' && after.facts_sha256 === before.facts_sha256) withEdits[op === 'new-id' ? 1 : 0]++;
 
-      if (sound && transition && after.facts_sha256 === before.facts_sha256) patchedTransitions++;
-      if (sound && expected === 'named' && wasPatched) {
-        patchedNamed++;
-        if (namedBySuccessor) patchedSuccessorNamed++;
+      if (sound && transition && after.facts_sha256 === before.facts_sha256) incrementalTransitions++;
+      if (sound && expected === 'named' && wasIncremental) {
+        incrementalNamed++;
+        if (namedBySuccessor) incrementalSuccessorNamed++;
       }
-      if (sound && expected === 'linked' && wasPatched) patchedLinked++;
+      if (sound && expected === 'linked' && wasIncremental) incrementalLinked++;
       if (sound && expected === 'removed') {
         expect([after.facts_sha256, Object.keys(after.removed ?? {}).length > Object.keys(before.removed ?? {}).length], `${step}: built in full`).toEqual([before.facts_sha256, true]);
-        patchedRemovals++;
-        if (removesSuccessor) patchedSuccessorRemovals++;
+        incrementalRemovals++;
+        if (removesSuccessor) incrementalSuccessorRemovals++;
       }
-      // A lookup of a new node reads the patched artifact.
+      // A lookup of a new node reads the artifact written.
       const last = sameRound.at(-1);
-      if (wasPatched && last && cached.exitCode === 0) {
+      if (wasIncremental && last && cached.exitCode === 0) {
         lastLookup.source = 'none';
         const found = await docket(['resolve', last.id, '--root', root, '--format', 'json']);
         expect(found.json!.data.document_id, step).toBe(last.id);
@@ -376,11 +369,11 @@ describe('index after documents were added: the artifact is patched, byte for by
         expect((await docket(['index', '--root', root, '--format', 'json'])).exitCode).toBe(0);
       }
     }
-    expect(patchedAdds).toBeGreaterThanOrEqual(3);
-    tallies.push({ removals: patchedRemovals, successorRemovals: patchedSuccessorRemovals, renames: patchedRenames, relinkedRenames: patchedRelinks, named: patchedNamed, successorNamed: patchedSuccessorNamed, transitions: patchedTransitions, linked: patchedLinked, cleanRemovals: patchedStages[0], newIds: patchedStages[1] });
+    expect(incrementalAdds).toBeGreaterThanOrEqual(3);
+    tallies.push({ removals: incrementalRemovals, successorRemovals: incrementalSuccessorRemovals, renames: incrementalRenames, relinkedRenames: incrementalRelinks, named: incrementalNamed, successorNamed: incrementalSuccessorNamed, transitions: incrementalTransitions, linked: incrementalLinked, cleanRemovals: withEdits[0], newIds: withEdits[1] });
   });
 
-  it('patched removals (also of successors), renames (also of linked documents), new IDs a relation or a successor named, documents that stop or start being nodes with other changes, and runs in passes', () => {
+  it('removals (also of successors), renames (also of linked documents), new IDs a relation or a successor named, documents that stop or start being nodes with other changes, removals with edits and new IDs: each built from the cached facts', () => {
     const sum = (k: keyof (typeof tallies)[number]) => tallies.reduce((a, t) => a + t[k], 0);
     expect([sum('removals') > 1, sum('successorRemovals') > 0, sum('renames') > 1, sum('relinkedRenames') > 0, sum('named') > 0, sum('successorNamed') > 0, sum('transitions') > 0, sum('linked') > 0, sum('cleanRemovals') > 0, sum('newIds') > 0], JSON.stringify(tallies)).toEqual([true, true, true, true, true, true, true, true, true, true]);
   });
@@ -406,15 +399,14 @@ describe('index after an added document whose ID is close to a dangling relation
   });
 });
 
-describe('index after an added document, when more link targets are missing than the manifest lists', () => {
-  it('reads the facts file to know which documents link to the new one, and gives them a reference to it', async () => {
+describe('index after an added document that documents with many missing link targets link to', () => {
+  it('gives them a reference to it', async () => {
     const root = path.join(tempDir(), 'r');
     generateRepo(root, { docs: 20, seed: 3, violations: 0 });
     const [from] = markdown(root);
     const missing = Array.from({ length: 300 }, (_, i) => `See [gone](../none/gone-${i}.md).`).join('\n');
     writeFileSync(path.join(root, from!), `${readFileSync(path.join(root, from!), 'utf8')}\n${missing}\nSee [later](${path.posix.relative(path.posix.dirname(from!), 'docs/45-adr/adr-later.md')}).\n`);
     expect((await docket(['index', '--root', root, '--format', 'json'])).exitCode).toBe(0);
-    expect((manifest(root) as { unresolved?: string[] }).unresolved).toBeUndefined();
     const appended: string[] = [];
     for (const [rel, linked] of [['docs/45-adr/adr-other.md', false], ['docs/45-adr/adr-later.md', true]] as const) {
       const id = `ZED-ADR-${rel.length}${linked ? 2 : 1}`;
@@ -430,7 +422,7 @@ describe('index after an added document, when more link targets are missing than
 });
 
 describe('index after documents were removed: nodes, their edges, warnings and advice taken out of the artifact', () => {
-  it('matches a full build at each step, and patches every step', async () => {
+  it('matches a full build at each step, each built from the cached facts', async () => {
     const { root, files, byId, ids } = generatedRepository(16, 8);
     // No links and no relations: nothing points to any node.
     unlinkAll(root, files);
@@ -466,7 +458,7 @@ describe('index after documents were removed: nodes, their edges, warnings and a
 });
 
 describe('index after a successor or a superseded document is removed, or a document a successor named is added', () => {
-  it('gives the superseded documents a dangling successor, then takes it back, removes supersessions, as a full build does; a cycle builds in full', async () => {
+  it('gives the superseded documents a dangling successor, then takes it back, removes supersessions, as a full build does; a cycle is reported', async () => {
     const { root, files, byId, ids } = generatedRepository(16, 10);
     unlinkAll(root, files);
     const succeed = (id: string, successor: string, status = 'Superseded') => {
@@ -484,7 +476,7 @@ describe('index after a successor or a superseded document is removed, or a docu
     expect((await docket(['index', '--root', root, '--format', 'json'])).exitCode).toBe(0);
     const bText = readFileSync(path.join(root, byId.get(b)!), 'utf8');
     const add = (rel: string, doc: NewDoc) => () => writeFileSync(path.join(root, rel), documentText(rel, doc));
-    const steps: [string, () => void, 'removed' | 'added' | 'full'][] = [
+    const steps: [string, () => void, 'removed' | 'added' | 'cycle'][] = [
       ['the successor of two documents is removed', () => rmSync(path.join(root, byId.get(b)!)), 'removed'],
       ['it is restored', () => writeFileSync(path.join(root, byId.get(b)!), bText), 'added'],
       ['a document a successor named is added', add('docs/45-adr/adr-zed-900.md', { id: 'ZED-ADR-900' }), 'added'],
@@ -493,8 +485,8 @@ describe('index after a successor or a superseded document is removed, or a docu
       ['a document superseded by a missing ID is removed', () => rmSync(path.join(root, byId.get(e)!)), 'removed'],
       ['a superseded document and its successor are removed together', () => [a, b].forEach((x) => rmSync(path.join(root, byId.get(x)!))), 'removed'],
       ['a superseded document and another its successor superseded', () => [h, d].forEach((x) => rmSync(path.join(root, byId.get(x)!))), 'removed'],
-      // f -> ZED-ADR-903 -> f: the full build reports the cycle.
-      ['a document a successor named is added, closing a cycle', add('docs/45-adr/adr-zed-903.md', { id: 'ZED-ADR-903', successor: f }), 'full'],
+      // f -> ZED-ADR-903 -> f: reported from the cached facts, as a full build reports it.
+      ['a document a successor named is added, closing a cycle', add('docs/45-adr/adr-zed-903.md', { id: 'ZED-ADR-903', successor: f }), 'cycle'],
     ];
     for (const [what, change, how] of steps) {
       const before = manifest(root);
@@ -519,8 +511,8 @@ describe('index after a successor or a superseded document is removed, or a docu
           expect(edges.filter((x) => x.source === b), what).toEqual([a, c].map((target) => ({ source: b, target, type: 'supersedes', guaranteed: false })));
         }
       }
-      if (how === 'added') expect([after.facts_sha256, after.appended?.length], what).toEqual([before.facts_sha256, (before.appended?.length ?? 0) + 1]);
-      if (how === 'full') expect((cached.json!.violations as { code: string }[]).map((v) => v.code), what).toContain('INDEX_SUPERSESSION_CYCLE');
+      if (how !== 'removed') expect([after.facts_sha256, after.appended?.length], what).toEqual([before.facts_sha256, (before.appended?.length ?? 0) + 1]);
+      if (how === 'cycle') expect((cached.json!.violations as { code: string }[]).map((v) => v.code), what).toContain('INDEX_SUPERSESSION_CYCLE');
     }
   });
 });
@@ -538,7 +530,7 @@ describe('index after a document stops being a node, or becomes one', () => {
     const noId = (rel: string) => writeFileSync(path.join(root, rel), original.get(rel)!.replace(/^document_id: .*\n/m, ''));
     const retitle = (rel: string) => writeFileSync(path.join(root, rel), readFileSync(path.join(root, rel), 'utf8').replace(/^title: "(.*)"$/m, 'title: "$1, again"'));
     expect((await docket(['index', '--root', root, '--format', 'json'])).exitCode).toBe(0);
-    /** What changes, whether the run is patched, and how many documents are then no nodes. */
+    /** What changes, whether the run is built from the cached facts, and how many documents are then no nodes. */
     const steps: [string, () => void, boolean, number][] = [
       ['a node nothing points to breaks', () => breakYaml(loose), true, 1],
       ['it is mended', () => mend(loose), true, 0],
@@ -546,22 +538,21 @@ describe('index after a document stops being a node, or becomes one', () => {
       ['it gets it back', () => mend(loose), true, 0],
       ['the first node breaks', () => breakYaml(first), true, 1],
       ['it is mended', () => mend(first), true, 0],
-      // The document that links to it has its references made again from its cached links.
       ['a node another links to breaks', () => breakYaml(linked), true, 1],
       ['it is mended: the link is an edge again', () => mend(linked), true, 0],
-      // With other changes in the run: in passes (see patch-stages.ts).
+      // With other changes in the run.
       ['a node breaks while another is edited', () => [breakYaml(loose), retitle(files[10]!)], true, 1],
       ['it is mended while another is edited', () => [mend(loose), retitle(files[11]!)], true, 0],
       ['one node breaks and another loses its ID', () => [breakYaml(loose), noId(first)], true, 2],
       ['both come back, one of them linked to', () => [mend(loose), mend(first), breakYaml(linked)], true, 1],
       ['one is mended while a new document is added', () => [mend(linked), writeFileSync(path.join(root, 'docs/45-adr/adr-new-77.md'), original.get(files[12]!)!.replace(/^document_id: .*$/m, 'document_id: ZED-ADR-777'))], true, 0],
     ];
-    for (const [what, change, patched, skipped] of steps) {
+    for (const [what, change, fromFacts, skipped] of steps) {
       const before = manifest(root);
       change();
       const cached = await docket(['index', '--root', root, '--format', 'json']);
       await expectSameAsFull(root, cached, what);
-      expect(manifest(root).facts_sha256 === before.facts_sha256, `${what}: patched`).toBe(patched);
+      expect(manifest(root).facts_sha256 === before.facts_sha256, `${what}: from the cached facts`).toBe(fromFacts);
       expect((cached.json!.warnings as { code: string }[]).filter((w) => w.code === 'INDEX_DOCUMENT_SKIPPED').length, `${what}: ${JSON.stringify(cached.json!.warnings)}`).toBe(skipped);
     }
   });
@@ -591,7 +582,7 @@ describe('index after a linked document is renamed (git mv)', () => {
     renameSync(path.join(root, rel), path.join(root, to));
   };
 
-  it('is patched in one pass when every document that linked to it links to the new path', async () => {
+  it('is built from the cached facts when every document that linked to it links to the new path', async () => {
     const { root, rel, linking } = await setUp();
     const before = manifest(root);
     move(root, rel);
@@ -602,7 +593,7 @@ describe('index after a linked document is renamed (git mv)', () => {
     await expectSameAsFull(root, cached);
   });
 
-  it('is patched too when documents still link to the old path: their references to it go', async () => {
+  it('is built from the cached facts too when documents still link to the old path: their references to it go', async () => {
     for (const follow of [0, 1]) {
       const { root, rel, linking } = await setUp();
       const before = manifest(root);
@@ -639,13 +630,13 @@ describe('index when documents link to removed and new paths: their references f
       const before = manifest(root);
       change();
       const cached = await docket(['index', '--root', root, '--format', 'json']);
-      expect(manifest(root).facts_sha256, `${what}: patched`).toBe(before.facts_sha256);
+      expect(manifest(root).facts_sha256, `${what}: built in full`).toBe(before.facts_sha256);
       expect(references(root), what).toBe(count);
       await expectSameAsFull(root, cached, what);
     }
   });
 
-  it('in passes (with a removal), a document that stops linking to a new path gets no reference to it, one that starts gets one', async () => {
+  it('with a removal, a document that stops linking to a new path gets no reference to it, one that starts gets one', async () => {
     const { root, files } = await quiet(11);
     const later = 'docs/45-adr/adr-later.md';
     const [from, to, gone] = [files[3]!, files[6]!, files[8]!];
@@ -658,7 +649,7 @@ describe('index when documents link to removed and new paths: their references f
     rmSync(path.join(root, gone));
     writeFileSync(path.join(root, later), documentText(later, { id: 'ZED-ADR-321' }));
     const cached = await docket(['index', '--root', root, '--format', 'json']);
-    expect(manifest(root).facts_sha256, 'patched').toBe(before.facts_sha256);
+    expect(manifest(root).facts_sha256, 'built in full').toBe(before.facts_sha256);
     const edges = (JSON.parse(readFileSync(path.join(root, ARTIFACT), 'utf8')) as Artifact).edges.filter((e) => e.type === 'references');
     expect(edges.map((e) => e.target)).toEqual(['ZED-ADR-321']);
     await expectSameAsFull(root, cached);

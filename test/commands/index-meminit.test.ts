@@ -72,7 +72,7 @@ describe('index in a repository that keeps the Python DocOps CLI\'s artifact (re
     expect(existsSync(path.join(repo, DOCKET))).toBe(false);
   });
 
-  it('after an edit, the cached run writes what a full build writes (the artifact is made again from the cached facts, never patched)', async () => {
+  it('after an edit, the cached run writes what a full build writes (the artifact is made again from the cached facts)', async () => {
     const repo = copyFixture('meminit-index');
     ageFiles(repo);
     await index(repo);

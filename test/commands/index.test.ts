@@ -247,7 +247,7 @@ describe('index', () => {
       ['docs/45-adr/adr-004-current.md', 'ACME-ADR-004', 'ACME-ADR-004 is superseded by ACME-ADR-002 but its status is Approved.'],
     ]);
     expect(mismatches[0].suggestion).toContain('superseded_by');
-    // The patched run after an edit agrees with a full build: the successor is named, the warning goes.
+    // The cached run after an edit agrees with a full build: the successor is named, the warning goes.
     ageFiles(root);
     const file = path.join(root, 'docs/45-adr/adr-003-orphan.md');
     writeFileSync(file, readFileSync(file, 'utf8').replace('status: superseded', 'status: superseded\nsuperseded_by: ACME-ADR-002'));
@@ -256,7 +256,7 @@ describe('index', () => {
     const full = await index(root, '--no-cache');
     expect(full.json!.warnings).toEqual(again.json!.warnings);
     expect(full.json!.data.written).toBe(false);
-    // A status edit alone is patched into the artifact (the facts file stays): the warning comes with it.
+    // A status edit alone is built from the cached facts (the facts file stays): the warning comes with it.
     await index(root);
     ageFiles(root);
     const facts = () => JSON.parse(readFileSync(path.join(root, '.docket/cache/index.json'), 'utf8')).facts_sha256;
@@ -264,11 +264,11 @@ describe('index', () => {
     expect(before).toEqual(expect.any(String));
     const successor = path.join(root, 'docs/45-adr/adr-002-new.md');
     writeFileSync(successor, readFileSync(successor, 'utf8').replace('status: Approved', 'status: Superseded'));
-    const patched = await index(root);
+    const cached = await index(root);
     expect(facts()).toBe(before);
-    expect(patched.json!.warnings.filter((w: any) => w.code === 'INDEX_STATUS_MISMATCH').map((w: any) => w.path)).toEqual(['docs/45-adr/adr-002-new.md', 'docs/45-adr/adr-004-current.md']);
+    expect(cached.json!.warnings.filter((w: any) => w.code === 'INDEX_STATUS_MISMATCH').map((w: any) => w.path)).toEqual(['docs/45-adr/adr-002-new.md', 'docs/45-adr/adr-004-current.md']);
     const fullAgain = await index(root, '--no-cache');
-    expect(fullAgain.json!.warnings).toEqual(patched.json!.warnings);
+    expect(fullAgain.json!.warnings).toEqual(cached.json!.warnings);
     expect(fullAgain.json!.data.written).toBe(false);
   });
 

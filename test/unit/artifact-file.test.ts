@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ArtifactFile, copyWithSplices, EDGE_ITEM, findFirst, NAMESPACE_ITEM, NODE_ITEM, nodeIdsOf, type ItemKind, type ItemRef, type Splice } from '../../src/core/index/artifact-file.js';
+import { ArtifactFile, EDGE_ITEM, findFirst, NAMESPACE_ITEM, NODE_ITEM, nodeIdsOf, type ItemKind } from '../../src/core/index/artifact-file.js';
 import { ARTIFACT_KEY_ORDER, EDGE_KEYS, itemsText, NODE_KEYS, visitArtifactText, type IndexArtifact } from '../../src/core/index/artifact.js';
-import { edgeSplices, type EdgeRun } from '../../src/core/index/edge-splices.js';
 import type { IndexEdge, IndexNode } from '../../src/core/index/graph.js';
 import { random } from '../helpers/edits.js';
 import { tempDir } from '../helpers/fixtures.js';
@@ -47,13 +46,6 @@ function open(content: string): { fd: number; file: ArtifactFile } {
   const fd = openSync(abs, 'r');
   fds.push(fd);
   return { fd, file: new ArtifactFile(fd, Buffer.byteLength(content)) };
-}
-
-/** The spliced bytes, as copyWithSplices hands them on. */
-function spliced(fd: number, splices: readonly Splice[], chunk?: number): { text: string; sha256: string; size: number } {
-  const parts: Buffer[] = [];
-  const read = copyWithSplices(fd, splices, (b) => parts.push(Buffer.from(typeof b === 'string' ? Buffer.from(b) : Uint8Array.prototype.slice.call(b))), chunk);
-  return { text: Buffer.concat(parts).toString('utf8'), ...read };
 }
 
 describe('ArtifactFile: items found by bisecting the file, never read whole', () => {
@@ -107,54 +99,5 @@ describe('ArtifactFile: items found by bisecting the file, never read whole', ()
     // A first line that is not a string: no IDs to trust.
     const { fd: odd } = open(text.replace('"document_id": "ACME-ADR-003"', '"document_id": 3'));
     expect(nodeIdsOf(odd).ids).toBeUndefined();
-  });
-
-  it('copyWithSplices: the old bytes with the splices applied, and the old file\'s hash', () => {
-    const text = 'abcdefghijklmnopqrstuvwxyz';
-    const { fd } = open(text);
-    const splices: Splice[] = [{ from: 0, to: 0, text: '>' }, { from: 3, to: 5, text: 'DE' }, { from: 10, to: 10, text: '✓' }, { from: 10, to: 12, text: '' }, { from: 26, to: 26, text: '<' }];
-    for (const chunk of [1, 3, 100]) {
-      const r = spliced(fd, splices, chunk);
-      expect(r.text).toBe('>abcDEfghij✓mnopqrstuvwxyz<');
-      expect(r.sha256).toBe(createHash('sha256').update(text).digest('hex'));
-    }
-    expect(() => spliced(fd, [{ from: 5, to: 6, text: '' }, { from: 4, to: 4, text: '' }])).toThrow();
-  });
-});
-
-describe('edgeSplices: runs of edges replaced, dropped and inserted, commas made again', () => {
-  /** The old run of a source in the artifact's text: [from, to) in bytes, or where it would go. */
-  function runOf(file: ArtifactFile, text: string, source: string): { from: number; to: number } {
-    const bytes = Buffer.from(text);
-    const first = file.lowerBound(EDGE_ITEM, source);
-    const itemsEnd = bytes.length - 7;
-    if (!first) return text.endsWith('[]\n}\n') ? { from: bytes.length - 4, to: bytes.length - 4 } : { from: itemsEnd, to: itemsEnd };
-    let to = first.at;
-    for (let item: ItemRef | undefined = first; item && item.key === source; item = bytes[to] === 0x2c ? file.itemAt(to + 1) : undefined) to = item.at + 1 + Buffer.byteLength(file.itemText(item.at)!);
-    return { from: first.at, to };
-  }
-
-  it.each(Array.from({ length: 30 }, (_, i) => [i + 1]))('gives the bytes a full write gives (seed %i)', (seed) => {
-    const next = random(seed);
-    const ids = Array.from({ length: 6 }, (_, i) => `ACME-ADR-${String(i + 1).padStart(3, '0')}`);
-    const nodes = ids.map((_, i) => node(i + 1, () => 0.5));
-    const edges = seed % 5 === 0 ? [] : edgesOf(ids, next);
-    const text = artifactText(nodes, edges);
-    const { fd, file } = open(text);
-    // Some sources (with edges or not) get a new run: empty, or new edges.
-    const changed = [...ids, 'ZZZ'].filter(() => next() < 0.5);
-    const newEdges = edges.filter((e) => !changed.includes(e.source));
-    const runs: EdgeRun[] = [];
-    for (const source of changed) {
-      const run = next() < 0.3 ? [] : edgesOf(ids, next).map((e) => ({ ...e, source })).filter((e, i, all) => all.findIndex((o) => o.target === e.target && o.type === e.type) === i);
-      run.sort((a, b) => (a.target < b.target ? -1 : a.target > b.target ? 1 : a.type < b.type ? -1 : 1));
-      newEdges.push(...run);
-      runs.push({ source, ...runOf(file, text, source), text: run.length > 0 ? itemsText(run, EDGE_KEYS) : '' });
-    }
-    newEdges.sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : 0));
-    const bytes = Buffer.from(text);
-    const array = edges.length === 0 ? { open: bytes.length - 5, close: bytes.length - 4 } : { open: bytes.indexOf('\n  "edges": [') + 12, close: bytes.length - 4 };
-    const want = artifactText(nodes, newEdges).replace(/"edge_count": \d+/, `"edge_count": ${edges.length}`);
-    expect(spliced(fd, edgeSplices(array, runs)).text).toBe(want);
   });
 });

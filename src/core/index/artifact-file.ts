@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readSync } from 'node:fs';
-import { itemsText } from './artifact.js';
+import { itemsText, NODE_KEYS } from './artifact.js';
+import type { StoredResult } from './cache.js';
+import type { IndexNode } from './graph.js';
 
 /**
  * Reading the index artifact without holding it (100k documents: about 90 MB). The artifact is
@@ -10,8 +12,8 @@ import { itemsText } from './artifact.js';
  * ITEM_START and ends at the first ITEM_END after it; its first key is its sort key. The three
  * arrays follow one another, so all items of the file are in one order: (kind, key).
  */
-export const ITEM_START = '\n    {\n      "';
-export const ITEM_END = '\n    }';
+const ITEM_START = '\n    {\n      "';
+const ITEM_END = '\n    }';
 
 /** The kinds of item, in the order their arrays have in the artifact. */
 export const NAMESPACE_ITEM = 0;
@@ -94,17 +96,6 @@ export class ArtifactFile {
     return this.itemAt(lo);
   }
 
-  /**
-   * Where an item whose text is `text` ends, and the item after it in its array (none at the
-   * array's end); null when the next one does not start right after the comma.
-   */
-  after(item: ItemRef, text: string): { end: number; next?: ItemRef } | null {
-    const end = item.at + 1 + Buffer.byteLength(text);
-    const next = this.read(end, end + 1).toString('latin1') === ',' ? this.itemAt(end + 1) : undefined;
-    if (!next) return { end };
-    return next.at === end + 1 ? { end, next } : null;
-  }
-
   /** The text of the item at `at`, from its indentation to its closing brace. */
   itemText(at: number): string | undefined {
     return this.through(at + 1, ITEM_END)?.toString('utf8');
@@ -124,7 +115,7 @@ export class ArtifactFile {
 }
 
 /** A JSON string's value; undefined for any other text. */
-export function parseString(text: string): string | undefined {
+function parseString(text: string): string | undefined {
   try {
     const value = JSON.parse(text) as unknown;
     return typeof value === 'string' ? value : undefined;
@@ -134,7 +125,7 @@ export function parseString(text: string): string | undefined {
 }
 
 /** What a streamed pass read: the file's size and SHA-256. */
-export interface ReadSummary {
+interface ReadSummary {
   size: number;
   sha256: string;
 }
@@ -182,23 +173,6 @@ export function findFirst(fd: number, patterns: readonly string[], chunk = CHUNK
 }
 
 /**
- * One read of the whole file, every byte hashed: where each pattern occurs, every time (a
- * match cannot start in the bytes kept for the next read: they are shorter than the pattern).
- */
-export function findAll(fd: number, patterns: readonly string[], chunk = CHUNK): ReadSummary & { at: number[][] } {
-  const needles = patterns.map((p) => Buffer.from(p));
-  const tail = Math.max(0, ...needles.map((n) => n.length - 1));
-  const at = patterns.map((): number[] => []);
-  const read = scanFile(fd, chunk, (view, start) => {
-    needles.forEach((needle, i) => {
-      for (let found = view.indexOf(needle); found >= 0; found = view.indexOf(needle, found + 1)) at[i]!.push(start + found);
-    });
-    return view.length - tail;
-  });
-  return { ...read, at };
-}
-
-/**
  * One read of the whole file, every byte hashed: the ID of every node, in the artifact's
  * order (sorted); undefined when a node's first line is not a string. `chunk`: bytes read at a time.
  */
@@ -219,38 +193,38 @@ export function nodeIdsOf(fd: number, chunk = CHUNK): ReadSummary & { ids: strin
   return { ...read, ids };
 }
 
-/** Old bytes [from, to) that the new file has as `text` instead (from === to: text inserted). */
-export interface Splice {
-  from: number;
-  to: number;
-  text: string;
+/** The node with this ID in the artifact; null when the ID is no node's, undefined when its item does not read back. */
+export function readNode(file: ArtifactFile, id: string): IndexNode | null | undefined {
+  const item = file.lowerBound(NODE_ITEM, id);
+  if (!item || item.kind !== NODE_ITEM || item.key !== id) return null;
+  // The item must read back to its own bytes.
+  const parsed = file.parsedItem<IndexNode>(item.at, NODE_KEYS);
+  if (!parsed || parsed.item.document_id !== id || !Array.isArray(parsed.item.related_ids)) return undefined;
+  return parsed.item;
 }
 
+/** A node's second line: its path (nodes are the only items with a "path" key). */
+const pathLine = (rel: string) => `\n      "path": ${JSON.stringify(rel)},\n`;
+const ID_LINE = '\n      "document_id": ';
+
 /**
- * One read of the whole file through one buffer, every byte hashed, handing `emit` the new
- * file's bytes: the old ones with the splices (sorted, not overlapping) applied.
+ * The node IDs of these paths (a path that is not a node has none), found in one read of the
+ * artifact, which must be the stored one: a node's first line is its ID and its second its
+ * path. Undefined when the artifact is not the stored one, or does not read as it should.
  */
-export function copyWithSplices(fd: number, splices: readonly Splice[], emit: (bytes: Uint8Array | string) => void, chunk = CHUNK): ReadSummary {
-  const hash = createHash('sha256');
-  const buf = Buffer.allocUnsafe(chunk);
-  let offset = 0;
-  /** Reads on to `to` (the end of the file at most), handing on what it reads when `keep`. */
-  const pass = (to: number, keep: boolean): boolean => {
-    while (offset < to) {
-      const n = readSync(fd, buf, 0, Math.min(chunk, to - offset), offset);
-      if (n === 0) return false;
-      hash.update(buf.subarray(0, n));
-      if (keep) emit(buf.subarray(0, n));
-      offset += n;
-    }
-    return true;
-  };
-  for (const s of splices) {
-    if (s.from < offset || s.to < s.from) throw new Error('splices must be sorted and must not overlap');
-    pass(s.from, true);
-    if (s.text) emit(s.text);
-    pass(s.to, false);
+export function nodeIdsAt(file: ArtifactFile, stored: Pick<StoredResult, 'artifact_size' | 'artifact_sha256'>, paths: readonly string[]): Map<string, string> | undefined {
+  const scan = findFirst(file.fd, paths.map(pathLine));
+  if (scan.size !== stored.artifact_size || scan.sha256 !== stored.artifact_sha256) return undefined;
+  const ids = new Map<string, string>();
+  for (let i = 0; i < paths.length; i++) {
+    const at = scan.at[i]!;
+    if (at < 0) continue;
+    const head = file.read(at - 256, at).toString('utf8');
+    const line = head.slice(head.lastIndexOf(ID_LINE) + ID_LINE.length);
+    if (!head.includes(ID_LINE) || !line.endsWith(',')) return undefined;
+    const id = parseString(line.slice(0, -1));
+    if (id === undefined) return undefined;
+    ids.set(paths[i]!, id);
   }
-  pass(Infinity, true);
-  return { size: offset, sha256: hash.digest('hex') };
+  return ids;
 }

@@ -3,10 +3,10 @@ import { listGoverned, type WalkResult } from '../documents/walk.js';
 import type { Issue } from '../issues.js';
 import { buildArtifact, stampArtifact, syncArtifact, type IndexArtifact } from './artifact.js';
 import type { OnDisk } from '../fs/changed-file.js';
-import { IndexCache, type CacheMode, type IndexSummary, type RebuildReason, type StoredResult } from './cache.js';
+import { IndexCache, type AddedFile, type CacheMode, type IndexSummary, type RebuildReason } from './cache.js';
 import { skippedWarning } from './facts.js';
-import { buildGraph, type IndexEdge, type IndexNode } from './graph.js';
-import { patchSinceBuild, scanSinceBuild } from './current.js';
+import { buildGraph, type GraphInput, type IndexEdge, type IndexNode } from './graph.js';
+import { factsSinceBuild, scanSinceBuild, type SinceBuild } from './current.js';
 
 export interface RebuildInfo {
   mode: 'full' | 'incremental';
@@ -51,40 +51,82 @@ export interface BuildOptions {
   opened?: OpenedCache;
 }
 
-/** An index cache opened, and possibly the docs roots walked, by a caller that then needs the build (see loadIndex). */
+/** An index cache opened, and possibly the docs roots walked and the changes since the last build found, by a caller that then needs the build (see loadIndex). */
 export interface OpenedCache {
   cache: IndexCache;
   walk?: WalkResult;
+  since?: SinceBuild;
+}
+
+/** Where a build's documents came from: read through the cache (inspectRepository), or the cache's facts with what changed since (see factsSinceBuild). */
+interface Documents {
+  inputs: GraphInput[];
+  /** Why some documents are no nodes, or could not be read. */
+  warnings: Issue[];
+  /** The walk's own warnings (unreadable directories, its limit). */
+  walkWarnings: Issue[];
+  rebuild: RebuildInfo;
+  partial: boolean;
+  /** Set when built from the cache's facts: what the manifest then takes (see IndexCache.rebuiltFromFacts). */
+  since?: { scan: SinceBuild['scan']; settled: SinceBuild['settled']; added: AddedFile[] };
+}
+
+/** The skipped-document warnings of these inputs, in their order. */
+function skippedWarnings(inputs: readonly GraphInput[]): Issue[] {
+  return inputs.flatMap((i) => (i.facts.skip ? [skippedWarning(i.rel, i.facts.skip)] : []));
 }
 
 /**
- * The last run's result, when it still holds: the same files, each unchanged, or changed in
- * bytes but not in facts (an edit of a body that touches no link, heading or metadata the
- * index uses), and the artifact as it was left; or that result with the artifact patched,
- * when the facts of some changed only in fields of their own node, their links, or why they
- * are not nodes, or by a few new or removed files (see patchIndex). Changed and new files are read and
- * described by settleChanged and describeAdded.
+ * The documents from the cache's facts when the cache can say what changed since the last
+ * build: files whose stat changed are read, new ones described, and nothing else is opened.
  */
-async function reusable(config: RepoConfig, cache: IndexCache, walk: WalkResult): Promise<{ result: StoredResult; changed: number; added: number; removed: number; written: boolean } | undefined> {
-  const since = await scanSinceBuild(config, cache, walk);
-  if (!since) return undefined;
-  const { scan, settled } = since;
-  const { updates, edits, changed } = settled;
-  if (edits.length === 0 && scan.added.length === 0 && scan.removed.length === 0) return cache.reuseLast(updates) ? { result: scan.result, changed, added: 0, removed: 0, written: false } : undefined;
-  // The cache takes the new facts as an overlay of its facts file (patchIndex checks the artifact).
-  // The Python DocOps CLI's artifact is not patched in place: it is made again from the cached facts.
-  if (config.index_format === 'meminit') return undefined;
-  const done = await patchSinceBuild(config, cache, since, { stage: cache.stagePath(), allow: (added) => cache.canPatch(edits, added) });
-  if (!done) return undefined;
-  cache.patched(updates, edits, done.patched.result, done.added, scan.removed);
-  return { result: done.patched.result, changed, added: done.added.length, removed: scan.removed.length, written: done.patched.written };
+async function documentsSinceBuild(config: RepoConfig, cache: IndexCache, walk: WalkResult, since: SinceBuild): Promise<Documents | undefined> {
+  const now = await factsSinceBuild(config, cache, since, walk.files);
+  if (!now) return undefined;
+  const { changed } = since.settled;
+  const [added, removed] = [now.added.length, since.scan.removed.length];
+  return {
+    inputs: now.inputs,
+    warnings: skippedWarnings(now.inputs),
+    walkWarnings: [],
+    rebuild: { mode: 'incremental', added, changed, removed, unchanged: walk.files.length - changed - added },
+    partial: false,
+    since: { ...since, added: now.added },
+  };
+}
+
+/** Every document read through the cache (check's inspectRepository, without its rules): unchanged files are described from it. */
+async function inspectedDocuments(config: RepoConfig, cache: IndexCache, walk: WalkResult, opts: BuildOptions): Promise<Documents> {
+  const { inspectRepository } = await import('../check/inspect.js');
+  const inspection = await inspectRepository(config, { rules: false, compact: true, reuse: cache, walk, ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.onProgress ? { onProgress: opts.onProgress } : {}) });
+  const warnings: Issue[] = [];
+  const inputs: GraphInput[] = [];
+  for (const doc of inspection.documents) {
+    if (doc.record.unreadable) {
+      warnings.push(...doc.record.problems);
+      continue;
+    }
+    const facts = cache.factsOf(doc);
+    if (facts.skip) warnings.push(skippedWarning(doc.rel, facts.skip));
+    inputs.push({ rel: doc.rel, namespace: doc.namespace, facts });
+  }
+  return {
+    inputs,
+    warnings,
+    walkWarnings: inspection.repository.filter((f) => f.code === 'FILE_UNREADABLE' || f.code === 'WALK_LIMIT_REACHED'),
+    rebuild: { mode: cache.mode, ...(cache.reason ? { reason: cache.reason } : {}), ...cache.changes(inspection.documents.filter((d) => !d.record.unreadable)) },
+    partial: inspection.partial,
+  };
 }
 
 /**
- * Builds the index from one read of the governed documents (check's inspectRepository,
- * without its rules), reusing cached descriptions of unchanged files. With `graph: false`
- * and nothing changed since the last run, the last result is returned without reading,
- * parsing or building anything.
+ * Builds the index: the graph from every document's facts, then the artifact's text, written
+ * when its bytes change. When the cache can say what changed since the last build (a few
+ * files changed, added or removed), the facts are the cached ones with those files read
+ * again; otherwise every document is read through the cache (check's inspectRepository,
+ * without its rules), which describes unchanged files from it. With `graph: false`, when
+ * nothing the index says changed and the artifact is the one the last build left, the last
+ * result is returned without building anything.
  */
 export async function buildIndex(config: RepoConfig, opts: BuildOptions): Promise<BuiltIndex> {
   const cache = opts.opened?.cache ?? (await IndexCache.open(config, opts.cache, { write: opts.write }));
@@ -96,44 +138,27 @@ export async function buildIndex(config: RepoConfig, opts: BuildOptions): Promis
   };
   try {
     const walk = opts.opened?.walk ?? (await listGoverned(config, opts.signal));
-    // A walk stopped by its limit (WALK_LIMIT_REACHED) is partial: never the unchanged last result.
-    if (opts.graph === false && !walk.unreadable.some((w) => w.code === 'WALK_LIMIT_REACHED')) {
-      const last = await reusable(config, cache, walk);
-      if (last) {
-        await close();
-        const rebuild: RebuildInfo = { mode: 'incremental', added: last.added, changed: last.changed, removed: last.removed, unchanged: walk.files.length - last.changed - last.added };
-        const r = last.result;
-        return { node_count: r.node_count, edge_count: r.edge_count, first_id: r.first_id, violations: r.violations, warnings: [...cache.warnings, ...r.warnings], advice: r.advice, rebuild, partial: false, written: last.written };
-      }
+    // Undefined for a walk that is partial (an unreadable directory, its limit reached).
+    const since = opts.opened?.since ?? (await scanSinceBuild(config, cache, walk));
+    if (since && opts.graph === false && since.settled.edits.length + since.scan.added.length + since.scan.removed.length === 0 && cache.reuseLast(since.settled.updates)) {
+      await close();
+      const r = since.scan.result;
+      const rebuild: RebuildInfo = { mode: 'incremental', added: 0, changed: since.settled.changed, removed: 0, unchanged: walk.files.length - since.settled.changed };
+      return { node_count: r.node_count, edge_count: r.edge_count, first_id: r.first_id, violations: r.violations, warnings: [...cache.warnings, ...r.warnings], advice: r.advice, rebuild, partial: false, written: false };
     }
-    const { inspectRepository } = await import('../check/inspect.js');
-    const inspection = await inspectRepository(config, { rules: false, compact: true, reuse: cache, walk, ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.onProgress ? { onProgress: opts.onProgress } : {}) });
-    const walkWarnings = inspection.repository.filter((f) => f.code === 'FILE_UNREADABLE' || f.code === 'WALK_LIMIT_REACHED');
-    const documentWarnings: Issue[] = [];
-    const inputs = [];
-    for (const doc of inspection.documents) {
-      if (doc.record.unreadable) {
-        documentWarnings.push(...doc.record.problems);
-        continue;
-      }
-      const facts = cache.factsOf(doc);
-      if (facts.skip) {
-        documentWarnings.push(skippedWarning(doc.rel, facts.skip));
-      }
-      inputs.push({ rel: doc.rel, namespace: doc.namespace, facts });
-    }
-    const graph = buildGraph(inputs);
+    const docs = (since && (await documentsSinceBuild(config, cache, walk, since))) ?? (await inspectedDocuments(config, cache, walk, opts));
+    const graph = buildGraph(docs.inputs);
     const artifact = buildArtifact(config, graph.nodes, graph.edges);
-    const rebuild: RebuildInfo = { mode: cache.mode, ...(cache.reason ? { reason: cache.reason } : {}), ...cache.changes(inspection.documents.filter((d) => !d.record.unreadable)) };
-    const warnings = [...documentWarnings, ...graph.warnings];
+    const warnings = [...docs.warnings, ...graph.warnings];
     let written = false;
     let onDisk: OnDisk | undefined;
     if (opts.artifact) {
       // An unsound graph leaves the artifact as it was: not even its text is made.
       const synced = graph.violations.length === 0 ? await syncArtifact(config, artifact, { write: true, hash: true }) : undefined;
       written = synced?.written ?? false;
-      const partial = inspection.partial;
-      cache.remember(partial ? null : stampArtifact(config, synced?.sha256, { node_count: graph.nodes.length, edge_count: graph.edges.length, first_id: graph.nodes[0]?.document_id ?? null, violations: graph.violations, warnings, advice: graph.advice }));
+      const result = docs.partial ? null : stampArtifact(config, synced?.sha256, { node_count: graph.nodes.length, edge_count: graph.edges.length, first_id: graph.nodes[0]?.document_id ?? null, violations: graph.violations, warnings, advice: graph.advice });
+      if (docs.since) cache.rebuiltFromFacts(docs.since.settled.updates, docs.since.settled.edits, result, docs.since.added, docs.since.scan.removed);
+      else cache.remember(result);
     } else if (opts.compare) {
       onDisk = (await syncArtifact(config, artifact, { write: false, hash: false })).onDisk;
     }
@@ -147,10 +172,10 @@ export async function buildIndex(config: RepoConfig, opts: BuildOptions): Promis
       edge_count: graph.edges.length,
       first_id: graph.nodes[0]?.document_id ?? null,
       violations: graph.violations,
-      warnings: [...cache.warnings, ...walkWarnings, ...warnings],
+      warnings: [...cache.warnings, ...docs.walkWarnings, ...warnings],
       advice: graph.advice,
-      rebuild,
-      partial: inspection.partial,
+      rebuild: docs.rebuild,
+      partial: docs.partial,
       written,
     };
   } finally {

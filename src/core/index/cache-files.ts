@@ -11,7 +11,6 @@ import type { Manifest } from './cache-manifest.js';
 export const MANIFEST = `${CACHE_DIR}/index.json`;
 export const FACTS = `${CACHE_DIR}/index-facts.json`;
 export const HASHES = `${CACHE_DIR}/index-hashes.json`;
-export const STAGE = `${CACHE_DIR}/index-stage.json`;
 export const LOCK = `${CACHE_DIR}/index.lock`;
 
 /** A governed file the manifest did not describe: its stat and digest, and its facts. */

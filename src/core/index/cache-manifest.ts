@@ -46,12 +46,12 @@ export interface Manifest {
    */
   hashes_overlay?: Record<string, string>;
   /**
-   * New facts of documents whose node fields changed (see patched), by position: they
+   * New facts of documents whose facts changed (see rebuiltFromFacts), by position: they
    * override the facts file and the facts hashes of the hashes file.
    */
   facts_overlay?: Record<string, DocFacts>;
   /**
-   * Paths of files added since the hashes and facts files were written (see patched), in
+   * Paths of files added since the hashes and facts files were written (see rebuiltFromFacts), in
    * the order they were added: the last positions of sizes and mtimes are theirs, and each
    * has its digest in hashes_overlay and its facts in facts_overlay. paths_sha256 is the
    * digest of the other paths.
@@ -59,13 +59,6 @@ export interface Manifest {
   appended?: string[];
   /** Files gone since the hashes and facts files were written: their positions (of those files), and their paths. */
   removed?: Record<string, string>;
-  /**
-   * Every link target of the described documents that was no governed file when the hashes
-   * and facts files were written, and every link of documents described since (sorted; absent
-   * past MAX_UNRESOLVED): a new file whose path is not in it is linked by none of them, known
-   * without reading the facts file (see linkersOf).
-   */
-  unresolved?: string[];
   sizes: number[];
   mtimes: number[];
   result: StoredResult | null;
@@ -110,7 +103,7 @@ export function parseManifest(text: string): { manifest?: Manifest; shas?: () =>
   const n = Array.isArray(m.sizes) ? m.sizes.length : -1;
   if (typeof m.facts_sha256 !== 'string' || typeof m.hashes_sha256 !== 'string' || typeof m.paths_sha256 !== 'string' || !isNumbers(m.sizes, n) || !isNumbers(m.mtimes, n) || !isResult(m.result) || !isOverlay(m.hashes_overlay, n) || !isFactsOverlay(m.facts_overlay, n)) return undefined;
   const removed = m.removed === undefined || (!!m.removed && typeof m.removed === 'object' && Object.entries(m.removed).every(([k, v]) => isPosition(k, n) && typeof v === 'string'));
-  return removed && isAppended(m) && (m.unresolved === undefined || isStrings(m.unresolved, m.unresolved.length)) ? { manifest: m } : undefined;
+  return removed && isAppended(m) ? { manifest: m } : undefined;
 }
 
 const isPosition = (k: string, n: number) => /^(0|[1-9]\d*)$/.test(k) && Number(k) < n;

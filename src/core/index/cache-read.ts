@@ -6,10 +6,6 @@ import type { Hashes } from './hashes-file.js';
 import { baseCount } from './cache-positions.js';
 import { describedFiles, isFacts, type Manifest } from './cache-manifest.js';
 import { FACTS, MANIFEST, factsHash, type Entry } from './cache-files.js';
-import { factsMentioning } from './facts-scan.js';
-
-/** Cached node documents that link to some paths: by ID, their path and their links. */
-export type Linkers = Map<string, { rel: string; links: readonly string[] }>;
 
 /** The manifest's text and modification time (never through a symbolic link); undefined when there is none to read. */
 export function readManifestFile(root: string): { text: string; mtimeMs: number } | undefined {
@@ -52,37 +48,4 @@ export function entriesOf(m: Manifest, h: Hashes): Map<string, Entry> {
     if (entry) Object.assign(entry, { facts, factsHash: factsHash(facts) });
   }
   return entries;
-}
-
-/**
- * The cached documents that are nodes and link to one of these paths (see Linkers); undefined
- * when the cached facts cannot be read. The manifest's list of unresolved targets answers for
- * paths that were no governed file (`governed` false) while it holds them all; otherwise the
- * facts file's bytes are searched (its SHA-256 checked) and only the entries that mention a
- * path are parsed, with the overlay's facts. `listed`: the hashes file's paths (null: unreadable).
- */
-export function linkersIn(root: string, m: Manifest, paths: readonly string[], governed: boolean, listed: () => string[] | null): Linkers | undefined {
-  const out: Linkers = new Map();
-  // The list holds every target that was no governed file.
-  if (paths.length === 0 || (m.unresolved && !governed && !paths.some((p) => m.unresolved!.includes(p)))) return out;
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path.join(root, FACTS));
-  } catch {
-    return undefined;
-  }
-  const found = sha256(bytes) === m.facts_sha256 ? factsMentioning(bytes, paths, baseCount(m)) : undefined;
-  if (!found) return undefined;
-  const overlay = m.facts_overlay ?? {};
-  const candidates = [...[...found].filter(([k]) => overlay[k] === undefined), ...Object.entries(overlay).map(([k, f]): [number, DocFacts] => [Number(k), f])];
-  const wanted = new Set(paths);
-  let known: string[] | null | undefined;
-  for (const [k, facts] of candidates) {
-    if (m.removed?.[k] !== undefined || !facts.node || !facts.links.some((l) => wanted.has(l))) continue;
-    known ??= listed();
-    const rel = known && (k < known.length ? known[k] : m.appended?.[k - known.length]);
-    if (!rel) return undefined;
-    out.set(facts.node.document_id, { rel, links: facts.links });
-  }
-  return out;
 }

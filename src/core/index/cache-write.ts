@@ -13,45 +13,36 @@ import { FACTS, HASHES, MANIFEST, factsHash, type AddedFile, type Entry, type Fi
 
 /** Settled digests the manifest carries before they are written into the hashes file. */
 const MAX_OVERLAY = 256;
-/** Link targets that are no governed file, listed in the manifest up to this many (see Manifest.unresolved). */
-const MAX_UNRESOLVED = 256;
 
-/** What a run that reused or patched the last result changes in its manifest (see IndexCache.reuseLast and patched). */
+/** What a run that reused the last result, or rebuilt it from the cached facts, changes in its manifest (see IndexCache.reuseLast and rebuiltFromFacts). */
 export interface ManifestUpdate {
   /** When the run started: every file it found unchanged was verified after it. */
   writtenMs: number;
   /** New stats and digests by position. */
   settled: ReadonlyMap<number, FileUpdate>;
-  /** New facts by position, when the result was patched; then `result` is the new result. */
-  patchedFacts?: ReadonlyMap<number, DocFacts>;
+  /** New facts by position, when the result was rebuilt from the facts; then `result` is the new result. */
+  overlaidFacts?: ReadonlyMap<number, DocFacts>;
   result: StoredResult | null;
   added: readonly AddedFile[];
   removed: readonly RemovedFile[];
 }
 
 /**
- * Writes the last manifest with a run's changes: the settled files' stats, the patched facts
+ * Writes the last manifest with a run's changes: the settled files' stats, the new facts
  * (in the overlay), the added files after the last position and the removed ones listed. The
  * facts file stays; the hashes file is rewritten only when the overlay of digests outgrows
  * MAX_OVERLAY. `hashes`: the hashes file, read when files were settled (they were compared
  * with it).
  */
 export async function writeUpdatedManifest(root: string, m: Manifest, u: ManifestUpdate, hashes: () => HashesFile | null): Promise<void> {
-  const manifest: Manifest = { ...m, written_ms: u.writtenMs, sizes: [...m.sizes], mtimes: [...m.mtimes], ...(u.patchedFacts ? { result: u.result } : {}) };
-  if (u.patchedFacts) manifest.facts_overlay = { ...m.facts_overlay, ...Object.fromEntries(u.patchedFacts) };
+  const manifest: Manifest = { ...m, written_ms: u.writtenMs, sizes: [...m.sizes], mtimes: [...m.mtimes], ...(u.overlaidFacts ? { result: u.result } : {}) };
+  if (u.overlaidFacts) manifest.facts_overlay = { ...m.facts_overlay, ...Object.fromEntries(u.overlaidFacts) };
   const h = u.settled.size > 0 ? hashes() : null;
   const overlay: Record<string, string> = { ...m.hashes_overlay };
   for (const [i, s] of u.settled) {
     manifest.sizes[i] = s.size;
     manifest.mtimes[i] = s.mtime_ms;
     if (h && h.sha256At(i) !== s.sha256) overlay[i] = s.sha256;
-  }
-  if (m.unresolved && (u.patchedFacts || u.added.length > 0 || u.removed.length > 0)) {
-    // Links of documents described now may name files that are not there, and documents may still link to removed ones.
-    const links = [...(u.patchedFacts?.values() ?? []), ...u.added.map((a) => a.facts)].flatMap((f) => f.links).concat(u.removed.map((r) => r.rel));
-    const unresolved = [...new Set([...m.unresolved, ...links])].sort();
-    if (unresolved.length <= MAX_UNRESOLVED) manifest.unresolved = unresolved;
-    else delete manifest.unresolved;
   }
   if (u.removed.length > 0) {
     manifest.removed = { ...m.removed };
@@ -102,23 +93,9 @@ export async function writeFreshManifest(root: string, head: Pick<Manifest, 'cac
     paths_sha256: pathsDigest(paths),
     sizes: entries.map((e) => e.size),
     mtimes: entries.map((e) => e.mtime_ms),
-    ...unresolvedOf(entries, described),
     result,
   };
   await writeFileAtomic(root, path.join(root, MANIFEST), JSON.stringify(manifest), { overwrite: true, mtimeMs: manifest.written_ms });
-}
-
-/** The link targets of these documents that are none of the governed files (see Manifest.unresolved); nothing past MAX_UNRESOLVED. */
-function unresolvedOf(entries: readonly Entry[], governed: ReadonlyMap<string, unknown>): { unresolved?: string[] } {
-  const out = new Set<string>();
-  for (const e of entries) {
-    for (const link of e.facts?.links ?? []) {
-      if (governed.has(link)) continue;
-      out.add(link);
-      if (out.size > MAX_UNRESOLVED) return {};
-    }
-  }
-  return { unresolved: [...out].sort() };
 }
 
 /** Writes the hashes file (atomically) and returns its SHA-256, which the manifest records. */

@@ -14,8 +14,8 @@ import { factsOf, type DocFacts } from './facts.js';
 import type { Hashes, HashesFile } from './hashes-file.js';
 import { positionsOf, stampOf, type Positions, type RemovedFile } from './cache-positions.js';
 import { describedFiles, parseManifest, type Manifest, type StoredResult } from './cache-manifest.js';
-import { LOCK, STAGE, factsHash, readHashes, type AddedFile, type Entry, type FileUpdate } from './cache-files.js';
-import { entriesOf, linkersIn, readFactsFile, readManifestFile, type Linkers } from './cache-read.js';
+import { LOCK, factsHash, readHashes, type AddedFile, type Entry, type FileUpdate } from './cache-files.js';
+import { entriesOf, readFactsFile, readManifestFile } from './cache-read.js';
 import { busyWarning, corruptWarning, untrustedWarning, writeFailedWarning } from './cache-warnings.js';
 import { acquireLock } from './cache-lock.js';
 import { writeFreshManifest, writeUpdatedManifest } from './cache-write.js';
@@ -31,11 +31,11 @@ export { factsHash, type AddedFile, type FileUpdate } from './cache-files.js';
  * content and facts hashes moved to index-hashes.json (at 100k documents they were 18 of the
  * manifest's 20 MB, read by every run); the manifest keeps a digest of the path list. 4: the
  * manifest may carry new facts of a few documents (facts_overlay), which override both files.
- * 5: it may describe files added since those files were written (appended), list files gone
- * since (removed), and list the link targets that are no governed file (unresolved). 6: frontmatter
- * after leading blank lines or between `----` fences is read (facts of such files changed). 7: one
- * rule for scalars: a value YAML types otherwise than the schema says is read as written
- * (`version: 0x1F` was "31.0"), and only the Python tool's version keys are normalised.
+ * 5: it may describe files added since those files were written (appended), and list files
+ * gone since (removed). 6: frontmatter after leading blank lines or between `----` fences is
+ * read (facts of such files changed). 7: one rule for scalars: a value YAML types otherwise
+ * than the schema says is read as written (`version: 0x1F` was "31.0"), and only the Python
+ * tool's version keys are normalised.
  */
 const CACHE_VERSION = 7;
 /**
@@ -48,15 +48,13 @@ const RACY_MS = 2000;
 /** More changed files than this are not worth settling one by one: the normal path reads them. */
 const MAX_SETTLED = 64;
 /**
- * New facts the manifest carries (every run reads it) for documents whose node changed (see
- * patched); past this many, or this many bytes, the next edit rebuilds and rewrites the files.
+ * New facts the manifest carries (every run reads it) for documents whose facts changed (see
+ * rebuiltFromFacts); past this many, or this many bytes, the next edit rebuilds and rewrites the files.
  */
 const MAX_FACTS_OVERLAY = 64;
 const MAX_FACTS_OVERLAY_BYTES = 256 * 1024;
 
 export { CACHE_DIR };
-
-export type { Linkers } from './cache-read.js';
 
 export type CacheMode = 'use' | 'rebuild' | 'off';
 export type RebuildReason = 'no-cache' | 'cache-disabled' | 'rebuild-requested' | 'config-changed' | 'cache-corrupt' | 'cache-untrusted' | 'cache-busy';
@@ -98,13 +96,15 @@ export class IndexCache implements DocumentReuse {
   private writtenMs = 0;
   private dirty = false;
   private stored: StoredResult | null = null;
+  /** Where `unchanged` found each governed file in the manifest (null: in order), for factsOfScanned. */
+  private scannedAt?: Int32Array | null;
   /** Files `unchanged` settled (same facts, new stats): only the manifest needs their new stats. */
   private settled?: Map<number, FileUpdate>;
-  /** New facts by position, when the last result was patched (see patched). */
-  private patchedFacts?: Map<number, DocFacts>;
-  /** Files the patched result added (see patched): appended to the manifest. */
+  /** New facts by position, when the result was rebuilt from the cached facts (see rebuiltFromFacts). */
+  private overlaidFacts?: Map<number, DocFacts>;
+  /** Files the rebuilt result added (see rebuiltFromFacts): appended to the manifest. */
   private addedFiles: readonly AddedFile[] = [];
-  /** Files the patched result no longer has (see patched): listed in the manifest. */
+  /** Files the rebuilt result no longer has (see rebuiltFromFacts): listed in the manifest. */
   private removedFiles: readonly RemovedFile[] = [];
   private fingerprint = '';
   private release?: () => Promise<void>;
@@ -210,6 +210,7 @@ export class IndexCache implements DocumentReuse {
     const r = m?.result;
     const found = m && r ? this.positions(files) : undefined;
     if (!m || !r || !found) return undefined;
+    this.scannedAt = found.at ?? null;
     const changed = [];
     const verified = (this.verified = new Uint8Array(m.sizes.length));
     for (let k = 0; k < files.length; k++) {
@@ -259,12 +260,13 @@ export class IndexCache implements DocumentReuse {
   }
 
   /**
-   * Whether the manifest can take these documents' new facts (see patched) and stay within
-   * MAX_FACTS_OVERLAY entries and bytes; when not, the index is built in full and the files
-   * rewritten, which empties the overlay.
+   * Whether the manifest can take these documents' new facts (see rebuiltFromFacts) and stay
+   * within MAX_FACTS_OVERLAY entries and bytes (always, when the cache is not written); when
+   * not, the index is built in full and the files rewritten, which empties the overlay.
    */
-  canPatch(edits: readonly { index: number; facts: DocFacts }[], added: readonly AddedFile[] = []): boolean {
-    if (!this.writable || !this.manifest) return false;
+  canOverlay(edits: readonly { index: number; facts: DocFacts }[], added: readonly AddedFile[] = []): boolean {
+    if (!this.manifest) return false;
+    if (!this.writable) return true;
     const overlay: Record<string, DocFacts> = { ...this.manifest.facts_overlay };
     for (const e of edits) overlay[e.index] = e.facts;
     // Added files take the positions after the last.
@@ -272,18 +274,37 @@ export class IndexCache implements DocumentReuse {
     return Object.keys(overlay).length <= MAX_FACTS_OVERLAY && JSON.stringify(overlay).length <= MAX_FACTS_OVERLAY_BYTES;
   }
 
-  /** Where a patch in several passes writes its intermediate artifacts (see patchInStages); none when the cache is not written. */
-  stagePath(): string | undefined {
-    return this.writable ? path.join(this.config.root, STAGE) : undefined;
+  /**
+   * The facts of each governed file that `unchanged` found, in the order it was given them:
+   * the cached ones (the facts file, under the manifest's overlay) with `edits` applied, and
+   * undefined for a file the manifest does not describe (a new one). Undefined when the facts
+   * file cannot be read (the cache is then corrupt: the caller builds in full).
+   */
+  factsOfScanned(count: number, edits: readonly { index: number; facts: DocFacts }[]): (DocFacts | undefined)[] | undefined {
+    const m = this.manifest;
+    const at = this.scannedAt;
+    if (!m || at === undefined) return undefined;
+    const edited = new Map(edits.map((e) => [e.index, e.facts]));
+    const overlay = m.facts_overlay ?? {};
+    const out: (DocFacts | undefined)[] = new Array(count);
+    for (let k = 0; k < count; k++) {
+      const i = at ? at[k]! : k;
+      if (i < 0) continue;
+      const facts = edited.get(i) ?? overlay[i] ?? this.factsFile()?.[i];
+      if (!facts) return undefined;
+      out[k] = facts;
+    }
+    return out;
   }
 
   /**
-   * The last result was patched (see patchIndex): the manifest takes the changed files' stats
-   * and digests (as reuseLast's settled files do), their new facts, and the new result.
+   * The result was rebuilt from the cached facts with these changes (see buildIndex): the
+   * manifest takes the changed files' stats and digests (as reuseLast's settled files do),
+   * their new facts in its overlay, the added and removed files, and the new result.
    */
-  patched(updates: ReadonlyMap<number, FileUpdate>, edits: readonly { index: number; facts: DocFacts }[], result: StoredResult, added: readonly AddedFile[] = [], removed: readonly RemovedFile[] = []): void {
+  rebuiltFromFacts(updates: ReadonlyMap<number, FileUpdate>, edits: readonly { index: number; facts: DocFacts }[], result: StoredResult | null, added: readonly AddedFile[] = [], removed: readonly RemovedFile[] = []): void {
     this.settled = new Map(updates);
-    this.patchedFacts = new Map(edits.map((e) => [e.index, e.facts]));
+    this.overlaidFacts = new Map(edits.map((e) => [e.index, e.facts]));
     this.addedFiles = added;
     this.removedFiles = removed;
     this.stored = result;
@@ -328,12 +349,6 @@ export class IndexCache implements DocumentReuse {
       if (this.loadedFacts === null) this.corrupt();
     }
     return this.loadedFacts;
-  }
-
-  /** The cached documents that are nodes and link to one of these paths (see linkersIn); undefined when the cached facts cannot be read. */
-  linkersOf(paths: readonly string[], governed: boolean): Linkers | undefined {
-    const m = this.manifest;
-    return m ? linkersIn(this.config.root, m, paths, governed, () => this.hashesFile()?.paths() ?? null) : undefined;
   }
 
   private factsFor(entry: Entry): DocFacts | undefined {
@@ -433,9 +448,9 @@ export class IndexCache implements DocumentReuse {
       // Also once the artifact had to be hashed but is older than the racy margin now: the
       // manifest's new time lets the next runs trust its stat instead of hashing it again.
       const settleArtifact = this.artifactHashed && m.result !== null && m.result.artifact_mtime_ms < this.openedMs - RACY_MS;
-      if (this.writable && (this.settled.size > 0 || settleArtifact || this.patchedFacts !== undefined)) {
+      if (this.writable && (this.settled.size > 0 || settleArtifact || this.overlaidFacts !== undefined)) {
         const update = { writtenMs: this.openedMs, settled: this.settled, result: this.stored, added: this.addedFiles, removed: this.removedFiles };
-        await writeUpdatedManifest(this.config.root, m, this.patchedFacts ? { ...update, patchedFacts: this.patchedFacts } : update, () => this.hashesFile());
+        await writeUpdatedManifest(this.config.root, m, this.overlaidFacts ? { ...update, overlaidFacts: this.overlaidFacts } : update, () => this.hashesFile());
       }
       return;
     }

@@ -1,11 +1,11 @@
 import { closeSync, openSync } from 'node:fs';
 import path from 'node:path';
 import type { RepoConfig } from '../config/types.js';
-import type { WalkResult } from '../documents/walk.js';
 import { SAFE_READ_FLAGS } from '../fs/chunks.js';
 import { ArtifactFile } from './artifact-file.js';
+import type { GovernedFile, WalkResult } from '../documents/walk.js';
 import type { AddedFile, IndexCache, StoredResult } from './cache.js';
-import type { Patched } from './patch-write.js';
+import type { GraphInput } from './graph.js';
 import { describeAdded, settleChanged, type Settled } from './settle.js';
 
 /** The artifact at index_path, open, as the last `docket index` left it, and what that build reported. */
@@ -35,28 +35,42 @@ export async function scanSinceBuild(config: RepoConfig, cache: IndexCache, walk
   return scan && settled && { scan, settled };
 }
 
+/** The documents as the cache and the files changed since the last build say they are now (see factsSinceBuild). */
+export interface FactsNow {
+  /** Every governed file with its facts, in the walk's order (as a full build has them). */
+  inputs: GraphInput[];
+  /** The new files, described. */
+  added: AddedFile[];
+}
+
 /**
- * The last build's result and artifact patched for what changed since (see patchIndex), the
- * new files described first: written to `to` (default: the artifact), with passes staged at
- * `stage`. Undefined when the patch cannot take the change, or `allow` refuses the new files.
+ * The facts of every governed file now, without reading the unchanged ones: the cached facts,
+ * the new facts of the files whose facts changed, and the new files, described. Undefined when
+ * a new file cannot be described, the cache's overlay cannot take the changes, or its facts
+ * file cannot be read: the caller builds in full.
  */
-export async function patchSinceBuild(config: RepoConfig, cache: IndexCache, since: SinceBuild, opts: { to?: string; stage?: string; allow?(added: readonly AddedFile[]): boolean }): Promise<{ patched: Patched; added: AddedFile[] } | undefined> {
+export async function factsSinceBuild(config: RepoConfig, cache: IndexCache, since: SinceBuild, files: readonly GovernedFile[]): Promise<FactsNow | undefined> {
   const { scan, settled } = since;
   const added = scan.added.length > 0 ? await describeAdded(config, scan.added) : [];
-  if (!added || (opts.allow && !opts.allow(added))) return undefined;
-  const { patchIndex } = await import('./patch.js');
-  const patched = await patchIndex(config, scan.result, settled.edits, added, scan.removed, { to: opts.to, stage: opts.stage, linkers: (paths, governed) => cache.linkersOf(paths, governed) });
-  return patched && { patched, added };
+  if (!added || !cache.canOverlay(settled.edits, added)) return undefined;
+  const cached = cache.factsOfScanned(files.length, settled.edits);
+  if (!cached) return undefined;
+  const fresh = new Map(added.map((a) => [a.file.rel, a.facts]));
+  const inputs: GraphInput[] = [];
+  for (const [k, file] of files.entries()) {
+    const facts = cached[k] ?? fresh.get(file.rel);
+    if (!facts) return undefined;
+    inputs.push({ rel: file.rel, namespace: file.namespace, facts });
+  }
+  return { inputs, added };
 }
 
 /**
  * The artifact, when it is what building the index now would write: no file was added or
  * removed and none has new facts since the last build (see scanSinceBuild), and the artifact
  * is the one that build wrote. Then a lookup reads a few items of the artifact instead of
- * every document's cached facts and the graph built from them (100k documents: about 5 s and
- * 450 MB). Undefined otherwise: the caller patches a copy (see patchedArtifact) or builds the
- * index in memory with the same cache and walk (the files found as they were are not stat'ed
- * again).
+ * every document's cached facts and the graph built from them. Undefined otherwise: the
+ * caller builds the index in memory with the same cache, walk and scan (see factsSinceBuild).
  */
 export function currentArtifact(config: RepoConfig, cache: IndexCache, since: SinceBuild | undefined): CurrentArtifact | undefined {
   // An unsound graph leaves the artifact as it was.

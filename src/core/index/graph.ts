@@ -34,7 +34,7 @@ export interface Graph {
 }
 
 /** How many one-sided relations the advice lists (the others are counted). */
-export const ONE_SIDED_ADVICE_LIMIT = 20;
+const ONE_SIDED_ADVICE_LIMIT = 20;
 const byString = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function duplicates(inputs: readonly GraphInput[]): { kept: Map<string, GraphInput>; violations: Issue[] } {
@@ -98,7 +98,7 @@ function cycles(nodes: ReadonlyMap<string, IndexNode>, ids: readonly string[]): 
  * 2,000 of them among 100,000 documents took a minute. Relations past the budget, in ID order,
  * point to `docket resolve`, which searches for one ID when asked. 10k IDs: 200 suggestions.
  */
-export const SUGGESTION_BUDGET = 2_000_000;
+const SUGGESTION_BUDGET = 2_000_000;
 
 /** IDs a suggestion may name, made to answer nearest-ID questions while the budget lasts. */
 class NearestIds {
@@ -121,17 +121,17 @@ class NearestIds {
 const PLAIN_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
 
 /** The closest ID to `id` among `ids` but `own`; null when none is close. */
-export function nearestId(suggester: Suggester, id: string, own: string): string | null {
+function nearestId(suggester: Suggester, id: string, own: string): string | null {
   // The best two, then the first that is not the document's own ID: the best of the others,
   // without copying every ID but one for each question.
   return suggester.closest(id.toUpperCase(), 2).find((k) => k !== own) ?? null;
 }
 
 /** What the warning for a relation (`field`) naming an ID no document has says. */
-export const danglingMessage = (field: string, id: string) => `${field} names ${id}, which no governed document has.`;
+const danglingMessage = (field: string, id: string) => `${field} names ${id}, which no governed document has.`;
 
 /** The warning for a relation (`field`) naming an ID no document has; `near`: the closest ID, null for none, undefined past the budget. */
-export function dangling(node: IndexNode, field: string, id: string, near: string | null | undefined): Issue {
+function dangling(node: IndexNode, field: string, id: string, near: string | null | undefined): Issue {
   let suggestion = 'Fix the ID or remove it.';
   if (near) suggestion = `Did you mean ${near}? ${suggestion}`;
   else if (near === undefined) suggestion = `Fix the ID or remove it (${PLAIN_ID.test(id) ? `\`docket resolve ${id}\`` : '`docket resolve` with the ID'} lists close IDs).`;
@@ -167,7 +167,7 @@ const saysSuperseded = (status: string | null) => status !== null && status.leng
  * status is not Superseded, or the status Superseded without a successor (as the Python
  * DocOps CLI's GRAPH_SUPERSESSION_STATUS_MISMATCH); undefined for any other.
  */
-export function statusMismatch(node: IndexNode): Issue | undefined {
+function statusMismatch(node: IndexNode): Issue | undefined {
   const successor = node.superseded_by;
   if (successor === null) {
     if (!saysSuperseded(node.status)) return undefined;
@@ -178,7 +178,7 @@ export function statusMismatch(node: IndexNode): Issue | undefined {
 }
 
 /** A node: a document's fields, its path and its namespace, in the order the graph gives them. */
-export function nodeOf(n: NodeFields, rel: string, namespace: string): IndexNode {
+function nodeOf(n: NodeFields, rel: string, namespace: string): IndexNode {
   return {
     document_id: n.document_id, type: n.type, title: n.title, status: n.status, owner: n.owner, version: n.version, last_updated: n.last_updated,
     area: n.area, description: n.description, keywords: n.keywords, related_ids: n.related_ids, superseded_by: n.superseded_by, path: rel, namespace,
@@ -186,7 +186,7 @@ export function nodeOf(n: NodeFields, rel: string, namespace: string): IndexNode
 }
 
 /** The advice on one-sided relations: the first ones (sorted by source, then target) and how many more there are. */
-export function oneSidedAdvice(listed: readonly { source: string; target: string }[], total: number): Advice[] {
+function oneSidedAdvice(listed: readonly { source: string; target: string }[], total: number): Advice[] {
   const advice: Advice[] = listed.map((e) => ({ code: 'INDEX_RELATION_ONE_SIDED', message: `${e.source} lists ${e.target} in related_ids, but ${e.target} does not list ${e.source}.` }));
   if (total > listed.length) advice.push({ code: 'INDEX_RELATION_ONE_SIDED', message: `${total - listed.length} more one-sided relations are not listed.` });
   return advice;

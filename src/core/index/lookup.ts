@@ -10,12 +10,9 @@ import { DocketError } from '../../errors/docket-error.js';
 import { listGoverned, type WalkResult } from '../documents/walk.js';
 import { buildIndex, type OpenedCache } from './build.js';
 import { IndexCache } from './cache.js';
-import { currentArtifact, scanSinceBuild, type CurrentArtifact } from './current.js';
+import { currentArtifact, scanSinceBuild, type CurrentArtifact, type SinceBuild } from './current.js';
 import { meminitIndex } from './lookup-meminit.js';
-import { patchedArtifact } from './lookup-patched.js';
-import { nodeIdsOf } from './artifact-file.js';
-import { readNode } from './relate.js';
-import { nodeIdsAt } from './relink.js';
+import { nodeIdsAt, nodeIdsOf, readNode } from './artifact-file.js';
 import type { IndexNode } from './graph.js';
 
 export interface LoadedIndex {
@@ -38,28 +35,23 @@ const skippedOf = (warnings: readonly Issue[]) => new Map(warnings.filter((w) =>
 
 /**
  * The index as the documents say it is now. When the artifact is what `docket index` would
- * write now (see currentArtifact), lookups read it; when `index` would patch it, they read a
- * patched copy (see patchedArtifact); otherwise the index is built in memory through the
- * cache (read only, so unchanged files are not read) and compared with the artifact. A
- * missing or stale artifact is a warning, never a wrong answer.
+ * write now (see currentArtifact), lookups read it; otherwise the index is built in memory
+ * through the cache (read only, so unchanged files are not read) and compared with the
+ * artifact. A missing or stale artifact is a warning, never a wrong answer.
  */
 export async function loadIndex(config: RepoConfig, signal?: AbortSignal): Promise<LoadedIndex> {
   const cache = await IndexCache.open(config, 'use', { write: false });
   // The Python DocOps CLI's artifact (index_format meminit) is read whole when current, never
-  // bisected (its nodes do not begin with their ID) nor patched.
+  // bisected (its nodes do not begin with their ID).
   const meminit = config.index_format === 'meminit';
   let current: CurrentArtifact | undefined;
   let walk: WalkResult | undefined;
-  let stale = false;
+  let since: SinceBuild | undefined;
   try {
     walk = cache.mode === 'incremental' ? await listGoverned(config, signal) : undefined;
-    const since = await scanSinceBuild(config, cache, walk);
+    since = await scanSinceBuild(config, cache, walk);
     current = currentArtifact(config, cache, since);
     lastLookup.source = current ? 'artifact' : 'built';
-    if (!current && since && !meminit) {
-      const patched = await patchedArtifact(config, cache, since);
-      if (patched) [current, stale, lastLookup.source] = [patched.artifact, patched.stale, 'patched'];
-    }
   } catch (error) {
     await cache.close(false);
     throw error;
@@ -67,10 +59,11 @@ export async function loadIndex(config: RepoConfig, signal?: AbortSignal): Promi
   if (current) {
     await cache.close(false);
     if (meminit) return meminitLookups(config, current, signal);
-    return new ArtifactIndex(current, () => builtIndex(config, signal), stale ? [staleWarning(config)] : []);
+    return new ArtifactIndex(current, () => builtIndex(config, signal));
   }
-  // The same cache and walk: the build does not list the docs roots or stat the files again.
-  return builtIndex(config, signal, { cache, ...(walk ? { walk } : {}) });
+  // The same cache, walk and scan: the build does not list the docs roots or stat the files
+  // again, and when few changed it is made from the cached facts (see factsSinceBuild).
+  return builtIndex(config, signal, { cache, ...(walk ? { walk } : {}), ...(since ? { since } : {}) });
 }
 
 /**
@@ -78,7 +71,7 @@ export async function loadIndex(config: RepoConfig, signal?: AbortSignal): Promi
  * walk of the artifact's check: tests check that the artifact is read (shared through
  * globalThis with the built copy the commands run).
  */
-export const lastLookup: { source: 'artifact' | 'patched' | 'built' | 'fallback' | 'none'; handedOver?: boolean } = ((globalThis as Record<symbol, unknown>)[Symbol.for('docket.lookup.last')] ??= { source: 'none' }) as never;
+export const lastLookup: { source: 'artifact' | 'built' | 'fallback' | 'none'; handedOver?: boolean } = ((globalThis as Record<symbol, unknown>)[Symbol.for('docket.lookup.last')] ??= { source: 'none' }) as never;
 
 /** The artifact is not what `docket index` would write now; the answer comes from what it would write. */
 const staleWarning = (config: RepoConfig): Issue => ({ code: 'INDEX_STALE', severity: 'warning', message: `${config.index_path} is out of date; the index as the documents are now was used for this run.`, path: config.index_path, suggestion: 'Run `docket index` to bring it up to date.' });
@@ -123,7 +116,7 @@ async function builtIndex(config: RepoConfig, signal?: AbortSignal, opened?: Ope
 }
 
 /**
- * Lookups in the current artifact (or a patched copy): a node by ID is found by bisecting the file, a path in one
+ * Lookups in the current artifact: a node by ID is found by bisecting the file, a path in one
  * hashed read of it, every ID in another. An item that does not read back (the file changed
  * in place, keeping its size and time) makes the index built in memory answer instead.
  */
@@ -134,14 +127,12 @@ class ArtifactIndex implements LoadedIndex {
   constructor(
     private readonly current: CurrentArtifact,
     private readonly build: () => Promise<LoadedIndex>,
-    /** INDEX_STALE when the artifact read is a patched copy that differs from index_path's. */
-    private readonly own: Issue[] = [],
   ) {
     this.skippedPaths = skippedOf(current.stored.warnings);
   }
 
   get warnings(): Issue[] {
-    return this.fallback?.warnings ?? this.own;
+    return this.fallback?.warnings ?? [];
   }
 
   private async instead(): Promise<LoadedIndex> {
@@ -153,7 +144,7 @@ class ArtifactIndex implements LoadedIndex {
   async node(id: string): Promise<IndexNode | undefined> {
     if (this.fallback) return this.fallback.node(id);
     const found = readNode(this.current.file, id);
-    return found === undefined ? (await this.instead()).node(id) : (found?.node ?? undefined);
+    return found === undefined ? (await this.instead()).node(id) : (found ?? undefined);
   }
 
   async nodeAt(rel: string): Promise<IndexNode | undefined> {

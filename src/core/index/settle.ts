@@ -5,7 +5,13 @@ import { compileSchemaFile, type CompiledSchema } from '../schema/compile.js';
 import { sha256 } from '../text/sha256.js';
 import { factsHash, type AddedFile, type FileUpdate } from './cache.js';
 import { factsOf, type DocFacts } from './facts.js';
-import type { FactsEdit } from './patch.js';
+
+/** A document whose facts changed since the last build: its position in the cache, and its new facts. */
+export interface FactsEdit {
+  index: number;
+  file: GovernedFile;
+  facts: DocFacts;
+}
 
 /** A file whose stat is not the manifest's (or too recent to trust): its position, and its content and facts hashes as the cache has them. */
 export interface StatChanged {
@@ -41,7 +47,7 @@ export async function settleChanged(config: RepoConfig, files: readonly StatChan
     if (digest !== c.sha256) {
       const facts = await describe(c.file, digest);
       if (!facts) return undefined;
-      if (factsHash(facts) !== c.facts_hash) edits.push({ index: c.index, file: c.file, facts, previousFactsHash: c.facts_hash });
+      if (factsHash(facts) !== c.facts_hash) edits.push({ index: c.index, file: c.file, facts });
       changed++;
     }
     updates.set(c.index, { size: raw.size, mtime_ms: raw.mtimeMs, sha256: digest });

@@ -84,7 +84,7 @@ export const INDEX_CODES = {
   }),
   INDEX_STALE: spec({
     kind: 'warning', exit: EXIT.OK, category: 'input',
-    summary: 'The index artifact is out of date; docket answered from the index as the documents are now (a patched copy, or one built in memory).',
+    summary: 'The index artifact is out of date; docket answered from the index as the documents are now, built in memory.',
     cause: 'Documents, the config or the schema changed since `docket index` last ran, or the artifact was edited.',
     action: 'Run `docket index` to bring the artifact up to date.',
     commands: ['docket index'],

@@ -10,12 +10,12 @@ import { generatedRepository } from '../helpers/generated.js';
 import { expectValidEnvelope } from '../helpers/schemas.js';
 
 /**
- * `index` after edits that change documents' node fields (a title, a status, an owner,
- * keywords, a description) or links patches the last artifact instead of building the graph
- * again (see src/core/index/patch.ts); any other edit (a relation, a supersession, an ID, a
- * document that stops being a node) builds in full. Seeded rounds of both kinds: after each,
- * the cached run must say and write exactly what a run without the cache says and writes, and
- * the manifest shows which way it went, so the patch cannot silently stop being taken.
+ * `index` after edits of a few documents (node fields, links, relations, successors, IDs, a
+ * document that stops being a node) builds the graph from the cached facts, with only the
+ * edited documents read again (see factsSinceBuild in src/core/index/current.ts). Seeded
+ * rounds of every kind: after each, the cached run must say and write exactly what a run
+ * without the cache says and writes, and the manifest shows that the facts file stayed (the
+ * new facts wait in its overlay), so the incremental path cannot silently stop being taken.
  */
 const ARTIFACT = 'docs/01-indices/docket.index.json';
 const MANIFEST = '.docket/cache/index.json';
@@ -28,8 +28,8 @@ function result(stdout: string): unknown {
 
 type Edit = (text: string, n: number) => string;
 
-/** An index run with the cache after an edit, checked against one without: whether it was patched (the facts file stayed), and its envelope. */
-async function indexAgainstFull(root: string, step: string): Promise<{ patched: boolean; json: Record<string, unknown> }> {
+/** An index run with the cache after an edit, checked against one without: whether it was built from the cached facts (the facts file stayed), and its envelope. */
+async function indexAgainstFull(root: string, step: string): Promise<{ fromFacts: boolean; json: Record<string, unknown> }> {
   const before = JSON.parse(readFileSync(path.join(root, MANIFEST), 'utf8')) as Manifest;
   const cached = await docket(['index', '--root', root, '--format', 'json']);
   const after = JSON.parse(readFileSync(path.join(root, MANIFEST), 'utf8')) as Manifest;
@@ -37,7 +37,7 @@ async function indexAgainstFull(root: string, step: string): Promise<{ patched: 
   expect(result(cached.stdout), step).toEqual(result(full.stdout));
   expect(cached.exitCode, step).toBe(full.exitCode);
   if (full.exitCode === 0) expect((full.json!.data as { written: boolean }).written, step).toBe(false);
-  return { patched: after.facts_sha256 === before.facts_sha256, json: cached.json as Record<string, unknown> };
+  return { fromFacts: after.facts_sha256 === before.facts_sha256, json: cached.json as Record<string, unknown> };
 }
 
 /** Edits of a node's own fields: the graph keeps its shape. */
@@ -49,7 +49,7 @@ const PAYLOAD: Edit[] = [
   (t, n) => frontmatter(t, (fm) => fm.replace(/^(title: .*)$/m, `$1\nkeywords_${n % 2 ? 'x' : 'y'}: 1`).replace(/^keywords_.*\n/m, '').replace(/^(status: .*)$/m, `$1\narea: area-${n}`).replace(/^area: .*\narea: /m, 'area: ')),
 ];
 
-describe('index after node-field and link edits: the artifact is patched, byte for byte what a full build writes', () => {
+describe('index after edits: built from the cached facts, byte for byte what a full build writes', () => {
   it.each([[7], [8], [9]])('seed %i', async (seed) => {
     const root = path.join(tempDir(), 'r');
     generateRepo(root, { docs: 60, seed, violations: 0 });
@@ -68,14 +68,13 @@ describe('index after node-field and link edits: the artifact is patched, byte f
     /** Edits that change the graph's shape, or make the document something other than a node. */
     const structural = (rel: string, n: number): ((t: string) => string) => {
       const ops = [
-        (t: string) => ((relating = true), frontmatter(t, (fm) => fm.replace(/^related_ids:\n/m, '').replace(/^(status: .*)$/m, `$1\nrelated_ids:\n  - NOPE-ADR-${100 + (n % 900)}`))),
+        (t: string) => frontmatter(t, (fm) => fm.replace(/^related_ids:\n/m, '').replace(/^(status: .*)$/m, `$1\nrelated_ids:\n  - NOPE-ADR-${100 + (n % 900)}`)),
         (t: string) => (broken.add(rel), frontmatter(t, (fm) => fm.replace(/^document_id: (.*)$/m, `document_id: $1${n % 10}`))),
         (t: string) => (broken.add(rel), frontmatter(t, (fm) => fm.replace(/^(status: .*)$/m, '$1\nbroken: [unclosed'))),
       ];
       if (!superseded.has(rel) && next() < 0.5) {
         superseded.add(rel);
-        // A new successor is patched unless it closes a cycle.
-        relating = true;
+        // A new successor, which may close a cycle (reported from the facts as a full build reports it).
         return (t: string) => frontmatter(t, (fm) => fm.replace(/^(status: .*)$/m, `$1\nsuperseded_by: ${pick(ids.filter((id) => id !== idOf(rel)))}`));
       }
       return pick(ops);
@@ -103,14 +102,10 @@ describe('index after node-field and link edits: the artifact is patched, byte f
         // Itself: no edge, no warning.
         (t: string) => frontmatter(t, (fm) => fm.replace(/^related_ids:\n/m, `related_ids:\n  - ${own}\n`)),
       ]);
-      return (t: string) => ((relating = true), edit(t));
+      return edit;
     };
-    let patched = 0;
     let relinked = 0;
-    /** Whether this round edits related_ids or superseded_by (which may build in full: see relate.ts). */
-    let relating = false;
     for (let round = 0; round < 16; round++) {
-      relating = false;
       const isStructural = next() < 0.3;
       const count = 1 + Math.floor(next() * 3);
       for (let k = 0; k < count; k++) {
@@ -141,27 +136,17 @@ describe('index after node-field and link edits: the artifact is patched, byte f
       expect(cached.exitCode).toBe(full.exitCode);
       if (full.exitCode === 0) expect((full.json!.data as { written: boolean }).written, `round ${round}: the artifact differs from a full build's`).toBe(false);
       expect(readFileSync(path.join(root, ARTIFACT)).equals(artifact)).toBe(true);
-      // After a sound build, node-field edits are patched: the facts file stays, the new facts wait in the manifest.
-      const sound = before.result !== null && before.result.violations.length === 0;
-      if (!isStructural && sound && !relating) {
-        expect(after.facts_sha256, `round ${round}: built in full`).toBe(before.facts_sha256);
-        // New facts in the overlay: patched (an edit that changes no facts, such as a YAML error
-        // made elsewhere in a document that was already not a node, has nothing to patch).
-        if (JSON.stringify(after.facts_overlay) !== JSON.stringify(before.facts_overlay)) patched++;
-        if (JSON.parse(readFileSync(path.join(root, ARTIFACT), 'utf8')).edge_count !== edges) relinked++;
-      }
-      // A document that stops being a node, alone in its run or with other edits (in passes),
-      // may be patched out, as may one that keeps its path under another ID: whether it was is
-      // tallied in index-added.test.ts; here, only that the result is the full build's (above).
+      // Every round, even after a build that failed (a cycle): the facts file stays, the new facts wait in the manifest.
+      expect(after.facts_sha256, `round ${round}: built in full`).toBe(before.facts_sha256);
+      if (JSON.parse(readFileSync(path.join(root, ARTIFACT), 'utf8')).edge_count !== edges) relinked++;
     }
-    expect(patched).toBeGreaterThan(3);
-    // Some patches changed the edges (links added or dropped), not only nodes.
+    // Some rounds changed the edges (links added or dropped), not only nodes.
     expect(relinked).toBeGreaterThan(0);
   });
 });
 
-describe('index after edits of related_ids: relations, their warnings and advice patched where the stored result says enough', () => {
-  it('matches a full build at each step, and patches the steps it can', async () => {
+describe('index after edits of related_ids: relations, their warnings and advice', () => {
+  it('matches a full build at each step, each built from the cached facts', async () => {
     const { root, byId, ids } = generatedRepository(30, 4);
     const relate = (id: string, related: string[]) => {
       const abs = path.join(root, byId.get(id)!);
@@ -172,40 +157,39 @@ describe('index after edits of related_ids: relations, their warnings and advice
     const first = await docket(['index', '--root', root, '--format', 'json']);
     expect(first.json!.advice.filter((x: { code: string }) => x.code === 'INDEX_RELATION_ONE_SIDED')).toEqual([]);
     const [a, b, c, d, z] = [ids[0]!, ids[1]!, ids[2]!, ids[3]!, ids.at(-1)!];
-    const steps: [[string, string[]][], boolean][] = [
-      [[[a, [b]]], true], // one-sided a -> b
-      [[[b, [a]]], true], // mutual: no advice
-      [[[a, []]], true], // one-sided b -> a
-      [[[a, [a]]], true], // itself: no edge, no warning
-      [[[c, [b]], [b, [a, c]]], true], // two documents at once: b and c mutual, b -> a still one-sided
-      [[[b, []], [c, ['NOPE-ADR-998']]], true], // both change again: no relation between them, c's dangling one is new
-      [[[c, ['NOPE-ADR-999', `${a}X`]]], true], // new dangling IDs: their suggestions are made from every ID (one is close to a)
-      [[[c, ['NOPE-ADR-999', a]]], true], // the dangling relation stays (its edge not guaranteed), one to a node is added
-      [[[c, []]], true], // the dangling relation and its warning go
-      [[[d, ids.filter((id) => id !== d).slice(0, 22)]], true], // 22 one-sided relations: 20 listed, 2 more
-      [[[z, [a]]], true], // after the last listed one: counted
-      [[[a, [d]]], true], // d -> a was listed and is mutual now: the 21st is read from the artifact's edges
-      [[[a, []]], true], // one-sided again: the 21st leaves the list
-      // Three listed relations become mutual, and so does z -> a, past the last listed: the
-      // next ones are read from the edges, z -> a's from what a lists now (19 in all, none unlisted).
-      [[[a, [d, z]], [b, [d]], [c, [d]]], true],
-      [[[z, []]], true],
+    const steps: [string, string[]][][] = [
+      [[a, [b]]], // one-sided a -> b
+      [[b, [a]]], // mutual: no advice
+      [[a, []]], // one-sided b -> a
+      [[a, [a]]], // itself: no edge, no warning
+      [[c, [b]], [b, [a, c]]], // two documents at once: b and c mutual, b -> a still one-sided
+      [[b, []], [c, ['NOPE-ADR-998']]], // both change again: no relation between them, c's dangling one is new
+      [[c, ['NOPE-ADR-999', `${a}X`]]], // new dangling IDs: their suggestions are made from every ID (one is close to a)
+      [[c, ['NOPE-ADR-999', a]]], // the dangling relation stays (its edge not guaranteed), one to a node is added
+      [[c, []]], // the dangling relation and its warning go
+      [[d, ids.filter((id) => id !== d).slice(0, 22)]], // 22 one-sided relations: 20 listed, 2 more
+      [[z, [a]]], // after the last listed one: counted
+      [[a, [d]]], // d -> a was listed and is mutual now: the 21st is listed
+      [[a, []]], // one-sided again: the 21st leaves the list
+      // Three listed relations become mutual, and so does z -> a, past the last listed (19 in all, none unlisted).
+      [[a, [d, z]], [b, [d]], [c, [d]]],
+      [[z, []]],
     ];
-    const patched: boolean[] = [];
+    const fromFacts: boolean[] = [];
     const more: (string | undefined)[] = [];
-    for (const [i, [edits]] of steps.entries()) {
+    for (const [i, edits] of steps.entries()) {
       for (const [id, related] of edits) relate(id, related);
       const run = await indexAgainstFull(root, `step ${i}`);
-      patched.push(run.patched);
+      fromFacts.push(run.fromFacts);
       more.push((run.json.advice as { message: string }[]).find((x) => / more one-sided /.test(x.message))?.message);
     }
-    expect(patched).toEqual(steps.map(([, p]) => p));
+    expect(fromFacts).toEqual(steps.map(() => true));
     expect(more.slice(9, 11)).toEqual(['2 more one-sided relations are not listed.', '3 more one-sided relations are not listed.']);
   });
 });
 
-describe('index after link edits: runs of references inserted, replaced and dropped, down to no edge at all', () => {
-  it('matches a full build at each step, and patches every step', async () => {
+describe('index after link edits: references added, replaced and dropped, down to no edge at all', () => {
+  it('matches a full build at each step, each built from the cached facts', async () => {
     const { root, byId, ids } = generatedRepository(12, 9);
     const abs = (id: string) => path.join(root, byId.get(id)!);
     const linkTo = (from: string, to: string[]) => {
@@ -235,15 +219,15 @@ describe('index after link edits: runs of references inserted, replaced and drop
     for (const [i, [from, to, edges]] of steps.entries()) {
       linkTo(from, to);
       const run = await indexAgainstFull(root, `step ${i}`);
-      expect(run.patched, `step ${i}`).toBe(true);
+      expect(run.fromFacts, `step ${i}`).toBe(true);
       expect((run.json.data as { edge_count: number }).edge_count, `step ${i}`).toBe(edges);
     }
     expect(readFileSync(path.join(root, ARTIFACT), 'utf8')).toContain('"edges": []');
   });
 });
 
-describe('index after edits of superseded_by: the supersession edge moves, warnings follow, cycles build in full', () => {
-  it('matches a full build at each step, and patches the steps it can', async () => {
+describe('index after edits of superseded_by: the supersession edge moves, warnings follow, cycles are reported', () => {
+  it('matches a full build at each step, each built from the cached facts (also after a failed build)', async () => {
     const { root, byId, ids } = generatedRepository(20, 6);
     const [a, b, c, d] = ids;
     const succeed = (id: string, successor: string | null) => {
@@ -251,30 +235,30 @@ describe('index after edits of superseded_by: the supersession edge moves, warni
       writeFileSync(abs, frontmatter(readFileSync(abs, 'utf8'), (fm) => fm.replace(/^superseded_by: .*\n/m, '').replace(/^(status: .*)$/m, successor ? `$1\nsuperseded_by: ${successor}` : '$1')));
     };
     expect((await docket(['index', '--root', root, '--format', 'json'])).exitCode).toBe(0);
-    const steps: [[string, string | null][], boolean][] = [
-      [[[b!, a!]], true], // a supersedes b, whose status says otherwise: a warning
-      [[[b!, c!]], true], // the edge moves to c
-      [[[d!, c!]], true], // c supersedes two
-      [[[b!, 'NOPE-ADR-999']], true], // a dangling successor: its suggestion is made from every ID
-      [[[b!, `${a}X`]], true], // another, close to a
-      [[[b!, c!]], true], // the dangling successor and its warning go
-      [[[c!, b!]], false], // a cycle: built in full, which reports it
-      [[[c!, null]], false], // after a failed build, in full
-      [[[b!, null], [d!, b!]], true], // two successors at once
-      [[[a!, d!], [b!, a!]], false], // together they close a cycle, b -> a -> d -> b, that neither closes alone
-      [[[a!, null]], false], // after a failed build, in full
-      [[[b!, c!], [a!, c!]], true], // two again: d -> b -> c, a -> c
+    const steps: [string, string | null][][] = [
+      [[b!, a!]], // a supersedes b, whose status says otherwise: a warning
+      [[b!, c!]], // the edge moves to c
+      [[d!, c!]], // c supersedes two
+      [[b!, 'NOPE-ADR-999']], // a dangling successor: its suggestion is made from every ID
+      [[b!, `${a}X`]], // another, close to a
+      [[b!, c!]], // the dangling successor and its warning go
+      [[c!, b!]], // a cycle, reported
+      [[c!, null]], // the cycle broken
+      [[b!, null], [d!, b!]], // two successors at once
+      [[a!, d!], [b!, a!]], // together they close a cycle, b -> a -> d -> b, that neither closes alone
+      [[a!, null]], // the cycle broken again
+      [[b!, c!], [a!, c!]], // two again: d -> b -> c, a -> c
     ];
-    const patched: boolean[] = [];
-    for (const [i, [edits]] of steps.entries()) {
+    const fromFacts: boolean[] = [];
+    for (const [i, edits] of steps.entries()) {
       for (const [id, successor] of edits) succeed(id, successor);
-      patched.push((await indexAgainstFull(root, `step ${i}`)).patched);
+      fromFacts.push((await indexAgainstFull(root, `step ${i}`)).fromFacts);
     }
-    expect(patched).toEqual(steps.map(([, p]) => p));
+    expect(fromFacts).toEqual(steps.map(() => true));
   });
 });
 
-describe('index after status edits of superseded documents: their warnings are replaced, removed and inserted in place', () => {
+describe('index after status edits of superseded documents: their warnings come and go', () => {
   it('matches a full build at each step', async () => {
     const { root, files, byId, ids } = generatedRepository(20, 3);
     const idOf = (rel: string) => idIn(root, rel)!;
@@ -289,7 +273,7 @@ describe('index after status edits of superseded documents: their warnings are r
       set(rel, edit);
       const cached = await docket(['index', '--root', root, '--format', 'json']);
       const manifest = JSON.parse(readFileSync(path.join(root, MANIFEST), 'utf8')) as Manifest;
-      expect(manifest.facts_overlay, `step ${i}: not patched`).toBeDefined();
+      expect(manifest.facts_overlay, `step ${i}: built in full`).toBeDefined();
       const full = await docket(['index', '--root', root, '--format', 'json', '--no-cache']);
       expect(result(cached.stdout), `step ${i}`).toEqual(result(full.stdout));
       expect((full.json!.data as { written: boolean }).written, `step ${i}`).toBe(false);
@@ -302,7 +286,7 @@ describe('index after status edits of superseded documents: their warnings are r
 });
 
 describe('index after a node-field edit when the artifact is not the one the cache describes', () => {
-  it.each([['edited by hand'], ['removed'], ['replaced by a directory']])('artifact %s: built in full, never patched', async (how) => {
+  it.each([['edited by hand'], ['removed'], ['replaced by a directory']])('artifact %s: written again from the cached facts, as a full build writes it', async (how) => {
     const root = path.join(tempDir(), 'r');
     generateRepo(root, { docs: 20, seed: 5, violations: 0 });
     expect((await docket(['index', '--root', root, '--format', 'json'])).exitCode).toBe(0);
@@ -318,12 +302,14 @@ describe('index after a node-field edit when the artifact is not the one the cac
     writeFileSync(path.join(root, rel!), readFileSync(path.join(root, rel!), 'utf8').replace(/^title: "(.*)"$/m, 'title: "$1 again"'));
     const cached = await docket(['index', '--root', root, '--format', 'json']);
     const manifest = JSON.parse(readFileSync(path.join(root, MANIFEST), 'utf8')) as Manifest;
-    expect(manifest.facts_overlay).toBeUndefined();
     if (how === 'replaced by a directory') {
+      // Nothing written: not the artifact, nor the cache's new facts.
       expect(cached.json!.error!.code).toBe('FILE_EXISTS');
+      expect(manifest.facts_overlay).toBeUndefined();
       return;
     }
-    expect(cached.exitCode).toBe(0);
+    expect(manifest.facts_overlay).toBeDefined();
+    expect([cached.exitCode, (cached.json!.data as { written: boolean }).written]).toEqual([0, true]);
     const full = await docket(['index', '--root', root, '--format', 'json', '--no-cache']);
     expect(result(cached.stdout)).toEqual(result(full.stdout));
     expect((full.json!.data as { written: boolean }).written).toBe(false);
