@@ -24,11 +24,7 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
   (await import('../dist/cli/malloc-tuning.js')).keepFreedMemory();
   const { answerBareTopic } = await import('../dist/cli/topic-guard.js');
   if (!(await answerBareTopic(argv, new URL('../oclif.manifest.json', import.meta.url)))) {
-    // oclif as one bundled file (scripts/bundle.js), the copy the commands use too.
-    const { createRequire } = await import('node:module');
-    const oclif = createRequire(import.meta.url)('#oclif');
-    const { run } = oclif.run;
-    const { flush } = oclif.flush;
+    const { run, flush } = await import('../dist/cli/oclif.js');
     try {
       await run(argv, import.meta.url);
       await flush();
