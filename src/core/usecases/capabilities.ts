@@ -60,7 +60,6 @@ export const ENVIRONMENT = [
   { name: 'DOCKET_DEEP_BUDGET_MS', description: 'Time budget of `context --deep` in milliseconds (0 to 3600000, default 10000); past it the list is partial (DEEP_BUDGET_EXCEEDED).' },
   { name: 'DOCKET_WORKERS', description: 'Worker threads for check and index: 0 turns them off (the reading thread too), N forces N; unset, docket uses them for large repositories on machines with 4 or more CPUs. Results never depend on it.' },
   { name: 'DOCKET_READ_AHEAD', description: 'The thread that reads documents ahead of check and index where no worker threads run: 0 turns it off, 1 starts it at once; unset, docket starts it once 500 documents had to be read and 2,000 remain, or, when check or index will read every document (--no-cache, no usable cache), as soon as the walk has found 2,500. Results never depend on it.' },
-  { name: 'DOCKET_MALLOC_TUNING', description: 'Set to 0 to let glibc return freed memory to the kernel at once, as it does by default; unset, docket raises glibc\'s trimming threshold at start-up (Linux) so that memory V8 frees is reused instead of faulted in again. Results never depend on it.' },
   { name: 'DOCKET_LOCK_TIMEOUT_MS', description: 'How long `new --id` waits for another process holding the same ID claim (default 10000).' },
   { name: 'VISUAL', description: 'Editor for `new --edit` (preferred over EDITOR).' },
   { name: 'EDITOR', description: 'Editor for `new --edit` when VISUAL is not set.' },
