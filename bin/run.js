@@ -20,15 +20,9 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
   const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
   process.stdout.write(`docket/${version} ${process.platform}-${process.arch} node-${process.version}\n`);
 } else {
-  // First: glibc then keeps the memory V8 frees instead of faulting it in again (malloc-tuning.ts).
-  (await import('../dist/cli/malloc-tuning.js')).keepFreedMemory();
   const { answerBareTopic } = await import('../dist/cli/topic-guard.js');
   if (!(await answerBareTopic(argv, new URL('../oclif.manifest.json', import.meta.url)))) {
-    // oclif as one bundled file (scripts/bundle.js), the copy the commands use too.
-    const { createRequire } = await import('node:module');
-    const oclif = createRequire(import.meta.url)('#oclif');
-    const { run } = oclif.run;
-    const { flush } = oclif.flush;
+    const { run, flush } = await import('../dist/cli/oclif.js');
     try {
       await run(argv, import.meta.url);
       await flush();

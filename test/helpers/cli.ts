@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
-
-/** oclif as the commands load it: the bundled copy (scripts/bundle.js), so there is one copy in this process. */
-const { run } = (createRequire(import.meta.url)('#oclif') as { run: typeof import('@oclif/core/run') }).run;
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
+/** oclif as the built commands load it (bundled with them, scripts/bundle.js), so a process holds one copy of it. */
+const OCLIF = new URL('../../dist/cli/oclif.js', import.meta.url).href;
+let oclif: Promise<typeof import('../../src/cli/oclif.js')> | undefined;
 export const BIN = fileURLToPath(new URL('../../bin/run.js', import.meta.url));
 export const FIXED_RUN_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -68,6 +67,7 @@ async function runInProcess(args: string[], extraEnv: Record<string, string | un
   process.stderr.write = capture((s) => (stderr += s));
   process.exitCode = undefined;
   try {
+    const { run } = await (oclif ??= import(OCLIF) as Promise<typeof import('../../src/cli/oclif.js')>);
     await run(args, REPO);
   } finally {
     process.stdout.write = outWrite;

@@ -58,8 +58,6 @@ export const ENVIRONMENT = [
   { name: 'DOCKET_TODAY', description: 'Pins "today" (YYYY-MM-DD) for last_updated (new, fix) and {{date}}, for reproducible output.' },
   { name: 'DOCKET_WALK_LIMIT', description: 'Markdown files a walk (scan, check, index, context --deep) lists before it stops (1 to 1000000000, default 100000); past it the run is partial (WALK_LIMIT_REACHED).' },
   { name: 'DOCKET_DEEP_BUDGET_MS', description: 'Time budget of `context --deep` in milliseconds (0 to 3600000, default 10000); past it the list is partial (DEEP_BUDGET_EXCEEDED).' },
-  { name: 'DOCKET_CODE_CACHE', description: 'Set to 0 to compile the vendored oclif and yaml bundles at every start instead of loading V8\'s code cache that the build wrote (dist/vendor/*.v8cache). Results never depend on it.' },
-  { name: 'DOCKET_MALLOC_TUNING', description: 'Set to 0 to let glibc return freed memory to the kernel at once, as it does by default; unset, docket raises glibc\'s trimming threshold at start-up (Linux) so that memory V8 frees is reused instead of faulted in again. Results never depend on it.' },
   { name: 'DOCKET_LOCK_TIMEOUT_MS', description: 'How long `new --id` waits for another process holding the same ID claim (default 10000).' },
   { name: 'VISUAL', description: 'Editor for `new --edit` (preferred over EDITOR).' },
   { name: 'EDITOR', description: 'Editor for `new --edit` when VISUAL is not set.' },

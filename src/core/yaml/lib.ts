@@ -1,6 +1,4 @@
-import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { packagePath } from '../package-root.js';
 
 export type YamlModule = typeof import('yaml');
 let loaded: YamlModule | undefined;
@@ -8,10 +6,10 @@ let loaded: YamlModule | undefined;
 /**
  * The `yaml` package, loaded on first use: most runs never need it, because frontmatter and
  * docops.config.yaml of the common shapes have fast paths (frontmatter/fast.ts,
- * config/simple-yaml.ts) that decline everything else to it. Synchronous (a CommonJS require) so parsers stay synchronous. `npm run build` writes the package as one file,
- * dist/vendor/yaml.cjs (scripts/bundle.js), which loads several times faster than its
- * seventy modules; before a build (tests run from src/) the package itself is used. Every
- * value import of yaml goes through here, so a process holds one copy of it.
+ * config/simple-yaml.ts) that decline everything else to it. Synchronous (a CommonJS require)
+ * so parsers stay synchronous, and outside the bundle (scripts/bundle.js) so that commands do
+ * not load it at start. Every value import of yaml goes through here, so a process holds one
+ * copy of it.
  */
 /**
  * Parse options every parse of untrusted YAML takes: the `yaml` package reports some
@@ -24,9 +22,7 @@ export const QUIET = { logLevel: 'error' } as const;
 
 export function yamlLib(): YamlModule {
   if (!loaded) {
-    const require = createRequire(import.meta.url);
-    const vendored = packagePath('dist/vendor/yaml.cjs');
-    loaded = (existsSync(vendored) ? require(vendored) : require('yaml')) as YamlModule;
+    loaded = createRequire(import.meta.url)('yaml') as YamlModule;
   }
   return loaded;
 }
