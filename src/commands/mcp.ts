@@ -4,7 +4,7 @@ import { DocketCommand } from '../cli/base-command.js';
 import type { Envelope } from '../cli/envelope.js';
 import { writeStderr } from '../cli/io.js';
 import type { ManifestCommand } from '../cli/mcp/manifest.js';
-import type { McpData } from '../cli/mcp/types.js';
+import type { McpData } from '../contract/mcp.js';
 import type { Outcome, RunContext } from '../cli/outcome.js';
 import { renderMcpText } from '../cli/render/commands/mcp.js';
 import { safeText, type Style } from '../cli/render/style.js';

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
-import { readDataSchema, relaxRequired, type JsonSchema } from '../cli/agent/data-schema.js';
-import { OUTPUT_SCHEMA_VERSION } from '../cli/envelope.js';
-import { createAjv } from '../core/schema/ajv-sync.js';
-import type { DataOf, EnvelopeOf, KnownEnvelope } from './types.js';
+import { readDataSchema, relaxRequired, type JsonSchema } from '../contract/data-schema.js';
+import { OUTPUT_SCHEMA_VERSION } from '../contract/envelope.js';
+import { createAjv } from '../contract/ajv.js';
+import type { DataOf, EnvelopeOf, KnownEnvelope } from '../contract/commands.js';
 
 /** Why a line is not an envelope this library can hand over. */
 export type EnvelopeParseErrorCode = 'EMPTY_OUTPUT' | 'NOT_ONE_LINE' | 'NOT_JSON' | 'INCOMPATIBLE_MAJOR' | 'SCHEMA_MISMATCH' | 'COMMAND_MISMATCH';

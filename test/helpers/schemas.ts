@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { expect } from 'vitest';
-import { relaxRequired } from '../../src/cli/agent/data-schema.js';
+import { relaxRequired } from '../../src/contract/data-schema.js';
 import { REPO } from './cli.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => void;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { readDataSchema, relaxRequired, type JsonSchema } from '../agent/data-schema.js';
+import { readDataSchema, relaxRequired, type JsonSchema } from '../../contract/data-schema.js';
 
 /** Replaces local `#/definitions/x` and `#/$defs/x` references by their (inlined) targets. */
 export function inlineRefs(schema: JsonSchema): JsonSchema {

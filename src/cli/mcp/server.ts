@@ -1,7 +1,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ValidateFunction } from 'ajv';
-import { createAjv } from '../../core/schema/ajv-sync.js';
+import { createAjv } from '../../contract/ajv.js';
 import { closest } from '../../core/text/suggest.js';
 import { DocketError } from '../../errors/docket-error.js';
 import type { Envelope } from '../envelope.js';
@@ -14,7 +14,7 @@ import { CallGate } from './gate.js';
 import { runCommand, serverErrorEnvelope } from './runner.js';
 import { DocketStdioTransport } from './transport.js';
 import type { Tool } from './tools.js';
-import type { ServeStats } from './types.js';
+import type { ServeStats } from '../../contract/mcp.js';
 import { toJson } from '../render/json.js';
 
 export interface ServeOptions {
@@ -30,7 +30,7 @@ export interface ServeOptions {
   debug(message: string): void;
 }
 
-export type { McpData, ServeStats } from './types.js';
+export type { McpData, ServeStats } from '../../contract/mcp.js';
 
 function instructions(tools: readonly Tool[], root: string): string {
   const names = tools.map((t) => t.definition.name);
