@@ -2,7 +2,7 @@ import * as Flags from '@oclif/core/flags';
 import type { Command } from '@oclif/core/command';
 import type { ArgInfo, CommandInfo, FlagInfo } from '../core/usecases/capabilities.js';
 import { globalFlags } from './flags.js';
-import { isAgentCommand, previewOf, toolName, type ManifestCommand } from './mcp/manifest.js';
+import { isAgentCommand, previewOf, toolName } from './mcp/manifest.js';
 import { BASE_FORMATS } from './options.js';
 
 type LoadableFlag = Command.Flag.Cached | { name: string; type: string; description?: string; summary?: string; char?: string; options?: readonly string[]; default?: unknown; multiple?: boolean; allowNo?: boolean };
@@ -38,7 +38,7 @@ export function describeCommands(commands: readonly Command.Loadable[]): Command
         .filter(([name]) => !GLOBAL.has(name))
         .map(([name, f]) => flagInfo(name, f as LoadableFlag));
       const id = c.id.replace(/:/g, ' ');
-      const preview = previewOf(c as unknown as ManifestCommand);
+      const preview = previewOf(c);
       return {
         id,
         summary: String(c.summary ?? c.description ?? ''),

@@ -97,7 +97,7 @@ function envelopeValidator(lenient: boolean): ValidateFunction {
   const s = state();
   const key = lenient ? 'lenient' : 'exact';
   s.envelope[key] ??= s.ajv.compile((lenient ? allowAdditional(s.envelopeSchema) : s.envelopeSchema) as JsonSchema);
-  return s.envelope[key]!;
+  return s.envelope[key];
 }
 
 /** data is checked with the top-level `required` relaxed: --fields projections and error results (`data: {}`) are valid. */

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { EnvelopeParseError, parseEnvelope } from './parse.js';
+import { type EnvelopeParseError, parseEnvelope } from './parse.js';
 import type { EnvelopeOf } from '../contract/commands.js';
 
 const BIN = fileURLToPath(new URL('../../bin/run.js', import.meta.url));

@@ -108,7 +108,7 @@ export function createServer(opts: Omit<ServeOptions, 'signal'>): DocketServer {
       const message = `Unknown tool "${name}".${guesses.length > 0 ? ` Did you mean "${guesses[0]}"?` : ''} Tools: ${known.join(', ')}.`;
       throw Object.assign(new Error(message), { code: ErrorCode.InvalidParams, data: { code: 'UNKNOWN_COMMAND', did_you_mean: guesses, valid_tools: known } });
     }
-    const args = (request.params.arguments ?? {}) as Record<string, unknown>;
+    const args = (request.params.arguments ?? {});
     // A command line the system would refuse (E2BIG) is a protocol error naming the limit.
     const tooLarge = argvLimitError(tool, toArgv(tool, args, opts.root));
     if (tooLarge) throw tooLarge;

@@ -264,7 +264,7 @@ export async function loadDocuments(
   schemaFor: (schemaPath: string) => CompiledSchema | undefined,
   opts: LoadOptions = {},
 ): Promise<InspectedDocument[]> {
-  const out: InspectedDocument[] = new Array(files.length);
+  const out = new Array<InspectedDocument>(files.length);
   for (let i = 0; i < files.length; i++) {
     if (i % YIELD_EVERY === 0 && i > 0) await turn();
     if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while reading documents.');

@@ -45,7 +45,7 @@ export class Preparation {
     private readonly onProgress: ((done: number, total: number) => void) | undefined,
   ) {
     this.total = files.length;
-    this.results = new Array(this.total);
+    this.results = new Array<Prepared | undefined>(this.total);
   }
 
   /** Hands on every prepared document that is next in path order. */

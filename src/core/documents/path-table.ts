@@ -71,7 +71,7 @@ export class PathTable implements FileList, PathIndex {
 
   /** The file name at position i (the path after its last slash). */
   nameAt(i: number): string {
-    return this.names.slice(i === 0 ? 0 : this.nameEnds[i - 1]!, this.nameEnds[i]!);
+    return this.names.slice(i === 0 ? 0 : this.nameEnds[i - 1]!, this.nameEnds[i]);
   }
 
   /** The position of `rel` (undefined: not one of the files). */

@@ -162,7 +162,7 @@ export function packReads(paths: readonly string[], buffer?: ArrayBuffer): Packe
       (codes ??= {})[k] = raw.code;
     }
   });
-  return { buffer: view.buffer as ArrayBuffer, meta, ...(codes ? { codes } : {}) };
+  return { buffer: view.buffer, meta, ...(codes ? { codes } : {}) };
 }
 
 /** The RawRead of the k-th packed file; its bytes are a view of `bytes` (the packed buffer). */

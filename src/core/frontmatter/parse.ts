@@ -48,7 +48,7 @@ const EMPTY: ParsedFrontmatter = { data: {}, keys: () => [], hasKeys: () => fals
 
 function pairOf(map: YAMLMap, key: string | number): Pair | undefined {
   const { isScalar } = yamlLib();
-  return map.items.find((p) => isScalar(p.key) && String(p.key.value) === String(key)) as Pair | undefined;
+  return map.items.find((p) => isScalar(p.key) && String(p.key.value) === String(key));
 }
 
 function spanOf(yaml: string, pair: Pair): ValueSpan {

@@ -161,7 +161,7 @@ export class IndexCache implements DocumentReuse {
     // This version's shas are in the hashes file: read only when the counts are asked for.
     cache.baselineOf = parsed.shas ?? (() => {
       const h = m && (cache.manifest === m && cache.loadedHashes !== undefined ? cache.loadedHashes : readHashes(config.root, m))?.whole();
-      return h ? new Map(describedFiles(m!, h).map((f) => [f.rel, f.sha256])) : new Map();
+      return h ? new Map(describedFiles(m, h).map((f) => [f.rel, f.sha256])) : new Map();
     });
     if (mode === 'rebuild') cache.reason = 'rebuild-requested';
     else if (!m || m.cache_version !== CACHE_VERSION || m.fingerprint !== cache.fingerprint) cache.reason = 'config-changed';
@@ -214,7 +214,7 @@ export class IndexCache implements DocumentReuse {
       const i = found.at ? found.at[k]! : k;
       if (i < 0) continue;
       const stat = found.stats ? found.stats.at(k) : stampOf(absolutePath(this.config.root, files[k]!.rel));
-      if (stat && stat.size === m.sizes[i] && stat.mtimeMs === m.mtimes[i] && this.trusted(m.mtimes[i]!)) {
+      if (stat && stat.size === m.sizes[i] && stat.mtimeMs === m.mtimes[i] && this.trusted(m.mtimes[i])) {
         verified[i] = 1;
         continue;
       }

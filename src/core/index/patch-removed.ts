@@ -1,6 +1,6 @@
 import type { Advice, Issue } from '../issues.js';
 import { findAll, type ArtifactFile, type Splice } from './artifact-file.js';
-import type { RemovedFile, StoredResult } from './cache.js';
+import type { Linkers, RemovedFile, StoredResult } from './cache.js';
 import { edgeSplices } from './edge-splices.js';
 import { withoutSkipped } from './facts.js';
 import { dangling, type IndexNode } from './graph.js';
@@ -137,7 +137,7 @@ export function removal(fd: number, file: ArtifactFile, stored: StoredResult, re
     for (const { node } of namers) changeOf(node.document_id).related = { ids: node.related_ids, nodes: related.nodes };
     // The documents that linked to them: their references again, from their cached links.
     const linking = sourcesAt(file, references!);
-    const found = linking && linking.size > 0 ? linkers?.(removed.map((r) => r.rel), true) : new Map();
+    const found = linking && linking.size > 0 ? linkers?.(removed.map((r) => r.rel), true) : (new Map() as Linkers);
     if (!linking || !found) return undefined;
     for (const source of linking) {
       if (gone.has(source)) continue;

@@ -170,7 +170,7 @@ export function nodeCountSplice(file: ArtifactFile, old: number, now: number): S
 
 function countSplice(file: ArtifactFile, which: 1 | 2, old: number, now: number): Splice | undefined {
   const head = file.read(0, 200).toString('latin1');
-  const m = /^\{\n  "index_version": "[0-9.]+",\n  "node_count": (\d+),\n  "edge_count": (\d+),\n/.exec(head);
+  const m = /^\{\n {2}"index_version": "[0-9.]+",\n {2}"node_count": (\d+),\n {2}"edge_count": (\d+),\n/.exec(head);
   if (!m || Number(m[which]) !== old) return undefined;
   const key = which === 1 ? '"node_count": ' : '"edge_count": ';
   const from = m[0].indexOf(key) + key.length;
