@@ -1,7 +1,7 @@
 import type { NamespaceConfig } from '../config/types.js';
 import { slotCount, stringHash } from '../text/string-hash.js';
 import { grown } from '../text/typed-arrays.js';
-import type { FileList, GovernedFile } from './walk.js';
+import type { FileList, GovernedFile } from './governed-file.js';
 
 /**
  * The walk's governed files, sorted, packed for a check that keeps them until its last

@@ -6,20 +6,9 @@ import { isInside } from '../fs/paths.js';
 import { DocketError } from '../../errors/docket-error.js';
 import type { Issue } from '../issues.js';
 import { PathTableBuilder } from './path-table.js';
+import type { FileList, GovernedFile } from './governed-file.js';
 
-export interface GovernedFile {
-  rel: string;
-  namespace: NamespaceConfig;
-}
-
-/**
- * The governed files by position: the walk's sorted array, or the same files packed (see
- * PathTable). `at` may build a new object at each call.
- */
-export interface FileList {
-  readonly length: number;
-  at(i: number): GovernedFile | undefined;
-}
+export type { FileList, GovernedFile } from './governed-file.js';
 
 export interface WalkResult {
   /** Governed Markdown files, sorted by path, each with its owning namespace. */

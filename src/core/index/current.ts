@@ -5,7 +5,7 @@ import type { WalkResult } from '../documents/walk.js';
 import { SAFE_READ_FLAGS } from '../fs/chunks.js';
 import { ArtifactFile } from './artifact-file.js';
 import type { AddedFile, IndexCache, StoredResult } from './cache.js';
-import type { Patched } from './patch-write.js';
+import type { Patched } from './patch-types.js';
 import { describeAdded, settleChanged, type Settled } from './settle.js';
 
 /** The artifact at index_path, open, as the last `docket index` left it, and what that build reported. */

@@ -8,7 +8,7 @@ import { isFileSystemFailure } from '../fs/atomic-write.js';
 import { ArtifactFile } from './artifact-file.js';
 import type { IndexCache } from './cache.js';
 import { patchSinceBuild, type CurrentArtifact, type SinceBuild } from './current.js';
-import type { Patched } from './patch-write.js';
+import type { Patched } from './patch-types.js';
 
 let copies = 0;
 

@@ -8,7 +8,7 @@ import { nodeOf, statusMismatch, type IndexNode } from './graph.js';
 import { addedSplices, answersAll, namersOf, resuggest } from './patch-added.js';
 import { moveSupersessions, readNode, relate, supersede, type RelatedEdit, type Suggest, type SuccessorEdit } from './relate.js';
 import { changedRun, edgeCountSplice, edgesArray, nodeIds, type SourceChange } from './relink.js';
-import type { FactsEdit, NewFile } from './patch.js';
+import type { FactsEdit, NewFile } from './patch-types.js';
 
 /** A node as it is written inside the artifact's "nodes" array. */
 const itemText = (node: IndexNode): string => itemsText([node], NODE_KEYS);

@@ -1,4 +1,4 @@
-import type { Advice, Issue } from '../issues.js';
+import type { Issue } from '../issues.js';
 import { findAll, type ArtifactFile, type Splice } from './artifact-file.js';
 import type { Linkers, RemovedFile, StoredResult } from './cache.js';
 import { edgeSplices } from './edge-splices.js';
@@ -7,17 +7,9 @@ import { dangling, type IndexNode } from './graph.js';
 import { answersAll, parseDangling, suggestedId } from './patch-added.js';
 import { lazySuggest, moveSupersessions, readNode, relate, supersede, type RelatedEdit, type Suggest, type SuccessorEdit } from './relate.js';
 import { changedRun, runOf, edgeCountSplice, edgesArray, nodeCountSplice, nodeIds, nodeIdsAt, nodesArray, referenceLines, referencingSources, relationLines, sourcesAt, storedIds, supersessionLines, targetLine, type SourceChange } from './relink.js';
-import type { PatchOptions } from './patch.js';
+import type { PatchOptions, Removal } from './patch-types.js';
 
-/** What the result becomes without some documents, and the splices that take them out of the artifact. */
-export interface Removal {
-  splices: Splice[];
-  warnings: Issue[];
-  advice: Advice[];
-  node_count: number;
-  edge_count: number;
-  first_id: string | null;
-}
+export type { Removal } from './patch-types.js';
 
 /**
  * Files removed in a run that also has edits or new files: each must have been no node (its

@@ -1,10 +1,10 @@
 import { rmSync } from 'node:fs';
 import type { RepoConfig } from '../config/types.js';
 import type { RemovedFile, StoredResult } from './cache.js';
-import type { FactsEdit, NewFile, PatchFiles, Patched, PatchOptions, patchIndex } from './patch.js';
+import type { FactsEdit, NewFile, PatchFiles, Patched, PatchIndex, PatchOptions } from './patch-types.js';
 
 /** patchIndex, passed in: this module is loaded by it. */
-type Patch = typeof patchIndex;
+type Patch = PatchIndex;
 
 interface Change {
   edits: readonly FactsEdit[];

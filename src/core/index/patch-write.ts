@@ -4,20 +4,7 @@ import { ChangedFile } from '../fs/changed-file.js';
 import { stampArtifact } from './artifact.js';
 import { copyWithSplices, findFirst, type Splice } from './artifact-file.js';
 import type { StoredResult } from './cache.js';
-import type { Removal } from './patch-removed.js';
-
-/** Where a patch reads the artifact and writes the new one (both the artifact's path unless staged; see patch-stages.ts). */
-export interface PatchFiles {
-  from: string;
-  to: string;
-  /** Write even when nothing changes: a stage's file becomes the artifact. */
-  always: boolean;
-}
-
-export interface Patched {
-  result: StoredResult;
-  written: boolean;
-}
+import type { PatchFiles, Patched, Removal } from './patch-types.js';
 
 /** The result of a removal (see removal), its splices applied to the artifact. */
 export function applyRemoval(config: RepoConfig, fd: number, stored: StoredResult, gone: Removal, io: PatchFiles): Promise<Patched | undefined> {

@@ -1,37 +1,19 @@
 import { closeSync, fstatSync, openSync } from 'node:fs';
 import path from 'node:path';
 import type { RepoConfig } from '../config/types.js';
-import type { GovernedFile } from '../documents/walk.js';
 import { SAFE_READ_FLAGS } from '../fs/chunks.js';
 import { ArtifactFile } from './artifact-file.js';
 import { lazySuggest, readNode } from './relate.js';
 import { nodeIdsAt, storedIds } from './relink.js';
 import { patchInStages } from './patch-stages.js';
-import type { AddedFile, Linkers, RemovedFile, StoredResult } from './cache.js';
+import type { RemovedFile, StoredResult } from './cache.js';
 import { removal, renames } from './patch-removed.js';
-import { isSkipped, skippedWarning, withoutSkipped, type DocFacts } from './facts.js';
+import { isSkipped, skippedWarning, withoutSkipped } from './facts.js';
 import { PatchDraft } from './patch-draft.js';
-import { applied, applyRemoval, type PatchFiles, type Patched } from './patch-write.js';
+import { applied, applyRemoval } from './patch-write.js';
+import type { FactsEdit, NewFile, PatchFiles, Patched, PatchOptions } from './patch-types.js';
 
-export type { PatchFiles, Patched } from './patch-write.js';
-
-/** A document whose facts changed since the last build: its position in the cache, its new facts, and the hash of its old ones. */
-export interface FactsEdit {
-  index: number;
-  file: GovernedFile;
-  facts: DocFacts;
-  previousFactsHash: string;
-}
-
-/** A new file to patch in; `governed`: its path was a governed file at the last build (a document that becomes a node, or keeps its path under another ID). */
-export type NewFile = Pick<AddedFile, 'file' | 'facts'> & { governed?: boolean };
-
-export interface PatchOptions extends Partial<PatchFiles> {
-  /** The cached node documents that link to these paths (see IndexCache.linkersOf; undefined: unknown). */
-  linkers?: (paths: readonly string[], governed: boolean) => Linkers | undefined;
-  /** Where a run the one pass cannot take writes its intermediate artifacts (see patchInStages); none: such a run builds in full. */
-  stage?: string;
-}
+export type { FactsEdit, NewFile, PatchFiles, Patched, PatchOptions } from './patch-types.js';
 
 /**
  * The edits of documents that stay nodes under another ID: the artifact has a node at their

@@ -4,23 +4,9 @@ import { maskBlocks, maskInline, type InlineMask } from './mask.js';
 import { NextChar, NOT_FOUND } from './scan.js';
 import { emptyList, listOf } from '../lists.js';
 import { OutlineLink, simpleOutline } from './simple-outline.js';
+import type { MarkdownLink, MarkdownOutline } from './outline-types.js';
 
-export interface MarkdownLink {
-  /** The destination as written, unescaped. */
-  target: string;
-  kind: 'inline' | 'image' | 'definition';
-  /** 1-based file line and column of the destination. */
-  line: number;
-  column: number;
-}
-
-export interface MarkdownOutline {
-  links: MarkdownLink[];
-  /** Heading and HTML anchors, in document order (GitHub's slugs). */
-  anchors: string[];
-  /** Text of the first heading (any level), as rendered. */
-  firstHeading?: string;
-}
+export type { MarkdownLink, MarkdownOutline } from './outline-types.js';
 
 /**
  * Links and anchors of a Markdown document body; code blocks, code spans and HTML comments

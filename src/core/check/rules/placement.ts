@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { RuleContext } from '../context.js';
+import type { RuleContext } from '../rule-context.js';
 import { NONE, type Finding, type InspectedDocument } from '../model.js';
 
 const KEBAB = /^[a-z0-9-]+\.md$/;
