@@ -10,7 +10,7 @@ type LoadableFlag = Command.Flag.Cached | { name: string; type: string; descript
 const GLOBAL = new Set(Object.keys(globalFlags));
 const integerParse = Flags.integer().parse;
 
-export function flagInfo(name: string, flag: LoadableFlag): FlagInfo {
+function flagInfo(name: string, flag: LoadableFlag): FlagInfo {
   const f = flag as Record<string, unknown>;
   const info: FlagInfo = { name, type: f.type === 'boolean' ? 'boolean' : 'option', description: String(f.summary ?? f.description ?? '') };
   if (info.type === 'option') info.value_type = f.valueType === 'integer' || f.parse === integerParse ? 'integer' : 'string';

@@ -3,7 +3,7 @@ import { normalizeAdvice, sortIssues } from '../core/issues.js';
 import { OUTPUT_SCHEMA_VERSION, type Envelope, type ErrorInfo, type Status } from '../contract/envelope.js';
 
 export { OUTPUT_SCHEMA_VERSION } from '../contract/envelope.js';
-export type { Envelope, ErrorInfo, Status } from '../contract/envelope.js';
+export type { Envelope, ErrorInfo } from '../contract/envelope.js';
 
 export interface EnvelopeParts {
   success: boolean;

@@ -5,7 +5,7 @@ import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import { readDataSchema, relaxRequired, type JsonSchema } from '../contract/data-schema.js';
 import { OUTPUT_SCHEMA_VERSION } from '../contract/envelope.js';
 import { createAjv } from '../contract/ajv.js';
-import type { DataOf, EnvelopeOf, KnownEnvelope } from '../contract/commands.js';
+import type { EnvelopeOf, KnownEnvelope } from '../contract/commands.js';
 
 /** Why a line is not an envelope this library can hand over. */
 export type EnvelopeParseErrorCode = 'EMPTY_OUTPUT' | 'NOT_ONE_LINE' | 'NOT_JSON' | 'INCOMPATIBLE_MAJOR' | 'SCHEMA_MISMATCH' | 'COMMAND_MISMATCH';
@@ -171,5 +171,3 @@ export function parseEnvelopes(lines: Iterable<string>, opts: ParseOptions = {})
 export function isEnvelopeOf<C extends string>(env: { command: string }, command: C): env is EnvelopeOf<C> {
   return env.command === command;
 }
-
-export type { DataOf };

@@ -18,7 +18,7 @@ export const findingsFlags = {
 
 export const MAX_FINDINGS_FLAG = 'max-findings';
 
-export type { FindingsData, FindingTotals } from '../../contract/findings.js';
+export type { FindingsData } from '../../contract/findings.js';
 
 /**
  * Keeps the first `max` violations and warnings in the envelope's order, and records the full

@@ -2,8 +2,6 @@ import { toJson } from '../render/json.js';
 import { sortIssues, type Issue } from '../../core/issues.js';
 import type { Envelope } from '../envelope.js';
 
-export const DEFAULT_MAX_RESULT_BYTES = 256 * 1024;
-
 // Measured as the server writes it (render/json.ts escapes more than JSON.stringify).
 const bytes = (value: unknown) => Buffer.byteLength(toJson(value), 'utf8');
 

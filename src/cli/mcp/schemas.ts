@@ -32,7 +32,7 @@ export function inlineRefs(schema: JsonSchema): JsonSchema {
 
 let envelopeSchema: JsonSchema | undefined;
 
-export function readEnvelopeSchema(packageRoot: string): JsonSchema {
+function readEnvelopeSchema(packageRoot: string): JsonSchema {
   envelopeSchema ??= JSON.parse(readFileSync(path.join(packageRoot, 'schemas', 'agent-output.schema.v1.json'), 'utf8')) as JsonSchema;
   return envelopeSchema;
 }

@@ -30,7 +30,7 @@ export interface ServeOptions {
   debug(message: string): void;
 }
 
-export type { McpData, ServeStats } from '../../contract/mcp.js';
+export type { ServeStats } from '../../contract/mcp.js';
 
 function instructions(tools: readonly Tool[], root: string): string {
   const names = tools.map((t) => t.definition.name);

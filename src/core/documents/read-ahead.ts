@@ -71,7 +71,7 @@ export const RING_BYTES = 4 * 1024 * 1024;
 /** Words of `control`: the file the main thread uses; the reader waits for room; closed; the main thread waits for a file. */
 export const CONTROL = { consumed: 0, waiting: 1, closed: 2, mainWaiting: 3 } as const;
 /** Sequence numbers stay below this, so `seq * 8 + state` is a 32-bit integer. */
-export const MAX_SEQ = 2 ** 28;
+const MAX_SEQ = 2 ** 28;
 
 /** No file is known yet (an early reader, before the walk ends): `pathOf` is set by the run that uses it. */
 const NO_PATHS = (i: number): string => {

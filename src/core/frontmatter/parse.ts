@@ -13,7 +13,7 @@ export interface YamlProblem {
   column?: number;
 }
 
-export type { ParsedFrontmatter, ValueSpan } from './parsed.js';
+export type { ParsedFrontmatter } from './parsed.js';
 
 const EMPTY: ParsedFrontmatter = { data: {}, keys: () => [], hasKeys: () => false, source: () => undefined, line: () => undefined, lineAt: () => undefined, valueSpan: () => undefined };
 

@@ -10,8 +10,8 @@ import { itemsText } from './artifact.js';
  * ITEM_START and ends at the first ITEM_END after it; its first key is its sort key. The three
  * arrays follow one another, so all items of the file are in one order: (kind, key).
  */
-export const ITEM_START = '\n    {\n      "';
-export const ITEM_END = '\n    }';
+const ITEM_START = '\n    {\n      "';
+const ITEM_END = '\n    }';
 
 /** The kinds of item, in the order their arrays have in the artifact. */
 export const NAMESPACE_ITEM = 0;

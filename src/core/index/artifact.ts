@@ -6,7 +6,7 @@ import { sha256OfFile } from '../fs/chunks.js';
 import type { StoredResult } from './cache.js';
 import type { IndexEdge, IndexNode } from './graph.js';
 
-export const INDEX_VERSION = '1.0';
+const INDEX_VERSION = '1.0';
 
 export interface IndexArtifact {
   index_version: string;

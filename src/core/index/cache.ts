@@ -6,7 +6,7 @@ import type { RepoConfig } from '../config/types.js';
 import type { DocumentRecord } from '../documents/read.js';
 import type { GovernedFile } from '../documents/walk.js';
 import { sha256OfFd, sha256OfFile } from '../fs/chunks.js';
-import { CACHE_DIR, ensureCacheDir, fingerprint as fingerprintOf, isSealed } from '../fs/cache-dir.js';
+import { ensureCacheDir, fingerprint as fingerprintOf, isSealed } from '../fs/cache-dir.js';
 import { lstatOrNone } from '../fs/paths.js';
 import { absolutePath } from '../documents/read.js';
 import type { Issue } from '../issues.js';
@@ -51,8 +51,6 @@ const MAX_SETTLED = 64;
  */
 const MAX_FACTS_OVERLAY = 64;
 const MAX_FACTS_OVERLAY_BYTES = 256 * 1024;
-
-export { CACHE_DIR };
 
 export type { Linkers } from './cache-read.js';
 

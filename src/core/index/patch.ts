@@ -13,7 +13,7 @@ import { PatchDraft } from './patch-draft.js';
 import { applied, applyRemoval } from './patch-write.js';
 import type { FactsEdit, NewFile, PatchFiles, Patched, PatchOptions } from './patch-types.js';
 
-export type { FactsEdit, NewFile, PatchFiles, Patched, PatchOptions } from './patch-types.js';
+export type { FactsEdit, NewFile, Patched, PatchOptions } from './patch-types.js';
 
 /**
  * The edits of documents that stay nodes under another ID: the artifact has a node at their

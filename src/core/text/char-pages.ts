@@ -33,7 +33,7 @@ export class CharPages {
 }
 
 /** The longest text stored (its length must fit the callers' one-byte or two-byte columns). */
-export const MAX_TEXT = 255;
+const MAX_TEXT = 255;
 
 /** A character a byte cannot hold. */
 const NOT_LATIN1 = /[^\x00-\xff]/;

@@ -17,7 +17,7 @@ import { DocketError } from '../../errors/docket-error.js';
 import { compareIssues, type Advice, type Issue } from '../issues.js';
 import type { FixChange } from '../fix/change.js';
 
-export type { FieldChange, FixChange } from '../fix/change.js';
+export type { FixChange } from '../fix/change.js';
 
 export interface FixData {
   dry_run: boolean;
