@@ -1,4 +1,4 @@
-// ESLint flat config: typescript-eslint's type-checked rules on TypeScript, plain recommended
+// ESLint flat config: typescript-eslint's recommended rules on TypeScript (its type-checked ones on src),
 // rules on the JavaScript scripts, and the layer rules that keep the architecture readable.
 import js from '@eslint/js';
 import globals from 'globals';
