@@ -121,7 +121,7 @@ for (let i = 0; i < +rounds; i++) for (const which of i % 2 ? ['new', 'base'] : 
 restore('new');
 if (mode === 'rmnew') fs.rmSync(path.join(R, NAMED), { force: true });
 if (mode === 'linkedfirst') { const abs = path.join(R, X.path); fs.writeFileSync(abs, fs.readFileSync(abs, 'utf8').replace(/\nSee \[later\]\([^)]*\)\.\n$/, '')); }
-if (mode === 'named') { const abs = path.join(R, X.path); fs.writeFileSync(abs, fs.readFileSync(abs, 'utf8').replace('  - BENCH-ADR-942\n', '').replace(/^related_ids:\n(?!  - )/m, '')); }
+if (mode === 'named') { const abs = path.join(R, X.path); fs.writeFileSync(abs, fs.readFileSync(abs, 'utf8').replace('  - BENCH-ADR-942\n', '').replace(/^related_ids:\n(?! {2}- )/m, '')); }
 for (const [rel, text] of original) fs.writeFileSync(path.join(R, rel), text);
 run(bins.new);
 const med = (a) => [...a].sort((x, y) => x - y)[a.length >> 1];

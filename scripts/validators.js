@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { relaxRequired } from '../dist/cli/agent/data-schema.js';
+import { relaxRequired } from '../dist/contract/data-schema.js';
 
 const require = createRequire(import.meta.url);
 const Ajv = require('ajv').default;

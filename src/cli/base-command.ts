@@ -23,7 +23,7 @@ import { watchSignals, type SignalWatch } from './signals.js';
 import { noteRunChoices, startVerbose } from './verbose.js';
 import { NdjsonStream } from './stream.js';
 import { terminalProgress, type ProgressReport } from './terminal-progress.js';
-import { dataKeys, readDataSchema } from './agent/data-schema.js';
+import { dataKeys, readDataSchema } from '../contract/data-schema.js';
 import { parseFields, projectData } from './agent/fields.js';
 import { capFindings, MAX_FINDINGS_FLAG } from './agent/findings-cap.js';
 import { EXIT_ZERO_FLAG, exitZeroCode } from './agent/exit-zero.js';

@@ -2,7 +2,7 @@ import * as Flags from '@oclif/core/flags';
 import type { Command } from '@oclif/core/command';
 import type { ArgInfo, CommandInfo, FlagInfo } from '../core/usecases/capabilities.js';
 import { globalFlags } from './flags.js';
-import { isAgentCommand, previewOf, toolName, type ManifestCommand } from './mcp/manifest.js';
+import { isAgentCommand, previewOf, toolName } from './mcp/manifest.js';
 import { BASE_FORMATS } from './options.js';
 
 type LoadableFlag = Command.Flag.Cached | { name: string; type: string; description?: string; summary?: string; char?: string; options?: readonly string[]; default?: unknown; multiple?: boolean; allowNo?: boolean };
@@ -10,7 +10,7 @@ type LoadableFlag = Command.Flag.Cached | { name: string; type: string; descript
 const GLOBAL = new Set(Object.keys(globalFlags));
 const integerParse = Flags.integer().parse;
 
-export function flagInfo(name: string, flag: LoadableFlag): FlagInfo {
+function flagInfo(name: string, flag: LoadableFlag): FlagInfo {
   const f = flag as Record<string, unknown>;
   const info: FlagInfo = { name, type: f.type === 'boolean' ? 'boolean' : 'option', description: String(f.summary ?? f.description ?? '') };
   if (info.type === 'option') info.value_type = f.valueType === 'integer' || f.parse === integerParse ? 'integer' : 'string';
@@ -38,7 +38,7 @@ export function describeCommands(commands: readonly Command.Loadable[]): Command
         .filter(([name]) => !GLOBAL.has(name))
         .map(([name, f]) => flagInfo(name, f as LoadableFlag));
       const id = c.id.replace(/:/g, ' ');
-      const preview = previewOf(c as unknown as ManifestCommand);
+      const preview = previewOf(c);
       return {
         id,
         summary: String(c.summary ?? c.description ?? ''),

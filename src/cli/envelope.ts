@@ -1,34 +1,9 @@
 import type { Advice, Issue } from '../core/issues.js';
 import { normalizeAdvice, sortIssues } from '../core/issues.js';
+import { OUTPUT_SCHEMA_VERSION, type Envelope, type ErrorInfo, type Status } from '../contract/envelope.js';
 
-export const OUTPUT_SCHEMA_VERSION = '1.0';
-
-/** ok: ran to completion; partial: completed but skipped unreadable inputs (listed in warnings). */
-export type Status = 'ok' | 'partial' | 'error' | 'tool-missing';
-
-export interface ErrorInfo {
-  code: string;
-  message: string;
-  suggestion?: string;
-  details?: Record<string, unknown>;
-}
-
-export interface Envelope<T extends object = Record<string, unknown>> {
-  output_schema_version: string;
-  success: boolean;
-  status: Status;
-  command: string;
-  run_id: string;
-  correlation_id?: string;
-  timestamp?: string;
-  root: string;
-  data: T;
-  warnings: Issue[];
-  violations: Issue[];
-  advice: Advice[];
-  error?: ErrorInfo;
-  metrics?: Record<string, number>;
-}
+export { OUTPUT_SCHEMA_VERSION } from '../contract/envelope.js';
+export type { Envelope, ErrorInfo } from '../contract/envelope.js';
 
 export interface EnvelopeParts {
   success: boolean;

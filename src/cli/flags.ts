@@ -34,5 +34,3 @@ export type GlobalFlags = {
   debug: boolean;
   fields?: string;
 };
-
-export const GLOBAL_FLAG_NAMES = Object.keys(globalFlags);

@@ -47,7 +47,7 @@ function stdoutOut(): LineOut {
     write(text, now = false) {
       pending += text;
       if (now || pending.length >= STDOUT_BATCH) return flush();
-      timer ??= setImmediate(flush);
+      timer ??= setImmediate(() => void flush());
       return undefined;
     },
     close: async () => {

@@ -3,8 +3,7 @@ import * as Flags from '@oclif/core/flags';
 import { DocketCommand } from '../cli/base-command.js';
 import type { Envelope } from '../cli/envelope.js';
 import { writeStderr } from '../cli/io.js';
-import type { ManifestCommand } from '../cli/mcp/manifest.js';
-import type { McpData } from '../cli/mcp/types.js';
+import type { McpData } from '../contract/mcp.js';
 import type { Outcome, RunContext } from '../cli/outcome.js';
 import { renderMcpText } from '../cli/render/commands/mcp.js';
 import { safeText, type Style } from '../cli/render/style.js';
@@ -30,7 +29,7 @@ export default class Mcp extends DocketCommand<typeof Mcp, McpData> {
   protected async execute(ctx: RunContext): Promise<Outcome<McpData>> {
     const { buildTools } = await import('../cli/mcp/tools.js');
     const { serve } = await import('../cli/mcp/server.js');
-    const tools = buildTools(this.config.commands as unknown as ManifestCommand[], this.config.root);
+    const tools = buildTools(this.config.commands, this.config.root);
     const server = { name: 'docket', version: this.config.version };
     if (ctx.format === 'text') {
       const hint = process.stdin.isTTY ? ' This is a stdio server for MCP clients: add it to your client\'s configuration (`docket mcp --help`); Ctrl-C stops it.' : '';

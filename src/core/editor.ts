@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 export type EditorResult = { kind: 'ok'; editor: string } | { kind: 'missing'; editor: string | null } | { kind: 'failed'; editor: string; exitCode: number };
 
 /** $VISUAL, else $EDITOR (non-blank), like git. */
-export function chooseEditor(env: NodeJS.ProcessEnv): string | undefined {
+function chooseEditor(env: NodeJS.ProcessEnv): string | undefined {
   for (const name of ['VISUAL', 'EDITOR']) {
     const value = env[name]?.trim();
     if (value) return value;

@@ -59,7 +59,7 @@ function looksSecret(value: string): boolean {
   return value.length >= 24 && classes >= 3;
 }
 
-export function marker(kind: string): string {
+function marker(kind: string): string {
   return `[REDACTED:${kind}]`;
 }
 

@@ -51,7 +51,3 @@ export const CODE_AREAS: readonly Record<string, CodeSpec>[] = NAMED_CODE_AREAS.
 export function isCode(value: string): value is Code {
   return Object.prototype.hasOwnProperty.call(CODES, value);
 }
-
-export function codeSpec(code: Code): CodeSpec {
-  return CODES[code];
-}

@@ -9,5 +9,5 @@ export { EnvelopeParseError, isCompatible, isEnvelopeOf, parseEnvelope, parseEnv
 export type { EnvelopeParseErrorCode, ParseOptions, ParseResult } from './parse.js';
 export { runDocket } from './run.js';
 export type { RunOptions, RunResult } from './run.js';
-export { OUTPUT_SCHEMA_VERSION } from '../cli/envelope.js';
-export type * from './types.js';
+export { OUTPUT_SCHEMA_VERSION } from '../contract/envelope.js';
+export type * from '../contract/commands.js';

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
-import { readDataSchema, relaxRequired, type JsonSchema } from '../cli/agent/data-schema.js';
-import { OUTPUT_SCHEMA_VERSION } from '../cli/envelope.js';
-import { createAjv } from '../core/schema/ajv-sync.js';
-import type { DataOf, EnvelopeOf, KnownEnvelope } from './types.js';
+import { readDataSchema, relaxRequired, type JsonSchema } from '../contract/data-schema.js';
+import { OUTPUT_SCHEMA_VERSION } from '../contract/envelope.js';
+import { createAjv } from '../contract/ajv.js';
+import type { EnvelopeOf, KnownEnvelope } from '../contract/commands.js';
 
 /** Why a line is not an envelope this library can hand over. */
 export type EnvelopeParseErrorCode = 'EMPTY_OUTPUT' | 'NOT_ONE_LINE' | 'NOT_JSON' | 'INCOMPATIBLE_MAJOR' | 'SCHEMA_MISMATCH' | 'COMMAND_MISMATCH';
@@ -97,7 +97,7 @@ function envelopeValidator(lenient: boolean): ValidateFunction {
   const s = state();
   const key = lenient ? 'lenient' : 'exact';
   s.envelope[key] ??= s.ajv.compile((lenient ? allowAdditional(s.envelopeSchema) : s.envelopeSchema) as JsonSchema);
-  return s.envelope[key]!;
+  return s.envelope[key];
 }
 
 /** data is checked with the top-level `required` relaxed: --fields projections and error results (`data: {}`) are valid. */
@@ -171,5 +171,3 @@ export function parseEnvelopes(lines: Iterable<string>, opts: ParseOptions = {})
 export function isEnvelopeOf<C extends string>(env: { command: string }, command: C): env is EnvelopeOf<C> {
   return env.command === command;
 }
-
-export type { DataOf };

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { EnvelopeParseError, parseEnvelope } from './parse.js';
-import type { EnvelopeOf } from './types.js';
+import { type EnvelopeParseError, parseEnvelope } from './parse.js';
+import type { EnvelopeOf } from '../contract/commands.js';
 
 const BIN = fileURLToPath(new URL('../../bin/run.js', import.meta.url));
 const KILL_GRACE_MS = 2000;

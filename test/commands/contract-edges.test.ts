@@ -86,7 +86,7 @@ describe('contract edges', () => {
 
   it('check --strict --quiet still prints the warnings that fail the run', async () => {
     const repo = copyFixture('handbook', { example: true });
-    writeFileSync(path.join(repo, 'docs/60-runbooks/Odd_Name.md'), readFileSync(path.join(repo, 'docs/60-runbooks/runbook-002-replay-dead-letter-events.md'), 'utf8').replace('ACME-RUNBOOK-002', 'ACME-RUNBOOK-009').replace(/related_ids:\n(  - .*\n)+/, ''));
+    writeFileSync(path.join(repo, 'docs/60-runbooks/Odd_Name.md'), readFileSync(path.join(repo, 'docs/60-runbooks/runbook-002-replay-dead-letter-events.md'), 'utf8').replace('ACME-RUNBOOK-002', 'ACME-RUNBOOK-009').replace(/related_ids:\n( {2}- .*\n)+/, ''));
     const r = await docket(['check', '--root', repo, '--strict', '--quiet']);
     expect(r.exitCode).toBe(1);
     expect(r.stdout).toContain('FILENAME_CONVENTION');

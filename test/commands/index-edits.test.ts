@@ -97,8 +97,8 @@ describe('index after edits: built from the cached facts, byte for byte what a f
       const others = ids.filter((id) => id !== own);
       const edit = pick([
         (t: string) => frontmatter(t, (fm) => (/^related_ids:\n/m.test(fm) ? fm.replace(/^related_ids:\n/m, `related_ids:\n  - ${pick(others)}\n`) : fm.replace(/^(status: .*)$/m, `$1\nrelated_ids:\n  - ${pick(others)}`))),
-        (t: string) => frontmatter(t, (fm) => fm.replace(/^related_ids:\n  - .*\n/m, 'related_ids:\n')),
-        (t: string) => frontmatter(t, (fm) => fm.replace(/^related_ids:\n(  - .*\n)*/m, '')),
+        (t: string) => frontmatter(t, (fm) => fm.replace(/^related_ids:\n {2}- .*\n/m, 'related_ids:\n')),
+        (t: string) => frontmatter(t, (fm) => fm.replace(/^related_ids:\n( {2}- .*\n)*/m, '')),
         // Itself: no edge, no warning.
         (t: string) => frontmatter(t, (fm) => fm.replace(/^related_ids:\n/m, `related_ids:\n  - ${own}\n`)),
       ]);
@@ -151,7 +151,7 @@ describe('index after edits of related_ids: relations, their warnings and advice
     const relate = (id: string, related: string[]) => {
       const abs = path.join(root, byId.get(id)!);
       const list = related.length > 0 ? `\nrelated_ids:\n${related.map((r) => `  - ${r}`).join('\n')}` : '';
-      writeFileSync(abs, frontmatter(readFileSync(abs, 'utf8'), (fm) => fm.replace(/^related_ids:\n(  - .*\n)*/m, '').replace(/^(status: .*)$/m, `$1${list}`)));
+      writeFileSync(abs, frontmatter(readFileSync(abs, 'utf8'), (fm) => fm.replace(/^related_ids:\n( {2}- .*\n)*/m, '').replace(/^(status: .*)$/m, `$1${list}`)));
     };
     for (const id of ids) relate(id, []);
     const first = await docket(['index', '--root', root, '--format', 'json']);
@@ -200,7 +200,7 @@ describe('index after link edits: references added, replaced and dropped, down t
     };
     // No relations and no links: an artifact without edges ("edges": []).
     for (const id of ids) {
-      writeFileSync(abs(id), frontmatter(readFileSync(abs(id), 'utf8'), (fm) => fm.replace(/^related_ids:\n(  - .*\n)*/m, '')));
+      writeFileSync(abs(id), frontmatter(readFileSync(abs(id), 'utf8'), (fm) => fm.replace(/^related_ids:\n( {2}- .*\n)*/m, '')));
       linkTo(id, []);
     }
     expect((await docket(['index', '--root', root, '--format', 'json'])).json!.data).toMatchObject({ edge_count: 0 });

@@ -45,7 +45,7 @@ export const MEMINIT_SCHEMA = {
  * beside REF, §4.2), §4.3 a nested `org` namespace with `type_directories: {GOV: "."}` as its
  * `org vendor` writes it (§8.6). GOV stays the built-in 00-governance at the top level (§4.2).
  */
-export const MEMINIT_CONFIG = `project_name: Meminit
+const MEMINIT_CONFIG = `project_name: Meminit
 repo_prefix: MEMINIT
 docops_version: '2.0'
 docs_root: docs
@@ -154,7 +154,7 @@ interface Meta {
  * quoted, the visible metadata block of §5.3 under the marker) with unquoted dates and
  * `docops_version` as people write them (§5.2 normalises both).
  */
-export function meminitDoc(m: Meta, body: string): string {
+function meminitDoc(m: Meta, body: string): string {
   const status = m.status ?? 'Approved';
   return [
     '---',
@@ -240,7 +240,7 @@ function supportFiles(): Record<string, string> {
  * directory (the catalogue under `catalog_name`, with governed-looking frontmatter; kanban.md
  * and its stylesheet), and §9.1's state file beside them.
  */
-export function generatedViews(): Record<string, string> {
+function generatedViews(): Record<string, string> {
   return {
     'docs/01-indices/dashboard.md':
       '---\ndocument_id: MEMINIT-INDEX-001\ntype: INDEX\ntitle: Project Dashboard\nstatus: Draft\nversion: "1.0"\nlast_updated: 2026-02-18\nowner: __TBD__\ndocops_version: "2.0"\n---\n<!-- MEMINIT_GENERATED: catalog -->\n# Project Dashboard\n\n## Active Work\n\n| ID | Title |\n| --- | --- |\n| MEMINIT-PRD-001 | Work queue |\n',
@@ -253,7 +253,7 @@ export function generatedViews(): Record<string, string> {
 }
 
 /** §5.2 and python-frontmatter: the text is stripped before the `---` line is looked for. */
-export function blankLineFrontmatter(): Record<string, string> {
+function blankLineFrontmatter(): Record<string, string> {
   const text = meminitDoc({ id: 'MEMINIT-ADR-003', type: 'ADR', title: 'Blank line first' }, 'Accepted by that tool.\n');
   return {
     'docs/45-adr/adr-003-blank-line-first.md': `\n${text}`,

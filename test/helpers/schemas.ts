@@ -1,9 +1,9 @@
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { expect } from 'vitest';
-import { relaxRequired } from '../../src/cli/agent/data-schema.js';
+import { relaxRequired } from '../../src/contract/data-schema.js';
 import { REPO } from './cli.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => void;
@@ -11,16 +11,12 @@ const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, allo
 addFormats(ajv);
 const cache = new Map<string, ValidateFunction>();
 
-export function schemaFile(rel: string): string {
+function schemaFile(rel: string): string {
   return path.join(REPO, 'schemas', rel);
 }
 
 export function dataSchemaPath(command: string): string {
   return schemaFile(`data/${command.replace(/[: ]/g, '-')}.schema.json`);
-}
-
-export function hasDataSchema(command: string): boolean {
-  return existsSync(dataSchemaPath(command));
 }
 
 function validator(file: string, projected = false): ValidateFunction {

@@ -1,5 +1,4 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync } from 'node:fs';
 import { BIN, docketBin, type CliResult } from './cli.js';
 
 /**
@@ -32,11 +31,6 @@ export const unprivilegedUnavailable: string | undefined = !prefix
   : !reachable
     ? `the unprivileged user cannot read ${BIN} (a parent directory is closed to others)`
     : undefined;
-
-/** Opens a test's temporary directories to the unprivileged user (mkdtemp makes them 0700). */
-export function openToOthers(...dirs: string[]): void {
-  for (const dir of dirs) chmodSync(dir, 0o777);
-}
 
 /** Runs docket's binary as an unprivileged user (see above), with a HOME of its own. */
 export function docketUnprivileged(args: string[], opts: { env?: Record<string, string | undefined>; home: string }): Promise<CliResult> {

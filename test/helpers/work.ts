@@ -9,7 +9,7 @@ type Method = (this: unknown, ...args: unknown[]) => unknown;
 
 let work = 0;
 /** The same count by method and caller line, for finding what grows (set DOCKET_WORK_DEBUG=1). */
-export const workBy = new Map<string, number>();
+const workBy = new Map<string, number>();
 const debug = process.env.DOCKET_WORK_DEBUG === '1';
 let noting = false;
 function note(name: string, n: number): void {

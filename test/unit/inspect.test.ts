@@ -30,7 +30,7 @@ describe('the inspection (shared by check, fix and later index/scan/ndjson)', ()
     const root = repo({ 'docs/45-adr/adr-002-b.md': doc(), 'docs/45-adr/adr-001-a.md': doc(), 'docs/10-prd/prd-001-c.md': doc({ document_id: 'ACME-PRD-001', type: 'PRD' }) });
     const { config } = await loadConfig(root);
     const seen: [string, string[]][] = [];
-    await inspectRepository(config, { only: new Set(['docs/45-adr/adr-001-a.md', 'docs/45-adr/adr-002-b.md']), onDocument: (d) => seen.push([d.rel, d.findings.map((f) => f.code)]) });
+    await inspectRepository(config, { only: new Set(['docs/45-adr/adr-001-a.md', 'docs/45-adr/adr-002-b.md']), onDocument: (d) => void seen.push([d.rel, d.findings.map((f) => f.code)]) });
     expect(seen).toEqual([
       ['docs/45-adr/adr-001-a.md', ['ID_UNIQUE']],
       ['docs/45-adr/adr-002-b.md', ['ID_UNIQUE']],
@@ -52,7 +52,7 @@ describe('the inspection (shared by check, fix and later index/scan/ndjson)', ()
         compact: true,
         keepDocuments,
         digest: false,
-        onDocument: (d) => seen.push({ rel: d.rel, id: d.document_id, type: d.type, readable: d.readable, unreadable: d.record.unreadable, findings: d.findings }),
+        onDocument: (d) => void seen.push({ rel: d.rel, id: d.document_id, type: d.type, readable: d.readable, unreadable: d.record.unreadable, findings: d.findings }),
       });
       return { seen, partial: inspection.partial, kept: inspection.documents.length };
     };
@@ -80,7 +80,7 @@ describe('the inspection (shared by check, fix and later index/scan/ndjson)', ()
     const { config } = await loadConfig(root);
     for (const keepDocuments of [true, false]) {
       const broken = new Map<string, string[]>();
-      await inspectRepository(config, { compact: true, keepDocuments, onDocument: (d) => broken.set(d.rel, d.findings.filter((f) => f.code === 'LINK_BROKEN').map((f) => `${f.line}:${f.column} ${f.message}`)) });
+      await inspectRepository(config, { compact: true, keepDocuments, onDocument: (d) => void broken.set(d.rel, d.findings.filter((f) => f.code === 'LINK_BROKEN').map((f) => `${f.line}:${f.column} ${f.message}`)) });
       expect(broken.get('docs/45-adr/adr-009-z.md')).toEqual(broken.get('docs/45-adr/adr-001-a.md'));
       expect(broken.get('docs/45-adr/adr-001-a.md')).toEqual([
         '17:5 docs/45-adr/adr-002-b.md has no heading for the anchor "#nope".',

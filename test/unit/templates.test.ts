@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DocketError } from '../../src/errors/docket-error.js';
+import { type DocketError } from '../../src/errors/docket-error.js';
 import { assertKnownVariables, inlineValue, interpolate, type TemplateValues } from '../../src/core/templates/interpolate.js';
 import { metadataBlock, placeMetadataBlock } from '../../src/core/templates/metadata-block.js';
 import { prepareTemplate } from '../../src/core/templates/prepare.js';

@@ -1,7 +1,7 @@
 import * as Flags from '@oclif/core/flags';
 import { sortIssues } from '../../core/issues.js';
 import type { Outcome } from '../outcome.js';
-import type { FindingsData } from './findings-types.js';
+import type { FindingsData } from '../../contract/findings.js';
 
 /**
  * `--max-findings N`, for commands that report findings. A command opts in by spreading
@@ -18,7 +18,7 @@ export const findingsFlags = {
 
 export const MAX_FINDINGS_FLAG = 'max-findings';
 
-export type { FindingsData, FindingTotals } from './findings-types.js';
+export type { FindingsData } from '../../contract/findings.js';
 
 /**
  * Keeps the first `max` violations and warnings in the envelope's order, and records the full

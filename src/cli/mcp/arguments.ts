@@ -1,6 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { resolveInsideRoot } from '../../core/fs/paths.js';
-import { createAjv } from '../../core/schema/ajv-sync.js';
+import { createAjv } from '../../contract/ajv.js';
 import { closest } from '../../core/text/suggest.js';
 import { DocketError } from '../../errors/docket-error.js';
 import type { Tool } from './tools.js';

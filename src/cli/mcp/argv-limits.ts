@@ -7,9 +7,9 @@ import type { Tool } from './tools.js';
  * command line larger than ARG_MAX (2 MiB by default, environment included); a call over these
  * is answered before anything is started, with the limit named.
  */
-export const MAX_ARGUMENT_BYTES = 128 * 1024 - 1;
+const MAX_ARGUMENT_BYTES = 128 * 1024 - 1;
 /** Half of the usual ARG_MAX, the rest left to the environment. */
-export const MAX_ARGUMENTS_BYTES = 1024 * 1024;
+const MAX_ARGUMENTS_BYTES = 1024 * 1024;
 
 /** The tool argument behind one element of the command line (`--name=value` or a positional). */
 function propertyOf(tool: Tool, element: string, positional: boolean): string {

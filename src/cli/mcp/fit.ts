@@ -2,8 +2,6 @@ import { toJson } from '../render/json.js';
 import { sortIssues, type Issue } from '../../core/issues.js';
 import type { Envelope } from '../envelope.js';
 
-export const DEFAULT_MAX_RESULT_BYTES = 256 * 1024;
-
 // Measured as the server writes it (render/json.ts escapes more than JSON.stringify).
 const bytes = (value: unknown) => Buffer.byteLength(toJson(value), 'utf8');
 
@@ -19,7 +17,7 @@ function listsOf(env: Envelope): List[] {
     { label: 'warnings', items: env.warnings, set: (e, items) => (e.warnings = items as Issue[]) },
   ];
   for (const [key, value] of Object.entries(env.data)) {
-    if (Array.isArray(value)) lists.push({ label: `data.${key}`, items: value, set: (e, items) => ((e.data as Record<string, unknown>)[key] = items) });
+    if (Array.isArray(value)) lists.push({ label: `data.${key}`, items: value, set: (e, items) => ((e.data)[key] = items) });
   }
   return lists.filter((l) => l.items.length > 0);
 }
@@ -38,7 +36,7 @@ function withMarker(env: Envelope, lists: List[], keep: number, maxBytes: number
     message: `The result was cut to fit ${maxBytes} bytes: ${[...kept, ...(dataDropped ? ['data left out'] : [])].join(', ')}.`,
     suggestion: 'Narrow the call (fields, max_findings, fewer paths) or start docket mcp with a larger --max-result-bytes.',
   };
-  const data = env.data as Record<string, unknown>;
+  const data = env.data;
   if ('truncated' in data) data.truncated = true;
   return { ...env, warnings: sortIssues([...env.warnings, marker]) };
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { readDataSchema, relaxRequired, type JsonSchema } from '../agent/data-schema.js';
+import { readDataSchema, relaxRequired, type JsonSchema } from '../../contract/data-schema.js';
 
 /** Replaces local `#/definitions/x` and `#/$defs/x` references by their (inlined) targets. */
 export function inlineRefs(schema: JsonSchema): JsonSchema {
@@ -32,7 +32,7 @@ export function inlineRefs(schema: JsonSchema): JsonSchema {
 
 let envelopeSchema: JsonSchema | undefined;
 
-export function readEnvelopeSchema(packageRoot: string): JsonSchema {
+function readEnvelopeSchema(packageRoot: string): JsonSchema {
   envelopeSchema ??= JSON.parse(readFileSync(path.join(packageRoot, 'schemas', 'agent-output.schema.v1.json'), 'utf8')) as JsonSchema;
   return envelopeSchema;
 }

@@ -1,7 +1,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ValidateFunction } from 'ajv';
-import { createAjv } from '../../core/schema/ajv-sync.js';
+import { createAjv } from '../../contract/ajv.js';
 import { closest } from '../../core/text/suggest.js';
 import { DocketError } from '../../errors/docket-error.js';
 import type { Envelope } from '../envelope.js';
@@ -15,7 +15,7 @@ import { CallGate } from './gate.js';
 import { runCommand, serverErrorEnvelope } from './runner.js';
 import { DocketStdioTransport } from './transport.js';
 import type { Tool } from './tools.js';
-import type { ServeStats } from './types.js';
+import type { ServeStats } from '../../contract/mcp.js';
 import { toJson } from '../render/json.js';
 
 export interface ServeOptions {
@@ -31,7 +31,7 @@ export interface ServeOptions {
   debug(message: string): void;
 }
 
-export type { McpData, ServeStats } from './types.js';
+export type { ServeStats } from '../../contract/mcp.js';
 
 function instructions(tools: readonly Tool[], root: string): string {
   const names = tools.map((t) => t.definition.name);
@@ -110,7 +110,7 @@ export function createServer(opts: Omit<ServeOptions, 'signal'>): DocketServer {
       const message = `Unknown tool "${name}".${guesses.length > 0 ? ` Did you mean "${guesses[0]}"?` : ''} Tools: ${known.join(', ')}.`;
       throw Object.assign(new Error(message), { code: ErrorCode.InvalidParams, data: { code: 'UNKNOWN_COMMAND', did_you_mean: guesses, valid_tools: known } });
     }
-    const args = (request.params.arguments ?? {}) as Record<string, unknown>;
+    const args = (request.params.arguments ?? {});
     // A command line the system would refuse (E2BIG) is a protocol error naming the limit.
     const tooLarge = argvLimitError(tool, toArgv(tool, args, opts.root));
     if (tooLarge) throw tooLarge;

@@ -1,4 +1,4 @@
-import { dataKeys, readDataSchema, type JsonSchema } from '../agent/data-schema.js';
+import { dataKeys, readDataSchema, type JsonSchema } from '../../contract/data-schema.js';
 import { AGENT_COMMANDS, previewOf, toolName, type ManifestArg, type ManifestCommand, type ManifestFlag, type Preview } from './manifest.js';
 import { outputSchemaFor } from './schemas.js';
 

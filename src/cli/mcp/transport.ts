@@ -4,7 +4,7 @@ import { jsonLine, toJson } from '../render/json.js';
 import { recoverId, LineSplitter, type Line } from './lines.js';
 
 /** The longest request line read (the SDK's own limit, which ended the session instead). */
-export const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
+const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
 
 type Id = string | number | null;
 

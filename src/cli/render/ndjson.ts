@@ -5,7 +5,7 @@ import { OUTPUT_SCHEMA_VERSION, sortKeysDeep, type Envelope, type ErrorInfo } fr
 import { jsonLine } from './json.js';
 
 /** Version of schemas/ndjson-record.schema.json; bumps like output_schema_version. */
-export const NDJSON_SCHEMA_VERSION = '1.0';
+const NDJSON_SCHEMA_VERSION = '1.0';
 
 export interface RecordCounts {
   items: number;

@@ -10,7 +10,7 @@ export interface Style {
 }
 
 const id = (s: string) => s;
-export const PLAIN: Style = { bold: id, dim: id, red: id, yellow: id, green: id, cyan: id, underline: id };
+const PLAIN: Style = { bold: id, dim: id, red: id, yellow: id, green: id, cyan: id, underline: id };
 
 export async function makeStyle(color: boolean): Promise<Style> {
   if (!color) return PLAIN;

@@ -18,7 +18,7 @@ function isScalar(value: unknown): boolean {
 }
 
 /** A YAML-like view of any data object: the fallback for commands without their own renderer. */
-export function renderData(data: unknown, style: Style, indent = ''): string {
+function renderData(data: unknown, style: Style, indent = ''): string {
   if (!data || typeof data !== 'object') return `${indent}${scalar(data)}\n`;
   let out = '';
   for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
@@ -41,7 +41,7 @@ export function renderData(data: unknown, style: Style, indent = ''): string {
   return out;
 }
 
-export function renderError(env: Envelope, style: Style): string {
+function renderError(env: Envelope, style: Style): string {
   if (!env.error) return '';
   let out = `${style.red(style.bold(`ERROR [${env.error.code}]`))}: ${safeText(env.error.message)}\n`;
   if (env.error.suggestion) out += `${style.dim('suggestion:')} ${safeText(env.error.suggestion)}\n`;

@@ -6,12 +6,12 @@ import { envValue } from '../env.js';
 import { closest } from '../text/suggest.js';
 import { DocketError } from '../../errors/docket-error.js';
 
-export const MAX_TITLE_LENGTH = 200;
+const MAX_TITLE_LENGTH = 200;
 const MAX_VALUE_LENGTH = 1000;
-export const OWNER_PLACEHOLDER = '__TBD__';
+const OWNER_PLACEHOLDER = '__TBD__';
 
 /** One line of text: runs of whitespace (line breaks included) become one space; control characters go. */
-export function singleLine(value: string): string {
+function singleLine(value: string): string {
   // Control, zero-width and bidirectional-override characters (Trojan Source) go; whitespace runs become one space.
   return value.replace(/[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '').replace(/\s+/g, ' ').trim();
 }

@@ -54,7 +54,7 @@ export function typeDirectory(ns: NamespaceConfig, type: DocumentTypeConfig): st
   return parts.join('/') || '.';
 }
 
-export function fileName(type: string, seq: number, slug: string): string {
+function fileName(type: string, seq: number, slug: string): string {
   return `${type.toLowerCase()}-${String(seq).padStart(3, '0')}-${slug}.md`;
 }
 

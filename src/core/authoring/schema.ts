@@ -40,7 +40,7 @@ export async function loadMetadataSchema(root: string, ns: NamespaceConfig): Pro
   }
   warnings.push(...compiled.warnings);
   const status = (compiled.schema.properties as Record<string, { enum?: unknown }> | undefined)?.status;
-  const statuses = Array.isArray(status?.enum) && status.enum.every((s) => typeof s === 'string') ? (status.enum as string[]) : undefined;
+  const statuses = Array.isArray(status?.enum) && status.enum.every((s) => typeof s === 'string') ? (status.enum) : undefined;
   return { compiled, statuses, source, warnings };
 }
 

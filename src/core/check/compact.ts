@@ -163,7 +163,7 @@ export function pendingLinksOf(links: readonly PendingLink[], probe: FsProbe): P
  * Only what the check reads of a link waiting for its target's anchors: the target's path as
  * the walk's own string.
  */
-export function pendingLink(l: PendingLink, probe: FsProbe): PendingLink {
+function pendingLink(l: PendingLink, probe: FsProbe): PendingLink {
   const target = probe.position(l.path);
   return { line: l.line, column: l.column, path: target === undefined ? detach(l.path) : probe.pathAt(target), fragment: shared(fragments, l.fragment) };
 }

@@ -45,7 +45,7 @@ export interface InspectOptions {
    */
   keepDocuments?: boolean;
   /** Called once per checked document, in path order, with its complete findings (streaming). */
-  onDocument?(doc: InspectedDocument): unknown;
+  onDocument?(doc: InspectedDocument): void | Promise<void>;
   /** Called with the repository-level findings before any document is checked (streaming). */
   onSetup?(repository: readonly Finding[]): void | Promise<void>;
   /**
@@ -138,7 +138,7 @@ async function inspectWalked(config: RepoConfig, walk: WalkResult, opts: Inspect
   const rows = opts.compact && opts.keepDocuments === false ? new DocumentRows(walk.files.length, builder) : undefined;
   if (opts.compact) {
     // Compact models: each document is prepared on its own (see prepare-all.ts).
-    documents = rows ? [] : new Array(walk.files.length);
+    documents = rows ? [] : new Array<InspectedDocument>(walk.files.length);
     const ctx: PrepareContext = {
       config,
       schemaFor,

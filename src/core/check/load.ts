@@ -261,7 +261,7 @@ export async function loadDocuments(
   schemaFor: (schemaPath: string) => CompiledSchema | undefined,
   opts: LoadOptions = {},
 ): Promise<InspectedDocument[]> {
-  const out: InspectedDocument[] = new Array(files.length);
+  const out = new Array<InspectedDocument>(files.length);
   for (let i = 0; i < files.length; i++) {
     // Reads are synchronous: the event loop gets a turn now and then (signals, output).
     if (turnDue(i)) await turn();

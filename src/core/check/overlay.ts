@@ -3,7 +3,9 @@ import { isExcluded, namespaceFor } from '../config/exclusion.js';
 import type { RepoConfig } from '../config/types.js';
 import type { RawRead } from '../documents/read-bytes.js';
 import type { WalkResult } from '../documents/walk.js';
-import type { EntryKind } from './probe.js';
+
+/** What a directory entry is, as the probe lists it. */
+export type EntryKind = 'file' | 'dir' | 'symlink' | 'other';
 
 /**
  * The repository as a dry run predicts it: the bytes of every file the run would write or

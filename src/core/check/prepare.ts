@@ -74,7 +74,7 @@ export function inboundOf(doc: InspectedDocument, watched: ReadonlySet<string> |
 }
 
 /** Runs what needs only the document on a described document: its rules, inbound links, facts, compaction. */
-export function prepareDescribed(doc: InspectedDocument, ctx: PrepareContext): Prepared {
+function prepareDescribed(doc: InspectedDocument, ctx: PrepareContext): Prepared {
   const s = ctx.settings;
   const prepared: Prepared = { doc, inbound: inboundOf(doc, ctx.watched) };
   if (s.facts) prepared.facts = factsOf(doc);

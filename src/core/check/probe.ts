@@ -6,10 +6,10 @@ import { isInside } from '../fs/paths.js';
 import { outlineMarkdown } from '../markdown/outline.js';
 import { closest } from '../text/suggest.js';
 import { AnchorStore } from './anchor-store.js';
-import { overlaidEntries, type Overlay } from './overlay.js';
+import { overlaidEntries, type EntryKind, type Overlay } from './overlay.js';
 import { anchorsOf, type InspectedDocument } from './model.js';
 
-export type EntryKind = 'file' | 'dir' | 'symlink' | 'other';
+export type { EntryKind } from './overlay.js';
 
 export type Lookup =
   | { kind: 'file' | 'dir' }

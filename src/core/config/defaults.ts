@@ -6,7 +6,7 @@ export const PREFIX_PATTERN = /^[A-Z]{3,10}$/;
 /** The implicit namespace's name when the config names none (reference §4.1). */
 export const DEFAULT_NAMESPACE_NAME = 'default';
 /** Where the Python DocOps CLI writes its index and views, under each docs root (reference §4.1, §7.3). */
-export const INDEX_DIR = '01-indices';
+const INDEX_DIR = '01-indices';
 /** The repository-relative directory where the Python DocOps CLI writes its index and views for a docs root. */
 export function indexDirOf(docsRoot: string): string {
   return docsRoot === '.' ? INDEX_DIR : `${docsRoot}/${INDEX_DIR}`;

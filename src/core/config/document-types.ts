@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { BUILTIN_TYPE_DESCRIPTIONS, BUILTIN_TYPE_DIRECTORIES, DOCUMENT_TYPE_KEYS, LEGACY_KEYS } from './defaults.js';
 import { configTypeKey } from './keys.js';
-import { ConfigReader, isPlainObject, type PlainObject, type YamlPath } from './reader.js';
+import { type ConfigReader, isPlainObject, type PlainObject, type YamlPath } from './reader.js';
 import type { DocumentTypeConfig } from './types.js';
 
 /** Type directories stay inside the docs root: '.' or a clean relative path without '..'. */

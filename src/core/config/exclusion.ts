@@ -89,7 +89,7 @@ const VIEW_HEAD_BYTES = 8192;
  * `... kanban -->` (reference §7.3). Reads the first 8 KiB, never through a symbolic link;
  * asked only about Markdown files directly in an index directory, where that tool writes them.
  */
-export function isGeneratedView(root: string, rel: string): boolean {
+function isGeneratedView(root: string, rel: string): boolean {
   let text: string;
   try {
     // Never through a link, never blocking (a FIFO), regular files only.

@@ -5,7 +5,7 @@ import { lstatOrNone } from '../fs/paths.js';
 import type { RepoConfig } from './types.js';
 
 /** The Python DocOps CLI's artifact name at the default index directory (reference §4.1, §7.1). */
-export const MEMINIT_INDEX_NAME = 'meminit.index.json';
+const MEMINIT_INDEX_NAME = 'meminit.index.json';
 
 /**
  * How that tool's artifact begins: its keys are sorted, so `advice` comes first (reference

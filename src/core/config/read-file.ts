@@ -66,7 +66,7 @@ function checkShape(stat: Stats): void {
  * The text of the config: UTF-8 only. Anything else is refused with the position of the first
  * byte that is not UTF-8, so no value is ever read with U+FFFD in place of a character.
  */
-export function decodeConfig(bytes: Buffer): string {
+function decodeConfig(bytes: Buffer): string {
   if (isUtf8(bytes)) return bytes.toString('utf8');
   const offset = Math.max(0, invalidUtf8Offset(bytes));
   const { line, column } = bytePosition(bytes, offset);

@@ -48,7 +48,7 @@ export function propertySchema(schema: Record<string, unknown> | undefined, key:
   const props = schema?.properties;
   if (!props || typeof props !== 'object' || !Object.hasOwn(props, key)) return undefined;
   const prop = (props as Record<string, unknown>)[key];
-  return prop && typeof prop === 'object' && !Array.isArray(prop) ? (prop as PropertySchema) : undefined;
+  return prop && typeof prop === 'object' && !Array.isArray(prop) ? (prop) : undefined;
 }
 
 /**

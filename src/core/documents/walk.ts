@@ -5,11 +5,9 @@ import type { NamespaceConfig, RepoConfig } from '../config/types.js';
 import { isInside } from '../fs/paths.js';
 import { DocketError } from '../../errors/docket-error.js';
 import type { Issue } from '../issues.js';
+import type { GovernedFile } from './governed-file.js';
 
-export interface GovernedFile {
-  rel: string;
-  namespace: NamespaceConfig;
-}
+export type { GovernedFile } from './governed-file.js';
 
 export interface WalkResult {
   /** Governed Markdown files, sorted by path, each with its owning namespace. */
@@ -37,11 +35,11 @@ const SKIP_DIRS = new Set(['.git', 'node_modules']);
  * of scan, check and index on a tree far larger than any repository (DOCKET_WALK_LIMIT
  * overrides it, for tests and for larger repositories).
  */
-export const WALK_LIMIT = 100_000;
+const WALK_LIMIT = 100_000;
 const MAX_WALK_LIMIT = 1_000_000_000;
 
 /** WALK_LIMIT, or DOCKET_WALK_LIMIT when set: a whole number of files from 1 to 10^9, else INVALID_WALK_LIMIT. */
-export function walkLimit(env: NodeJS.ProcessEnv = process.env): number {
+function walkLimit(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.DOCKET_WALK_LIMIT?.trim();
   if (!raw) return WALK_LIMIT;
   const value = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;

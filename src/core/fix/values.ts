@@ -5,8 +5,8 @@ import { ID_PATTERN, ID_TITLE } from '../ids/document-id.js';
 
 /** Required fields `fix` knows how to fill, in the order it writes them. */
 export const FILLABLE = ['document_id', 'type', 'title', 'status', 'version', 'last_updated', 'owner', 'docops_version'] as const;
-export const DEFAULT_STATUS = 'Draft';
-export const DEFAULT_VERSION = '0.1';
+const DEFAULT_STATUS = 'Draft';
+const DEFAULT_VERSION = '0.1';
 export const UNKNOWN_OWNER = '__TBD__';
 
 /** What the fill rules need to know of a document: `check`'s InspectedDocument, or what `scan` read. */
@@ -67,7 +67,7 @@ export function typeNamedBy(rel: string, candidates: readonly string[]): string 
  * Python tool's `init` puts GUIDE and RUNBOOK in 60-runbooks), the type its well-formed ID
  * names, else the one its file name names; undefined when nothing decides: a person must.
  */
-export function inferType(doc: DocumentFacts): string | undefined {
+function inferType(doc: DocumentFacts): string | undefined {
   const types = directoryTypes(doc);
   if (types.length <= 1) return types[0];
   const fromId = doc.document_id && ID_PATTERN.test(doc.document_id) ? doc.document_id.split('-')[1] : undefined;
@@ -76,7 +76,7 @@ export function inferType(doc: DocumentFacts): string | undefined {
 }
 
 /** Title from the first heading (without a leading "ACME-ADR-001: "), else from the file name. */
-export function inferTitle(doc: DocumentFacts): string {
+function inferTitle(doc: DocumentFacts): string {
   const heading = doc.heading?.replace(ID_TITLE, '').trim();
   if (heading) return heading;
   const stem = path.posix.basename(doc.rel).replace(/\.md$/i, '').replace(/[-_\s]+/g, ' ').trim();
@@ -84,7 +84,7 @@ export function inferTitle(doc: DocumentFacts): string {
 }
 
 /** The type used for a new ID: the declared one when well-formed, else the inferred one. */
-export function idType(doc: DocumentFacts): string | undefined {
+function idType(doc: DocumentFacts): string | undefined {
   if (doc.type && /^[A-Z]{3,10}$/.test(doc.type)) return doc.type;
   return inferType(doc);
 }

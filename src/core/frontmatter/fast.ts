@@ -1,5 +1,5 @@
 import { listOf, smiListOf } from '../lists.js';
-import type { ParsedFrontmatter, ValueSpan } from './parse.js';
+import type { ParsedFrontmatter, ValueSpan } from './parsed.js';
 
 /**
  * A fast path for the frontmatter almost every governed document has: flat `key: scalar`

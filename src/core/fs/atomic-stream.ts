@@ -1,5 +1,4 @@
 import { closeSync, constants, futimesSync, lstatSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
-import path from 'node:path';
 import { temporaryPathFor } from './atomic-write.js';
 import { assertWritable } from './paths.js';
 

@@ -26,7 +26,7 @@ export function readChunks(abs: string, visit: (chunk: Buffer, at: number, size:
 }
 
 /** readChunks of a file the caller opened (and closes), from its first byte whatever its position. */
-export function readChunksOf(fd: number, visit: (chunk: Buffer, at: number, size: number) => boolean): 'missing' | 'stopped' | 'done' {
+function readChunksOf(fd: number, visit: (chunk: Buffer, at: number, size: number) => boolean): 'missing' | 'stopped' | 'done' {
   try {
     const stat = fstatSync(fd);
     if (!stat.isFile()) return 'missing';

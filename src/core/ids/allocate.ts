@@ -22,7 +22,7 @@ function exhausted(target: AllocationTarget): DocketError {
 }
 
 /** The first number after everything used: document IDs, file names in the directory, and claims. */
-export async function firstFreeSeq(target: AllocationTarget, scan: IdScan): Promise<number> {
+async function firstFreeSeq(target: AllocationTarget, scan: IdScan): Promise<number> {
   const names = await fs.readdir(target.dir).catch(() => [] as string[]);
   const claimed = await claimedSeqs(target.root, target.prefix, target.type);
   return Math.max(highestSeq(scan, target.prefix, target.type), highestFileSeq(names, target.type), ...claimed, 0) + 1;

@@ -13,7 +13,7 @@ import { currentHolder, holderLiveness, type Holder } from './holder.js';
  * one process can ever claim an ID. A claim stays after its document is written: the number
  * is never handed out again, even if the document is deleted or lives on another branch.
  */
-export const CLAIMS_DIR = '.docket/claims';
+const CLAIMS_DIR = '.docket/claims';
 
 export interface ClaimRecord extends Holder {
   document_id: string;
@@ -74,7 +74,7 @@ export async function tryClaim(root: string, id: string): Promise<Claim | undefi
   return { id, rel: `${CLAIMS_DIR}/${id}.claim`, token: record.token };
 }
 
-export async function readClaim(root: string, id: string): Promise<{ text: string; record: ClaimRecord | undefined } | undefined> {
+async function readClaim(root: string, id: string): Promise<{ text: string; record: ClaimRecord | undefined } | undefined> {
   let text: string;
   try {
     text = await fs.readFile(claimFile(root, id), 'utf8');

@@ -6,7 +6,7 @@ import { sha256OfFile } from '../fs/chunks.js';
 import type { StoredResult } from './cache.js';
 import type { IndexEdge, IndexNode } from './graph.js';
 
-export const INDEX_VERSION = '1.0';
+const INDEX_VERSION = '1.0';
 
 export interface IndexArtifact {
   index_version: string;
@@ -92,7 +92,7 @@ export function itemsText(items: readonly unknown[], keys: readonly string[] | n
  * against 110 ms).
  */
 export function visitArtifactText(artifact: IndexArtifact, keyOrder: KeyOrder, visit: (piece: string) => void): void {
-  const fields = Object.entries(artifact).filter(([, value]) => value !== undefined);
+  const fields = (Object.entries(artifact) as [string, unknown][]).filter(([, value]) => value !== undefined);
   let text = '{';
   fields.forEach(([key, value], i) => {
     const name = JSON.stringify(key);

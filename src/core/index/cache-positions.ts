@@ -10,9 +10,9 @@ import { lstatOrNone } from '../fs/paths.js';
  */
 
 /** New governed files that a run describes one by one (see positionsOf); more build in full. */
-export const MAX_ADDED = 16;
+const MAX_ADDED = 16;
 /** Files gone since the hashes and facts files were written that the manifest lists; more build in full. */
-export const MAX_REMOVED = 16;
+const MAX_REMOVED = 16;
 
 /** What the positions depend on in the manifest. */
 export interface ManifestFiles {
@@ -77,7 +77,7 @@ export function stampOf(abs: string): Stamp | undefined {
 }
 
 /** Stamps of many files, by number, in two arrays (not an object each: 100k documents). */
-export class Stamps {
+class Stamps {
   private readonly sizes: Float64Array;
   private readonly mtimes: Float64Array;
   constructor(n: number) {

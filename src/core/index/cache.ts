@@ -6,7 +6,7 @@ import type { RepoConfig } from '../config/types.js';
 import type { DocumentRecord } from '../documents/read.js';
 import type { GovernedFile } from '../documents/walk.js';
 import { sha256OfFd, sha256OfFile } from '../fs/chunks.js';
-import { CACHE_DIR, ensureCacheDir, fingerprint as fingerprintOf, isSealed } from '../fs/cache-dir.js';
+import { ensureCacheDir, fingerprint as fingerprintOf, isSealed } from '../fs/cache-dir.js';
 import { lstatOrNone } from '../fs/paths.js';
 import { absolutePath } from '../documents/read.js';
 import type { Issue } from '../issues.js';
@@ -54,7 +54,6 @@ const MAX_SETTLED = 64;
 const MAX_FACTS_OVERLAY = 64;
 const MAX_FACTS_OVERLAY_BYTES = 256 * 1024;
 
-export { CACHE_DIR };
 
 export type CacheMode = 'use' | 'rebuild' | 'off';
 export type RebuildReason = 'no-cache' | 'cache-disabled' | 'rebuild-requested' | 'config-changed' | 'cache-corrupt' | 'cache-untrusted' | 'cache-busy';
@@ -163,7 +162,7 @@ export class IndexCache implements DocumentReuse {
     // This version's shas are in the hashes file: read only when the counts are asked for.
     cache.baselineOf = parsed.shas ?? (() => {
       const h = m && (cache.manifest === m && cache.loadedHashes !== undefined ? cache.loadedHashes : readHashes(config.root, m))?.whole();
-      return h ? new Map(describedFiles(m!, h).map((f) => [f.rel, f.sha256])) : new Map();
+      return h ? new Map(describedFiles(m, h).map((f) => [f.rel, f.sha256])) : new Map();
     });
     if (mode === 'rebuild') cache.reason = 'rebuild-requested';
     else if (!m || m.cache_version !== CACHE_VERSION || m.fingerprint !== cache.fingerprint) cache.reason = 'config-changed';
@@ -217,7 +216,7 @@ export class IndexCache implements DocumentReuse {
       const i = found.at ? found.at[k]! : k;
       if (i < 0) continue;
       const stat = found.stats ? found.stats.at(k) : stampOf(absolutePath(this.config.root, files[k]!.rel));
-      if (stat && stat.size === m.sizes[i] && stat.mtimeMs === m.mtimes[i] && this.trusted(m.mtimes[i]!)) {
+      if (stat && stat.size === m.sizes[i] && stat.mtimeMs === m.mtimes[i] && this.trusted(m.mtimes[i])) {
         verified[i] = 1;
         continue;
       }

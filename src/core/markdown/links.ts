@@ -146,7 +146,7 @@ class Scanner {
   constructor(readonly text: string) {}
 
   private table(key: string, test: (code: number, i: number) => boolean): Int32Array {
-    const tables = (this.tables ??= new Map());
+    const tables = (this.tables ??= new Map<string, Int32Array>());
     let t = tables.get(key);
     if (!t) {
       const n = this.text.length;

@@ -4,23 +4,9 @@ import { maskBlocks, maskInline, type InlineMask } from './mask.js';
 import { NextChar, NOT_FOUND } from './scan.js';
 import { emptyList, listOf } from '../lists.js';
 import { OutlineLink, simpleOutline } from './simple-outline.js';
+import type { MarkdownLink, MarkdownOutline } from './outline-types.js';
 
-export interface MarkdownLink {
-  /** The destination as written, unescaped. */
-  target: string;
-  kind: 'inline' | 'image' | 'definition';
-  /** 1-based file line and column of the destination. */
-  line: number;
-  column: number;
-}
-
-export interface MarkdownOutline {
-  links: MarkdownLink[];
-  /** Heading and HTML anchors, in document order (GitHub's slugs). */
-  anchors: string[];
-  /** Text of the first heading (any level), as rendered. */
-  firstHeading?: string;
-}
+export type { MarkdownLink, MarkdownOutline } from './outline-types.js';
 
 /**
  * Links and anchors of a Markdown document body; code blocks, code spans and HTML comments
@@ -72,11 +58,4 @@ export function outlineMarkdown(body: string, firstLine: number, anchors = true)
     else links.push(link);
   }
   return { links: links ?? emptyList<MarkdownLink>(), anchors: outline.anchors, ...(firstHeading ? { firstHeading } : {}) };
-}
-
-/** 1-based line of an offset in a text. */
-export function lineOfOffset(text: string, offset: number): number {
-  let line = 1;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
-  return line;
 }

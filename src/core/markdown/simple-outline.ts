@@ -10,7 +10,7 @@
  * search resumes where the previous one stopped.
  */
 import { atxHeading, headingText, Slugger, slugBase } from './anchors.js';
-import type { MarkdownLink, MarkdownOutline } from './outline.js';
+import type { MarkdownLink, MarkdownOutline } from './outline-types.js';
 import { emptyList, emptySmiList, listOf } from '../lists.js';
 import { grown } from '../text/typed-arrays.js';
 

@@ -1,4 +1,4 @@
-import type { Node, YAMLMap } from 'yaml';
+import type { Node } from 'yaml';
 import { DocketError } from '../../errors/docket-error.js';
 import { appendTopLevelItem, parseForEdit, topLevel } from '../yaml/append-item.js';
 import { yamlLib } from '../yaml/lib.js';
@@ -23,7 +23,7 @@ function invalid(message: string, line?: number): DocketError {
 function str(map: unknown, key: string): string | undefined {
   const { isMap, isScalar } = yamlLib();
   if (!isMap(map)) return undefined;
-  const v = (map as YAMLMap).get(key, true);
+  const v = (map).get(key, true);
   return isScalar(v) && typeof v.value === 'string' ? v.value : undefined;
 }
 

@@ -5,7 +5,7 @@ import { DocketError } from '../../errors/docket-error.js';
 import { CONFIG_FILE } from '../config/defaults.js';
 import { isInside, realpathOfExistingAncestor, relativePosix } from '../fs/paths.js';
 
-export const HOOK_MARKER = '# docket-managed-hook';
+const HOOK_MARKER = '# docket-managed-hook';
 
 /** The native hook: `docket check`, and `docket doctor --strict` when the config is staged. */
 export const GIT_HOOK_SCRIPT = `#!/bin/sh

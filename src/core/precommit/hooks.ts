@@ -23,7 +23,7 @@ export function docketHooks(config: RepoConfig): HookSpec[] {
 }
 
 /** One hook as YAML lines, indented under a `hooks:` key at `indent` spaces. */
-export function hookYaml(hook: HookSpec, indent: number): string {
+function hookYaml(hook: HookSpec, indent: number): string {
   const pad = ' '.repeat(indent);
   const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
   return [

@@ -23,7 +23,7 @@ const PROFILE_HOMES = { docket: ['docket', 'profiles'], meminit: ['meminit', 'or
 export type ProfileHome = keyof typeof PROFILE_HOMES;
 
 /** Where installed profiles live: $XDG_DATA_HOME/docket/profiles (default ~/.local/share/docket/profiles). */
-export function profilesDir(env: NodeJS.ProcessEnv, home: ProfileHome = 'docket'): string {
+function profilesDir(env: NodeJS.ProcessEnv, home: ProfileHome = 'docket'): string {
   return path.join(dataHome(env), ...PROFILE_HOMES[home]);
 }
 

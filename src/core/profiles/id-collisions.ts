@@ -15,7 +15,7 @@ export interface IdCollision {
 }
 
 /** The document_id in the frontmatter of a profile's document, if it has one. */
-export function profileDocumentId(bytes: Buffer): string | undefined {
+function profileDocumentId(bytes: Buffer): string | undefined {
   const split = splitFrontmatter(bytes.toString('utf8').replace(/^\uFEFF/, ''));
   if (split.kind !== 'ok') return undefined;
   const parsed = parseFrontmatterYaml(split.yaml, split.firstLine);

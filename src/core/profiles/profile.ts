@@ -4,8 +4,8 @@ import path from 'node:path';
 import { PACKAGE_ROOT } from '../assets.js';
 import { DocketError } from '../../errors/docket-error.js';
 
-export const PROFILE_MANIFEST = 'profile.json';
-export const PROFILE_NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/;
+const PROFILE_MANIFEST = 'profile.json';
+const PROFILE_NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 const MAX_FILE_BYTES = 1024 * 1024;
 const MAX_FILES = 200;
 /**
@@ -108,7 +108,7 @@ export async function loadProfileDir(dir: string): Promise<Profile> {
   return { name, version, description: typeof manifest.description === 'string' ? manifest.description : '', layout, org_prefix: orgPrefix, files: sorted, digest: profileDigest(sorted) };
 }
 
-export const BUILTIN_PROFILES_DIR = path.join(PACKAGE_ROOT, 'assets', 'profiles');
+const BUILTIN_PROFILES_DIR = path.join(PACKAGE_ROOT, 'assets', 'profiles');
 
 export async function builtinProfileNames(): Promise<string[]> {
   const names = await fs.readdir(BUILTIN_PROFILES_DIR).catch(() => [] as string[]);

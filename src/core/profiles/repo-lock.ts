@@ -4,7 +4,7 @@ import type { RepoConfig } from '../config/types.js';
 import { lockPath } from './vendor-map.js';
 
 /** The lock the Python DocOps CLI's `org vendor` writes (reference §8.6). */
-export const MEMINIT_LOCK = '.meminit/org-profile.lock.json';
+const MEMINIT_LOCK = '.meminit/org-profile.lock.json';
 
 /** Whose lock a repository has: docket's (with a digest per vendored file) or the Python DocOps CLI's (§8.6). */
 export type LockFormat = 'docket' | 'meminit';

@@ -12,7 +12,7 @@ export interface VendorTarget {
   dest: string;
 }
 
-export const LOCK_NAME = 'org-profile.lock.json';
+const LOCK_NAME = 'org-profile.lock.json';
 
 export function sha(bytes: Buffer | string): string {
   return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;

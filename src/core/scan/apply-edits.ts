@@ -5,7 +5,7 @@ import { FILLABLE } from '../fix/values.js';
 import { applyFieldEdits, prependFrontmatter, yamlScalar, type FieldEdit } from '../fix/edit.js';
 import { parseFrontmatterYaml } from '../frontmatter/parse.js';
 import { canPrependFrontmatter, splitFrontmatter } from '../frontmatter/split.js';
-import type { FixChange } from '../usecases/fix.js';
+import type { FixChange } from '../fix/change.js';
 import { appendTopLevelItem, parseForEdit, topLevel } from '../yaml/append-item.js';
 import type { PlanAction } from './types.js';
 

@@ -8,7 +8,7 @@ import { assertWritable } from '../fs/paths.js';
 import { ensureClaimsDir, tryClaim } from '../ids/claim.js';
 import { isId } from '../ids/document-id.js';
 import type { Issue } from '../issues.js';
-import type { FixChange } from '../usecases/fix.js';
+import type { FixChange } from '../fix/change.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { editFor, type ContentAction, type EditRefusal } from './apply-edits.js';
 import type { PlanActionKind, ScanPlan } from './types.js';

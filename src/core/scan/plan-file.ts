@@ -123,6 +123,6 @@ export async function readPlan(root: string, input: string): Promise<{ rel: stri
   const problems: string[] = [];
   const actions = (raw.actions as unknown[]).map((a, i) => checkAction(root, a, i, problems));
   if (problems.length > 0) invalid(rel, problems);
-  return { rel, plan: { kind: PLAN_KIND, plan_version: raw.plan_version as string, config: raw.config === 'defaults' ? 'defaults' : 'found', actions: actions as PlanAction[] } };
+  return { rel, plan: { kind: PLAN_KIND, plan_version: raw.plan_version, config: raw.config === 'defaults' ? 'defaults' : 'found', actions: actions as PlanAction[] } };
 }
 

@@ -35,7 +35,7 @@ function lineColumn(text: string, position: number): { line: number; column: num
 }
 
 /** Position of a JSON.parse error, from "at position N" (Node 20) or "(line L column C)" (Node 22). */
-export function jsonErrorPosition(text: string, message: string): { line?: number; column?: number } {
+function jsonErrorPosition(text: string, message: string): { line?: number; column?: number } {
   const lc = /line (\d+) column (\d+)/.exec(message);
   if (lc) return { line: Number(lc[1]), column: Number(lc[2]) };
   const pos = /at position (\d+)/.exec(message);
@@ -115,10 +115,10 @@ function refusedPattern(schema: unknown, text: string, schemaPath: string): Issu
  * Deeper than any real metadata schema, shallow enough that hashing, ajv's compiler and the
  * code it generates (all recursive) never exhaust the stack.
  */
-export const MAX_SCHEMA_DEPTH = 256;
+const MAX_SCHEMA_DEPTH = 256;
 
 /** Whether a parsed JSON value nests objects and arrays more than `limit` levels (iterative: no stack of its own). */
-export function nestedDeeperThan(value: unknown, limit: number): boolean {
+function nestedDeeperThan(value: unknown, limit: number): boolean {
   const stack: [unknown, number][] = [[value, 1]];
   while (stack.length > 0) {
     const [v, depth] = stack.pop()!;

@@ -1,7 +1,7 @@
 import { DocketError } from '../../errors/docket-error.js';
 
 /** The variables a template may use as {{name}}. */
-export const KNOWN_VARIABLES = ['area', 'date', 'description', 'document_id', 'keywords', 'owner', 'related_ids', 'repo_prefix', 'seq', 'status', 'title', 'type'] as const;
+const KNOWN_VARIABLES = ['area', 'date', 'description', 'document_id', 'keywords', 'owner', 'related_ids', 'repo_prefix', 'seq', 'status', 'title', 'type'] as const;
 export type TemplateVariable = (typeof KNOWN_VARIABLES)[number];
 export type TemplateValues = Record<TemplateVariable, string>;
 

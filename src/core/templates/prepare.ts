@@ -5,7 +5,7 @@ import type { Issue } from '../issues.js';
 import { assertKnownVariables, maskTokens } from './interpolate.js';
 
 /** Frontmatter keys docket writes itself from the command's inputs. */
-export const GENERATED_KEYS = new Set([
+const GENERATED_KEYS = new Set([
   'document_id', 'type', 'title', 'status', 'version', 'last_updated', 'owner', 'docops_version',
   'area', 'description', 'keywords', 'related_ids', 'superseded_by',
 ]);

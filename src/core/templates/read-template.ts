@@ -3,7 +3,7 @@ import path from 'node:path';
 import { DocketError } from '../../errors/docket-error.js';
 import { isInside, realpathOfExistingAncestor } from '../fs/paths.js';
 
-export const MAX_TEMPLATE_BYTES = 256 * 1024;
+const MAX_TEMPLATE_BYTES = 256 * 1024;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 

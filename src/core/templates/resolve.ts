@@ -15,7 +15,7 @@ export interface ResolvedTemplate {
 }
 
 /** Types with a template shipped in assets/templates/ (the ones `init` writes). */
-export const BUILTIN_TEMPLATE_TYPES = ['ADR', 'FDD', 'PRD'] as const;
+const BUILTIN_TEMPLATE_TYPES = ['ADR', 'FDD', 'PRD'] as const;
 
 /**
  * The template for a type, in order: config `document_types.<TYPE>.template`, convention

@@ -40,7 +40,10 @@ export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINIT
   let endA = a.length;
   let endB = b.length;
   while (from < endA && from < endB && a.charCodeAt(from) === b.charCodeAt(from)) from++;
-  while (endA > from && endB > from && a.charCodeAt(endA - 1) === b.charCodeAt(endB - 1)) (endA--, endB--);
+  while (endA > from && endB > from && a.charCodeAt(endA - 1) === b.charCodeAt(endB - 1)) {
+    endA--;
+    endB--;
+  }
   const n = endA - from;
   const m = endB - from;
   if (n === 0 || m === 0) return n + m > max ? max + 1 : n + m;

@@ -48,7 +48,7 @@ export interface Capabilities {
   environment: { name: string; description: string }[];
 }
 
-export const ENVIRONMENT = [
+const ENVIRONMENT = [
   { name: 'DOCKET_FORMAT', description: 'Default output format when --format/--json is not given (text, json, md, ...).' },
   { name: 'DOCKET_RUN_ID', description: 'Pins the envelope\'s run_id (a UUID) for reproducible output.' },
   { name: 'DOCKET_CORRELATION_ID', description: 'Default for --correlation-id.' },

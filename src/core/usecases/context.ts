@@ -45,7 +45,7 @@ export interface ContextData {
   documents?: DocumentSummary[];
 }
 
-export const DEEP_BUDGET_MS = 10_000;
+const DEEP_BUDGET_MS = 10_000;
 const MAX_BUDGET_MS = 3_600_000;
 
 /**
@@ -66,7 +66,7 @@ export function documentSummary(file: GovernedFile, raw: RawRead): { summary: Do
 }
 
 /** The `--deep` time budget: DOCKET_DEEP_BUDGET_MS (whole milliseconds, 0 to one hour), else 10 s. */
-export function deepBudgetMs(env: NodeJS.ProcessEnv): number {
+function deepBudgetMs(env: NodeJS.ProcessEnv): number {
   const raw = env.DOCKET_DEEP_BUDGET_MS?.trim();
   if (!raw) return DEEP_BUDGET_MS;
   const value = /^\d{1,7}$/.test(raw) ? Number(raw) : NaN;

@@ -15,26 +15,9 @@ import { todayIso } from '../dates.js';
 import { claimedIds } from '../ids/claim.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { compareIssues, type Advice, type Issue } from '../issues.js';
+import type { FixChange } from '../fix/change.js';
 
-export interface FieldChange {
-  field: string;
-  op: 'add' | 'set';
-  from?: string;
-  to: string;
-}
-
-export interface FixChange {
-  path: string;
-  /** exclude (fix --plan only): docops.config.yaml gained entries in `excluded_files`. */
-  action: 'add_frontmatter' | 'edit_frontmatter' | 'rename' | 'exclude';
-  /** The change as a git diff: all of them concatenate into one patch (see changesOf). */
-  diff: string;
-  /** Renames: the old and the new path. */
-  from?: string;
-  to?: string;
-  /** Frontmatter changes: each field added or set. */
-  fields?: FieldChange[];
-}
+export type { FixChange } from '../fix/change.js';
 
 export interface FixData {
   dry_run: boolean;

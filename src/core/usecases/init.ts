@@ -27,7 +27,7 @@ export interface InitResult {
 const TEMPLATE_TYPES = ['ADR', 'FDD', 'PRD'] as const;
 const GITIGNORE_ENTRY = '.docket/';
 
-export function validatePrefix(input: string): string {
+function validatePrefix(input: string): string {
   const prefix = input.trim().toUpperCase();
   if (!PREFIX_PATTERN.test(prefix)) {
     throw new DocketError('INVALID_PREFIX', `"${input}" is not a valid prefix: use 3 to 10 letters A-Z.`, {
@@ -38,7 +38,7 @@ export function validatePrefix(input: string): string {
   return prefix;
 }
 
-export function validateProjectName(input: string): string {
+function validateProjectName(input: string): string {
   const name = input.trim();
   if (name === '' || name.length > 200 || /[\u0000-\u001f\u007f]/.test(name)) {
     throw new DocketError('INVALID_FLAG_VALUE', 'The project name must be 1 to 200 characters on one line.', { suggestion: 'Pass a short name, e.g. --project-name "Acme Platform".' });

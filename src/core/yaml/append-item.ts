@@ -19,7 +19,7 @@ export function parseForEdit(text: string): { ok: true; value: ParsedYaml } | { 
 /** The value node of a top-level key (undefined when absent). */
 export function topLevel(parsed: ParsedYaml, key: string): Node | null | undefined {
   const contents = parsed.doc.contents;
-  return yamlLib().isMap(contents) ? (contents.get(key, true) as Node | null | undefined) : undefined;
+  return yamlLib().isMap(contents) ? (contents.get(key, true)) : undefined;
 }
 
 /**

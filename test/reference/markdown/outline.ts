@@ -52,10 +52,3 @@ export function outlineMarkdown(body: string, firstLine: number): MarkdownOutlin
     ...(firstHeading ? { firstHeading } : {}),
   };
 }
-
-/** 1-based line of an offset in a text. */
-export function lineOfOffset(text: string, offset: number): number {
-  let line = 1;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
-  return line;
-}

@@ -16,7 +16,7 @@ export interface CiContext {
 let cachedVersion: string | undefined;
 
 /** docket's own version, from its package.json (read once). */
-export function docketVersion(): string {
+function docketVersion(): string {
   if (cachedVersion === undefined) {
     try {
       const pkg = JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as { version?: unknown };

@@ -29,7 +29,7 @@ export function plural(n: number, word: string): string {
 
 /** `docket check`'s file counts, when the data has them (other commands have none). */
 export function fileSummary(data: Record<string, unknown>): string | undefined {
-  const n = (key: string) => (typeof data[key] === 'number' ? (data[key] as number) : undefined);
+  const n = (key: string) => (typeof data[key] === 'number' ? (data[key]) : undefined);
   const checked = n('files_checked');
   if (checked === undefined) return undefined;
   const parts = [`${plural(checked, 'file')} checked`];

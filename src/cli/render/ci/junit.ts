@@ -5,7 +5,7 @@ import { ciPath, findingCounts, plural } from './findings.js';
 import { attrs, xmlText } from './xml.js';
 
 /** The test case of findings that belong to no checked file (config, schema, docs roots, ...). */
-export const REPOSITORY_CASE = '(repository)';
+const REPOSITORY_CASE = '(repository)';
 const TRUNCATED_CASE = '(not listed: --max-findings)';
 
 interface Case {

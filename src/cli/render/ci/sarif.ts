@@ -6,7 +6,7 @@ import { allFindings, ciPath, findingCounts, REPOSITORY_FILE } from './findings.
 import { helpMarkdown, helpText, ruleText, sarifLevel } from './rules.js';
 import { toJson } from '../json.js';
 
-export const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
+const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 const SRCROOT = '%SRCROOT%';
 
 type Json = Record<string, unknown>;

@@ -1,4 +1,4 @@
-import type { McpData } from '../../mcp/types.js';
+import type { McpData } from '../../../contract/mcp.js';
 import type { Style } from '../style.js';
 
 export function renderMcpText(data: McpData, style: Style): string {

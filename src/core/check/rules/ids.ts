@@ -1,5 +1,5 @@
 import { ID_PATTERN } from '../../ids/in-memory.js';
-import type { RuleContext } from '../context.js';
+import type { RuleContext } from '../rule-context.js';
 import { NONE, type Finding, type InspectedDocument } from '../model.js';
 
 /** An ID that only differs from the form by letter case or an unpadded number, made regular. */

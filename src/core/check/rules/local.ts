@@ -10,7 +10,7 @@ import { schemaFindings } from './schema.js';
  * Problems found while reading: only a missing frontmatter in a decodable file is fixable, and
  * not when something frontmatter-like is near its top (a second block would shadow it).
  */
-export function readingFindings(doc: InspectedDocument): Finding[] {
+function readingFindings(doc: InspectedDocument): Finding[] {
   return doc.record.problems.map((p): Finding => {
     if (p.code === 'FILE_UNREADABLE') return p;
     if (p.code === 'FRONTMATTER_MISSING' && doc.record.split !== undefined && !(doc.record.split.kind === 'none' && doc.record.split.near)) return { ...p, fixable: true, fix: { kind: 'add-frontmatter' } };

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import type { RuleContext } from '../context.js';
+import type { RuleContext } from '../rule-context.js';
 import { NONE, type Finding, type InspectedDocument } from '../model.js';
 
 const KEBAB = /^[a-z0-9-]+\.md$/;
 /** Conventional names that keep their upper case (as in the DocOps tool docket reads). */
-export const FILENAME_EXCEPTIONS: ReadonlySet<string> = new Set([
+const FILENAME_EXCEPTIONS: ReadonlySet<string> = new Set([
   'README.md', 'CHANGELOG.md', 'LICENSE.md', 'LICENCE.md', 'CODE_OF_CONDUCT.md', 'CONTRIBUTING.md', 'SECURITY.md', 'NOTICE.md',
 ]);
 
@@ -18,16 +18,6 @@ export function kebabName(name: string): string {
 export function filenameOk(name: string): boolean {
   // The pattern first: almost every name passes it, and the set would hash each one (twice per file a check).
   return KEBAB.test(name) || FILENAME_EXCEPTIONS.has(name);
-}
-
-/** Reserves rename targets in path order so two files never get the same new name. */
-export function planRenames(documents: readonly InspectedDocument[], ctx: RuleContext): void {
-  for (const doc of documents) {
-    const name = path.posix.basename(doc.rel);
-    if (filenameOk(name)) continue;
-    const to = path.posix.join(path.posix.dirname(doc.rel), kebabName(name)).toLowerCase();
-    ctx.renameTargets.set(to, (ctx.renameTargets.get(to) ?? 0) + 1);
-  }
 }
 
 export function filenameFindings(doc: InspectedDocument, ctx: RuleContext): Finding[] {

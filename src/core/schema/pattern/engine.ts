@@ -50,7 +50,7 @@ export function re2Patterns(found: readonly { pointer: string; pattern: string }
 }
 
 /** Thrown from ajv's regExp hook for a refused pattern (compile.ts reports it first). */
-export class PatternRefused extends Error {}
+class PatternRefused extends Error {}
 
 /** ajv's `code.regExp` option: every pattern ajv compiles goes through patternRunner. */
 export function ajvRegExp(source: string): { test: (input: string) => boolean; toString: () => string } {

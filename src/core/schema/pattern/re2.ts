@@ -27,7 +27,7 @@ function propertySource(prop: string): string {
  * The pattern in RE2's syntax, with ECMAScript's meaning: every set is spelled out as code
  * point ranges (RE2's `\s`, `.` and `\w` differ from ECMAScript's), groups do not capture.
  */
-export function re2Source(node: PatternNode): string {
+function re2Source(node: PatternNode): string {
   switch (node.t) {
     case 'set': {
       const body = rangesSource(node.ranges) + node.props.map(propertySource).join('');

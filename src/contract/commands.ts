@@ -1,6 +1,6 @@
-import type { FindingsData } from '../cli/agent/findings-types.js';
-import type { Envelope } from '../cli/envelope.js';
-import type { McpData } from '../cli/mcp/types.js';
+import type { FindingsData } from './findings.js';
+import type { Envelope } from './envelope.js';
+import type { McpData } from './mcp.js';
 import type { Capabilities } from '../core/usecases/capabilities.js';
 import type { CheckData } from '../core/usecases/check.js';
 import type { ContextData } from '../core/usecases/context.js';
@@ -60,7 +60,7 @@ export type EnvelopeOf<C extends string> = Envelope<DataOf<C>>;
 export type KnownEnvelope = { [C in CommandId]: Envelope<CommandDataMap[C]> & { command: C } }[CommandId];
 
 export type { Advice, Issue, Severity } from '../core/issues.js';
-export type { Envelope, ErrorInfo, Status } from '../cli/envelope.js';
+export type { Envelope, ErrorInfo, Status } from './envelope.js';
 export type {
   Capabilities,
   CheckData,

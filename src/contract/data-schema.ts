@@ -6,7 +6,7 @@ export type JsonSchema = Record<string, unknown>;
 const cache = new Map<string, JsonSchema | undefined>();
 
 /** schemas/data/<id>.schema.json, spaces and colons in the id becoming '-'. */
-export function dataSchemaFile(packageRoot: string, commandId: string): string {
+function dataSchemaFile(packageRoot: string, commandId: string): string {
   return path.join(packageRoot, 'schemas', 'data', `${commandId.replace(/[: ]/g, '-')}.schema.json`);
 }
 
