@@ -13,7 +13,7 @@
  */
 
 /** The forced result must be out within 1.5 s of the signal: 1 s for the use case to stop by itself. */
-export const GRACE_MS = 1000;
+const GRACE_MS = 1000;
 
 export interface SignalWatch {
   signal: AbortSignal;

@@ -52,7 +52,7 @@ describe('one rule for scalars: a value YAML types otherwise than the schema wan
       ]);
       // The one violation: `.inf` read as written is no MAJOR.MINOR version, said with its text (never "null" or Infinity).
       expect(r.json!.violations.map((v: Record<string, unknown>) => [v.path, v.code, v.message])).toEqual([
-        ['docs/45-adr/adr-001-inf.md', 'SCHEMA_VALIDATION', '`version` is ".inf"; expected a value matching ^\\d+\\.\\d+$ (MAJOR.MINOR, e.g. \"0.1\").'],
+        ['docs/45-adr/adr-001-inf.md', 'SCHEMA_VALIDATION', '`version` is ".inf"; expected a value matching ^\\d+\\.\\d+$ (MAJOR.MINOR, e.g. "0.1").'],
       ]);
       expect(r.json!.warnings.filter((w: { code: string }) => w.code !== 'SCALAR_TYPE_MISMATCH')).toEqual([]);
       expect(r.exitCode).toBe(1);

@@ -152,7 +152,7 @@ export class CompactDocument implements InspectedDocument {
 }
 
 /** pendingLink for each link: a loop, not map() (see outlineMarkdown in markdown/outline.ts). */
-export function pendingLinksOf(links: readonly PendingLink[], probe: FsProbe): PendingLink[] {
+function pendingLinksOf(links: readonly PendingLink[], probe: FsProbe): PendingLink[] {
   if (links.length === 0) return emptyList<PendingLink>();
   const out = listOf(pendingLink(links[0]!, probe));
   for (let i = 1; i < links.length; i++) out.push(pendingLink(links[i]!, probe));

@@ -285,7 +285,7 @@ export class IndexCache implements DocumentReuse {
     if (!m || at === undefined) return undefined;
     const edited = new Map(edits.map((e) => [e.index, e.facts]));
     const overlay = m.facts_overlay ?? {};
-    const out: (DocFacts | undefined)[] = new Array(count);
+    const out: (DocFacts | undefined)[] = new Array<DocFacts | undefined>(count);
     for (let k = 0; k < count; k++) {
       const i = at ? at[k]! : k;
       if (i < 0) continue;

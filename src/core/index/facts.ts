@@ -101,15 +101,6 @@ export function factsOf(doc: InspectedDocument): DocFacts {
   };
 }
 
-/** Whether a warning is the one that says why the document at `rel` is not a node (see skippedWarning). */
-export const isSkipped = (rel: string) => (w: Issue) => w.code === 'INDEX_DOCUMENT_SKIPPED' && w.path === rel;
-
-/** The warnings without the one that says why the document at `rel` is not a node; undefined when there is not exactly one. */
-export function withoutSkipped(warnings: readonly Issue[], rel: string): Issue[] | undefined {
-  const mine = isSkipped(rel);
-  return warnings.filter(mine).length === 1 ? warnings.filter((w) => !mine(w)) : undefined;
-}
-
 /** The warning for a governed document that is not a node, and why. */
 export function skippedWarning(rel: string, skip: NonNullable<DocFacts['skip']>): Issue {
   return { code: 'INDEX_DOCUMENT_SKIPPED', severity: 'warning', message: `Not indexed (${skip.code}): ${skip.message.charAt(0).toLowerCase()}${skip.message.slice(1)}`, path: rel, suggestion: 'Run `docket check` on the file for details; `docket fix` repairs what is mechanical.' };
