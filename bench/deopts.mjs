@@ -1,6 +1,6 @@
 // V8's deoptimisations in one docket run, each with the source expression behind it: a function
 // thrown away costs a second compile job on a busy CPU and a stretch in slower tiers
-// (DOCKET-SPEC-006 §2.21). Not part of `npm run bench`: a diagnostic for changes to the
+// (DOCKET-SPEC-006 §3.12). Not part of `npm run bench`: a diagnostic for changes to the
 // per-document code. Runs `node --trace-deopt-verbose` and maps each `;;; deoptimize at`
 // position to the bundle's text.
 //

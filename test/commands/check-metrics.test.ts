@@ -7,7 +7,7 @@ import { ageFiles, tempDir } from '../helpers/fixtures.js';
 import { expectValidEnvelope } from '../helpers/schemas.js';
 
 /**
- * `check --include-metrics` says where the run's time went (DOCKET-SPEC-006 §2.22): the walk,
+ * `check --include-metrics` says where the run's time went (DOCKET-SPEC-006 §2): the walk,
  * the documents (read, described, their own rules) and the rules across documents. Only when
  * asked: the result is the same.
  */

@@ -11,7 +11,7 @@ import { tempDir } from '../helpers/fixtures.js';
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const outline = (...args: string[]) => spawnSync(process.execPath, [path.join(REPO, 'bench/outline.mjs'), ...args], { cwd: tempDir(), env: cleanEnv() as NodeJS.ProcessEnv, encoding: 'utf8' });
 
-// The script measures the Markdown outline stage by stage (DOCKET-SPEC-006 §2.22); no timing is asserted.
+// The script measures the Markdown outline stage by stage (DOCKET-SPEC-006 §3.4); no timing is asserted.
 describe('bench/outline.mjs', () => {
   it('prints a row per stage with the first pass and the warm cost per body', () => {
     const root = path.join(tempDir(), 'r');

@@ -10,7 +10,7 @@ import { tempDir } from '../helpers/fixtures.js';
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const warm = (...args: string[]) => spawnSync(process.execPath, [path.join(REPO, 'bench/warm.mjs'), ...args], { cwd: tempDir(), env: cleanEnv() as NodeJS.ProcessEnv, encoding: 'utf8' });
 
-// The script explains the benchmark's check rows (DOCKET-SPEC-006 §2.17); no timing is asserted.
+// The script explains the benchmark's check rows (DOCKET-SPEC-006 §3.10); no timing is asserted.
 describe('bench/warm.mjs', () => {
   it('runs check and the floor in one process, a row per run, and names the warm-up', () => {
     const root = path.join(tempDir(), 'r');

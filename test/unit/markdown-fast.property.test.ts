@@ -28,7 +28,7 @@ const piece = fc.oneof(
 );
 const markdown = fc.array(piece, { maxLength: 60 }).map((parts) => parts.join(''));
 
-/** The outline with its links as plain objects, as the reference makes them (docket's are class instances: SPEC-006 §2.20). */
+/** The outline with its links as plain objects, as the reference makes them (docket's are class instances: SPEC-006 §3.12). */
 const plain = (o: ReturnType<typeof outlineMarkdown>) => ({ ...o, links: o.links.map((l) => ({ ...l })) });
 
 describe('the optimised Markdown outline agrees with the reference implementation', () => {

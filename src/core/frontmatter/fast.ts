@@ -51,7 +51,7 @@ function plainValue(src: string): unknown {
 
 /**
  * The fast path's scalars and entries are made by constructors, not literals, for the reason
- * FoundLink in markdown/links.ts gives (SPEC-006 §2.20): they hold slices of the document's text.
+ * FoundLink in markdown/links.ts gives (SPEC-006 §3.12): they hold slices of the document's text.
  */
 class Scalar {
   declare value: unknown;
@@ -100,7 +100,7 @@ const KNOWN_PER_LENGTH = 16;
 
 /** The known key that `yaml` holds from `from` to `to`, if any. */
 function knownKeyAt(yaml: string, from: number, to: number): string | undefined {
-  // In bounds only: a read past an array's end throws optimised code away (SPEC-006 §2.19).
+  // In bounds only: a read past an array's end throws optimised code away (SPEC-006 §3.12).
   const known = to - from < knownKeys.length ? knownKeys[to - from] : undefined;
   if (known !== undefined) for (let i = 0; i < known.length; i++) if (yaml.startsWith(known[i]!, from)) return known[i];
   return undefined;

@@ -187,7 +187,7 @@ function isBlankLine(text: string, start: number, end: number): boolean {
  * and tabs. A body without such a line is what maskBlocks returns unchanged (see outline.ts).
  */
 function mayStartCodeBlock(text: string, start: number): boolean {
-  // Never a read past the end (a deoptimisation in optimised code, SPEC-006 §2.19), and the same
+  // Never a read past the end (a deoptimisation in optimised code, SPEC-006 §3.12), and the same
   // steps for every line, whatever its length: a step first taken late is one too (§2.21).
   const n = text.length;
   let p = start;

@@ -18,7 +18,7 @@ import { emptyList, emptySmiList, listOf } from '../lists.js';
 /**
  * A found link, made by a constructor rather than a literal: V8 tracks an allocation site per
  * literal and may decide, from one unlucky scavenge, to make all of a site's objects in old
- * space for the rest of the run, where these short-lived ones would pile up (SPEC-006 §2.20).
+ * space for the rest of the run, where these short-lived ones would pile up (SPEC-006 §3.12).
  */
 class FoundLink implements RawLink {
   declare readonly target: string;

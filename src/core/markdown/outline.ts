@@ -14,7 +14,7 @@ export type { MarkdownLink, MarkdownOutline } from './outline-types.js';
  * index, which needs links and the first heading only) leaves `anchors` empty.
  */
 export function outlineMarkdown(body: string, firstLine: number, anchors = true): MarkdownOutline {
-  // Most bodies have the simple shape: outlined in one pass over lines and one over brackets (SPEC-006 §2.23).
+  // Most bodies have the simple shape: outlined in one pass over lines and one over brackets (SPEC-006 §3.4).
   const simple = simpleOutline(body, firstLine, anchors);
   if (simple !== undefined) return simple;
   const mask: InlineMask = { first: NOT_FOUND };
@@ -23,7 +23,7 @@ export function outlineMarkdown(body: string, firstLine: number, anchors = true)
   if (anchors) {
     // Most bodies have no code block: mask inline first and let the anchors' scan, which visits
     // every line anyway, look at each line's start; only a body where one may start is masked
-    // for blocks (six substring searches, about 1 µs a body, saved otherwise: SPEC-006 §2.22).
+    // for blocks (six substring searches, about 1 µs a body, saved otherwise: SPEC-006 §3.4).
     masked = maskInline(body, mask);
     outline = extractAnchors(masked, body, true, mask.first, true);
   }
@@ -44,7 +44,7 @@ export function outlineMarkdown(body: string, firstLine: number, anchors = true)
   const newlines = new NextChar(body, '\n');
   // A loop, not found.map(): the array map() returns as a builtin and the one V8's optimised,
   // inlined map() makes have different elements kinds, so a caller optimised against one was
-  // thrown away at the other (SPEC-006 §2.21). listOf with the first link (see core/lists.ts).
+  // thrown away at the other (SPEC-006 §3.12). listOf with the first link (see core/lists.ts).
   let links: MarkdownLink[] | undefined;
   for (let i = 0; i < found.length; i++) {
     const l = found[i]!;

@@ -47,7 +47,7 @@ export class NextBlankLine {
     this.from = i;
     // Every step runs whether or not a blank line is found: a step V8 had not yet seen run
     // (a loop over a newline's blanks, a match's index) threw the optimised caller away the
-    // first time a document needed it (SPEC-006 §2.21). After a match, lastIndex is the second
+    // first time a document needed it (SPEC-006 §3.12). After a match, lastIndex is the second
     // newline and the blank line starts at the newline before it.
     BLANK_LINE.lastIndex = i;
     const found = BLANK_LINE.test(this.text);
