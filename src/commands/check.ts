@@ -1,4 +1,5 @@
 import * as Args from '@oclif/core/args';
+import { ignoreFlags } from '../cli/ignore-flags.js';
 import * as Flags from '@oclif/core/flags';
 import { exitZeroFlags } from '../cli/agent/exit-zero.js';
 import { findingsFlags } from '../cli/agent/findings-cap.js';
@@ -26,6 +27,7 @@ export default class Check extends DocketCommand<typeof Check, CheckData> {
     paths: Args.string({ description: 'Files, directories or globs to check (default: every governed document).', multiple: true }),
   };
   static override flags = {
+    ...ignoreFlags,
     strict: Flags.boolean({ description: 'Fail (exit 1) on warnings too.' }),
     quiet: Flags.boolean({ char: 'q', description: 'Text mode: print only failures.' }),
     'no-cache': Flags.boolean({ description: 'Neither read nor write the cache under .docket/cache/: read and check every document from scratch (results are the same).' }),
@@ -45,7 +47,7 @@ export default class Check extends DocketCommand<typeof Check, CheckData> {
     // --quiet prints only failures; under --strict warnings are failures too, so they stay.
     this.quiet = this.flags.quiet && !this.flags.strict;
     if (CI_FORMATS.has(ctx.format)) this.ci = await import('../cli/render/ci/index.js');
-    const result = await runCheck(ctx.root, { paths: (this.args.paths ?? []).map(ctx.path), strict: this.flags.strict, cache: !this.flags['no-cache'], cacheStrategy: this.flags['cache-strategy'] as CacheStrategy, signal: ctx.signal, cmd: ctx.cmd, ...(ctx.stream ? { sink: ctx.stream } : {}), ...(ctx.progress ? { progress: ctx.progress } : {}) });
+    const result = await runCheck(ctx.root, { paths: (this.args.paths ?? []).map(ctx.path), strict: this.flags.strict, cache: !this.flags['no-cache'], cacheStrategy: this.flags['cache-strategy'] as CacheStrategy, ignoreFiles: this.flags.ignore, signal: ctx.signal, cmd: ctx.cmd, ...(ctx.stream ? { sink: ctx.stream } : {}), ...(ctx.progress ? { progress: ctx.progress } : {}) });
     return { data: result.data, violations: result.violations, warnings: result.warnings, advice: result.advice, success: result.success, status: result.partial ? 'partial' : 'ok', streamed: ['checked_paths'], metrics: result.metrics };
   }
 

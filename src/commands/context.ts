@@ -1,4 +1,5 @@
 import * as Flags from '@oclif/core/flags';
+import { ignoreFlags } from '../cli/ignore-flags.js';
 import { DocketCommand } from '../cli/base-command.js';
 import { BASE_FORMATS } from '../cli/options.js';
 import { DocketError } from '../errors/docket-error.js';
@@ -14,6 +15,7 @@ export default class Context extends DocketCommand<typeof Context, ContextData> 
   static mutates = false;
   static override formats = [...BASE_FORMATS, 'ndjson'] as const;
   static override flags = {
+    ...ignoreFlags,
     deep: Flags.boolean({ description: 'Also list every governed document (ID, path, type, title, status) and counts per namespace.' }),
   };
 
@@ -26,6 +28,7 @@ export default class Context extends DocketCommand<typeof Context, ContextData> 
       });
     }
     const config = await ctx.config();
+    if (!this.flags.ignore) config.ignoreFiles = false;
     const result = await buildContext(config, { deep: this.flags.deep, env: ctx.env, signal: ctx.signal, cmd: ctx.cmd, ...(ctx.stream ? { sink: ctx.stream } : {}) });
     return { data: result.data, warnings: result.warnings, advice: result.advice, status: result.partial ? 'partial' : 'ok', streamed: ['documents'] };
   }

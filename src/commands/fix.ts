@@ -1,4 +1,5 @@
 import * as Flags from '@oclif/core/flags';
+import { ignoreFlags } from '../cli/ignore-flags.js';
 import { exitZeroFlags } from '../cli/agent/exit-zero.js';
 import { findingsFlags } from '../cli/agent/findings-cap.js';
 import { DocketCommand } from '../cli/base-command.js';
@@ -16,6 +17,7 @@ export default class Fix extends DocketCommand<typeof Fix, FixData> {
   static override examples = ['<%= config.bin %> fix', '<%= config.bin %> fix --apply', '<%= config.bin %> fix --apply --namespace billing --format json', '<%= config.bin %> fix --plan .docket/scan-plan.json --apply'];
   static mutates = true;
   static override flags = {
+    ...ignoreFlags,
     ...applyFlags,
     namespace: Flags.string({ description: 'Fix only the documents of this namespace.', helpValue: '<name>', exclusive: ['plan'] }),
     plan: Flags.string({ description: 'Run the actions of a plan written by `docket scan --plan` (or by the Python DocOps CLI\'s `scan --plan`) instead, previewed unless --apply; each is refused if its source changed since.', helpValue: '<file>' }),
@@ -28,7 +30,7 @@ export default class Fix extends DocketCommand<typeof Fix, FixData> {
   protected async execute(ctx: RunContext): Promise<Outcome<FixData>> {
     const apply = applies(this.flags);
     note('mode', () => (apply ? `apply (${this.flags.apply ? '--apply' : '--no-dry-run'})` : 'dry run: nothing is written (--apply or --no-dry-run writes)'));
-    const result = await runFix(ctx.root, { apply, namespace: this.flags.namespace, env: ctx.env, now: ctx.now(), signal: ctx.signal, cmd: ctx.cmd, fallback: ctx.fallback, ...(this.flags.plan !== undefined ? { plan: ctx.path(this.flags.plan) } : {}) });
+    const result = await runFix(ctx.root, { apply, ignoreFiles: this.flags.ignore, namespace: this.flags.namespace, env: ctx.env, now: ctx.now(), signal: ctx.signal, cmd: ctx.cmd, fallback: ctx.fallback, ...(this.flags.plan !== undefined ? { plan: ctx.path(this.flags.plan) } : {}) });
     if (result.data.namespace !== undefined) note('namespace', () => `only ${result.data.namespace} (--namespace)`);
     this.rawPatch = fixPatch(result.data);
     return { data: result.data, violations: result.violations, warnings: result.warnings, advice: result.advice, status: result.partial ? 'partial' : 'ok' };

@@ -1,4 +1,5 @@
 import * as Flags from '@oclif/core/flags';
+import { ignoreFlags } from '../cli/ignore-flags.js';
 import { DocketCommand } from '../cli/base-command.js';
 import type { Envelope } from '../cli/envelope.js';
 import { BASE_FORMATS } from '../cli/options.js';
@@ -18,12 +19,13 @@ export default class Scan extends DocketCommand<typeof Scan, ScanData> {
   static override pathParams = ['plan'];
   static override formats = [...BASE_FORMATS, 'ndjson'] as const;
   static override flags = {
+    ...ignoreFlags,
     plan: Flags.string({ description: 'Write the adoption plan to this file (JSON; inside the root).', helpValue: '<file>' }),
     force: Flags.boolean({ description: 'Survey the root even when it is the file-system root or your home directory (refused by default: ROOT_REFUSED).', default: false }),
   };
 
   protected async execute(ctx: RunContext): Promise<Outcome<ScanData>> {
-    const result = await runScan(ctx.root, { force: this.flags.force === true, ...(ctx.fallback.home ? { home: ctx.fallback.home } : {}), ...(this.flags.plan !== undefined ? { plan: ctx.path(this.flags.plan) } : {}), env: ctx.env, now: ctx.now(), signal: ctx.signal, cmd: ctx.cmd, ...(ctx.stream ? { sink: ctx.stream } : {}), ...(ctx.progress ? { progress: ctx.progress } : {}) });
+    const result = await runScan(ctx.root, { ignoreFiles: this.flags.ignore, force: this.flags.force === true, ...(ctx.fallback.home ? { home: ctx.fallback.home } : {}), ...(this.flags.plan !== undefined ? { plan: ctx.path(this.flags.plan) } : {}), env: ctx.env, now: ctx.now(), signal: ctx.signal, cmd: ctx.cmd, ...(ctx.stream ? { sink: ctx.stream } : {}), ...(ctx.progress ? { progress: ctx.progress } : {}) });
     return { data: result.data, warnings: result.warnings, advice: result.advice, status: result.partial ? 'partial' : 'ok', streamed: ['files', 'actions'] };
   }
 

@@ -16,7 +16,7 @@ describe('capabilities', () => {
     expect(ids).toEqual(expect.arrayContaining(['capabilities', 'context', 'doctor', 'explain', 'init']));
     expect(d.commands.find((c: any) => c.id === 'init').mutates).toBe(true);
     expect(d.commands.find((c: any) => c.id === 'context').mutates).toBe(false);
-    expect(d.commands.find((c: any) => c.id === 'context').flags.map((f: any) => f.name)).toEqual(['deep']);
+    expect(d.commands.find((c: any) => c.id === 'context').flags.map((f: any) => f.name)).toEqual(['deep', 'ignore']);
     const doctor = d.commands.find((c: any) => c.id === 'doctor');
     expect(doctor.mcp_tool).toBe('doctor');
     expect(doctor.flags.find((f: any) => f.name === 'max-findings')).toMatchObject({ type: 'option', value_type: 'integer' });

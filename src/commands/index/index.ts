@@ -1,4 +1,5 @@
 import * as Flags from '@oclif/core/flags';
+import { ignoreFlags } from '../../cli/ignore-flags.js';
 import { findingsFlags } from '../../cli/agent/findings-cap.js';
 import { DocketCommand } from '../../cli/base-command.js';
 import type { Envelope } from '../../cli/envelope.js';
@@ -16,6 +17,7 @@ export default class Index extends DocketCommand<typeof Index, IndexData> {
   static override idempotent = true;
   static override formats = [...BASE_FORMATS, 'ndjson'] as const;
   static override flags = {
+    ...ignoreFlags,
     ...findingsFlags,
     'no-cache': Flags.boolean({ description: 'Neither read nor write the cache under .docket/cache/: read every document.', exclusive: ['rebuild-cache'] }),
     'rebuild-cache': Flags.boolean({ description: 'Ignore the cache, read every document, and write a fresh cache.', exclusive: ['no-cache'] }),
@@ -23,7 +25,7 @@ export default class Index extends DocketCommand<typeof Index, IndexData> {
 
   protected async execute(ctx: RunContext): Promise<Outcome<IndexData>> {
     const cache = this.flags['no-cache'] ? 'off' : this.flags['rebuild-cache'] ? 'rebuild' : 'use';
-    const result = await runIndex(ctx.root, { cache, signal: ctx.signal, cmd: ctx.cmd, fallback: ctx.fallback, ...(ctx.stream ? { sink: ctx.stream } : {}), ...(ctx.progress ? { progress: ctx.progress } : {}) });
+    const result = await runIndex(ctx.root, { cache, ignoreFiles: this.flags.ignore, signal: ctx.signal, cmd: ctx.cmd, fallback: ctx.fallback, ...(ctx.stream ? { sink: ctx.stream } : {}), ...(ctx.progress ? { progress: ctx.progress } : {}) });
     return { data: result.data, violations: result.violations, warnings: result.warnings, advice: result.advice, status: result.partial ? 'partial' : 'ok' };
   }
 

@@ -2,7 +2,8 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { isExcluded, namespaceFor } from '../config/exclusion.js';
 import type { RepoConfig } from '../config/types.js';
-import { listMarkdown } from '../documents/walk.js';
+import { ignoreFilesOf, listMarkdown } from '../documents/walk.js';
+import type { IgnoreFiles } from '../fs/ignore-files.js';
 import { globToRegExp, isGlob, staticBase } from '../fs/glob.js';
 import { resolveInsideRoot, toPosix } from '../fs/paths.js';
 import { patternRunner } from '../schema/pattern/engine.js';
@@ -38,6 +39,13 @@ function relativePattern(root: string, input: string): string {
   return normal;
 }
 
+/** Whether git ignores the file or one of the directories on its way. */
+function isIgnoredOnTheWay(ignores: IgnoreFiles, rel: string): boolean {
+  const segments = rel.split('/');
+  for (let k = 1; k < segments.length; k++) if (ignores.ignores(segments.slice(0, k).join('/'), true)) return true;
+  return ignores.ignores(rel, false);
+}
+
 /**
  * Resolves check's PATHS (files, directories, globs; relative to the root or absolute) to
  * the documents they select. A path outside the root is refused with PATH_OUTSIDE_ROOT.
@@ -51,6 +59,7 @@ export async function resolveTargets(config: RepoConfig, inputs: readonly string
     else if (isExcluded(ns, rel, root)) t.ignored.push(rel);
     else t.governed.add(rel);
   };
+  const ignores = ignoreFilesOf(config);
   for (const input of inputs) {
     if (isGlob(input)) {
       const pattern = relativePattern(root, input);
@@ -62,7 +71,7 @@ export async function resolveTargets(config: RepoConfig, inputs: readonly string
         throw new DocketError('INVALID_FLAG_VALUE', `The glob "${input}" cannot be used: ${runner.reason}.`, { suggestion: 'Use `*`, `**`, `?`, `[...]` and `{a,b}` only, with plain characters inside brackets.', details: { path: input } });
       }
       const re = runner;
-      const listing = await listMarkdown(root, base, signal);
+      const listing = await listMarkdown(root, base, signal, ignores);
       t.unreadable.push(...listing.unreadable);
       const selects = (rel: string) => {
         if (re.test(rel)) return true;
@@ -82,13 +91,15 @@ export async function resolveTargets(config: RepoConfig, inputs: readonly string
       t.ignored.push(rel);
       t.links.add(rel);
     } else if (stat.isDirectory()) {
-      const listing = await listMarkdown(root, rel || '.', signal);
+      const listing = await listMarkdown(root, rel || '.', signal, ignores);
       t.unreadable.push(...listing.unreadable);
       for (const md of listing.markdown) classify(md, true);
       t.ignored.push(...listing.symlinks.filter((s) => s.toLowerCase().endsWith('.md')));
       for (const link of listing.symlinks) t.links.add(link);
     } else if (!stat.isFile()) t.notRegular.push(rel);
     else if (!rel.toLowerCase().endsWith('.md')) t.ignored.push(rel);
+    // Named, but ignored by git: said so in ignored_paths, never checked.
+    else if (ignores && isIgnoredOnTheWay(ignores, rel)) t.ignored.push(rel);
     else classify(rel, false);
   }
   const sorted = (a: string[]) => [...new Set(a)].sort();

@@ -45,4 +45,6 @@ export interface RepoConfig {
   namespaces: NamespaceConfig[];
   /** The parsed YAML, for tools that need keys docket does not model. */
   raw: Record<string, unknown>;
+  /** Set by the run, not the file: false when `.gitignore` files are not honoured (--no-ignore). */
+  ignoreFiles?: boolean;
 }

@@ -2,6 +2,7 @@ import { readdirSync, realpathSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { GovernedFiles } from '../config/exclusion.js';
 import type { NamespaceConfig, RepoConfig } from '../config/types.js';
+import { IgnoreFiles } from '../fs/ignore-files.js';
 import { isInside } from '../fs/paths.js';
 import { DocketError } from '../../errors/docket-error.js';
 import type { Issue } from '../issues.js';
@@ -104,11 +105,16 @@ const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * loops and escapes cannot occur. A missing start directory lists nothing. Synchronous
  * readdir: one system call per directory, no promise per entry.
  */
-export async function listMarkdown(root: string, start: string, signal?: AbortSignal): Promise<TreeListing> {
-  return listMarkdownSync(root, start, signal);
+export async function listMarkdown(root: string, start: string, signal?: AbortSignal, ignores?: IgnoreFiles): Promise<TreeListing> {
+  return listMarkdownSync(root, start, signal, walkLimit(), ignores);
 }
 
-export function listMarkdownSync(root: string, start: string, signal?: AbortSignal, limit = walkLimit()): TreeListing {
+/** What git ignores under `config`'s root, unless the run says not to (--no-ignore). */
+export function ignoreFilesOf(config: Pick<RepoConfig, 'root' | 'ignoreFiles'>): IgnoreFiles | undefined {
+  return config.ignoreFiles === false ? undefined : new IgnoreFiles(config.root);
+}
+
+export function listMarkdownSync(root: string, start: string, signal?: AbortSignal, limit = walkLimit(), ignores?: IgnoreFiles): TreeListing {
   const markdown: string[] = [];
   const symlinks: string[] = [];
   const unreadable: Issue[] = [];
@@ -116,7 +122,7 @@ export function listMarkdownSync(root: string, start: string, signal?: AbortSign
   visitMarkdown(root, start, signal, (rel) => {
     take(budget, rel, unreadable);
     markdown.push(rel);
-  }, symlinks, unreadable, budget);
+  }, symlinks, unreadable, budget, ignores);
   // Already in this order (see visitMarkdown); the default sort checks it without a call back into JavaScript.
   return { markdown: markdown.sort(), symlinks: symlinks.sort(byPath), unreadable: unreadable.sort((a, b) => byPath(a.path ?? '', b.path ?? '')) };
 }
@@ -127,7 +133,7 @@ export function listMarkdownSync(root: string, start: string, signal?: AbortSign
  * directory's name with a slash after it, so a depth-first walk meets the paths in the order
  * a sort of all of them would give, and the list needs no sort afterwards.
  */
-function visitMarkdown(root: string, start: string, signal: AbortSignal | undefined, onFile: (rel: string) => void, symlinks: string[], unreadable: Issue[], budget: WalkBudget): void {
+function visitMarkdown(root: string, start: string, signal: AbortSignal | undefined, onFile: (rel: string) => void, symlinks: string[], unreadable: Issue[], budget: WalkBudget, ignores: IgnoreFiles | undefined): void {
   function walk(dir: string): void {
     if (signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while listing documents.');
     let entries: Dirent[];
@@ -143,6 +149,8 @@ function visitMarkdown(root: string, start: string, signal: AbortSignal | undefi
     // Names with a slash after directories' names: a name never holds a slash, so the key says which.
     const keys: string[] = [];
     for (const entry of entries) {
+      // What git ignores is not the repository's: never walked, listed or reported.
+      if (ignores?.ignores(prefix + entry.name, entry.isDirectory())) continue;
       if (entry.isSymbolicLink()) symlinks.push(prefix + entry.name);
       else if (entry.isDirectory()) {
         if (!SKIP_DIRS.has(entry.name)) keys.push(`${entry.name}/`);
@@ -202,6 +210,7 @@ function visitGoverned(config: RepoConfig, signal: AbortSignal | undefined, onFi
   const unreadable: Issue[] = [];
   const governed = new GovernedFiles(config);
   const budget = budgetOf(limit);
+  const ignores = ignoreFilesOf(config);
   for (const docsRoot of outermost) {
     visitMarkdown(root, docsRoot, signal, (rel) => {
       const ns = governed.namespaceOf(rel);
@@ -209,7 +218,7 @@ function visitGoverned(config: RepoConfig, signal: AbortSignal | undefined, onFi
         take(budget, rel, unreadable);
         onFile(rel, ns);
       }
-    }, symlinks, unreadable, budget);
+    }, symlinks, unreadable, budget, ignores);
   }
   return {
     symlinks: [...new Set(symlinks)].sort(byPath),

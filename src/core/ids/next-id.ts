@@ -85,7 +85,8 @@ export function idInFileHead(root: string, rel: string): string | undefined {
  */
 export async function scanIds(config: RepoConfig, signal?: AbortSignal): Promise<IdScan> {
   // Never cut short by the walk limit: an ID the walk did not reach would be handed out again.
-  const walk = await listGoverned(config, signal, Infinity);
+  // Files git ignores count too: an ID in a local draft must not be handed out again.
+  const walk = await listGoverned({ ...config, ignoreFiles: false }, signal, Infinity);
   const uses: IdUse[] = [];
   const unreadable = [...walk.unreadable];
   await readInOrder(config.root, walk.files.map((f) => f.rel), (i, raw) => {

@@ -30,6 +30,8 @@ export interface CheckOptions {
   onDocument?(doc: InspectedDocument): void;
   /** NDJSON: findings and `file` items are written here as produced, not returned. */
   sink?: ItemSink;
+  /** false: files `.gitignore` ignores are walked too (--no-ignore). */
+  ignoreFiles?: boolean;
   /** Progress for a person at a terminal (ignored when `sink` is set: a stream reports its own). */
   progress?(phase: string, done: number, total: number): void;
   /** Use and update the cache of documents' own findings (.docket/cache/check.ndjson). Default true. */
@@ -66,6 +68,7 @@ type Tally = { errors: number; warnings: number };
  */
 export async function runCheck(root: string, opts: CheckOptions): Promise<CheckResult> {
   const { config, warnings: configWarnings } = await loadConfig(root);
+  if (opts.ignoreFiles === false) config.ignoreFiles = false;
   const paths = opts.paths ?? [];
   const targets = paths.length > 0 ? await resolveTargets(config, paths, opts.signal) : undefined;
   if (targets && paths.length === 1 && targets.missing.length === 1 && targets.governed.size + targets.outside.length + targets.ignored.length + targets.notRegular.length === 0) {

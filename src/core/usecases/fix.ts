@@ -44,6 +44,8 @@ export interface FixOptions {
   plan?: string;
   /** Set: a missing config gives the defaults (see loadConfigOrDefaults). */
   fallback?: ConfigFallback;
+  /** false: files `.gitignore` ignores are walked too (--no-ignore). */
+  ignoreFiles?: boolean;
 }
 
 export interface FixResult {
@@ -85,6 +87,7 @@ function allFindings(inspection: FixInspection, ns: NamespaceConfig | undefined)
 async function runPlan(root: string, planFile: string, opts: FixOptions): Promise<FixResult> {
   const loaded = await loadConfigOrDefaults(root, opts.fallback);
   const config = loaded.config;
+  if (opts.ignoreFiles === false) config.ignoreFiles = false;
   const read = await readPlan(root, planFile);
   const rel = read.rel;
   const plan = 'plan' in read ? read.plan : fromForeignPlan(read.foreign.plan, read.foreign.actions, { config, configSha256: await configSha256(root), ids: [...(await claimedIds(config.root)), ...(await inspectForFix(config, { fixable: false, ...(opts.signal ? { signal: opts.signal } : {}) })).ids] });
@@ -116,6 +119,7 @@ async function runPlan(root: string, planFile: string, opts: FixOptions): Promis
 export async function runFix(root: string, opts: FixOptions): Promise<FixResult> {
   if (opts.plan !== undefined) return runPlan(root, opts.plan, opts);
   const { config, warnings: configWarnings } = await loadConfigOrDefaults(root, opts.fallback);
+  if (opts.ignoreFiles === false) config.ignoreFiles = false;
   let ns: NamespaceConfig | undefined;
   if (opts.namespace !== undefined) {
     ns = config.namespaces.find((n) => n.name.toLowerCase() === opts.namespace!.toLowerCase());

@@ -21,6 +21,8 @@ export interface IndexOptions {
   fallback?: ConfigFallback;
   /** NDJSON: nodes and edges are written here as items. */
   sink?: ItemSink;
+  /** false: files `.gitignore` ignores are walked too (--no-ignore). */
+  ignoreFiles?: boolean;
   /** Progress for a person at a terminal (ignored when `sink` is set: a stream reports its own). */
   progress?(phase: string, done: number, total: number): void;
 }
@@ -39,6 +41,7 @@ export interface IndexResult {
  */
 export async function runIndex(root: string, opts: IndexOptions): Promise<IndexResult> {
   const { config, warnings: configWarnings } = await loadConfigOrDefaults(root, opts.fallback);
+  if (opts.ignoreFiles === false) config.ignoreFiles = false;
   const sink = opts.sink;
   const built = await buildIndex(config, {
     cache: opts.cache,

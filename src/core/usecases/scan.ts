@@ -4,7 +4,7 @@ import { unsafeRoot } from '../config/fallback.js';
 import { loadConfig, parseConfig } from '../config/load.js';
 import type { RepoConfig } from '../config/types.js';
 import { todayIso } from '../dates.js';
-import { listMarkdown } from '../documents/walk.js';
+import { ignoreFilesOf, listMarkdown } from '../documents/walk.js';
 import { claimedIds } from '../ids/claim.js';
 import type { Advice, Issue } from '../issues.js';
 import { configSha256, requiredFields } from '../scan/config-facts.js';
@@ -42,6 +42,8 @@ export interface ScanOptions {
   signal?: AbortSignal;
   cmd(command: string): string;
   sink?: ItemSink;
+  /** false: files `.gitignore` ignores are walked too (--no-ignore). */
+  ignoreFiles?: boolean;
   /** Progress for a person at a terminal (ignored when `sink` is set: a stream reports its own). */
   progress?(phase: string, done: number, total: number): void;
 }
@@ -97,7 +99,8 @@ export async function runScan(root: string, opts: ScanOptions): Promise<ScanResu
   }
   const { config, found, warnings } = await configOrDefaults(root);
   const sink = opts.sink;
-  const listing = await listMarkdown(root, '.', opts.signal);
+  if (opts.ignoreFiles === false) config.ignoreFiles = false;
+  const listing = await listMarkdown(root, '.', opts.signal, ignoreFilesOf(config));
   warnings.push(...listing.unreadable);
   const paths = listing.markdown.filter(surveyed);
   const dirs = new Map<string, DirectorySummary>();
