@@ -30,8 +30,8 @@ export function redactEnvelope<E extends Envelope>(env: E): E {
   return { ...env, data, warnings: sortIssues([...warnings, redactedWarning(tally.count)]), violations, advice, ...(error === undefined ? {} : { error }) };
 }
 
-/** The only data fields printed as blocks of lines (fix's diffs, new's rendered document). */
-const BLOCK_FIELDS: ReadonlySet<string> = new Set(['diff', 'rendered_content']);
+/** The only data fields printed as blocks of lines (fix's diffs, new's rendered document, completion's script). */
+const BLOCK_FIELDS: ReadonlySet<string> = new Set(['diff', 'rendered_content', 'script']);
 
 function escapeDeep(value: unknown, block = false): unknown {
   if (typeof value === 'string') return block ? safeBlock(value) : safeText(value);

@@ -18,6 +18,7 @@ import type { OrgStatusData } from '../core/usecases/org-status.js';
 import type { OrgVendorData } from '../core/usecases/org-vendor.js';
 import type { ScanData } from '../core/usecases/scan.js';
 import type { VersionData } from '../core/usecases/version.js';
+import type { CompletionData } from '../core/completion/script.js';
 
 /**
  * The `data` type of each command, keyed by command id (space-separated for subcommands).
@@ -27,6 +28,7 @@ export interface CommandDataMap {
   'adr new': NewData;
   capabilities: Capabilities;
   check: CheckData & FindingsData;
+  completion: CompletionData;
   context: ContextData;
   doctor: DoctorData & FindingsData;
   /** A docket code, a code of the Python DocOps CLI (origin `meminit`), or with --list all of them. */
