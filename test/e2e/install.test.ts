@@ -1,0 +1,49 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cleanEnv, REPO } from '../helpers/cli.js';
+import { tempDir } from '../helpers/fixtures.js';
+
+/**
+ * Issue 40: docket as users install it, from a packed tarball (what a release ships, and what
+ * `npm install <git url>` builds): into an empty project as a dev dependency, and into a global
+ * prefix. Both run `docket check` and the library import; the install stays light (the MCP SDK
+ * is bundled, so its HTTP server stack is not installed). Needs the npm registry.
+ */
+const env = { ...(cleanEnv() as NodeJS.ProcessEnv), npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
+const npm = (cwd: string, args: string[]) => execFileSync('npm', args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+describe('installed from the packed tarball', () => {
+  const dir = tempDir();
+  // dist/ is built by the test run; packing must not build again.
+  const tarball = path.join(dir, npm(REPO, ['pack', '--ignore-scripts', '--pack-destination', dir, '--silent']).trim().split('\n').pop()!);
+  const handbook = path.join(dir, 'handbook');
+  cpSync(path.join(REPO, 'examples/handbook'), handbook, { recursive: true });
+
+  it('as a dev dependency of an empty project: npx --no-install docket check, and the library import', () => {
+    const project = path.join(dir, 'project');
+    cpSync(handbook, project, { recursive: true });
+    writeFileSync(path.join(project, 'package.json'), '{ "name": "handbook", "private": true, "type": "module" }\n');
+    npm(project, ['install', '--save-dev', tarball]);
+    const check = spawnSync('npx', ['--no-install', 'docket', 'check', '--format', 'json'], { cwd: project, env, encoding: 'utf8' });
+    expect(check.status, check.stderr).toBe(0);
+    expect(JSON.parse(check.stdout)).toMatchObject({ command: 'check', success: true });
+    const lib = spawnSync(process.execPath, ['--input-type=module', '-e', "const { runDocket } = await import('docket'); const r = await runDocket('context'); console.log(r.ok && r.envelope.command);"], { cwd: project, env, encoding: 'utf8' });
+    expect(lib.stdout.trim(), lib.stderr).toBe('context');
+  });
+
+  it('into a global prefix: under 60 packages, and docket runs from its bin, MCP included', () => {
+    const prefix = path.join(dir, 'global');
+    npm(dir, ['install', '--global', '--prefix', prefix, tarball]);
+    const bin = path.join(prefix, 'bin', 'docket');
+    const check = spawnSync(bin, ['check', '--format', 'json', '--root', handbook], { env, encoding: 'utf8' });
+    expect(check.status, check.stderr).toBe(0);
+    const installed = npm(prefix, ['ls', '--global', '--prefix', prefix, '--all', '--parseable']).trim().split('\n');
+    expect(installed.length).toBeLessThan(60);
+    expect(readdirSync(path.join(prefix, 'lib/node_modules/docket/node_modules'))).not.toContain('express');
+    const init = '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}\n';
+    const mcp = spawnSync(bin, ['mcp', '--root', handbook], { env, encoding: 'utf8', input: init, timeout: 20_000 });
+    expect(JSON.parse(mcp.stdout.split('\n')[0]!)).toMatchObject({ id: 1, result: { serverInfo: { name: 'docket' } } });
+  });
+}, 300_000);
