@@ -57,7 +57,8 @@ describe('docket mcp over stdio, with the SDK client', () => {
     const ajv = new Ajv2020({ strict: false, validateFormats: false });
     for (const tool of tools) {
       const command = manifest.commands[tool.name]!;
-      expect(tool.description, tool.name).toContain(String(command.summary));
+      // The summary, with flags named as the tool's arguments (link's --from is `from`).
+      expect(tool.description, tool.name).toContain(String(command.summary).replace(/--([a-z-]+)/g, '`$1`'));
       expect(tool.inputSchema).toMatchObject({ type: 'object', additionalProperties: false });
       const props = Object.keys(tool.inputSchema.properties ?? {});
       for (const forbidden of ['format', 'json', 'root', 'output', 'color', 'debug', 'edit', 'interactive']) expect(props, tool.name).not.toContain(forbidden);

@@ -29,6 +29,20 @@ describe('advice as tool calls', () => {
     expect(toolCallOf(command, tools)).toBeUndefined();
   });
 
+  it('tool descriptions mention only what the tool accepts: no flags, no exit codes, arguments by their names', () => {
+    for (const tool of tools) {
+      const { description, inputSchema } = tool.definition;
+      expect(description, tool.definition.name).not.toMatch(/--[a-z]|\bexit \d|\$\(docket/i);
+      const properties = Object.keys(inputSchema.properties as object);
+      for (const [, name] of description.matchAll(/`([a-z_]+)(?::[^`]*)?`/g)) {
+        if (['init', 'apply'].includes(name!) || !/^[a-z_]+$/.test(name!)) continue;
+        expect(properties, `${tool.definition.name}: \`${name}\``).toContain(name);
+      }
+    }
+    const link = tools.find((t) => t.definition.name === 'link')!.definition.description;
+    expect(link).toContain('relative to `from` when given');
+  });
+
   it('adds the call to the advice that has one, keeping the command', () => {
     const env = { advice: [{ code: 'FIX_AVAILABLE', message: 'Fix it.', command: 'docket fix --apply' }, { code: 'X', message: 'Init.', command: 'docket init' }] } as never;
     expect((withToolCalls(env, tools) as { advice: unknown[] }).advice).toEqual([

@@ -71,9 +71,31 @@ function argSchema(arg: ManifestArg, variadic: boolean): JsonSchema {
   return { ...item, description, ...(arg.default !== undefined && typeof arg.default !== 'function' ? { default: arg.default } : {}) };
 }
 
-function describe(command: ManifestCommand, preview: Preview | undefined): string {
-  const parts = [String(command.summary ?? command.description ?? `docket ${command.id}`).trim()];
-  if (command.summary && command.description) parts.push(String(command.description).trim());
+/**
+ * The command's text as a tool's: what a client cannot pass is left out (a sentence naming a
+ * flag the tool does not take; the process's exit codes, text output and shell lines, which a
+ * tool result does not have), and flags and args are named as the tool's arguments (`--from` is `from`, PATHS is
+ * `paths`, `--apply` is `apply: true`).
+ */
+function forTool(text: string, params: readonly Param[]): string {
+  const argument = new Map(params.map((p) => [p.kind === 'arg' ? p.name.toUpperCase() : p.name, p.property]));
+  const named = (flag: string) => (PREVIEW_FLAGS.has(flag) ? params.some((p) => p.kind === 'apply') : argument.has(flag));
+  return text
+    .replace(/\s*\(exits? \d+[^)]*\)/gi, '')
+    .split(/(?<!\b(?:e\.g|i\.e))(?<=\.)\s+/)
+    // Exit codes, text output and shell lines are the command line's, not a tool's.
+    .filter((sentence) => !/^exits? \d|\btext output\b|\$\(docket/i.test(sentence) && [...sentence.matchAll(/--(?:no-)?([a-z][a-z0-9-]*)/g)].every((m) => named(m[1]!)))
+    .map((sentence) =>
+      sentence
+        .replace(/--(no-)?([a-z][a-z0-9-]*)/g, (_m, no: string | undefined, flag: string) => (PREVIEW_FLAGS.has(flag) ? `\`apply: ${(flag === 'apply') !== Boolean(no)}\`` : `\`${argument.get(flag)!}\``))
+        .replace(/\b[A-Z]{3,}\b/g, (word) => (argument.has(word) ? `\`${argument.get(word)!}\`` : word)),
+    )
+    .join(' ');
+}
+
+function describe(command: ManifestCommand, preview: Preview | undefined, params: readonly Param[]): string {
+  const parts = [forTool(String(command.summary ?? command.description ?? `docket ${command.id}`).trim(), params)];
+  if (command.summary && command.description) parts.push(forTool(String(command.description).trim(), params));
   if (!command.mutates) parts.push('Read-only.');
   else if (preview) parts.push('Writes files only when `apply` is true; by default it is a dry run that reports what it would change.');
   else parts.push('Writes files in the repository.');
@@ -136,7 +158,7 @@ export function buildTool(command: ManifestCommand, packageRoot: string): Tool {
     definition: {
       name: toolName(commandId),
       title,
-      description: describe(command, preview),
+      description: describe(command, preview, params).replace(/\s+/g, ' ').trim(),
       inputSchema: { type: 'object', properties, ...(required.length > 0 ? { required } : {}), additionalProperties: false },
       outputSchema: outputSchemaFor(packageRoot, commandId),
       annotations: {
