@@ -68,6 +68,12 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
   /** Where the working directory lies under a root found upward ('' otherwise): see resolveRoot. */
   private cwdPrefix = '';
 
+  /** A path (or glob, or `!glob`) given relative to the working directory, relative to the root. */
+  private fromCwd(p: string): string {
+    if (p.startsWith('!') && !p.startsWith('!(')) return `!${this.fromCwd(p.slice(1))}`;
+    return this.cwdPrefix === '' || path.isAbsolute(p) ? p : path.join(this.cwdPrefix, p).split(path.sep).join('/');
+  }
+
   protected flags!: CommandFlags<T>;
   protected args!: CommandArgs<T>;
   /** Text mode: print only failures (check --quiet). */
@@ -228,7 +234,7 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
       now: () => resolveNow(process.env),
       // From a directory below a root found upward, advice names the root: its paths are the root's.
       cmd: (command: string) => commandLine(command, this.cwdPrefix === '' ? (this.flags as GlobalFlags).root : path.relative(path.join(meta.root, this.cwdPrefix), meta.root)),
-      path: (p: string) => (this.cwdPrefix === '' || path.isAbsolute(p) ? p : path.join(this.cwdPrefix, p).split(path.sep).join('/')),
+      path: (p: string) => this.fromCwd(p),
       ...(stream ? { stream } : {}),
       ...(progress ? { progress } : {}),
     };
