@@ -60,6 +60,9 @@ export function renderText(env: Envelope, style: Style, body: string | undefined
   if (findings) rest += `${rest ? '\n' : ''}${findings}`;
   const note = truncationNote(env);
   if (note) rest += `${style.dim(note)}\n`;
-  if (!opts.quiet) rest += renderAdvice(env.advice, style);
-  return opts.answerOnly ? { stdout: answer, stderr: rest + renderError(env, style) } : { stdout: rest, stderr: renderError(env, style) };
+  // After an error, the next steps belong with it, on stderr: stdout carries only a result.
+  const advice = opts.quiet ? '' : renderAdvice(env.advice, style);
+  if (env.error) return { stdout: opts.answerOnly ? answer : rest, stderr: opts.answerOnly ? rest + renderError(env, style) + advice : renderError(env, style) + advice };
+  rest += advice;
+  return opts.answerOnly ? { stdout: answer, stderr: rest } : { stdout: rest, stderr: '' };
 }
