@@ -139,10 +139,21 @@ describe('new --supersedes', () => {
     const root = await repoWithAdr();
     const old = ['---', 'document_id: ACME-ADR-007', 'type: ADR', 'title: "Old one"', 'status: "Draft" # as agreed', 'version: "0.1"', 'last_updated: 2026-01-01', 'owner: x', 'docops_version: "2.0"', '---', '', '> **Document ID:** ACME-ADR-007', '> **Status:** Draft', '', '# Old one', '', '> **Status:** Draft is not the block', ''].join('\r\n');
     writeTree(root, { 'docs/45-adr/adr-007-old-one.md': old });
-    const r = await docket(['adr', 'new', 'New one', '--supersedes', '7', '--root', root, '--json'], { env: TODAY });
+    const r = await docket(['adr', 'new', 'New one', '--supersedes', '0007', '--root', root, '--json'], { env: TODAY });
     expect(r.exitCode, r.stdout).toBe(0);
     const want = old.replace('status: "Draft" # as agreed', 'status: Superseded # as agreed').replace('docops_version: "2.0"\r\n---', 'docops_version: "2.0"\r\nsuperseded_by: ACME-ADR-008\r\n---').replace('> **Status:** Draft\r\n\r\n# Old', '> **Status:** Superseded\r\n\r\n# Old');
     expect(read(root, 'docs/45-adr/adr-007-old-one.md')).toBe(want);
+  });
+
+  it('a document marked Superseded that names no successor gets only its superseded_by line', async () => {
+    const root = await repoWithAdr();
+    const file = path.join(root, OLD);
+    writeFileSync(file, read(root, OLD).replace('status: Approved', 'status: Superseded'));
+    const before = read(root, OLD);
+    const r = await docket(['adr', 'new', 'Successor', '--supersedes', 'ACME-ADR-001', '--root', root, '--json'], { env: TODAY });
+    expect(r.exitCode, r.stdout).toBe(0);
+    expect(r.json!.data.supersedes).toMatchObject({ previous_status: 'Superseded', status: 'Superseded', updated: true });
+    expect(read(root, OLD)).toBe(before.replace('\n---\n<!-- DOCKET_METADATA_BLOCK -->', '\nsuperseded_by: ACME-ADR-002\n---\n<!-- DOCKET_METADATA_BLOCK -->').replace('> **Status:** Approved', '> **Status:** Superseded'));
   });
 
   it.skipIf(unprivilegedUnavailable !== undefined)(`a read-only old document, or one its directory does not let docket replace: neither file is written (${unprivilegedUnavailable ?? 'as an unprivileged user'})`, async () => {

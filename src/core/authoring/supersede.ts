@@ -8,7 +8,7 @@ import type { ParsedFrontmatter } from '../frontmatter/parse.js';
 import { splitFrontmatter, type Split } from '../frontmatter/split.js';
 import { unifiedDiff } from '../fix/diff.js';
 import { checkWriteTarget, writeFileAtomic } from '../fs/atomic-write.js';
-import { formatId, parseId } from '../ids/document-id.js';
+import { formatId, MAX_SEQ, parseId } from '../ids/document-id.js';
 import type { IdScan } from '../ids/next-id.js';
 import { closest } from '../text/suggest.js';
 import { DocketError } from '../../errors/docket-error.js';
@@ -57,7 +57,8 @@ function notEditable(rel: string, reason: string, message: string, suggestion: s
  */
 export function supersedesId(input: string, prefix: string, type: string): string {
   const trimmed = input.trim();
-  if (/^\d{1,3}$/.test(trimmed) && Number(trimmed) > 0) return formatId(prefix, type, Number(trimmed));
+  // adr-tools numbers its files with four digits: `-s 0002` is ADR 2 too.
+  if (/^\d{1,4}$/.test(trimmed) && Number(trimmed) >= 1 && Number(trimmed) <= MAX_SEQ) return formatId(prefix, type, Number(trimmed));
   return idValue(input, '--supersedes');
 }
 
