@@ -105,6 +105,7 @@ describe('new --supersedes', () => {
       [['--supersedes', 'ACME-PRD-001'], 64, 'SUPERSEDES_TYPE_MISMATCH', { id: 'ACME-PRD-001', type: 'PRD', expected_type: 'ADR' }],
       [['--supersedes', 'not-an-id'], 64, 'INVALID_ID', {}],
       [['--supersedes', 'ACME-ADR-002', '--superseded-by', 'ACME-ADR-001'], 64, 'FLAG_CONFLICT', {}],
+      [['--supersedes', '2', '--id', 'ACME-ADR-002'], 64, 'FLAG_CONFLICT', { value: 'ACME-ADR-002' }],
     ];
     for (const [flags, exit, code, details] of cases) {
       const r = await docket(['adr', 'new', 'Third', ...flags, '--root', root, '--json'], { env: TODAY });

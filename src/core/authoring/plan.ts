@@ -93,6 +93,13 @@ export async function planNew(config: RepoConfig, req: NewRequest, env: NodeJS.P
       });
     }
   }
+  const supersedes = req.supersedes === undefined ? undefined : supersedesId(req.supersedes, ns.repo_prefix, type.type);
+  if (supersedes !== undefined && supersedes === chosenId) {
+    throw new DocketError('FLAG_CONFLICT', `--id and --supersedes both name ${chosenId}: a document cannot supersede itself.`, {
+      suggestion: 'Omit --id to give the new document the next free number.',
+      details: { flags: ['--id', '--supersedes'], value: chosenId },
+    });
+  }
   const dir = typeDirectory(ns, type);
   const slug = slugify(title);
   const probe = `${dir === '.' ? '' : `${dir}/`}${fileName(type.type, 1, slug)}`;
@@ -112,7 +119,7 @@ export async function planNew(config: RepoConfig, req: NewRequest, env: NodeJS.P
     keywords: listValues(req.keywords, '--keywords'),
     relatedIds: idList(req.relatedIds, '--related-ids'),
     supersededBy: req.supersededBy === undefined ? undefined : idValue(req.supersededBy, '--superseded-by'),
-    supersedes: req.supersedes === undefined ? undefined : supersedesId(req.supersedes, ns.repo_prefix, type.type),
+    supersedes,
     chosenId, dir, slug,
     today: todayIso(now, env),
     template: { source: resolved.source, path: resolved.path, prepared },
