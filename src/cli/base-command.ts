@@ -9,6 +9,7 @@ import type { Issue } from '../core/issues.js';
 import { DocketError } from '../errors/docket-error.js';
 import { turn } from '../core/interrupt.js';
 import { findConfigDirectory } from '../core/config/discover.js';
+import { shellWord } from '../core/text/shell-word.js';
 import { emit, emitInterruptedAndExit, errorEnvelope, outcomeEnvelope, prepareInterrupt, type EnvelopeMeta } from './emit.js';
 import type { Envelope } from './envelope.js';
 import { globalFlags, type GlobalFlags } from './flags.js';
@@ -67,6 +68,12 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
   static discoversRoot = true;
   /** Where the working directory lies under a root found upward ('' otherwise): see resolveRoot. */
   private cwdPrefix = '';
+
+  /** A path (or glob, or `!glob`) given relative to the working directory, relative to the root. */
+  private fromCwd(p: string): string {
+    if (p.startsWith('!') && !p.startsWith('!(')) return `!${this.fromCwd(p.slice(1))}`;
+    return this.cwdPrefix === '' || path.isAbsolute(p) ? p : path.join(this.cwdPrefix, p).split(path.sep).join('/');
+  }
 
   protected flags!: CommandFlags<T>;
   protected args!: CommandArgs<T>;
@@ -176,7 +183,12 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
       if (MAX_FINDINGS_FLAG in (ctor.flags ?? {})) merged = capFindings(merged, (flags as Record<string, unknown>)[MAX_FINDINGS_FLAG] as number | undefined);
       envelope = projectData(outcomeEnvelope(meta, merged), fields);
     } catch (error) {
-      const docketError = signals.signal.aborted ? new DocketError('INTERRUPTED', 'Interrupted by a signal before the command finished.') : toDocketError(error, ctor, meta.root);
+      let docketError = signals.signal.aborted ? new DocketError('INTERRUPTED', 'Interrupted by a signal before the command finished.') : toDocketError(error, ctor, meta.root);
+      // An agent (an MCP client too, as the `init` tool) is told the call that makes the repository usable.
+      if (docketError.code === 'CONFIG_NOT_FOUND' && !docketError.advice.some((a) => a.code === 'NEXT_INIT')) {
+        const root = (this.flags as GlobalFlags | undefined)?.root ?? '.';
+        docketError = docketError.withFindings([], [{ code: 'NEXT_INIT', message: 'Initialise the repository: init writes docops.config.yaml, the docs tree, the metadata schema and templates (--dry-run lists them first).', command: commandLine('init', root) }]);
+      }
       if (meta.debug && error instanceof Error) debugLog(true, error.stack ?? String(error));
       envelope = errorEnvelope(meta, docketError, collected);
       if (meta.format === 'ndjson') {
@@ -228,19 +240,15 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
       now: () => resolveNow(process.env),
       // From a directory below a root found upward, advice names the root: its paths are the root's.
       cmd: (command: string) => commandLine(command, this.cwdPrefix === '' ? (this.flags as GlobalFlags).root : path.relative(path.join(meta.root, this.cwdPrefix), meta.root)),
-      path: (p: string) => (this.cwdPrefix === '' || path.isAbsolute(p) ? p : path.join(this.cwdPrefix, p).split(path.sep).join('/')),
+      path: (p: string) => this.fromCwd(p),
       ...(stream ? { stream } : {}),
       ...(progress ? { progress } : {}),
     };
   }
 }
 
-function shellQuote(value: string): string {
-  return /^[\w./@%+=:,-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
-}
-
 function commandLine(command: string, root: string): string {
-  return `docket ${command}${root === '.' ? '' : ` --root ${shellQuote(root)}`}`;
+  return `docket ${command}${root === '.' ? '' : ` --root ${shellWord(root)}`}`;
 }
 
 /**

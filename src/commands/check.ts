@@ -18,13 +18,14 @@ export default class Check extends DocketCommand<typeof Check, CheckData> {
     '<%= config.bin %> check',
     '<%= config.bin %> check docs/45-adr --format json',
     '<%= config.bin %> check "docs/**/adr-*.md" --strict',
+    '<%= config.bin %> check "docs/**/*.md" "!docs/archive/**"',
     '<%= config.bin %> check --format sarif --output docket.sarif',
     '<%= config.bin %> check --format github',
   ];
   static mutates = false;
   static override formats: readonly Format[] = [...BASE_FORMATS, 'ndjson', 'sarif', 'github', 'junit'];
   static override args = {
-    paths: Args.string({ description: 'Files, directories or globs to check (default: every governed document).', multiple: true }),
+    paths: Args.string({ description: 'Files, directories or globs (picomatch syntax) to check; `!glob` leaves paths out (default: every governed document).', multiple: true }),
   };
   static override flags = {
     ...ignoreFlags,

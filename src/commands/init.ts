@@ -9,7 +9,7 @@ import { initRepository, type InitData } from '../core/usecases/init.js';
 export default class Init extends DocketCommand<typeof Init, InitData> {
   static override summary = 'Scaffold docops.config.yaml, the docs tree, the metadata schema and templates.';
   static override description = 'Idempotent: files that exist are listed in skipped_paths and never overwritten.';
-  static override examples = ['<%= config.bin %> init --prefix ACME --project-name "Acme Platform"'];
+  static override examples = ['<%= config.bin %> init --prefix ACME --project-name "Acme Platform"', '<%= config.bin %> init --dry-run --format json'];
   static mutates = true;
   // init creates a repository where it is run: it never moves to one found above (it refuses instead).
   static override discoversRoot = false;
@@ -17,10 +17,11 @@ export default class Init extends DocketCommand<typeof Init, InitData> {
     prefix: Flags.string({ description: 'ID prefix, 3 to 10 letters (default: from the project name).', helpValue: '<PREFIX>' }),
     'project-name': Flags.string({ description: 'Project name (default: the root directory name).', helpValue: '<name>' }),
     force: Flags.boolean({ description: 'Scaffold even inside a repository docket already governs (a nested repository).' }),
+    'dry-run': Flags.boolean({ description: 'Write nothing: list the files init would create, update and leave.' }),
   };
 
   protected async execute(ctx: RunContext): Promise<Outcome<InitData>> {
-    const result = await initRepository(ctx.root, { prefix: this.flags.prefix, projectName: this.flags['project-name'], force: this.flags.force, cmd: ctx.cmd });
+    const result = await initRepository(ctx.root, { prefix: this.flags.prefix, projectName: this.flags['project-name'], force: this.flags.force, dryRun: this.flags['dry-run'], cmd: ctx.cmd });
     return { data: result.data, warnings: result.warnings, advice: result.advice };
   }
 

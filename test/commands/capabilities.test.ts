@@ -20,7 +20,8 @@ describe('capabilities', () => {
     const doctor = d.commands.find((c: any) => c.id === 'doctor');
     expect(doctor.mcp_tool).toBe('doctor');
     expect(doctor.flags.find((f: any) => f.name === 'max-findings')).toMatchObject({ type: 'option', value_type: 'integer' });
-    expect(d.commands.find((c: any) => c.id === 'init')).not.toHaveProperty('mcp_tool');
+    expect(d.commands.find((c: any) => c.id === 'init').mcp_tool).toBe('init');
+    expect(d.commands.find((c: any) => c.id === 'install-precommit')).not.toHaveProperty('mcp_tool');
     expect(d.commands.find((c: any) => c.id === 'mcp')).toMatchObject({ mutates: true });
     expect(d.global_flags.find((f: any) => f.name === 'fields')).toMatchObject({ type: 'option', value_type: 'string' });
     expect(d.codes.length).toBeGreaterThan(30);

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { docket } from '../helpers/cli.js';
@@ -25,6 +25,26 @@ describe('init', () => {
     expect(doctor.exitCode).toBe(0);
     const ctx = await docket(['context', '--root', root, '--json']);
     expect(ctx.json!.data.project_name).toBe('Acme "Platform"');
+  });
+
+  it('--dry-run lists exactly what init would write, writes nothing, and advises the command that writes it', async () => {
+    const root = tempDir();
+    writeFileSync(path.join(root, '.gitignore'), 'node_modules/\n');
+    const dry = await docket(['init', '--root', root, '--prefix', 'ACME', '--project-name', "Acme's docs", '--dry-run', '--json']);
+    expect(dry.exitCode).toBe(0);
+    expectValidEnvelope(dry.json, 'init');
+    expect(readdirSync(root)).toEqual(['.gitignore']);
+    expect(readFileSync(path.join(root, '.gitignore'), 'utf8')).toBe('node_modules/\n');
+    expect(dry.json!.data).toMatchObject({ dry_run: true, repo_prefix: 'ACME', updated_paths: ['.gitignore'] });
+    expect(dry.json!.advice).toEqual([expect.objectContaining({ code: 'NEXT_APPLY', command: `docket init --prefix ACME --project-name 'Acme'\\''s docs' --root ${root}` })]);
+    const text = await docket(['init', '--root', root, '--prefix', 'ACME', '--dry-run']);
+    expect(text.stdout).toContain('would create');
+    expect(text.stdout).toContain('Dry run: nothing was written.');
+    const real = await docket(['init', '--root', root, '--prefix', 'ACME', '--project-name', "Acme's docs", '--json']);
+    const { dry_run: _wet, ...written } = real.json!.data;
+    const { dry_run: _dry, ...planned } = dry.json!.data;
+    expect(written).toEqual(planned);
+    expect(real.json!.data.dry_run).toBe(false);
   });
 
   it('is idempotent and never overwrites', async () => {

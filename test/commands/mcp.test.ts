@@ -187,6 +187,34 @@ describe('check, fix and new over stdio', () => {
 });
 
 describe('tool calls stay inside the root', () => {
+  it('in a directory without a config, the error advice names the init call; init previews, then writes with apply: true', async () => {
+    const empty = tempDir();
+    const fresh = await connect(empty);
+    try {
+      const { instructions } = { instructions: fresh.client.getInstructions() };
+      expect(instructions).toContain('`init`');
+      const context = await fresh.client.callTool({ name: 'context', arguments: {} });
+      expect(context.isError).toBe(true);
+      const failed = structured(context);
+      expectValidEnvelope(failed, 'context');
+      expect(failed.error.code).toBe('CONFIG_NOT_FOUND');
+      expect(failed.advice).toEqual([expect.objectContaining({ code: 'NEXT_INIT', tool: { name: 'init', arguments: { apply: true } } })]);
+      const preview = structured(await fresh.client.callTool({ name: 'init', arguments: { prefix: 'ACME' } }));
+      expectValidEnvelope(preview, 'init');
+      expect(preview.data).toMatchObject({ dry_run: true, repo_prefix: 'ACME' });
+      expect(preview.data.created_paths).toContain('docops.config.yaml');
+      expect(existsSync(path.join(empty, 'docops.config.yaml'))).toBe(false);
+      expect(preview.advice).toEqual([expect.objectContaining({ code: 'NEXT_APPLY', tool: { name: 'init', arguments: { prefix: 'ACME', apply: true } } })]);
+      const written = structured(await fresh.client.callTool({ name: 'init', arguments: preview.advice[0].tool.arguments }));
+      expect(written.data).toMatchObject({ dry_run: false, created_paths: preview.data.created_paths });
+      const after = structured(await fresh.client.callTool({ name: 'context', arguments: {} }));
+      expect(after.success).toBe(true);
+      expect(after.data.namespaces[0].repo_prefix).toBe('ACME');
+    } finally {
+      await fresh.client.close();
+    }
+  }, 60_000);
+
   it('refuses path arguments outside the root with PATH_OUTSIDE_ROOT, and keeps serving', async () => {
     // A path-taking command as `check` and `fix` declare them; the refusal happens before any command runs.
     const fix: ManifestCommand = { id: 'fix', summary: 'Fix.', mutates: true, strict: false, args: { paths: { name: 'paths' } }, flags: { apply: { name: 'apply', type: 'boolean' } } };

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanEnv, REPO } from '../helpers/cli.js';
@@ -13,11 +13,24 @@ import { tempDir } from '../helpers/fixtures.js';
  */
 const env = { ...(cleanEnv() as NodeJS.ProcessEnv), npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
 const npm = (cwd: string, args: string[]) => execFileSync('npm', args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+/** An install's warnings: npm 11 warns about a package's install scripts and asks the user to approve them. */
+const install = (cwd: string, args: string[]) => {
+  const r = spawnSync('npm', ['install', ...args], { cwd, env, encoding: 'utf8' });
+  expect(r.status, r.stderr).toBe(0);
+  expect(r.stderr).not.toMatch(/npm warn/i);
+};
 
 describe('installed from the packed tarball', () => {
   const dir = tempDir();
-  // dist/ is built by the test run; packing must not build again.
-  const tarball = path.join(dir, npm(REPO, ['pack', '--ignore-scripts', '--pack-destination', dir, '--silent']).trim().split('\n').pop()!);
+  // dist/ is built by the test run; packing does not build (prepack only leaves `prepare` out).
+  const manifest = readFileSync(path.join(REPO, 'package.json'), 'utf8');
+  const tarball = path.join(dir, npm(REPO, ['pack', '--pack-destination', dir, '--silent']).trim().split('\n').pop()!);
+
+  it('packs a manifest without install scripts, and leaves the repository\'s package.json as it was', () => {
+    expect(readFileSync(path.join(REPO, 'package.json'), 'utf8')).toBe(manifest);
+    const packed = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' })) as { scripts: Record<string, string> };
+    for (const script of ['preinstall', 'install', 'postinstall', 'prepare', 'prepack', 'postpack']) expect(packed.scripts, script).not.toHaveProperty(script);
+  });
   const handbook = path.join(dir, 'handbook');
   cpSync(path.join(REPO, 'examples/handbook'), handbook, { recursive: true });
 
@@ -25,7 +38,7 @@ describe('installed from the packed tarball', () => {
     const project = path.join(dir, 'project');
     cpSync(handbook, project, { recursive: true });
     writeFileSync(path.join(project, 'package.json'), '{ "name": "handbook", "private": true, "type": "module" }\n');
-    npm(project, ['install', '--save-dev', tarball]);
+    install(project, ['--save-dev', tarball]);
     const check = spawnSync('npx', ['--no-install', 'docket', 'check', '--format', 'json'], { cwd: project, env, encoding: 'utf8' });
     expect(check.status, check.stderr).toBe(0);
     expect(JSON.parse(check.stdout)).toMatchObject({ command: 'check', success: true });
@@ -35,7 +48,7 @@ describe('installed from the packed tarball', () => {
 
   it('into a global prefix: under 60 packages, and docket runs from its bin, MCP included', () => {
     const prefix = path.join(dir, 'global');
-    npm(dir, ['install', '--global', '--prefix', prefix, tarball]);
+    install(dir, ['--global', '--prefix', prefix, tarball]);
     const bin = path.join(prefix, 'bin', 'docket');
     const check = spawnSync(bin, ['check', '--format', 'json', '--root', handbook], { env, encoding: 'utf8' });
     expect(check.status, check.stderr).toBe(0);

@@ -12,7 +12,6 @@ import { applyFieldEdits, prependFrontmatter, yamlScalar } from '../../src/core/
 import { renameNoReplace } from '../../src/core/fix/rename.js';
 import { todayIso } from '../../src/core/dates.js';
 import { isCalendarDate } from '../../src/core/fix/values.js';
-import { globToRegExp, staticBase } from '../../src/core/fs/glob.js';
 import { IdAllocator } from '../../src/core/ids/in-memory.js';
 import { tempDir } from '../helpers/fixtures.js';
 
@@ -146,15 +145,7 @@ describe('renameNoReplace', () => {
   });
 });
 
-describe('globs and today', () => {
-  it('match POSIX paths', () => {
-    const re = globToRegExp('docs/**/adr-*.{md,markdown}');
-    expect(['docs/adr-1.md', 'docs/a/b/adr-2.markdown', 'docs/a/adr-3.txt', 'other/adr-1.md'].map((p) => re.test(p))).toEqual([true, true, false, false]);
-    expect(globToRegExp('docs/?/[!x]*.md').test('docs/a/b.md')).toBe(true);
-    expect(staticBase('docs/45-adr/*.md')).toBe('docs/45-adr');
-    expect(staticBase('**/*.md')).toBe('');
-  });
-
+describe('today', () => {
   it('today is the local date unless DOCKET_TODAY pins it', () => {
     expect(todayIso(new Date(2026, 0, 5, 23, 59), {})).toBe('2026-01-05');
     expect(todayIso(new Date(), { DOCKET_TODAY: '2024-02-29' })).toBe('2024-02-29');

@@ -108,7 +108,7 @@ describe('buildTool', () => {
   });
 
   it('lists only the agent-facing commands that exist, in the documented order', () => {
-    const tools = buildTools([create, { id: 'init', mutates: true }, { id: 'doctor', mutates: false }, fix, { id: 'adr:new', mutates: true }], REPO);
+    const tools = buildTools([create, { id: 'install-precommit', mutates: true }, { id: 'doctor', mutates: false }, fix, { id: 'adr:new', mutates: true }], REPO);
     expect(tools.map((t) => t.definition.name)).toEqual(['fix', 'new', 'doctor']);
   });
 });

@@ -6,12 +6,12 @@ export interface ToolCall {
   arguments: Record<string, unknown>;
 }
 
-/** Splits a command line as base-command.ts quotes it (plain words, or '...' with '\'' inside). */
+/** Splits a command line as docket quotes it (plain words, '...' with '\'' inside, or "..." with \" inside). */
 function words(line: string): string[] | undefined {
   const out: string[] = [];
-  const re = /\s*(?:'((?:[^']|'\\'')*)'|([^\s']+))/gy;
+  const re = /\s*(?:'((?:[^']|'\\'')*)'|"((?:[^"\\]|\\.)*)"|([^\s'"]+))/gy;
   for (let m = re.exec(line); m; m = re.exec(line)) {
-    out.push(m[1] !== undefined ? m[1].replace(/'\\''/g, "'") : m[2]!);
+    out.push(m[1] !== undefined ? m[1].replace(/'\\''/g, "'") : m[2] !== undefined ? m[2].replace(/\\(.)/g, '$1') : m[3]!);
     if (re.lastIndex >= line.trimEnd().length) return out;
   }
   return line.trim() === '' ? out : undefined;

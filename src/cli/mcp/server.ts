@@ -38,10 +38,11 @@ function instructions(tools: readonly Tool[], root: string): string {
   const has = (n: string) => names.includes(n);
   const lines = [`docket governs the Markdown documentation (IDs, frontmatter, types, statuses) of the repository at ${root}. Every tool returns docket's JSON envelope; branch on status, then success, then error.code.`];
   if (has('context')) lines.push('Start with `context` to learn the ID prefix, document types and paths.');
+  if (has('init')) lines.push('If it fails with CONFIG_NOT_FOUND, the repository is not set up yet: `init` (with apply: true) creates the config, the docs tree, the schema and templates; its advice names that call.');
   if (has('doctor')) lines.push('`doctor` diagnoses the setup.');
   if (has('check')) lines.push('`check` validates the documents.');
   const writers = tools.filter((t) => t.preview).map((t) => `\`${t.definition.name}\``);
-  if (writers.length > 0) lines.push(`${writers.join(' and ')} only preview their changes unless called with apply: true.`);
+  if (writers.length > 0) lines.push(`${writers.slice(0, -1).join(', ')}${writers.length > 1 ? ' and ' : ''}${writers.at(-1)!} only preview their changes unless called with apply: true.`);
   if (has('explain')) lines.push('`explain` says what any code means and how to fix it.');
   return lines.join(' ');
 }

@@ -4,9 +4,8 @@ import { isExcluded, namespaceFor } from '../config/exclusion.js';
 import type { RepoConfig } from '../config/types.js';
 import { ignoreFilesOf, listMarkdown } from '../documents/walk.js';
 import type { IgnoreFiles } from '../fs/ignore-files.js';
-import { globToRegExp, isGlob, staticBase } from '../fs/glob.js';
+import { compileGlob, isGlob, splitNegation, staticBase, type GlobMatcher } from '../fs/glob.js';
 import { resolveInsideRoot, toPosix } from '../fs/paths.js';
-import { patternRunner } from '../schema/pattern/engine.js';
 import { DocketError } from '../../errors/docket-error.js';
 import type { Issue } from '../issues.js';
 
@@ -26,17 +25,36 @@ export interface Targets {
   unreadable: Issue[];
 }
 
+/** On Windows a backslash separates; elsewhere it escapes, as in picomatch. */
+const separators = (input: string) => (path.sep === '\\' ? input.replace(/\\/g, '/') : input);
+
 /** A pattern relative to the root; refuses patterns that leave it (exit 77). */
 function relativePattern(root: string, input: string): string {
-  const base = staticBase(input.replace(/\\/g, '/'));
+  const base = staticBase(separators(input));
   resolveInsideRoot(root, base === '' ? '.' : base, 'path');
   const abs = path.isAbsolute(input);
-  const rel = abs ? toPosix(path.relative(root, input)) : input.replace(/\\/g, '/');
+  const rel = abs ? toPosix(path.relative(root, input)) : separators(input);
   const normal = path.posix.normalize(rel).replace(/^\.\//, '');
   if (normal === '..' || normal.startsWith('../') || path.posix.isAbsolute(normal)) {
     throw new DocketError('PATH_OUTSIDE_ROOT', `The path "${input}" is outside the repository root.`, { suggestion: 'Pass a path inside the repository root, or change --root.', details: { path: input } });
   }
   return normal;
+}
+
+/** The glob's matcher; a glob that cannot run in linear time is refused. */
+function globMatcher(input: string, pattern: string): GlobMatcher {
+  const compiled = compileGlob(pattern);
+  if (!compiled.ok) {
+    throw new DocketError('INVALID_FLAG_VALUE', `The glob "${input}" cannot be used: ${compiled.reason}.`, { suggestion: 'Use globs as picomatch and fast-glob take them (`*`, `**`, `?`, `[...]`, `{a,b}`, `@(a|b)`, `\\*` for a literal star), and `!pattern` to leave paths out.', details: { path: input } });
+  }
+  return compiled;
+}
+
+/** Whether the glob matches the path or one of its directories down to `base` (a matched directory selects what it holds). */
+function selects(glob: GlobMatcher, rel: string, base = ''): boolean {
+  if (glob.test(rel)) return true;
+  for (let dir = path.posix.dirname(rel); dir !== '.' && dir.length >= base.length; dir = path.posix.dirname(dir)) if (glob.test(dir)) return true;
+  return false;
 }
 
 /** Whether git ignores the file or one of the directories on its way. */
@@ -48,7 +66,9 @@ function isIgnoredOnTheWay(ignores: IgnoreFiles, rel: string): boolean {
 
 /**
  * Resolves check's PATHS (files, directories, globs; relative to the root or absolute) to
- * the documents they select. A path outside the root is refused with PATH_OUTSIDE_ROOT.
+ * the documents they select. `!pattern` leaves out what the others select (with only
+ * exclusions, they apply to every docs root), as fast-glob's negative patterns do. A path
+ * outside the root is refused with PATH_OUTSIDE_ROOT.
  */
 export async function resolveTargets(config: RepoConfig, inputs: readonly string[], signal?: AbortSignal): Promise<Targets> {
   const root = config.root;
@@ -60,28 +80,26 @@ export async function resolveTargets(config: RepoConfig, inputs: readonly string
     else t.governed.add(rel);
   };
   const ignores = ignoreFilesOf(config);
+  const exclusions: GlobMatcher[] = [];
+  const positives: string[] = [];
   for (const input of inputs) {
+    const { negated, pattern } = splitNegation(input);
+    if (negated) exclusions.push(globMatcher(input, relativePattern(root, pattern)));
+    else positives.push(input);
+  }
+  if (positives.length === 0) positives.push(...config.namespaces.map((ns) => ns.docs_root));
+  for (const input of positives) {
     if (isGlob(input)) {
       const pattern = relativePattern(root, input);
       const base = staticBase(pattern) || '.';
-      // A caller's glob (an MCP agent's too): run in linear time, as schema patterns are.
-      // `*a*a*a…*b` on a 60-character name ran for minutes on the backtracking engine.
-      const runner = patternRunner(globToRegExp(pattern).source);
-      if (!runner.ok) {
-        throw new DocketError('INVALID_FLAG_VALUE', `The glob "${input}" cannot be used: ${runner.reason}.`, { suggestion: 'Use `*`, `**`, `?`, `[...]` and `{a,b}` only, with plain characters inside brackets.', details: { path: input } });
-      }
-      const re = runner;
+      // A caller's glob (an MCP agent's too) runs in linear time, as schema patterns do.
+      const glob = globMatcher(input, pattern);
       const listing = await listMarkdown(root, base, signal, ignores);
       t.unreadable.push(...listing.unreadable);
-      const selects = (rel: string) => {
-        if (re.test(rel)) return true;
-        for (let dir = path.posix.dirname(rel); dir !== '.' && dir.length >= base.length; dir = path.posix.dirname(dir)) if (re.test(dir)) return true;
-        return false;
-      };
-      const matched = listing.markdown.filter(selects);
+      const matched = listing.markdown.filter((rel) => selects(glob, rel, base));
       if (matched.length === 0) t.missing.push(pattern);
       for (const rel of matched) classify(rel, false);
-      for (const link of listing.symlinks) if (selects(link)) t.links.add(link);
+      for (const link of listing.symlinks) if (selects(glob, link, base)) t.links.add(link);
       continue;
     }
     const { abs, rel } = resolveInsideRoot(root, input, 'path');
@@ -102,6 +120,15 @@ export async function resolveTargets(config: RepoConfig, inputs: readonly string
     else if (ignores && isIgnoredOnTheWay(ignores, rel)) t.ignored.push(rel);
     else classify(rel, false);
   }
-  const sorted = (a: string[]) => [...new Set(a)].sort();
-  return { governed: t.governed, outside: sorted(t.outside), ignored: sorted(t.ignored), missing: sorted(t.missing), notRegular: sorted(t.notRegular), links: t.links, unreadable: t.unreadable };
+  const kept = (rel: string) => !exclusions.some((glob) => selects(glob, rel));
+  const sorted = (a: string[]) => [...new Set(a)].filter(kept).sort();
+  return {
+    governed: new Set([...t.governed].filter(kept)),
+    outside: sorted(t.outside),
+    ignored: sorted(t.ignored),
+    missing: [...new Set(t.missing)].sort(),
+    notRegular: sorted(t.notRegular),
+    links: new Set([...t.links].filter(kept)),
+    unreadable: t.unreadable,
+  };
 }

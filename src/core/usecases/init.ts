@@ -3,9 +3,10 @@ import path from 'node:path';
 import { readAsset } from '../assets.js';
 import { BUILTIN_TYPE_DESCRIPTIONS, BUILTIN_TYPE_DIRECTORIES, CONFIG_FILE, DEFAULT_DOCOPS_VERSION, PREFIX_PATTERN, derivePrefix } from '../config/defaults.js';
 import { findConfigDirectory, present } from '../config/discover.js';
-import { loadConfig } from '../config/load.js';
+import { finishConfig, loadConfig, parseConfig } from '../config/load.js';
 import type { RepoConfig } from '../config/types.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
+import { shellWord } from '../text/shell-word.js';
 import { DocketError } from '../../errors/docket-error.js';
 import type { Advice, Issue } from '../issues.js';
 
@@ -16,6 +17,8 @@ export interface InitData {
   created_paths: string[];
   updated_paths: string[];
   skipped_paths: string[];
+  /** Nothing was written: the paths say what init would create, update and leave. */
+  dry_run: boolean;
 }
 
 export interface InitResult {
@@ -77,7 +80,10 @@ function enclosingConfigDirectory(root: string): string | undefined {
 }
 
 /** Scaffolds a governed docs repository. Idempotent: existing files are never overwritten. */
-export async function initRepository(root: string, opts: { prefix?: string; projectName?: string; force?: boolean; cmd: (c: string) => string }): Promise<InitResult> {
+/** Whether a file (or link) is at the path: what a dry run reports as skipped instead of created. */
+const occupied = (file: string) => fs.lstat(file).then(() => true, () => false);
+
+export async function initRepository(root: string, opts: { prefix?: string; projectName?: string; force?: boolean; dryRun?: boolean; cmd: (c: string) => string }): Promise<InitResult> {
   const enclosing = opts.force ? undefined : enclosingConfigDirectory(root);
   if (enclosing !== undefined) {
     throw new DocketError('INSIDE_GOVERNED_REPOSITORY', `${root} is inside the repository at ${enclosing}, which ${CONFIG_FILE} there already governs.`, {
@@ -89,7 +95,12 @@ export async function initRepository(root: string, opts: { prefix?: string; proj
   const updated: string[] = [];
   const skipped: string[] = [];
   const warnings: Issue[] = [];
+  const dryRun = opts.dryRun === true;
   const create = async (rel: string, content: string) => {
+    if (dryRun) {
+      ((await occupied(path.join(root, rel))) ? skipped : created).push(rel);
+      return;
+    }
     try {
       await writeFileAtomic(root, path.join(root, rel), content);
       created.push(rel);
@@ -105,7 +116,8 @@ export async function initRepository(root: string, opts: { prefix?: string; proj
   if (fresh) await create(CONFIG_FILE, configText(projectName, prefix));
   else skipped.push(CONFIG_FILE);
 
-  const { config, warnings: configWarnings } = await loadConfig(root);
+  // A dry run reads the config it would write.
+  const { config, warnings: configWarnings } = dryRun && fresh ? finishConfig(parseConfig(root, configText(projectName, prefix))) : await loadConfig(root);
   warnings.push(...configWarnings);
   if (!fresh && (opts.prefix !== undefined || opts.projectName !== undefined)) {
     warnings.push({ code: 'CONFIG_KEPT', severity: 'warning', message: `${CONFIG_FILE} already exists and was kept; --prefix and --project-name were not applied.`, path: CONFIG_FILE, suggestion: `Edit ${CONFIG_FILE} to change the prefix or project name.` });
@@ -133,18 +145,23 @@ export async function initRepository(root: string, opts: { prefix?: string; proj
       if (creatable.has(dir)) await create(`${dir}/.gitkeep`, '');
     } else skipped.push((await fs.lstat(path.join(root, dir, '.gitkeep')).then(() => true, () => false)) ? `${dir}/.gitkeep` : `${dir}/`);
   }
-  await ensureGitignore(root, created, updated, skipped);
+  await ensureGitignore(root, created, updated, skipped, dryRun);
 
   const sort = (a: string[]) => [...new Set(a)].sort();
   return {
-    data: { project_name: config.project_name, repo_prefix: config.namespaces[0]!.repo_prefix, docs_root: config.namespaces[0]!.docs_root, created_paths: sort(created), updated_paths: sort(updated), skipped_paths: sort(skipped) },
+    data: { project_name: config.project_name, repo_prefix: config.namespaces[0]!.repo_prefix, docs_root: config.namespaces[0]!.docs_root, created_paths: sort(created), updated_paths: sort(updated), skipped_paths: sort(skipped), dry_run: dryRun },
     warnings,
-    advice: [
+    advice: dryRun ? [{ code: 'NEXT_APPLY', message: 'This was a dry run: run init without --dry-run to write these files.', command: opts.cmd(initCommand(opts)) }] : [
       { code: 'NEXT_NEW', message: 'Create your first decision record.', command: opts.cmd('new ADR "Record architecture decisions"') },
       { code: 'NEXT_DOCTOR', message: 'Confirm the setup is healthy.', command: opts.cmd('doctor') },
       { code: 'NEXT_CHECK', message: 'Check the governed documents.', command: opts.cmd('check') },
     ],
   };
+}
+
+/** The init command line that writes what a dry run showed. */
+function initCommand(opts: { prefix?: string; projectName?: string; force?: boolean }): string {
+  return ['init', ...(opts.prefix !== undefined ? ['--prefix', shellWord(opts.prefix)] : []), ...(opts.projectName !== undefined ? ['--project-name', shellWord(opts.projectName)] : []), ...(opts.force ? ['--force'] : [])].join(' ');
 }
 
 /** Fresh repositories get every built-in type directory; existing ones only their configured ones. */
@@ -160,11 +177,12 @@ function directoriesFor(config: RepoConfig, fresh: boolean): string[] {
   return [...dirs].sort();
 }
 
-async function ensureGitignore(root: string, created: string[], updated: string[], skipped: string[]): Promise<void> {
+async function ensureGitignore(root: string, created: string[], updated: string[], skipped: string[], dryRun: boolean): Promise<void> {
   const file = path.join(root, '.gitignore');
   const current = await fs.readFile(file, 'utf8').catch(() => undefined);
   if (current === undefined) {
-    await writeFileAtomic(root, file, `# docket cache\n${GITIGNORE_ENTRY}\n`).then(() => created.push('.gitignore'), () => skipped.push('.gitignore'));
+    if (dryRun) ((await occupied(file)) ? skipped : created).push('.gitignore');
+    else await writeFileAtomic(root, file, `# docket cache\n${GITIGNORE_ENTRY}\n`).then(() => created.push('.gitignore'), () => skipped.push('.gitignore'));
     return;
   }
   const lines = current.split(/\r?\n/).map((l) => l.trim());
@@ -174,6 +192,6 @@ async function ensureGitignore(root: string, created: string[], updated: string[
   }
   const eol = current.includes('\r\n') ? '\r\n' : '\n';
   const sep = current === '' || current.endsWith('\n') ? '' : eol;
-  await writeFileAtomic(root, file, `${current}${sep}${eol}# docket cache${eol}${GITIGNORE_ENTRY}${eol}`, { overwrite: true });
+  if (!dryRun) await writeFileAtomic(root, file, `${current}${sep}${eol}# docket cache${eol}${GITIGNORE_ENTRY}${eol}`, { overwrite: true });
   updated.push('.gitignore');
 }

@@ -5,6 +5,7 @@ import { installProfileDir } from '../profiles/install-dir.js';
 import { assertProfileName, loadBuiltinProfile, loadProfileDir, type Profile } from '../profiles/profile.js';
 import { notFound, readInstalled } from '../profiles/resolve.js';
 import type { Advice } from '../issues.js';
+import { shellWord } from '../text/shell-word.js';
 import { DocketError, isDocketError } from '../../errors/docket-error.js';
 
 export interface OrgInstallData {
@@ -34,7 +35,6 @@ export interface OrgInstallOptions {
   cmd: (c: string) => string;
 }
 
-const quote = (s: string) => (/^[\w./@%+=:,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 
 async function sourceProfile(opts: OrgInstallOptions): Promise<{ profile: Profile; source: OrgInstallData['source'] }> {
   if (opts.from) {
@@ -70,7 +70,7 @@ export async function installOrgProfile(opts: OrgInstallOptions): Promise<{ data
   }
   const replaced = existing.state === 'ok' ? existing.profile.version : null;
   if (!opts.apply) {
-    const what = opts.from ? `--from ${quote(opts.from)}` : `--profile ${profile.name}`;
+    const what = opts.from ? `--from ${shellWord(opts.from)}` : `--profile ${profile.name}`;
     return { data: { ...base, replaced_version: replaced, would_install: true }, advice: [{ code: 'NEXT_APPLY', message: 'This was a dry run: re-run with --apply to install.', command: opts.cmd(`org install ${what}${opts.force ? ' --force' : ''} --apply`) }] };
   }
   try {

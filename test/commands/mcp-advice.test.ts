@@ -21,11 +21,14 @@ describe('advice as tool calls', () => {
     ["docket check 'docs/my file.md' docs/b.md --strict", { name: 'check', arguments: { paths: ['docs/my file.md', 'docs/b.md'], strict: true } }],
     ["docket new ADR 'It'\\''s time'", { name: 'new', arguments: { type: 'ADR', title: "It's time", apply: true } }],
     ['docket check --max-findings 5', { name: 'check', arguments: { max_findings: 5 } }],
+    ['docket new ADR "Record \\"architecture\\" decisions"', { name: 'new', arguments: { type: 'ADR', title: 'Record "architecture" decisions', apply: true } }],
+    ['docket init --prefix ACME', { name: 'init', arguments: { prefix: 'ACME', apply: true } }],
+    ['docket init --dry-run', { name: 'init', arguments: { apply: false } }],
   ])('%s', (command, call) => {
     expect(toolCallOf(command, tools)).toEqual(call);
   });
 
-  it.each(['docket init --prefix ACME', 'docket install-precommit', 'docket check --exit-zero', 'docket fix --bogus', 'git status', "docket check 'unterminated"])('none for %s (no tool takes it)', (command) => {
+  it.each(['docket install-precommit', 'docket check --exit-zero', 'docket fix --bogus', 'git status', "docket check 'unterminated"])('none for %s (no tool takes it)', (command) => {
     expect(toolCallOf(command, tools)).toBeUndefined();
   });
 
@@ -44,10 +47,10 @@ describe('advice as tool calls', () => {
   });
 
   it('adds the call to the advice that has one, keeping the command', () => {
-    const env = { advice: [{ code: 'FIX_AVAILABLE', message: 'Fix it.', command: 'docket fix --apply' }, { code: 'X', message: 'Init.', command: 'docket init' }] } as never;
+    const env = { advice: [{ code: 'FIX_AVAILABLE', message: 'Fix it.', command: 'docket fix --apply' }, { code: 'X', message: 'Set up pre-commit.', command: 'docket install-precommit' }] } as never;
     expect((withToolCalls(env, tools) as { advice: unknown[] }).advice).toEqual([
       { code: 'FIX_AVAILABLE', message: 'Fix it.', command: 'docket fix --apply', tool: { name: 'fix', arguments: { apply: true } } },
-      { code: 'X', message: 'Init.', command: 'docket init' },
+      { code: 'X', message: 'Set up pre-commit.', command: 'docket install-precommit' },
     ]);
   });
 });
