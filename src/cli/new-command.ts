@@ -26,6 +26,7 @@ export const newFlags = {
   keywords: Flags.string({ description: 'Keyword (repeatable; commas separate several).', helpValue: '<keyword>', multiple: true, multipleNonGreedy: true }),
   'related-ids': Flags.string({ description: 'Related document ID (repeatable; commas separate several).', helpValue: '<ID>', multiple: true, multipleNonGreedy: true }),
   'superseded-by': Flags.string({ description: 'ID of the document that supersedes this one.', helpValue: '<ID>' }),
+  supersedes: Flags.string({ description: 'ID (or number, as in adr-tools) of a document of the same type that this one replaces: it is marked Superseded with superseded_by in the same step (both files or neither).', helpValue: '<ID>' }),
   id: Flags.string({ description: 'Use this ID instead of the next free one (idempotent when the same document exists).', helpValue: '<ID>' }),
   'dry-run': Flags.boolean({ description: 'Print the rendered document (data.rendered_content); write nothing.' }),
   edit: Flags.boolean({ description: 'Open the new document in $VISUAL or $EDITOR.', exclusive: ['dry-run'] }),
@@ -41,6 +42,7 @@ interface NewFlags {
   keywords?: string[];
   'related-ids'?: string[];
   'superseded-by'?: string;
+  supersedes?: string;
   id?: string;
   'dry-run': boolean;
   edit: boolean;
@@ -61,7 +63,7 @@ export abstract class NewCommandBase<T extends typeof Command> extends DocketCom
       type: fixedType ?? type ?? '',
       title: title ?? '',
       namespace: flags.namespace, owner: flags.owner, status: flags.status, area: flags.area, description: flags.description,
-      keywords: flags.keywords, relatedIds: flags['related-ids'], supersededBy: flags['superseded-by'], id: flags.id,
+      keywords: flags.keywords, relatedIds: flags['related-ids'], supersededBy: flags['superseded-by'], supersedes: flags.supersedes, id: flags.id,
     };
     if (flags.interactive) req = await promptForNew(config, req, ctx.env, fixedType);
     if (!req.type) throw missing('TYPE', 'docket new <TYPE> "<title>" (see docket new --list-types).');

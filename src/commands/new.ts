@@ -12,6 +12,7 @@ export default class New extends NewCommandBase<typeof New> {
     '<%= config.bin %> new ADR "Use PostgreSQL for storage" --owner "Platform Team"',
     '<%= config.bin %> new prd "Invoices" --namespace billing --keywords billing --dry-run --format json',
     '<%= config.bin %> new --list-types',
+    '<%= config.bin %> new SPEC "Billing API v2" --supersedes ACME-SPEC-004 --dry-run',
   ];
   static mutates = true;
   static override args = {

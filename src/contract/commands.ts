@@ -12,6 +12,7 @@ import type { IndexData } from '../core/usecases/index.js';
 import type { InitData } from '../core/usecases/init.js';
 import type { InstallPrecommitData } from '../core/usecases/install-precommit.js';
 import type { ListTypesData } from '../core/usecases/list-types.js';
+import type { ListData } from '../core/usecases/list.js';
 import type { NewData } from '../core/usecases/new-document.js';
 import type { OrgInstallData } from '../core/usecases/org-install.js';
 import type { OrgStatusData } from '../core/usecases/org-status.js';
@@ -25,6 +26,7 @@ import type { CompletionData } from '../core/completion/script.js';
  * A command added to docket adds its entry here, from the type its use case exports.
  */
 export interface CommandDataMap {
+  'adr list': ListData;
   'adr new': NewData;
   capabilities: Capabilities;
   check: CheckData & FindingsData;
@@ -39,6 +41,7 @@ export interface CommandDataMap {
   init: InitData;
   'install-precommit': InstallPrecommitData;
   link: LinkData;
+  list: ListData;
   mcp: McpData;
   /** A document, or with --list-types the namespace's types. */
   new: NewData | ListTypesData;
@@ -79,6 +82,7 @@ export type {
   InitData,
   InstallPrecommitData,
   LinkData,
+  ListData,
   ListTypesData,
   McpData,
   NewData,

@@ -32,7 +32,7 @@ describe('docket completion', () => {
     expect(text).toContain('complete -o default -F _docket docket');
     expect(bashCompletes(text, ['ch'])).toEqual(['check']);
     expect(bashCompletes(text, ['ad'])).toEqual(['adr']);
-    expect(bashCompletes(text, ['adr', ''])).toEqual(['new']);
+    expect(bashCompletes(text, ['adr', ''])).toEqual(['list', 'new']);
     expect(bashCompletes(text, ['org', 's'])).toEqual(['status']);
     expect(bashCompletes(text, ['check', '--no-'])).toEqual(expect.arrayContaining(['--no-ignore', '--no-color']));
     expect(bashCompletes(text, ['check', '--str'])).toEqual(['--strict']);
@@ -64,7 +64,7 @@ describe('docket completion', () => {
       return r.stdout.split('\n').filter((w) => w !== '');
     };
     expect(offers(['ch'])).toEqual(expect.arrayContaining(['check', 'context', 'adr']));
-    expect(offers(['adr', ''])).toEqual(['new']);
+    expect(offers(['adr', ''])).toEqual(['list', 'new']);
     expect(offers(['check', '--no-'])).toEqual(expect.arrayContaining(['--no-ignore', '--strict']));
     expect(offers(['check', '--format', ''])).toEqual(['text', 'json', 'md', 'ndjson', 'sarif', 'github', 'junit']);
     expect(offers(['check', 'do'])).toEqual(['__FILES__']);

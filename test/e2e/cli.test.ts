@@ -49,7 +49,7 @@ describe('the built binary', () => {
     const r = await docketBin(['adr', '--json']);
     expect(r.exitCode).toBe(64);
     expectValidEnvelope(r.json);
-    expect(r.json!.error).toMatchObject({ code: 'MISSING_COMMAND', details: { topic: 'adr', valid_commands: ['adr new'] } });
+    expect(r.json!.error).toMatchObject({ code: 'MISSING_COMMAND', details: { topic: 'adr', valid_commands: ['adr list', 'adr new'] } });
     const text = await docketBin(['org']);
     expect(text.exitCode).toBe(0);
     expect(text.stdout).toContain('org install');

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ArtifactFile, EDGE_ITEM, findFirst, NAMESPACE_ITEM, NODE_ITEM, nodeIdsOf, type ItemKind } from '../../src/core/index/artifact-file.js';
+import { ArtifactFile, EDGE_ITEM, findFirst, NAMESPACE_ITEM, NODE_ITEM, nodeIdsOf, nodesOf, type ItemKind } from '../../src/core/index/artifact-file.js';
 import { ARTIFACT_KEY_ORDER, EDGE_KEYS, itemsText, NODE_KEYS, visitArtifactText, type IndexArtifact } from '../../src/core/index/artifact.js';
 import type { IndexEdge, IndexNode } from '../../src/core/index/graph.js';
 import { random } from '../helpers/edits.js';
@@ -99,5 +99,20 @@ describe('ArtifactFile: items found by bisecting the file, never read whole', ()
     // A first line that is not a string: no IDs to trust.
     const { fd: odd } = open(text.replace('"document_id": "ACME-ADR-003"', '"document_id": 3'));
     expect(nodeIdsOf(odd).ids).toBeUndefined();
+  });
+
+  it('nodesOf: every node, equal to what was written, however reads cut the items', () => {
+    const next = random(6);
+    const nodes = Array.from({ length: 30 }, (_, i) => node(i + 1, next));
+    const text = artifactText(nodes, edgesOf(nodes.map((n) => n.document_id), next));
+    const { fd } = open(text);
+    for (const chunk of [1, 2, 7, 33, 4096, 1 << 20]) {
+      const r = nodesOf(fd, chunk);
+      expect(r.nodes, `chunk ${chunk}`).toEqual(nodes);
+      expect([r.size, r.sha256]).toEqual([Buffer.byteLength(text), createHash('sha256').update(text).digest('hex')]);
+    }
+    // An item that is not JSON: no nodes to trust.
+    const { fd: broken } = open(text.replace('"status": "Approved",', '"status": Approved,'));
+    expect(nodesOf(broken).nodes).toBeUndefined();
   });
 });

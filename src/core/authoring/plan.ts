@@ -9,6 +9,7 @@ import { DocketError } from '../../errors/docket-error.js';
 import { idList, idValue, listValues, normalizeTitle, optionalValue, pickNamespace, resolveOwner, resolveStatus, resolveType, type OwnerChoice } from './inputs.js';
 import { buildMetadata } from './metadata.js';
 import { renderDocument, templateValues } from './render.js';
+import { supersedesId } from './supersede.js';
 import { assertValidMetadata, loadMetadataSchema, type MetadataSchema } from './schema.js';
 
 /** What the user asked for, as given on the command line. */
@@ -23,6 +24,8 @@ export interface NewRequest {
   keywords?: string[];
   relatedIds?: string[];
   supersededBy?: string;
+  /** The ID (or, adr-tools style, the number) of the document the new one supersedes. */
+  supersedes?: string;
   id?: string;
 }
 
@@ -39,6 +42,8 @@ export interface NewPlan {
   keywords: string[];
   relatedIds: string[];
   supersededBy?: string;
+  /** The ID of the document the new one supersedes (marked Superseded in the same step). */
+  supersedes?: string;
   chosenId?: string;
   /** Repository-relative directory of the type. */
   dir: string;
@@ -72,6 +77,12 @@ export async function planNew(config: RepoConfig, req: NewRequest, env: NodeJS.P
   // A document created with a successor is superseded (unless --status says otherwise), as `index` expects.
   const supersededDefault = req.status === undefined && req.supersededBy !== undefined && (schema.statuses ?? ['Superseded']).includes('Superseded') ? 'Superseded' : undefined;
   const status = resolveStatus(req.status ?? supersededDefault, schema.statuses);
+  if (req.supersedes !== undefined && req.supersededBy !== undefined) {
+    throw new DocketError('FLAG_CONFLICT', '--supersedes and --superseded-by cannot be combined: a new document that replaces another is the current one.', {
+      suggestion: 'Keep --supersedes <ID> to replace an existing document; use --superseded-by only to record an old document after the fact.',
+      details: { flags: ['--supersedes', '--superseded-by'] },
+    });
+  }
   const chosenId = req.id === undefined ? undefined : idValue(req.id, '--id');
   if (chosenId) {
     const [prefix, idType] = chosenId.split('-');
@@ -81,6 +92,13 @@ export async function planNew(config: RepoConfig, req: NewRequest, env: NodeJS.P
         details: { flag: '--id', value: chosenId, expected_prefix: ns.repo_prefix, expected_type: type.type, namespace: ns.name },
       });
     }
+  }
+  const supersedes = req.supersedes === undefined ? undefined : supersedesId(req.supersedes, ns.repo_prefix, type.type);
+  if (supersedes !== undefined && supersedes === chosenId) {
+    throw new DocketError('FLAG_CONFLICT', `--id and --supersedes both name ${chosenId}: a document cannot supersede itself.`, {
+      suggestion: 'Omit --id to give the new document the next free number.',
+      details: { flags: ['--id', '--supersedes'], value: chosenId },
+    });
   }
   const dir = typeDirectory(ns, type);
   const slug = slugify(title);
@@ -101,6 +119,7 @@ export async function planNew(config: RepoConfig, req: NewRequest, env: NodeJS.P
     keywords: listValues(req.keywords, '--keywords'),
     relatedIds: idList(req.relatedIds, '--related-ids'),
     supersededBy: req.supersededBy === undefined ? undefined : idValue(req.supersededBy, '--superseded-by'),
+    supersedes,
     chosenId, dir, slug,
     today: todayIso(now, env),
     template: { source: resolved.source, path: resolved.path, prepared },

@@ -193,6 +193,34 @@ export function nodeIdsOf(fd: number, chunk = CHUNK): ReadSummary & { ids: strin
   return { ...read, ids };
 }
 
+/**
+ * One read of the whole file, every byte hashed: every node, in the artifact's order (sorted by
+ * ID); undefined when an item does not parse as a node. `chunk`: bytes read at a time.
+ */
+export function nodesOf(fd: number, chunk = CHUNK): ReadSummary & { nodes: IndexNode[] | undefined } {
+  const head = Buffer.from(`${ITEM_START}document_id": `);
+  const end = Buffer.from(ITEM_END);
+  let nodes: IndexNode[] | undefined = [];
+  const read = scanFile(fd, chunk, (view) => {
+    for (let at = view.indexOf(head); at >= 0; at = view.indexOf(head, at + 1)) {
+      const close = view.indexOf(end, at + head.length);
+      // The item goes on in the next read.
+      if (close < 0) return at;
+      let node: IndexNode | undefined;
+      try {
+        node = JSON.parse(view.toString('utf8', at + 1, close + end.length)) as IndexNode;
+      } catch {
+        node = undefined;
+      }
+      if (node && typeof node.document_id === 'string' && typeof node.path === 'string') nodes?.push(node);
+      else nodes = undefined;
+      at = close;
+    }
+    return view.length - head.length + 1;
+  });
+  return { ...read, nodes };
+}
+
 /** The node with this ID in the artifact; null when the ID is no node's, undefined when its item does not read back. */
 export function readNode(file: ArtifactFile, id: string): IndexNode | null | undefined {
   const item = file.lowerBound(NODE_ITEM, id);

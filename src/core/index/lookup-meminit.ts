@@ -40,10 +40,11 @@ function nodesOf(file: CurrentArtifact['file']): IndexNode[] | undefined {
 }
 
 /** Lookups in a current artifact of that tool's format (see loadIndex): read whole, once; undefined when it does not read as one. */
-export function meminitIndex(current: CurrentArtifact, skippedOf: (warnings: readonly Issue[]) => Map<string, string>): { node(id: string): IndexNode | undefined; nodeAt(rel: string): IndexNode | undefined; ids(): Iterable<string>; skipped(rel: string): string | undefined } | undefined {
+export function meminitIndex(current: CurrentArtifact, skippedOf: (warnings: readonly Issue[]) => Map<string, string>): { node(id: string): IndexNode | undefined; nodeAt(rel: string): IndexNode | undefined; ids(): Iterable<string>; nodes(): IndexNode[]; skipped(rel: string): string | undefined } | undefined {
   const nodes = nodesOf(current.file);
   if (!nodes) return undefined;
   const [byId, byPath] = [new Map(nodes.map((n) => [n.document_id, n])), new Map(nodes.map((n) => [n.path, n]))];
   const skipped = skippedOf(current.stored.warnings);
-  return { node: (id) => byId.get(id), nodeAt: (rel) => byPath.get(rel), ids: () => byId.keys(), skipped: (rel) => skipped.get(rel) };
+  const sorted = () => [...byId.values()].sort((a, b) => (a.document_id < b.document_id ? -1 : a.document_id > b.document_id ? 1 : 0));
+  return { node: (id) => byId.get(id), nodeAt: (rel) => byPath.get(rel), ids: () => byId.keys(), nodes: sorted, skipped: (rel) => skipped.get(rel) };
 }

@@ -12,7 +12,7 @@ import { buildIndex, type OpenedCache } from './build.js';
 import { IndexCache } from './cache.js';
 import { currentArtifact, scanSinceBuild, type CurrentArtifact, type SinceBuild } from './current.js';
 import { meminitIndex } from './lookup-meminit.js';
-import { nodeIdsAt, nodeIdsOf, readNode } from './artifact-file.js';
+import { nodeIdsAt, nodeIdsOf, nodesOf, readNode } from './artifact-file.js';
 import type { IndexNode } from './graph.js';
 
 export interface LoadedIndex {
@@ -24,6 +24,8 @@ export interface LoadedIndex {
   nodeAt(rel: string): Promise<IndexNode | undefined>;
   /** Every node's ID, for suggestions. */
   ids(): Promise<Iterable<string>>;
+  /** Every node, sorted by ID (`docket list`). */
+  nodes(): Promise<IndexNode[]>;
   /** Why a governed file is not a node (its INDEX_DOCUMENT_SKIPPED message). */
   skipped(rel: string): string | undefined;
   /** Releases the artifact a lookup reads. */
@@ -88,7 +90,7 @@ async function meminitLookups(config: RepoConfig, current: CurrentArtifact, sign
     lastLookup.source = 'fallback';
     return builtIndex(config, signal);
   }
-  return { warnings: [], node: async (id) => read.node(id), nodeAt: async (rel) => read.nodeAt(rel), ids: async () => read.ids(), skipped: (rel) => read.skipped(rel), close: () => undefined };
+  return { warnings: [], node: async (id) => read.node(id), nodeAt: async (rel) => read.nodeAt(rel), ids: async () => read.ids(), nodes: async () => read.nodes(), skipped: (rel) => read.skipped(rel), close: () => undefined };
 }
 
 /** The index built in memory (see loadIndex). */
@@ -110,6 +112,7 @@ async function builtIndex(config: RepoConfig, signal?: AbortSignal, opened?: Ope
     node: async (id) => byId.get(id),
     nodeAt: async (rel) => byPath.get(rel),
     ids: async () => byId.keys(),
+    nodes: async () => nodes,
     skipped: (rel) => skipped.get(rel),
     close: () => undefined,
   };
@@ -166,6 +169,14 @@ class ArtifactIndex implements LoadedIndex {
     const read = nodeIdsOf(file.fd);
     if (read.ids && read.ids.length === stored.node_count && read.size === stored.artifact_size && read.sha256 === stored.artifact_sha256) return read.ids;
     return (await this.instead()).ids();
+  }
+
+  async nodes(): Promise<IndexNode[]> {
+    if (this.fallback) return this.fallback.nodes();
+    const { stored, file } = this.current;
+    const read = nodesOf(file.fd);
+    if (read.nodes && read.nodes.length === stored.node_count && read.size === stored.artifact_size && read.sha256 === stored.artifact_sha256) return read.nodes;
+    return (await this.instead()).nodes();
   }
 
   skipped(rel: string): string | undefined {

@@ -35,7 +35,7 @@ type Cmd = (command: string) => string;
 const plainCmd: Cmd = (command) => `docket ${command}`;
 
 /** When the artifact is missing or stale, every lookup rebuilds the index in memory: say how to stop that. */
-function indexAdvice(warnings: readonly Issue[], cmd: Cmd): Advice[] {
+export function indexAdvice(warnings: readonly Issue[], cmd: Cmd): Advice[] {
   return warnings.some((w) => w.code === 'INDEX_MISSING' || w.code === 'INDEX_STALE')
     ? [{ code: 'NEXT_INDEX', message: 'Write the index, so lookups read it instead of rebuilding it in memory.', command: cmd('index') }]
     : [];

@@ -4,6 +4,7 @@ import { chosenIdState, idWritten } from '../authoring/chosen-id.js';
 import { documentPath, planNew, render, type NewPlan, type NewRequest } from '../authoring/plan.js';
 import { INITIAL_VERSION } from '../authoring/metadata.js';
 import { sha256 } from '../authoring/render.js';
+import { assertNotSuperseded, findSupersedeTarget, supersedeData, supersededText, writeSuperseded, type SupersedeData, type SupersedeTarget } from '../authoring/supersede.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import { claimNextId, peekNextId } from '../ids/allocate.js';
 import { claimChosen, ensureClaimsDir, lockTimeoutMs, releaseClaim, type Claim } from '../ids/claim.js';
@@ -13,6 +14,7 @@ import type { Advice, Issue } from '../issues.js';
 import type { TemplateSource } from '../templates/resolve.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { note } from '../diagnostics.js';
+import { promises as fs } from 'node:fs';
 
 export interface NewData {
   document_id: string;
@@ -31,6 +33,8 @@ export interface NewData {
   created: boolean;
   rendered_content?: string;
   would_create?: boolean;
+  /** With --supersedes: the old document, marked Superseded in the same step. */
+  supersedes?: SupersedeData;
 }
 
 export interface NewResult {
@@ -69,19 +73,43 @@ function resultData(plan: NewPlan, id: string, rel: string, content: string, las
   };
 }
 
-async function write(plan: NewPlan, rel: string, content: string, claim: Claim, signal?: AbortSignal): Promise<void> {
+/** A second file written with the new document: both are written, or neither (see write). */
+type Linked = (id: string) => Promise<void>;
+
+async function write(plan: NewPlan, rel: string, content: string, claim: Claim, signal?: AbortSignal, linked?: Linked): Promise<void> {
+  const abs = path.join(plan.config.root, rel);
+  let created = false;
   try {
     if (signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted before the document was written.');
-    await writeFileAtomic(plan.config.root, path.join(plan.config.root, rel), content);
+    await writeFileAtomic(plan.config.root, abs, content);
+    created = true;
+    await linked?.(claim.id);
   } catch (error) {
+    // The linked write failed: the new document goes too, so the repository is as it was.
+    if (created) await fs.unlink(abs).catch(() => undefined);
     // The number stays claimed only if a file now occupies its name.
-    if (!(error instanceof DocketError && error.code === 'FILE_EXISTS')) await releaseClaim(plan.config.root, claim);
+    if (created || !(error instanceof DocketError && error.code === 'FILE_EXISTS')) await releaseClaim(plan.config.root, claim);
     throw error;
   }
 }
 
+/** Marks the superseded document; refuses (so the new one is removed) when it changed since it was read. */
+function supersedeStep(plan: NewPlan, target: SupersedeTarget, done: (data: SupersedeData) => void): Linked {
+  return async (id) => {
+    const next = supersededText(target, id);
+    const updated = next !== target.text;
+    if (updated && !(await writeSuperseded(plan.config.root, target, next))) {
+      throw new DocketError('DOCUMENT_NOT_EDITABLE', `${target.path} changed while docket was marking it Superseded; nothing was written.`, {
+        suggestion: 'Run the command again.',
+        details: { path: target.path, reason: 'changed' },
+      });
+    }
+    done(supersedeData(target, id, next, updated));
+  };
+}
+
 /** Allocates the next free number, skipping names that turn out to be taken. */
-async function createSequential(plan: NewPlan, scan: IdScan, signal?: AbortSignal): Promise<{ id: string; rel: string; content: string }> {
+async function createSequential(plan: NewPlan, scan: IdScan, signal?: AbortSignal, linked?: Linked): Promise<{ id: string; rel: string; content: string }> {
   const target = { root: plan.config.root, prefix: plan.ns.repo_prefix, type: plan.type.type, dir: path.join(plan.config.root, plan.dir) };
   // Fail on bad inputs before claiming a number.
   const peek = await peekNextId(target, scan);
@@ -92,7 +120,7 @@ async function createSequential(plan: NewPlan, scan: IdScan, signal?: AbortSigna
     const { content } = render(plan, id, seq);
     const rel = documentPath(plan, seq);
     try {
-      await write(plan, rel, content, claim, signal);
+      await write(plan, rel, content, claim, signal, linked);
       return { id, rel, content };
     } catch (error) {
       if (!(error instanceof DocketError && error.code === 'FILE_EXISTS')) throw error;
@@ -106,21 +134,29 @@ async function createSequential(plan: NewPlan, scan: IdScan, signal?: AbortSigna
  * An --id: idempotent when the same document exists, DUPLICATE_ID when another file has the
  * ID. Waits (bounded) for a concurrent creator of the same ID, then decides again.
  */
-async function createChosen(plan: NewPlan, id: string, scan: IdScan, opts: NewOptions): Promise<NewData> {
+async function createChosen(plan: NewPlan, id: string, scan: IdScan, opts: NewOptions, target?: SupersedeTarget): Promise<NewData> {
   const root = plan.config.root;
   const seq = parseId(id)!.seq;
   const rel = documentPath(plan, seq);
-  const same = (state: { content: string; lastUpdated: string }) =>
-    resultData(plan, id, rel, state.content, state.lastUpdated, opts.dryRun ? { dry_run: true, rendered_content: state.content, would_create: false } : {});
+  let supersedes: SupersedeData | undefined;
+  const linked = target && supersedeStep(plan, target, (d) => (supersedes = d));
+  const withOld = (data: NewData): NewData => (supersedes ? { ...data, supersedes } : data);
+  const preview = (data: NewData): NewData => (target ? { ...data, supersedes: supersedeData(target, id, supersededText(target, id), false) } : data);
+  // The same document exists (a repeated run): only the old one may still need its mark.
+  const same = async (state: { content: string; lastUpdated: string }) => {
+    if (opts.dryRun) return preview(resultData(plan, id, rel, state.content, state.lastUpdated, { dry_run: true, rendered_content: state.content, would_create: false }));
+    await linked?.(id);
+    return withOld(resultData(plan, id, rel, state.content, state.lastUpdated, {}));
+  };
   let state = await chosenIdState(plan, id, seq, scan);
   if (state.kind === 'same') return same(state);
   const { content } = render(plan, id, seq);
-  if (opts.dryRun) return resultData(plan, id, rel, content, plan.today, { dry_run: true, rendered_content: content, would_create: true });
+  if (opts.dryRun) return preview(resultData(plan, id, rel, content, plan.today, { dry_run: true, rendered_content: content, would_create: true }));
   await ensureClaimsDir(root);
   const got = await claimChosen(root, id, { timeoutMs: lockTimeoutMs(opts.env), signal: opts.signal, isSettled: () => idWritten(plan.config, plan, id, seq) });
   if (got.claim) {
-    await write(plan, rel, content, got.claim, opts.signal);
-    return resultData(plan, id, rel, content, plan.today, { created: true });
+    await write(plan, rel, content, got.claim, opts.signal, linked);
+    return withOld(resultData(plan, id, rel, content, plan.today, { created: true }));
   }
   // A concurrent creator of the same ID finished first: the same document, or a conflict.
   state = await chosenIdState(plan, id, seq, await scanIds(plan.config, opts.signal));
@@ -140,6 +176,13 @@ export async function createDocument(config: RepoConfig, req: NewRequest, opts: 
   notePlan(plan, req);
   const scan = await scanIds(config, opts.signal);
   const warnings = [...plan.warnings, ...scan.unreadable, ...referenceWarnings(plan, scan)];
+  // The superseded document is checked before a number is claimed: a refusal writes nothing.
+  const old = plan.supersedes === undefined ? undefined : await findSupersedeTarget(config, plan.supersedes, plan.type.type, scan, opts.cmd);
+  if (old) {
+    assertNotSuperseded(old, plan.chosenId);
+    // Throws now when the old document's frontmatter cannot be edited in place.
+    supersededText(old, plan.chosenId ?? old.document_id);
+  }
   const partial = scan.unreadable.length > 0;
   const root = config.root;
   const nextSteps = (rel: string): Advice[] => [
@@ -149,7 +192,7 @@ export async function createDocument(config: RepoConfig, req: NewRequest, opts: 
   const done = (data: NewData, advice: Advice[]): NewResult => ({ data, warnings, advice, partial });
 
   if (plan.chosenId) {
-    const r = await createChosen(plan, plan.chosenId, scan, opts);
+    const r = await createChosen(plan, plan.chosenId, scan, opts, old);
     note('id', () => `${r.document_id} (--id; ${r.created ? 'created' : r.would_create ? 'free' : 'the same document exists'})`);
     return done(r, r.dry_run ? [] : nextSteps(r.path));
   }
@@ -158,11 +201,13 @@ export async function createDocument(config: RepoConfig, req: NewRequest, opts: 
     const { id, seq } = await peekNextId(target, scan);
     note('id', () => `${id} (the next free number; not claimed in a dry run)`);
     const { content } = render(plan, id, seq);
-    return done(resultData(plan, id, documentPath(plan, seq), content, plan.today, { dry_run: true, rendered_content: content, would_create: true }), []);
+    const supersedes = old && supersedeData(old, id, supersededText(old, id), false);
+    return done(resultData(plan, id, documentPath(plan, seq), content, plan.today, { dry_run: true, rendered_content: content, would_create: true, ...(supersedes ? { supersedes } : {}) }), []);
   }
-  const created = await createSequential(plan, scan, opts.signal);
+  let supersedes: SupersedeData | undefined;
+  const created = await createSequential(plan, scan, opts.signal, old && supersedeStep(plan, old, (d) => (supersedes = d)));
   note('id', () => `${created.id} (the next free number, claimed)`);
-  return done(resultData(plan, created.id, created.rel, created.content, plan.today, { created: true }), nextSteps(created.rel));
+  return done(resultData(plan, created.id, created.rel, created.content, plan.today, { created: true, ...(supersedes ? { supersedes } : {}) }), nextSteps(created.rel));
 }
 
 const OWNER_SOURCES = { flag: '--owner', config: 'default_owner in the config', placeholder: 'no owner set anywhere' } as const;

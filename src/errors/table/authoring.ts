@@ -123,6 +123,27 @@ export const AUTHORING_CODES = {
     cause: '--status Superseded without --superseded-by.',
     action: 'Add --superseded-by <ID> so readers find the replacement.',
   }),
+  ALREADY_SUPERSEDED: spec({
+    kind: 'error', exit: EXIT.CANT_CREATE, category: 'conflict',
+    summary: 'The document --supersedes names is already superseded by another one; nothing was written.',
+    cause: 'Its frontmatter names a successor in superseded_by (`details.superseded_by`): a second replacement would fork the line of decisions.',
+    action: 'Supersede the current document (the one in `details.superseded_by`) instead, or remove the wrong superseded_by first.',
+    commands: ['docket resolve <ID>'],
+  }),
+  SUPERSEDES_TYPE_MISMATCH: spec({
+    kind: 'error', exit: EXIT.USAGE, category: 'usage',
+    summary: 'The document --supersedes names is of another type than the new document; nothing was written.',
+    cause: 'An ADR supersedes an ADR (as in adr-tools): an ID of another type is almost always a typo.',
+    action: 'Name a document of the same type, or create the new document with the type of the one it replaces.',
+    commands: ['docket list --type <TYPE>'],
+  }),
+  DOCUMENT_NOT_EDITABLE: spec({
+    kind: 'error', exit: EXIT.CANT_CREATE, category: 'document',
+    summary: 'The document --supersedes names cannot be marked Superseded, so neither file was written.',
+    cause: 'It is read-only, its frontmatter does not parse, its status or superseded_by is a multi-line value, its schema has no status Superseded, or it changed while docket wrote (`details.reason`).',
+    action: 'Resolve what `details.reason` says (make the file writable, fix the frontmatter, or write the values on one line), then run again.',
+    commands: ['docket check <PATH>'],
+  }),
   TEMPLATE_KEY_DROPPED: spec({
     kind: 'warning', exit: EXIT.OK, category: 'config',
     summary: 'A frontmatter key of the template was not copied because its value uses a placeholder.',

@@ -25,8 +25,15 @@ export function renderNewText(data: NewData | ListTypesData, style: Style): stri
     `  ${style.cyan(data.document_id)}  ${data.type}  ${safeText(data.status)}  owner ${safeText(data.owner)}`,
     `  ${style.dim(`template: ${data.template.source}${data.template.path ? ` (${data.template.path})` : ''}`)}`,
   ];
+  const old = data.supersedes;
+  if (old) {
+    const verb = data.dry_run ? style.yellow('would supersede') : old.updated ? style.green('superseded') : style.dim('superseded');
+    const why = old.updated || data.dry_run ? `${safeText(old.previous_status ?? 'no status')} -> ${safeText(old.status)}, superseded_by ${old.superseded_by}` : `unchanged: already superseded by ${old.superseded_by}`;
+    lines.push(`${verb} ${old.path}`, `  ${style.cyan(old.document_id)}  ${why}`);
+  }
   let out = `${lines.join('\n')}\n`;
   if (data.rendered_content !== undefined) out += `\n${safeBlock(data.rendered_content)}`;
+  if (data.dry_run && old?.diff) out += `\n${safeBlock(old.diff)}`;
   return out;
 }
 
@@ -42,6 +49,11 @@ export function renderNewMarkdown(data: NewData | ListTypesData): string {
   }
   let out = `## ${mdCell(data.document_id)}: ${mdCell(data.title)}\n\n`;
   out += mdTable(['Path', 'Type', 'Status', 'Owner', 'Version', 'Last updated', 'Template', 'Created'], [[data.path, data.type, data.status, data.owner, data.version, data.last_updated, data.template.path ?? data.template.source, data.created ? 'yes' : data.dry_run ? 'no (dry run)' : 'no (exists)']]);
+  const old = data.supersedes;
+  if (old) {
+    out += `\n### Supersedes ${mdCell(old.document_id)}\n\n${mdTable(['Path', 'Status before', 'Status', 'Superseded by', 'Updated'], [[old.path, old.previous_status ?? '', old.status, old.superseded_by, old.updated ? 'yes' : data.dry_run ? 'no (dry run)' : 'no (already)']])}`;
+  }
   if (data.rendered_content !== undefined) out += `\n### Rendered content\n\n${fence(data.rendered_content)}`;
+  if (data.dry_run && old?.diff) out += `\n### Change to ${mdCell(old.path)}\n\n${fence(old.diff).replace(/^(`+)markdown/, '$1diff')}`;
   return out;
 }
