@@ -37,7 +37,7 @@ fi
 }
 
 /** The root a hook docket wrote checks ('.' for the top, and for hooks written before --staged). */
-export function scriptRoot(text: string): string {
+function scriptRoot(text: string): string {
   const m = /^"\$@" check(?: --staged)?(?: --root ('(?:[^']|'\\'')*'|\S+))? \|\|/m.exec(text);
   const word = m?.[1];
   if (!word) return '.';
