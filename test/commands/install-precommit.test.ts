@@ -177,6 +177,15 @@ describe('install-precommit', () => {
       expect(all.map((h: any) => h.entry)).toEqual(['npm run lint', "docket check --staged --root 'packages/hand book'", "docket doctor --strict --root 'packages/hand book'", 'docket check --staged --root packages/api', 'docket doctor --strict --root packages/api']);
     });
 
+    it('a package\'s hook set up by hand (the remote docket-check with --root in args) counts as present', async () => {
+      const { top, root } = await monorepo();
+      const original = "repos:\n  - repo: https://example.com/docket.git\n    rev: v0.1.0\n    hooks:\n      - id: docket-check\n        args: [--staged, --root, 'packages/hand book']\n        pass_filenames: false\n";
+      writeFileSync(path.join(top, '.pre-commit-config.yaml'), original);
+      const r = await docket(['install-precommit', '--root', root, '--json']);
+      expect(r.json!.data).toMatchObject({ installed: true, added_hooks: ['docket-doctor'] });
+      expect(hooksOf(readFileSync(path.join(top, '.pre-commit-config.yaml'), 'utf8')).map((h: any) => h.id)).toEqual(['docket-check', 'docket-doctor']);
+    });
+
     it('--git-hook: the work tree\'s hook, with --root; a docket hook for another package is not replaced (73)', async () => {
       const { top, root } = await monorepo();
       const r = await docket(['install-precommit', '--git-hook', '--root', root, '--json']);

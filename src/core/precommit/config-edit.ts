@@ -32,9 +32,11 @@ function hookRoot(item: unknown): string {
   const { isMap, isSeq, isScalar } = yamlLib();
   const args = isMap(item) ? item.get('args', true) : undefined;
   const words = isSeq(args) ? args.items.map((a) => (isScalar(a) ? String(a.value) : '')) : [];
-  const line = [str(item, 'entry') ?? '', ...words].join(' ');
-  const m = /(?:^|\s)--root(?:=|\s+)(?:'([^']*)'|"([^"]*)"|(\S+))/.exec(line);
-  const root = (m?.[1] ?? m?.[2] ?? m?.[3] ?? '.').replace(/\/+$/, '').replace(/^(\.\/)+/, '');
+  // args are words already (a root with spaces is one word); entry is a command line.
+  const at = words.findIndex((w) => w === '--root' || w.startsWith('--root='));
+  const m = /(?:^|\s)--root(?:=|\s+)(?:'([^']*)'|"([^"]*)"|(\S+))/.exec(str(item, 'entry') ?? '');
+  const given = at !== -1 ? (words[at] === '--root' ? words[at + 1] : words[at]!.slice('--root='.length)) : (m?.[1] ?? m?.[2] ?? m?.[3]);
+  const root = (given ?? '.').replace(/\/+$/, '').replace(/^(\.\/)+/, '');
   return root === '' ? '.' : root;
 }
 

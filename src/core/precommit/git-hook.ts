@@ -4,13 +4,9 @@ import path from 'node:path';
 import { DocketError } from '../../errors/docket-error.js';
 import { CONFIG_FILE } from '../config/defaults.js';
 import { isInside, realpathOfExistingAncestor, relativePosix } from '../fs/paths.js';
+import { shellWord } from '../text/shell-word.js';
 
 const HOOK_MARKER = '# docket-managed-hook';
-
-/** A word as a POSIX shell reads it back. */
-function shellWord(value: string): string {
-  return /^[\w./@%+=:,-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
-}
 
 /**
  * The native hook: `docket check --staged` (the staged documents, as they will be committed),
@@ -30,7 +26,7 @@ else
   set -- npx --no-install docket
 fi
 "$@" check --staged${rootFlag} || exit $?
-if git diff --cached --name-only | grep -qxF ${shellWord(config)}; then
+if git -c core.quotePath=false diff --cached --name-only | grep -qxF ${shellWord(config)}; then
   "$@" doctor --strict${rootFlag} || exit $?
 fi
 `;

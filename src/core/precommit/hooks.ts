@@ -1,6 +1,7 @@
 import { CONFIG_FILE } from '../config/defaults.js';
 import type { RepoConfig } from '../config/types.js';
 import { escapeRegExp } from '../text/regexp.js';
+import { shellWord } from '../text/shell-word.js';
 
 export interface HookSpec {
   id: string;
@@ -11,11 +12,6 @@ export interface HookSpec {
   command: string;
   /** The docket root the hook runs on, relative to the top of the git work tree ('.': the top). */
   root: string;
-}
-
-/** A word as a POSIX shell (and pre-commit's shlex) reads it back. */
-function shellWord(value: string): string {
-  return /^[\w./@%+=:,-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
 /**
