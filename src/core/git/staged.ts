@@ -1,3 +1,4 @@
+import { DocketError } from '../../errors/docket-error.js';
 import { runGit } from './run-git.js';
 
 /** A file as the git index holds it, staged for the next commit. */
@@ -39,7 +40,12 @@ export async function readBlobs(dir: string, oids: readonly string[], limit: num
   const check = (await runGit(dir, ['cat-file', '--batch-check'], { ...opts, input, maxBytes: oids.length * 128 })).toString('utf8').split('\n');
   const sizes = oids.map((oid, i) => {
     const [found, type, size] = (check[i] ?? '').split(' ');
-    if (found !== oid || type !== 'blob' || !size) throw new Error(`git cat-file --batch-check: unexpected answer for ${oid}: ${check[i]}`);
+    if (found !== oid || type !== 'blob' || !size) {
+      throw new DocketError('NOT_A_GIT_REPOSITORY', `${WHY}: the index names ${oid}, which git cannot read as a blob (${check[i] ?? 'no answer'}).`, {
+        suggestion: 'Run `git fsck` and stage the file again (`git add`), or leave out --staged.',
+        details: { root: dir },
+      });
+    }
     return Number(size);
   });
   const wanted = oids.filter((_, i) => sizes[i]! <= limit);
