@@ -21,6 +21,7 @@ export default class Check extends DocketCommand<typeof Check, CheckData> {
     '<%= config.bin %> check "docs/**/*.md" "!docs/archive/**"',
     '<%= config.bin %> check --format sarif --output docket.sarif',
     '<%= config.bin %> check --format github',
+    '<%= config.bin %> check --staged',
   ];
   static mutates = false;
   static override formats: readonly Format[] = [...BASE_FORMATS, 'ndjson', 'sarif', 'github', 'junit'];
@@ -31,6 +32,7 @@ export default class Check extends DocketCommand<typeof Check, CheckData> {
     ...ignoreFlags,
     strict: Flags.boolean({ description: 'Fail (exit 1) on warnings too.' }),
     quiet: Flags.boolean({ char: 'q', description: 'Text mode: print only failures.' }),
+    staged: Flags.boolean({ description: 'Check the documents staged for commit as the git index holds them (what the commit will contain), as lint-staged does; the working tree is not changed. Other documents are read from the working tree for IDs and links; untracked files are not checked. PATHS narrow the staged set.' }),
     'no-cache': Flags.boolean({ description: 'Neither read nor write the cache under .docket/cache/: read and check every document from scratch (results are the same).' }),
     'cache-strategy': Flags.string({
       description: 'How the cache recognises an unchanged document. metadata: by size and modification time. content: also by the SHA-256 of its bytes when those changed (a fresh CI checkout with a restored cache); use it only with a cache from your own runs, never one that came with the checkout.',
@@ -48,7 +50,7 @@ export default class Check extends DocketCommand<typeof Check, CheckData> {
     // --quiet prints only failures; under --strict warnings are failures too, so they stay.
     this.quiet = this.flags.quiet && !this.flags.strict;
     if (CI_FORMATS.has(ctx.format)) this.ci = await import('../cli/render/ci/index.js');
-    const result = await runCheck(ctx.root, { paths: (this.args.paths ?? []).map(ctx.path), strict: this.flags.strict, cache: !this.flags['no-cache'], cacheStrategy: this.flags['cache-strategy'] as CacheStrategy, ignoreFiles: this.flags.ignore, signal: ctx.signal, cmd: ctx.cmd, ...(ctx.stream ? { sink: ctx.stream } : {}), ...(ctx.progress ? { progress: ctx.progress } : {}) });
+    const result = await runCheck(ctx.root, { paths: (this.args.paths ?? []).map(ctx.path), strict: this.flags.strict, cache: !this.flags['no-cache'], cacheStrategy: this.flags['cache-strategy'] as CacheStrategy, ignoreFiles: this.flags.ignore, staged: this.flags.staged, signal: ctx.signal, cmd: ctx.cmd, ...(ctx.stream ? { sink: ctx.stream } : {}), ...(ctx.progress ? { progress: ctx.progress } : {}) });
     return { data: result.data, violations: result.violations, warnings: result.warnings, advice: result.advice, success: result.success, status: result.partial ? 'partial' : 'ok', streamed: ['checked_paths'], metrics: result.metrics };
   }
 

@@ -24,7 +24,7 @@ describe('install-precommit', () => {
     const text = readFileSync(path.join(root, '.pre-commit-config.yaml'), 'utf8');
     const hooks = hooksOf(text);
     expect(hooks.map((h: any) => [h.id, h.entry, h.language, h.pass_filenames])).toEqual([
-      ['docket-check', 'docket check', 'system', false],
+      ['docket-check', 'docket check --staged', 'system', false],
       ['docket-doctor', 'docket doctor --strict', 'system', false],
     ]);
     expect(new RegExp(hooks[0].files).test('docs/45-adr/adr-001-x.md')).toBe(true);
@@ -132,14 +132,76 @@ describe('install-precommit', () => {
     expect(new RegExp(check.files).test('services/billing/docs/10-prd/prd-001-invoices.md')).toBe(true);
   });
 
-  it('warns when the root is below the top of its git repository', async () => {
-    const top = tempDir();
-    mkdirSync(path.join(top, '.git'));
-    const root = path.join(top, 'handbook');
-    mkdirSync(root);
-    await docket(['init', '--root', root, '--prefix', 'ACME']);
-    const r = await docket(['install-precommit', '--root', root, '--json']);
-    expect(r.json!.warnings.map((w: any) => w.code)).toEqual(['PRECOMMIT_NOT_AT_GIT_ROOT']);
+  describe('a package of a monorepo (the root below the top of its git work tree)', () => {
+    async function monorepo(): Promise<{ top: string; root: string }> {
+      const top = tempDir();
+      mkdirSync(path.join(top, '.git'));
+      const root = path.join(top, 'packages', 'hand book');
+      mkdirSync(root, { recursive: true });
+      await docket(['init', '--root', root, '--prefix', 'ACME']);
+      return { top, root };
+    }
+
+    it('edits the config pre-commit reads, at the top, with --root and files naming the package; keeps the user\'s content', async () => {
+      const { top, root } = await monorepo();
+      const original = '# top-level hooks\nrepos:\n  - repo: local\n    hooks:\n      - id: lint  # ours\n        entry: npm run lint\n        language: system\n';
+      writeFileSync(path.join(top, '.pre-commit-config.yaml'), original);
+      const r = await docket(['install-precommit', '--root', root, '--json']);
+      expect(r.exitCode, r.stdout).toBe(0);
+      expectValidEnvelope(r.json, 'install-precommit');
+      expect(r.json!.warnings).toEqual([]);
+      expect(r.json!.data).toMatchObject({ hook_path: '../../.pre-commit-config.yaml', installed: true, added_hooks: ['docket-check', 'docket-doctor'] });
+      expect(existsSync(path.join(root, '.pre-commit-config.yaml'))).toBe(false);
+      const text = readFileSync(path.join(top, '.pre-commit-config.yaml'), 'utf8');
+      expect(text.startsWith(original)).toBe(true);
+      const [lint, check, doctor] = hooksOf(text);
+      expect(lint.id).toBe('lint');
+      expect(check.entry).toBe("docket check --staged --root 'packages/hand book'");
+      expect(doctor.entry).toBe("docket doctor --strict --root 'packages/hand book'");
+      const files = new RegExp(check.files);
+      expect(files.test('packages/hand book/docs/45-adr/adr-001-x.md')).toBe(true);
+      expect(files.test('packages/hand book/docops.config.yaml')).toBe(true);
+      expect(files.test('docs/45-adr/adr-001-x.md')).toBe(false);
+      expect(files.test('packages/other/docs/45-adr/adr-001-x.md')).toBe(false);
+      expect(new RegExp(doctor.files).test('packages/hand book/docops.config.yaml')).toBe(true);
+      expect(new RegExp(doctor.files).test('docops.config.yaml')).toBe(false);
+      // Idempotent for this package; another package gets hooks of its own.
+      const again = await docket(['install-precommit', '--root', root, '--json']);
+      expect(again.json!.data).toMatchObject({ installed: false, already_present: true });
+      const other = path.join(top, 'packages', 'api');
+      mkdirSync(other, { recursive: true });
+      await docket(['init', '--root', other, '--prefix', 'API']);
+      const second = await docket(['install-precommit', '--root', other, '--json']);
+      expect(second.json!.data).toMatchObject({ installed: true, added_hooks: ['docket-check', 'docket-doctor'] });
+      const all = hooksOf(readFileSync(path.join(top, '.pre-commit-config.yaml'), 'utf8'));
+      expect(all.map((h: any) => h.entry)).toEqual(['npm run lint', "docket check --staged --root 'packages/hand book'", "docket doctor --strict --root 'packages/hand book'", 'docket check --staged --root packages/api', 'docket doctor --strict --root packages/api']);
+    });
+
+    it('a package\'s hook set up by hand (the remote docket-check with --root in args) counts as present', async () => {
+      const { top, root } = await monorepo();
+      const original = "repos:\n  - repo: https://example.com/docket.git\n    rev: v0.1.0\n    hooks:\n      - id: docket-check\n        args: [--staged, --root, 'packages/hand book']\n        pass_filenames: false\n";
+      writeFileSync(path.join(top, '.pre-commit-config.yaml'), original);
+      const r = await docket(['install-precommit', '--root', root, '--json']);
+      expect(r.json!.data).toMatchObject({ installed: true, added_hooks: ['docket-doctor'] });
+      expect(hooksOf(readFileSync(path.join(top, '.pre-commit-config.yaml'), 'utf8')).map((h: any) => h.id)).toEqual(['docket-check', 'docket-doctor']);
+    });
+
+    it('--git-hook: the work tree\'s hook, with --root; a docket hook for another package is not replaced (73)', async () => {
+      const { top, root } = await monorepo();
+      const r = await docket(['install-precommit', '--git-hook', '--root', root, '--json']);
+      expect(r.exitCode, r.stdout).toBe(0);
+      expect(r.json!.data).toMatchObject({ hook_path: '../../.git/hooks/pre-commit', installed: true });
+      const script = readFileSync(path.join(top, '.git/hooks/pre-commit'), 'utf8');
+      expect(script).toContain(`"$@" check --staged --root 'packages/hand book' || exit $?`);
+      expect(script).toContain(`grep -qxF 'packages/hand book/docops.config.yaml'`);
+      const other = path.join(top, 'packages', 'api');
+      mkdirSync(other, { recursive: true });
+      await docket(['init', '--root', other, '--prefix', 'API']);
+      const clash = await docket(['install-precommit', '--git-hook', '--root', other, '--json']);
+      expect(clash.exitCode).toBe(73);
+      expect(clash.json!.error.message).toContain('written by docket for packages/hand book');
+      expect(readFileSync(path.join(top, '.git/hooks/pre-commit'), 'utf8')).toBe(script);
+    });
   });
 
   describe('--git-hook', () => {
@@ -154,7 +216,7 @@ describe('install-precommit', () => {
       expect(statSync(hook).mode & 0o111).not.toBe(0);
       const script = readFileSync(hook, 'utf8');
       expect(script).toMatch(/^#!\/bin\/sh\n# docket-managed-hook/);
-      expect(script).toContain('"$@" check || exit $?');
+      expect(script).toContain('"$@" check --staged || exit $?');
       expect(script).toContain('"$@" doctor --strict || exit $?');
       const again = await docket(['install-precommit', '--git-hook', '--root', root, '--json']);
       expect(again.json!.data).toMatchObject({ installed: false, already_present: true });

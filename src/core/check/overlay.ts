@@ -14,13 +14,14 @@ export type EntryKind = 'file' | 'dir' | 'symlink' | 'other';
  * `--apply` runs afterwards: the two cannot disagree on what remains.
  */
 export interface Overlay {
-  files: ReadonlyMap<string, Buffer>;
+  /** Bytes, or what reading them came to (a staged blob too large to read: see check --staged). */
+  files: ReadonlyMap<string, Buffer | RawRead>;
   gone: ReadonlySet<string>;
 }
 
 /** An overlaid file's bytes as the reader would have read them. */
-export function rawOf(bytes: Buffer): RawRead {
-  return { kind: 'bytes', bytes, size: bytes.length, mtimeMs: Number.NaN };
+export function rawOf(bytes: Buffer | RawRead): RawRead {
+  return Buffer.isBuffer(bytes) ? { kind: 'bytes', bytes, size: bytes.length, mtimeMs: Number.NaN } : bytes;
 }
 
 /** The walk as it would be: removed paths gone, new ones in if the walk would govern them, in path order. */

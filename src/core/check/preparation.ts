@@ -41,7 +41,13 @@ export class Preparation {
   prepare(i: number): Prepared {
     const file = this.files.at(i)!;
     const planned = this.ctx.overlay?.files.get(file.rel);
-    if (planned) return this.described(prepareRaw(file, rawOf(planned), this.ctx));
+    if (planned) {
+      const prepared = this.described(prepareRaw(file, rawOf(planned), this.ctx));
+      // Bytes that are not (or not yet) the file's: check's cache remembers only what is on disk.
+      prepared.memo = undefined;
+      prepared.digest = undefined;
+      return prepared;
+    }
     const hit = this.reuse?.byStat(file);
     if (hit) return { doc: hit, inbound: [] };
     // check's cache: a memo for the same stat, or (their stat changed) a digest the bytes may still have.

@@ -27,7 +27,20 @@ function str(map: unknown, key: string): string | undefined {
   return isScalar(v) && typeof v.value === 'string' ? v.value : undefined;
 }
 
-/** IDs of docket hooks already configured (matched by id, or by the command in `entry`). */
+/** The --root a hook passes (in `entry` or `args`), as a path relative to the top; '.' without one. */
+function hookRoot(item: unknown): string {
+  const { isMap, isSeq, isScalar } = yamlLib();
+  const args = isMap(item) ? item.get('args', true) : undefined;
+  const words = isSeq(args) ? args.items.map((a) => (isScalar(a) ? String(a.value) : '')) : [];
+  // args are words already (a root with spaces is one word); entry is a command line.
+  const at = words.findIndex((w) => w === '--root' || w.startsWith('--root='));
+  const m = /(?:^|\s)--root(?:=|\s+)(?:'([^']*)'|"([^"]*)"|(\S+))/.exec(str(item, 'entry') ?? '');
+  const given = at !== -1 ? (words[at] === '--root' ? words[at + 1] : words[at]!.slice('--root='.length)) : (m?.[1] ?? m?.[2] ?? m?.[3]);
+  const root = (given ?? '.').replace(/\/+$/, '').replace(/^(\.\/)+/, '');
+  return root === '' ? '.' : root;
+}
+
+/** IDs of docket hooks already configured for the hooks' root (matched by id, or by the command in `entry`). */
 function installedHooks(repos: Node | null | undefined, hooks: readonly HookSpec[]): Set<string> {
   const { isMap, isSeq } = yamlLib();
   const found = new Set<string>();
@@ -38,13 +51,14 @@ function installedHooks(repos: Node | null | undefined, hooks: readonly HookSpec
     for (const item of list.items) {
       const id = str(item, 'id');
       const entry = str(item, 'entry') ?? '';
-      for (const h of hooks) if (id === h.id || entry.includes(h.command)) found.add(h.id);
+      // A monorepo's packages each have their own hooks: another package's do not count.
+      for (const h of hooks) if ((id === h.id || entry.includes(h.command)) && hookRoot(item) === h.root) found.add(h.id);
     }
   }
   return found;
 }
 
-const FRESH_HEADER = '# pre-commit hooks (https://pre-commit.com). docket check runs on document changes,\n# docket doctor --strict on configuration changes; both need `docket` on PATH.\n';
+const FRESH_HEADER = '# pre-commit hooks (https://pre-commit.com). docket check --staged checks the staged documents,\n# docket doctor --strict runs on configuration changes; both need `docket` on PATH.\n';
 
 /**
  * Adds the missing docket hooks to a .pre-commit-config.yaml as a new `- repo: local` item,

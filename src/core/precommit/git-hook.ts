@@ -4,23 +4,41 @@ import path from 'node:path';
 import { DocketError } from '../../errors/docket-error.js';
 import { CONFIG_FILE } from '../config/defaults.js';
 import { isInside, realpathOfExistingAncestor, relativePosix } from '../fs/paths.js';
+import { shellWord } from '../text/shell-word.js';
 
 const HOOK_MARKER = '# docket-managed-hook';
 
-/** The native hook: `docket check`, and `docket doctor --strict` when the config is staged. */
-export const GIT_HOOK_SCRIPT = `#!/bin/sh
+/**
+ * The native hook: `docket check --staged` (the staged documents, as they will be committed),
+ * and `docket doctor --strict` when the config is staged. git runs it at the top of the work
+ * tree: `root` is the docket root relative to that top ('.': the top itself).
+ */
+export function gitHookScript(root: string): string {
+  const rootFlag = root === '.' ? '' : ` --root ${shellWord(root)}`;
+  const config = root === '.' ? CONFIG_FILE : `${root}/${CONFIG_FILE}`;
+  return `#!/bin/sh
 ${HOOK_MARKER}: written by \`docket install-precommit --git-hook\`; docket may update this file.
-# Checks the governed documents before each commit, and the setup when ${CONFIG_FILE} changes.
+# Checks the staged governed documents before each commit, as they will be committed, and the
+# setup when ${CONFIG_FILE} changes.
 if command -v docket >/dev/null 2>&1; then
   set -- docket
 else
   set -- npx --no-install docket
 fi
-"$@" check || exit $?
-if git diff --cached --name-only | grep -qx '${CONFIG_FILE}'; then
-  "$@" doctor --strict || exit $?
+"$@" check --staged${rootFlag} || exit $?
+if git -c core.quotePath=false diff --cached --name-only | grep -qxF ${shellWord(config)}; then
+  "$@" doctor --strict${rootFlag} || exit $?
 fi
 `;
+}
+
+/** The root a hook docket wrote checks ('.' for the top, and for hooks written before --staged). */
+function scriptRoot(text: string): string {
+  const m = /^"\$@" check(?: --staged)?(?: --root ('(?:[^']|'\\'')*'|\S+))? \|\|/m.exec(text);
+  const word = m?.[1];
+  if (!word) return '.';
+  return word.startsWith("'") ? word.slice(1, -1).replace(/'\\''/g, "'") : word;
+}
 
 export interface GitLayout {
   /** Absolute hooks directory. */
@@ -78,17 +96,17 @@ function gitReportedHooksDir(root: string): string | undefined {
 
 export type HookState = 'absent' | 'ours-current' | 'ours-outdated' | 'foreign';
 
-export async function hookState(file: string): Promise<HookState> {
+export async function hookState(file: string, script: string): Promise<{ state: HookState; root?: string }> {
   const stat = await fs.lstat(file).catch(() => undefined);
-  if (!stat) return 'absent';
+  if (!stat) return { state: 'absent' };
   if (stat.isSymbolicLink()) {
     throw new DocketError('SYMLINK_REFUSED', `The pre-commit hook ${path.basename(file)} is a symbolic link; docket leaves it alone.`, {
       suggestion: 'Add `docket check` to the script the link points to.',
     });
   }
   const text = (await readText(file)) ?? '';
-  if (!text.includes(HOOK_MARKER)) return 'foreign';
-  return text === GIT_HOOK_SCRIPT ? 'ours-current' : 'ours-outdated';
+  if (!text.includes(HOOK_MARKER)) return { state: 'foreign' };
+  return { state: text === script ? 'ours-current' : 'ours-outdated', root: scriptRoot(text) };
 }
 
 export function hookRel(root: string, file: string): string {

@@ -1,5 +1,6 @@
 import { inspectRepository } from '../check/inspect.js';
 import type { Finding, InspectedDocument } from '../check/model.js';
+import { stagedDocuments } from '../check/staged.js';
 import { resolveTargets } from '../check/targets.js';
 import { loadConfig } from '../config/load.js';
 import { DocketError } from '../../errors/docket-error.js';
@@ -38,6 +39,8 @@ export interface CheckOptions {
   cache?: boolean;
   /** content: a document whose stat changed is still remembered when its bytes have the SHA-256 its memo was made from. Default metadata. */
   cacheStrategy?: CacheStrategy;
+  /** Check the staged documents as the git index holds them (see check/staged.ts); PATHS narrow them. */
+  staged?: boolean;
 }
 
 export type CacheStrategy = 'metadata' | 'content';
@@ -70,13 +73,15 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
   const { config, warnings: configWarnings } = await loadConfig(root);
   if (opts.ignoreFiles === false) config.ignoreFiles = false;
   const paths = opts.paths ?? [];
-  const targets = paths.length > 0 ? await resolveTargets(config, paths, opts.signal) : undefined;
-  if (targets && paths.length === 1 && targets.missing.length === 1 && targets.governed.size + targets.outside.length + targets.ignored.length + targets.notRegular.length === 0) {
-    throw new DocketError('FILE_NOT_FOUND', `No file or directory matches ${targets.missing[0]}.`, {
+  const named = paths.length > 0 ? await resolveTargets(config, paths, opts.signal) : undefined;
+  if (named && paths.length === 1 && named.missing.length === 1 && named.governed.size + named.outside.length + named.ignored.length + named.notRegular.length === 0) {
+    throw new DocketError('FILE_NOT_FOUND', `No file or directory matches ${named.missing[0]}.`, {
       suggestion: 'Pass a path that exists (relative to the working directory, or to --root when given), or fix the glob.',
-      details: { path: targets.missing[0] },
+      details: { path: named.missing[0] },
     });
   }
+  const staged = opts.staged ? await stagedDocuments(config, named, opts.signal) : undefined;
+  const targets = staged?.targets ?? named;
   const sink = opts.sink;
   const strict = opts.strict ?? false;
   const outside = targets?.outside ?? [];
@@ -149,6 +154,7 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
       signal: opts.signal,
       ...(memos ? { memos } : {}),
       ...(targets ? { only: targets.governed, onlyLinks: targets.links } : {}),
+      ...(staged ? { overlay: staged.overlay } : {}),
       compact: true,
       keepDocuments: false,
       digest: false,

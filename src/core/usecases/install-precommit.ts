@@ -3,9 +3,10 @@ import path from 'node:path';
 import type { RepoConfig } from '../config/types.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import { gitWorkTreeTop } from '../fs/git-top.js';
+import { relativePosix } from '../fs/paths.js';
 import type { Advice, Issue } from '../issues.js';
 import { addHooks, PRECOMMIT_FILE } from '../precommit/config-edit.js';
-import { GIT_HOOK_SCRIPT, gitLayout, hookRel, hookState } from '../precommit/git-hook.js';
+import { gitHookScript, gitLayout, hookRel, hookState } from '../precommit/git-hook.js';
 import { docketHooks } from '../precommit/hooks.js';
 import { DocketError } from '../../errors/docket-error.js';
 
@@ -28,41 +29,47 @@ export interface InstallPrecommitResult {
   advice: Advice[];
 }
 
+/**
+ * pre-commit reads .pre-commit-config.yaml at the top of the git work tree and runs hooks
+ * there: below the top (a package of a monorepo), the hooks go into the top's file, with
+ * --root and `files` naming the package. Outside git, the root's file.
+ */
 async function installFramework(config: RepoConfig, dryRun: boolean): Promise<InstallPrecommitResult> {
-  const root = config.root;
-  const file = path.join(root, PRECOMMIT_FILE);
+  const top = gitWorkTreeTop(config.root) ?? config.root;
+  const file = path.join(top, PRECOMMIT_FILE);
+  const rel = relativePosix(config.root, file);
   const stat = await fs.lstat(file).catch(() => undefined);
-  if (stat?.isSymbolicLink()) throw new DocketError('SYMLINK_REFUSED', `${PRECOMMIT_FILE} is a symbolic link; docket does not write through it.`, { details: { path: PRECOMMIT_FILE } });
+  if (stat?.isSymbolicLink()) throw new DocketError('SYMLINK_REFUSED', `${rel} is a symbolic link; docket does not write through it.`, { details: { path: rel } });
   const current = stat ? await fs.readFile(file, 'utf8') : undefined;
-  const edit = addHooks(current, docketHooks(config));
-  if (edit.text !== undefined && !dryRun) await writeFileAtomic(root, file, edit.text, { overwrite: current !== undefined });
-  const warnings: Issue[] = [];
-  const top = gitWorkTreeTop(root);
-  if (top && top !== root) {
-    warnings.push({ code: 'PRECOMMIT_NOT_AT_GIT_ROOT', severity: 'warning', message: `pre-commit reads the config at the top of the git repository (${path.relative(root, top) || '.'}), not at the docket root.`, path: PRECOMMIT_FILE, suggestion: 'Merge these hooks into the top-level .pre-commit-config.yaml with `entry: docket check --root <subdir>`.' });
-  }
+  const edit = addHooks(current, docketHooks(config, relativePosix(top, config.root) || '.'));
+  if (edit.text !== undefined && !dryRun) await writeFileAtomic(top, file, edit.text, { overwrite: current !== undefined });
   return {
-    data: { mode: 'pre-commit', hook_path: PRECOMMIT_FILE, installed: edit.text !== undefined && !dryRun, already_present: edit.added.length === 0, added_hooks: edit.added, dry_run: dryRun },
-    warnings,
+    data: { mode: 'pre-commit', hook_path: rel, installed: edit.text !== undefined && !dryRun, already_present: edit.added.length === 0, added_hooks: edit.added, dry_run: dryRun },
+    warnings: [],
     advice: dryRun ? [] : [{ code: 'NEXT_PRECOMMIT_INSTALL', message: 'Run `pre-commit install` once per clone so git runs these hooks.' }],
   };
 }
 
+/** The native hook of the git work tree holding the root; below its top, the hook passes --root. */
 async function installGitHook(root: string, dryRun: boolean): Promise<InstallPrecommitResult> {
-  const layout = await gitLayout(root);
+  const top = gitWorkTreeTop(root) ?? root;
+  const layout = await gitLayout(top);
   const file = path.join(layout.hooksDir, 'pre-commit');
-  const state = await hookState(file);
+  const checks = relativePosix(top, root) || '.';
+  const script = gitHookScript(checks);
+  const { state, root: hookRoot } = await hookState(file, script);
   const rel = hookRel(root, file);
-  if (state === 'foreign') {
-    throw new DocketError('GIT_HOOK_EXISTS', `${rel} exists and was not written by docket; it was left untouched.`, {
-      suggestion: 'Add `docket check` to the existing hook yourself, or use the pre-commit framework (install-precommit without --git-hook).',
+  if (state === 'foreign' || (hookRoot !== undefined && hookRoot !== checks)) {
+    const other = state === 'foreign' ? 'was not written by docket' : `was written by docket for ${hookRoot === '.' ? 'the top of the work tree' : hookRoot}`;
+    throw new DocketError('GIT_HOOK_EXISTS', `${rel} exists and ${other}; it was left untouched.`, {
+      suggestion: 'Add `docket check --staged` to the existing hook yourself, or use the pre-commit framework (install-precommit without --git-hook).',
       details: { path: rel },
     });
   }
   const write = state !== 'ours-current';
-  if (write && !dryRun) await writeFileAtomic(root, file, GIT_HOOK_SCRIPT, { overwrite: state === 'ours-outdated', mode: 0o755, within: { area: 'git-hooks', dir: layout.hooksDir } });
+  if (write && !dryRun) await writeFileAtomic(root, file, script, { overwrite: state === 'ours-outdated', mode: 0o755, within: { area: 'git-hooks', dir: layout.hooksDir } });
   const warnings: Issue[] = layout.hooksPathSet
-    ? [{ code: 'GIT_HOOKS_PATH_SET', severity: 'warning', message: 'git is configured with core.hooksPath, so this hook will not run.', path: rel, suggestion: 'Call `docket check` from the hook in the configured hooks path.' }]
+    ? [{ code: 'GIT_HOOKS_PATH_SET', severity: 'warning', message: 'git is configured with core.hooksPath, so this hook will not run.', path: rel, suggestion: 'Call `docket check --staged` from the hook in the configured hooks path.' }]
     : [];
   return {
     data: { mode: 'git-hook', hook_path: rel, installed: write && !dryRun, already_present: state === 'ours-current', added_hooks: write ? ['docket-check', 'docket-doctor'] : [], dry_run: dryRun },

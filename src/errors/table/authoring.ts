@@ -169,18 +169,12 @@ export const AUTHORING_CODES = {
     action: 'Fix the file at the line given, then run the command again.',
     commands: ['docket install-precommit'],
   }),
-  PRECOMMIT_NOT_AT_GIT_ROOT: spec({
-    kind: 'warning', exit: EXIT.OK, category: 'config',
-    summary: 'The docket root is not the top of its git repository; pre-commit only reads the config at the top.',
-    cause: 'docket runs on a subdirectory of a larger git repository.',
-    action: 'Merge the hooks into the top-level .pre-commit-config.yaml with `entry: docket check --root <subdir>`, or use --git-hook.',
-  }),
   NOT_A_GIT_REPOSITORY: spec({
     kind: 'error', exit: EXIT.TOOL_MISSING, category: 'tool',
-    summary: 'The root is not a git repository, so no native hook can be installed.',
-    cause: 'No .git directory at the root (not cloned, or the root is a subdirectory).',
-    action: 'Run `git init` or pass the repository top as --root; or use the pre-commit framework without --git-hook.',
-    commands: ['docket install-precommit'],
+    summary: 'The root is not in a git work tree (or git cannot read it), so there is no hook to install and no index to read.',
+    cause: 'No .git directory at the root or above it (not cloned), git is not installed, or `git` failed on the repository (check --staged says how).',
+    action: 'Run `git init` or run docket inside the git work tree; install git; or use the pre-commit framework without --git-hook, or check without --staged.',
+    commands: ['docket install-precommit', 'docket check'],
   }),
   GIT_HOOK_EXISTS: spec({
     kind: 'error', exit: EXIT.CANT_CREATE, category: 'conflict',
