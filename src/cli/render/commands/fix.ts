@@ -51,7 +51,7 @@ export function renderFixText(data: FixData, style: Style): string {
   }
   const removed = data.removed_temp_files ?? [];
   if (removed.length > 0) lines.push('', `Removed ${plural(removed.length, 'temporary file')} of killed docket runs:`, ...removed.map((r) => `  ${safeText(r)}`));
-  if (data.remaining > 0) lines.push('', `${plural(data.remaining, 'finding')} ${data.dry_run ? 'would remain' : 'remain'}:`);
+  if (data.remaining > 0) lines.push('', `${plural(data.remaining, 'finding')} ${data.dry_run ? 'would remain' : data.remaining === 1 ? 'remains' : 'remain'}:`);
   return `${lines.join('\n')}\n`;
 }
 

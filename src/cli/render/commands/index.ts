@@ -7,9 +7,20 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+/** Why a build read every document, in words: the JSON `reason` `no-cache` reads like the flag. */
+const REASONS: Readonly<Record<NonNullable<IndexData['rebuild']['reason']>, string>> = {
+  'no-cache': 'no cache yet',
+  'cache-disabled': '--no-cache',
+  'rebuild-requested': '--rebuild-cache',
+  'config-changed': 'the configuration changed',
+  'cache-corrupt': 'the cache was unreadable',
+  'cache-untrusted': 'the cache was not left by docket',
+  'cache-busy': 'another docket run holds the cache',
+};
+
 function rebuildLine(d: IndexData): string {
   const r = d.rebuild;
-  const how = r.mode === 'incremental' ? 'incremental' : `full${r.reason ? `: ${r.reason}` : ''}`;
+  const how = r.mode === 'incremental' ? 'incremental' : `full${r.reason ? `: ${REASONS[r.reason]}` : ''}`;
   return `${how}; ${r.added} added, ${r.changed} changed, ${r.removed} removed, ${r.unchanged} unchanged`;
 }
 
