@@ -64,7 +64,7 @@ function planContent(doc: InspectedDocument, hinted: Finding[], inputs: FixInput
  */
 export function planFixes(inputs: FixInputs, opts: { today: string; namespace?: string; claimed?: readonly string[] }): FilePlan[] {
   // IDs `new` has claimed count as used even before their documents exist.
-  const ids = new IdAllocator([...inputs.ids, ...(opts.claimed ?? [])]);
+  const ids = new IdAllocator(inputs.ids, opts.claimed);
   const selected = inputs.fixable.filter((doc) => doc.checked && (!opts.namespace || doc.namespace.name.toLowerCase() === opts.namespace.toLowerCase()));
   // Repaired IDs (acme-adr-7 -> ACME-ADR-007) are claimed before new ones are allocated.
   const repairedIds = new Map<string, string>();

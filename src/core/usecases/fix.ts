@@ -90,7 +90,7 @@ async function runPlan(root: string, planFile: string, opts: FixOptions): Promis
   if (opts.ignoreFiles === false) config.ignoreFiles = false;
   const read = await readPlan(root, planFile);
   const rel = read.rel;
-  const plan = 'plan' in read ? read.plan : fromForeignPlan(read.foreign.plan, read.foreign.actions, { config, configSha256: await configSha256(root), ids: [...(await claimedIds(config.root)), ...(await inspectForFix(config, { fixable: false, ...(opts.signal ? { signal: opts.signal } : {}) })).ids] });
+  const plan = 'plan' in read ? read.plan : fromForeignPlan(read.foreign.plan, read.foreign.actions, { config, configSha256: await configSha256(root), ids: (await inspectForFix(config, { fixable: false, ...(opts.signal ? { signal: opts.signal } : {}) })).ids, claimed: await claimedIds(config.root) });
   const warnings: Issue[] = [...loaded.warnings];
   const { outcomes, changes, predicted } = await applyScanPlan(config.root, plan, { apply: opts.apply, claimed: new Set(await claimedIds(config.root)), warnings, ...(opts.signal ? { signal: opts.signal } : {}) });
   // An applied `exclude` action changed docops.config.yaml: what remains is checked under the new config.
