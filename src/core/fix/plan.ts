@@ -39,7 +39,7 @@ function rewriteLines(text: string, hints: readonly Finding[]): { text: string; 
     if (h.fix?.kind !== 'line') continue;
     const i = h.fix.line - 1;
     const cr = lines[i]?.endsWith('\r') ? '\r' : '';
-    if (lines[i] === undefined || lines[i]!.slice(0, lines[i]!.length - cr.length) !== h.fix.from) continue;
+    if (lines[i] === undefined || lines[i].slice(0, lines[i].length - cr.length) !== h.fix.from) continue;
     lines[i] = `${h.fix.to}${cr}`;
     done.push(h);
   }
