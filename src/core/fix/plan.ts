@@ -34,6 +34,7 @@ function requiredFields(inputs: FixInputs, doc: InspectedDocument): string[] {
 /** Rewrites whole lines (1-based) that still read as the hint says; the line endings stay. */
 function rewriteLines(text: string, hints: readonly Finding[]): { text: string; done: Finding[] } {
   const done: Finding[] = [];
+  if (!hints.some((h) => h.fix?.kind === 'line')) return { text, done };
   const lines = text.split('\n');
   for (const h of hints) {
     if (h.fix?.kind !== 'line') continue;
