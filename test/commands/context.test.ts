@@ -21,7 +21,7 @@ describe('context', () => {
     expect(d.namespaces[1].document_types.find((t: any) => t.type === 'GOV')).toMatchObject({ directory: '.', description: 'Organisation-level governance document' });
     expect(d).not.toHaveProperty('documents');
     expect(JSON.stringify(d)).not.toContain('WIP-');
-    expect(r.json!.advice.map((a: any) => a.command)).toContain(`docket context --deep --format json --root ${repo}`);
+    expect(r.json!.advice.map((a: any) => a.command)).toContain(`docket context --deep --root ${repo}`);
   });
 
   it('--deep lists governed documents per namespace, never excluded ones', async () => {

@@ -40,11 +40,10 @@ describe('fix: dry run', () => {
     expect(r.exitCode).toBe(1);
     expect(r.data).toMatchObject({ dry_run: true, fixed: 2 });
     expect(r.env.violations.map((v: any) => v.message)).toEqual([
-      'The required field `title` is missing (`titel` looks like a misspelling of it).',
       '`last_updated` is "2026-02-30"; expected a real calendar date as YYYY-MM-DD.',
-      'Unknown field `titel`; did you mean `title`?',
+      'Unknown field `titel`; did you mean `title`, which is missing?',
     ]);
-    expect(r.data.remaining).toBe(3);
+    expect(r.data.remaining).toBe(2);
   });
 });
 

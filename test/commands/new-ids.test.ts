@@ -106,6 +106,44 @@ describe('new: IDs, --id and path safety', () => {
     expect(adrFiles(root)).toEqual(['adr-005-a-free-number.md', 'adr-999-last.md']);
   });
 
+  it('a claim holds its own number only: a deleted --id document does not end the sequence', async () => {
+    const root = await initRepo();
+    const typo = await docket(['new', 'ADR', 'Mistyped', '--id', 'ACME-ADR-999', '--root', root, '--json'], { env: TODAY });
+    expect(typo.exitCode).toBe(0);
+    rmSync(path.join(root, typo.json!.data.path));
+    expect(existsSync(path.join(root, '.docket/claims/ACME-ADR-999.claim'))).toBe(true);
+    const dry = await docket(['new', 'ADR', 'First', '--root', root, '--json', '--dry-run'], { env: TODAY });
+    expect(dry.json!.data.document_id).toBe('ACME-ADR-001');
+    const first = await docket(['new', 'ADR', 'First', '--root', root, '--json'], { env: TODAY });
+    expect(first.json!.data.document_id).toBe('ACME-ADR-001');
+    // A number handed out once is never handed out again: 002's document is deleted, its claim stays.
+    const second = await docket(['new', 'ADR', 'Second', '--root', root, '--json'], { env: TODAY });
+    rmSync(path.join(root, second.json!.data.path));
+    const third = await docket(['new', 'ADR', 'Third', '--root', root, '--json'], { env: TODAY });
+    expect(third.json!.data.document_id).toBe('ACME-ADR-003');
+  });
+
+  it('ID_SPACE_EXHAUSTED names the highest document and the claims above it', async () => {
+    const root = await initRepo();
+    writeTree(root, { 'docs/45-adr/adr-997-late.md': '---\ndocument_id: ACME-ADR-997\n---\n' });
+    mkdirSync(path.join(root, '.docket/claims'), { recursive: true });
+    for (const id of ['ACME-ADR-998', 'ACME-ADR-999', 'ACME-ADR-003']) writeFileSync(path.join(root, `.docket/claims/${id}.claim`), JSON.stringify({ document_id: id, pid: 1, start: null, host: 'elsewhere', token: 'x' }));
+    for (const args of [[], ['--dry-run']]) {
+      const r = await docket(['new', 'ADR', 'No room', '--root', root, '--json', ...args]);
+      expect(r.exitCode).toBe(73);
+      expectValidEnvelope(r.json);
+      expect(r.json!.error).toMatchObject({
+        code: 'ID_SPACE_EXHAUSTED',
+        details: { highest_document: { document_id: 'ACME-ADR-997', path: 'docs/45-adr/adr-997-late.md' }, claims: ['.docket/claims/ACME-ADR-998.claim', '.docket/claims/ACME-ADR-999.claim'] },
+      });
+      expect(r.json!.error.message).toContain('docs/45-adr/adr-997-late.md');
+      expect(r.json!.error.message).toContain('ACME-ADR-998 to ACME-ADR-999');
+    }
+    rmSync(path.join(root, '.docket/claims/ACME-ADR-998.claim'));
+    const r = await docket(['new', 'ADR', 'Room again', '--root', root, '--json']);
+    expect(r.json!.data.document_id).toBe('ACME-ADR-998');
+  });
+
   it('a chosen ID claimed by a live process: LOCK_TIMEOUT (73) after the bounded wait', async () => {
     const root = await initRepo();
     mkdirSync(path.join(root, '.docket/claims'), { recursive: true });
@@ -140,7 +178,10 @@ describe('new: IDs, --id and path safety', () => {
       ['a/b\\c', 'a-b-c'],
       ['\u001b[31mred\u0007 alert', '31mred-alert'],
       ['Ünïcödé Çafé Straße Ærø Łódź', 'unicode-cafe-strasse-aero-lodz'],
-      ['日本語のタイトル', 'untitled'],
+      ['日本語のタイトル', 'ri-ben-yu-no-ta-i-to-ru'],
+      ['Выбор базы данных', 'vybor-bazy-dannykh'],
+      ['Επιλογή βάσης', 'epilogi-vasis'],
+      ['选择数据库', 'xuan-ze-shu-ju-ku'],
       ['😀 Rocket 🚀 launch', 'rocket-launch'],
       ['.hidden', 'hidden'],
       ['$(rm -rf /) `id` <script>', 'rm-rf-id-script'],

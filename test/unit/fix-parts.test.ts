@@ -81,6 +81,14 @@ describe('unambiguous repairs', () => {
     expect(ids.next('acme', 'ADR')).toBeUndefined();
   });
 
+  it('a claim holds its own number only, not the numbers below it', () => {
+    const ids = new IdAllocator(['ACME-ADR-002'], ['ACME-ADR-999', 'ACME-ADR-003', 'ACME-ADR-001']);
+    expect(ids.next('ACME', 'ADR')).toBe('ACME-ADR-004');
+    expect(ids.next('ACME', 'ADR')).toBe('ACME-ADR-005');
+    expect(new IdAllocator([], ['ACME-ADR-999']).next('ACME', 'ADR')).toBe('ACME-ADR-001');
+    expect(new IdAllocator(['ACME-ADR-998'], ['ACME-ADR-999']).next('ACME', 'ADR')).toBeUndefined();
+  });
+
   it('kebab-cases file names', () => {
     expect(kebabName('ADR_001 Use Postgres.md')).toBe('adr-001-use-postgres.md');
     expect(kebabName('Café--Notes!.MD')).toBe('cafe-notes.md');

@@ -7,7 +7,7 @@ import { claimNextId, peekNextId } from '../../src/core/ids/allocate.js';
 import { claimChosen, claimedSeqs, ensureClaimsDir, releaseClaim, tryClaim } from '../../src/core/ids/claim.js';
 import { formatId, parseId } from '../../src/core/ids/document-id.js';
 import { currentHolder, holderLiveness } from '../../src/core/ids/holder.js';
-import { highestFileSeq, highestSeq } from '../../src/core/ids/next-id.js';
+import { highestFileSeq, highestUse } from '../../src/core/ids/next-id.js';
 import { tempDir } from '../helpers/fixtures.js';
 
 const scan = (...ids: string[]) => ({ uses: ids.map((id, i) => ({ document_id: id, path: `f${i}.md` })), unreadable: [] });
@@ -21,7 +21,7 @@ describe('document IDs', () => {
   });
 
   it('the highest number counts only the same prefix and type; file names count too', () => {
-    expect(highestSeq(scan('ACME-ADR-003', 'ACME-PRD-009', 'OTHER-ADR-050', 'ACME-ADR-001'), 'ACME', 'ADR')).toBe(3);
+    expect(highestUse(scan('ACME-ADR-003', 'ACME-PRD-009', 'OTHER-ADR-050', 'ACME-ADR-001'), 'ACME', 'ADR').seq).toBe(3);
     expect(highestFileSeq(['adr-012-x.md', 'ADR-013-y.md', 'prd-099-z.md', 'adr-014.md', 'adr-015-z.txt'], 'ADR')).toBe(13);
   });
 });
@@ -41,7 +41,10 @@ describe('claims', () => {
     const got = await Promise.all(Array.from({ length: 15 }, () => claimNextId(target, scan('ACME-ADR-004'))));
     expect(got.map((g) => g.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: 15 }, (_, i) => i + 5));
     expect((await claimedSeqs(root, 'ACME', 'ADR')).length).toBe(15);
-    expect((await peekNextId(target, scan())).id).toBe('ACME-ADR-020');
+    expect((await peekNextId(target, scan('ACME-ADR-004'))).id).toBe('ACME-ADR-020');
+    // Claims hold their own numbers only: with no document, 001 (never claimed) is free.
+    expect((await peekNextId(target, scan())).id).toBe('ACME-ADR-001');
+    expect((await claimNextId(target, scan('ACME-ADR-002'))).id).toBe('ACME-ADR-003');
   });
 
   it('release removes only a claim this process made', async () => {

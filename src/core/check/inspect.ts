@@ -1,5 +1,6 @@
 import type { RepoConfig } from '../config/types.js';
-import { listGoverned, type WalkResult } from '../documents/walk.js';
+import { listGoverned, type GovernedFile, type WalkResult } from '../documents/walk.js';
+import type { DocFacts } from '../index/facts.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { compareIssues } from '../issues.js';
 import { ContextBuilder, type RuleContext } from './context.js';
@@ -19,6 +20,13 @@ import { overlaidWalk, type Overlay } from './overlay.js';
 
 export interface InspectOptions {
   signal?: AbortSignal;
+  /**
+   * Compact mode: each document's index facts as it is described (undefined: check's cache
+   * remembered it; null: it could not be read), before `onSetup` (check's stale index).
+   */
+  onFacts?(i: number, facts: DocFacts | null | undefined): void;
+  /** The governed files, in the order `onFacts` numbers them, before any is read. */
+  onWalk?(files: readonly GovernedFile[]): void;
   /** Markdown files the walk lists before it stops (documents/walk.ts walkLimit); Infinity where IDs are allocated. */
   walkLimit?: number;
   /**
@@ -124,6 +132,7 @@ export async function inspectRepository(config: RepoConfig, opts: InspectOptions
 
 /** `walkMs`: how long listing the docs roots took (0: the caller's walk). */
 async function inspectWalked(config: RepoConfig, walk: WalkResult, opts: InspectOptions, walkMs: number): Promise<Inspection> {
+  opts.onWalk?.(walk.files);
   const setup = await inspectSetup(config, walk.refusedRoots);
   const links = opts.onlyLinks ? walk.symlinks.filter((l) => opts.onlyLinks!.has(l)) : walk.symlinks;
   const repository: Finding[] = [...setup.findings, ...(await symlinkFindings(config, links)), ...walk.unreadable];
@@ -145,7 +154,7 @@ async function inspectWalked(config: RepoConfig, walk: WalkResult, opts: Inspect
       probe: builder.probe,
       watched: builder.watchedPaths,
       ...(opts.overlay ? { overlay: opts.overlay } : {}),
-      settings: { rules, ...(opts.only ? { only: opts.only } : {}), compact: true, retainText: false, digest: opts.digest ?? true, facts: opts.reuse !== undefined, memo: opts.memos !== undefined, memoDigest: opts.memos?.byContent === true, anchors: rules },
+      settings: { rules, ...(opts.only ? { only: opts.only } : {}), compact: true, retainText: false, digest: opts.digest ?? true, facts: opts.reuse !== undefined || opts.onFacts !== undefined, memo: opts.memos !== undefined, memoDigest: opts.memos?.byContent === true, anchors: rules },
     };
     await prepareAll(walk.files, ctx, { ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.reuse ? { reuse: opts.reuse } : {}), ...(opts.memos ? { memos: opts.memos } : {}), ...(opts.onProgress ? { onProgress: (done: number, total: number) => void opts.onProgress?.(done, total) } : {}) }, (i, prepared) => {
       // The builder first: a row reads its document's ID back from the builder's table.
@@ -153,6 +162,7 @@ async function inspectWalked(config: RepoConfig, walk: WalkResult, opts: Inspect
       if (rows) rows.set(i, prepared.doc);
       else documents[i] = prepared.doc;
       local.set(i, prepared.local);
+      opts.onFacts?.(i, prepared.doc && isUnreadable(prepared.doc) ? null : prepared.facts);
     });
   } else {
     documents = await loadDocuments(config, walk.files, schemaFor, {

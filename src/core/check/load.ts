@@ -6,6 +6,7 @@ import { readDocumentSync, type DocumentRecord } from '../documents/read.js';
 import type { GovernedFile } from '../documents/walk.js';
 import { listOf } from '../lists.js';
 import { outlineMarkdown, type MarkdownLink } from '../markdown/outline.js';
+import { metadataBlockRows } from '../markdown/metadata-block.js';
 import type { DocFacts } from '../index/facts.js';
 import type { CompiledSchema } from '../schema/compile.js';
 import { DocketError } from '../../errors/docket-error.js';
@@ -200,6 +201,10 @@ export function describeDocument(record: DocumentRecord, schema: CompiledSchema 
     doc.links = resolveLinks(record.rel, outline.links);
     doc.anchors = outline.anchors;
     if (outline.firstHeading) doc.heading = outline.firstHeading;
+    if (doc.metadata) {
+      const block = metadataBlockRows(record.text, bodyOffset, firstLine);
+      if (block) doc.metadataBlock = block;
+    }
     // Not `delete`: V8 turns an object that loses a property into a dictionary, slower to read than an object of a fixed shape.
     if (!retainText) record.text = undefined;
   }

@@ -2,6 +2,7 @@ import type { NamespaceConfig, RepoConfig } from '../config/types.js';
 import type { DocumentRecord } from '../documents/read.js';
 import type { Normalization } from '../documents/normalize.js';
 import type { Issue } from '../issues.js';
+import type { BlockRow } from '../markdown/metadata-block.js';
 import type { MarkdownLink } from '../markdown/outline.js';
 import type { CompiledSchema } from '../schema/compile.js';
 
@@ -14,7 +15,9 @@ export type FixHint =
   | { kind: 'add-frontmatter' }
   | { kind: 'fill'; field: string }
   | { kind: 'set'; field: string; value: string }
-  | { kind: 'rename'; to: string };
+  | { kind: 'rename'; to: string }
+  /** Replace line `line` of the file, if it still reads `from` (the visible metadata block). */
+  | { kind: 'line'; line: number; from: string; to: string };
 
 /** A finding with an optional fix; the envelope shows it as an Issue. */
 export interface Finding extends Issue {
@@ -62,6 +65,8 @@ export interface InspectedDocument {
   title?: string;
   /** Text of the first heading of the body, if any. */
   heading?: string;
+  /** The rows of the visible metadata block in the body, when it has one (METADATA_BLOCK_DRIFT). */
+  metadataBlock?: BlockRow[];
   /** Line of `document_id` in the frontmatter (kept when the frontmatter is released). */
   idLine?: number;
   links: DocumentLink[];

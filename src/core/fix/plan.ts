@@ -11,8 +11,10 @@ export interface FilePlan {
   doc: InspectedDocument;
   /** The new text (without BOM) when the content changes. */
   text?: string;
-  action?: 'add_frontmatter' | 'edit_frontmatter';
+  action?: 'add_frontmatter' | 'edit_frontmatter' | 'edit_metadata_block';
   fields: FieldEdit[];
+  /** Lines of the visible metadata block rewritten. */
+  blockLines?: number;
   /** Findings the content change repairs. */
   contentFixes: Finding[];
   rename?: { to: string; fixes: Finding[] };
@@ -29,8 +31,28 @@ function requiredFields(inputs: FixInputs, doc: InspectedDocument): string[] {
   return fillableRequired(inputs.schemas.get(doc.namespace.schema_path)?.schema);
 }
 
-function planContent(doc: InspectedDocument, hinted: Finding[], inputs: FixInputs, fill: FillContext, repairedIds: ReadonlyMap<string, string>): Pick<FilePlan, 'text' | 'action' | 'fields' | 'contentFixes'> | undefined {
-  const text = doc.record.text;
+/** Rewrites whole lines (1-based) that still read as the hint says; the line endings stay. */
+function rewriteLines(text: string, hints: readonly Finding[]): { text: string; done: Finding[] } {
+  const done: Finding[] = [];
+  if (!hints.some((h) => h.fix?.kind === 'line')) return { text, done };
+  const lines = text.split('\n');
+  for (const h of hints) {
+    if (h.fix?.kind !== 'line') continue;
+    const i = h.fix.line - 1;
+    const cr = lines[i]?.endsWith('\r') ? '\r' : '';
+    if (lines[i] === undefined || lines[i].slice(0, lines[i].length - cr.length) !== h.fix.from) continue;
+    lines[i] = `${h.fix.to}${cr}`;
+    done.push(h);
+  }
+  return { text: done.length > 0 ? lines.join('\n') : text, done };
+}
+
+function planContent(doc: InspectedDocument, hinted: Finding[], inputs: FixInputs, fill: FillContext, repairedIds: ReadonlyMap<string, string>): Pick<FilePlan, 'text' | 'action' | 'fields' | 'contentFixes' | 'blockLines'> | undefined {
+  const original = doc.record.text;
+  if (original === undefined) return undefined;
+  // Lines of the body (the metadata block): the frontmatter's offsets, before them, stay valid.
+  const block = rewriteLines(original, hinted);
+  const text = block.text;
   const split = doc.record.split;
   if (text === undefined || !split) return undefined;
   const eol = eolOf(text);
@@ -48,14 +70,15 @@ function planContent(doc: InspectedDocument, hinted: Finding[], inputs: FixInput
     if (h.fix.field === 'document_id' && repairedIds.get(doc.rel) !== h.fix.value) continue; // another document has it
     wanted.push({ field: h.fix.field, op: 'set', from: fm?.source(h.fix.field) ?? String(doc.metadata?.[h.fix.field] ?? ''), to: h.fix.value });
   }
-  if (wanted.length === 0) return undefined;
+  const blockLines = block.done.length > 0 ? { blockLines: block.done.length } : {};
+  if (wanted.length === 0) return block.done.length > 0 ? { text, action: 'edit_metadata_block', fields: [], contentFixes: block.done, ...blockLines } : undefined;
   let next: string | undefined;
   if (canPrependFrontmatter(split)) next = prependFrontmatter(text, wanted.map((e) => [e.field, e.to] as const), eol);
   else if (split.kind === 'ok') next = applyFieldEdits(text, split, fm, wanted, eol);
-  if (next === undefined || next === text) return undefined;
+  if (next === undefined || next === text) return block.done.length > 0 ? { text, action: 'edit_metadata_block', fields: [], contentFixes: block.done, ...blockLines } : undefined;
   const done = new Set(wanted.map((e) => e.field));
   const contentFixes = hinted.filter((h) => h.fix?.kind === 'add-frontmatter' || ((h.fix?.kind === 'fill' || h.fix?.kind === 'set') && done.has(h.fix.field)));
-  return { text: next, action: wholeBlock ? 'add_frontmatter' : 'edit_frontmatter', fields: wanted, contentFixes };
+  return { text: next, action: wholeBlock ? 'add_frontmatter' : 'edit_frontmatter', fields: wanted, contentFixes: [...contentFixes, ...block.done], ...blockLines };
 }
 
 /**
@@ -64,7 +87,7 @@ function planContent(doc: InspectedDocument, hinted: Finding[], inputs: FixInput
  */
 export function planFixes(inputs: FixInputs, opts: { today: string; namespace?: string; claimed?: readonly string[] }): FilePlan[] {
   // IDs `new` has claimed count as used even before their documents exist.
-  const ids = new IdAllocator([...inputs.ids, ...(opts.claimed ?? [])]);
+  const ids = new IdAllocator(inputs.ids, opts.claimed);
   const selected = inputs.fixable.filter((doc) => doc.checked && (!opts.namespace || doc.namespace.name.toLowerCase() === opts.namespace.toLowerCase()));
   // Repaired IDs (acme-adr-7 -> ACME-ADR-007) are claimed before new ones are allocated.
   const repairedIds = new Map<string, string>();

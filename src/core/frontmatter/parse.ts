@@ -4,14 +4,9 @@ import { parseSimpleFrontmatter } from './fast.js';
 import type { ParsedFrontmatter, ValueSpan } from './parsed.js';
 import { FRONTMATTER_MAX_DEPTH, nestingDepth } from './split.js';
 import { unknownTag, unknownTagSuggestion } from '../yaml/tags.js';
+import { yamlErrorProblem, type YamlProblem } from './yaml-error.js';
 
-export interface YamlProblem {
-  message: string;
-  suggestion?: string;
-  /** 1-based line in the file. */
-  line: number;
-  column?: number;
-}
+export type { YamlProblem } from './yaml-error.js';
 
 export type { ParsedFrontmatter } from './parsed.js';
 
@@ -83,17 +78,7 @@ export function parseWithYaml(yaml: string, firstLine: number): { ok: true; valu
   const lines = new LineCounter();
   const doc: Document.Parsed = parseDocument(yaml, { ...QUIET, lineCounter: lines, uniqueKeys: true, prettyErrors: true, schema: 'core', version: '1.2', strict: true });
   const error = doc.errors[0];
-  if (error) {
-    const pos = error.linePos?.[0];
-    const reason = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-    const line = (pos?.line ?? 1) + firstLine - 1;
-    if (error.code === 'DUPLICATE_KEY' && pos) {
-      const key = /^\s*(?:"([^"]*)"|'([^']*)'|([^:#]+?))\s*:/.exec(yaml.split('\n')[pos.line - 1] ?? '');
-      const name = key?.[1] ?? key?.[2] ?? key?.[3];
-      if (name) return { ok: false, problem: { message: `The key \`${name}\` appears twice.`, suggestion: `Keep one \`${name}\` line and delete the other.`, line, column: pos.col } };
-    }
-    return { ok: false, problem: { message: reason, line, ...(pos ? { column: pos.col } : {}) } };
-  }
+  if (error) return { ok: false, problem: yamlErrorProblem(doc, error, yaml, lines, firstLine) };
   const tag = unknownTag(doc, yaml, lines);
   if (tag) {
     return { ok: false, problem: { message: `The YAML tag \`${tag.tag}\` is not supported: its value cannot be read as what the tag says.`, suggestion: unknownTagSuggestion(tag.tag), line: tag.line + firstLine - 1, column: tag.column } };

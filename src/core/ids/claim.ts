@@ -10,10 +10,11 @@ import { currentHolder, holderLiveness, type Holder } from './holder.js';
 
 /**
  * ID claims: one file per handed-out ID under `.docket/claims/`, created with O_EXCL so only
- * one process can ever claim an ID. A claim stays after its document is written: the number
- * is never handed out again, even if the document is deleted or lives on another branch.
+ * one process can ever claim an ID. A claim stays after its document is written: its number
+ * is never handed out again, even if the document is deleted or lives on another branch. It
+ * holds that number only: numbers above the highest document that no claim holds stay free.
  */
-const CLAIMS_DIR = '.docket/claims';
+export const CLAIMS_DIR = '.docket/claims';
 
 export interface ClaimRecord extends Holder {
   document_id: string;

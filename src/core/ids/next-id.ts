@@ -98,14 +98,17 @@ export async function scanIds(config: RepoConfig, signal?: AbortSignal): Promise
   return { uses, unreadable };
 }
 
-/** The highest sequence number used by documents for `prefix` and `type` (0 when none). */
-export function highestSeq(scan: IdScan, prefix: string, type: string): number {
+/** The highest sequence number documents use for `prefix` and `type` (0 when none), and the first file (by path) that has it. */
+export function highestUse(scan: IdScan, prefix: string, type: string): { seq: number; path?: string } {
   let max = 0;
+  let at: string | undefined;
   for (const use of scan.uses) {
     const id = parseId(use.document_id);
-    if (id && id.prefix === prefix && id.type === type && id.seq > max) max = id.seq;
+    if (!id || id.prefix !== prefix || id.type !== type || id.seq < max) continue;
+    if (id.seq > max || at === undefined || use.path < at) at = use.path;
+    max = id.seq;
   }
-  return max;
+  return { seq: max, ...(at !== undefined ? { path: at } : {}) };
 }
 
 /** Highest number in file names `<type>-<NNN>-...md` of a directory listing (a file without an ID still occupies its name). */

@@ -78,6 +78,8 @@ export interface ForeignContext {
   configSha256: string | undefined;
   /** IDs in use (documents and claims): `__TBD__` IDs are allocated past them. */
   ids: Iterable<string>;
+  /** IDs `new` claimed: each holds its own number only. */
+  claimed?: Iterable<string>;
 }
 
 /**
@@ -90,7 +92,7 @@ export function fromForeignPlan(plan: Record<string, unknown>, actions: readonly
   const fingerprint = ctx.configSha256 === undefined ? '' : `sha256:${ctx.configSha256}`;
   const configChanged = plan.config_fingerprint !== fingerprint;
   const sorted = [...actions].sort((a, b) => cmp(a.source, b.source) || RANK[a.kind]! - RANK[b.kind]! || cmp(a.target, b.target) || cmp(a.id, b.id));
-  const ids = new IdAllocator(ctx.ids);
+  const ids = new IdAllocator(ctx.ids, ctx.claimed);
   const out: PlanAction[] = [];
   for (let i = 0; i < sorted.length; ) {
     let j = i;

@@ -14,8 +14,10 @@ export interface PlanContext {
   config: RepoConfig;
   /** SHA-256 of docops.config.yaml when it exists: only then are exclusions planned. */
   configSha256?: string;
-  /** IDs in use (documents and claims): new ones never collide with them. */
+  /** IDs documents use: new ones start above the highest and never collide with them. */
   ids: Iterable<string>;
+  /** IDs `new` claimed: each holds its own number only. */
+  claimed?: Iterable<string>;
   /** Lower-cased paths other files link to: such files are not moved (links would break), nor are files with relative links (`links` not empty). */
   inbound: ReadonlySet<string>;
   /** The required fields `fix` fills for a namespace (its schema's `required` ∩ FILLABLE). */
@@ -57,7 +59,7 @@ async function exists(root: string, rel: string): Promise<boolean> {
  * added); nothing is planned onto an existing or already planned path.
  */
 export async function planAdoption(candidates: readonly SurveyedFile[], ctx: PlanContext): Promise<AdoptionPlan> {
-  const ids = new IdAllocator(ctx.ids);
+  const ids = new IdAllocator(ctx.ids, ctx.claimed);
   const planned = new Set<string>();
   const out: AdoptionPlan = { actions: [], unplanned: [], kept: [], undecided: [] };
   const excluded: string[] = [];

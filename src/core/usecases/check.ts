@@ -7,6 +7,9 @@ import { DocketError } from '../../errors/docket-error.js';
 import { compareIssues, type Advice, type Issue } from '../issues.js';
 import type { ItemSink } from '../stream.js';
 import { isStrictlySorted } from '../text/sorted.js';
+import type { GovernedFile } from '../documents/walk.js';
+import type { DocFacts } from '../index/facts.js';
+import { FactsCollector, indexOnDisk, indexTracked, staleIndexWarning } from '../index/staleness.js';
 
 export interface CheckData {
   files_checked: number;
@@ -147,6 +150,9 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
     }
     opts.onDocument?.(doc);
   };
+  // A committed index is held against the documents on a check of the whole repository.
+  const staleness = !targets && indexTracked(config) ? { facts: undefined as FactsCollector | undefined } : undefined;
+  let staleIndex: Finding | undefined;
   const memos = opts.cache === false ? undefined : await (await import('../check/cache.js')).CheckCache.open(config, opts.cacheStrategy === 'content');
   let inspection: Awaited<ReturnType<typeof inspectRepository>>;
   try {
@@ -159,8 +165,11 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
       keepDocuments: false,
       digest: false,
       release: sink !== undefined,
-      onSetup: (repository) => {
-        pending = [...repository, ...extra].sort(compareIssues);
+      ...(staleness ? { onWalk: (files: readonly GovernedFile[]) => void (staleness.facts = new FactsCollector(files)), onFacts: (i: number, facts: DocFacts | null | undefined) => staleness.facts?.set(i, facts) } : {}),
+      onSetup: async (repository) => {
+        const stale = staleness && repository.every((f) => f.code !== 'FILE_UNREADABLE' && f.code !== 'WALK_LIMIT_REACHED') ? await indexOnDisk(config, staleness.facts?.inputs(), opts.signal) : undefined;
+        if (stale === 'different' || stale === 'missing') staleIndex = staleIndexWarning(config, stale);
+        pending = [...repository, ...extra, ...(staleIndex ? [staleIndex] : [])].sort(compareIssues);
       },
       onDocument: (doc: InspectedDocument) => {
         if (!streamed) files.push(doc.rel);
@@ -210,6 +219,7 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
   const success = violationsCount === 0 && !(strict && strictWarnings > 0);
   const advice: Advice[] = [];
   if (fixable > 0) advice.push({ code: 'NEXT_FIX', message: `Preview the ${fixable} mechanical fix${fixable === 1 ? '' : 'es'} (nothing is written without --apply).`, command: opts.cmd('fix') });
+  if (staleIndex) advice.push({ code: 'NEXT_INDEX', message: `Bring ${config.index_path} up to date, then commit it.`, command: opts.cmd('index') });
   const first = firstViolation ?? firstWarning;
   if (first) advice.push({ code: 'NEXT_EXPLAIN', message: `Read what ${first.code} means and how to fix it.`, command: `docket explain ${first.code}` });
   const partial = inspection.partial || (targets?.unreadable.length ?? 0) > 0;

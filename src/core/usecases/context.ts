@@ -124,7 +124,7 @@ export async function buildContext(
   };
   const warnings: Issue[] = [];
   const advice: Advice[] = [
-    { code: 'NEXT_CHECK', message: 'Check the governed documents against the rules.', command: opts.cmd('check --format json') },
+    { code: 'NEXT_CHECK', message: 'Check the governed documents against the rules.', command: opts.cmd('check') },
   ];
   let partial = false;
   if (opts.deep) {
@@ -166,7 +166,7 @@ export async function buildContext(
       partial = true;
     }
   } else {
-    advice.push({ code: 'NEXT_CONTEXT_DEEP', message: 'List the governed documents (IDs, types, titles, statuses).', command: opts.cmd('context --deep --format json') });
+    advice.push({ code: 'NEXT_CONTEXT_DEEP', message: 'List the governed documents (IDs, types, titles, statuses).', command: opts.cmd('context --deep') });
   }
   return { data, warnings, advice, partial };
 }

@@ -63,7 +63,7 @@ function changesOf(plan: FilePlan): FixChange[] {
   if (edited) {
     // Renamed too: the edit's diff carries the rename, and the rename's own diff is empty, so the
     // diffs concatenate into one patch `git apply` accepts (see unifiedDiff).
-    out.push({ path: rel, action: plan.action!, diff: unifiedDiff(plan.doc.record.text!, plan.text!, rel, plan.rename?.to ?? rel), fields: plan.fields.map((f) => ({ field: f.field, op: f.op, ...(f.from !== undefined ? { from: f.from } : {}), to: f.to })) });
+    out.push({ path: rel, action: plan.action!, diff: unifiedDiff(plan.doc.record.text!, plan.text!, rel, plan.rename?.to ?? rel), ...(plan.blockLines ? { block_lines: plan.blockLines } : {}), fields: plan.fields.map((f) => ({ field: f.field, op: f.op, ...(f.from !== undefined ? { from: f.from } : {}), to: f.to })) });
   }
   if (plan.rename) out.push({ path: rel, action: 'rename', from: rel, to: plan.rename.to, diff: edited ? '' : renameDiff(rel, plan.rename.to) });
   return out;
@@ -90,7 +90,7 @@ async function runPlan(root: string, planFile: string, opts: FixOptions): Promis
   if (opts.ignoreFiles === false) config.ignoreFiles = false;
   const read = await readPlan(root, planFile);
   const rel = read.rel;
-  const plan = 'plan' in read ? read.plan : fromForeignPlan(read.foreign.plan, read.foreign.actions, { config, configSha256: await configSha256(root), ids: [...(await claimedIds(config.root)), ...(await inspectForFix(config, { fixable: false, ...(opts.signal ? { signal: opts.signal } : {}) })).ids] });
+  const plan = 'plan' in read ? read.plan : fromForeignPlan(read.foreign.plan, read.foreign.actions, { config, configSha256: await configSha256(root), ids: (await inspectForFix(config, { fixable: false, ...(opts.signal ? { signal: opts.signal } : {}) })).ids, claimed: await claimedIds(config.root) });
   const warnings: Issue[] = [...loaded.warnings];
   const { outcomes, changes, predicted } = await applyScanPlan(config.root, plan, { apply: opts.apply, claimed: new Set(await claimedIds(config.root)), warnings, ...(opts.signal ? { signal: opts.signal } : {}) });
   // An applied `exclude` action changed docops.config.yaml: what remains is checked under the new config.
@@ -166,7 +166,7 @@ export async function runFix(root: string, opts: FixOptions): Promise<FixResult>
   warnings.push(...remainingFindings.filter((f) => f.severity !== 'error'));
   const nsFlag = ns ? ` --namespace ${ns.name}` : '';
   const advice: Advice[] = [];
-  if (!opts.apply && changes.length > 0) advice.push({ code: 'NEXT_FIX_APPLY', message: `Write these ${changes.length} change${changes.length === 1 ? '' : 's'}.`, command: opts.cmd(`fix --apply${nsFlag}`) });
+  if (!opts.apply && changes.length > 0) advice.push({ code: 'NEXT_FIX_APPLY', message: changes.length === 1 ? 'Write this change.' : `Write these ${changes.length} changes.`, command: opts.cmd(`fix --apply${nsFlag}`) });
   if (remainingFindings.length > 0) advice.push({ code: 'NEXT_CHECK', message: `${remainingFindings.length} finding${remainingFindings.length === 1 ? '' : 's'} need${remainingFindings.length === 1 ? 's' : ''} a person: see them with their suggestions.`, command: opts.cmd('check') });
   return {
     data: { dry_run: !opts.apply, fixed, remaining: remainingFindings.length, changes, ...(ns ? { namespace: ns.name } : {}), ...(removed.length > 0 ? { removed_temp_files: removed } : {}) },

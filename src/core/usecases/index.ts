@@ -10,6 +10,8 @@ export interface IndexData {
   edge_count: number;
   /** Whether the artifact's bytes changed and were written (false: unchanged, or integrity failed). */
   written: boolean;
+  /** --check: whether the artifact is what `docket index` would write now. */
+  current?: boolean;
   rebuild: RebuildInfo;
 }
 
@@ -25,6 +27,8 @@ export interface IndexOptions {
   ignoreFiles?: boolean;
   /** Progress for a person at a terminal (ignored when `sink` is set: a stream reports its own). */
   progress?(phase: string, done: number, total: number): void;
+  /** --check: write nothing (neither the artifact nor the cache); a missing or stale artifact is INDEX_OUT_OF_DATE. */
+  check?: boolean;
 }
 
 export interface IndexResult {
@@ -33,6 +37,16 @@ export interface IndexResult {
   warnings: Issue[];
   advice: Advice[];
   partial: boolean;
+}
+
+function outOfDate(indexPath: string, missing: boolean): Issue {
+  return {
+    code: 'INDEX_OUT_OF_DATE',
+    severity: 'error',
+    message: missing ? `${indexPath} does not exist.` : `${indexPath} is not what \`docket index\` would write now: the documents changed since it was written.`,
+    path: indexPath,
+    suggestion: 'Run `docket index` and commit the artifact.',
+  };
 }
 
 /**
@@ -45,9 +59,9 @@ export async function runIndex(root: string, opts: IndexOptions): Promise<IndexR
   const sink = opts.sink;
   const built = await buildIndex(config, {
     cache: opts.cache,
-    write: opts.cache !== 'off',
-    artifact: true,
-    graph: sink !== undefined,
+    write: opts.cache !== 'off' && !opts.check,
+    ...(opts.check ? { compare: true } : { artifact: true }),
+    graph: sink !== undefined || opts.check === true,
     ...(opts.signal ? { signal: opts.signal } : {}),
     ...(sink ? { onProgress: (done: number, total: number) => sink.progress('read', done, total) } : opts.progress ? { onProgress: (done: number, total: number) => opts.progress!('read', done, total) } : {}),
   });
@@ -59,9 +73,11 @@ export async function runIndex(root: string, opts: IndexOptions): Promise<IndexR
   const advice: Advice[] = [...built.advice];
   if (failed) advice.unshift({ code: 'NEXT_CHECK', message: 'See every finding of the documents involved.', command: opts.cmd('check') });
   else if (built.first_id !== null) advice.push({ code: 'NEXT_RESOLVE', message: 'Look a document up by ID.', command: opts.cmd(`resolve ${built.first_id}`) });
+  const stale = opts.check && !failed && built.onDisk !== 'same';
+  if (stale) advice.unshift({ code: 'NEXT_INDEX', message: 'Write the index as the documents are now, then commit it.', command: opts.cmd('index') });
   return {
-    data: { index_path: config.index_path, node_count: built.node_count, edge_count: built.edge_count, written: built.written, rebuild: built.rebuild },
-    violations: built.violations,
+    data: { index_path: config.index_path, node_count: built.node_count, edge_count: built.edge_count, written: built.written, ...(opts.check && !failed ? { current: !stale } : {}), rebuild: built.rebuild },
+    violations: stale ? [...built.violations, outOfDate(config.index_path, built.onDisk === 'missing')] : built.violations,
     warnings: [...configWarnings, ...built.warnings],
     advice,
     // A document that could not be read makes the index incomplete. (inspectRepository counts

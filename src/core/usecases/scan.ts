@@ -106,7 +106,8 @@ export async function runScan(root: string, opts: ScanOptions): Promise<ScanResu
   const dirs = new Map<string, DirectorySummary>();
   const files: ScannedFile[] = [];
   const candidates: SurveyedFile[] = [];
-  const ids: string[] = [...(await claimedIds(root))];
+  const ids: string[] = [];
+  const claimed = await claimedIds(root);
   const inbound = new Set<string>();
   const namespaces = new Map<string, NamespaceSuggestion>();
   const counts = { governed: 0, without: 0, invalid: 0 };
@@ -141,7 +142,7 @@ export async function runScan(root: string, opts: ScanOptions): Promise<ScanResu
     if (paths.length > 1000 && ((i + 1) % PROGRESS_EVERY === 0 || i + 1 === paths.length)) await (sink ?? opts).progress?.('read', i + 1, paths.length);
   }
   const sha = found ? await configSha256(root) : undefined;
-  const plan = await planAdoption(candidates, { config, ids, inbound, required: await requiredFields(config), today: todayIso(opts.now, opts.env), env: opts.env, ...(sha ? { configSha256: sha } : {}) });
+  const plan = await planAdoption(candidates, { config, ids, claimed, inbound, required: await requiredFields(config), today: todayIso(opts.now, opts.env), env: opts.env, ...(sha ? { configSha256: sha } : {}) });
   if (sink) for (const a of plan.actions) await sink.item('action', a);
   let planPath: string | null = null;
   if (opts.plan !== undefined) planPath = await writePlan(root, opts.plan, { kind: PLAN_KIND, plan_version: PLAN_VERSION, config: found ? 'found' : 'defaults', actions: plan.actions });

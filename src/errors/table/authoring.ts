@@ -52,9 +52,9 @@ export const AUTHORING_CODES = {
   }),
   ID_SPACE_EXHAUSTED: spec({
     kind: 'error', exit: EXIT.CANT_CREATE, category: 'conflict',
-    summary: 'The highest number, 999, is used or claimed for this prefix and type.',
-    cause: 'New IDs follow the highest number used or claimed, and a document (or claim) already has 999; lower numbers may still be free.',
-    action: 'Choose a free lower number with --id, or use another document type or namespace: docket never creates an invalid four-digit ID.',
+    summary: 'No number up to 999 is free above the highest document of this prefix and type.',
+    cause: 'New IDs take the lowest number above the highest document that no document or claim (.docket/claims/) holds; a document has 999, or claims hold every number above the highest document. The message and `details` name them; lower numbers may still be free.',
+    action: 'Choose a free lower number with --id, remove claims of documents that were never written, or use another document type or namespace: docket never creates an invalid four-digit ID.',
     commands: ['docket new <TYPE> "<title>" --id <PREFIX>-<TYPE>-<NNN>', 'docket new --list-types'],
   }),
   LOCK_TIMEOUT: spec({

@@ -62,6 +62,13 @@ export const DOCUMENT_CODES = {
     'Quote the value as written (`title: "2024"`), or remove the quotes where the schema wants a number or boolean; `docket fix --apply` quotes a one-line value.',
     ['docket check', 'docket fix', 'docket fix --apply'],
   ),
+  METADATA_BLOCK_DRIFT: finding(
+    'warning',
+    'The visible metadata block in the body shows a value that differs from the frontmatter\'s.',
+    'A template copies a blockquote of the metadata into the body (`> **Status:** Draft` under the `<!-- DOCKET_METADATA_BLOCK -->` or `<!-- MEMINIT_METADATA_BLOCK -->` marker, or a `> **Document ID:**` quote right after the frontmatter), and the frontmatter changed since. Rows the block lacks or has extra are not drift.',
+    'Make the line show the frontmatter\'s value; `docket fix --apply` rewrites only the lines that drifted.',
+    ['docket check', 'docket fix', 'docket fix --apply'],
+  ),
   ID_REGEX: finding(
     'violation',
     'A document_id does not have the form PREFIX-TYPE-NNN.',

@@ -84,10 +84,17 @@ export const INDEX_CODES = {
   }),
   INDEX_STALE: spec({
     kind: 'warning', exit: EXIT.OK, category: 'input',
-    summary: 'The index artifact is out of date; docket answered from the index as the documents are now, built in memory.',
-    cause: 'Documents, the config or the schema changed since `docket index` last ran, or the artifact was edited.',
-    action: 'Run `docket index` to bring the artifact up to date.',
-    commands: ['docket index'],
+    summary: 'The index artifact is out of date: lookups answered from the index as the documents are now, built in memory; `check` reports it when git tracks the artifact (so `--strict` fails).',
+    cause: 'Documents, the config or the schema changed since `docket index` last ran, or the artifact was edited. Only what the index says of the documents counts.',
+    action: 'Run `docket index` to bring the artifact up to date (and commit it, when git tracks it).',
+    commands: ['docket index', 'docket index --check'],
+  }),
+  INDEX_OUT_OF_DATE: spec({
+    kind: 'violation', exit: EXIT.POLICY, category: 'input',
+    summary: '`docket index --check`: the artifact at index_path is missing or not what `docket index` would write now.',
+    cause: 'Documents, the config or the schema changed since the artifact was written (or it was edited, or never written), and the change was committed without running `docket index`.',
+    action: 'Run `docket index` and commit the artifact; `--check` writes nothing.',
+    commands: ['docket index', 'docket index --check'],
   }),
   ID_NOT_FOUND: spec({
     kind: 'error', exit: EXIT.NO_INPUT, category: 'input',

@@ -13,14 +13,14 @@ export function renderContextText(data: ContextData, style: Style): string {
     '',
   ];
   for (const ns of data.namespaces) {
-    const count = ns.document_count === undefined ? '' : style.dim(` · ${ns.document_count} documents`);
+    const count = ns.document_count === undefined ? '' : style.dim(` · ${ns.document_count} document${ns.document_count === 1 ? '' : 's'}`);
     lines.push(`${style.bold(`namespace ${ns.name}`)}  ${ns.repo_prefix} at ${ns.docs_root}${count}`);
     const width = Math.max(...ns.document_types.map((t) => t.type.length));
     for (const t of ns.document_types) lines.push(`  ${t.type.padEnd(width)}  ${t.directory}${t.description ? style.dim(`  ${t.description}`) : ''}`);
     lines.push('');
   }
   if (data.documents) {
-    lines.push(style.bold(`${data.documents.length} documents${data.deep && !data.deep.complete ? ' (partial: time budget reached)' : ''}`));
+    lines.push(style.bold(`${data.documents.length} document${data.documents.length === 1 ? '' : 's'}${data.deep && !data.deep.complete ? ' (partial: time budget reached)' : ''}`));
     for (const d of data.documents) {
       lines.push(`  ${(d.document_id ?? '-').padEnd(18)} ${(d.status ?? '-').padEnd(10)} ${safeText(d.title ?? '')}  ${style.dim(d.path)}`);
     }

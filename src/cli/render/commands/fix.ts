@@ -10,8 +10,10 @@ function describe(change: FixChange): string {
   if (change.action === 'rename') return `rename to ${change.to}`;
   if (change.action === 'exclude') return 'add to excluded_files';
   // A value only quoted (SCALAR_TYPE_MISMATCH) reads the same before and after: show the quotes.
+  const block = change.block_lines ? `metadata block (${plural(change.block_lines, 'line')})` : '';
+  if (change.action === 'edit_metadata_block') return `edit ${block}`;
   const fields = (change.fields ?? []).map((f) => (f.op === 'add' ? `+${f.field}` : `${f.field}: ${f.from ?? ''} → ${f.from === f.to ? JSON.stringify(f.to) : f.to}`));
-  return `${change.action === 'add_frontmatter' ? 'add frontmatter' : 'edit frontmatter'} (${fields.join(', ')})`;
+  return `${change.action === 'add_frontmatter' ? 'add frontmatter' : 'edit frontmatter'} (${fields.join(', ')})${block ? ` and ${block}` : ''}`;
 }
 
 function colourDiff(diff: string, style: Style): string {
@@ -51,7 +53,7 @@ export function renderFixText(data: FixData, style: Style): string {
   }
   const removed = data.removed_temp_files ?? [];
   if (removed.length > 0) lines.push('', `Removed ${plural(removed.length, 'temporary file')} of killed docket runs:`, ...removed.map((r) => `  ${safeText(r)}`));
-  if (data.remaining > 0) lines.push('', `${plural(data.remaining, 'finding')} ${data.dry_run ? 'would remain' : 'remain'}:`);
+  if (data.remaining > 0) lines.push('', `${plural(data.remaining, 'finding')} ${data.dry_run ? 'would remain' : data.remaining === 1 ? 'remains' : 'remain'}:`);
   return `${lines.join('\n')}\n`;
 }
 

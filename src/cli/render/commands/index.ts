@@ -7,9 +7,20 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+/** Why a build read every document, in words: the JSON `reason` `no-cache` reads like the flag. */
+const REASONS: Readonly<Record<NonNullable<IndexData['rebuild']['reason']>, string>> = {
+  'no-cache': 'no cache yet',
+  'cache-disabled': '--no-cache',
+  'rebuild-requested': '--rebuild-cache',
+  'config-changed': 'the configuration changed',
+  'cache-corrupt': 'the cache was unreadable',
+  'cache-untrusted': 'the cache was not left by docket',
+  'cache-busy': 'another docket run holds the cache',
+};
+
 function rebuildLine(d: IndexData): string {
   const r = d.rebuild;
-  const how = r.mode === 'incremental' ? 'incremental' : `full${r.reason ? `: ${r.reason}` : ''}`;
+  const how = r.mode === 'incremental' ? 'incremental' : `full${r.reason ? `: ${REASONS[r.reason]}` : ''}`;
   return `${how}; ${r.added} added, ${r.changed} changed, ${r.removed} removed, ${r.unchanged} unchanged`;
 }
 
@@ -17,7 +28,9 @@ export function renderIndexText(env: Envelope<IndexData>, style: Style): string 
   const d = env.data;
   const graph = `${plural(d.node_count, 'document')}, ${plural(d.edge_count, 'edge')}`;
   let head: string;
-  if (env.violations.length > 0) head = `${style.red('✖')} ${style.bold(`Index not written: ${plural(env.violations.length, 'integrity violation')}`)} (${graph}); ${d.index_path} is unchanged.`;
+  if (d.current === true) head = `${style.green('✔')} ${style.bold(`${d.index_path} is current`)}: ${graph}; nothing was written.`;
+  else if (d.current === false) head = `${style.red('✖')} ${style.bold(`${d.index_path} is out of date`)}: \`docket index\` would write it differently (${graph}); nothing was written.`;
+  else if (env.violations.length > 0) head = `${style.red('✖')} ${style.bold(`Index not written: ${plural(env.violations.length, 'integrity violation')}`)} (${graph}); ${d.index_path} is unchanged.`;
   else if (d.written) head = `${style.green('✔')} ${style.bold(`Wrote ${d.index_path}`)}: ${graph}.`;
   else head = `${style.green('✔')} ${style.bold(`${d.index_path} is up to date`)}: ${graph}.`;
   return `${head}\n  ${style.dim(rebuildLine(d))}\n`;

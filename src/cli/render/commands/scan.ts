@@ -25,14 +25,14 @@ function describe(a: PlanAction): string {
 
 export function renderScanText(d: ScanData, style: Style): string {
   const lines = [
-    style.bold(`${d.markdown_files} Markdown files, ${d.governed} would be governed, ${d.without_frontmatter} without frontmatter${d.invalid_frontmatter ? `, ${d.invalid_frontmatter} with invalid frontmatter` : ''}`),
+    style.bold(`${d.markdown_files} Markdown file${d.markdown_files === 1 ? '' : 's'}, ${d.governed} would be governed, ${d.without_frontmatter} without frontmatter${d.invalid_frontmatter ? `, ${d.invalid_frontmatter} with invalid frontmatter` : ''}`),
     d.config === 'defaults' ? style.dim('  (no docops.config.yaml: assuming the defaults `docket init` writes)') : '',
     '',
   ].filter((l, i) => l !== '' || i === 2);
   if (d.directories.length > 0) {
     lines.push(style.bold('Directories'));
     const width = Math.max(...d.directories.map((x) => x.path.length));
-    for (const x of d.directories) lines.push(`  ${x.path.padEnd(width)}  ${String(x.markdown_files).padStart(4)} files  ${String(x.without_frontmatter).padStart(4)} without frontmatter  ${String(x.governed).padStart(4)} governed`);
+    for (const x of d.directories) lines.push(`  ${x.path.padEnd(width)}  ${String(x.markdown_files).padStart(4)} ${x.markdown_files === 1 ? 'file ' : 'files'}  ${String(x.without_frontmatter).padStart(4)} without frontmatter  ${String(x.governed).padStart(4)} governed`);
     lines.push('');
   }
   if (d.suggested_types.length > 0) {
@@ -58,7 +58,7 @@ export function renderScanMarkdown(d: ScanData): string {
   if (d.directories.length > 0) out += `\n### Directories\n\n${mdTable(['Directory', 'Files', 'Without frontmatter', 'Governed'], d.directories.map((x) => [x.path, x.markdown_files, x.without_frontmatter, x.governed]))}`;
   if (d.suggested_types.length > 0) out += `\n### Suggested type directories\n\n${mdTable(['Directory', 'Type', 'Target'], d.suggested_types.map((t) => [t.directory, t.type, t.target_directory]))}`;
   if (d.suggested_namespaces.length > 0) out += `\n### Suggested namespaces\n\n${mdTable(['Name', 'Docs root', 'Prefix'], d.suggested_namespaces.map((n) => [n.name, n.docs_root, n.repo_prefix]))}`;
-  out += `\n### Plan (${d.plan.actions} actions${d.plan.path ? `, ${d.plan.path}` : ''})\n\n`;
+  out += `\n### Plan (${d.plan.actions} action${d.plan.actions === 1 ? "" : "s"}${d.plan.path ? `, ${d.plan.path}` : ''})\n\n`;
   if (d.actions.length > 0) out += mdTable(['Path', 'Action'], d.actions.map((a) => [a.path, describe(a)]));
   return out;
 }

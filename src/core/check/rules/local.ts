@@ -3,6 +3,7 @@ import { NONE, type Finding, type InspectedDocument } from '../model.js';
 import type { FsProbe } from '../probe.js';
 import { linkFindings } from './links.js';
 import { directoryFindings } from './placement.js';
+import { metadataBlockFindings } from './metadata-block.js';
 import { scalarFindings } from './scalars.js';
 import { schemaFindings } from './schema.js';
 
@@ -32,6 +33,8 @@ export function intrinsicFindings(doc: InspectedDocument, schemaFor: (p: string)
     if (bySchema.length > 0) findings.push(...bySchema);
     const byScalar = doc.normalized.length > 0 ? scalarFindings(doc, bySchema) : NONE;
     if (byScalar.length > 0) findings.push(...byScalar);
+    const byBlock = metadataBlockFindings(doc, bySchema.length > 0 || byScalar.length > 0 ? [...bySchema, ...byScalar] : NONE);
+    if (byBlock.length > 0) findings.push(...byBlock);
     const byDirectory = directoryFindings(doc);
     if (byDirectory.length > 0) findings.push(...byDirectory);
   }

@@ -164,12 +164,15 @@ export function schemaFindings(doc: InspectedDocument, compiled: CompiledSchema)
     let fix: FixHint | undefined;
     if (error.keyword === 'required') {
       const typo = path.length === 1 ? Object.keys(data).find((k) => !known.includes(k) && didYouMean(k, known) === key) : undefined;
+      // One finding for a misspelt key: the unknown one says which missing field it stands for.
+      if (typo !== undefined && byField.get(typo)?.error.keyword === 'additionalProperties') continue;
       fix = path.length === 1 && !typo ? hintFor(doc, key, undefined, prop) : undefined;
       message = `The required field \`${name}\` is missing${typo ? ` (\`${typo}\` looks like a misspelling of it)` : ''}.`;
       suggestion = typo ? `Rename \`${typo}\` to \`${key}\`.` : fix ? `Add \`${name}\`; \`docket fix --apply\` adds it.` : (undecidedType(doc, key) ?? `Add \`${name}\` to the frontmatter${prop?.description ? ` (${prop.description.replace(/\.$/, '')})` : ''}.`);
     } else if (error.keyword === 'additionalProperties') {
       const guess = didYouMean(key, known);
-      message = `Unknown field \`${name}\`${guess ? `; did you mean \`${guess}\`?` : '.'}`;
+      const missing = guess !== undefined && path.length === 1 && byField.get(guess)?.error.keyword === 'required';
+      message = `Unknown field \`${name}\`${guess ? `; did you mean \`${guess}\`${missing ? ', which is missing' : ''}?` : '.'}`;
       suggestion = guess ? `Rename \`${name}\` to \`${guess}\`.` : `Remove \`${name}\`, or add it to the schema (${doc.namespace.schema_path}).`;
     } else {
       fix = path.length === 1 ? hintFor(doc, key, value, prop) : undefined;

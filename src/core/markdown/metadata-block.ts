@@ -1,0 +1,61 @@
+/** The labels of the visible metadata block (the Python DocOps CLI's, docket's, and Title) and their fields. */
+const FIELDS: Readonly<Record<string, string>> = {
+  'document id': 'document_id', owner: 'owner', status: 'status', version: 'version', 'last updated': 'last_updated',
+  type: 'type', area: 'area', description: 'description', title: 'title',
+};
+const MARKER = /^[ \t]*<!--[ \t]*(?:DOCKET|MEMINIT)_METADATA_BLOCK[ \t]*-->[ \t]*$/;
+/** `> **Status:** Draft`, with an optional hard break (`\`, `<br>`, trailing spaces) at the end. */
+const ROW = /^(>[ \t]?\*\*([^*\n]+?):\*\*[ \t]*)(.*?)((?:[ \t]*(?:\\|<br[ \t]*\/?>))?[ \t]*)$/i;
+/** How far into the body the block may be: right under the frontmatter, or under the marker. */
+const MAX_LINES = 400;
+const MAX_CHARS = 64 * 1024;
+
+/** One `> **Label:** value` row of the block. */
+export interface BlockRow {
+  /** 1-based file line. */
+  line: number;
+  /** The line as written (without its line ending). */
+  text: string;
+  /** The frontmatter field the label stands for. */
+  field: string;
+  /** The value shown, trimmed. */
+  shown: string;
+  /** The line before and after the value: a row showing `v` reads `${before}${v}${after}`. */
+  before: string;
+  after: string;
+}
+
+const skipBlank = (lines: readonly string[], i: number): number => {
+  while (i < lines.length && lines[i]!.trim() === '') i++;
+  return i;
+};
+
+/**
+ * The rows of the visible metadata block: the blockquote under a metadata block marker line
+ * (`<!-- DOCKET_METADATA_BLOCK -->`, meminit's `MEMINIT_METADATA_BLOCK`), or a blockquote
+ * right after the frontmatter with a `**Document ID:**` row. Undefined when there is none;
+ * rows with other labels are left out. `bodyOffset`/`bodyLine`: where the body starts.
+ */
+export function metadataBlockRows(text: string, bodyOffset: number, bodyLine: number): BlockRow[] | undefined {
+  // The common case, no blockquote and no marker near the top, costs a look at a few characters.
+  let k = bodyOffset;
+  while (k < text.length && (text[k] === '\n' || text[k] === '\r' || text[k] === ' ' || text[k] === '\t')) k++;
+  const quoted = text[k] === '>';
+  if (!quoted && !text.startsWith('<!--', k) && !text.includes('_METADATA_BLOCK', bodyOffset)) return undefined;
+  const lines = text.slice(bodyOffset, bodyOffset + MAX_CHARS).split('\n', MAX_LINES).map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+  let i = skipBlank(lines, 0);
+  let marked = false;
+  if (!quoted) {
+    const at = lines.findIndex((l) => MARKER.test(l));
+    if (at === -1) return undefined;
+    marked = true;
+    i = skipBlank(lines, at + 1);
+  }
+  const rows: BlockRow[] = [];
+  for (; i < lines.length && lines[i]!.startsWith('>'); i++) {
+    const m = ROW.exec(lines[i]!);
+    const field = m ? FIELDS[m[2]!.trim().toLowerCase()] : undefined;
+    if (m && field) rows.push({ line: bodyLine + i, text: lines[i]!, field, shown: m[3]!.trim(), before: m[1]!, after: m[4]! });
+  }
+  return rows.length > 0 && (marked || rows.some((r) => r.field === 'document_id')) ? rows : undefined;
+}
