@@ -8,11 +8,12 @@ import type { ScanPlan } from './types.js';
 export interface RemainingFindings {
   findings: number;
   errors: number;
-  /** Per code, sorted: how many, the first paths (sorted), one message as an example. */
-  codes: { code: string; severity: 'error' | 'warning' | 'info'; count: number; paths: string[]; example: string }[];
+  /** Per code, sorted: how many, the first paths (sorted), its different messages (the first few, sorted). */
+  codes: { code: string; severity: 'error' | 'warning' | 'info'; count: number; paths: string[]; messages: string[] }[];
 }
 
 const PATHS_SHOWN = 3;
+const MESSAGES_SHOWN = 8;
 
 /**
  * Runs the plan as `fix --plan` previews it (nothing written) and checks what it would leave,
@@ -25,14 +26,15 @@ export async function predictRemaining(config: RepoConfig, plan: ScanPlan, opts:
   after.ignoreFiles = config.ignoreFiles;
   const inspection = await inspectForFix(after, { fixable: false, overlay: predicted.overlay, ...(opts.signal ? { signal: opts.signal } : {}) });
   const all = [...inspection.repository, ...inspection.findings];
-  const byCode = new Map<string, RemainingFindings['codes'][number] & { all: string[] }>();
+  const byCode = new Map<string, RemainingFindings['codes'][number] & { all: string[]; texts: Set<string> }>();
   for (const f of all) {
-    const c = byCode.get(f.code) ?? { code: f.code, severity: f.severity, count: 0, paths: [], example: f.message, all: [] };
+    const c = byCode.get(f.code) ?? { code: f.code, severity: f.severity, count: 0, paths: [], messages: [], all: [], texts: new Set<string>() };
     c.count++;
+    c.texts.add(f.message);
     if (f.path !== undefined) c.all.push(f.path);
     if (f.severity === 'error') c.severity = 'error';
     byCode.set(f.code, c);
   }
-  const codes = [...byCode.values()].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0)).map(({ all: paths, ...c }) => ({ ...c, paths: [...new Set(paths)].sort().slice(0, PATHS_SHOWN) }));
+  const codes = [...byCode.values()].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0)).map(({ all: paths, texts, ...c }) => ({ ...c, paths: [...new Set(paths)].sort().slice(0, PATHS_SHOWN), messages: [...texts].sort().slice(0, MESSAGES_SHOWN) }));
   return { findings: all.length, errors: all.filter((f) => f.severity === 'error').length, codes };
 }

@@ -56,7 +56,10 @@ export function renderScanText(d: ScanData, style: Style): string {
   if (d.plan.remaining) {
     const r = d.plan.remaining;
     lines.push('', style.bold(r.findings === 0 ? 'After the plan, `check` will report nothing.' : `After the plan, \`check\` will still report ${r.findings} finding${r.findings === 1 ? '' : 's'} (${r.errors} error${r.errors === 1 ? '' : 's'}):`));
-    for (const c of r.codes) lines.push(`  ${c.code} ×${c.count}  ${style.dim(c.paths.join(', ') + (c.count > c.paths.length ? ', …' : ''))}  ${c.example}`);
+    for (const c of r.codes) {
+      lines.push(`  ${c.code} ×${c.count}  ${style.dim(c.paths.join(', ') + (c.count > c.paths.length ? ', …' : ''))}`);
+      for (const m of c.messages) lines.push(`    ${m}`);
+    }
   }
   if (d.plan.unplanned.length > 0) lines.push(style.dim(`  ${d.plan.unplanned.length} governed file(s) need a person (invalid frontmatter, a type that is not configured, or no type and no config yet): ${d.plan.unplanned.slice(0, 5).join(', ')}${d.plan.unplanned.length > 5 ? ', …' : ''}`));
   return `${lines.join('\n')}\n`;
@@ -70,6 +73,6 @@ export function renderScanMarkdown(d: ScanData): string {
   out += `\n### Plan (${d.plan.actions} actions${d.plan.path ? `, ${d.plan.path}` : ''})\n\n`;
   if (d.actions.length > 0) out += mdTable(['Path', 'Action'], d.actions.map((a) => [a.path, describe(a)]));
   if (d.plan.ungoverned.length > 0) out += `\n### Left ungoverned\n\n${mdTable(['Path', 'Why'], d.plan.ungoverned.map((u) => [u.path, u.reason]))}`;
-  if (d.plan.remaining && d.plan.remaining.findings > 0) out += `\n### What \`check\` will still report\n\n${mdTable(['Code', 'Severity', 'Count', 'Example'], d.plan.remaining.codes.map((c) => [c.code, c.severity, c.count, c.example]))}`;
+  if (d.plan.remaining && d.plan.remaining.findings > 0) out += `\n### What \`check\` will still report\n\n${mdTable(['Code', 'Severity', 'Count', 'Example'], d.plan.remaining.codes.map((c) => [c.code, c.severity, c.count, c.messages.join('; ')]))}`;
   return out;
 }
