@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { docket } from '../helpers/cli.js';
@@ -12,7 +12,8 @@ function snapshot(root: string, dir = ''): Map<string, string> {
   const out = new Map<string, string>();
   for (const name of readdirSync(path.join(root, dir)).sort()) {
     const rel = dir ? `${dir}/${name}` : name;
-    if (statSync(path.join(root, rel)).isDirectory()) for (const [k, v] of snapshot(root, rel)) out.set(k, v);
+    if (lstatSync(path.join(root, rel)).isSymbolicLink()) out.set(rel, `-> ${readFileSync(path.join(root, rel), 'utf8')}`);
+    else if (statSync(path.join(root, rel)).isDirectory()) for (const [k, v] of snapshot(root, rel)) out.set(k, v);
     else out.set(rel, readFileSync(path.join(root, rel), 'utf8'));
   }
   return out;
@@ -32,8 +33,9 @@ function frontmatter(text: string): string {
  * init (with flags), scan --plan, ONE fix --plan --apply, check: returns what the test needs
  * to compare the repository before and after.
  */
-async function importRepository(fixture: string, initFlags: string[]) {
+async function importRepository(fixture: string, initFlags: string[], prepare?: (root: string) => void) {
   const root = copyFixture(fixture);
+  prepare?.(root);
   const before = snapshot(root);
   expect((await docket(['init', '--root', root, '--prefix', 'ACME', ...initFlags, '--json'])).exitCode).toBe(0);
   const scan = await docket(['scan', '--root', root, '--plan', '.docket/plan.json', '--json'], { env: TODAY });
@@ -105,6 +107,17 @@ describe('brownfield import: scan --plan, one fix --plan --apply, check', () => 
     }
   });
 
+  it('log4brains with README.md a symbolic link to index.md: the link is left ungoverned with its target, and check does not warn about it', async () => {
+    const r = await importRepository('brownfield-log4brains', ['--adr-dir', 'docs/adr'], (root) => {
+      rmSync(path.join(root, 'docs/adr/README.md'));
+      symlinkSync('index.md', path.join(root, 'docs/adr/README.md'));
+    });
+    expect(r.scan.plan.ungoverned).toContainEqual({ path: 'docs/adr/README.md', reason: expect.stringContaining('a symbolic link to docs/adr/index.md') });
+    expect(r.plan.actions.find((a: any) => a.action === 'exclude').files).toEqual(['docs/adr/README.md', 'docs/adr/index.md', 'docs/adr/template.md']);
+    expect(r.findings.map((f) => f[0])).toEqual(['SCHEMA_VALIDATION']);
+    expect(lstatSync(path.join(r.root, 'docs/adr/README.md')).isSymbolicLink()).toBe(true);
+  });
+
   it('MADR: a series from 0000 keeps its numbers, `accepted` and `draft` become the schema\'s spelling, `on hold` and site-generator keys are announced, and are exactly what check reports', async () => {
     const r = await importRepository('brownfield-madr', []);
     expect([...r.moves.values()]).toEqual([
@@ -149,8 +162,19 @@ describe('brownfield import: scan --plan, one fix --plan --apply, check', () => 
     expect([...r.moves.entries()]).toEqual([['docs/adrs/0003-cache.md', 'docs/45-adr/adr-003-cache.md']]);
     expect(r.scan.plan.kept.map((k: any) => k.path)).toEqual(['docs/adrs/0001-use-postgres.md', 'docs/adrs/0002-event-bus.md']);
     expect(predicted(r.scan)).toEqual([['DIRECTORY_MATCH', 2], ['LINK_BROKEN', 1]]);
+    const broken = r.check.violations.find((f: any) => f.code === 'LINK_BROKEN');
+    expect(broken.suggestion).toBe('Fix the path (relative to docs/45-adr/) or restore the target.');
     expect(predicted(r.scan)).toEqual(counted(r.findings));
     expect(existsSync(path.join(r.root, 'docs/adrs/0001-use-postgres.md'))).toBe(true);
+  });
+
+  it('a broken /-rooted link is fixed from the repository root, not from the document\'s folder', async () => {
+    const r = await importRepository('brownfield-adrs-linked', ['--adr-dir', 'docs/adrs']);
+    const file = path.join(r.root, 'docs/adrs/0002-event-bus.md');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\nSee [the guide](/guide.md).\n`);
+    const check = await docket(['check', '--root', r.root, '--json']);
+    const rooted = check.json!.violations.find((f: any) => f.code === 'LINK_BROKEN' && f.path === 'docs/adrs/0002-event-bus.md');
+    expect(rooted.suggestion).toBe('Fix the path (from the repository root) or restore the target.');
   });
 
   // Needs link rewriting as files move (`docket mv`, built in parallel on another branch).

@@ -1,4 +1,8 @@
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { isExcluded, namespaceFor } from '../config/exclusion.js';
+import type { RepoConfig } from '../config/types.js';
+import { isInside, relativePosix } from '../fs/paths.js';
 
 /**
  * Why a Markdown file is not a document to govern, whatever folder it is in: a folder's
@@ -13,4 +17,23 @@ export function notADocument(rel: string): string | undefined {
     return 'a template: it stays where it is, ungoverned (records made from it would copy an ID)';
   }
   return undefined;
+}
+
+/**
+ * Markdown symbolic links in the governed tree that point at a file inside the root which is
+ * not a document (`README.md -> index.md`), with why: excluding them along with their targets
+ * keeps `check` from warning about a link nobody needs checked (SYMLINK_SKIPPED).
+ */
+export async function nonDocumentLinks(config: RepoConfig, symlinks: readonly string[]): Promise<{ path: string; reason: string }[]> {
+  const out: { path: string; reason: string }[] = [];
+  for (const rel of symlinks) {
+    if (!rel.toLowerCase().endsWith('.md')) continue;
+    const ns = namespaceFor(config, rel);
+    if (!ns || isExcluded(ns, rel, config.root)) continue;
+    const real = await fs.realpath(path.join(config.root, rel)).catch(() => undefined);
+    if (!real || !isInside(config.root, real) || !(await fs.stat(real).then((s) => s.isFile(), () => false))) continue;
+    const target = relativePosix(config.root, real);
+    if (notADocument(rel) || notADocument(target)) out.push({ path: rel, reason: `a symbolic link to ${target}, which is not a document: it stays where it is, ungoverned` });
+  }
+  return out;
 }

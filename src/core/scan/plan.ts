@@ -25,6 +25,8 @@ export interface PlanContext {
   statuses?(ns: NamespaceConfig): readonly string[] | undefined;
   today: string;
   env: NodeJS.ProcessEnv;
+  /** Symbolic links that are not documents (see nonDocumentLinks): ungoverned, excluded with the rest. */
+  links?: readonly { path: string; reason: string }[];
 }
 
 export interface AdoptionPlan {
@@ -184,6 +186,12 @@ export async function planAdoption(candidates: readonly SurveyedFile[], ctx: Pla
     else out.stated.push({ path: s.rel, field: 'superseded_by', stated: s.target, value: null, note: `${s.target} is not a record the plan gives an ID` });
   }
   out.actions = out.actions.filter((a) => !((a.action === 'add_fields' || a.action === 'set_fields') && Object.keys(a.fields).length === 0));
+  for (const l of ctx.links ?? []) {
+    out.ungoverned.push(l);
+    if (ctx.configSha256) excluded.push(l.path);
+  }
+  out.ungoverned.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  excluded.sort();
   if (excluded.length > 0 && ctx.configSha256) out.actions.push({ action: 'exclude', path: CONFIG_FILE, source_sha256: ctx.configSha256, files: excluded });
   return out;
 }

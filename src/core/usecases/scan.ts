@@ -9,6 +9,7 @@ import { claimedIds } from '../ids/claim.js';
 import type { Advice, Issue } from '../issues.js';
 import { configSha256, schemaFacts } from '../scan/config-facts.js';
 import { adrImportAdvice } from '../scan/adr-dir.js';
+import { nonDocumentLinks } from '../scan/non-documents.js';
 import { predictRemaining, type RemainingFindings } from '../scan/predict.js';
 import { planAdoption } from '../scan/plan.js';
 import { writePlan } from '../scan/plan-file.js';
@@ -159,7 +160,8 @@ export async function runScan(root: string, opts: ScanOptions): Promise<ScanResu
   }
   const sha = found ? await configSha256(root) : undefined;
   const facts = await schemaFacts(config);
-  const plan = await planAdoption(candidates, { config, ids, inbound, required: facts.required, statuses: facts.statuses, today: todayIso(opts.now, opts.env), env: opts.env, ...(sha ? { configSha256: sha } : {}) });
+  const links = await nonDocumentLinks(config, listing.symlinks.filter(surveyed(config)));
+  const plan = await planAdoption(candidates, { config, ids, inbound, links, required: facts.required, statuses: facts.statuses, today: todayIso(opts.now, opts.env), env: opts.env, ...(sha ? { configSha256: sha } : {}) });
   if (sink) for (const a of plan.actions) await sink.item('action', a);
   let planPath: string | null = null;
   let remaining: RemainingFindings | undefined;
