@@ -49,6 +49,9 @@ async function importRepository(fixture: string, initFlags: string[], prepare?: 
   const check = await docket(['check', '--root', root, '--json'], { env: TODAY });
   expectValidEnvelope(check.json, 'check');
   const findings = [...check.json!.violations, ...check.json!.warnings].map((f: any) => [f.code, f.path, f.message]).sort();
+  // A second scan plans nothing: the import is done in one pass.
+  const again = await docket(['scan', '--root', root, '--json'], { env: TODAY });
+  expect(again.json!.data.actions).toEqual([]);
   const moves = new Map<string, string>(plan.actions.filter((a: any) => a.action === 'move' || a.action === 'rename').map((a: any) => [a.path, a.to]));
   return { root, before, after: snapshot(root), scan: scan.json!.data, plan, apply: apply.json!, check: check.json!, findings, moves };
 }
