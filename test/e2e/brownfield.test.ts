@@ -208,3 +208,37 @@ describe('namespaces added after an import', () => {
     expect(scan.json!.data.suggested_namespaces).toEqual([{ name: 'default', docs_root: 'docs', repo_prefix: 'ACME' }, { name: 'web', docs_root: 'packages/web/docs', repo_prefix: 'WEB' }]);
   });
 });
+
+describe('scan without a config suggests how to init', () => {
+  it('keeps an ADR log outside docs/ whole (adr-tools\' .adr-dir), or governs doc/ when there is no docs/', async () => {
+    const adr = copyFixture('brownfield-adr-tools');
+    const scan = await docket(['scan', '--root', adr, '--json']);
+    expect(scan.json!.advice.find((a: any) => a.code === 'NEXT_INIT').command).toBe(`docket init --docs-root doc --adr-dir doc/adr --root ${adr}`);
+    rmSync(path.join(adr, '.adr-dir'));
+    const folder = await docket(['scan', '--root', adr, '--json']);
+    expect(folder.json!.advice.find((a: any) => a.code === 'NEXT_INIT').message).toContain('doc/adr holds the decision records');
+    const linked = copyFixture('brownfield-adrs-linked');
+    expect((await docket(['scan', '--root', linked, '--json'])).json!.advice.find((a: any) => a.code === 'NEXT_INIT').command).toBe(`docket init --adr-dir docs/adrs --root ${linked}`);
+    const plain = copyFixture('brownfield-adr-tools');
+    rmSync(path.join(plain, '.adr-dir'));
+    mkdirSync(path.join(plain, 'doc/guides'));
+    writeFileSync(path.join(plain, 'doc/guides/setup.md'), '# Setup\n');
+    rmSync(path.join(plain, 'doc/adr'), { recursive: true });
+    expect((await docket(['scan', '--root', plain, '--json'])).json!.advice.find((a: any) => a.code === 'NEXT_INIT').command).toBe(`docket init --docs-root doc --root ${plain}`);
+  });
+
+  it('init --docs-root and --adr-dir write the config, and refuse an ADR directory outside the docs root', async () => {
+    const root = copyFixture('brownfield-adr-tools');
+    const bad = await docket(['init', '--root', root, '--prefix', 'ACME', '--adr-dir', 'doc/adr', '--json']);
+    expect(bad.exitCode).toBe(64);
+    expect(bad.json!.error.code).toBe('INVALID_FLAG_VALUE');
+    expect((await docket(['init', '--root', root, '--prefix', 'ACME', '--docs-root', '../x', '--json'])).json!.error.code).toBe('INVALID_FLAG_VALUE');
+    const ok = await docket(['init', '--root', root, '--prefix', 'ACME', '--docs-root', 'doc', '--adr-dir', 'doc/adr', '--json']);
+    expect(ok.json!.data).toMatchObject({ docs_root: 'doc' });
+    const config = readFileSync(path.join(root, 'docops.config.yaml'), 'utf8');
+    expect(config).toContain('docs_root: doc\nschema_path: doc/00-governance/metadata.schema.json\nindex_path: doc/01-indices/docket.index.json\n');
+    expect(config).toContain('  ADR:\n    directory: adr\n    template: doc/00-governance/templates/adr.template.md\n');
+    expect(existsSync(path.join(root, 'doc/00-governance/metadata.schema.json'))).toBe(true);
+    expect(existsSync(path.join(root, 'doc/45-adr'))).toBe(false);
+  });
+});
