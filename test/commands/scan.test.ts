@@ -51,7 +51,8 @@ describe('scan', () => {
       { directory: 'docs/runbooks', type: 'RUNBOOK', target_directory: 'docs/60-runbooks' },
       { directory: 'docs/specs', type: 'SPEC', target_directory: 'docs/20-specs' },
     ]);
-    expect(d.suggested_namespaces.map((n: any) => [n.name, n.docs_root, n.repo_prefix])).toEqual([['web', 'packages/web/docs', 'WEB'], ['api', 'services/api/docs', 'API']]);
+    // The docs tree governed now comes with them: a config listing only the suggestions would drop it.
+    expect(d.suggested_namespaces.map((n: any) => [n.name, n.docs_root, n.repo_prefix])).toEqual([['default', 'docs', expect.stringMatching(/^[A-Z]{3,10}$/)], ['web', 'packages/web/docs', 'WEB'], ['api', 'services/api/docs', 'API']]);
     expect(d.files.find((f: any) => f.path === 'docs/specs/spec-with-fm.md')).toEqual({ path: 'docs/specs/spec-with-fm.md', governed: true, frontmatter: 'ok', document_id: null, suggested_type: 'SPEC' });
     // Without a config there is nowhere to exclude a file no type can be suggested for: a person decides.
     expect(d.plan).toMatchObject({ path: null, written: false, unplanned: ['docs/misc/notes.md'] });
@@ -95,7 +96,7 @@ describe('scan', () => {
     expect(r.exitCode).toBe(0);
     expect(r.json!.data.plan).toMatchObject({ path: '.docket/plan.json', written: true, actions: 9 });
     const plan = JSON.parse(readFileSync(path.join(root, '.docket/plan.json'), 'utf8'));
-    expect(plan).toMatchObject({ kind: 'docket-scan-plan', plan_version: '1.1', config: 'found' });
+    expect(plan).toMatchObject({ kind: 'docket-scan-plan', plan_version: '1.2', config: 'found' });
     expectValidAgainst('scan-plan.schema.json', plan);
     expect(plan.actions).toEqual(r.json!.data.actions);
     expect(r.json!.advice[0]).toMatchObject({ code: 'NEXT_SCAN_APPLY', command: `docket fix --plan .docket/plan.json --root ${root}` });
@@ -137,7 +138,7 @@ describe('fix --plan', () => {
     await docket(['scan', '--root', root, '--plan', 'plan.json'], { env: TODAY });
     const preview = await docket(['fix', '--plan', 'plan.json', '--root', root, '--json']);
     expectValidEnvelope(preview.json, 'fix');
-    expect(preview.json!.data).toMatchObject({ dry_run: true, fixed: 9, plan: { path: 'plan.json', applied: 0, refused: 0 } });
+    expect(preview.json!.data).toMatchObject({ dry_run: true, fixed: 14, plan: { path: 'plan.json', applied: 0, refused: 0 } });
     expect(preview.json!.data.plan.actions.every((a: any) => a.outcome === 'would_apply')).toBe(true);
     expect(preview.json!.data.changes.find((c: any) => c.action === 'add_frontmatter' && c.path === 'docs/45-adr/adr-003-cache-layer.md').diff).toContain('+document_id: ACME-ADR-003');
     expect(preview.json!.data.changes.find((c: any) => c.action === 'exclude').diff).toContain('+  - docs/misc/notes.md');
@@ -147,7 +148,7 @@ describe('fix --plan', () => {
 
     const applied = await docket(['fix', '--plan', 'plan.json', '--apply', '--root', root, '--json']);
     expectValidEnvelope(applied.json, 'fix');
-    expect(applied.json!.data).toMatchObject({ dry_run: false, fixed: 9, remaining: 2, plan: { applied: 9, refused: 0 } });
+    expect(applied.json!.data).toMatchObject({ dry_run: false, fixed: 14, remaining: 2, plan: { applied: 9, refused: 0 } });
     expect(applied.exitCode).toBe(0);
     expect(readFileSync(path.join(root, 'docs/60-runbooks/runbook-001-deploy.md'), 'utf8')).toBe('---\r\ndocument_id: ACME-RUNBOOK-001\r\ntype: RUNBOOK\r\ntitle: Deploy\r\nstatus: Draft\r\nversion: "0.1"\r\nlast_updated: "2026-01-05"\r\nowner: __TBD__\r\ndocops_version: "2.0"\r\n---\r\n# Deploy\r\n\r\nSteps.\r\n');
     // The existing block keeps its lines; the missing fields are added before the closing fence.

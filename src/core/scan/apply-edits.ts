@@ -43,7 +43,7 @@ function addFrontmatter(rel: string, text: string, frontmatter: Record<string, s
  * lines before the closing fence, an empty value filled in place; never a field that has a
  * value, never a rewrite of other lines.
  */
-function addFields(rel: string, text: string, wanted: Record<string, string>): Edit {
+function addFields(rel: string, text: string, wanted: Record<string, string>, replace = false): Edit {
   const split = splitFrontmatter(text);
   if (split.kind !== 'ok') return { refusal: 'cannot_edit' };
   const parsed = parseFrontmatterYaml(split.yaml, split.firstLine);
@@ -51,13 +51,16 @@ function addFields(rel: string, text: string, wanted: Record<string, string>): E
   const fm = parsed.value;
   const edits: FieldEdit[] = [];
   for (const [field, to] of ordered(wanted)) {
-    if (!blank(fm.data[field])) return { refusal: 'field_present' };
+    if (!replace && !blank(fm.data[field])) return { refusal: 'field_present' };
+    if (replace && !blank(fm.data[field]) && !fm.valueSpan(field)) return { refusal: 'cannot_edit' };
     edits.push(fm.valueSpan(field) ? { field, op: 'set', from: fm.source(field) ?? '', to } : { field, op: 'add', to });
   }
   const next = applyFieldEdits(text, split, fm, edits, eolOf(text));
   if (next === undefined) return { refusal: 'cannot_edit' };
   return { next, change: { path: rel, action: 'edit_frontmatter', diff: unifiedDiff(text, next, rel), fields: edits.map((e) => ({ ...e })) }, ...(wanted.document_id ? { documentId: wanted.document_id } : {}) };
 }
+
+/** set_fields (replace): the same edits, and values present are replaced in place (`accepted` by `Approved`). */
 
 /** exclude: each file appended to the top-level `excluded_files` list, as text (comments and layout kept). */
 function exclude(root: string, rel: string, text: string, files: readonly string[]): Edit {
@@ -86,6 +89,8 @@ export function editFor(root: string, action: ContentAction, text: string): Edit
       return addFrontmatter(action.path, text, action.frontmatter);
     case 'add_fields':
       return addFields(action.path, text, action.fields);
+    case 'set_fields':
+      return addFields(action.path, text, action.fields, true);
     case 'exclude':
       return exclude(root, action.path, text, action.files);
   }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { CONFIG_FILE } from '../config/defaults.js';
+import { CONFIG_FILE, DEFAULT_DOC_STATUSES } from '../config/defaults.js';
 import type { NamespaceConfig, RepoConfig } from '../config/types.js';
 import { readBytes } from '../documents/read.js';
 import { fillableRequired } from '../fix/values.js';
@@ -25,8 +25,9 @@ export async function configSha256(root: string): Promise<string | undefined> {
  * The required fields `fix` fills, per namespace, from each metadata schema's `required`
  * (all of FILLABLE when a schema is missing or unreadable: `check` reports that separately).
  */
-export async function requiredFields(config: RepoConfig): Promise<(ns: NamespaceConfig) => readonly string[]> {
+export async function schemaFacts(config: RepoConfig): Promise<{ required(ns: NamespaceConfig): readonly string[]; statuses(ns: NamespaceConfig): readonly string[] | undefined }> {
   const bySchema = new Map<string, readonly string[]>();
+  const statuses = new Map<string, readonly string[] | undefined>();
   for (const ns of config.namespaces) {
     if (bySchema.has(ns.schema_path)) continue;
     const bytes = await bytesOf(config.root, ns.schema_path);
@@ -38,6 +39,14 @@ export async function requiredFields(config: RepoConfig): Promise<(ns: Namespace
       schema = undefined;
     }
     bySchema.set(ns.schema_path, fillableRequired(schema));
+    statuses.set(ns.schema_path, schema ? statusEnum(schema) : DEFAULT_DOC_STATUSES);
   }
-  return (ns) => bySchema.get(ns.schema_path) ?? fillableRequired(undefined);
+  return { required: (ns) => bySchema.get(ns.schema_path) ?? fillableRequired(undefined), statuses: (ns) => (statuses.has(ns.schema_path) ? statuses.get(ns.schema_path) : DEFAULT_DOC_STATUSES) };
+}
+
+/** The `status` property's `enum` (undefined: the schema allows any string). */
+function statusEnum(schema: Record<string, unknown>): readonly string[] | undefined {
+  const props = schema.properties as Record<string, { enum?: unknown }> | undefined;
+  const values = props?.status?.enum;
+  return Array.isArray(values) ? values.filter((v): v is string => typeof v === 'string') : undefined;
 }

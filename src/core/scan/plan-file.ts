@@ -67,13 +67,13 @@ function checkAction(root: string, raw: unknown, i: number, problems: string[]):
     }
     return { action: 'add_frontmatter', path: a.path, source_sha256: a.source_sha256, frontmatter: fm as Record<string, string> };
   }
-  if (a.action === 'add_fields') {
+  if (a.action === 'add_fields' || a.action === 'set_fields') {
     const fields = a.fields as Record<string, unknown>;
     if (!fields || typeof fields !== 'object' || Array.isArray(fields) || Object.keys(fields).length === 0) return void problems.push(`${where}.fields must be an object of fields`);
     for (const [k, v] of Object.entries(fields)) {
       if (!FIELD.test(k) || typeof v !== 'string' || /[\r\n]/.test(v)) return void problems.push(`${where}.fields.${k} must be a one-line string under a lower-case key`);
     }
-    return { action: 'add_fields', path: a.path, source_sha256: a.source_sha256, fields: fields as Record<string, string> };
+    return { action: a.action, path: a.path, source_sha256: a.source_sha256, fields: fields as Record<string, string> };
   }
   if (a.action === 'exclude') {
     if (a.path !== CONFIG_FILE) return void problems.push(`${where}.path must be ${CONFIG_FILE}`);
@@ -86,7 +86,7 @@ function checkAction(root: string, raw: unknown, i: number, problems: string[]):
     }
     return { action: 'exclude', path: a.path, source_sha256: a.source_sha256, files: rels };
   }
-  return void problems.push(`${where}.action must be move, rename, add_frontmatter, add_fields or exclude`);
+  return void problems.push(`${where}.action must be move, rename, add_frontmatter, add_fields, set_fields or exclude`);
 }
 
 /** A plan written by the Python DocOps CLI: the plan object and its validated actions (see meminit-plan.ts). */

@@ -6,8 +6,9 @@ import type { NamespaceConfig, RepoConfig } from '../config/types.js';
 import { fillValue, UNKNOWN_OWNER, type DocumentFacts } from '../fix/values.js';
 import { ID_PATTERN } from '../ids/document-id.js';
 import { IdAllocator } from '../ids/in-memory.js';
-import { conventionName, inTypeDirectory, typeDirectory } from './names.js';
+import { conventionName, inTypeDirectory, keepsAuthorName, typeDirectory } from './names.js';
 import type { SurveyedFile } from './read.js';
+import { mappedStatus } from './stated.js';
 import type { PlanAction } from './types.js';
 
 export interface PlanContext {
@@ -22,8 +23,12 @@ export interface PlanContext {
   inbound: ReadonlySet<string>;
   /** The required fields `fix` fills for a namespace (its schema's `required` ∩ FILLABLE). */
   required(ns: NamespaceConfig): readonly string[];
+  /** The statuses a namespace's schema allows (undefined: any). */
+  statuses?(ns: NamespaceConfig): readonly string[] | undefined;
   today: string;
   env: NodeJS.ProcessEnv;
+  /** Symbolic links that are not documents (see nonDocumentLinks): ungoverned, excluded with the rest. */
+  links?: readonly { path: string; reason: string }[];
 }
 
 export interface AdoptionPlan {
@@ -34,6 +39,10 @@ export interface AdoptionPlan {
   kept: { path: string; reason: string }[];
   /** Files in a directory several types share whose type nothing decides: nothing is planned for them. */
   undecided: { path: string; types: string[]; reason: string }[];
+  /** READMEs, index pages and templates: left where they are, ungoverned (excluded when there is a config). */
+  ungoverned: { path: string; reason: string }[];
+  /** Metadata the files stated that the plan keeps, or cannot keep, and why. */
+  stated: { path: string; field: string; stated: string; value: string | null; note: string }[];
 }
 
 /** The ID with the number a file name gives (undefined: it gives none). */
@@ -61,7 +70,10 @@ async function exists(root: string, rel: string): Promise<boolean> {
 export async function planAdoption(candidates: readonly SurveyedFile[], ctx: PlanContext): Promise<AdoptionPlan> {
   const ids = new IdAllocator(ctx.ids, ctx.claimed);
   const planned = new Set<string>();
-  const out: AdoptionPlan = { actions: [], unplanned: [], kept: [], undecided: [] };
+  const out: AdoptionPlan = { actions: [], unplanned: [], kept: [], undecided: [], ungoverned: [], stated: [] };
+  // Each file's ID once planned, and the fields that wait for the ID of the file superseding it.
+  const idAt = new Map<string, string>();
+  const superseded: { rel: string; fields: Record<string, string>; target: string }[] = [];
   const excluded: string[] = [];
   // First, the number each file's name already gives it (`runbook-001-deploy.md`): a file
   // earlier in path order that needs a new number must not take it.
@@ -78,6 +90,11 @@ export async function planAdoption(candidates: readonly SurveyedFile[], ctx: Pla
   }
   for (const file of candidates) {
     const ns = file.namespace;
+    if (file.nonDocument && !file.document_id) {
+      out.ungoverned.push({ path: file.rel, reason: file.nonDocument });
+      if (ctx.configSha256) excluded.push(file.rel);
+      continue;
+    }
     if (!ns || !file.sha256 || !(file.bare || file.editable) || (file.declaredType && !ns.document_types[file.declaredType])) {
       out.unplanned.push(file.rel);
       continue;
@@ -119,8 +136,11 @@ export async function planAdoption(candidates: readonly SurveyedFile[], ctx: Pla
     }
     const moving = !inTypeDirectory(file.rel, ns, type);
     let at = file.rel;
-    if (moving || newId) {
-      const blocker = ctx.inbound.has(file.rel.toLowerCase()) ? 'other files link to it' : file.links.length > 0 ? 'its relative links would break' : undefined;
+    // `0001-x.md` holding ADR-001 keeps its name where it is: the ADR tool that wrote it reads that log.
+    if (moving || (newId && !keepsAuthorName(file.rel, newId))) {
+      const linked = [];
+    for (const l of file.links) if (await exists(ctx.config.root, l)) linked.push(l);
+    const blocker = ctx.inbound.has(file.rel.toLowerCase()) ? 'other files link to it' : linked.length > 0 ? 'its relative links would break' : undefined;
       const nnn = blocker ? undefined : usable ? id.slice(-3) : (newId ?? pick())?.slice(-3);
       const target = nnn ? `${moving ? typeDirectory(ns, type) : path.posix.dirname(file.rel)}/${type.toLowerCase()}-${nnn}-${name.slug}.md` : undefined;
       if (blocker) out.kept.push({ path: file.rel, reason: blocker });
@@ -135,16 +155,45 @@ export async function planAdoption(candidates: readonly SurveyedFile[], ctx: Pla
     const owner = envValue(ctx.env, 'DOCKET_DEFAULT_OWNER')?.value || ns.default_owner || ctx.config.default_owner || UNKNOWN_OWNER;
     const facts: DocumentFacts = { rel: at, namespace: ns, type, ...(id ?? newId ? { document_id: id ?? newId } : {}), ...(file.heading ? { heading: file.heading } : {}) };
     const chosen: Record<string, string | undefined> = { document_id: newId, type, title: name.title, owner };
+    const stated = file.stated;
+    const allowed = ctx.statuses?.(ns);
+    // A value the file already has that the schema spells otherwise (`accepted`, `draft`): replaced.
+    const replaced: Record<string, string> = {};
+    if (stated?.status !== undefined) {
+      const status = mappedStatus(stated.status, allowed);
+      chosen.status = status ?? stated.status;
+      if (status === undefined) out.stated.push({ path: at, field: 'status', stated: stated.status, value: file.filled.includes('status') ? null : stated.status, note: `the schema allows ${allowed?.map((s) => JSON.stringify(s)).join(', ') ?? 'other statuses'}: \`check\` will report it until the status or the schema's list changes` });
+      else if (status !== stated.status) out.stated.push({ path: at, field: 'status', stated: stated.status, value: status, note: `read from ${stated.statusSource ?? 'the file'}` });
+      if (status !== undefined && status !== stated.status && file.filled.includes('status') && stated.statusSource === 'status:') replaced.status = status;
+    }
+    if (stated?.date !== undefined) chosen.last_updated = stated.date;
     const fields: Record<string, string> = {};
     for (const key of required) {
       if (file.filled.includes(key)) continue;
       const value = Object.hasOwn(chosen, key) ? chosen[key] : fillValue(key, facts, { today: ctx.today, allocate: () => undefined });
       if (value !== undefined) fields[key] = value;
     }
-    if (Object.keys(fields).length === 0) continue;
+    const finalId = id ?? newId;
+    if (finalId) idAt.set(file.rel, finalId);
+    if (stated?.supersededBy && stated.supersededBy !== file.rel) superseded.push({ rel: at, fields, target: stated.supersededBy });
+    else if (Object.keys(fields).length === 0 && Object.keys(replaced).length === 0) continue;
     if (file.bare) out.actions.push({ action: 'add_frontmatter', path: at, source_sha256: file.sha256, frontmatter: fields });
+    else if (Object.keys(replaced).length > 0) out.actions.push({ action: 'set_fields', path: at, source_sha256: file.sha256, fields: Object.assign(fields, replaced) });
     else out.actions.push({ action: 'add_fields', path: at, source_sha256: file.sha256, fields });
   }
+  // Supersession kept: the superseded record names its successor's ID, once every ID is known.
+  for (const s of superseded) {
+    const successor = idAt.get(s.target);
+    if (successor) s.fields.superseded_by = successor;
+    else out.stated.push({ path: s.rel, field: 'superseded_by', stated: s.target, value: null, note: `${s.target} is not a record the plan gives an ID` });
+  }
+  out.actions = out.actions.filter((a) => !((a.action === 'add_fields' || a.action === 'set_fields') && Object.keys(a.fields).length === 0));
+  for (const l of ctx.links ?? []) {
+    out.ungoverned.push(l);
+    if (ctx.configSha256) excluded.push(l.path);
+  }
+  out.ungoverned.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  excluded.sort();
   if (excluded.length > 0 && ctx.configSha256) out.actions.push({ action: 'exclude', path: CONFIG_FILE, source_sha256: ctx.configSha256, files: excluded });
   return out;
 }

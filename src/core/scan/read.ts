@@ -9,6 +9,8 @@ import { field, firstHeading, readDocument } from '../documents/read.js';
 import { directoryTypes, FILLABLE, typeNamedBy } from '../fix/values.js';
 import { ID_PATTERN } from '../ids/document-id.js';
 import { outlineMarkdown } from '../markdown/outline.js';
+import { notADocument } from './non-documents.js';
+import { statedFacts, type StatedFacts } from './stated.js';
 import { TYPE_FOLDERS, type FrontmatterState } from './types.js';
 
 /** What the survey keeps of one file: enough to plan, without its text. */
@@ -31,8 +33,12 @@ export interface SurveyedFile {
   suggestedType?: string;
   /** No type suggested: the file is in a directory these types share and its name names none of them. */
   sharedTypes?: string[];
-  /** Repository paths this file links to. */
+  /** Repository paths this file links to with relative links (`/`-rooted ones survive a move). */
   links: string[];
+  /** Metadata the file already states (adr-tools, log4brains, MADR); `supersededBy` is a repository path. */
+  stated?: StatedFacts;
+  /** Why it is not a document to govern (a README, an index page, a template). */
+  nonDocument?: string;
   problem?: { code: string; message: string; path?: string; suggestion?: string };
 }
 
@@ -105,11 +111,24 @@ export async function surveyFile(config: RepoConfig, rel: string): Promise<Surve
   const { type, ambiguous } = suggestType(rel, ns, out.declaredType, editable ? id : undefined);
   if (type) out.suggestedType = type;
   else if (ambiguous) out.sharedTypes = ambiguous;
+  const nonDocument = notADocument(rel);
+  if (nonDocument) out.nonDocument = nonDocument;
   if (rec.text !== undefined) {
     const split = rec.split;
     const body = split?.kind === 'ok' ? rec.text.slice(split.bodyOffset) : rec.text;
-    const links = outlineMarkdown(body, 1).links.map((l) => resolveLink(rel, l));
+    const relative = outlineMarkdown(body, 1).links.filter((l) => !l.target.trim().startsWith('/'));
+    const links = relative.map((l) => resolveLink(rel, l));
     out.links = [...new Set(links.flatMap((l) => (l.scope === 'file' && l.path && l.path !== rel ? [l.path] : [])))];
+    if (governed && !nonDocument && (state === 'missing' || editable)) {
+      const stated = statedFacts(body, editable ? rec.frontmatter!.data : undefined);
+      if (stated.supersededBy && editable && !blank(rec.frontmatter!.data.superseded_by)) delete stated.supersededBy;
+      if (stated.supersededBy) {
+        const target = resolveLink(rel, { target: stated.supersededBy, kind: 'inline', line: 1, column: 1 });
+        if (target.scope === 'file' && target.path) stated.supersededBy = target.path;
+        else delete stated.supersededBy;
+      }
+      if (stated.status !== undefined || stated.date !== undefined) out.stated = stated;
+    }
   }
   if (rec.unreadable && rec.problems[0]) out.problem = { code: rec.problems[0].code, message: rec.problems[0].message, path: rel, ...(rec.problems[0].suggestion ? { suggestion: rec.problems[0].suggestion } : {}) };
   return out;

@@ -59,13 +59,14 @@ export interface NamespaceSuggestion {
  * - move/rename: to the type directory and the `<type>-<nnn>-<slug>.md` convention;
  * - add_frontmatter: a whole block, for a file without one;
  * - add_fields: fields missing (or empty) in an existing block, added as `fix` adds them;
+ * - set_fields: the same, and values the schema spells otherwise (`accepted`, `draft`) replaced;
  * - exclude: `path` is docops.config.yaml; `files` are appended to its `excluded_files`
  *   (governed files no type could be suggested for: a person classifies them later).
  */
 export type PlanAction = (
   | { action: 'rename' | 'move'; path: string; to: string; source_sha256: string }
   | { action: 'add_frontmatter'; path: string; source_sha256: string; frontmatter: Record<string, string> }
-  | { action: 'add_fields'; path: string; source_sha256: string; fields: Record<string, string> }
+  | { action: 'add_fields' | 'set_fields'; path: string; source_sha256: string; fields: Record<string, string> }
   | { action: 'exclude'; path: string; source_sha256: string; files: string[] }
 ) & ForeignAction;
 
@@ -88,5 +89,5 @@ export interface ScanPlan {
 }
 
 export const PLAN_KIND = 'docket-scan-plan';
-// 1.1 added add_fields and exclude; a 1.0 plan is still read (same major).
-export const PLAN_VERSION = '1.1';
+// 1.1 added add_fields and exclude, 1.2 set_fields; a 1.0 plan is still read (same major).
+export const PLAN_VERSION = '1.2';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { loadConfig, parseConfig } from '../config/load.js';
 import type { RepoConfig } from '../config/types.js';
 import { validateNamespaces } from '../config/validate.js';
+import { ungovernedDocuments } from '../config/ungoverned.js';
 import { DocketError } from '../../errors/docket-error.js';
 import type { Advice, Issue } from '../issues.js';
 import { compileSchemaFile } from '../schema/compile.js';
@@ -90,6 +91,7 @@ export async function runDoctor(root: string, opts: { cmd: (c: string) => string
       if (!stat?.isDirectory()) missingRoots.push({ code: 'REPO_STRUCTURE', severity: 'error', message: `The docs root ${ns.docs_root} of namespace "${ns.name}" does not exist.`, path: ns.docs_root, suggestion: `Create ${ns.docs_root} (\`docket init\` does) or fix docs_root.` });
     }
     add('docs_roots', missingRoots, 'Every docs root exists.');
+    add('coverage', await ungovernedDocuments(config), 'No Markdown file with a document ID lies outside the docs roots.');
 
     const schemaIssues: Issue[] = [];
     for (const schemaPath of [...new Set(config.namespaces.map((ns) => ns.schema_path))].sort()) {

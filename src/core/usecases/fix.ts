@@ -81,6 +81,27 @@ function allFindings(inspection: FixInspection, ns: NamespaceConfig | undefined)
 }
 
 /**
+ * How many findings before the plan are gone after it (a finding on a moved file is looked for
+ * at its new path): the number `fix --plan` reports as fixed, whatever the count of actions.
+ */
+function gone(before: readonly Finding[], after: readonly Finding[], changes: readonly FixChange[]): number {
+  const moved = new Map(changes.flatMap((c) => (c.action === 'rename' && c.to ? [[c.from ?? c.path, c.to] as const] : [])));
+  const left = new Map<string, number>();
+  const key = (code: string, rel: string | undefined) => `${code}\u0000${rel ?? ''}`;
+  for (const f of after) left.set(key(f.code, f.path), (left.get(key(f.code, f.path)) ?? 0) + 1);
+  let fixed = 0;
+  for (const f of before) {
+    let at = f.path;
+    for (let hops = 0; at !== undefined && moved.has(at) && hops < moved.size; hops++) at = moved.get(at);
+    const k = key(f.code, at);
+    const n = left.get(k) ?? 0;
+    if (n > 0) left.set(k, n - 1);
+    else fixed++;
+  }
+  return fixed;
+}
+
+/**
  * `docket fix --plan FILE`: previews (default) or applies a scan plan, then checks what
  * remains. Works before `init` too where the defaults may stand in (see loadConfigOrDefaults).
  */
@@ -92,6 +113,7 @@ async function runPlan(root: string, planFile: string, opts: FixOptions): Promis
   const rel = read.rel;
   const plan = 'plan' in read ? read.plan : fromForeignPlan(read.foreign.plan, read.foreign.actions, { config, configSha256: await configSha256(root), ids: (await inspectForFix(config, { fixable: false, ...(opts.signal ? { signal: opts.signal } : {}) })).ids, claimed: await claimedIds(config.root) });
   const warnings: Issue[] = [...loaded.warnings];
+  const before = allFindings(await inspectForFix(config, { fixable: false, ...(opts.signal ? { signal: opts.signal } : {}) }), undefined);
   const { outcomes, changes, predicted } = await applyScanPlan(config.root, plan, { apply: opts.apply, claimed: new Set(await claimedIds(config.root)), warnings, ...(opts.signal ? { signal: opts.signal } : {}) });
   // An applied `exclude` action changed docops.config.yaml: what remains is checked under the new config.
   const edited = opts.apply && outcomes.some((o) => o.action === 'exclude' && o.outcome === 'applied');
@@ -107,7 +129,7 @@ async function runPlan(root: string, planFile: string, opts: FixOptions): Promis
   if (remaining.length > 0) advice.push({ code: 'NEXT_CHECK', message: `${remaining.length} finding${remaining.length === 1 ? '' : 's'} remain${remaining.length === 1 ? 's' : ''}: see them with their suggestions.`, command: opts.cmd('check') });
   warnings.push(...remaining.filter((f) => f.severity !== 'error'));
   return {
-    data: { dry_run: !opts.apply, fixed: done, remaining: remaining.length, changes, plan: { path: rel, applied: opts.apply ? done : 0, refused: outcomes.length - done, actions: outcomes } },
+    data: { dry_run: !opts.apply, fixed: gone(before, remaining, changes), remaining: remaining.length, changes, plan: { path: rel, applied: opts.apply ? done : 0, refused: outcomes.length - done, actions: outcomes } },
     violations: remaining.filter((f) => f.severity === 'error'),
     warnings,
     advice,

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { readAsset } from '../assets.js';
-import { BUILTIN_TYPE_DESCRIPTIONS, BUILTIN_TYPE_DIRECTORIES, CONFIG_FILE, DEFAULT_DOCOPS_VERSION, PREFIX_PATTERN, derivePrefix } from '../config/defaults.js';
+import { BUILTIN_TYPE_DESCRIPTIONS, BUILTIN_TYPE_DIRECTORIES, CONFIG_FILE, DEFAULT_DOCOPS_VERSION, DEFAULT_DOCS_ROOT, PREFIX_PATTERN, derivePrefix } from '../config/defaults.js';
 import { findConfigDirectory, present } from '../config/discover.js';
 import { finishConfig, loadConfig, parseConfig } from '../config/load.js';
 import type { RepoConfig } from '../config/types.js';
@@ -49,18 +49,39 @@ function validateProjectName(input: string): string {
   return name;
 }
 
-function configText(projectName: string, prefix: string): string {
+/** A repository-relative directory given on the command line, checked (POSIX, inside the root). */
+function validateDirectory(flag: string, input: string): string {
+  const dir = path.posix.normalize(input.trim().replace(/\\/g, '/').replace(/\/+$/, ''));
+  if (dir === '' || dir === '.' || dir === '..' || dir.startsWith('../') || path.posix.isAbsolute(dir) || /[\u0000-\u001f\u007f]/.test(dir)) {
+    throw new DocketError('INVALID_FLAG_VALUE', `${flag} "${input}" is not a directory inside the repository.`, { suggestion: `Pass a relative directory, e.g. ${flag} doc.` });
+  }
+  return dir;
+}
+
+/** The ADR type's directory relative to the docs root, from --adr-dir (an existing log kept where it is). */
+function adrDirectory(docsRoot: string, adrDir: string | undefined): string {
+  if (adrDir === undefined) return BUILTIN_TYPE_DIRECTORIES.ADR!;
+  if (adrDir === docsRoot) return '.';
+  if (!adrDir.startsWith(`${docsRoot}/`)) {
+    throw new DocketError('INVALID_FLAG_VALUE', `--adr-dir ${adrDir} is not inside the docs root ${docsRoot}.`, { suggestion: `Pass --docs-root ${adrDir.split('/')[0]} too, or an --adr-dir under ${docsRoot}/.` });
+  }
+  return adrDir.slice(docsRoot.length + 1);
+}
+
+function configText(projectName: string, prefix: string, docsRoot: string, adrDir: string): string {
   const q = (s: string) => JSON.stringify(s); // a JSON string is a valid YAML double-quoted scalar
-  const types = TEMPLATE_TYPES.map((t) => `  ${t}:\n    directory: ${BUILTIN_TYPE_DIRECTORIES[t]}\n    template: docs/00-governance/templates/${t.toLowerCase()}.template.md\n    description: ${q(BUILTIN_TYPE_DESCRIPTIONS[t]!)}\n`).join('');
+  const p = (s: string) => (/^[\w./-]+$/.test(s) ? s : q(s)); // paths stay plain where YAML reads them as written
+  const dirOf = (t: string) => (t === 'ADR' ? adrDir : BUILTIN_TYPE_DIRECTORIES[t]!);
+  const types = TEMPLATE_TYPES.map((t) => `  ${t}:\n    directory: ${p(dirOf(t))}\n    template: ${p(`${docsRoot}/00-governance/templates/${t.toLowerCase()}.template.md`)}\n    description: ${q(BUILTIN_TYPE_DESCRIPTIONS[t]!)}\n`).join('');
   return `# docket configuration (compatible with DocOps docops.config.yaml).
 # Built-in types (GOV, PLAN, PRD, SPEC, DESIGN, DECISION, ADR, FDD, TEST, LOG, RUNBOOK, DEVEX)
 # are always available; entries under document_types override or add to them.
 docops_version: ${q(DEFAULT_DOCOPS_VERSION)}
 project_name: ${q(projectName)}
 repo_prefix: ${prefix}
-docs_root: docs
-schema_path: docs/00-governance/metadata.schema.json
-index_path: docs/01-indices/docket.index.json
+docs_root: ${p(docsRoot)}
+schema_path: ${p(`${docsRoot}/00-governance/metadata.schema.json`)}
+index_path: ${p(`${docsRoot}/01-indices/docket.index.json`)}
 excluded_filename_prefixes:
   - WIP-
 excluded_paths: []
@@ -79,11 +100,11 @@ function enclosingConfigDirectory(root: string): string | undefined {
   return parent === root ? undefined : findConfigDirectory(parent);
 }
 
-/** Scaffolds a governed docs repository. Idempotent: existing files are never overwritten. */
 /** Whether a file (or link) is at the path: what a dry run reports as skipped instead of created. */
 const occupied = (file: string) => fs.lstat(file).then(() => true, () => false);
 
-export async function initRepository(root: string, opts: { prefix?: string; projectName?: string; force?: boolean; dryRun?: boolean; cmd: (c: string) => string }): Promise<InitResult> {
+/** Scaffolds a governed docs repository. Idempotent: existing files are never overwritten. */
+export async function initRepository(root: string, opts: { prefix?: string; projectName?: string; docsRoot?: string; adrDir?: string; force?: boolean; dryRun?: boolean; cmd: (c: string) => string }): Promise<InitResult> {
   const enclosing = opts.force ? undefined : enclosingConfigDirectory(root);
   if (enclosing !== undefined) {
     throw new DocketError('INSIDE_GOVERNED_REPOSITORY', `${root} is inside the repository at ${enclosing}, which ${CONFIG_FILE} there already governs.`, {
@@ -112,15 +133,17 @@ export async function initRepository(root: string, opts: { prefix?: string; proj
 
   const projectName = validateProjectName(opts.projectName ?? path.basename(root));
   const prefix = opts.prefix !== undefined ? validatePrefix(opts.prefix) : derivePrefix(projectName);
+  const docsRoot = opts.docsRoot !== undefined ? validateDirectory('--docs-root', opts.docsRoot) : DEFAULT_DOCS_ROOT;
+  const adrDir = adrDirectory(docsRoot, opts.adrDir !== undefined ? validateDirectory('--adr-dir', opts.adrDir) : undefined);
   const fresh = !(await fs.stat(path.join(root, CONFIG_FILE)).then(() => true, () => false));
-  if (fresh) await create(CONFIG_FILE, configText(projectName, prefix));
+  if (fresh) await create(CONFIG_FILE, configText(projectName, prefix, docsRoot, adrDir));
   else skipped.push(CONFIG_FILE);
 
   // A dry run reads the config it would write.
-  const { config, warnings: configWarnings } = dryRun && fresh ? finishConfig(parseConfig(root, configText(projectName, prefix))) : await loadConfig(root);
+  const { config, warnings: configWarnings } = dryRun && fresh ? finishConfig(parseConfig(root, configText(projectName, prefix, docsRoot, adrDir))) : await loadConfig(root);
   warnings.push(...configWarnings);
-  if (!fresh && (opts.prefix !== undefined || opts.projectName !== undefined)) {
-    warnings.push({ code: 'CONFIG_KEPT', severity: 'warning', message: `${CONFIG_FILE} already exists and was kept; --prefix and --project-name were not applied.`, path: CONFIG_FILE, suggestion: `Edit ${CONFIG_FILE} to change the prefix or project name.` });
+  if (!fresh && (opts.prefix !== undefined || opts.projectName !== undefined || opts.docsRoot !== undefined || opts.adrDir !== undefined)) {
+    warnings.push({ code: 'CONFIG_KEPT', severity: 'warning', message: `${CONFIG_FILE} already exists and was kept; --prefix, --project-name, --docs-root and --adr-dir were not applied.`, path: CONFIG_FILE, suggestion: `Edit ${CONFIG_FILE} to change the prefix or project name.` });
   }
 
   const schema = await readAsset('schemas/metadata.schema.json');
@@ -160,8 +183,9 @@ export async function initRepository(root: string, opts: { prefix?: string; proj
 }
 
 /** The init command line that writes what a dry run showed. */
-function initCommand(opts: { prefix?: string; projectName?: string; force?: boolean }): string {
-  return ['init', ...(opts.prefix !== undefined ? ['--prefix', shellWord(opts.prefix)] : []), ...(opts.projectName !== undefined ? ['--project-name', shellWord(opts.projectName)] : []), ...(opts.force ? ['--force'] : [])].join(' ');
+function initCommand(opts: { prefix?: string; projectName?: string; docsRoot?: string; adrDir?: string; force?: boolean }): string {
+  const valued: [string, string | undefined][] = [['--prefix', opts.prefix], ['--project-name', opts.projectName], ['--docs-root', opts.docsRoot], ['--adr-dir', opts.adrDir]];
+  return ['init', ...valued.flatMap(([flag, value]) => (value !== undefined ? [flag, shellWord(value)] : [])), ...(opts.force ? ['--force'] : [])].join(' ');
 }
 
 /** Fresh repositories get every built-in type directory; existing ones only their configured ones. */

@@ -7,7 +7,10 @@ import { todayIso } from '../dates.js';
 import { ignoreFilesOf, listMarkdown } from '../documents/walk.js';
 import { claimedIds } from '../ids/claim.js';
 import type { Advice, Issue } from '../issues.js';
-import { configSha256, requiredFields } from '../scan/config-facts.js';
+import { configSha256, schemaFacts } from '../scan/config-facts.js';
+import { adrImportAdvice } from '../scan/adr-dir.js';
+import { nonDocumentLinks } from '../scan/non-documents.js';
+import { predictRemaining, type RemainingFindings } from '../scan/predict.js';
 import { planAdoption } from '../scan/plan.js';
 import { writePlan } from '../scan/plan-file.js';
 import { folderType, surveyFile, type SurveyedFile } from '../scan/read.js';
@@ -28,7 +31,7 @@ export interface ScanData {
   files: ScannedFile[];
   /** The plan's actions (NDJSON: `action` items), also written to --plan FILE. */
   actions: PlanAction[];
-  plan: { path: string | null; written: boolean; actions: number; unplanned: string[]; kept: { path: string; reason: string }[]; undecided: { path: string; types: string[]; reason: string }[] };
+  plan: { path: string | null; written: boolean; actions: number; unplanned: string[]; kept: { path: string; reason: string }[]; undecided: { path: string; types: string[]; reason: string }[]; ungoverned: { path: string; reason: string }[]; stated: { path: string; field: string; stated: string; value: string | null; note: string }[]; remaining?: RemainingFindings };
 }
 
 export interface ScanOptions {
@@ -68,15 +71,30 @@ async function configOrDefaults(root: string): Promise<{ config: RepoConfig; fou
   }
 }
 
-/** Hidden directories (.git, .github, .docket, ...) and build or dependency folders are not surveyed. */
-function surveyed(rel: string): boolean {
-  const dirs = rel.split('/').slice(0, -1);
-  return !dirs.some((d) => d.startsWith('.') || SKIPPED_DIRS.has(d));
+/**
+ * Hidden directories (.git, .github, .docket, ...) and build or dependency folders are not
+ * surveyed, nor docket's own templates (the templates directory and configured templates).
+ */
+function surveyed(config: RepoConfig): (rel: string) => boolean {
+  const templates = new Set(config.namespaces.flatMap((ns) => Object.values(ns.document_types).flatMap((t) => (t.template ? [t.template] : []))));
+  const dirs = config.namespaces.map((ns) => `${ns.templates_dir}/`);
+  return (rel) => !rel.split('/').slice(0, -1).some((d) => d.startsWith('.') || SKIPPED_DIRS.has(d)) && !templates.has(rel) && !dirs.some((d) => rel.startsWith(d));
 }
 
 function prefixFor(name: string): string {
   const letters = name.toUpperCase().replace(/[^A-Z]/g, '');
   return (letters.length >= 3 ? letters : `${letters}DOC`).slice(0, 10);
+}
+
+/**
+ * The suggested namespaces, and the docs tree governed now when there are any: a config that
+ * lists namespaces governs only theirs, so adding the suggestions alone would drop it.
+ */
+function withMainTree(config: RepoConfig, found: Map<string, NamespaceSuggestion>): NamespaceSuggestion[] {
+  const out = [...found.values()];
+  const main = config.namespaces.length === 1 ? config.namespaces[0]! : undefined;
+  if (out.length > 0 && main && !found.has(main.docs_root)) out.push({ name: main.name, docs_root: main.docs_root, repo_prefix: main.repo_prefix });
+  return out.sort((a, b) => (a.docs_root < b.docs_root ? -1 : 1));
 }
 
 function toItem(f: SurveyedFile): ScannedFile {
@@ -102,7 +120,7 @@ export async function runScan(root: string, opts: ScanOptions): Promise<ScanResu
   if (opts.ignoreFiles === false) config.ignoreFiles = false;
   const listing = await listMarkdown(root, '.', opts.signal, ignoreFilesOf(config));
   warnings.push(...listing.unreadable);
-  const paths = listing.markdown.filter(surveyed);
+  const paths = listing.markdown.filter(surveyed(config));
   const dirs = new Map<string, DirectorySummary>();
   const files: ScannedFile[] = [];
   const candidates: SurveyedFile[] = [];
@@ -142,10 +160,18 @@ export async function runScan(root: string, opts: ScanOptions): Promise<ScanResu
     if (paths.length > 1000 && ((i + 1) % PROGRESS_EVERY === 0 || i + 1 === paths.length)) await (sink ?? opts).progress?.('read', i + 1, paths.length);
   }
   const sha = found ? await configSha256(root) : undefined;
-  const plan = await planAdoption(candidates, { config, ids, claimed, inbound, required: await requiredFields(config), today: todayIso(opts.now, opts.env), env: opts.env, ...(sha ? { configSha256: sha } : {}) });
+  const facts = await schemaFacts(config);
+  const links = await nonDocumentLinks(config, listing.symlinks.filter(surveyed(config)));
+  const plan = await planAdoption(candidates, { config, ids, claimed, inbound, links, required: facts.required, statuses: facts.statuses, today: todayIso(opts.now, opts.env), env: opts.env, ...(sha ? { configSha256: sha } : {}) });
   if (sink) for (const a of plan.actions) await sink.item('action', a);
   let planPath: string | null = null;
-  if (opts.plan !== undefined) planPath = await writePlan(root, opts.plan, { kind: PLAN_KIND, plan_version: PLAN_VERSION, config: found ? 'found' : 'defaults', actions: plan.actions });
+  let remaining: RemainingFindings | undefined;
+  if (opts.plan !== undefined) {
+    const written = { kind: PLAN_KIND, plan_version: PLAN_VERSION, config: found ? 'found' : 'defaults', actions: plan.actions } as const;
+    planPath = await writePlan(root, opts.plan, written);
+    // Only with a config: without one `check` does not run at all (init first).
+    if (found) remaining = await predictRemaining(config, written, { claimed: new Set(claimed), ...(opts.signal ? { signal: opts.signal } : {}) });
+  }
   const suggestedTypes: TypeSuggestion[] = [];
   for (const dir of [...dirs.keys()].sort()) {
     const ns = config.namespaces.find((n) => n.docs_root === '.' || dir === n.docs_root || dir.startsWith(`${n.docs_root}/`)) ?? config.namespaces[0]!;
@@ -156,7 +182,8 @@ export async function runScan(root: string, opts: ScanOptions): Promise<ScanResu
     if (target !== dir) suggestedTypes.push({ directory: dir, type, target_directory: target });
   }
   const advice: Advice[] = [];
-  if (!found) advice.push({ code: 'NEXT_INIT', message: 'No docops.config.yaml: the survey assumed the defaults `init` writes. Initialise the repository first.', command: opts.cmd('init') });
+  const adr = found ? undefined : await adrImportAdvice(root, listing.markdown);
+  if (!found) advice.push({ code: 'NEXT_INIT', message: adr ? `No docops.config.yaml: the survey assumed the defaults \`init\` writes. ${adr.why}` : 'No docops.config.yaml: the survey assumed the defaults `init` writes. Initialise the repository first.', command: opts.cmd(adr ? `init ${adr.flags}` : 'init') });
   if (plan.actions.length > 0) {
     advice.push(planPath
       ? { code: 'NEXT_SCAN_APPLY', message: `Preview the ${plan.actions.length} planned action${plan.actions.length === 1 ? '' : 's'} (nothing is written without --apply).`, command: opts.cmd(`fix --plan ${planPath}`) }
@@ -172,10 +199,10 @@ export async function runScan(root: string, opts: ScanOptions): Promise<ScanResu
       invalid_frontmatter: counts.invalid,
       directories: [...dirs.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
       suggested_types: suggestedTypes,
-      suggested_namespaces: [...namespaces.values()].sort((a, b) => (a.docs_root < b.docs_root ? -1 : 1)),
+      suggested_namespaces: withMainTree(config, namespaces),
       files,
       actions: sink ? [] : plan.actions,
-      plan: { path: planPath, written: planPath !== null, actions: plan.actions.length, unplanned: plan.unplanned, kept: plan.kept, undecided: plan.undecided },
+      plan: { path: planPath, written: planPath !== null, actions: plan.actions.length, unplanned: plan.unplanned, kept: plan.kept, undecided: plan.undecided, ungoverned: plan.ungoverned, stated: plan.stated, ...(remaining ? { remaining } : {}) },
     },
     warnings,
     advice,

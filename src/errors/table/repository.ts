@@ -10,6 +10,14 @@ export const REPOSITORY_CODES = {
     cause: 'docs_root points at a directory that was never created, or was moved.',
     remediation: { action: 'Create the directory (docket init does) or fix docs_root in docops.config.yaml.', commands: ['docket init', 'docket doctor'] },
   },
+  DOCUMENTS_UNGOVERNED: {
+    kind: 'warning',
+    exit: EXIT.OK,
+    category: 'config',
+    summary: 'Markdown files with a document ID lie outside every namespace\'s docs root, so nothing checks them any more.',
+    cause: 'namespaces were added to docops.config.yaml without the docs tree governed before (a config that lists namespaces governs only theirs), or a docs_root was changed.',
+    remediation: { action: 'Add a namespace for that tree (docket scan suggests it with the others), or move the files under a docs root.', commands: ['docket scan', 'docket doctor'] },
+  },
   SCHEMA_MISSING: {
     kind: 'violation',
     exit: EXIT.POLICY,

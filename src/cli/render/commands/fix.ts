@@ -43,7 +43,9 @@ export function renderFixText(data: FixData, style: Style): string {
     lines.push(style.bold(`Plan ${safeText(p.path)}: ${plural(p.actions.length, 'action')}, ${ok} ${data.dry_run ? 'would apply' : 'applied'}, ${p.refused} refused${data.dry_run ? '; nothing was written' : ''}.`));
     for (const a of p.actions) if (a.outcome === 'refused') lines.push(`  ${style.red('refused')}  ${safeText(a.path)}  ${a.action} (${a.reason ?? ''})`);
   }
-  const files = new Set(data.changes.map((c) => c.path)).size;
+  // A file moved and then edited is one file: an edit at a rename's target counts as its source.
+  const origin = new Map(data.changes.flatMap((c) => (c.action === 'rename' && c.to ? [[c.to, c.from ?? c.path] as const] : [])));
+  const files = new Set(data.changes.map((c) => origin.get(c.path) ?? c.path)).size;
   if (data.changes.length === 0) lines.push(data.remaining === 0 ? `${style.green('✔')} Nothing to fix.` : 'Nothing docket can fix mechanically.');
   else if (data.dry_run) lines.push(style.bold(`Dry run: ${plural(data.changes.length, 'change')} in ${plural(files, 'file')} would fix ${plural(data.fixed, 'finding')}; nothing was written.`));
   else lines.push(`${style.green('✔')} ${style.bold(`Applied ${plural(data.changes.length, 'change')} in ${plural(files, 'file')}, fixing ${plural(data.fixed, 'finding')}.`)}`);

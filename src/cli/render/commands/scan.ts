@@ -16,6 +16,8 @@ function describe(a: PlanAction): string {
       return `add frontmatter (${a.frontmatter.document_id ?? '?'}, ${a.frontmatter.type ?? '?'})`;
     case 'add_fields':
       return `add ${Object.keys(a.fields).sort((x, y) => rank(x) - rank(y)).join(', ')}`;
+    case 'set_fields':
+      return `set ${Object.keys(a.fields).sort((x, y) => rank(x) - rank(y)).join(', ')}`;
     case 'exclude':
       return `add to excluded_files (no type could be suggested): ${a.files.join(', ')}`;
     default:
@@ -49,6 +51,16 @@ export function renderScanText(d: ScanData, style: Style): string {
   for (const a of d.actions) lines.push(`  ${a.path}  ${describe(a)}`);
   for (const k of d.plan.kept) lines.push(style.dim(`  kept in place: ${k.path} (${k.reason})`));
   for (const u of d.plan.undecided) lines.push(style.dim(`  type undecided: ${u.path} (${u.types.join(' or ')}): set \`type\` yourself`));
+  for (const u of d.plan.ungoverned) lines.push(style.dim(`  left ungoverned: ${u.path} (${u.reason})`));
+  for (const n of d.plan.stated) lines.push(style.dim(`  ${n.path}: ${n.field} "${n.stated}" ${n.value === null ? 'not kept' : `kept as "${n.value}"`}: ${n.note}`));
+  if (d.plan.remaining) {
+    const r = d.plan.remaining;
+    lines.push('', style.bold(r.findings === 0 ? 'After the plan, `check` will report nothing.' : `After the plan, \`check\` will still report ${r.findings} finding${r.findings === 1 ? '' : 's'} (${r.errors} error${r.errors === 1 ? '' : 's'}):`));
+    for (const c of r.codes) {
+      lines.push(`  ${c.code} ×${c.count}  ${style.dim(c.paths.join(', ') + (c.count > c.paths.length ? ', …' : ''))}`);
+      for (const m of c.messages) lines.push(`    ${m}`);
+    }
+  }
   if (d.plan.unplanned.length > 0) lines.push(style.dim(`  ${d.plan.unplanned.length} governed file(s) need a person (invalid frontmatter, a type that is not configured, or no type and no config yet): ${d.plan.unplanned.slice(0, 5).join(', ')}${d.plan.unplanned.length > 5 ? ', …' : ''}`));
   return `${lines.join('\n')}\n`;
 }
@@ -60,5 +72,7 @@ export function renderScanMarkdown(d: ScanData): string {
   if (d.suggested_namespaces.length > 0) out += `\n### Suggested namespaces\n\n${mdTable(['Name', 'Docs root', 'Prefix'], d.suggested_namespaces.map((n) => [n.name, n.docs_root, n.repo_prefix]))}`;
   out += `\n### Plan (${d.plan.actions} action${d.plan.actions === 1 ? "" : "s"}${d.plan.path ? `, ${d.plan.path}` : ''})\n\n`;
   if (d.actions.length > 0) out += mdTable(['Path', 'Action'], d.actions.map((a) => [a.path, describe(a)]));
+  if (d.plan.ungoverned.length > 0) out += `\n### Left ungoverned\n\n${mdTable(['Path', 'Why'], d.plan.ungoverned.map((u) => [u.path, u.reason]))}`;
+  if (d.plan.remaining && d.plan.remaining.findings > 0) out += `\n### What \`check\` will still report\n\n${mdTable(['Code', 'Severity', 'Count', 'Example'], d.plan.remaining.codes.map((c) => [c.code, c.severity, c.count, c.messages.join('; ')]))}`;
   return out;
 }

@@ -102,7 +102,9 @@ function checkLink(doc: InspectedDocument, link: DocumentLink, probe: FsProbe, d
       suggestion = `The file is named ${found.near}: letter case matters on Linux and on GitHub. Fix the case in the link.`;
     } else {
       const near = probe.nearestName(link.path);
-      suggestion = near ? `Did you mean ${near}? Fix the path (relative to ${path.posix.dirname(doc.rel)}/) or restore the target.` : `Fix the path (relative to ${path.posix.dirname(doc.rel)}/) or restore the target.`;
+      // A `/`-rooted target is read from the repository root, not from the document's folder.
+      const base = link.target.trim().startsWith('/') ? 'from the repository root' : `relative to ${path.posix.dirname(doc.rel)}/`;
+      suggestion = near ? `Did you mean ${near}? Fix the path (${base}) or restore the target.` : `Fix the path (${base}) or restore the target.`;
     }
     out.push(broken(doc, link, `${what} target "${link.target}" does not exist${found.caseOnly ? ' with this letter case' : ''}.`, suggestion));
     return false;
