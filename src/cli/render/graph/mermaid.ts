@@ -1,0 +1,41 @@
+import type { GraphData, GraphNode } from '../../../core/graph/select.js';
+import { drawnEdges, labelLines, nodeIdentifier, nodeState, PALETTE, paletteIndex, SUPERSEDED_LOOK, TEXT_COLOUR } from './look.js';
+
+// Inside a quoted label these stay as they are; every other ASCII character is written as an
+// entity (`#35;`), so no title can close the quote, open a Markdown string (a backtick), start
+// a directive (`%%{`), or reach the HTML label as markup. `ﬂ` and `¶` are the markers Mermaid
+// itself turns entities into: written as entities, a title cannot forge one.
+const PLAIN = /^[A-Za-z0-9 .,:_'()/!?+=@*~-]$/;
+const MARKERS = new Set(['\ufb02', '\u00b6']);
+
+/** Text for a Mermaid quoted label. */
+export function mermaidText(text: string): string {
+  return Array.from(text, (c) => (PLAIN.test(c) || (c > '\u007f' && !MARKERS.has(c)) ? c : `#${c.codePointAt(0)!};`)).join('');
+}
+
+/** The class of a node: `s` when superseded, else `t<colour>` and `d` for a draft. */
+function classOf(node: GraphNode): string {
+  const state = nodeState(node);
+  return state === 'superseded' ? 's' : `t${paletteIndex(node.type)}${state === 'draft' ? 'd' : ''}`;
+}
+
+function classDef(name: string): string {
+  if (name === 's') return `classDef s fill:${SUPERSEDED_LOOK.fill},stroke:${SUPERSEDED_LOOK.stroke},color:${SUPERSEDED_LOOK.text}`;
+  const { fill, stroke } = PALETTE[Number(name.slice(1).replace('d', ''))]!;
+  return `classDef ${name} fill:${fill},stroke:${stroke},color:${TEXT_COLOUR}${name.endsWith('d') ? ',stroke-dasharray:5 5' : ''}`;
+}
+
+/** The graph as a Mermaid flowchart: a node per document, an edge per relation, classes for type and status. */
+export function renderMermaid(graph: GraphData): string {
+  const lines = ['flowchart LR'];
+  const classes = new Map<string, string[]>();
+  for (const node of graph.nodes) {
+    const id = nodeIdentifier(node.document_id);
+    lines.push(`  ${id}["${labelLines(node).map(mermaidText).join('<br/>')}"]`);
+    const name = classOf(node);
+    classes.set(name, [...(classes.get(name) ?? []), id]);
+  }
+  for (const e of drawnEdges(graph.edges)) lines.push(`  ${nodeIdentifier(e.source)} ${e.look.mermaid}|${e.type}| ${nodeIdentifier(e.target)}`);
+  for (const name of [...classes.keys()].sort()) lines.push(`  ${classDef(name)}`, `  class ${classes.get(name)!.join(',')} ${name}`);
+  return `${lines.join('\n')}\n`;
+}
