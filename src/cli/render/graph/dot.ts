@@ -1,9 +1,12 @@
 import type { GraphData, GraphNode } from '../../../core/graph/select.js';
 import { drawnEdges, labelLines, nodeIdentifier, nodeState, PALETTE, paletteIndex, SUPERSEDED_LOOK, TEXT_COLOUR } from './look.js';
 
-/** Text for a DOT quoted string: backslashes and quotes escaped (a label's `\n`, `\N`, ... stay literal text). */
+/**
+ * Text for a DOT quoted string: backslashes and quotes escaped (a label's `\n`, `\N`, ...
+ * stay literal text), and `&` as an entity, as Graphviz reads entities in every label.
+ */
 export function dotText(text: string): string {
-  return text.replace(/[\\"]/g, (c) => `\\${c}`);
+  return text.replace(/[\\"]/g, (c) => `\\${c}`).replace(/&/g, '&amp;');
 }
 
 function nodeAttributes(node: GraphNode): string {

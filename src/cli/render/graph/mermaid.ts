@@ -3,14 +3,16 @@ import { drawnEdges, labelLines, nodeIdentifier, nodeState, PALETTE, paletteInde
 
 // Inside a quoted label these stay as they are; every other ASCII character is written as an
 // entity (`#35;`), so no title can close the quote, open a Markdown string (a backtick), start
-// a directive (`%%{`), or reach the HTML label as markup. `ﬂ` and `¶` are the markers Mermaid
-// itself turns entities into: written as entities, a title cannot forge one.
+// a directive (`%%{`), or reach the HTML label as markup.
 const PLAIN = /^[A-Za-z0-9 .,:_'()/!?+=@*~-]$/;
-const MARKERS = new Set(['\ufb02', '\u00b6']);
+// Mermaid reads some sequences after decoding entities, where no entity can hide them: `\n`
+// breaks a line of a multi-line label, and `ﬂ°` and `¶ß` are the markers it turns entities
+// into (a title's `ﬂ°°60¶ß` would come out as `<`). A word joiner, which draws nothing, splits them.
+const REREAD = /\\(?=n)|\ufb02(?=\u00b0)|\u00b6(?=\u00df)/g;
 
 /** Text for a Mermaid quoted label. */
 export function mermaidText(text: string): string {
-  return Array.from(text, (c) => (PLAIN.test(c) || (c > '\u007f' && !MARKERS.has(c)) ? c : `#${c.codePointAt(0)!};`)).join('');
+  return Array.from(text.replace(REREAD, (c) => `${c}\u2060`), (c) => (PLAIN.test(c) || c > '\u007f' ? c : `#${c.codePointAt(0)!};`)).join('');
 }
 
 /** The class of a node: `s` when superseded, else `t<colour>` and `d` for a draft. */
