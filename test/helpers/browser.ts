@@ -10,8 +10,9 @@ export const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/b
 /** Why browser tests are skipped here, for their names. */
 export const NO_CHROMIUM = 'skipped: no Chromium (install Debian\'s chromium, or set CHROMIUM_PATH)';
 
+const require = createRequire(import.meta.url);
 /** The Mermaid bundle from node_modules: loaded into the page as a file, nothing from the network. */
-export const MERMAID_BUNDLE = createRequire(import.meta.url).resolve('mermaid/dist/mermaid.min.js');
+const MERMAID_BUNDLE = require.resolve('mermaid/dist/mermaid.min.js');
 
 /** A node of a rendered Mermaid diagram: its element id, its classes, its text, and its shape's computed fill and dashes. */
 export interface RenderedNode {
@@ -35,6 +36,24 @@ export interface MermaidResult {
   consoleErrors: string[];
 }
 
+/** What the tests use of the page's globals: DOM types are not compiled in. */
+interface PageElement {
+  id: string;
+  tagName: string;
+  textContent: string | null;
+  innerHTML: string;
+  attributes: ArrayLike<{ name: string }> & Iterable<{ name: string }>;
+  getAttribute(name: string): string | null;
+  querySelector(selector: string): PageElement | null;
+  querySelectorAll(selector: string): ArrayLike<PageElement> & Iterable<PageElement>;
+}
+interface Page {
+  document: { getElementById(id: string): PageElement | null };
+  getComputedStyle(el: PageElement): { fill: string; strokeDasharray: string };
+  mermaid: { initialize(config: object): void; render(id: string, text: string): Promise<{ svg: string }> };
+  __pwned?: unknown;
+}
+
 /** Draws each Mermaid text in a fresh page (Mermaid's bundle, strict security level) and reports what was drawn. */
 export async function renderMermaid(texts: readonly string[]): Promise<MermaidResult[]> {
   const { chromium } = await import('playwright-core');
@@ -51,8 +70,9 @@ export async function renderMermaid(texts: readonly string[]): Promise<MermaidRe
       await page.setContent('<!doctype html><html><head><meta charset="utf-8"></head><body><div id="out"></div></body></html>');
       await page.addScriptTag({ path: MERMAID_BUNDLE });
       const drawn = await page.evaluate(async (source: string) => {
-        const w = window as unknown as { mermaid: { initialize(c: object): void; render(id: string, text: string): Promise<{ svg: string }> }; __pwned?: unknown };
-        const out = document.getElementById('out')!;
+        // The page's globals (this function runs in the browser; the tests compile without DOM types).
+        const w = globalThis as unknown as Page;
+        const out = w.document.getElementById('out')!;
         let error: string | undefined;
         try {
           w.mermaid.initialize({ startOnLoad: false, securityLevel: 'strict' });
@@ -67,7 +87,7 @@ export async function renderMermaid(texts: readonly string[]): Promise<MermaidRe
           ...(error !== undefined ? { error } : {}),
           nodes: [...out.querySelectorAll('g.node')].map((n) => {
             const shape = n.querySelector('rect, path, polygon');
-            const style = shape ? getComputedStyle(shape) : undefined;
+            const style = shape ? w.getComputedStyle(shape) : undefined;
             return { id: n.id, classes: n.getAttribute('class') ?? '', text: n.textContent ?? '', fill: style?.fill ?? '', dashes: style?.strokeDasharray ?? '' };
           }),
           edgePaths: out.querySelectorAll('path.flowchart-link').length,

@@ -14,7 +14,7 @@ interface EdgeLook {
 }
 
 /** How an edge kind is drawn. */
-export const EDGE_LOOK: Readonly<Record<GraphEdgeKind, EdgeLook>> = {
+const EDGE_LOOK: Readonly<Record<GraphEdgeKind, EdgeLook>> = {
   supersedes: { mermaid: '==>', dot: 'style=bold' },
   related: { mermaid: '-.->', dot: 'style=dashed' },
   references: { mermaid: '-->', dot: 'style=solid' },
