@@ -177,3 +177,18 @@ describe('docket graph', () => {
     expect((await docket(['graph', '--root', repo, '--format', 'mermaid'])).stdout).toBe('flowchart LR\n');
   });
 });
+
+describe('docket graph for agents', () => {
+  it('is a read-only MCP tool taking the filters; capabilities lists its formats', async () => {
+    const { buildTool } = await import('../../src/cli/mcp/tools.js');
+    const { REPO } = await import('../helpers/cli.js');
+    const manifest = JSON.parse(readFileSync(path.join(REPO, 'oclif.manifest.json'), 'utf8')) as { commands: Record<string, any> };
+    const tool = buildTool(manifest.commands.graph, REPO).definition;
+    expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
+    expect(Object.keys(tool.inputSchema.properties as object)).toEqual(expect.arrayContaining(['depth', 'edges', 'fields', 'from', 'status', 'type']));
+    expect(tool.description).not.toMatch(/--format|stderr/);
+    const caps = await docket(['capabilities', '--json']);
+    const graphInfo = caps.json!.data.commands.find((c: any) => c.id === 'graph');
+    expect(graphInfo).toMatchObject({ mutates: false, mcp_tool: 'graph', formats: ['dot', 'json', 'md', 'mermaid', 'text'] });
+  });
+});
