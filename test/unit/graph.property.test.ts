@@ -70,7 +70,8 @@ describe('selectGraph', () => {
       fc.record({
         ids: fc.constant(ids),
         statuses: fc.array(fc.constantFrom('Draft', 'Approved', 'Superseded', null), { minLength: ids.length, maxLength: ids.length }),
-        edges: fc.array(fc.record({ source: fc.constantFrom(...ids, 'X-1'), target: fc.constantFrom(...ids, 'X-2'), type: fc.constantFrom(...GRAPH_EDGE_KINDS) }), { maxLength: 30 }),
+        // `both`: listed both ways, as related pairs and mutual links often are.
+        edges: fc.array(fc.record({ source: fc.constantFrom(...ids, 'X-1'), target: fc.constantFrom(...ids, 'X-2'), type: fc.constantFrom(...GRAPH_EDGE_KINDS), both: fc.boolean() }), { maxLength: 30 }),
         from: fc.option(fc.constantFrom(...ids), { nil: undefined }),
         depth: fc.nat({ max: 4 }),
         kinds: fc.option(fc.subarray([...GRAPH_EDGE_KINDS]), { nil: undefined }),
@@ -82,7 +83,8 @@ describe('selectGraph', () => {
     fc.assert(
       fc.property(graphs, (g) => {
         const nodes = g.ids.map((id, i) => indexNode(id, { status: g.statuses[i] ?? null }));
-        const edges: IndexEdge[] = g.edges.map((e) => ({ ...e, guaranteed: true }));
+        const listed = g.edges.flatMap((e) => (e.both ? [e, { ...e, source: e.target, target: e.source }] : [e]));
+        const edges: IndexEdge[] = listed.map((e) => ({ source: e.source, target: e.target, type: e.type, guaranteed: true }));
         const out = selectGraph({ nodes, edges }, { ...(g.kinds ? { edges: g.kinds } : {}), ...(g.status ? { statuses: [g.status] } : {}), ...(g.from ? { from: { id: g.from, depth: g.depth } } : {}) });
         const kept = out.nodes.map((n) => n.document_id);
         expect(kept).toEqual([...kept].sort());
@@ -99,10 +101,10 @@ describe('selectGraph', () => {
           expect(g.kinds ?? GRAPH_EDGE_KINDS).toContain(e.type);
         }
         // Without filters every edge between two documents is kept.
-        if (!g.from && !g.status && !g.kinds) expect(out.edges.length).toBe(new Set(g.edges.filter((e) => e.source !== e.target && g.ids.includes(e.source) && g.ids.includes(e.target)).map((e) => `${e.source} ${e.target} ${e.type}`)).size);
-        // Both diagrams draw each edge once, a mutual related pair once.
+        if (!g.from && !g.status && !g.kinds) expect(out.edges.length).toBe(new Set(listed.filter((e) => e.source !== e.target && g.ids.includes(e.source) && g.ids.includes(e.target)).map((e) => `${e.source} ${e.target} ${e.type}`)).size);
+        // Both diagrams draw each edge once, a pair of related or references edges listed both ways once.
         const drawn = drawnEdges(out.edges);
-        const mutual = out.edges.filter((e) => e.type === 'related' && out.edges.some((r) => r.type === 'related' && r.source === e.target && r.target === e.source)).length;
+        const mutual = out.edges.filter((e) => e.type !== 'supersedes' && out.edges.some((r) => r.type === e.type && r.source === e.target && r.target === e.source)).length;
         expect(drawn.length).toBe(out.edges.length - mutual / 2);
         expect(renderMermaid(out).split('\n').filter((l) => /\|(?:references|related|supersedes)\|/.test(l))).toHaveLength(drawn.length);
         expect(renderDot(out).split('\n').filter((l) => l.includes(' -> '))).toHaveLength(drawn.length);

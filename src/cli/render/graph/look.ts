@@ -20,14 +20,16 @@ const EDGE_LOOK: Readonly<Record<GraphEdgeKind, EdgeLook>> = {
   references: { mermaid: '-->', dot: 'style=solid' },
 };
 
-/** Kinds whose pair listed both ways is one line without arrowheads. */
+/** How a pair listed both ways is drawn, for the kinds that can be (a supersession cycle is no graph). */
 const MUTUAL_LOOK: Partial<Readonly<Record<GraphEdgeKind, EdgeLook>>> = {
   related: { mermaid: '-.-', dot: 'style=dashed, dir=none' },
+  references: { mermaid: '<-->', dot: 'style=solid, dir=both' },
 };
 
 /**
- * The edges a diagram draws and how: each as the data has it, but a pair of a mutual kind
- * (related) listed both ways is drawn once, from the smaller ID, without arrowheads.
+ * The edges a diagram draws and how: each as the data has it, but a pair of the same kind
+ * listed both ways is one line, from the smaller ID: related without arrowheads, references
+ * with one at each end.
  */
 export function drawnEdges(edges: readonly GraphEdge[]): (GraphEdge & { look: EdgeLook })[] {
   const keys = new Set(edges.map((e) => `${e.type}\u0000${e.source}\u0000${e.target}`));
