@@ -60,6 +60,8 @@ describe('graph identifiers and labels', () => {
       }),
     );
     expect(paletteIndex(null)).toBeLessThan(PALETTE.length);
+    // The built-in types each have their own.
+    expect(new Set(['GOV', 'PLAN', 'PRD', 'SPEC', 'DESIGN', 'DECISION', 'ADR', 'FDD', 'TEST', 'LOG', 'RUNBOOK', 'devex'].map(paletteIndex)).size).toBe(PALETTE.length);
   });
 });
 

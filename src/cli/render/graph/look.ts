@@ -1,3 +1,4 @@
+import { BUILTIN_TYPE_DIRECTORIES } from '../../../core/config/defaults.js';
 import type { GraphEdge, GraphEdgeKind, GraphNode } from '../../../core/graph/select.js';
 
 /**
@@ -51,22 +52,32 @@ export function nodeState(node: GraphNode): NodeState {
   return status === 'draft' ? 'draft' : 'current';
 }
 
-/** Fill and border colours, one per type: light enough for dark text. */
+/** Fill and border colours, one per built-in type in their order (GOV, PLAN, PRD, ...): light enough for dark text. */
 export const PALETTE: readonly { fill: string; stroke: string }[] = [
-  { fill: '#dbeafe', stroke: '#2563eb' },
-  { fill: '#dcfce7', stroke: '#16a34a' },
-  { fill: '#fef3c7', stroke: '#d97706' },
-  { fill: '#fce7f3', stroke: '#db2777' },
-  { fill: '#ede9fe', stroke: '#7c3aed' },
-  { fill: '#ccfbf1', stroke: '#0d9488' },
-  { fill: '#ffedd5', stroke: '#ea580c' },
   { fill: '#e0e7ff', stroke: '#4f46e5' },
+  { fill: '#fef9c3', stroke: '#ca8a04' },
+  { fill: '#dcfce7', stroke: '#16a34a' },
+  { fill: '#e0f2fe', stroke: '#0284c7' },
+  { fill: '#ede9fe', stroke: '#7c3aed' },
+  { fill: '#ffe4e6', stroke: '#e11d48' },
+  { fill: '#ffedd5', stroke: '#ea580c' },
+  { fill: '#ccfbf1', stroke: '#0d9488' },
+  { fill: '#ecfccb', stroke: '#65a30d' },
+  { fill: '#fef3c7', stroke: '#b45309' },
+  { fill: '#fce7f3', stroke: '#db2777' },
+  { fill: '#cffafe', stroke: '#0891b2' },
 ];
+const BUILTIN_TYPES = Object.keys(BUILTIN_TYPE_DIRECTORIES).map((t) => t.toLowerCase());
 export const SUPERSEDED_LOOK = { fill: '#f3f4f6', stroke: '#9ca3af', text: '#6b7280' };
 export const TEXT_COLOUR = '#111827';
 
-/** A type's colour: from its name alone (FNV-1a of it in lower case), so it is the same in every repository and run. */
+/**
+ * A type's colour, from its name alone, so it is the same in every repository and run: a
+ * built-in type's own, another type's from a hash of its name in lower case (FNV-1a).
+ */
 export function paletteIndex(type: string | null): number {
+  const builtin = BUILTIN_TYPES.indexOf(fold(type));
+  if (builtin >= 0 && builtin < PALETTE.length) return builtin;
   let h = 0x811c9dc5;
   for (const ch of fold(type)) {
     h ^= ch.codePointAt(0)!;
