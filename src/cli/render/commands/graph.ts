@@ -8,7 +8,12 @@ import type { Style } from '../style.js';
  */
 export function renderGraphText(d: GraphData, style: Style): string {
   const bySource = new Map<string, string[]>();
-  for (const e of d.edges) bySource.set(e.source, [...(bySource.get(e.source) ?? []), `  ${e.type} → ${e.target}`]);
+  for (const e of d.edges) {
+    const line = `  ${e.type} → ${e.target}`;
+    const lines = bySource.get(e.source);
+    if (lines) lines.push(line);
+    else bySource.set(e.source, [line]);
+  }
   let out = `${d.nodes.length} document${d.nodes.length === 1 ? '' : 's'}, ${d.edges.length} relation${d.edges.length === 1 ? '' : 's'}\n`;
   for (const n of d.nodes) {
     const line = `${style.bold(n.document_id)}  ${n.type ?? '-'}  ${n.status ?? '-'}  ${n.title ?? ''}`.trimEnd();

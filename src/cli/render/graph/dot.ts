@@ -1,5 +1,5 @@
 import type { GraphData, GraphNode } from '../../../core/graph/select.js';
-import { drawnEdges, labelLines, nodeIdentifier, nodeState, PALETTE, paletteIndex, SUPERSEDED_LOOK, TEXT_COLOUR } from './look.js';
+import { drawnEdges, labelLines, NodeNames, nodeState, PALETTE, paletteIndex, SUPERSEDED_LOOK, TEXT_COLOUR } from './look.js';
 
 /**
  * Text for a DOT quoted string: backslashes and quotes escaped (a label's `\n`, `\N`, ...
@@ -25,8 +25,9 @@ export function renderDot(graph: GraphData): string {
     `  node [shape=box, style="rounded,filled", fontname="Helvetica", fontsize=10, fontcolor="${TEXT_COLOUR}"];`,
     '  edge [fontname="Helvetica", fontsize=9];',
   ];
-  for (const node of graph.nodes) lines.push(`  ${nodeIdentifier(node.document_id)} [${nodeAttributes(node)}];`);
-  for (const e of drawnEdges(graph.edges)) lines.push(`  ${nodeIdentifier(e.source)} -> ${nodeIdentifier(e.target)} [label="${e.type}", ${e.look.dot}];`);
+  const names = new NodeNames();
+  for (const node of graph.nodes) lines.push(`  ${names.of(node.document_id)} [${nodeAttributes(node)}];`);
+  for (const e of drawnEdges(graph.edges)) lines.push(`  ${names.of(e.source)} -> ${names.of(e.target)} [label="${e.type}", ${e.look.dot}];`);
   lines.push('}');
   return `${lines.join('\n')}\n`;
 }

@@ -96,11 +96,24 @@ export function nodeIdentifier(id: string): string {
   return `u_${Array.from(id, (c) => (/[A-Za-z0-9]/.test(c) ? c : `_${c.codePointAt(0)!.toString(16)}_`)).join('')}`;
 }
 
+/** nodeIdentifier of each ID, made once per diagram (an ID is named once as a node, then at each of its edges). */
+export class NodeNames {
+  private readonly names = new Map<string, string>();
+  of(id: string): string {
+    let name = this.names.get(id);
+    if (name === undefined) this.names.set(id, (name = nodeIdentifier(id)));
+    return name;
+  }
+}
+
 // Control, line-breaking and bidirectional characters: none may start a line or reorder the text around a label.
 const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g;
+/** What labelLine changes: an unprintable character, a space at either end, or two whitespace characters in a row. */
+const UNPRINTABLE_OR_SPACES = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|^\s|\s$|\s\s/;
 
 /** One line of a label: unprintable characters as spaces, runs of spaces as one, trimmed. */
 export function labelLine(text: string): string {
+  if (!UNPRINTABLE_OR_SPACES.test(text)) return text;
   return text.replace(UNPRINTABLE, ' ').replace(/\s+/g, ' ').trim();
 }
 
