@@ -5,7 +5,7 @@ import { BASE_FORMATS, type Format } from '../cli/options.js';
 import type { Outcome, RunContext } from '../cli/outcome.js';
 import { renderGraphMarkdown, renderGraphText } from '../cli/render/commands/graph.js';
 import { renderDot } from '../cli/render/graph/dot.js';
-import { renderMermaid } from '../cli/render/graph/mermaid.js';
+import { MERMAID_LIMITS, renderMermaid, tooLargeForMermaid } from '../cli/render/graph/mermaid.js';
 import type { Style } from '../cli/render/style.js';
 import { GRAPH_EDGE_KINDS, type GraphEdgeKind } from '../core/graph/select.js';
 import { runGraph, type GraphData } from '../core/usecases/graph.js';
@@ -48,7 +48,7 @@ export default class Graph extends DocketCommand<typeof Graph, GraphData> {
 
   protected async execute(ctx: RunContext): Promise<Outcome<GraphData>> {
     const f = this.flags;
-    return runGraph(ctx.root, {
+    const result = await runGraph(ctx.root, {
       types: listOf(f.type),
       statuses: listOf(f.status),
       edges: edgeKinds(f.edges),
@@ -58,6 +58,11 @@ export default class Graph extends DocketCommand<typeof Graph, GraphData> {
       cmd: ctx.cmd,
       fallback: ctx.fallback,
     });
+    if ((ctx.format === 'mermaid' || ctx.format === 'md') && tooLargeForMermaid(result.data)) {
+      const message = `Mermaid draws at most ${MERMAID_LIMITS.edges} edges and ${MERMAID_LIMITS.text} characters by default, and this diagram is larger: narrow it (--type, --status, --from ID --depth N, --edges) or draw it with Graphviz.`;
+      result.advice.push({ code: 'NEXT_GRAPH_DOT', message, command: ctx.cmd('graph --format dot') });
+    }
+    return result;
   }
 
   protected override renderText(env: Envelope<GraphData>, style: Style): string {

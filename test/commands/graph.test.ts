@@ -192,3 +192,21 @@ describe('docket graph for agents', () => {
     expect(graphInfo).toMatchObject({ mutates: false, mcp_tool: 'graph', formats: ['dot', 'json', 'md', 'mermaid', 'text'] });
   });
 });
+
+describe('docket graph, large', () => {
+  it('advises Graphviz or the filters when the Mermaid diagram is past what Mermaid draws by default', async () => {
+    // @ts-expect-error: the benchmark generator is plain JavaScript
+    const { generateRepo } = await import('../../bench/generate.mjs');
+    const root = path.join(tempDir(), 'r');
+    generateRepo(root, { docs: 200, seed: 3, violations: 0 });
+    const whole = await docket(['graph', '--root', root, '--format', 'mermaid']);
+    expect(whole.exitCode).toBe(0);
+    expect(whole.stderr).toContain('Mermaid draws at most 500 edges');
+    expect(whole.stderr).toContain(`docket graph --format dot --root ${root}`);
+    const json = await graph(root);
+    expect(json.json!.data.edges.length).toBeGreaterThan(500);
+    expect(json.json!.advice.map((a: any) => a.code)).not.toContain('NEXT_GRAPH_DOT');
+    const near = await docket(['graph', '--root', root, '--format', 'mermaid', '--from', json.json!.data.nodes[0].document_id]);
+    expect(near.stderr).not.toContain('Mermaid draws at most');
+  });
+});

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { labelLines, nodeIdentifier } from '../../src/cli/render/graph/look.js';
+import { MERMAID_LIMITS, renderMermaid as mermaidOf, tooLargeForMermaid } from '../../src/cli/render/graph/mermaid.js';
 import type { GraphData } from '../../src/core/graph/select.js';
 import { CHROMIUM, NO_CHROMIUM, renderMermaid } from '../helpers/browser.js';
 import { docket } from '../helpers/cli.js';
@@ -77,7 +78,15 @@ describe('docket graph output draws', () => {
     const text = (await docket(['graph', '--root', root, '--format', 'mermaid'])).stdout;
     const md = (await docket(['graph', '--root', root, '--format', 'md'])).stdout;
     const fenced = /```mermaid\n([\s\S]*?)```/.exec(md)![1]!;
-    const [drawn, fromMarkdown] = await renderMermaid([text, fenced]);
+    // One edge past Mermaid's default limit: refused, as the advice of `graph` says (tooLargeForMermaid).
+    const chain = (edges: number): GraphData => ({
+      nodes: Array.from({ length: edges + 1 }, (_, i) => ({ document_id: `L-${i}`, path: `l${i}.md`, namespace: 'main', type: 'ADR', title: null, status: null, superseded_by: null })),
+      edges: Array.from({ length: edges }, (_, i) => ({ source: `L-${i}`, target: `L-${i + 1}`, type: 'references' as const })),
+    });
+    expect([tooLargeForMermaid(chain(MERMAID_LIMITS.edges)), tooLargeForMermaid(chain(MERMAID_LIMITS.edges + 1))]).toEqual([false, true]);
+    const [drawn, fromMarkdown, atLimit, pastLimit] = await renderMermaid([text, fenced, mermaidOf(chain(MERMAID_LIMITS.edges)), mermaidOf(chain(MERMAID_LIMITS.edges + 1))]);
+    expect(atLimit!.error).toBeUndefined();
+    expect(pastLimit!.error).toMatch(/edges/i);
     for (const result of [drawn!, fromMarkdown!]) {
       expect(result.error).toBeUndefined();
       expect(result.consoleErrors).toEqual([]);

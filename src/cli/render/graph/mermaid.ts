@@ -29,6 +29,14 @@ function classDef(name: string): string {
   return `classDef ${name} fill:${fill},stroke:${stroke},color:${TEXT_COLOUR}${name.endsWith('d') ? ',stroke-dasharray:5 5' : ''}`;
 }
 
+/** Mermaid's defaults: a diagram with more edges (maxEdges) or more text (maxTextSize) is refused. */
+export const MERMAID_LIMITS = { edges: 500, text: 50_000 };
+
+/** Whether Mermaid, as configured by default (and on GitHub), refuses to draw this graph. */
+export function tooLargeForMermaid(graph: GraphData): boolean {
+  return drawnEdges(graph.edges).length > MERMAID_LIMITS.edges || renderMermaid(graph).length > MERMAID_LIMITS.text;
+}
+
 /** The graph as a Mermaid flowchart: a node per document, an edge per relation, classes for type and status. */
 export function renderMermaid(graph: GraphData): string {
   const lines = ['flowchart LR'];
