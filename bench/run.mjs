@@ -355,6 +355,15 @@ for (const size of sizes) {
     expect('resolve, index stale', rte.success && rte.data.document_id === someId && rte.warnings.some((w) => w.code === 'INDEX_STALE'), `stale resolve: ${rt.stdout.slice(0, 300)}`);
     record(size, 'resolve, index stale', rt);
   }
+  // The whole graph drawn from the current artifact: refreshing a committed diagram.
+  if (!has('graph')) unavailable(size, 'graph --format mermaid, index current', 'no graph command');
+  else {
+    const gr = measure([BIN, 'graph', '--format', 'mermaid'], clean, undefined, floorRun);
+    const gre = envelope(once([BIN, 'graph', '--format', 'json'], clean));
+    const drawn = (gr.stdout.match(/^ {2}[nu]_\S+\["/gm) ?? []).length;
+    expect('graph --format mermaid, index current', gr.status === 0 && gr.stdout.startsWith('flowchart LR\n') && gre.success && gre.warnings.length === 0 && drawn === gre.data.nodes.length && drawn > 0, `graph: ${drawn} nodes drawn, ${JSON.stringify(gre.warnings).slice(0, 300)}`);
+    record(size, 'graph --format mermaid, index current', gr);
+  }
   // `new` reads every document's ID to allocate the next number; a dry run writes nothing.
   if (!has('new')) unavailable(size, 'new --dry-run', 'no new command');
   else {

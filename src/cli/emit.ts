@@ -3,7 +3,7 @@ import type { Issue } from '../core/issues.js';
 import { DocketError } from '../errors/docket-error.js';
 import { buildEnvelope, type Envelope } from './envelope.js';
 import { debugLog, writeStderr, writeStdout, writeThenExit } from './io.js';
-import { CI_FORMATS, MACHINE_FORMATS, type CiFormat, type Format } from './options.js';
+import { CI_FORMATS, DIAGRAM_FORMATS, MACHINE_FORMATS, type CiFormat, type Format } from './options.js';
 import type { Outcome } from './outcome.js';
 import { writeOutputFile, type OutputTarget } from './output-target.js';
 import { renderMarkdown } from './render/md.js';
@@ -117,6 +117,11 @@ async function render(meta: EnvelopeMeta, env: Envelope, renderers: Renderers): 
   if (meta.format === 'json') return { stdout: jsonLine(env), stderr: '' };
   if (env.error && CI_FORMATS.has(meta.format)) return { stdout: (await import('./render/ci/index.js')).renderCiError(meta.format as CiFormat, env, exitCodeOf(env)), stderr: '' };
   if (MACHINE_FORMATS.has(meta.format)) return { stdout: custom(env, meta, () => renderers.other(meta.format, env)) ?? jsonLine(env), stderr: '' };
+  if (DIAGRAM_FORMATS.has(meta.format)) {
+    // The diagram's renderer escapes for its own language; what is said about the run goes to stderr as in text.
+    const said = renderText(escapeEnvelope({ ...env, data: {} }), await makeStyle(meta.color), undefined, { answerOnly: true });
+    return { stdout: env.error ? '' : (custom(env, meta, () => renderers.other(meta.format, env)) ?? ''), stderr: said.stderr };
+  }
   const safe = escapeEnvelope(env);
   if (meta.format === 'md') return { stdout: renderMarkdown(safe, custom(safe, meta, () => renderers.md(safe))), stderr: '' };
   const style = await makeStyle(meta.color);

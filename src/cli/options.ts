@@ -3,8 +3,8 @@ import path from 'node:path';
 import { envValue } from '../core/env.js';
 import { DocketError } from '../errors/docket-error.js';
 
-export { BASE_FORMATS, CI_FORMATS, MACHINE_FORMATS, formatFromRaw, rawBool, rawFlag, type CiFormat, type Format } from './raw-argv.js';
-import { MACHINE_FORMATS, rawFlag, type Format } from './raw-argv.js';
+export { BASE_FORMATS, CI_FORMATS, DIAGRAM_FORMATS, MACHINE_FORMATS, formatFromRaw, rawBool, rawFlag, type CiFormat, type Format } from './raw-argv.js';
+import { DIAGRAM_FORMATS, MACHINE_FORMATS, rawFlag, type Format } from './raw-argv.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CORRELATION_ID = /^[\x21-\x7e]{1,128}$/;
@@ -22,6 +22,8 @@ export function resolveFormat(flagFormat: string | undefined, json: boolean, env
   // DOCKET_FORMAT is a session-wide default: a machine format only some commands speak
   // (ndjson, sarif, ...) falls back to the JSON envelope elsewhere. An explicit --format does not.
   if (!json && flagFormat === undefined && fromEnv !== undefined && MACHINE_FORMATS.has(fromEnv as Format) && !(allowed as readonly string[]).includes(fromEnv)) chosen = 'json';
+  // A diagram language (graph's) falls back to text, the other format read by people.
+  if (!json && flagFormat === undefined && fromEnv !== undefined && DIAGRAM_FORMATS.has(fromEnv as Format) && !(allowed as readonly string[]).includes(fromEnv)) chosen = 'text';
   if (!(allowed as readonly string[]).includes(chosen)) {
     const source = json || flagFormat !== undefined ? `--format ${chosen}` : `DOCKET_FORMAT=${fromEnv}`;
     throw new DocketError('INVALID_FORMAT', `${source} is not supported by this command.`, {

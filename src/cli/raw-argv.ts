@@ -3,13 +3,15 @@
  * bin/run.js loads this first (console-guard.ts), before any other module.
  */
 
-export type Format = 'text' | 'json' | 'md' | 'ndjson' | 'sarif' | 'github' | 'junit';
+export type Format = 'text' | 'json' | 'md' | 'ndjson' | 'sarif' | 'github' | 'junit' | 'mermaid' | 'dot';
 export const BASE_FORMATS: readonly Format[] = ['text', 'json', 'md'];
 /** Formats whose output is machine-readable: no colour, no prose on stdout. */
 export const MACHINE_FORMATS: ReadonlySet<Format> = new Set(['json', 'ndjson', 'sarif', 'github', 'junit']);
 /** Formats for CI systems: even an error is printed in the format (src/cli/render/ci). */
 export type CiFormat = 'sarif' | 'github' | 'junit';
 export const CI_FORMATS: ReadonlySet<Format> = new Set<CiFormat>(['sarif', 'github', 'junit']);
+/** Diagram languages (graph): the diagram alone on stdout, findings and errors as text on stderr. */
+export const DIAGRAM_FORMATS: ReadonlySet<Format> = new Set(['mermaid', 'dot']);
 
 /** The value of a `--name value` or `--name=value` flag in raw argv (last one wins), before `--`. */
 export function rawFlag(argv: readonly string[], name: string): string | undefined {

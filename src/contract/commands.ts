@@ -7,6 +7,7 @@ import type { ContextData } from '../core/usecases/context.js';
 import type { DoctorData } from '../core/usecases/doctor.js';
 import type { CodeExplanation, CodeList, ForeignCodeExplanation, ForeignCodeSummary } from '../core/usecases/explain.js';
 import type { FixData } from '../core/usecases/fix.js';
+import type { GraphData } from '../core/usecases/graph.js';
 import type { IdentifyData, LinkData, ResolveData } from '../core/usecases/navigate.js';
 import type { IndexData } from '../core/usecases/index.js';
 import type { InitData } from '../core/usecases/init.js';
@@ -36,6 +37,7 @@ export interface CommandDataMap {
   /** A docket code, a code of the Python DocOps CLI (origin `meminit`), or with --list all of them. */
   explain: CodeExplanation | ForeignCodeExplanation | CodeList;
   fix: FixData & FindingsData;
+  graph: GraphData;
   identify: IdentifyData;
   index: IndexData & FindingsData;
   init: InitData;

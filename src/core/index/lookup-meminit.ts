@@ -1,5 +1,5 @@
-import { readSync } from 'node:fs';
 import type { Issue } from '../issues.js';
+import { artifactBytes, edgesOf, type WholeGraph } from './artifact-graph.js';
 import type { CurrentArtifact } from './current.js';
 import type { IndexNode } from './graph.js';
 
@@ -13,19 +13,20 @@ export function htmlUnescaped(s: string | null): string | null {
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const texts = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
-/** The nodes of the Python DocOps CLI's artifact, open as `file` (`data.nodes`, reference §7.5); undefined when it does not read as one. */
-function nodesOf(file: CurrentArtifact['file']): IndexNode[] | undefined {
-  const buf = Buffer.allocUnsafe(file.size);
-  let got = 0;
-  for (let n = 1; got < buf.length && n > 0; got += n) n = readSync(file.fd, buf, got, buf.length - got, got);
+/** The nodes and edges of the Python DocOps CLI's artifact, open as `file` (`data.nodes`, `data.edges`, reference §7.5); undefined when it does not read as one. */
+function graphOf(file: CurrentArtifact['file']): WholeGraph | undefined {
+  const buf = artifactBytes(file);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(buf.toString('utf8', 0, got));
+    parsed = JSON.parse(buf?.toString('utf8') ?? '');
   } catch {
     return undefined;
   }
-  const nodes = (parsed as { data?: { nodes?: unknown } } | null)?.data?.nodes;
-  if (!Array.isArray(nodes)) return undefined;
+  const data = (parsed as { data?: { nodes?: unknown; edges?: unknown } } | null)?.data;
+  const nodes = data?.nodes;
+  // Its edges carry their kind in `edge_type`.
+  const edges = edgesOf(data?.edges ?? [], 'edge_type');
+  if (!Array.isArray(nodes) || !edges) return undefined;
   const out: IndexNode[] = [];
   for (const n of nodes as Record<string, unknown>[]) {
     if (typeof n?.document_id !== 'string' || typeof n.path !== 'string') return undefined;
@@ -36,15 +37,16 @@ function nodesOf(file: CurrentArtifact['file']): IndexNode[] | undefined {
       last_updated: text(n.last_updated), area: text(n.area), description: text(n.description), keywords: texts(n.keywords), related_ids: texts(n.related_ids), superseded_by: text(n.superseded_by),
     });
   }
-  return out;
+  return { nodes: out, edges };
 }
 
 /** Lookups in a current artifact of that tool's format (see loadIndex): read whole, once; undefined when it does not read as one. */
-export function meminitIndex(current: CurrentArtifact, skippedOf: (warnings: readonly Issue[]) => Map<string, string>): { node(id: string): IndexNode | undefined; nodeAt(rel: string): IndexNode | undefined; ids(): Iterable<string>; nodes(): IndexNode[]; skipped(rel: string): string | undefined } | undefined {
-  const nodes = nodesOf(current.file);
-  if (!nodes) return undefined;
+export function meminitIndex(current: CurrentArtifact, skippedOf: (warnings: readonly Issue[]) => Map<string, string>): { node(id: string): IndexNode | undefined; nodeAt(rel: string): IndexNode | undefined; ids(): Iterable<string>; nodes(): IndexNode[]; skipped(rel: string): string | undefined; graph(): WholeGraph } | undefined {
+  const graph = graphOf(current.file);
+  if (!graph) return undefined;
+  const { nodes } = graph;
   const [byId, byPath] = [new Map(nodes.map((n) => [n.document_id, n])), new Map(nodes.map((n) => [n.path, n]))];
   const skipped = skippedOf(current.stored.warnings);
   const sorted = () => [...byId.values()].sort((a, b) => (a.document_id < b.document_id ? -1 : a.document_id > b.document_id ? 1 : 0));
-  return { node: (id) => byId.get(id), nodeAt: (rel) => byPath.get(rel), ids: () => byId.keys(), nodes: sorted, skipped: (rel) => skipped.get(rel) };
+  return { node: (id) => byId.get(id), nodeAt: (rel) => byPath.get(rel), ids: () => byId.keys(), nodes: sorted, skipped: (rel) => skipped.get(rel), graph: () => graph };
 }

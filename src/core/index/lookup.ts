@@ -14,6 +14,7 @@ import { currentArtifact, scanSinceBuild, type CurrentArtifact, type SinceBuild 
 import { meminitIndex } from './lookup-meminit.js';
 import { nodeIdsAt, nodeIdsOf, nodesOf, readNode } from './artifact-file.js';
 import type { IndexNode } from './graph.js';
+import { readArtifactGraph, type WholeGraph } from './artifact-graph.js';
 
 export interface LoadedIndex {
   /** INDEX_MISSING or INDEX_STALE when the artifact does not match the documents. */
@@ -26,6 +27,8 @@ export interface LoadedIndex {
   ids(): Promise<Iterable<string>>;
   /** Every node, sorted by ID (`docket list`). */
   nodes(): Promise<IndexNode[]>;
+  /** Every node and edge (`docket graph`). */
+  graph(): Promise<WholeGraph>;
   /** Why a governed file is not a node (its INDEX_DOCUMENT_SKIPPED message). */
   skipped(rel: string): string | undefined;
   /** Releases the artifact a lookup reads. */
@@ -90,7 +93,7 @@ async function meminitLookups(config: RepoConfig, current: CurrentArtifact, sign
     lastLookup.source = 'fallback';
     return builtIndex(config, signal);
   }
-  return { warnings: [], node: async (id) => read.node(id), nodeAt: async (rel) => read.nodeAt(rel), ids: async () => read.ids(), nodes: async () => read.nodes(), skipped: (rel) => read.skipped(rel), close: () => undefined };
+  return { warnings: [], node: async (id) => read.node(id), nodeAt: async (rel) => read.nodeAt(rel), ids: async () => read.ids(), nodes: async () => read.nodes(), graph: async () => read.graph(), skipped: (rel) => read.skipped(rel), close: () => undefined };
 }
 
 /** The index built in memory (see loadIndex). */
@@ -113,6 +116,7 @@ async function builtIndex(config: RepoConfig, signal?: AbortSignal, opened?: Ope
     nodeAt: async (rel) => byPath.get(rel),
     ids: async () => byId.keys(),
     nodes: async () => nodes,
+    graph: async () => ({ nodes, edges: built.edges! }),
     skipped: (rel) => skipped.get(rel),
     close: () => undefined,
   };
@@ -177,6 +181,11 @@ class ArtifactIndex implements LoadedIndex {
     const read = nodesOf(file.fd);
     if (read.nodes && read.nodes.length === stored.node_count && read.size === stored.artifact_size && read.sha256 === stored.artifact_sha256) return read.nodes;
     return (await this.instead()).nodes();
+  }
+
+  async graph(): Promise<WholeGraph> {
+    if (this.fallback) return this.fallback.graph();
+    return readArtifactGraph(this.current) ?? (await this.instead()).graph();
   }
 
   skipped(rel: string): string | undefined {

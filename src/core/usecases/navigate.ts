@@ -31,8 +31,8 @@ export interface NavigateResult<D> {
   advice: Advice[];
 }
 
-type Cmd = (command: string) => string;
-const plainCmd: Cmd = (command) => `docket ${command}`;
+export type Cmd = (command: string) => string;
+export const plainCmd: Cmd = (command) => `docket ${command}`;
 
 /** When the artifact is missing or stale, every lookup rebuilds the index in memory: say how to stop that. */
 export function indexAdvice(warnings: readonly Issue[], cmd: Cmd): Advice[] {
@@ -49,7 +49,7 @@ const summary = (n: IndexNode): ResolveData => ({ document_id: n.document_id, pa
  * (ID_NOT_FOUND, ...) keeps them too: an agent told the index was stale learns it even from
  * the error.
  */
-async function answer<D>(configWarnings: readonly Issue[], index: LoadedIndex, cmd: Cmd, lookup: () => Promise<D>): Promise<NavigateResult<D>> {
+export async function answer<D>(configWarnings: readonly Issue[], index: LoadedIndex, cmd: Cmd, lookup: () => Promise<D>): Promise<NavigateResult<D>> {
   const findings = () => ({ warnings: [...configWarnings, ...index.warnings], advice: indexAdvice(index.warnings, cmd) });
   try {
     const data = await lookup();

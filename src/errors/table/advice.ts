@@ -19,4 +19,5 @@ export const ADVICE_CODES = {
   NEXT_NEW: advice('Create a governed document.', ['docket new <TYPE> "<title>"']),
   NEXT_CONTEXT_DEEP: advice('List the governed documents.', ['docket context --deep']),
   NEXT_EXPLAIN: advice('Read what a code means and how to fix it.', ['docket explain <CODE>']),
+  NEXT_GRAPH_DOT: advice('Draw a graph too large for Mermaid\'s defaults with Graphviz, or narrow it with the filters.', ['docket graph --format dot']),
 } as const satisfies Record<string, CodeSpec>;
