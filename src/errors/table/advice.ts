@@ -19,4 +19,6 @@ export const ADVICE_CODES = {
   NEXT_NEW: advice('Create a governed document.', ['docket new <TYPE> "<title>"']),
   NEXT_CONTEXT_DEEP: advice('List the governed documents.', ['docket context --deep']),
   NEXT_EXPLAIN: advice('Read what a code means and how to fix it.', ['docket explain <CODE>']),
+  NEXT_STATE_SET: advice('Record the state of a document in the work queue.', ['docket state set <ID> --impl-state "In Progress"']),
+  NEXT_STATE_NEXT: advice('Take the next ready item of the work queue.', ['docket state next']),
 } as const satisfies Record<string, CodeSpec>;
