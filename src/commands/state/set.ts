@@ -55,8 +55,8 @@ export default class StateSet extends DocketCommand<typeof StateSet, StateSetDat
       ...(f.assignee !== undefined ? { assignee: f.assignee } : {}),
       ...(f['next-action'] !== undefined ? { nextAction: f['next-action'] } : {}),
       ...(f.actor !== undefined ? { actor: f.actor } : {}),
-      clear: f.clear,
-      dryRun: f['dry-run'],
+      clear: f.clear === true,
+      dryRun: f['dry-run'] === true,
       env: ctx.env,
       now: ctx.now(),
     }, { cmd: ctx.cmd, fallback: ctx.fallback, signal: ctx.signal });
