@@ -62,7 +62,7 @@ function viewOf(id: string, e: StateEntry, entries: ReadonlyMap<string, StateEnt
 }
 
 /** Who waits for each ID: the reverse of the dependency lists, sorted. */
-export function reverseDependencies(entries: ReadonlyMap<string, StateEntry>): Map<string, string[]> {
+function reverseDependencies(entries: ReadonlyMap<string, StateEntry>): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const id of [...entries.keys()].sort(byString)) {
     for (const dep of dependenciesOf(entries.get(id)!)) (out.get(dep) ?? out.set(dep, []).get(dep)!).push(id);
@@ -70,7 +70,7 @@ export function reverseDependencies(entries: ReadonlyMap<string, StateEntry>): M
   return out;
 }
 
-export const cycleMessage = (cycle: readonly string[]) => `Dependency cycle: ${cycle.join(' -> ')}.`;
+const cycleMessage = (cycle: readonly string[]) => `Dependency cycle: ${cycle.join(' -> ')}.`;
 
 /** Derived fields and findings of the whole file. */
 export function analyzeState(file: StateFile, opts: AnalyzeOptions): StateAnalysis {

@@ -61,6 +61,6 @@ function closedPath(component: readonly string[], next: (id: string) => string[]
     path.push(id);
     id = next(id).filter((d) => members.has(d)).sort(byString)[0]!;
   }
-  const cycle = path.slice(at.get(id)!);
+  const cycle = path.slice(at.get(id));
   return [...cycle, cycle[0]!];
 }

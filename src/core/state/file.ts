@@ -69,8 +69,8 @@ export async function readStateFile(config: RepoConfig): Promise<StateFile> {
   return file;
 }
 
-/** Parses `text` into `file` (exported for tests). */
-export function parseState(text: string, file: StateFile): void {
+/** Parses `text` into `file`. */
+function parseState(text: string, file: StateFile): void {
   const { isMap, isScalar, LineCounter, parseDocument } = yamlLib();
   const counter = new LineCounter();
   const doc = parseDocument(text, { ...QUIET, lineCounter: counter, uniqueKeys: true });
@@ -150,7 +150,7 @@ export function assertWellFormed(file: StateFile): void {
 }
 
 /** The file's text: version first, entries sorted by ID, fixed key order, defaults omitted, block style. */
-export function serializeState(entries: ReadonlyMap<string, StateEntry>): string {
+function serializeState(entries: ReadonlyMap<string, StateEntry>): string {
   const { Document } = yamlLib();
   const documents: Record<string, Record<string, unknown>> = {};
   for (const id of [...entries.keys()].sort()) {

@@ -5,10 +5,8 @@ import type { RepoConfig } from '../config/types.js';
 export const STATE_SCHEMA_VERSION = '2.0';
 export const PRIORITIES = ['P0', 'P1', 'P2', 'P3'] as const;
 export type Priority = (typeof PRIORITIES)[number];
-/** The priority of an entry that has none (omitted when written, as the Python DocOps CLI does). */
-export const DEFAULT_PRIORITY: Priority = 'P2';
 export const NOT_STARTED = 'Not Started';
-export const DONE = 'Done';
+const DONE = 'Done';
 /** Field limits of the Python DocOps CLI (reference §10). */
 export const LIMITS = { notes: 500, assignee: 120, next_action: 500, actor: 100 } as const;
 export const ACTOR_PATTERN = /^[a-zA-Z0-9._-]+$/;

@@ -12,7 +12,7 @@ export interface StateListData {
   summary: { total: number; returned: number; ready: number; blocked: number };
 }
 
-export const NEXT_RULE = 'priority > unblocks > updated > document_id';
+const NEXT_RULE = 'priority > unblocks > updated > document_id';
 
 export interface StateNextData {
   /** The entry to work on next; null when none is ready (see reason). */
@@ -103,14 +103,14 @@ export function runStateList(root: string, filters: ListFilters, opts: StateOpti
 }
 
 /** The order of `state next`: priority, then how much it unblocks, then age, then ID. */
-export function compareCandidates(a: EntryView, b: EntryView): number {
+function compareCandidates(a: EntryView, b: EntryView): number {
   return priorityRank(a.priority) - priorityRank(b.priority) || b.unblocks.length - a.unblocks.length || timeOf(a.updated) - timeOf(b.updated) || (a.document_id < b.document_id ? -1 : a.document_id > b.document_id ? 1 : 0);
 }
 
 /** `docket state next`: the ready entry to take next, and why. */
 export function runStateNext(root: string, filter: { assignee?: string; priorityAtLeast?: string }, opts: StateOptions): Promise<StateResult<StateNextData>> {
   return answering(opts, root, async (opened) => {
-    const atLeast = filter.priorityAtLeast === undefined ? undefined : canonicalPriority(filter.priorityAtLeast) ?? (() => { throw invalidValue('--priority-at-least', filter.priorityAtLeast!, ['P0', 'P1', 'P2', 'P3']); })();
+    const atLeast = filter.priorityAtLeast === undefined ? undefined : canonicalPriority(filter.priorityAtLeast) ?? (() => { throw invalidValue('--priority-at-least', filter.priorityAtLeast, ['P0', 'P1', 'P2', 'P3']); })();
     const candidates = [...opened.analysis.views.values()]
       .filter((e) => e.ready && (filter.assignee === undefined || e.assignee === filter.assignee) && (atLeast === undefined || priorityRank(e.priority) <= priorityRank(atLeast)))
       .sort(compareCandidates);

@@ -6,7 +6,7 @@ import { analyzeState, dependenciesOf, fieldIssues } from '../state/analyze.js';
 import { dependencyCycles } from '../state/cycles.js';
 import { assertWellFormed, readStateFile, writeStateFile, type StateFile } from '../state/file.js';
 import { withStateLock } from '../state/lock.js';
-import { ACTOR_PATTERN, canonicalPriority, canonicalState, LIMITS, NOT_STARTED, timestampOf, type EntryView, type StateEntry } from '../state/model.js';
+import { ACTOR_PATTERN, canonicalPriority, canonicalState, isDone, LIMITS, NOT_STARTED, timestampOf, type EntryView, type StateEntry } from '../state/model.js';
 import { openState, stateId, type StateOptions } from '../state/open.js';
 import { ID_PATTERN } from '../ids/document-id.js';
 import type { StateResult } from './state-read.js';
@@ -76,7 +76,7 @@ function checkFlags(input: StateSetInput): void {
 }
 
 /** Who makes the change (updated_by): --actor as given, else DOCKET_ACTOR_ID or the user name made safe, else `unknown`. */
-export function resolveActor(flag: string | undefined, env: NodeJS.ProcessEnv): string {
+function resolveActor(flag: string | undefined, env: NodeJS.ProcessEnv): string {
   if (flag !== undefined) {
     if (!ACTOR_PATTERN.test(flag) || flag.length > LIMITS.actor) throw new DocketError('INVALID_FLAG_VALUE', `--actor "${flag.slice(0, 40)}" must be 1 to ${LIMITS.actor} characters of letters, digits, ".", "_" and "-".`, { suggestion: 'e.g. --actor agent-one.', details: { flag: '--actor', value: flag.slice(0, 200) } });
     return flag;
@@ -184,7 +184,8 @@ export async function runStateSet(root: string, input: StateSetInput, opts: Stat
     return {
       data: { action: input.clear ? 'clear' : 'set', document_id: id, path: file.rel, dry_run: input.dryRun, changed: planned.changed, written: !input.dryRun && planned.changed, entry: view },
       warnings: [...findings, ...planned.warnings],
-      advice: [],
+      // Work finished: what comes next.
+      advice: view && planned.changed && isDone(view.impl_state) ? [{ code: 'NEXT_STATE_NEXT', message: 'Take the next ready item of the work queue.', command: opts.cmd('state next') }] : [],
     };
   } catch (error) {
     if (error instanceof DocketError) throw error.withFindings(findings, []);

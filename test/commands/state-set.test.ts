@@ -1,30 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { docket, docketBin } from '../helpers/cli.js';
-import { copyFixture, tempDir, writeTree } from '../helpers/fixtures.js';
-import { expectValidEnvelope } from '../helpers/schemas.js';
+import { docketBin } from '../helpers/cli.js';
+import { copyFixture, writeTree } from '../helpers/fixtures.js';
+import { state, STATE, stateCodes, stateRepo } from '../helpers/state.js';
 
-const STATE = 'docs/01-indices/project-state.yaml';
-const doc = (id: string, title: string) => `---\ndocument_id: ${id}\ntype: ${id.split('-')[1]}\ntitle: ${title}\nstatus: Draft\nversion: "0.1"\nlast_updated: 2026-01-10\nowner: Team\ndocops_version: "2.0"\n---\n\n# ${id}: ${title}\n`;
-
-/** A repository of five ADRs and a spec, without project-state.yaml. */
-function repo(): string {
-  const files: Record<string, string> = { 'docops.config.yaml': 'project_name: Queue\nrepo_prefix: WRK\ndocops_version: "2.0"\ndocs_root: docs\n' };
-  for (let n = 1; n <= 5; n++) files[`docs/45-adr/adr-00${n}-decision-${n}.md`] = doc(`WRK-ADR-00${n}`, `Decision ${n}`);
-  files['docs/20-specs/spec-001-api.md'] = doc('WRK-SPEC-001', 'API');
-  return writeTree(tempDir('docket-state-'), files);
-}
-
-/** Runs a state command in JSON mode with the date pinned (every write gets the same `updated`). */
-async function state(root: string, ...args: string[]) {
-  const r = await docket(['state', ...args, '--root', root, '--json'], { env: { DOCKET_TODAY: '2026-01-31', DOCKET_ACTOR_ID: 'agent one' } });
-  expectValidEnvelope(r.json, r.json?.success ? `state ${args[0]}` : undefined);
-  return r;
-}
-
-/** The state findings' codes (the index's INDEX_MISSING aside: these repositories have no artifact). */
-const codes = (items: { code: string }[]) => items.map((i) => i.code).filter((c) => !c.startsWith('INDEX_'));
+const repo = () => stateRepo();
+const codes = stateCodes;
 
 describe('state set, then get, list, next and blockers', () => {
   it('follows the reference: shorthand IDs, derived fields, next\'s order and its ties, blockers', async () => {
