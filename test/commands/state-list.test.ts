@@ -38,3 +38,28 @@ describe('state list', () => {
     expect(r.json!.data).toMatchObject({ entries: [], summary: { total: 0, returned: 0, ready: 0, blocked: 0 } });
   });
 });
+
+describe('doctor checks the state file', () => {
+  it('reports what state set would refuse as errors, the rest as warnings, and a malformed file as an error', async () => {
+    const root = stateRepo({
+      [STATE]: stateFile(
+        entryYaml('WRK-ADR-002', { impl_state: 'Not Started', depends_on: ['WRK-ADR-001'] }),
+        entryYaml('WRK-ADR-001', { impl_state: 'Someday', depends_on: ['WRK-ADR-002'] }),
+        entryYaml('WRK-ZZZ-001', { impl_state: 'Done' }),
+      ),
+    });
+    const doctor = await docket(['doctor', '--root', root, '--json']);
+    expect(doctor.exitCode).toBe(1);
+    const state = doctor.json!.data.checks.find((c: any) => c.name === 'state');
+    expect(state.status).toBe('error');
+    // (These repositories have no metadata schema: doctor's other checks report that.)
+    const own = (items: any[]) => items.map((i) => i.code).filter((c: string) => c.startsWith('STATE_'));
+    expect(own(doctor.json!.violations)).toEqual(['STATE_DEPENDENCY_CYCLE']);
+    expect(own(doctor.json!.warnings).sort()).toEqual(['STATE_UNKNOWN_DOC_ID', 'STATE_UNKNOWN_IMPL_STATE', 'STATE_UNSORTED_KEYS']);
+    const broken = stateRepo({ [STATE]: 'documents: [\n' });
+    const malformed = await docket(['doctor', '--root', broken, '--json']);
+    expect(malformed.json!.violations.filter((v: any) => v.code.startsWith('STATE_')).map((v: any) => [v.code, v.path])).toEqual([['STATE_YAML_MALFORMED', STATE]]);
+    const none = await docket(['doctor', '--root', stateRepo(), '--json']);
+    expect(none.json!.data.checks.find((c: any) => c.name === 'state')).toEqual({ name: 'state', status: 'ok', message: `No ${STATE}: no work queue to check.` });
+  });
+});
