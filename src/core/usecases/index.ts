@@ -3,6 +3,10 @@ import { buildIndex, type RebuildInfo } from '../index/build.js';
 import type { CacheMode } from '../index/cache.js';
 import type { Advice, Issue } from '../issues.js';
 import type { ItemSink } from '../stream.js';
+import type { IndexEdge } from '../index/graph.js';
+import { checkFilters, filteredNodes, hasFilters, indexStateFindings, stateFileExists, type IndexFilters } from '../state/index-view.js';
+import { knownIds } from '../state/open.js';
+import type { StatefulNode } from '../state/nodes.js';
 
 export interface IndexData {
   index_path: string;
@@ -11,6 +15,11 @@ export interface IndexData {
   /** Whether the artifact's bytes changed and were written (false: unchanged, or integrity failed). */
   written: boolean;
   rebuild: RebuildInfo;
+  /** With --status or --impl-state: the nodes they keep, with their work-queue fields (the artifact is never filtered). */
+  filtered?: boolean;
+  nodes?: StatefulNode[];
+  /** With a filter: the edges between two nodes it keeps. */
+  edges?: IndexEdge[];
 }
 
 export interface IndexOptions {
@@ -25,6 +34,8 @@ export interface IndexOptions {
   ignoreFiles?: boolean;
   /** Progress for a person at a terminal (ignored when `sink` is set: a stream reports its own). */
   progress?(phase: string, done: number, total: number): void;
+  /** --status / --impl-state. */
+  filters?: IndexFilters;
 }
 
 export interface IndexResult {
@@ -43,26 +54,32 @@ export async function runIndex(root: string, opts: IndexOptions): Promise<IndexR
   const { config, warnings: configWarnings } = await loadConfigOrDefaults(root, opts.fallback);
   if (opts.ignoreFiles === false) config.ignoreFiles = false;
   const sink = opts.sink;
+  const filters = hasFilters(opts.filters) ? checkFilters(config, opts.filters) : undefined;
+  const hasState = await stateFileExists(config);
   const built = await buildIndex(config, {
     cache: opts.cache,
     write: opts.cache !== 'off',
     artifact: true,
-    graph: sink !== undefined,
+    // The graph is needed for filtered nodes, and made again when the Python DocOps CLI's
+    // artifact merges project-state.yaml (which may have changed when no document did).
+    graph: sink !== undefined || filters !== undefined || (hasState && config.index_format === 'meminit'),
     ...(opts.signal ? { signal: opts.signal } : {}),
     ...(sink ? { onProgress: (done: number, total: number) => sink.progress('read', done, total) } : opts.progress ? { onProgress: (done: number, total: number) => opts.progress!('read', done, total) } : {}),
   });
+  // The work queue, checked against the index's IDs (the nodes built, or the artifact just written).
+  const state = hasState ? await indexStateFindings(config, async () => (built.nodes ? new Set(built.nodes.map((n) => n.document_id)) : (await knownIds(config, opts.signal))?.ids), opts.cmd) : { violations: [], warnings: [], advice: [] };
   const failed = built.violations.length > 0;
   if (sink) {
     for (const node of built.nodes ?? []) await sink.item('node', node);
     for (const edge of built.edges ?? []) await sink.item('edge', edge);
   }
-  const advice: Advice[] = [...built.advice];
+  const advice: Advice[] = [...built.advice, ...state.advice];
   if (failed) advice.unshift({ code: 'NEXT_CHECK', message: 'See every finding of the documents involved.', command: opts.cmd('check') });
   else if (built.first_id !== null) advice.push({ code: 'NEXT_RESOLVE', message: 'Look a document up by ID.', command: opts.cmd(`resolve ${built.first_id}`) });
   return {
-    data: { index_path: config.index_path, node_count: built.node_count, edge_count: built.edge_count, written: built.written, rebuild: built.rebuild },
-    violations: built.violations,
-    warnings: [...configWarnings, ...built.warnings],
+    data: { index_path: config.index_path, node_count: built.node_count, edge_count: built.edge_count, written: built.written, rebuild: built.rebuild, ...(filters ? { filtered: true, ...(await filteredNodes(config, built.nodes ?? [], built.edges ?? [], filters)) } : {}) },
+    violations: [...built.violations, ...state.violations],
+    warnings: [...configWarnings, ...built.warnings, ...state.warnings],
     advice,
     // A document that could not be read makes the index incomplete. (inspectRepository counts
     // unreadable documents as partial only when its rules ran; the index reads without rules.)
