@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { GENERATOR_VERSION, generateRepo } from './generate.mjs';
 import { railsSection } from './rails.mjs';
 import { removable, unnamed } from './removable.mjs';
+import { stateRows } from './state.mjs';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const PROBE = path.join(REPO, 'bench/rss-probe.cjs');
@@ -354,6 +355,11 @@ for (const size of sizes) {
     const rte = envelope(rt);
     expect('resolve, index stale', rte.success && rte.data.document_id === someId && rte.warnings.some((w) => w.code === 'INDEX_STALE'), `stale resolve: ${rt.stdout.slice(0, 300)}`);
     record(size, 'resolve, index stale', rt);
+  }
+  // The work queue: state reads and set with a 1,000-entry project-state.yaml (removed after).
+  if (size >= 1000) {
+    const ids = markdownFiles(clean).map((f) => /^document_id: (.*)$/m.exec(readFileSync(f, 'utf8'))?.[1]).filter(Boolean).sort();
+    stateRows({ size, clean, ids, BIN, measure, once, record, expect, envelope, floorRun, unavailable, has });
   }
   // `new` reads every document's ID to allocate the next number; a dry run writes nothing.
   if (!has('new')) unavailable(size, 'new --dry-run', 'no new command');

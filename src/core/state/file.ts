@@ -7,7 +7,9 @@ import type { RepoConfig } from '../config/types.js';
 import { SAFE_READ_FLAGS } from '../fs/chunks.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import type { Issue } from '../issues.js';
+import { parseSimpleConfig } from '../config/simple-yaml.js';
 import { QUIET, yamlLib } from '../yaml/lib.js';
+import { yamlString } from './yaml-out.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { ENTRY_KEYS, STATE_SCHEMA_VERSION, utcTimestamp, type StateEntry } from './model.js';
 
@@ -69,9 +71,16 @@ export async function readStateFile(config: RepoConfig): Promise<StateFile> {
   return file;
 }
 
-/** Parses `text` into `file`. */
+/**
+ * Parses `text` into `file`: files of the layout both tools write (block mappings and lists of
+ * one-line scalars) through the config loader's fast path, which gives exactly what the `yaml`
+ * package gives and declines anything else to it (loading and running that package is most
+ * of a read of a 1,000-entry file).
+ */
 function parseState(text: string, file: StateFile): void {
-  const { isMap, isScalar, LineCounter, parseDocument } = yamlLib();
+  const fast = parseSimpleConfig(file.rel, text);
+  if (fast) return checkState(fast.toJS(), file, (id) => fast.line(['documents', id]));
+  const { LineCounter, parseDocument } = yamlLib();
   const counter = new LineCounter();
   const doc = parseDocument(text, { ...QUIET, lineCounter: counter, uniqueKeys: true });
   if (doc.errors.length > 0) {
@@ -79,12 +88,19 @@ function parseState(text: string, file: StateFile): void {
     const line = first.linePos?.[0].line;
     throw new DocketError('STATE_YAML_MALFORMED', `${file.rel} is not valid YAML${line ? ` (line ${line})` : ''}: ${first.message.split('\n')[0]}`, { suggestion: `Fix the YAML of ${file.rel}, or restore it from version control.`, details: { path: file.rel, ...(line ? { line } : {}) } });
   }
-  const bad = (message: string, line?: number) => file.violations.push({ code: 'STATE_SCHEMA_VIOLATION', severity: 'error', message, path: file.rel, ...(line ? { line } : {}) });
-  const lineOf = (node: unknown) => {
-    const range = (node as { range?: [number, number, number] } | null)?.range;
+  const { isMap, isScalar } = yamlLib();
+  const node = doc.contents && isMap(doc.contents) ? doc.contents.items.find((p) => isScalar(p.key) && p.key.value === 'documents')?.value : undefined;
+  const keyNodes = new Map<string, unknown>(node && isMap(node) ? node.items.map((p) => [String(isScalar(p.key) ? p.key.value : ''), p.key]) : []);
+  const lineOf = (id: string) => {
+    const range = (keyNodes.get(id) as { range?: [number, number, number] } | undefined)?.range;
     return range ? counter.linePos(range[0]).line : undefined;
   };
-  const value: unknown = doc.toJS({ maxAliasCount: 100 });
+  checkState(doc.toJS({ maxAliasCount: 100 }), file, lineOf);
+}
+
+/** The parsed value checked against the file's structure (reference §9.1). */
+function checkState(value: unknown, file: StateFile, lineOf: (id: string) => number | undefined): void {
+  const bad = (message: string, line?: number) => file.violations.push({ code: 'STATE_SCHEMA_VIOLATION', severity: 'error', message, path: file.rel, ...(line ? { line } : {}) });
   if (value === null || value === undefined) {
     file.legacy = true;
     return;
@@ -101,10 +117,8 @@ function parseState(text: string, file: StateFile): void {
     return;
   }
   if (!isMapping(documents)) return void bad('`documents` must be a mapping of document IDs to entries.');
-  const node = doc.contents && isMap(doc.contents) ? doc.contents.items.find((p) => isScalar(p.key) && p.key.value === 'documents')?.value : undefined;
-  const keyNodes = new Map<string, unknown>(node && isMap(node) ? node.items.map((p) => [String(isScalar(p.key) ? p.key.value : ''), p.key]) : []);
   for (const [id, raw] of Object.entries(documents)) {
-    const line = lineOf(keyNodes.get(id));
+    const line = lineOf(id);
     if (line) file.lines.set(id, line);
     const entry = checkEntry(id, raw, (m) => bad(m, line));
     if (entry) file.entries.set(id, entry);
@@ -149,24 +163,23 @@ export function assertWellFormed(file: StateFile): void {
   });
 }
 
-/** The file's text: version first, entries sorted by ID, fixed key order, defaults omitted, block style. */
+/** The file's text: version first, entries sorted by ID, fixed key order, defaults omitted, block style (as PyYAML writes it). */
 function serializeState(entries: ReadonlyMap<string, StateEntry>): string {
-  const { Document } = yamlLib();
-  const documents: Record<string, Record<string, unknown>> = {};
-  for (const id of [...entries.keys()].sort()) {
+  const ids = [...entries.keys()].sort();
+  if (ids.length === 0) return `state_schema_version: '${STATE_SCHEMA_VERSION}'\ndocuments: {}\n`;
+  const out: string[] = [`state_schema_version: '${STATE_SCHEMA_VERSION}'`, 'documents:'];
+  for (const id of ids) {
     const e = entries.get(id)!;
-    const out: Record<string, unknown> = {};
+    out.push(`  ${yamlString(id)}:`);
     for (const key of ENTRY_KEYS) {
       const v = e[key];
-      if (v === undefined || v === '' || (Array.isArray(v) && v.length === 0)) continue;
-      if (key === 'priority' && v === 'P2') continue;
-      out[key] = v;
+      if (v === undefined || v === '' || (Array.isArray(v) && v.length === 0) || (key === 'priority' && v === 'P2')) continue;
+      if (Array.isArray(v)) out.push(`    ${key}:`, ...v.map((item) => `    - ${yamlString(item)}`));
+      // A timestamp is quoted: PyYAML would read it plain as a datetime, not a string.
+      else out.push(`    ${key}: ${yamlString(v, key === 'updated')}`);
     }
-    documents[id] = out;
   }
-  // YAML 1.1 quoting: the Python DocOps CLI reads the file with YAML 1.1 rules, where yes/no/on and timestamps are not strings.
-  const doc = new Document({ state_schema_version: STATE_SCHEMA_VERSION, documents }, { version: '1.1' });
-  return doc.toString({ indentSeq: false, lineWidth: 0, singleQuote: true });
+  return `${out.join('\n')}\n`;
 }
 
 /** Writes the state file atomically (never through a link). */
