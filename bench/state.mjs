@@ -46,7 +46,7 @@ export function stateRows({ size, clean, ids, BIN, measure, once, record, expect
     // Each run changes an entry of the same 1,000-entry file (restored first, untimed).
     const set = measure([BIN, 'state', 'set', ids[1], '--impl-state', 'In Progress', '--format', 'json'], clean, () => writeFileSync(file, text), floorRun);
     const se = envelope(set);
-    expect('state set', se.success && se.data.written === true && (readFileSync(file, 'utf8').match(/^  \S/gm) ?? []).length === ENTRIES, `state set: ${set.stdout.slice(0, 300)}`);
+    expect('state set', se.success && se.data.written === true && (readFileSync(file, 'utf8').match(/^ {2}\S/gm) ?? []).length === ENTRIES, `state set: ${set.stdout.slice(0, 300)}`);
     record(size, 'state set (1,000 entries)', set);
   } finally {
     rmSync(file, { force: true });
