@@ -77,6 +77,22 @@ describe('docket mcp over stdio, with the SDK client', () => {
     expect(doctor.inputSchema.properties).toMatchObject({ strict: { type: 'boolean' }, max_findings: { type: 'integer', minimum: 0 }, fields: { type: 'array' } });
   });
 
+  it('state_set previews unless apply is true; state_next and state_get then read what it wrote', async () => {
+    const args = { id: 'ACME-ADR-001', impl_state: 'Not Started', priority: 'P1' };
+    const preview = structured(await session.client.callTool({ name: 'state_set', arguments: args }));
+    expectValidEnvelope(preview, 'state set');
+    expect(preview.data).toMatchObject({ dry_run: true, written: false, entry: { document_id: 'ACME-ADR-001', priority: 'P1' } });
+    expect(structured(await session.client.callTool({ name: 'state_next', arguments: {} })).data.reason).toBe('state_missing');
+    const applied = structured(await session.client.callTool({ name: 'state_set', arguments: { ...args, apply: true } }));
+    expect(applied.data).toMatchObject({ dry_run: false, written: true });
+    const next = structured(await session.client.callTool({ name: 'state_next', arguments: {} }));
+    expectValidEnvelope(next, 'state next');
+    expect(next.data.entry).toMatchObject({ document_id: 'ACME-ADR-001', ready: true });
+    expect(structured(await session.client.callTool({ name: 'state_get', arguments: { id: 'ADR-001' } })).data.priority).toBe('P1');
+    const cleared = structured(await session.client.callTool({ name: 'state_set', arguments: { id: 'ACME-ADR-001', clear: true, apply: true } }));
+    expect(cleared.data).toMatchObject({ action: 'clear', written: true });
+  });
+
   it('calls every tool: structuredContent is a valid envelope, mirrored as text, isError only for an error', async () => {
     for (const name of present) {
       const r = await session.client.callTool({ name, arguments: REQUIRED_ARGUMENTS[name] ?? {} });
