@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { GENERATOR_VERSION, generateRepo } from './generate.mjs';
 import { railsSection } from './rails.mjs';
 import { removable, unnamed } from './removable.mjs';
+import { stateRows } from './state.mjs';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const PROBE = path.join(REPO, 'bench/rss-probe.cjs');
@@ -363,6 +364,11 @@ for (const size of sizes) {
     const drawn = (gr.stdout.match(/^ {2}[nu]_\S+\["/gm) ?? []).length;
     expect('graph --format mermaid, index current', gr.status === 0 && gr.stdout.startsWith('flowchart LR\n') && gre.success && gre.warnings.length === 0 && drawn === gre.data.nodes.length && drawn > 0, `graph: ${drawn} nodes drawn, ${JSON.stringify(gre.warnings).slice(0, 300)}`);
     record(size, 'graph --format mermaid, index current', gr);
+  }
+  // The work queue: state reads and set with a 1,000-entry project-state.yaml (removed after).
+  if (size >= 1000) {
+    const ids = markdownFiles(clean).map((f) => /^document_id: (.*)$/m.exec(readFileSync(f, 'utf8'))?.[1]).filter(Boolean).sort();
+    stateRows({ size, clean, ids, BIN, measure, once, record, expect, envelope, floorRun, unavailable, has });
   }
   // `new` reads every document's ID to allocate the next number; a dry run writes nothing.
   if (!has('new')) unavailable(size, 'new --dry-run', 'no new command');

@@ -19,6 +19,8 @@ import type { OrgInstallData } from '../core/usecases/org-install.js';
 import type { OrgStatusData } from '../core/usecases/org-status.js';
 import type { OrgVendorData } from '../core/usecases/org-vendor.js';
 import type { ScanData } from '../core/usecases/scan.js';
+import type { StateBlockersData, StateGetData, StateListData, StateNextData } from '../core/usecases/state-read.js';
+import type { StateSetData } from '../core/usecases/state-set.js';
 import type { VersionData } from '../core/usecases/version.js';
 import type { CompletionData } from '../core/completion/script.js';
 
@@ -53,6 +55,11 @@ export interface CommandDataMap {
   resolve: ResolveData;
   scan: ScanData;
   version: VersionData;
+  'state blockers': StateBlockersData;
+  'state get': StateGetData;
+  'state list': StateListData;
+  'state next': StateNextData;
+  'state set': StateSetData;
 }
 
 export type CommandId = keyof CommandDataMap;
@@ -93,4 +100,9 @@ export type {
   OrgVendorData,
   ResolveData,
   ScanData,
+  StateBlockersData,
+  StateGetData,
+  StateListData,
+  StateNextData,
+  StateSetData,
 };

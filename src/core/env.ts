@@ -4,6 +4,7 @@
  * docket's own variable wins when both are set.
  */
 export const MEMINIT_ENV_FALLBACKS = {
+  DOCKET_ACTOR_ID: 'MEMINIT_ACTOR_ID',
   DOCKET_CORRELATION_ID: 'MEMINIT_CORRELATION_ID',
   DOCKET_DEBUG: 'MEMINIT_DEBUG',
   DOCKET_DEFAULT_OWNER: 'MEMINIT_DEFAULT_OWNER',
@@ -18,7 +19,6 @@ export type FallbackVariable = keyof typeof MEMINIT_ENV_FALLBACKS;
  * A test keeps this list and the one above equal to the reference's.
  */
 export const MEMINIT_ENV_IGNORED: Readonly<Record<string, string>> = {
-  MEMINIT_ACTOR_ID: 'names the actor of `state set`; docket has no project-state commands',
   MEMINIT_LOG_FORMAT: 'chooses text or JSON log lines; docket writes no logs, only --verbose/--debug diagnostics, which are text',
   MEMINIT_LOG_SILENT: 'silences logs; docket writes nothing on stderr unless asked (--verbose, --debug) or a result is an error',
   MEMINIT_LOG_FILE: 'never implemented by that tool either',

@@ -8,6 +8,7 @@ import { INDEX_CODES } from './table/index.js';
 import { LINK_CODES } from './table/links.js';
 import { REPOSITORY_CODES } from './table/repository.js';
 import { RUNTIME_CODES } from './table/runtime.js';
+import { STATE_CODES } from './table/state.js';
 import { USAGE_CODES } from './table/usage.js';
 import type { CodeSpec } from './types.js';
 
@@ -27,6 +28,7 @@ export const CODES = {
   ...ADVICE_CODES,
   ...AGENT_CODES,
   ...INDEX_CODES,
+  ...STATE_CODES,
 } as const satisfies Record<string, CodeSpec>;
 
 export type Code = keyof typeof CODES;
@@ -43,6 +45,7 @@ export const NAMED_CODE_AREAS: readonly { name: string; codes: Record<string, Co
   { name: 'Authoring (new, templates, IDs, pre-commit, org profiles)', codes: AUTHORING_CODES },
   { name: 'Index, navigation, scan and streams', codes: INDEX_CODES },
   { name: 'Agents (mcp)', codes: AGENT_CODES },
+  { name: 'Work queue (state)', codes: STATE_CODES },
   { name: 'Advice', codes: ADVICE_CODES },
 ];
 

@@ -18,7 +18,7 @@ describe('doctor', () => {
     expect(r.exitCode).toBe(0);
     expectValidEnvelope(r.json, 'doctor');
     expect(r.json!.data.status).toBe('ok');
-    expect(r.json!.data.checks.map((c: any) => c.name)).toEqual(['node', 'config', 'namespaces', 'docs_roots', 'coverage', 'schema', 'templates', 'temp_files']);
+    expect(r.json!.data.checks.map((c: any) => c.name)).toEqual(['node', 'config', 'namespaces', 'docs_roots', 'coverage', 'schema', 'templates', 'temp_files', 'state']);
     expect(r.json!.advice[0].code).toBe('NEXT_CHECK');
   });
 

@@ -79,9 +79,12 @@ describe('explain knows the Python DocOps CLI\'s codes', () => {
   });
 
   it('says where docket has no such feature, and what to use instead', async () => {
+    const protocolCode = await docket(['explain', 'PROTOCOL_SYNC_WRITE_FAILED', '--json']);
+    expect(protocolCode.json!.data).toMatchObject({ origin: 'meminit', replaced_by: [] });
+    expect(protocolCode.json!.data.remediation.action).toContain('no `protocol check|sync`');
+    // A state code docket reports under its own name.
     const state = await docket(['explain', 'E_STATE_YAML_MALFORMED', '--json']);
-    expect(state.json!.data).toMatchObject({ origin: 'meminit', replaced_by: [] });
-    expect(state.json!.data.remediation.action).toContain('no project-state commands');
+    expect(state.json!.data).toMatchObject({ origin: 'meminit', replaced_by: ['STATE_YAML_MALFORMED'] });
     const protocol = await docket(['explain', 'PROTOCOL_ASSET_STALE', '--json']);
     expect(protocol.json!.data.remediation.commands).toEqual(['docket context --format json']);
   });
@@ -105,7 +108,8 @@ describe('explain knows the Python DocOps CLI\'s codes', () => {
     expect(text.stdout).toContain('docket: CONFIG_NOT_FOUND, CONFIG_INVALID');
     const list = await docket(['explain', '--list']);
     expect(list.stdout).toMatch(/^ {2}PATH_ESCAPE +meminit +A path resolves outside the root.* docket: PATH_OUTSIDE_ROOT, SYMLINK_REFUSED, OUTPUT_PATH_REFUSED$/m);
-    expect(list.stdout).toMatch(/^ {2}E_STATE_YAML_MALFORMED +meminit .* docket: no such feature$/m);
+    expect(list.stdout).toMatch(/^ {2}PROTOCOL_ASSET_STALE +meminit .* docket: no such feature$/m);
+    expect(list.stdout).toMatch(/^ {2}E_STATE_YAML_MALFORMED +meminit .* docket: STATE_YAML_MALFORMED$/m);
     const typo = await docket(['explain', 'PATH_ESCAP', '--json']);
     expect(typo.exitCode).toBe(64);
     expect(typo.json!.error.details.did_you_mean[0]).toBe('PATH_ESCAPE');

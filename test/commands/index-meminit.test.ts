@@ -158,7 +158,12 @@ describe('index in a repository that keeps the Python DocOps CLI\'s artifact (re
     expect(named.json!.data).toMatchObject({ index_path: MEMINIT, written: true });
     const artifact = JSON.parse(artifactOf(repo).toString('utf8'));
     expectValidAgainst('meminit-index-artifact.schema.json', artifact);
-    // No earlier file to keep the work queue of: every node has that of a document without a state entry.
-    expect(artifact.data.nodes.every((n: any) => n.ready === false && !('impl_state' in n))).toBe(true);
+    // No earlier file, but project-state.yaml: the work queue comes from it, as that tool merges it.
+    expect(artifact.data.nodes.map((n: any) => [n.document_id, n.impl_state ?? null, n.open_blockers, n.unblocks])).toEqual([
+      ['ACME-ADR-001', null, [], []],
+      ['ACME-ADR-002', 'In Progress', [], ['ACME-SPEC-001']],
+      ['ACME-PRD-001', null, [], []],
+      ['ACME-SPEC-001', 'Not Started', ['ACME-ADR-002'], []],
+    ]);
   });
 });

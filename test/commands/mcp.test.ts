@@ -7,7 +7,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManifestCommand } from '../../src/cli/mcp/manifest.js';
-import { AGENT_COMMANDS } from '../../src/cli/mcp/manifest.js';
+import { AGENT_COMMANDS, toolName } from '../../src/cli/mcp/manifest.js';
 import { createServer } from '../../src/cli/mcp/server.js';
 import { outputSchemaFor } from '../../src/cli/mcp/schemas.js';
 import { buildTool } from '../../src/cli/mcp/tools.js';
@@ -16,7 +16,12 @@ import { tempDir } from '../helpers/fixtures.js';
 import { expectValidEnvelope } from '../helpers/schemas.js';
 
 const manifest = JSON.parse(readFileSync(path.join(REPO, 'oclif.manifest.json'), 'utf8')) as { commands: Record<string, ManifestCommand> };
-const present = AGENT_COMMANDS.filter((id) => manifest.commands[id.replace(/ /g, ':')]);
+const commandIds = AGENT_COMMANDS.filter((id) => manifest.commands[id.replace(/ /g, ':')]);
+/** The tool names ("state get" is state_get). */
+const present = commandIds.map(toolName);
+const commandOf = (tool: string) => commandIds[present.indexOf(tool)]!;
+/** Arguments of the tools that require some (the others are called with none). */
+const REQUIRED_ARGUMENTS: Record<string, Record<string, unknown>> = { state_get: { id: 'ACME-ADR-001' }, state_set: { id: 'ACME-ADR-001', impl_state: 'Not Started' } };
 const Ajv2020 = ((Ajv2020Module as any).default ?? Ajv2020Module) as typeof import('ajv').default;
 
 function env(): Record<string, string> {
@@ -56,7 +61,7 @@ describe('docket mcp over stdio, with the SDK client', () => {
     // The tool schemas compile under draft 2020-12 (what MCP clients use); formats are checked by expectValidEnvelope.
     const ajv = new Ajv2020({ strict: false, validateFormats: false });
     for (const tool of tools) {
-      const command = manifest.commands[tool.name]!;
+      const command = manifest.commands[commandOf(tool.name).replace(/ /g, ':')]!;
       // The summary, with flags named as the tool's arguments (link's --from is `from`).
       expect(tool.description, tool.name).toContain(String(command.summary).replace(/--([a-z-]+)/g, '`$1`'));
       expect(tool.inputSchema).toMatchObject({ type: 'object', additionalProperties: false });
@@ -66,18 +71,35 @@ describe('docket mcp over stdio, with the SDK client', () => {
       expect(JSON.stringify(tool.outputSchema)).not.toContain('$ref');
       // both JSON Schema dialects named by MCP versions compile it
       expect(() => ajv.compile(tool.outputSchema!), tool.name).not.toThrow();
-      expect(tool.annotations).toEqual({ title: `docket ${tool.name}`, readOnlyHint: !command.mutates, destructiveHint: Boolean(command.mutates), idempotentHint: !command.mutates || Boolean(command.idempotent), openWorldHint: false });
+      expect(tool.annotations).toEqual({ title: `docket ${commandOf(tool.name)}`, readOnlyHint: !command.mutates, destructiveHint: Boolean(command.mutates), idempotentHint: !command.mutates || Boolean(command.idempotent), openWorldHint: false });
     }
     const doctor = tools.find((t) => t.name === 'doctor')!;
     expect(doctor.inputSchema.properties).toMatchObject({ strict: { type: 'boolean' }, max_findings: { type: 'integer', minimum: 0 }, fields: { type: 'array' } });
   });
 
+  it('state_set previews unless apply is true; state_next and state_get then read what it wrote', async () => {
+    const args = { id: 'ACME-ADR-001', impl_state: 'Not Started', priority: 'P1' };
+    const preview = structured(await session.client.callTool({ name: 'state_set', arguments: args }));
+    expectValidEnvelope(preview, 'state set');
+    expect(preview.data).toMatchObject({ dry_run: true, written: false, entry: { document_id: 'ACME-ADR-001', priority: 'P1' } });
+    expect(structured(await session.client.callTool({ name: 'state_next', arguments: {} })).data.reason).toBe('state_missing');
+    const applied = structured(await session.client.callTool({ name: 'state_set', arguments: { ...args, apply: true } }));
+    expect(applied.data).toMatchObject({ dry_run: false, written: true });
+    const next = structured(await session.client.callTool({ name: 'state_next', arguments: {} }));
+    expectValidEnvelope(next, 'state next');
+    expect(next.data.entry).toMatchObject({ document_id: 'ACME-ADR-001', ready: true });
+    expect(structured(await session.client.callTool({ name: 'state_get', arguments: { id: 'ADR-001' } })).data.priority).toBe('P1');
+    const cleared = structured(await session.client.callTool({ name: 'state_set', arguments: { id: 'ACME-ADR-001', clear: true, apply: true } }));
+    expect(cleared.data).toMatchObject({ action: 'clear', written: true });
+  });
+
   it('calls every tool: structuredContent is a valid envelope, mirrored as text, isError only for an error', async () => {
     for (const name of present) {
-      const r = await session.client.callTool({ name, arguments: {} });
+      const r = await session.client.callTool({ name, arguments: REQUIRED_ARGUMENTS[name] ?? {} });
       const env = structured(r);
-      expectValidEnvelope(env, name);
-      expect(env.command).toBe(name);
+      // An error envelope's data is {} (state_get: no state yet).
+      expectValidEnvelope(env, env.error ? undefined : commandOf(name));
+      expect(env.command).toBe(commandOf(name));
       expect(env.root).toBe(realpathSync(root));
       expect((r.content as any[])[0]).toEqual({ type: 'text', text: JSON.stringify(env) });
       expect(r.isError, name).toBe(env.error !== undefined);

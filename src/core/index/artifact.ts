@@ -123,7 +123,9 @@ export async function syncArtifact(config: RepoConfig, artifact: IndexArtifact, 
   // The Python DocOps CLI's artifact (config/index-format.ts) is made whole, in its format,
   // keeping the work-queue fields that tool merged into it (read before the file is replaced).
   const meminit = config.index_format === 'meminit' ? await import('./meminit-artifact.js') : undefined;
-  const queue = meminit?.previousWorkQueue(abs);
+  // From project-state.yaml when it reads; otherwise as that tool last wrote them.
+  const state = meminit ? await (await import('../state/nodes.js')).stateViews(config) : undefined;
+  const queue = meminit ? (state ? (await import('../state/nodes.js')).meminitWorkQueue(state) : meminit.previousWorkQueue(abs)) : undefined;
   const file = ChangedFile.open(config.root, abs, opts);
   try {
     if (meminit) file.add(meminit.meminitArtifactText(config, artifact.nodes, artifact.edges, queue));

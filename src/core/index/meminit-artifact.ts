@@ -69,9 +69,9 @@ function sortedKeys(value: Json): Json {
 
 /**
  * The fields that tool merges into a node from project-state.yaml, and derives from it
- * (§7.1, §9.3). docket does not read that file: it keeps these fields as that tool last wrote
- * them for the same ID (they depend on the state file only, not on the documents), so a
- * docket run neither drops the work queue from the artifact nor invents one.
+ * (§7.1, §9.3). docket merges them from that file (state/nodes.ts); when it cannot read it,
+ * it keeps them as the artifact last had them for the same ID (they depend on the state file
+ * only, not on the documents), so a run neither drops the work queue nor invents one.
  */
 export const WORK_QUEUE_KEYS = ['assignee', 'blocked_by', 'depends_on', 'impl_state', 'next_action', 'notes', 'open_blockers', 'priority', 'ready', 'unblocks', 'updated', 'updated_by'] as const;
 

@@ -10,6 +10,8 @@ import { compileSchemaFile } from '../schema/compile.js';
 import { findStaleTempFiles, staleTempWarning } from '../fs/stale-temp.js';
 import { re2Patterns } from '../schema/pattern/engine.js';
 import { schemaPatterns } from '../schema/pattern/walk.js';
+import { knownIds } from '../state/open.js';
+import { validateStateFile } from '../state/validate.js';
 
 export type CheckStatus = 'ok' | 'warn' | 'error';
 
@@ -119,6 +121,11 @@ export async function runDoctor(root: string, opts: { cmd: (c: string) => string
 
     const stale = await findStaleTempFiles(config);
     add('temp_files', stale.map((rel) => staleTempWarning(rel, opts.cmd)), 'No temporary files left by killed docket runs.');
+
+    // The work queue, as the Python DocOps CLI's doctor checks it; entries are checked against the index's IDs.
+    const state = await validateStateFile(config, async () => (await knownIds(config))?.ids, opts.cmd);
+    add('state', state.issues, state.exists ? `${state.rel} is valid.` : `No ${state.rel}: no work queue to check.`);
+    advice.push(...state.advice);
   }
 
   const problems = issues.filter((i) => i.severity !== 'info');

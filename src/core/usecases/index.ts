@@ -3,6 +3,10 @@ import { buildIndex, type RebuildInfo } from '../index/build.js';
 import type { CacheMode } from '../index/cache.js';
 import type { Advice, Issue } from '../issues.js';
 import type { ItemSink } from '../stream.js';
+import type { IndexEdge } from '../index/graph.js';
+import { checkFilters, filteredNodes, hasFilters, indexStateFindings, stateFileExists, type IndexFilters } from '../state/index-view.js';
+import { knownIds } from '../state/open.js';
+import type { StatefulNode } from '../state/nodes.js';
 
 export interface IndexData {
   index_path: string;
@@ -13,6 +17,11 @@ export interface IndexData {
   /** --check: whether the artifact is what `docket index` would write now. */
   current?: boolean;
   rebuild: RebuildInfo;
+  /** With --status or --impl-state: the nodes they keep, with their work-queue fields (the artifact is never filtered). */
+  filtered?: boolean;
+  nodes?: StatefulNode[];
+  /** With a filter: the edges between two nodes it keeps. */
+  edges?: IndexEdge[];
 }
 
 export interface IndexOptions {
@@ -29,6 +38,8 @@ export interface IndexOptions {
   progress?(phase: string, done: number, total: number): void;
   /** --check: write nothing (neither the artifact nor the cache); a missing or stale artifact is INDEX_OUT_OF_DATE. */
   check?: boolean;
+  /** --status / --impl-state. */
+  filters?: IndexFilters;
 }
 
 export interface IndexResult {
@@ -57,28 +68,34 @@ export async function runIndex(root: string, opts: IndexOptions): Promise<IndexR
   const { config, warnings: configWarnings } = await loadConfigOrDefaults(root, opts.fallback);
   if (opts.ignoreFiles === false) config.ignoreFiles = false;
   const sink = opts.sink;
+  const filters = hasFilters(opts.filters) ? checkFilters(config, opts.filters) : undefined;
+  const hasState = await stateFileExists(config);
   const built = await buildIndex(config, {
     cache: opts.cache,
     write: opts.cache !== 'off' && !opts.check,
     ...(opts.check ? { compare: true } : { artifact: true }),
-    graph: sink !== undefined || opts.check === true,
+    // The graph is needed for --check and filtered nodes, and made again when the Python DocOps
+    // CLI's artifact merges project-state.yaml (which may have changed when no document did).
+    graph: sink !== undefined || opts.check === true || filters !== undefined || (hasState && config.index_format === 'meminit'),
     ...(opts.signal ? { signal: opts.signal } : {}),
     ...(sink ? { onProgress: (done: number, total: number) => sink.progress('read', done, total) } : opts.progress ? { onProgress: (done: number, total: number) => opts.progress!('read', done, total) } : {}),
   });
+  // The work queue, checked against the index's IDs (the nodes built, or the artifact just written).
+  const state = hasState ? await indexStateFindings(config, async () => (built.nodes ? new Set(built.nodes.map((n) => n.document_id)) : (await knownIds(config, opts.signal))?.ids), opts.cmd) : { violations: [], warnings: [], advice: [] };
   const failed = built.violations.length > 0;
   if (sink) {
     for (const node of built.nodes ?? []) await sink.item('node', node);
     for (const edge of built.edges ?? []) await sink.item('edge', edge);
   }
-  const advice: Advice[] = [...built.advice];
+  const advice: Advice[] = [...built.advice, ...state.advice];
   if (failed) advice.unshift({ code: 'NEXT_CHECK', message: 'See every finding of the documents involved.', command: opts.cmd('check') });
   else if (built.first_id !== null) advice.push({ code: 'NEXT_RESOLVE', message: 'Look a document up by ID.', command: opts.cmd(`resolve ${built.first_id}`) });
   const stale = opts.check && !failed && built.onDisk !== 'same';
   if (stale) advice.unshift({ code: 'NEXT_INDEX', message: 'Write the index as the documents are now, then commit it.', command: opts.cmd('index') });
   return {
-    data: { index_path: config.index_path, node_count: built.node_count, edge_count: built.edge_count, written: built.written, ...(opts.check && !failed ? { current: !stale } : {}), rebuild: built.rebuild },
-    violations: stale ? [...built.violations, outOfDate(config.index_path, built.onDisk === 'missing')] : built.violations,
-    warnings: [...configWarnings, ...built.warnings],
+    data: { index_path: config.index_path, node_count: built.node_count, edge_count: built.edge_count, written: built.written, ...(opts.check && !failed ? { current: !stale } : {}), rebuild: built.rebuild, ...(filters ? { filtered: true, ...(await filteredNodes(config, built.nodes ?? [], built.edges ?? [], filters)) } : {}) },
+    violations: [...built.violations, ...state.violations, ...(stale ? [outOfDate(config.index_path, built.onDisk === 'missing')] : [])],
+    warnings: [...configWarnings, ...built.warnings, ...state.warnings],
     advice,
     // A document that could not be read makes the index incomplete. (inspectRepository counts
     // unreadable documents as partial only when its rules ran; the index reads without rules.)

@@ -20,4 +20,6 @@ export const ADVICE_CODES = {
   NEXT_CONTEXT_DEEP: advice('List the governed documents.', ['docket context --deep']),
   NEXT_EXPLAIN: advice('Read what a code means and how to fix it.', ['docket explain <CODE>']),
   NEXT_GRAPH_DOT: advice('Draw a graph too large for Mermaid\'s defaults with Graphviz, or narrow it with the filters.', ['docket graph --format dot']),
+  NEXT_STATE_SET: advice('Record the state of a document in the work queue.', ['docket state set <ID> --impl-state "In Progress"']),
+  NEXT_STATE_NEXT: advice('Take the next ready item of the work queue.', ['docket state next']),
 } as const satisfies Record<string, CodeSpec>;

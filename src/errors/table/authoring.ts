@@ -59,9 +59,9 @@ export const AUTHORING_CODES = {
   }),
   LOCK_TIMEOUT: spec({
     kind: 'error', exit: EXIT.CANT_CREATE, category: 'conflict',
-    summary: 'Another docket process held the ID claim for longer than the wait limit.',
-    cause: 'A concurrent `docket new` for the same ID that is still running, or a claim held by a process on another machine.',
-    action: 'Run the command again; raise DOCKET_LOCK_TIMEOUT_MS if creation is slow, or remove the claim named in `details.claim` if its holder is gone.',
+    summary: 'Another docket process held the ID claim, or the state file\'s lock, for longer than the wait limit.',
+    cause: 'A concurrent `docket new` for the same ID, or a `docket state set`, that is still running, or a claim or lock held by a process on another machine.',
+    action: 'Run the command again; raise DOCKET_LOCK_TIMEOUT_MS if creation is slow, or remove the claim or lock named in `details.claim` or `details.lock` if its holder is gone.',
   }),
   TARGET_NOT_GOVERNED: spec({
     kind: 'error', exit: EXIT.DATA, category: 'config',

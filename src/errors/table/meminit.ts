@@ -21,8 +21,8 @@ export interface ForeignCodeSpec {
 }
 
 type Spec = ForeignCodeSpec;
-const STATE = 'docket has no project-state commands (`state set|get|list|next|blockers`) and does not read project-state.yaml. Keep using that tool for work-queue state, or track it in an issue tracker.';
-const state = (exit: number, summary: string, kind: Spec['kind'] = 'error'): Spec => ({ kind, exit, category: 'document', summary, replacedBy: [], docket: STATE });
+/** A state code docket reports under its own name (the `E_` and `W_` prefixes dropped, reference §12 TD-004). */
+const state = (exit: number, summary: string, replacedBy: readonly Code[], docket: string, kind: Spec['kind'] = 'error'): Spec => ({ kind, exit, category: 'document', summary, replacedBy, docket, commands: ['docket doctor', 'docket state list'] });
 const PROTOCOL = 'docket has no `protocol check|sync` and does not manage agent protocol files (AGENTS.md and the like); `docket context` gives an agent the repository\'s conventions instead.';
 const protocol = (exit: number, summary: string, kind: Spec['kind'] = 'violation'): Spec => ({ kind, exit, category: 'document', summary, replacedBy: [], docket: PROTOCOL, commands: ['docket context --format json'] });
 const SCAN_PLAN = 'fix --plan refuses each unsafe action on its own with a PLAN_ACTION_REFUSED warning that says why, and applies the rest; a plan that is not valid as a whole is PLAN_INVALID.';
@@ -50,20 +50,9 @@ export const MEMINIT_CODES = {
   DUPLICATE_SECTION_ID: { kind: 'error', exit: 65, category: 'document', summary: 'A template repeats a MEMINIT_SECTION id.', replacedBy: [], docket: 'docket does not read MEMINIT_SECTION markers: a template\'s sections are copied as written, so a repeated id is not an error.' },
   AMBIGUOUS_SECTION_BOUNDARY: { kind: 'error', exit: 65, category: 'document', summary: 'Never raised by that tool.', replacedBy: [], docket: 'docket does not read MEMINIT_SECTION markers; nothing to do.' },
   // §3.1: project state (PS, P4)
-  E_STATE_YAML_MALFORMED: state(65, 'project-state.yaml is not valid YAML.'),
-  E_STATE_SCHEMA_VIOLATION: state(65, 'project-state.yaml breaks its structure, or a shorthand ID is ambiguous.'),
-  E_INVALID_FILTER_VALUE: { kind: 'error', exit: 64, category: 'usage', summary: 'A bad state filter, actor or priority, conflicting --ready/--blocked flags, or an unknown index --status/--impl-state value.', replacedBy: [], docket: 'docket has no state commands and its index has no --status/--impl-state filters: filter the JSON output of `docket index` (for example with jq) instead.', commands: ['docket index --format json'] },
-  STATE_INVALID_PRIORITY: state(65, 'A state entry\'s priority is not P0 to P3.'),
-  STATE_INVALID_DEPENDENCY_ID: state(65, 'A depends_on or blocked_by entry is not a document ID.'),
-  STATE_SELF_DEPENDENCY: state(65, 'A state entry depends on itself.'),
-  STATE_UNDEFINED_DEPENDENCY: state(65, 'A dependency names a document with no state entry (a warning in practice).'),
-  STATE_DEPENDENCY_CYCLE: state(65, 'State dependencies form a cycle.'),
-  STATE_DEPENDENCY_STATUS_CONFLICT: state(65, 'A document is marked done while something it depends on is not (advice).', 'advice'),
-  STATE_FIELD_TOO_LONG: state(65, 'assignee is over 120 characters or next_action over 500.'),
-  STATE_FIELD_INVALID_FORMAT: state(65, 'next_action contains a line break.'),
-  STATE_MIXED_MUTATION_MODE: state(64, '`state set` mixes replacing and adding/removing the same list field.'),
-  STATE_CLEAR_MUTATION_CONFLICT: state(64, '`state set --clear` was combined with other changes.'),
-  STATE_NO_MUTATION_PROVIDED: state(64, '`state set` was given nothing to change.'),
+  E_STATE_YAML_MALFORMED: state(65, 'project-state.yaml is not valid YAML.', ['STATE_YAML_MALFORMED'], 'STATE_YAML_MALFORMED, with the line.'),
+  E_STATE_SCHEMA_VIOLATION: state(65, 'project-state.yaml breaks its structure, or a shorthand ID is ambiguous.', ['STATE_SCHEMA_VIOLATION', 'STATE_AMBIGUOUS_ID'], 'STATE_SCHEMA_VIOLATION for the structure (details.violations lists each problem); an ambiguous shorthand ID is STATE_AMBIGUOUS_ID (exit 64) with details.candidates.'),
+  E_INVALID_FILTER_VALUE: { kind: 'error', exit: 64, category: 'usage', summary: 'A bad state filter, actor or priority, conflicting --ready/--blocked flags, or an unknown index --status/--impl-state value.', replacedBy: ['INVALID_FLAG_VALUE', 'FLAG_CONFLICT'], docket: 'docket names each case: INVALID_FLAG_VALUE for a value outside the allowed set (details.allowed, in a fixed order), FLAG_CONFLICT for --ready with --blocked.', commands: ['docket state list --help', 'docket index --help'] },
   // §3.1: agent interface (P1, P5)
   UNKNOWN_ERROR_CODE: { kind: 'error', exit: 65, category: 'usage', summary: '`explain` was given a code it does not know.', replacedBy: ['UNKNOWN_CODE'], docket: 'UNKNOWN_CODE (exit 64), with the nearest codes in details.did_you_mean; docket also explains that tool\'s codes.', commands: ['docket explain --list'] },
   STREAM_UNSUPPORTED_FORMAT: { kind: 'error', exit: 64, category: 'usage', summary: '--format ndjson on a command (or mode) that does not stream.', replacedBy: ['INVALID_FORMAT'], docket: 'INVALID_FORMAT (exit 64) with the formats the command supports in details.allowed.', commands: ['docket capabilities --format json'] },
@@ -83,10 +72,10 @@ export const MEMINIT_CODES = {
   PROTOCOL_ASSET_UNPARSEABLE: protocol(1, 'A protocol file\'s markers cannot be parsed.'),
   PROTOCOL_SYNC_WRITE_FAILED: protocol(77, '`protocol sync` could not write an asset.', 'error'),
   // §3.3 WarningCode constants
-  W_STATE_UNKNOWN_DOC_ID: state(0, 'A state entry names no governed document.', 'warning'),
-  W_STATE_UNKNOWN_IMPL_STATE: state(0, 'A state entry\'s impl_state is not a configured one.', 'warning'),
-  W_FIELD_SANITIZATION_FAILED: state(0, 'updated_by has characters outside [a-zA-Z0-9._-], or notes are over 500 characters.', 'warning'),
-  W_STATE_UNSORTED_KEYS: state(0, 'project-state.yaml lists its documents out of order.', 'warning'),
+  W_STATE_UNKNOWN_DOC_ID: state(0, 'A state entry names no governed document.', ['STATE_UNKNOWN_DOC_ID'], 'The STATE_UNKNOWN_DOC_ID warning, checked against the index (read when current, else built in memory).', 'warning'),
+  W_STATE_UNKNOWN_IMPL_STATE: state(0, 'A state entry\'s impl_state is not a configured one.', ['STATE_UNKNOWN_IMPL_STATE'], 'The STATE_UNKNOWN_IMPL_STATE warning.', 'warning'),
+  W_FIELD_SANITIZATION_FAILED: state(0, 'updated_by has characters outside [a-zA-Z0-9._-], or notes are over 500 characters.', ['STATE_FIELD_SANITIZED', 'STATE_NOTES_TRUNCATED'], 'STATE_FIELD_SANITIZED when a read finds such a field; `state set --notes` over 500 characters keeps the first 500 with the STATE_NOTES_TRUNCATED warning (that tool truncates silently).', 'warning'),
+  W_STATE_UNSORTED_KEYS: state(0, 'project-state.yaml lists its documents out of order.', ['STATE_UNSORTED_KEYS'], 'The STATE_UNSORTED_KEYS warning; the next `state set` writes the file sorted.', 'warning'),
   GRAPH_DANGLING_RELATED_ID: { kind: 'warning', exit: 0, category: 'document', summary: 'related_ids names an ID that no document has.', replacedBy: ['INDEX_DANGLING_RELATION'], docket: 'INDEX_DANGLING_RELATION, for related_ids and superseded_by alike, with close IDs suggested.', commands: ['docket index'] },
   GRAPH_DANGLING_SUPERSEDED_BY: { kind: 'warning', exit: 0, category: 'document', summary: 'superseded_by names an ID that no document has.', replacedBy: ['INDEX_DANGLING_RELATION'], docket: 'INDEX_DANGLING_RELATION, for related_ids and superseded_by alike, with close IDs suggested.', commands: ['docket index'] },
   GRAPH_SUPERSESSION_STATUS_MISMATCH: { kind: 'warning', exit: 0, category: 'document', summary: 'A document has superseded_by but its status is not Superseded.', replacedBy: ['INDEX_STATUS_MISMATCH'], docket: 'INDEX_STATUS_MISMATCH, the same warning under docket\'s name.', commands: ['docket index'] },

@@ -1,0 +1,65 @@
+import type { RepoConfig } from '../config/types.js';
+import type { IndexNode } from '../index/graph.js';
+import { DocketError } from '../../errors/docket-error.js';
+import { analyzeState } from './analyze.js';
+import { readStateFile } from './file.js';
+import { ACTOR_PATTERN, LIMITS, validImplStates, type EntryView, type StateEntry } from './model.js';
+
+/**
+ * The entries of a readable, well-formed state file with their derived fields, by ID;
+ * undefined when there is no file or it cannot be read (index and doctor report why).
+ */
+export interface StateViews {
+  views: Map<string, EntryView>;
+  /** The entries as stored. */
+  entries: ReadonlyMap<string, StateEntry>;
+}
+
+export async function stateViews(config: RepoConfig): Promise<StateViews | undefined> {
+  try {
+    const file = await readStateFile(config);
+    if (!file.exists || file.violations.length > 0) return undefined;
+    return { views: analyzeState(file, { validStates: validImplStates(config), cmd: (c) => `docket ${c}` }).views, entries: file.entries };
+  } catch (error) {
+    if (error instanceof DocketError) return undefined;
+    throw error;
+  }
+}
+
+/** The work-queue fields of a node: those of its entry, or (no entry) never ready, no blockers, unblocks nothing. */
+export type NodeState = Omit<Partial<EntryView>, 'document_id'> & Pick<EntryView, 'ready' | 'open_blockers' | 'unblocks'>;
+
+export function nodeState(id: string, views: ReadonlyMap<string, EntryView>): NodeState {
+  const view = views.get(id);
+  if (!view) return { ready: false, open_blockers: [], unblocks: [] };
+  const { document_id: _id, ...fields } = view;
+  return fields;
+}
+
+export type StatefulNode = IndexNode & NodeState;
+
+const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
+
+/**
+ * The fields the Python DocOps CLI merges into its artifact's nodes from project-state.yaml
+ * (reference §7.1): `updated_by` only when a valid actor, `priority` only when set, notes
+ * HTML-escaped and at most 500 characters, then the derived fields.
+ */
+export function meminitWorkQueue({ views, entries }: StateViews): Map<string, Record<string, string | boolean | string[]>> {
+  const out = new Map<string, Record<string, string | boolean | string[]>>();
+  for (const [id, v] of views) {
+    const fields: Record<string, string | boolean | string[]> = { impl_state: v.impl_state, updated: v.updated };
+    if (ACTOR_PATTERN.test(v.updated_by) && v.updated_by.length <= LIMITS.actor) fields.updated_by = v.updated_by;
+    if (v.notes !== undefined) fields.notes = v.notes.slice(0, LIMITS.notes).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+    if (entries.get(id)?.priority !== undefined) fields.priority = v.priority;
+    fields.depends_on = v.depends_on;
+    fields.blocked_by = v.blocked_by;
+    if (v.assignee !== undefined) fields.assignee = v.assignee;
+    if (v.next_action !== undefined) fields.next_action = v.next_action;
+    fields.ready = v.ready;
+    fields.open_blockers = v.open_blockers;
+    fields.unblocks = v.unblocks;
+    out.set(id, fields);
+  }
+  return out;
+}
