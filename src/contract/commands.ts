@@ -12,6 +12,7 @@ import type { IndexData } from '../core/usecases/index.js';
 import type { InitData } from '../core/usecases/init.js';
 import type { InstallPrecommitData } from '../core/usecases/install-precommit.js';
 import type { ListTypesData } from '../core/usecases/list-types.js';
+import type { MoveData } from '../core/usecases/move.js';
 import type { NewData } from '../core/usecases/new-document.js';
 import type { OrgInstallData } from '../core/usecases/org-install.js';
 import type { OrgStatusData } from '../core/usecases/org-status.js';
@@ -40,6 +41,7 @@ export interface CommandDataMap {
   'install-precommit': InstallPrecommitData;
   link: LinkData;
   mcp: McpData;
+  mv: MoveData;
   /** A document, or with --list-types the namespace's types. */
   new: NewData | ListTypesData;
   'org install': OrgInstallData;
@@ -81,6 +83,7 @@ export type {
   LinkData,
   ListTypesData,
   McpData,
+  MoveData,
   NewData,
   OrgInstallData,
   OrgStatusData,

@@ -57,7 +57,7 @@ export interface ManifestCommand {
  * The commands `docket mcp` offers as tools, when they exist: this list is the only place
  * that names them. Everything else about a tool comes from the command's definition.
  */
-export const AGENT_COMMANDS: readonly string[] = ['check', 'fix', 'new', 'index', 'resolve', 'identify', 'link', 'context', 'doctor', 'scan', 'explain', 'capabilities'];
+export const AGENT_COMMANDS: readonly string[] = ['check', 'fix', 'new', 'index', 'resolve', 'identify', 'link', 'context', 'doctor', 'scan', 'explain', 'capabilities', 'mv'];
 
 /** The MCP tool name of a command id ("adr new" becomes "adr_new"). */
 export function toolName(commandId: string): string {

@@ -18,5 +18,6 @@ export const ADVICE_CODES = {
   NEXT_DOCTOR: advice('Diagnose the repository setup.', ['docket doctor']),
   NEXT_NEW: advice('Create a governed document.', ['docket new <TYPE> "<title>"']),
   NEXT_CONTEXT_DEEP: advice('List the governed documents.', ['docket context --deep']),
+  NEXT_MV_APPLY: advice('Move the document and rewrite the links the dry run listed.', ['docket mv <SOURCE> <TARGET> --apply']),
   NEXT_EXPLAIN: advice('Read what a code means and how to fix it.', ['docket explain <CODE>']),
 } as const satisfies Record<string, CodeSpec>;
