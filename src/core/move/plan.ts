@@ -73,7 +73,7 @@ export async function planMoves(config: RepoConfig, moves: ReadonlyMap<string, s
 }
 
 /** The bytes to write for an edit. */
-export function bytesOf(edit: MoveEdit): Buffer {
+function bytesOf(edit: MoveEdit): Buffer {
   return Buffer.from(`${edit.bom ? '\uFEFF' : ''}${edit.after}`, 'utf8');
 }
 
