@@ -12,7 +12,7 @@ const FILE = `${CACHE_DIR}/check.ndjson`;
 /** Bump when DocMemo, the rules that fill it, or this file's format change. */
 // check-3: frontmatter shapes of the Python DocOps CLI (leading blank lines, `----` fences) are read.
 // check-4: SCALAR_TYPE_MISMATCH (one rule for scalars YAML types otherwise than the schema).
-const CACHE_VERSION = 'check-4';
+const CACHE_VERSION = 'check-5';
 /**
  * A file modified this close to (or after) the moment the run that remembered it started may
  * have changed again within the same mtime tick: its memo is not trusted (git's "racily

@@ -1,4 +1,7 @@
+import path from 'node:path';
 import { canPrependFrontmatter } from '../frontmatter/split.js';
+import { claimedMismatch, conventionalName } from '../check/rules/placement.js';
+import { parseId } from '../ids/document-id.js';
 import type { Finding, InspectedDocument } from '../check/model.js';
 import type { CompiledSchema } from '../schema/compile.js';
 import { eolOf } from '../documents/read.js';
@@ -58,6 +61,36 @@ function planContent(doc: InspectedDocument, hinted: Finding[], inputs: FixInput
   return { text: next, action: wholeBlock ? 'add_frontmatter' : 'edit_frontmatter', fields: wanted, contentFixes };
 }
 
+const renameTarget = (f: Finding): string | undefined => (f.fix?.kind === 'rename' ? f.fix.to : undefined);
+
+/**
+ * One rename for a document's rename hints: a move into the type's directory (DIRECTORY_MATCH)
+ * first, since it gives the file the right name too; it fixes every hint whose name it gives.
+ */
+function renameOf(hinted: readonly Finding[]): FilePlan['rename'] {
+  const hints = hinted.filter((f) => renameTarget(f) !== undefined);
+  const chosen = hints.find((f) => f.code === 'DIRECTORY_MATCH') ?? hints[0];
+  if (!chosen) return undefined;
+  const to = renameTarget(chosen)!;
+  const name = to.slice(to.lastIndexOf('/') + 1);
+  return { to, fixes: hints.filter((f) => f === chosen || renameTarget(f)!.endsWith(`/${name}`) || renameTarget(f) === name) };
+}
+
+/**
+ * The rename a document needs once fix gives it an ID or a type, when its name then claims
+ * another type or number (`adr-010-x.md` allocated ACME-ADR-001): done in the same run, so
+ * one `fix --apply` leaves nothing fixable.
+ */
+function renameForNewId(doc: InspectedDocument, fields: readonly FieldEdit[]): FilePlan['rename'] {
+  const set = (field: string) => fields.find((f) => f.field === field)?.to;
+  if (set('document_id') === undefined && set('type') === undefined) return undefined;
+  const next: InspectedDocument = { ...doc, document_id: set('document_id') ?? doc.document_id, type: set('type') ?? doc.type };
+  const name = doc.rel.slice(doc.rel.lastIndexOf('/') + 1);
+  if (claimedMismatch(next, name) === undefined || next.type !== parseId(next.document_id ?? '')?.type) return undefined;
+  const conventional = conventionalName(next);
+  return conventional ? { to: path.posix.join(path.posix.dirname(doc.rel), conventional), fixes: [] } : undefined;
+}
+
 /**
  * Plans every fix for the checked documents with a fix hint (in path order, so allocated IDs
  * are deterministic): missing frontmatter and fields, unambiguous values, renames.
@@ -82,9 +115,9 @@ export function planFixes(inputs: FixInputs, opts: { today: string; namespace?: 
     const hinted = doc.findings.filter((f) => f.fix);
     if (hinted.length === 0) continue;
     const content = planContent(doc, hinted, inputs, fill, repairedIds);
-    const renameHint = hinted.find((f) => f.fix?.kind === 'rename');
     const plan: FilePlan = { doc, fields: [], contentFixes: [], ...(content ?? {}) };
-    if (renameHint?.fix?.kind === 'rename') plan.rename = { to: renameHint.fix.to, fixes: [renameHint] };
+    const rename = renameOf(hinted) ?? renameForNewId(doc, plan.fields);
+    if (rename) plan.rename = rename;
     if (plan.text !== undefined || plan.rename) plans.push(plan);
   }
   return plans;

@@ -9,6 +9,7 @@ function plural(n: number, word: string): string {
 function describe(change: FixChange): string {
   if (change.action === 'rename') return `rename to ${change.to}`;
   if (change.action === 'exclude') return 'add to excluded_files';
+  if (change.action === 'edit_links') return 'rewrite links to renamed files';
   // A value only quoted (SCALAR_TYPE_MISMATCH) reads the same before and after: show the quotes.
   const fields = (change.fields ?? []).map((f) => (f.op === 'add' ? `+${f.field}` : `${f.field}: ${f.from ?? ''} → ${f.from === f.to ? JSON.stringify(f.to) : f.to}`));
   return `${change.action === 'add_frontmatter' ? 'add frontmatter' : 'edit frontmatter'} (${fields.join(', ')})`;
