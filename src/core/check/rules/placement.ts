@@ -56,7 +56,7 @@ export function conventionalName(doc: InspectedDocument): string | undefined {
 }
 
 /** The name a rename gives the document: its own when it is fine, else the form `new` uses (else its kebab-case form). */
-export function wantedName(doc: InspectedDocument, name: string): string {
+function wantedName(doc: InspectedDocument, name: string): string {
   if (filenameOk(name) && claimedMismatch(doc, name) === undefined) return name;
   return conventionalName(doc) ?? kebabName(name);
 }
