@@ -64,7 +64,9 @@ function wantedName(doc: InspectedDocument, name: string): string {
 export function filenameFindings(doc: InspectedDocument, ctx: RuleContext): Finding[] {
   const name = doc.rel.slice(doc.rel.lastIndexOf('/') + 1);
   const kebab = filenameOk(name);
+  // A duplicated ID is ID_UNIQUE's to report: the name's number is then as likely the right one.
   const claimed = kebab ? claimedMismatch(doc, name) : undefined;
+  if (claimed !== undefined && ctx.countWithId(doc.document_id!) > 1) return NONE;
   if (kebab && claimed === undefined) return NONE;
   const conventional = conventionalName(doc);
   const target = conventional ?? kebabName(name);
