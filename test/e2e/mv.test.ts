@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, cleanEnv } from '../helpers/cli.js';
@@ -114,5 +114,47 @@ describe('docket mv', () => {
     appendFileSync(path.join(root, 'README.md'), 'Edited meanwhile.\n');
     await expect(writeFileSet(root, setOf(edits))).rejects.toMatchObject({ code: 'FILE_CHANGED' });
     expect(git(root, ['status', '--porcelain']).stdout).toBe(' M README.md\n');
+  });
+});
+
+describe('fix moves linked files with their links (issue 41)', () => {
+  it('fix --apply renames a linked file to the name `new` gives, rewrites the links to it, and check is clean', () => {
+    const root = committed();
+    const from = 'docs/45-adr/adr-002-use-redis.md';
+    const body = readFileSync(path.join(root, from), 'utf8').replace('document_id: ACME-ADR-002', 'document_id: ACME-ADR-007');
+    writeFileSync(path.join(root, from), body);
+    git(root, ['commit', '-qam', 'ID changed, name not']);
+    const check = JSON.parse(docket(root, ['check', '--format', 'json']).stdout);
+    expect(check.warnings.map((w: { code: string; fixable: boolean }) => [w.code, w.fixable])).toEqual([['FILENAME_ID_MISMATCH', true]]);
+    const fix = docket(root, ['fix', '--apply', '--format', 'json']);
+    expect(fix.code, fix.stdout).toBe(0);
+    expect(JSON.parse(docket(root, ['check', '--format', 'json']).stdout)).toMatchObject({ violations: [], warnings: [] });
+    expect(changedLines(root).sort()).toEqual([
+      '-and [Redis](adr-002-use-redis.md), the [logo](../../assets/logo.png) and [home](/README.md).',
+      '+and [Redis](adr-007-use-redis.md), the [logo](../../assets/logo.png) and [home](/README.md).',
+    ].sort());
+    expect(existsSync(path.join(root, 'docs/45-adr/adr-007-use-redis.md'))).toBe(true);
+  });
+
+  it('fix --plan moves linked files and rewrites the links to and from them; its patch applies; check is clean', () => {
+    const root = committed();
+    writeFileSync(path.join(root, 'docs/45-adr/notes.md'), '# Notes\n\nSee [Postgres](adr-001-use-postgres.md#context).\n');
+    mkdirSync(path.join(root, 'docs/adrs'));
+    writeFileSync(path.join(root, 'docs/adrs/0003-use-kafka.md'), '# Use Kafka\n\nAfter [Redis](../45-adr/adr-002-use-redis.md) and the [notes](../45-adr/notes.md).\n');
+    git(root, ['add', '-A']);
+    git(root, ['commit', '-qm', 'ungoverned files']);
+    const scan = docket(root, ['scan', '--plan', '.docket/plan.json', '--format', 'json']);
+    expect(JSON.parse(scan.stdout).data.plan.kept).toEqual([]);
+    const patch = docket(root, ['fix', '--plan', '.docket/plan.json', '--patch']);
+    const applied = git(root, ['apply', '--check', '-'], patch.stdout);
+    expect(applied.code, applied.stderr).toBe(0);
+    const fix = docket(root, ['fix', '--plan', '.docket/plan.json', '--apply', '--format', 'json']);
+    expect(JSON.parse(fix.stdout).data.plan.refused).toBe(0);
+    const after = JSON.parse(docket(root, ['check', '--format', 'json']).stdout);
+    expect(after.violations).toEqual([]);
+    expect(after.warnings.filter((w: { code: string }) => w.code === 'LINK_BROKEN')).toEqual([]);
+    const kafka = readFileSync(path.join(root, 'docs/45-adr/adr-003-use-kafka.md'), 'utf8');
+    expect(kafka).toContain('After [Redis](adr-002-use-redis.md) and the [notes](adr-004-notes.md).');
+    expect(readFileSync(path.join(root, 'docs/45-adr/adr-004-notes.md'), 'utf8')).toContain('See [Postgres](adr-001-use-postgres.md#context).');
   });
 });

@@ -31,17 +31,33 @@ function notRewritten(rel: string, message: string, line?: number, column?: numb
   return { code: 'LINK_NOT_REWRITTEN', severity: 'warning', message, path: rel, ...(line ? { line, column } : {}), suggestion: 'Edit this link yourself after the move; `docket check` reports it if it is broken.' };
 }
 
-async function readText(abs: string): Promise<{ bytes: Buffer; text: string; bom: boolean } | 'unreadable' | 'undecodable'> {
+/** A file's bytes, not through a link and within the document size limit; undefined when it cannot be read. */
+export async function readBytesOf(abs: string): Promise<Buffer | undefined> {
   try {
     const stat = await fs.lstat(abs);
-    if (!stat.isFile() || stat.size > MAX_DOCUMENT_BYTES) return 'unreadable';
-    const bytes = await fs.readFile(abs, { flag: constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) });
+    if (!stat.isFile() || stat.size > MAX_DOCUMENT_BYTES) return undefined;
+    return await fs.readFile(abs, { flag: constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) });
+  } catch {
+    return undefined;
+  }
+}
+
+/** The text of UTF-8 bytes without its BOM; undefined when they are not UTF-8 (rewriting would change other bytes). */
+export function decodeText(bytes: Buffer): { text: string; bom: boolean } | undefined {
+  try {
     const decoded = utf8.decode(bytes);
     const bom = decoded.charCodeAt(0) === 0xfeff;
-    return { bytes, text: bom ? decoded.slice(1) : decoded, bom };
-  } catch (error) {
-    return error instanceof TypeError ? 'undecodable' : 'unreadable';
+    return { text: bom ? decoded.slice(1) : decoded, bom };
+  } catch {
+    return undefined;
   }
+}
+
+async function readText(abs: string): Promise<{ bytes: Buffer; text: string; bom: boolean } | 'unreadable' | 'undecodable'> {
+  const bytes = await readBytesOf(abs);
+  if (!bytes) return 'unreadable';
+  const decoded = decodeText(bytes);
+  return decoded ? { bytes, ...decoded } : 'undecodable';
 }
 
 /**

@@ -3,6 +3,7 @@ import { inspectForFix, type FixInspection } from '../fix/inspect.js';
 import { loadConfigOrDefaults, type ConfigFallback } from '../config/fallback.js';
 import { loadConfig, parseConfig } from '../config/load.js';
 import { applyScanPlan, type ActionOutcome } from '../scan/apply.js';
+import { relinkMoves } from '../scan/relink.js';
 import { readPlan } from '../scan/plan-file.js';
 import { fromForeignPlan } from '../scan/meminit-plan.js';
 import { configSha256 } from '../scan/config-facts.js';
@@ -99,6 +100,7 @@ async function runPlan(root: string, planFile: string, opts: FixOptions): Promis
   const plan = 'plan' in read ? read.plan : fromForeignPlan(read.foreign.plan, read.foreign.actions, { config, configSha256: await configSha256(root), ids: [...(await claimedIds(config.root)), ...(await inspectForFix(config, { fixable: false, ...(opts.signal ? { signal: opts.signal } : {}) })).ids] });
   const warnings: Issue[] = [...loaded.warnings];
   const { outcomes, changes, predicted } = await applyScanPlan(config.root, plan, { apply: opts.apply, claimed: new Set(await claimedIds(config.root)), warnings, ...(opts.signal ? { signal: opts.signal } : {}) });
+  changes.push(...(await relinkMoves(config, outcomes, { apply: opts.apply, predicted, warnings, ...(opts.signal ? { signal: opts.signal } : {}) })));
   // An applied `exclude` action changed docops.config.yaml: what remains is checked under the new config.
   const edited = opts.apply && outcomes.some((o) => o.action === 'exclude' && o.outcome === 'applied');
   // A dry run checks what its actions would leave (see Overlay), under the config they would leave.

@@ -107,7 +107,6 @@ export async function runScan(root: string, opts: ScanOptions): Promise<ScanResu
   const files: ScannedFile[] = [];
   const candidates: SurveyedFile[] = [];
   const ids: string[] = [...(await claimedIds(root))];
-  const inbound = new Set<string>();
   const namespaces = new Map<string, NamespaceSuggestion>();
   const counts = { governed: 0, without: 0, invalid: 0 };
   let partial = listing.unreadable.length > 0;
@@ -130,7 +129,6 @@ export async function runScan(root: string, opts: ScanOptions): Promise<ScanResu
       if (f.problem) warnings.push({ code: 'FILE_UNREADABLE', severity: 'warning', message: f.problem.message, path: f.rel, ...(f.problem.suggestion ? { suggestion: f.problem.suggestion } : {}) });
     }
     if (f.document_id) ids.push(f.document_id);
-    for (const l of f.links) inbound.add(l.toLowerCase());
     // Every governed file that can be read is a candidate: the planner decides what each needs.
     if (f.governed && f.state !== 'unreadable') candidates.push({ ...f, links: f.links.length > 0 ? [f.links[0]!] : [] });
     const ns = NAMESPACE_ROOT.exec(f.rel.split('/').slice(0, 3).join('/'));
@@ -141,7 +139,7 @@ export async function runScan(root: string, opts: ScanOptions): Promise<ScanResu
     if (paths.length > 1000 && ((i + 1) % PROGRESS_EVERY === 0 || i + 1 === paths.length)) await (sink ?? opts).progress?.('read', i + 1, paths.length);
   }
   const sha = found ? await configSha256(root) : undefined;
-  const plan = await planAdoption(candidates, { config, ids, inbound, required: await requiredFields(config), today: todayIso(opts.now, opts.env), env: opts.env, ...(sha ? { configSha256: sha } : {}) });
+  const plan = await planAdoption(candidates, { config, ids, required: await requiredFields(config), today: todayIso(opts.now, opts.env), env: opts.env, ...(sha ? { configSha256: sha } : {}) });
   if (sink) for (const a of plan.actions) await sink.item('action', a);
   let planPath: string | null = null;
   if (opts.plan !== undefined) planPath = await writePlan(root, opts.plan, { kind: PLAN_KIND, plan_version: PLAN_VERSION, config: found ? 'found' : 'defaults', actions: plan.actions });
