@@ -231,14 +231,23 @@ describe('fix and new share ID allocation', () => {
     const { mkdirSync: mk, writeFileSync: wf, existsSync: ex } = await import('node:fs');
     const pathMod = await import('node:path');
     const root = copyFixture('monorepo');
-    // A claim left by a `new` that has not written its document yet.
+    // A claim left by a `new` that has not written its document yet (the file's name claims no number).
     mk(pathMod.join(root, '.docket/claims'), { recursive: true });
     wf(pathMod.join(root, '.docket/claims/PLAT-ADR-003.claim'), '{}');
-    wf(pathMod.join(root, 'docs/45-adr/adr-009-no-id.md'), '---\ntype: ADR\ntitle: "No ID"\nstatus: Draft\nversion: "0.1"\nlast_updated: "2026-01-01"\nowner: Platform Team\ndocops_version: "2.0"\n---\n\n# No ID\n');
+    wf(pathMod.join(root, 'docs/45-adr/no-id.md'), '---\ntype: ADR\ntitle: "No ID"\nstatus: Draft\nversion: "0.1"\nlast_updated: "2026-01-01"\nowner: Platform Team\ndocops_version: "2.0"\n---\n\n# No ID\n');
     const r = await docket(['fix', '--apply', '--root', root, '--json'], { env: { DOCKET_TODAY: '2026-02-01' } });
     expectValidEnvelope(r.json, 'fix');
-    const change = r.json!.data.changes.find((c: any) => c.path === 'docs/45-adr/adr-009-no-id.md');
+    const change = r.json!.data.changes.find((c: any) => c.path === 'docs/45-adr/no-id.md');
     expect(change.diff).toContain('+document_id: PLAT-ADR-004');
     expect(ex(pathMod.join(root, '.docket/claims/PLAT-ADR-004.claim'))).toBe(true);
+  });
+
+  it('gives a file named adr-NNN-... the number its name claims when it is free, so no rename is needed', async () => {
+    const root = repo({ 'docs/45-adr/adr-009-no-id.md': doc({ document_id: undefined }), 'docs/45-adr/adr-002-taken.md': doc({ document_id: 'ACME-ADR-002' }), 'docs/45-adr/adr-002-dup.md': doc({ document_id: undefined }) });
+    const r = await fixJson(root, ['--apply']);
+    const ids = r.data.changes.flatMap((c: any) => (c.fields ?? []).filter((f: any) => f.field === 'document_id').map((f: any) => [c.path, c.to ?? f.to]));
+    expect(ids).toEqual([['docs/45-adr/adr-002-dup.md', 'ACME-ADR-003'], ['docs/45-adr/adr-009-no-id.md', 'ACME-ADR-009']]);
+    // The number adr-002-dup.md claims is taken: it gets the next one and the name that goes with it.
+    expect(readdirSync(path.join(root, 'docs/45-adr')).sort()).toEqual(['adr-002-taken.md', 'adr-003-dup.md', 'adr-009-no-id.md']);
   });
 });

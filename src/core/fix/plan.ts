@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { canPrependFrontmatter } from '../frontmatter/split.js';
 import { claimedMismatch, conventionalName } from '../check/rules/placement.js';
-import { parseId } from '../ids/document-id.js';
+import { formatId, parseId } from '../ids/document-id.js';
 import type { Finding, InspectedDocument } from '../check/model.js';
 import type { CompiledSchema } from '../schema/compile.js';
 import { eolOf } from '../documents/read.js';
@@ -76,6 +76,16 @@ function renameOf(hinted: readonly Finding[]): FilePlan['rename'] {
   return { to, fixes: hints.filter((f) => f === chosen || renameTarget(f)!.endsWith(`/${name}`) || renameTarget(f) === name) };
 }
 
+/** The ID a file's name claims (`adr-007-x.md`: PREFIX-ADR-007) when it is of this type and free; reserved. */
+function claimedNumber(doc: InspectedDocument, prefix: string, type: string, ids: IdAllocator): string | undefined {
+  const m = /^([a-z]+)-(\d{3})(?:-|\.md$)/.exec(doc.rel.slice(doc.rel.lastIndexOf('/') + 1));
+  if (!m || m[1]!.toUpperCase() !== type || Number(m[2]) === 0) return undefined;
+  const id = formatId(prefix, type, Number(m[2]));
+  if (ids.has(id)) return undefined;
+  ids.reserve(id);
+  return id;
+}
+
 /**
  * The rename a document needs once fix gives it an ID or a type, when its name then claims
  * another type or number (`adr-010-x.md` allocated ACME-ADR-001): done in the same run, so
@@ -114,7 +124,9 @@ export function planFixes(inputs: FixInputs, opts: { today: string; namespace?: 
   for (const doc of selected) {
     const hinted = doc.findings.filter((f) => f.fix);
     if (hinted.length === 0) continue;
-    const content = planContent(doc, hinted, inputs, fill, repairedIds);
+    // An ID allocated to a file named `<type>-<NNN>-...` takes that number when it is free, so the name keeps agreeing.
+    const own: FillContext = { today: fill.today, allocate: (prefix, type) => claimedNumber(doc, prefix, type, ids) ?? ids.next(prefix, type) };
+    const content = planContent(doc, hinted, inputs, own, repairedIds);
     const plan: FilePlan = { doc, fields: [], contentFixes: [], ...(content ?? {}) };
     const rename = renameOf(hinted) ?? renameForNewId(doc, plan.fields);
     if (rename) plan.rename = rename;
