@@ -246,8 +246,8 @@ describe('fix and new share ID allocation', () => {
     const root = repo({ 'docs/45-adr/adr-009-no-id.md': doc({ document_id: undefined }), 'docs/45-adr/adr-002-taken.md': doc({ document_id: 'ACME-ADR-002' }), 'docs/45-adr/adr-002-dup.md': doc({ document_id: undefined }) });
     const r = await fixJson(root, ['--apply']);
     const ids = r.data.changes.flatMap((c: any) => (c.fields ?? []).filter((f: any) => f.field === 'document_id').map((f: any) => [c.path, c.to ?? f.to]));
-    expect(ids).toEqual([['docs/45-adr/adr-002-dup.md', 'ACME-ADR-003'], ['docs/45-adr/adr-009-no-id.md', 'ACME-ADR-009']]);
+    expect(ids).toEqual([['docs/45-adr/adr-002-dup.md', 'ACME-ADR-010'], ['docs/45-adr/adr-009-no-id.md', 'ACME-ADR-009']]);
     // The number adr-002-dup.md claims is taken: it gets the next one and the name that goes with it.
-    expect(readdirSync(path.join(root, 'docs/45-adr')).sort()).toEqual(['adr-002-taken.md', 'adr-003-dup.md', 'adr-009-no-id.md']);
+    expect(readdirSync(path.join(root, 'docs/45-adr')).sort()).toEqual(['adr-002-taken.md', 'adr-009-no-id.md', 'adr-010-dup.md']);
   });
 });

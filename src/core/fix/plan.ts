@@ -76,14 +76,23 @@ function renameOf(hinted: readonly Finding[]): FilePlan['rename'] {
   return { to, fixes: hints.filter((f) => f === chosen || renameTarget(f)!.endsWith(`/${name}`) || renameTarget(f) === name) };
 }
 
-/** The ID a file's name claims (`adr-007-x.md`: PREFIX-ADR-007) when it is of this type and free; reserved. */
-function claimedNumber(doc: InspectedDocument, prefix: string, type: string, ids: IdAllocator): string | undefined {
-  const m = /^([a-z]+)-(\d{3})(?:-|\.md$)/.exec(doc.rel.slice(doc.rel.lastIndexOf('/') + 1));
-  if (!m || m[1]!.toUpperCase() !== type || Number(m[2]) === 0) return undefined;
-  const id = formatId(prefix, type, Number(m[2]));
-  if (ids.has(id)) return undefined;
-  ids.reserve(id);
-  return id;
+/**
+ * The IDs the names of files without one claim (`runbook-001-deploy.md`: PREFIX-RUNBOOK-001),
+ * reserved before any ID is allocated, so a file earlier in path order never takes a number
+ * a later file's name holds. A claimed number already in use is not reserved.
+ */
+function claimedByNames(docs: readonly InspectedDocument[], ids: IdAllocator): Map<string, string> {
+  const claimed = new Map<string, string>();
+  for (const doc of docs) {
+    if (doc.document_id !== undefined) continue;
+    const m = /^([a-z]+)-(\d{3})(?:-|\.md$)/.exec(doc.rel.slice(doc.rel.lastIndexOf('/') + 1));
+    if (!m || Number(m[2]) === 0 || !Object.hasOwn(doc.namespace.document_types, m[1]!.toUpperCase())) continue;
+    const id = formatId(doc.namespace.repo_prefix, m[1]!.toUpperCase(), Number(m[2]));
+    if (ids.has(id)) continue;
+    ids.reserve(id);
+    claimed.set(doc.rel, id);
+  }
+  return claimed;
 }
 
 /**
@@ -119,13 +128,14 @@ export function planFixes(inputs: FixInputs, opts: { today: string; namespace?: 
       }
     }
   }
-  const fill: FillContext = { today: opts.today, allocate: (prefix, type) => ids.next(prefix, type) };
+  const named = claimedByNames(selected, ids);
   const plans: FilePlan[] = [];
   for (const doc of selected) {
     const hinted = doc.findings.filter((f) => f.fix);
     if (hinted.length === 0) continue;
     // An ID allocated to a file named `<type>-<NNN>-...` takes that number when it is free, so the name keeps agreeing.
-    const own: FillContext = { today: fill.today, allocate: (prefix, type) => claimedNumber(doc, prefix, type, ids) ?? ids.next(prefix, type) };
+    const mine = named.get(doc.rel);
+    const own: FillContext = { today: opts.today, allocate: (prefix, type) => (mine?.startsWith(`${prefix}-${type}-`) ? mine : ids.next(prefix, type)) };
     const content = planContent(doc, hinted, inputs, own, repairedIds);
     const plan: FilePlan = { doc, fields: [], contentFixes: [], ...(content ?? {}) };
     const rename = renameOf(hinted) ?? renameForNewId(doc, plan.fields);
