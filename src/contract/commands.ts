@@ -14,6 +14,7 @@ import type { InitData } from '../core/usecases/init.js';
 import type { InstallPrecommitData } from '../core/usecases/install-precommit.js';
 import type { ListTypesData } from '../core/usecases/list-types.js';
 import type { ListData } from '../core/usecases/list.js';
+import type { MoveData } from '../core/usecases/move.js';
 import type { NewData } from '../core/usecases/new-document.js';
 import type { OrgInstallData } from '../core/usecases/org-install.js';
 import type { OrgStatusData } from '../core/usecases/org-status.js';
@@ -47,6 +48,7 @@ export interface CommandDataMap {
   link: LinkData;
   list: ListData;
   mcp: McpData;
+  mv: MoveData;
   /** A document, or with --list-types the namespace's types. */
   new: NewData | ListTypesData;
   'org install': OrgInstallData;
@@ -94,6 +96,7 @@ export type {
   ListData,
   ListTypesData,
   McpData,
+  MoveData,
   NewData,
   OrgInstallData,
   OrgStatusData,

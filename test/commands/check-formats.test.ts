@@ -97,7 +97,7 @@ describe('check --format github', () => {
     const lines = out.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(env.violations.length + env.warnings.length + 1);
     expect(lines[0]).toBe('::error file=docs/45-adr/adr-001-a.md,line=11,col=5,title=docket LINK_BROKEN::Link target "missing.md" does not exist.%0AFix the path (relative to docs/45-adr/) or restore the target.');
-    expect(lines).toContain('::warning file=docs/45-adr/Bad Name.md,line=1,title=docket FILENAME_CONVENTION::The filename "Bad Name.md" is not lowercase kebab-case.%0ARename it to bad-name.md; `docket fix --apply` does it.');
+    expect(lines).toContain('::warning file=docs/45-adr/Bad Name.md,line=1,title=docket FILENAME_CONVENTION::The filename "Bad Name.md" is not lowercase kebab-case.%0ARename it to adr-002-bad-name.md; `docket fix --apply` does it and rewrites the links to it.');
     expect(lines.at(-1)).toBe(`docket check: failed: ${env.violations.length} errors, 1 warning; 4 files checked, 1 passed, 3 failed.`);
   });
 

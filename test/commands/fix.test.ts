@@ -128,26 +128,65 @@ describe('fix --apply', () => {
 });
 
 describe('fix: renames', () => {
-  it('renames to kebab-case, case-only renames included, never onto an existing file or a linked one', async () => {
+  it('renames to the form `new` uses, case-only renames included, never onto an existing file; links to a renamed file are rewritten', async () => {
     const root = repo({
       'docs/45-adr/ADR-001-A.md': doc(),
       'docs/45-adr/Second_Doc.md': doc({ document_id: 'ACME-ADR-002' }),
-      'docs/45-adr/second-doc.md': doc({ document_id: 'ACME-ADR-003' }),
+      'docs/45-adr/adr-002-second-doc.md': doc({ document_id: 'ACME-ADR-003' }),
       'docs/45-adr/Linked.md': doc({ document_id: 'ACME-ADR-004' }),
-      'docs/45-adr/adr-005-linker.md': doc({ document_id: 'ACME-ADR-005' }, 'See [linked](Linked.md).\n'),
+      'docs/45-adr/adr-005-linker.md': doc({ document_id: 'ACME-ADR-005' }, 'See [linked](Linked.md#title).\n'),
     });
     const dry = await fixJson(root);
-    expect(dry.data.changes.map((c: any) => [c.action, c.from, c.to])).toEqual([['rename', 'docs/45-adr/ADR-001-A.md', 'docs/45-adr/adr-001-a.md']]);
+    expect(dry.data.changes.map((c: any) => [c.action, c.path, c.to])).toEqual([
+      ['rename', 'docs/45-adr/ADR-001-A.md', 'docs/45-adr/adr-001-a.md'],
+      ['rename', 'docs/45-adr/Linked.md', 'docs/45-adr/adr-004-linked.md'],
+      ['rename', 'docs/45-adr/adr-002-second-doc.md', 'docs/45-adr/adr-003-second-doc.md'],
+      ['edit_links', 'docs/45-adr/adr-005-linker.md', undefined],
+    ]);
     expect(dry.data.changes[0].diff).toBe('diff --git a/docs/45-adr/ADR-001-A.md b/docs/45-adr/adr-001-a.md\nsimilarity index 100%\nrename from docs/45-adr/ADR-001-A.md\nrename to docs/45-adr/adr-001-a.md\n');
-    const blocked = dry.env.warnings.filter((w: any) => w.code === 'FILENAME_CONVENTION');
-    expect(blocked.map((w: any) => [w.path, w.fixable])).toEqual([['docs/45-adr/Linked.md', false], ['docs/45-adr/Second_Doc.md', false]]);
-    expect(blocked[0].suggestion).toContain('1 document links to it (docs/45-adr/adr-005-linker.md)');
-    expect(blocked[1].suggestion).toContain('second-doc.md already exists');
-    const before = read(root, 'docs/45-adr/second-doc.md');
+    expect(dry.data.changes[3].diff).toContain('-See [linked](Linked.md#title).\n+See [linked](adr-004-linked.md#title).\n');
+    // adr-002-second-doc.md holds ACME-ADR-003: it moves away, so Second_Doc.md can take its name next time (not onto it now).
+    const before = read(root, 'docs/45-adr/adr-002-second-doc.md');
+    const first = await fixJson(root, ['--apply']);
+    expect(first.env.warnings.filter((w: any) => w.path === 'docs/45-adr/Second_Doc.md').map((w: any) => [w.code, w.fixable])).toEqual([['FILENAME_CONVENTION', true]]);
+    expect(readdirSync(path.join(root, 'docs/45-adr')).sort()).toEqual(['Second_Doc.md', 'adr-001-a.md', 'adr-003-second-doc.md', 'adr-004-linked.md', 'adr-005-linker.md']);
+    expect(read(root, 'docs/45-adr/adr-003-second-doc.md').equals(before)).toBe(true);
     await fixJson(root, ['--apply']);
-    const names = readdirSync(path.join(root, 'docs/45-adr')).sort();
-    expect(names).toEqual(['Linked.md', 'Second_Doc.md', 'adr-001-a.md', 'adr-005-linker.md', 'second-doc.md']);
-    expect(read(root, 'docs/45-adr/second-doc.md').equals(before)).toBe(true);
+    expect(readdirSync(path.join(root, 'docs/45-adr')).sort()).toEqual(['adr-001-a.md', 'adr-002-second-doc.md', 'adr-003-second-doc.md', 'adr-004-linked.md', 'adr-005-linker.md']);
+    const check = await docket(['check', '--root', root, '--json']);
+    expect(check.json!.violations).toEqual([]);
+  });
+
+  it('flags a name whose type word or number contradicts its ID, and renames it only when `type` confirms the ID', async () => {
+    const root = repo({
+      'docs/45-adr/adr-010-x.md': doc({ document_id: 'ACME-ADR-007' }),
+      'docs/45-adr/prd-008-y.md': doc({ document_id: 'ACME-ADR-008' }),
+      'docs/45-adr/adr-009-z.md': doc({ document_id: 'ACME-PRD-009', type: 'PRD' }),
+      'docs/45-adr/acme-adr-011-w.md': doc({ document_id: 'ACME-ADR-011' }),
+      'docs/45-adr/org-gov-001-constitution.md': doc({ document_id: 'ORG-GOV-001', type: 'GOV' }),
+      'docs/45-adr/release-2024-notes.md': doc({ document_id: 'ACME-ADR-012' }),
+    });
+    const check = await docket(['check', '--root', root, '--json']);
+    const flagged = check.json!.warnings.filter((w: any) => w.code === 'FILENAME_ID_MISMATCH');
+    expect(flagged.map((w: any) => [w.path, w.fixable])).toEqual([
+      ['docs/45-adr/adr-009-z.md', true],
+      ['docs/45-adr/adr-010-x.md', true],
+      ['docs/45-adr/prd-008-y.md', true],
+    ]);
+    expect(flagged[1].message).toBe('The filename "adr-010-x.md" says adr-010, but the document\'s ID is ACME-ADR-007.');
+    const dry = await fixJson(root);
+    expect(dry.data.changes.map((c: any) => [c.path, c.to])).toEqual([
+      // A PRD in the ADR directory moves to its type's directory, under the name its ID gives.
+      ['docs/45-adr/adr-009-z.md', 'docs/10-prd/prd-009-z.md'],
+      ['docs/45-adr/adr-010-x.md', 'docs/45-adr/adr-007-x.md'],
+      // A name that claims nothing beyond its ID keeps itself when the file moves.
+      ['docs/45-adr/org-gov-001-constitution.md', 'docs/00-governance/org-gov-001-constitution.md'],
+      ['docs/45-adr/prd-008-y.md', 'docs/45-adr/adr-008-y.md'],
+    ]);
+    // Without a `type` that agrees with the ID, the name is flagged but not renamed.
+    const unsure = repo({ 'docs/45-adr/adr-001-a.md': doc({ document_id: 'ACME-PRD-001', type: undefined }) });
+    const r = await fixJson(unsure);
+    expect(r.env.warnings.filter((w: any) => w.code === 'FILENAME_ID_MISMATCH').map((w: any) => w.fixable)).toEqual([false]);
   });
 
   it('--namespace limits the fixes to one namespace; an unknown one is a usage error', async () => {
@@ -191,14 +230,23 @@ describe('fix and new share ID allocation', () => {
     const { mkdirSync: mk, writeFileSync: wf, existsSync: ex } = await import('node:fs');
     const pathMod = await import('node:path');
     const root = copyFixture('monorepo');
-    // A claim left by a `new` that has not written its document yet.
+    // A claim left by a `new` that has not written its document yet (the file's name claims no number).
     mk(pathMod.join(root, '.docket/claims'), { recursive: true });
     wf(pathMod.join(root, '.docket/claims/PLAT-ADR-003.claim'), '{}');
-    wf(pathMod.join(root, 'docs/45-adr/adr-009-no-id.md'), '---\ntype: ADR\ntitle: "No ID"\nstatus: Draft\nversion: "0.1"\nlast_updated: "2026-01-01"\nowner: Platform Team\ndocops_version: "2.0"\n---\n\n# No ID\n');
+    wf(pathMod.join(root, 'docs/45-adr/no-id.md'), '---\ntype: ADR\ntitle: "No ID"\nstatus: Draft\nversion: "0.1"\nlast_updated: "2026-01-01"\nowner: Platform Team\ndocops_version: "2.0"\n---\n\n# No ID\n');
     const r = await docket(['fix', '--apply', '--root', root, '--json'], { env: { DOCKET_TODAY: '2026-02-01' } });
     expectValidEnvelope(r.json, 'fix');
-    const change = r.json!.data.changes.find((c: any) => c.path === 'docs/45-adr/adr-009-no-id.md');
+    const change = r.json!.data.changes.find((c: any) => c.path === 'docs/45-adr/no-id.md');
     expect(change.diff).toContain('+document_id: PLAT-ADR-004');
     expect(ex(pathMod.join(root, '.docket/claims/PLAT-ADR-004.claim'))).toBe(true);
+  });
+
+  it('gives a file named adr-NNN-... the number its name claims when it is free, so no rename is needed', async () => {
+    const root = repo({ 'docs/45-adr/adr-009-no-id.md': doc({ document_id: undefined }), 'docs/45-adr/adr-002-taken.md': doc({ document_id: 'ACME-ADR-002' }), 'docs/45-adr/adr-002-dup.md': doc({ document_id: undefined }) });
+    const r = await fixJson(root, ['--apply']);
+    const ids = r.data.changes.flatMap((c: any) => (c.fields ?? []).filter((f: any) => f.field === 'document_id').map((f: any) => [c.path, c.to ?? f.to]));
+    expect(ids).toEqual([['docs/45-adr/adr-002-dup.md', 'ACME-ADR-010'], ['docs/45-adr/adr-009-no-id.md', 'ACME-ADR-009']]);
+    // The number adr-002-dup.md claims is taken: it gets the next one and the name that goes with it.
+    expect(readdirSync(path.join(root, 'docs/45-adr')).sort()).toEqual(['adr-002-taken.md', 'adr-009-no-id.md', 'adr-010-dup.md']);
   });
 });

@@ -57,10 +57,8 @@ describe('scan', () => {
     // Without a config there is nowhere to exclude a file no type can be suggested for: a person decides.
     expect(d.plan).toMatchObject({ path: null, written: false, unplanned: ['docs/misc/notes.md'] });
     expect(d.actions.map((a: any) => a.action)).not.toContain('exclude');
-    expect(d.plan.kept).toEqual([
-      { path: 'docs/adrs/0001-use-postgres.md', reason: 'other files link to it' },
-      { path: 'docs/adrs/0002-event-bus.md', reason: 'its relative links would break' },
-    ]);
+    // Linked files move too: fix --plan rewrites their links.
+    expect(d.plan.kept).toEqual([]);
     expect(r.json!.advice.map((a: any) => a.code)).toEqual(['NEXT_INIT', 'NEXT_SCAN_APPLY']);
     expect(existsSync(path.join(root, '.docket'))).toBe(false); // read-only
   });
@@ -70,8 +68,10 @@ describe('scan', () => {
     const r = await docket(['scan', '--root', root, '--json'], { env: TODAY });
     const actions = r.json!.data.actions;
     expect(actions.map((a: any) => [a.action, a.path, a.to ?? (a.frontmatter ?? a.fields)?.document_id])).toEqual([
-      ['add_frontmatter', 'docs/adrs/0001-use-postgres.md', 'ACME-ADR-001'],
-      ['add_frontmatter', 'docs/adrs/0002-event-bus.md', 'ACME-ADR-002'],
+      ['move', 'docs/adrs/0001-use-postgres.md', 'docs/45-adr/adr-001-use-postgres.md'],
+      ['add_frontmatter', 'docs/45-adr/adr-001-use-postgres.md', 'ACME-ADR-001'],
+      ['move', 'docs/adrs/0002-event-bus.md', 'docs/45-adr/adr-002-event-bus.md'],
+      ['add_frontmatter', 'docs/45-adr/adr-002-event-bus.md', 'ACME-ADR-002'],
       ['move', 'docs/adrs/0003-Cache_Layer.md', 'docs/45-adr/adr-003-cache-layer.md'],
       ['add_frontmatter', 'docs/45-adr/adr-003-cache-layer.md', 'ACME-ADR-003'],
       ['move', 'docs/runbooks/Deploy.md', 'docs/60-runbooks/runbook-001-deploy.md'],
@@ -81,20 +81,20 @@ describe('scan', () => {
       ['exclude', 'docops.config.yaml', undefined],
     ]);
     // A block that has some fields gets the missing ones, with the values fix writes; title stays.
-    expect(actions[7].fields).toEqual({ document_id: 'ACME-SPEC-001', type: 'SPEC', status: 'Draft', version: '0.1', last_updated: '2026-01-05', owner: '__TBD__', docops_version: '2.0' });
+    expect(actions[9].fields).toEqual({ document_id: 'ACME-SPEC-001', type: 'SPEC', status: 'Draft', version: '0.1', last_updated: '2026-01-05', owner: '__TBD__', docops_version: '2.0' });
     // No type can be suggested for docs/misc/notes.md: it is excluded (in the config), not guessed.
-    expect(actions[8]).toMatchObject({ files: ['docs/misc/notes.md'], source_sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(actions[10]).toMatchObject({ files: ['docs/misc/notes.md'], source_sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect(r.json!.data.plan.unplanned).toEqual([]);
-    expect(actions[0].frontmatter).toEqual({ document_id: 'ACME-ADR-001', type: 'ADR', title: 'Use Postgres', status: 'Draft', version: '0.1', last_updated: '2026-01-05', owner: '__TBD__', docops_version: '2.0' });
-    expect(actions[2].source_sha256).toMatch(/^[0-9a-f]{64}$/);
-    expect(actions[3].source_sha256).toBe(actions[2].source_sha256);
+    expect(actions[1].frontmatter).toEqual({ document_id: 'ACME-ADR-001', type: 'ADR', title: 'Use Postgres', status: 'Draft', version: '0.1', last_updated: '2026-01-05', owner: '__TBD__', docops_version: '2.0' });
+    expect(actions[4].source_sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(actions[5].source_sha256).toBe(actions[4].source_sha256);
   });
 
   it('--plan writes the plan inside the root, replaces only a docket plan, refuses paths outside (77)', async () => {
     const root = await initialised();
     const r = await docket(['scan', '--root', root, '--plan', '.docket/plan.json', '--json'], { env: TODAY });
     expect(r.exitCode).toBe(0);
-    expect(r.json!.data.plan).toMatchObject({ path: '.docket/plan.json', written: true, actions: 9 });
+    expect(r.json!.data.plan).toMatchObject({ path: '.docket/plan.json', written: true, actions: 11 });
     const plan = JSON.parse(readFileSync(path.join(root, '.docket/plan.json'), 'utf8'));
     expect(plan).toMatchObject({ kind: 'docket-scan-plan', plan_version: '1.2', config: 'found' });
     expectValidAgainst('scan-plan.schema.json', plan);
@@ -148,7 +148,7 @@ describe('fix --plan', () => {
 
     const applied = await docket(['fix', '--plan', 'plan.json', '--apply', '--root', root, '--json']);
     expectValidEnvelope(applied.json, 'fix');
-    expect(applied.json!.data).toMatchObject({ dry_run: false, fixed: 14, remaining: 2, plan: { applied: 9, refused: 0 } });
+    expect(applied.json!.data).toMatchObject({ dry_run: false, fixed: 14, remaining: 0, plan: { applied: 11, refused: 0 } });
     expect(applied.exitCode).toBe(0);
     expect(readFileSync(path.join(root, 'docs/60-runbooks/runbook-001-deploy.md'), 'utf8')).toBe('---\r\ndocument_id: ACME-RUNBOOK-001\r\ntype: RUNBOOK\r\ntitle: Deploy\r\nstatus: Draft\r\nversion: "0.1"\r\nlast_updated: "2026-01-05"\r\nowner: __TBD__\r\ndocops_version: "2.0"\r\n---\r\n# Deploy\r\n\r\nSteps.\r\n');
     // The existing block keeps its lines; the missing fields are added before the closing fence.
@@ -164,26 +164,21 @@ describe('fix --plan', () => {
     expectValidEnvelope(check.json, 'check');
     expect(check.json!.violations).toEqual([]);
     expect(check.exitCode).toBe(0);
-    // The only warnings: the two ADRs stay in docs/adrs/ because a link (0002 -> 0001) would break if they moved.
-    expect(check.json!.warnings.map((w: any) => [w.code, w.path])).toEqual([
-      ['DIRECTORY_MATCH', 'docs/adrs/0001-use-postgres.md'],
-      ['DIRECTORY_MATCH', 'docs/adrs/0002-event-bus.md'],
-    ]);
+    // No warning: the linked ADRs moved too, and the link between them (0002 -> 0001) was rewritten.
+    expect(check.json!.warnings).toEqual([]);
+    expect(readFileSync(path.join(root, 'docs/45-adr/adr-002-event-bus.md'), 'utf8')).toContain('\n# Event bus\n\nSee [pg](adr-001-use-postgres.md).\n');
     expect((await docket(['resolve', 'ACME-ADR-003', '--root', root, '--json'])).json!.data.path).toBe('docs/45-adr/adr-003-cache-layer.md');
 
-    // A second scan plans nothing: it only reports the files it keeps in place, and why.
+    // A second scan plans nothing.
     const second = await docket(['scan', '--root', root, '--json'], { env: TODAY });
     expectValidEnvelope(second.json, 'scan');
     expect(second.json!.data.actions).toEqual([]);
-    expect(second.json!.data.plan).toMatchObject({ actions: 0, unplanned: [], kept: [
-      { path: 'docs/adrs/0001-use-postgres.md', reason: 'other files link to it' },
-      { path: 'docs/adrs/0002-event-bus.md', reason: 'its relative links would break' },
-    ] });
+    expect(second.json!.data.plan).toMatchObject({ actions: 0, unplanned: [], kept: [] });
 
     // Applying the same plan again changes nothing: every source has changed or moved.
     const again = await docket(['fix', '--plan', 'plan.json', '--apply', '--root', root, '--json']);
-    expect(again.json!.data.plan).toMatchObject({ applied: 0, refused: 9 });
-    expect(again.json!.warnings.filter((w: any) => w.code === 'PLAN_ACTION_REFUSED')).toHaveLength(9);
+    expect(again.json!.data.plan).toMatchObject({ applied: 0, refused: 11 });
+    expect(again.json!.warnings.filter((w: any) => w.code === 'PLAN_ACTION_REFUSED')).toHaveLength(11);
   });
 
   it('refuses actions whose source changed since the plan and never overwrites a target', async () => {
@@ -193,7 +188,8 @@ describe('fix --plan', () => {
     writeTree(root, { 'docs/60-runbooks/runbook-001-deploy.md': '# Someone else\n' });
     const r = await docket(['fix', '--plan', 'plan.json', '--apply', '--root', root, '--json']);
     const outcome = (p: string) => r.json!.data.plan.actions.filter((a: any) => a.path === p).map((a: any) => [a.action, a.outcome, a.reason]);
-    expect(outcome('docs/adrs/0001-use-postgres.md')).toEqual([['add_frontmatter', 'refused', 'source_changed']]);
+    expect(outcome('docs/adrs/0001-use-postgres.md')).toEqual([['move', 'refused', 'source_changed']]);
+    expect(outcome('docs/45-adr/adr-001-use-postgres.md')).toEqual([['add_frontmatter', 'refused', 'source_missing']]);
     expect(outcome('docs/runbooks/Deploy.md')).toEqual([['move', 'refused', 'target_exists']]);
     expect(outcome('docs/60-runbooks/runbook-001-deploy.md')).toEqual([['add_frontmatter', 'refused', 'source_changed']]);
     expect(outcome('docs/45-adr/adr-003-cache-layer.md')).toEqual([['add_frontmatter', 'applied', undefined]]);
@@ -220,7 +216,7 @@ describe('fix --plan', () => {
     const root = await initialised();
     await docket(['scan', '--root', root, '--plan', 'plan.json'], { env: TODAY });
     const text = await docket(['fix', '--plan', 'plan.json', '--root', root]);
-    expect(text.stdout).toContain('Plan plan.json: 9 actions, 9 would apply, 0 refused; nothing was written.');
+    expect(text.stdout).toContain('Plan plan.json: 11 actions, 11 would apply, 0 refused; nothing was written.');
   });
 });
 
@@ -258,18 +254,17 @@ describe('scan: files that already have frontmatter', () => {
       // The type field decides, wherever the file is.
       ['move', 'docs/misc/typed.md', 'docs/60-runbooks/runbook-001-typed.md'],
       ['add_fields', 'docs/60-runbooks/runbook-001-typed.md', 'docops_version,document_id,last_updated,owner,status,title,version'],
-      // Linked (or linking) files stay where they are, but still get their fields.
-      ['add_fields', 'docs/specs/linked.md', 'docops_version,document_id,last_updated,owner,status,type,version'],
-      ['add_frontmatter', 'docs/specs/linker.md', 'docops_version,document_id,last_updated,owner,status,title,type,version'],
+      // Linked (and linking) files move too: fix --plan rewrites the link between them.
+      ['move', 'docs/specs/linked.md', 'docs/20-specs/spec-005-linked.md'],
+      ['add_fields', 'docs/20-specs/spec-005-linked.md', 'docops_version,document_id,last_updated,owner,status,type,version'],
+      ['move', 'docs/specs/linker.md', 'docs/20-specs/spec-006-linker.md'],
+      ['add_frontmatter', 'docs/20-specs/spec-006-linker.md', 'docops_version,document_id,last_updated,owner,status,title,type,version'],
     ]);
     expect(actions[6].fields).toMatchObject({ document_id: 'ACME-RUNBOOK-001', title: 'Restart the queue' });
     // ACME-SPEC-004 is in use (by wrong-id.md): new SPEC IDs come after it.
-    expect(actions[7].fields).toMatchObject({ document_id: 'ACME-SPEC-005', type: 'SPEC' });
-    expect(actions[8].frontmatter.document_id).toBe('ACME-SPEC-006');
-    expect(r.json!.data.plan.kept).toEqual([
-      { path: 'docs/specs/linked.md', reason: 'other files link to it' },
-      { path: 'docs/specs/linker.md', reason: 'its relative links would break' },
-    ]);
+    expect(actions[8].fields).toMatchObject({ document_id: 'ACME-SPEC-005', type: 'SPEC' });
+    expect(actions[10].frontmatter.document_id).toBe('ACME-SPEC-006');
+    expect(r.json!.data.plan.kept).toEqual([]);
     // A type docket does not know, and YAML it cannot read, need a person.
     expect(r.json!.data.plan.unplanned).toEqual(['docs/specs/broken.md', 'docs/specs/whitepaper.md']);
   });
@@ -279,7 +274,8 @@ describe('scan: files that already have frontmatter', () => {
     await docket(['scan', '--root', root, '--plan', 'plan.json'], { env: TODAY });
     const r = await docket(['fix', '--plan', 'plan.json', '--apply', '--root', root, '--json']);
     expectValidEnvelope(r.json, 'fix');
-    expect(r.json!.data.plan).toMatchObject({ applied: 9, refused: 0 });
+    expect(r.json!.data.plan).toMatchObject({ applied: 11, refused: 0 });
+    expect(readFileSync(path.join(root, 'docs/20-specs/spec-006-linker.md'), 'utf8')).toContain('See [linked](spec-005-linked.md).');
     expect(readFileSync(path.join(root, 'docs/45-adr/partial.md'), 'utf8')).toBe('---\r\n# kept comment\r\ndocument_id: ACME-ADR-003\r\ntitle: Partial\r\nowner: __TBD__ # to be decided\r\ntype: ADR\r\nstatus: Draft\r\nversion: "0.1"\r\nlast_updated: "2026-01-05"\r\ndocops_version: "2.0"\r\n---\r\nBody.\r\n');
     const change = r.json!.data.changes.find((c: any) => c.path === 'docs/45-adr/partial.md');
     expect(change).toMatchObject({ action: 'edit_frontmatter' });

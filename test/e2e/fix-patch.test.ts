@@ -40,7 +40,7 @@ describe('fix as a patch', () => {
     const env = JSON.parse(json.stdout);
     expectValidEnvelope(env, 'fix');
     expect(env.data.changes.map((c: { diff: string }) => c.diff).join('')).toBe(patch.stdout);
-    expect(patch.stdout).toContain('rename from docs/45-adr/My_B.md\nrename to docs/45-adr/my-b.md\n--- a/docs/45-adr/My_B.md');
+    expect(patch.stdout).toContain('rename from docs/45-adr/My_B.md\nrename to docs/45-adr/adr-002-my-b.md\n--- a/docs/45-adr/My_B.md');
     expect(patch.stdout).toContain('-status: draft\r\n+status: Draft\r\n');
 
     const applied = git(root, ['apply', '--index', '-'], patch.stdout);

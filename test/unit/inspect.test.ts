@@ -138,11 +138,11 @@ describe('applying a fix', () => {
 
   it('a rename whose target appeared meanwhile is skipped, and the other file survives', async () => {
     const { root, plans } = await planned({ 'docs/45-adr/Adr_One.md': doc() });
-    writeFileSync(path.join(root, 'docs/45-adr/adr-one.md'), 'mine');
+    writeFileSync(path.join(root, 'docs/45-adr/adr-001-one.md'), 'mine');
     const warnings: Issue[] = [];
     expect(await applyPlan(root, plans[0]!, warnings)).toEqual({ content: false, rename: false });
-    expect(warnings[0]!.message).toBe('docs/45-adr/Adr_One.md was not renamed: docs/45-adr/adr-one.md already exists; nothing was renamed.');
-    expect(readFileSync(path.join(root, 'docs/45-adr/adr-one.md'), 'utf8')).toBe('mine');
+    expect(warnings[0]!.message).toBe('docs/45-adr/Adr_One.md was not renamed: docs/45-adr/adr-001-one.md already exists; nothing was renamed.');
+    expect(readFileSync(path.join(root, 'docs/45-adr/adr-001-one.md'), 'utf8')).toBe('mine');
     rmSync(root, { recursive: true });
   });
 });

@@ -13,7 +13,8 @@ const FILE = `${CACHE_DIR}/check.ndjson`;
 // check-3: frontmatter shapes of the Python DocOps CLI (leading blank lines, `----` fences) are read.
 // check-4: SCALAR_TYPE_MISMATCH (one rule for scalars YAML types otherwise than the schema).
 // check-5: METADATA_BLOCK_DRIFT (the visible metadata block against the frontmatter).
-const CACHE_VERSION = 'check-5';
+// check-6: FILENAME_ID_MISMATCH (a name whose type word or number contradicts the ID).
+const CACHE_VERSION = 'check-6';
 /**
  * A file modified this close to (or after) the moment the run that remembered it started may
  * have changed again within the same mtime tick: its memo is not trusted (git's "racily

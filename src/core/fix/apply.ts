@@ -18,6 +18,19 @@ export function fixSkipped(rel: string, message: string, rerun = 'docket fix --a
 /** The message of a file that is not the one docket read. */
 export const changedSinceRead = (rel: string) => `${rel} changed (or vanished) after docket read it; it was left alone.`;
 
+/**
+ * Claims the IDs a plan allocated, like `new` claims them, so a concurrent `new` cannot take
+ * one too; returns an ID another process claimed first (undefined: all claimed).
+ */
+export async function claimAllocated(root: string, plan: FilePlan): Promise<string | undefined> {
+  for (const edit of plan.fields) {
+    if (edit.field !== 'document_id' || edit.op !== 'add') continue; // only freshly allocated IDs
+    await ensureClaimsDir(root);
+    if (!(await tryClaim(root, edit.to))) return edit.to;
+  }
+  return undefined;
+}
+
 /** Writes one plan: content first (verified unchanged since read, atomic), then the rename. */
 export async function applyPlan(root: string, plan: FilePlan, warnings: Issue[]): Promise<{ content: boolean; rename: boolean }> {
   const rel = plan.doc.rel;
@@ -34,14 +47,10 @@ export async function applyPlan(root: string, plan: FilePlan, warnings: Issue[])
     warnings.push(fixSkipped(rel, changedSinceRead(rel)));
     return done;
   }
-  // An allocated ID is claimed like `new` claims it, so a concurrent `new` cannot take it too.
-  for (const edit of plan.fields) {
-    if (edit.field !== 'document_id' || edit.op !== 'add') continue; // only freshly allocated IDs
-    await ensureClaimsDir(root);
-    if (!(await tryClaim(root, edit.to))) {
-      warnings.push(fixSkipped(rel, `${rel} was left alone: ${edit.to} was claimed by another docket process after fix planned it.`));
-      return done;
-    }
+  const claimed = await claimAllocated(root, plan);
+  if (claimed !== undefined) {
+    warnings.push(fixSkipped(rel, `${rel} was left alone: ${claimed} was claimed by another docket process after fix planned it.`));
+    return done;
   }
   try {
     if (plan.text !== undefined) {

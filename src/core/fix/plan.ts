@@ -1,4 +1,7 @@
+import path from 'node:path';
 import { canPrependFrontmatter } from '../frontmatter/split.js';
+import { claimedMismatch, conventionalName } from '../check/rules/placement.js';
+import { formatId, parseId } from '../ids/document-id.js';
 import type { Finding, InspectedDocument } from '../check/model.js';
 import type { CompiledSchema } from '../schema/compile.js';
 import { eolOf } from '../documents/read.js';
@@ -81,6 +84,55 @@ function planContent(doc: InspectedDocument, hinted: Finding[], inputs: FixInput
   return { text: next, action: wholeBlock ? 'add_frontmatter' : 'edit_frontmatter', fields: wanted, contentFixes: [...contentFixes, ...block.done], ...blockLines };
 }
 
+const renameTarget = (f: Finding): string | undefined => (f.fix?.kind === 'rename' ? f.fix.to : undefined);
+
+/**
+ * One rename for a document's rename hints: a move into the type's directory (DIRECTORY_MATCH)
+ * first, since it gives the file the right name too; it fixes every hint whose name it gives.
+ */
+function renameOf(hinted: readonly Finding[]): FilePlan['rename'] {
+  const hints = hinted.filter((f) => renameTarget(f) !== undefined);
+  const chosen = hints.find((f) => f.code === 'DIRECTORY_MATCH') ?? hints[0];
+  if (!chosen) return undefined;
+  const to = renameTarget(chosen)!;
+  const name = to.slice(to.lastIndexOf('/') + 1);
+  return { to, fixes: hints.filter((f) => f === chosen || renameTarget(f)!.endsWith(`/${name}`) || renameTarget(f) === name) };
+}
+
+/**
+ * The IDs the names of files without one claim (`runbook-001-deploy.md`: PREFIX-RUNBOOK-001),
+ * reserved before any ID is allocated, so a file earlier in path order never takes a number
+ * a later file's name holds. A claimed number already in use is not reserved.
+ */
+function claimedByNames(docs: readonly InspectedDocument[], ids: IdAllocator): Map<string, string> {
+  const claimed = new Map<string, string>();
+  for (const doc of docs) {
+    if (doc.document_id !== undefined) continue;
+    const m = /^([a-z]+)-(\d{3})(?:-|\.md$)/.exec(doc.rel.slice(doc.rel.lastIndexOf('/') + 1));
+    if (!m || Number(m[2]) === 0 || !Object.hasOwn(doc.namespace.document_types, m[1]!.toUpperCase())) continue;
+    const id = formatId(doc.namespace.repo_prefix, m[1]!.toUpperCase(), Number(m[2]));
+    if (ids.has(id)) continue;
+    ids.reserve(id);
+    claimed.set(doc.rel, id);
+  }
+  return claimed;
+}
+
+/**
+ * The rename a document needs once fix gives it an ID or a type, when its name then claims
+ * another type or number (`adr-010-x.md` allocated ACME-ADR-001): done in the same run, so
+ * one `fix --apply` leaves nothing fixable.
+ */
+function renameForNewId(doc: InspectedDocument, fields: readonly FieldEdit[]): FilePlan['rename'] {
+  const set = (field: string) => fields.find((f) => f.field === field)?.to;
+  if (set('document_id') === undefined && set('type') === undefined) return undefined;
+  const next: InspectedDocument = { ...doc, document_id: set('document_id') ?? doc.document_id, type: set('type') ?? doc.type };
+  const name = doc.rel.slice(doc.rel.lastIndexOf('/') + 1);
+  if (claimedMismatch(next, name) === undefined || next.type !== parseId(next.document_id ?? '')?.type) return undefined;
+  const conventional = conventionalName(next);
+  return conventional ? { to: path.posix.join(path.posix.dirname(doc.rel), conventional), fixes: [] } : undefined;
+}
+
 /**
  * Plans every fix for the checked documents with a fix hint (in path order, so allocated IDs
  * are deterministic): missing frontmatter and fields, unambiguous values, renames.
@@ -99,15 +151,18 @@ export function planFixes(inputs: FixInputs, opts: { today: string; namespace?: 
       }
     }
   }
-  const fill: FillContext = { today: opts.today, allocate: (prefix, type) => ids.next(prefix, type) };
+  const named = claimedByNames(selected, ids);
   const plans: FilePlan[] = [];
   for (const doc of selected) {
     const hinted = doc.findings.filter((f) => f.fix);
     if (hinted.length === 0) continue;
-    const content = planContent(doc, hinted, inputs, fill, repairedIds);
-    const renameHint = hinted.find((f) => f.fix?.kind === 'rename');
+    // An ID allocated to a file named `<type>-<NNN>-...` takes that number when it is free, so the name keeps agreeing.
+    const mine = named.get(doc.rel);
+    const own: FillContext = { today: opts.today, allocate: (prefix, type) => (mine?.startsWith(`${prefix}-${type}-`) ? mine : ids.next(prefix, type)) };
+    const content = planContent(doc, hinted, inputs, own, repairedIds);
     const plan: FilePlan = { doc, fields: [], contentFixes: [], ...(content ?? {}) };
-    if (renameHint?.fix?.kind === 'rename') plan.rename = { to: renameHint.fix.to, fixes: [renameHint] };
+    const rename = renameOf(hinted) ?? renameForNewId(doc, plan.fields);
+    if (rename) plan.rename = rename;
     if (plan.text !== undefined || plan.rename) plans.push(plan);
   }
   return plans;

@@ -19,8 +19,6 @@ export interface PlanContext {
   ids: Iterable<string>;
   /** IDs `new` claimed: each holds its own number only. */
   claimed?: Iterable<string>;
-  /** Lower-cased paths other files link to: such files are not moved (links would break), nor are files with relative links (`links` not empty). */
-  inbound: ReadonlySet<string>;
   /** The required fields `fix` fills for a namespace (its schema's `required` ∩ FILLABLE). */
   required(ns: NamespaceConfig): readonly string[];
   /** The statuses a namespace's schema allows (undefined: any). */
@@ -64,8 +62,8 @@ async function exists(root: string, rel: string): Promise<boolean> {
  * - a file without frontmatter gets a block; a block without some required fields gets them,
  *   with the values `fix` would write.
  * - files no type can be suggested for are excluded in docops.config.yaml (one action).
- * Files other files link to, or with relative links, stay in place (their fields are still
- * added); nothing is planned onto an existing or already planned path.
+ * Linked files move too (fix --plan rewrites the links to and from them); nothing is planned
+ * onto an existing or already planned path.
  */
 export async function planAdoption(candidates: readonly SurveyedFile[], ctx: PlanContext): Promise<AdoptionPlan> {
   const ids = new IdAllocator(ctx.ids, ctx.claimed);
@@ -136,15 +134,13 @@ export async function planAdoption(candidates: readonly SurveyedFile[], ctx: Pla
     }
     const moving = !inTypeDirectory(file.rel, ns, type);
     let at = file.rel;
-    // `0001-x.md` holding ADR-001 keeps its name where it is: the ADR tool that wrote it reads that log.
+    // `0001-x.md` holding ADR-001 keeps its name where it is: the ADR tool that wrote it reads
+    // that log. Links to and from a moved file are rewritten when the plan is applied (fix
+    // --plan), so they never keep a file in place.
     if (moving || (newId && !keepsAuthorName(file.rel, newId))) {
-      const linked = [];
-    for (const l of file.links) if (await exists(ctx.config.root, l)) linked.push(l);
-    const blocker = ctx.inbound.has(file.rel.toLowerCase()) ? 'other files link to it' : linked.length > 0 ? 'its relative links would break' : undefined;
-      const nnn = blocker ? undefined : usable ? id.slice(-3) : (newId ?? pick())?.slice(-3);
+      const nnn = usable ? id.slice(-3) : (newId ?? pick())?.slice(-3);
       const target = nnn ? `${moving ? typeDirectory(ns, type) : path.posix.dirname(file.rel)}/${type.toLowerCase()}-${nnn}-${name.slug}.md` : undefined;
-      if (blocker) out.kept.push({ path: file.rel, reason: blocker });
-      else if (!target) out.kept.push({ path: file.rel, reason: `no ${type} number is left for its file name` });
+      if (!target) out.kept.push({ path: file.rel, reason: `no ${type} number is left for its file name` });
       else if (target !== file.rel && (planned.has(target.toLowerCase()) || (await exists(ctx.config.root, target)))) out.kept.push({ path: file.rel, reason: `${target} exists` });
       else if (target !== file.rel) {
         out.actions.push({ action: moving ? 'move' : 'rename', path: file.rel, to: target, source_sha256: file.sha256 });

@@ -2,6 +2,7 @@ import { parseConfig } from '../config/load.js';
 import type { RepoConfig } from '../config/types.js';
 import { inspectForFix } from '../fix/inspect.js';
 import { applyScanPlan } from './apply.js';
+import { relinkMoves } from './relink.js';
 import type { ScanPlan } from './types.js';
 
 /** What `check` will still report once a plan is applied, by code (`plan.remaining`). */
@@ -18,10 +19,12 @@ const MESSAGES_SHOWN = 8;
 /**
  * Runs the plan as `fix --plan` previews it (nothing written) and checks what it would leave,
  * so a plan says beforehand what `check` reports after it: unknown keys of site generators,
- * statuses the schema does not allow, files kept in place.
+ * statuses the schema does not allow, links that were broken already.
  */
 export async function predictRemaining(config: RepoConfig, plan: ScanPlan, opts: { claimed: ReadonlySet<string>; signal?: AbortSignal }): Promise<RemainingFindings> {
-  const { predicted } = await applyScanPlan(config.root, plan, { apply: false, claimed: opts.claimed, warnings: [], ...(opts.signal ? { signal: opts.signal } : {}) });
+  const { outcomes, predicted } = await applyScanPlan(config.root, plan, { apply: false, claimed: opts.claimed, warnings: [], ...(opts.signal ? { signal: opts.signal } : {}) });
+  // The links to and from moved files are rewritten as fix --plan rewrites them.
+  await relinkMoves(config, outcomes, { apply: false, predicted, warnings: [], ...(opts.signal ? { signal: opts.signal } : {}) });
   const after = predicted.config !== undefined ? parseConfig(config.root, predicted.config).config : config;
   after.ignoreFiles = config.ignoreFiles;
   const inspection = await inspectForFix(after, { fixable: false, overlay: predicted.overlay, ...(opts.signal ? { signal: opts.signal } : {}) });

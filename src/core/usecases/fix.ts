@@ -3,13 +3,15 @@ import { inspectForFix, type FixInspection } from '../fix/inspect.js';
 import { loadConfigOrDefaults, type ConfigFallback } from '../config/fallback.js';
 import { loadConfig, parseConfig } from '../config/load.js';
 import { applyScanPlan, type ActionOutcome } from '../scan/apply.js';
+import { relinkMoves } from '../scan/relink.js';
 import { readPlan } from '../scan/plan-file.js';
 import { fromForeignPlan } from '../scan/meminit-plan.js';
 import { configSha256 } from '../scan/config-facts.js';
 import type { NamespaceConfig } from '../config/types.js';
 import { renameDiff, unifiedDiff } from '../fix/diff.js';
 import { planFixes, type FilePlan } from '../fix/plan.js';
-import { applyPlan, plannedOverlay } from '../fix/apply.js';
+import { applyPlan, fixSkipped, plannedOverlay } from '../fix/apply.js';
+import { applyRenameSet, planRenameSet, setChanges, setFixes, type RenameSet } from '../fix/renames.js';
 import { findStaleTempFiles, removeStaleTempFiles, staleTempWarning } from '../fs/stale-temp.js';
 import { todayIso } from '../dates.js';
 import { claimedIds } from '../ids/claim.js';
@@ -69,6 +71,11 @@ function changesOf(plan: FilePlan): FixChange[] {
   return out;
 }
 
+/** Changes in path order (a file's own changes keep theirs: the first carries its diff). */
+function byPath(changes: FixChange[]): FixChange[] {
+  return changes.map((c, i) => [c, i] as const).sort(([a, i], [b, j]) => (a.path < b.path ? -1 : a.path > b.path ? 1 : i - j)).map(([c]) => c);
+}
+
 /** The findings of a check, in the namespace when one is given, sorted. */
 function allFindings(inspection: FixInspection, ns: NamespaceConfig | undefined): Finding[] {
   const inNamespace = (f: Finding): boolean => {
@@ -115,6 +122,7 @@ async function runPlan(root: string, planFile: string, opts: FixOptions): Promis
   const warnings: Issue[] = [...loaded.warnings];
   const before = allFindings(await inspectForFix(config, { fixable: false, ...(opts.signal ? { signal: opts.signal } : {}) }), undefined);
   const { outcomes, changes, predicted } = await applyScanPlan(config.root, plan, { apply: opts.apply, claimed: new Set(await claimedIds(config.root)), warnings, ...(opts.signal ? { signal: opts.signal } : {}) });
+  changes.push(...(await relinkMoves(config, outcomes, { apply: opts.apply, predicted, warnings, ...(opts.signal ? { signal: opts.signal } : {}) })));
   // An applied `exclude` action changed docops.config.yaml: what remains is checked under the new config.
   const edited = opts.apply && outcomes.some((o) => o.action === 'exclude' && o.outcome === 'applied');
   // A dry run checks what its actions would leave (see Overlay), under the config they would leave.
@@ -161,21 +169,42 @@ export async function runFix(root: string, opts: FixOptions): Promise<FixResult>
   let fixed = 0;
   let remainingFindings: Finding[];
   let partial: boolean;
+  // Renames, and the files whose links they break, go in one set of writes (see fix/renames.ts).
+  let set: RenameSet | undefined;
+  try {
+    set = await planRenameSet(config, plans, warnings, opts.signal);
+  } catch (error) {
+    if (!(error instanceof DocketError) || error.code !== 'FILE_CHANGED') throw error;
+    for (const plan of plans.filter((p) => p.rename)) warnings.push(fixSkipped(plan.doc.rel, `${plan.doc.rel} was not renamed: ${error.message} Run fix again.`));
+    for (const plan of plans) delete plan.rename;
+  }
+  const single = set ? plans.filter((p) => !set.edits.some((e) => e.rel === p.doc.rel)) : plans;
   if (!opts.apply) {
-    changes = plans.flatMap(changesOf);
-    fixed = new Set(plans.flatMap((p) => [...p.contentFixes, ...(p.rename?.fixes ?? [])])).size;
+    changes = byPath([...single.flatMap(changesOf), ...(set ? setChanges(set) : [])]);
+    fixed = new Set(single.flatMap((p) => [...p.contentFixes, ...(p.rename?.fixes ?? [])])).size + (set ? setFixes(set) : 0);
     // What remains is what the check after --apply would find: the same check, run on the planned files.
-    const after = plans.length === 0 ? before : await inspectForFix(config, { fixable: false, overlay: await plannedOverlay(config.root, plans), ...(opts.signal ? { signal: opts.signal } : {}) });
+    const singles = await plannedOverlay(config.root, single);
+    const overlay = { files: new Map(singles.files), gone: new Set(singles.gone) };
+    for (const edit of set?.edits ?? []) {
+      overlay.files.set(edit.to ?? edit.rel, Buffer.from(`${edit.bom ? '\uFEFF' : ''}${edit.after}`, 'utf8'));
+      if (edit.to !== undefined) overlay.gone.add(edit.rel);
+    }
+    const after = plans.length === 0 ? before : await inspectForFix(config, { fixable: false, overlay, ...(opts.signal ? { signal: opts.signal } : {}) });
     remainingFindings = allFindings(after, ns);
     partial = after.partial;
   } else {
-    for (const plan of plans) {
+    if (set && (await applyRenameSet(config.root, set, warnings))) {
+      changes.push(...setChanges(set));
+      fixed += setFixes(set);
+    }
+    for (const plan of single) {
       if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while writing fixes; every file written so far is complete.');
       const planned = changesOf(plan);
       const done = await applyPlan(config.root, plan, warnings);
       changes.push(...planned.filter((c) => (c.action === 'rename' ? done.rename : done.content)));
       fixed += (done.content ? plan.contentFixes.length : 0) + (done.rename ? (plan.rename?.fixes.length ?? 0) : 0);
     }
+    changes = byPath(changes);
     const after = await inspectForFix(config, { fixable: false, ...(opts.signal ? { signal: opts.signal } : {}) });
     remainingFindings = allFindings(after, ns);
     partial = after.partial;

@@ -126,7 +126,6 @@ export async function runScan(root: string, opts: ScanOptions): Promise<ScanResu
   const candidates: SurveyedFile[] = [];
   const ids: string[] = [];
   const claimed = await claimedIds(root);
-  const inbound = new Set<string>();
   const namespaces = new Map<string, NamespaceSuggestion>();
   const counts = { governed: 0, without: 0, invalid: 0 };
   let partial = listing.unreadable.length > 0;
@@ -149,7 +148,6 @@ export async function runScan(root: string, opts: ScanOptions): Promise<ScanResu
       if (f.problem) warnings.push({ code: 'FILE_UNREADABLE', severity: 'warning', message: f.problem.message, path: f.rel, ...(f.problem.suggestion ? { suggestion: f.problem.suggestion } : {}) });
     }
     if (f.document_id) ids.push(f.document_id);
-    for (const l of f.links) inbound.add(l.toLowerCase());
     // Every governed file that can be read is a candidate: the planner decides what each needs.
     if (f.governed && f.state !== 'unreadable') candidates.push({ ...f, links: f.links.length > 0 ? [f.links[0]!] : [] });
     const ns = NAMESPACE_ROOT.exec(f.rel.split('/').slice(0, 3).join('/'));
@@ -162,7 +160,7 @@ export async function runScan(root: string, opts: ScanOptions): Promise<ScanResu
   const sha = found ? await configSha256(root) : undefined;
   const facts = await schemaFacts(config);
   const links = await nonDocumentLinks(config, listing.symlinks.filter(surveyed(config)));
-  const plan = await planAdoption(candidates, { config, ids, claimed, inbound, links, required: facts.required, statuses: facts.statuses, today: todayIso(opts.now, opts.env), env: opts.env, ...(sha ? { configSha256: sha } : {}) });
+  const plan = await planAdoption(candidates, { config, ids, claimed, links, required: facts.required, statuses: facts.statuses, today: todayIso(opts.now, opts.env), env: opts.env, ...(sha ? { configSha256: sha } : {}) });
   if (sink) for (const a of plan.actions) await sink.item('action', a);
   let planPath: string | null = null;
   let remaining: RemainingFindings | undefined;

@@ -18,6 +18,7 @@ export const ADVICE_CODES = {
   NEXT_DOCTOR: advice('Diagnose the repository setup.', ['docket doctor']),
   NEXT_NEW: advice('Create a governed document.', ['docket new <TYPE> "<title>"']),
   NEXT_CONTEXT_DEEP: advice('List the governed documents.', ['docket context --deep']),
+  NEXT_MV_APPLY: advice('Move the document and rewrite the links the dry run listed.', ['docket mv <SOURCE> <TARGET> --apply']),
   NEXT_EXPLAIN: advice('Read what a code means and how to fix it.', ['docket explain <CODE>']),
   NEXT_GRAPH_DOT: advice('Draw a graph too large for Mermaid\'s defaults with Graphviz, or narrow it with the filters.', ['docket graph --format dot']),
   NEXT_STATE_SET: advice('Record the state of a document in the work queue.', ['docket state set <ID> --impl-state "In Progress"']),

@@ -94,13 +94,21 @@ export const DOCUMENT_CODES = {
     'warning',
     'A document lives outside the directory of its type.',
     'The `type` field names a type whose configured directory is elsewhere, e.g. an ADR under 10-prd/.',
-    'Move the file into the type\'s directory (and update links to it), or correct `type`.',
+    'Move the file into the type\'s directory, or correct `type`; `docket fix --apply` moves it and rewrites the links to it and from it (`docket mv` moves it where you choose).',
+    ['docket fix', 'docket fix --apply'],
   ),
   FILENAME_CONVENTION: finding(
     'warning',
     'A document\'s filename is not lowercase kebab-case.',
     'Capital letters, spaces, underscores or other characters in the name (README.md and similar names are exempt).',
-    'Rename the file to lowercase kebab-case; `docket fix --apply` renames it when no other document links to it.',
+    'Rename the file; `docket fix --apply` renames it to the form `new` uses (`adr-007-slug.md`, from its ID; kebab-case without one) and rewrites the links to it.',
+    ['docket fix', 'docket fix --apply'],
+  ),
+  FILENAME_ID_MISMATCH: finding(
+    'warning',
+    'A document\'s filename starts with a type word and number that contradict its ID (`adr-010-x.md` holding ACME-ADR-007).',
+    'The file was copied or renumbered, or its ID was changed, without renaming it. A name whose first word is no type of the namespace (`org-gov-001-constitution.md` after its prefix) claims nothing and is not flagged.',
+    'Rename the file to match its ID (or correct the ID); `docket fix --apply` renames it to the form `new` uses and rewrites the links to it.',
     ['docket fix', 'docket fix --apply'],
   ),
   OUTSIDE_DOCS_ROOT: finding(

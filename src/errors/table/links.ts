@@ -26,4 +26,12 @@ export const LINK_CODES = {
     cause: 'A link to a file or directory elsewhere on the machine, which docket must never read or write.',
     remediation: { action: 'Remove the link, or copy the content into the repository.', commands: ['docket check'] },
   },
+  LINK_NOT_REWRITTEN: {
+    kind: 'warning',
+    exit: EXIT.OK,
+    category: 'document',
+    summary: 'A link that a move would have rewritten was kept as written (mv, or fix renaming a linked file).',
+    cause: 'A link of the moved file that leaves the repository root (it cannot be checked, so docket does not guess), or a destination whose bytes docket could not locate exactly, or a file that could not be read as UTF-8.',
+    remediation: { action: 'Edit the link named in the message yourself after the move; `docket check` then reports whatever is still broken.', commands: ['docket check'] },
+  },
 } as const satisfies Record<string, CodeSpec>;

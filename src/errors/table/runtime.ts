@@ -90,6 +90,22 @@ export const RUNTIME_CODES = {
     cause: 'A file with the same name was created earlier or by another process.',
     remediation: { action: 'Choose another name or remove the existing file yourself.', commands: [] },
   },
+  FILE_CHANGED: {
+    kind: 'error',
+    exit: EXIT.CANT_CREATE,
+    category: 'conflict',
+    summary: 'A file docket was about to rewrite changed after docket read it; nothing of the set was written.',
+    cause: 'An editor or another process wrote the file while docket planned or wrote a set of changes (mv, or fix renaming linked files).',
+    remediation: { action: 'Let the other writer finish, then run the command again.', commands: [] },
+  },
+  NOT_GOVERNED: {
+    kind: 'error',
+    exit: EXIT.USAGE,
+    category: 'input',
+    summary: 'The file named is not a governed document (outside every docs root, excluded, or not Markdown).',
+    cause: '`docket mv` moves governed documents only, to a place inside a docs root where they stay governed.',
+    remediation: { action: 'Name a governed Markdown document, and a target inside a docs root (`docket check PATH` shows whether a path is governed).', commands: ['docket check'] },
+  },
   DEEP_BUDGET_EXCEEDED: {
     kind: 'warning',
     exit: EXIT.OK,

@@ -9,6 +9,7 @@ function plural(n: number, word: string): string {
 function describe(change: FixChange): string {
   if (change.action === 'rename') return `rename to ${change.to}`;
   if (change.action === 'exclude') return 'add to excluded_files';
+  if (change.action === 'edit_links') return 'rewrite links to renamed files';
   // A value only quoted (SCALAR_TYPE_MISMATCH) reads the same before and after: show the quotes.
   const block = change.block_lines ? `metadata block (${plural(change.block_lines, 'line')})` : '';
   if (change.action === 'edit_metadata_block') return `edit ${block}`;
