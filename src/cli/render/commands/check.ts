@@ -2,10 +2,7 @@ import type { CheckData } from '../../../core/usecases/check.js';
 import type { Envelope } from '../../envelope.js';
 import { mdCell } from '../md.js';
 import type { Style } from '../style.js';
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
+import { plural } from '../words.js';
 
 /** The line above the ESLint-style findings; nothing with --quiet. */
 export function renderCheckText(env: Envelope<CheckData>, style: Style, quiet: boolean): string {

@@ -1,10 +1,7 @@
 import type { FixChange, FixData } from '../../../core/usecases/fix.js';
 import { mdCell, mdTable } from '../md.js';
 import { safeText, type Style } from '../style.js';
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
+import { colourDiff, plural } from '../words.js';
 
 function describe(change: FixChange): string {
   if (change.action === 'rename') return `rename to ${change.to}`;
@@ -15,20 +12,6 @@ function describe(change: FixChange): string {
   if (change.action === 'edit_metadata_block') return `edit ${block}`;
   const fields = (change.fields ?? []).map((f) => (f.op === 'add' ? `+${f.field}` : `${f.field}: ${f.from ?? ''} → ${f.from === f.to ? JSON.stringify(f.to) : f.to}`));
   return `${change.action === 'add_frontmatter' ? 'add frontmatter' : 'edit frontmatter'} (${fields.join(', ')})${block ? ` and ${block}` : ''}`;
-}
-
-function colourDiff(diff: string, style: Style): string {
-  return diff
-    .split('\n')
-    .map((line) => {
-      const shown = safeText(line.replace(/\r$/, ''));
-      if (line.startsWith('+++') || line.startsWith('---') || line.startsWith('diff ')) return style.bold(shown);
-      if (line.startsWith('@@')) return style.cyan(shown);
-      if (line.startsWith('+')) return style.green(shown);
-      if (line.startsWith('-')) return style.red(shown);
-      return shown;
-    })
-    .join('\n');
 }
 
 /** Every change's diff, in order: one patch `git apply` takes (fix --patch). */

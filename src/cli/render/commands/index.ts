@@ -2,10 +2,7 @@ import type { IndexData } from '../../../core/usecases/index.js';
 import type { Envelope } from '../../envelope.js';
 import { mdCell } from '../md.js';
 import type { Style } from '../style.js';
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
+import { plural } from '../words.js';
 
 /** Why a build read every document, in words: the JSON `reason` `no-cache` reads like the flag. */
 const REASONS: Readonly<Record<NonNullable<IndexData['rebuild']['reason']>, string>> = {

@@ -1,28 +1,11 @@
 import type { MoveChange, MoveData } from '../../../core/usecases/move.js';
 import { mdCell, mdTable } from '../md.js';
 import { safeText, type Style } from '../style.js';
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
+import { colourDiff, plural } from '../words.js';
 
 function describe(change: MoveChange): string {
   const links = change.links > 0 ? `${change.action === 'move' ? ', ' : ''}${plural(change.links, 'link')} rewritten` : '';
   return change.action === 'move' ? `move to ${change.to}${links}` : links;
-}
-
-function colourDiff(diff: string, style: Style): string {
-  return diff
-    .split('\n')
-    .map((line) => {
-      const shown = safeText(line.replace(/\r$/, ''));
-      if (line.startsWith('+++') || line.startsWith('---') || line.startsWith('diff ') || line.startsWith('rename ')) return style.bold(shown);
-      if (line.startsWith('@@')) return style.cyan(shown);
-      if (line.startsWith('+')) return style.green(shown);
-      if (line.startsWith('-')) return style.red(shown);
-      return shown;
-    })
-    .join('\n');
 }
 
 /** Every change's diff, in order: one patch `git apply` takes (mv --patch). */
