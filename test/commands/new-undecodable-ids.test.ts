@@ -38,11 +38,12 @@ describe('fix next to documents it cannot decode', () => {
     writeTree(root, {
       'docs/45-adr/adr-040-forty.md': full('ACME-ADR-040', 'Forty'),
       'docs/45-adr/notes.md': CASES['Latin-1']!('ACME-ADR-041'),
-      'docs/45-adr/adr-001-no-id.md': '---\ntitle: No ID\n---\n# No ID\n',
+      // Named without a number: a name's own free number would be kept (adr-001-x.md gets 001).
+      'docs/45-adr/no-id.md': '---\ntitle: No ID\n---\n# No ID\n',
     });
     const r = await docket(['fix', '--apply', '--root', root, '--json'], { env: { DOCKET_TODAY: '2026-03-04' } });
     expectValidEnvelope(r.json, 'fix');
     const resolved = await docket(['resolve', 'ACME-ADR-042', '--root', root, '--json']);
-    expect(resolved.json!.data.path).toBe('docs/45-adr/adr-001-no-id.md');
+    expect(resolved.json!.data.path).toBe('docs/45-adr/no-id.md');
   });
 });
