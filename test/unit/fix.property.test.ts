@@ -110,7 +110,8 @@ describe('fix --apply (property)', () => {
         expect(readFileSync(only(root), 'utf8')).toBe(after);
         expect(statSync(only(root)).mode).toBe(mode);
       }),
-      { numRuns: 40 },
+      // Found by a random seed: a file moved into its type's directory under a name its new ID contradicts.
+      { numRuns: 40, examples: [[{ eol: '\n', bom: false, frontmatter: ['type: PRD'], comment: false, body: [], finalNewline: false, name: 'adr-010-doc.md' } as never]] },
     );
   });
 });

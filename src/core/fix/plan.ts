@@ -161,7 +161,10 @@ export function planFixes(inputs: FixInputs, opts: { today: string; namespace?: 
     const own: FillContext = { today: opts.today, allocate: (prefix, type) => (mine?.startsWith(`${prefix}-${type}-`) ? mine : ids.next(prefix, type)) };
     const content = planContent(doc, hinted, inputs, own, repairedIds);
     const plan: FilePlan = { doc, fields: [], contentFixes: [], ...(content ?? {}) };
-    const rename = renameOf(hinted) ?? renameForNewId(doc, plan.fields);
+    // A move (DIRECTORY_MATCH) keeps the name, which the ID fix gives may then contradict.
+    const moved = renameOf(hinted);
+    const renamed = renameForNewId(moved ? { ...doc, rel: moved.to } : doc, plan.fields);
+    const rename = moved && renamed ? { to: renamed.to, fixes: moved.fixes } : (moved ?? renamed);
     if (rename) plan.rename = rename;
     if (plan.text !== undefined || plan.rename) plans.push(plan);
   }
