@@ -74,8 +74,11 @@ describe('fix --apply (property)', () => {
         const split = splitFrontmatter(stripped);
         const originalSplit = splitFrontmatter(d.bom ? text.slice(1) : text);
         if (originalSplit.kind === 'ok' || originalSplit.kind === 'none') {
-          // the body after the frontmatter is byte-identical
-          expect(split.kind === 'ok' ? stripped.slice(split.bodyOffset) : stripped).toBe(originalSplit.kind === 'ok' ? text.slice(d.bom ? 1 : 0).slice(originalSplit.bodyOffset) : body);
+          // the body after the frontmatter is byte-identical, but for the link destinations of a
+          // file moved to another directory (they keep pointing where they pointed)
+          const moved = first.data.changes.some((c) => c.action === 'rename' && path.posix.dirname(c.path) !== path.posix.dirname(c.to!));
+          const links = (s: string) => (moved ? s.replace(/\]\([^)]*\)/g, '](…)') : s);
+          expect(links(split.kind === 'ok' ? stripped.slice(split.bodyOffset) : stripped)).toBe(links(originalSplit.kind === 'ok' ? text.slice(d.bom ? 1 : 0).slice(originalSplit.bodyOffset) : body));
         } else {
           expect(after).toBe(text); // invalid frontmatter is never touched
         }
@@ -111,7 +114,13 @@ describe('fix --apply (property)', () => {
         expect(statSync(only(root)).mode).toBe(mode);
       }),
       // Found by a random seed: a file moved into its type's directory under a name its new ID contradicts.
-      { numRuns: 40, examples: [[{ eol: '\n', bom: false, frontmatter: ['type: PRD'], comment: false, body: [], finalNewline: false, name: 'adr-010-doc.md' } as never]] },
+      {
+        numRuns: 40,
+        examples: [
+          [{ eol: '\n', bom: false, frontmatter: ['type: PRD'], comment: false, body: [], finalNewline: false, name: 'adr-010-doc.md' } as never],
+          [{ eol: '\n', bom: false, frontmatter: ['document_id: ACME-ADR-001', 'type: PRD', 'status: Draft', 'version: "0.1"', 'last_updated: "2026-01-31"'], comment: false, body: ['[link](missing.md)'], finalNewline: false, name: 'adr-010-doc.md' } as never],
+        ],
+      },
     );
   });
 });
