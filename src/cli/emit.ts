@@ -115,7 +115,7 @@ function custom<T>(env: Envelope, meta: EnvelopeMeta, fn: () => T): T | undefine
 
 async function render(meta: EnvelopeMeta, env: Envelope, renderers: Renderers): Promise<Rendered> {
   if (meta.format === 'json') return { stdout: jsonLine(env), stderr: '' };
-  if (env.error && CI_FORMATS.has(meta.format)) return { stdout: (await import('./render/ci/index.js')).renderCiError(meta.format as CiFormat, env, exitCodeOf(env)), stderr: '' };
+  if (env.error && CI_FORMATS.has(meta.format)) return { stdout: (await import('./render/ci/report.js')).renderCiError(meta.format as CiFormat, env, exitCodeOf(env)), stderr: '' };
   if (MACHINE_FORMATS.has(meta.format)) return { stdout: custom(env, meta, () => renderers.other(meta.format, env)) ?? jsonLine(env), stderr: '' };
   if (DIAGRAM_FORMATS.has(meta.format)) {
     // The diagram's renderer escapes for its own language; what is said about the run goes to stderr as in text.
@@ -154,12 +154,12 @@ export async function emit(meta: EnvelopeMeta, raw: Envelope, renderers: Rendere
   return final;
 }
 
-type CiRenderer = typeof import('./render/ci/index.js');
+type CiRenderer = typeof import('./render/ci/report.js');
 let ciRenderer: CiRenderer | undefined;
 
 /** Loads what a forced interrupt prints in `format`, so that printing it never waits (see writeThenExit). */
 export async function prepareInterrupt(format: Format): Promise<void> {
-  if (CI_FORMATS.has(format)) ciRenderer ??= await import('./render/ci/index.js');
+  if (CI_FORMATS.has(format)) ciRenderer ??= await import('./render/ci/report.js');
 }
 
 /**

@@ -44,12 +44,12 @@ export default class Check extends DocketCommand<typeof Check, CheckData> {
   };
 
   /** The CI renderers, loaded only for a CI format (render time is synchronous). */
-  private ci?: typeof import('../cli/render/ci/index.js');
+  private ci?: typeof import('../cli/render/ci/report.js');
 
   protected async execute(ctx: RunContext): Promise<Outcome<CheckData>> {
     // --quiet prints only failures; under --strict warnings are failures too, so they stay.
     this.quiet = this.flags.quiet && !this.flags.strict;
-    if (CI_FORMATS.has(ctx.format)) this.ci = await import('../cli/render/ci/index.js');
+    if (CI_FORMATS.has(ctx.format)) this.ci = await import('../cli/render/ci/report.js');
     const result = await runCheck(ctx.root, { paths: (this.args.paths ?? []).map(ctx.path), strict: this.flags.strict, cache: !this.flags['no-cache'], cacheStrategy: this.flags['cache-strategy'] as CacheStrategy, ignoreFiles: this.flags.ignore, staged: this.flags.staged, signal: ctx.signal, cmd: ctx.cmd, ...(ctx.stream ? { sink: ctx.stream } : {}), ...(ctx.progress ? { progress: ctx.progress } : {}) });
     return { data: result.data, violations: result.violations, warnings: result.warnings, advice: result.advice, success: result.success, status: result.partial ? 'partial' : 'ok', streamed: ['checked_paths'], metrics: result.metrics };
   }

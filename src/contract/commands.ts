@@ -9,7 +9,7 @@ import type { CodeExplanation, CodeList, ForeignCodeExplanation, ForeignCodeSumm
 import type { FixData } from '../core/usecases/fix.js';
 import type { GraphData } from '../core/usecases/graph.js';
 import type { IdentifyData, LinkData, ResolveData } from '../core/usecases/navigate.js';
-import type { IndexData } from '../core/usecases/index.js';
+import type { IndexData } from '../core/usecases/build-index.js';
 import type { InitData } from '../core/usecases/init.js';
 import type { InstallPrecommitData } from '../core/usecases/install-precommit.js';
 import type { ListTypesData } from '../core/usecases/list-types.js';

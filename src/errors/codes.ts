@@ -4,7 +4,7 @@ import { AUTHORING_CODES } from './table/authoring.js';
 import { CONFIG_CODES } from './table/config.js';
 import { DOCUMENT_CODES } from './table/documents.js';
 import { FIX_CODES } from './table/fix.js';
-import { INDEX_CODES } from './table/index.js';
+import { INDEX_CODES } from './table/index-codes.js';
 import { LINK_CODES } from './table/links.js';
 import { REPOSITORY_CODES } from './table/repository.js';
 import { RUNTIME_CODES } from './table/runtime.js';

@@ -5,7 +5,7 @@ import type { Envelope } from '../../src/cli/envelope.js';
 import { buildEnvelope } from '../../src/cli/envelope.js';
 import { ciContext, sourceRootOf } from '../../src/cli/render/ci/context.js';
 import { ANNOTATION_LIMIT, command, escapeData, escapeProperty, renderGithub } from '../../src/cli/render/ci/github.js';
-import { renderCiError, renderCiReport } from '../../src/cli/render/ci/index.js';
+import { renderCiError, renderCiReport } from '../../src/cli/render/ci/report.js';
 import { renderJunit } from '../../src/cli/render/ci/junit.js';
 import { helpMarkdown, ruleText } from '../../src/cli/render/ci/rules.js';
 import { relativeUri } from '../../src/cli/render/ci/sarif.js';

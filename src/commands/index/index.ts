@@ -5,9 +5,9 @@ import { DocketCommand } from '../../cli/base-command.js';
 import type { Envelope } from '../../cli/envelope.js';
 import { BASE_FORMATS } from '../../cli/options.js';
 import type { Outcome, RunContext } from '../../cli/outcome.js';
-import { renderIndexMarkdown, renderIndexText } from '../../cli/render/commands/index.js';
+import { renderIndexMarkdown, renderIndexText } from '../../cli/render/commands/index-report.js';
 import type { Style } from '../../cli/render/style.js';
-import { runIndex, type IndexData } from '../../core/usecases/index.js';
+import { runIndex, type IndexData } from '../../core/usecases/build-index.js';
 
 export default class Index extends DocketCommand<typeof Index, IndexData> {
   static override summary = 'Build the ID index: a graph of governed documents and their relations, written at index_path.';

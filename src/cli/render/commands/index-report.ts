@@ -1,4 +1,4 @@
-import type { IndexData } from '../../../core/usecases/index.js';
+import type { IndexData } from '../../../core/usecases/build-index.js';
 import type { Envelope } from '../../envelope.js';
 import { mdCell } from '../md.js';
 import type { Style } from '../style.js';
