@@ -8,7 +8,7 @@ import { expectValidEnvelope } from './schemas.js';
 
 export const SKILL = '.agents/skills/meminit-docops/SKILL.md';
 export const SCRIPT = '.agents/skills/meminit-docops/scripts/meminit_brownfield_plan.sh';
-export const CONFIG = 'project_name: Handbook\nrepo_prefix: HBK\ndocops_version: "2.0"\ndocs_root: docs\n';
+const CONFIG = 'project_name: Handbook\nrepo_prefix: HBK\ndocops_version: "2.0"\ndocs_root: docs\n';
 export const posix = process.platform !== 'win32';
 
 export const sha = (text: string) => createHash('sha256').update(text).digest('hex');
