@@ -78,6 +78,18 @@ describe('protocol check: each status, from fixtures built here', () => {
     expect(statuses(await protocol(root, 'check'))['agents-md']).toBe('aligned');
   });
 
+  it('reads past a byte order mark; sync does not carry one into the middle of the file', async () => {
+    const root = await synced();
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    writeFileSync(path.join(root, 'AGENTS.md'), Buffer.concat([bom, read(root, 'AGENTS.md')]));
+    expect(statuses(await protocol(root, 'check'))['agents-md']).toBe('aligned');
+    writeFileSync(path.join(root, 'AGENTS.md'), Buffer.concat([bom, Buffer.from('# Ours\n')]));
+    expect((await protocol(root, 'sync', '--apply')).exitCode).toBe(0);
+    const agents = read(root, 'AGENTS.md');
+    expect(agents.includes(bom)).toBe(false);
+    expect(agents.toString('utf8').endsWith('-->\n\n# Ours\n')).toBe(true);
+  });
+
   it.each([
     ['text_before_begin', (b: string) => `# Title\n\n${b}`, 1],
     ['duplicate_begin', (b: string) => `${b}${b}`, undefined],

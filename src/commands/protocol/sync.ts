@@ -9,7 +9,7 @@ import { runProtocolSync, type ProtocolSyncData } from '../../core/usecases/prot
 
 export default class ProtocolSync extends DocketCommand<typeof ProtocolSync, ProtocolSyncData> {
   static override summary = 'Rewrite the managed agent-instruction files that are not docket\'s current text; a dry run by default.';
-  static override description = 'Creates missing files; in AGENTS.md rewrites only the block between the markers and keeps every byte below the end marker (a file without markers is kept whole below a new block). A dry run shows the diff and exits 1 while anything would change. A hand-edited block (tampered) or broken markers (unparseable) are refused unless --force; links, directories and files over 1 MiB always. Writes are atomic and never go through a symbolic link.';
+  static override description = 'Creates missing files; in AGENTS.md rewrites only the block between the markers and keeps every byte below the end marker (a file without markers is kept whole below a new block). A dry run shows the diff, and fails while anything would change. A hand-edited block (tampered) or broken markers (unparseable) are refused unless --force; links, directories and files over 1 MiB always. Writes are atomic and never go through a symbolic link.';
   static override examples = ['<%= config.bin %> protocol sync', '<%= config.bin %> protocol sync --apply', '<%= config.bin %> protocol sync --asset agents-md --apply --force', '<%= config.bin %> protocol sync --format json'];
   static mutates = true;
   static override idempotent = true;

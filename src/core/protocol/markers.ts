@@ -54,7 +54,9 @@ function linesOf(bytes: string): Line[] {
   while (start < bytes.length) {
     const lf = bytes.indexOf('\n', start);
     const next = lf === -1 ? bytes.length : lf + 1;
-    out.push({ text: bytes.slice(start, lf === -1 ? bytes.length : lf).replace(/\r$/, ''), start, next });
+    const text = bytes.slice(start, lf === -1 ? bytes.length : lf).replace(/\r$/, '');
+    // A UTF-8 byte order mark (read as latin1) before the first line is not text before the marker.
+    out.push({ text: start === 0 ? text.replace(/^\xEF\xBB\xBF/, '') : text, start, next });
     start = next;
   }
   return out;

@@ -2,6 +2,8 @@ import { PROTOCOL_VERSION } from './assets.js';
 import type { AssetState } from './inspect.js';
 import { beginMarker, endMarker, isMarkerLike } from './markers.js';
 
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
 export interface Rendered {
   bytes: Buffer;
   /** How many bytes of the old file are kept after the end marker (mixed assets that existed). */
@@ -30,6 +32,8 @@ export function renderAsset(state: AssetState): Rendered {
   if (state.block) kept = old.subarray(state.block.userStart);
   else if (state.status === 'unparseable') kept = Buffer.from(old.toString('latin1').split(/(?<=\n)/).filter((line) => !isMarkerLike(line)).join(''), 'latin1');
   else kept = old;
+  // The new block starts the file: a byte order mark of the old text would land mid-file.
+  if (!state.block && kept.subarray(0, 3).equals(BOM)) kept = kept.subarray(3);
   const user = state.block ? kept : below(kept);
   return { bytes: Buffer.concat([block, user]), preservedUserBytes: kept.length };
 }

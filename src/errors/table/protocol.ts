@@ -45,6 +45,6 @@ export const PROTOCOL_CODES = {
     kind: 'warning', exit: EXIT.OK, category: 'conflict',
     summary: '`protocol sync --force` replaced a managed block that was edited by hand, or markers that could not be parsed.',
     cause: '--force was given and an asset was tampered or unparseable.',
-    remediation: { action: 'Review the diff (`git diff`): text edited inside the old block is gone; text below the end marker is kept.', commands: ['git diff'] },
+    remediation: { action: 'Review the change with `git diff`: text edited inside the old block is gone; text below the end marker is kept.', commands: ['docket protocol check'] },
   },
 } as const satisfies Record<string, CodeSpec>;
