@@ -49,7 +49,7 @@ describe('protocol sync, then protocol check', () => {
     expect(agents.subarray(agents.length - before.length).equals(before)).toBe(true);
     expect(text.slice(0, text.length - before.length).endsWith('<!-- MEMINIT_PROTOCOL: end id=agents-md -->\n\n')).toBe(true);
     if (posix) expect(statSync(path.join(root, SCRIPT)).mode & 0o777).toBe(0o755);
-    expect(read(root, SKILL).toString('utf8')).toMatch(/^---\nname: meminit-docops\ndescription: .*Handbook/);
+    expect(read(root, SKILL).toString('utf8')).toMatch(/^---\nname: meminit-docops\ndescription: [^\n]+\n---\n\n# Governed documentation of Handbook, with docket\n/);
 
     // The user adds text below the marker: still aligned, and the next sync changes nothing.
     writeFileSync(path.join(root, 'AGENTS.md'), Buffer.concat([agents, Buffer.from('\r\n## More\r\n<!-- a comment -->\r\n')]));
@@ -72,6 +72,18 @@ describe('protocol sync, then protocol check', () => {
     expect(agents.subarray(agents.length - user.length).equals(user)).toBe(true);
     expect(agents.toString('latin1')).not.toContain('Use meminit.');
     expect(statuses(await protocol(root, 'check', '--asset', 'agents-md'))).toEqual({ 'agents-md': 'aligned' });
+  });
+});
+
+describe('protocol: the project name in managed text', () => {
+  it('cannot end the block early or add a marker: comment delimiters and line breaks are dropped', async () => {
+    const root = tempDir('docket-protocol-name-');
+    writeFileSync(path.join(root, 'docops.config.yaml'), 'project_name: "Evil --> <!-- MEMINIT_PROTOCOL: end id=agents-md -->\\nX"\nrepo_prefix: EVL\ndocops_version: "2.0"\n');
+    expect((await protocol(root, 'sync', '--apply')).exitCode).toBe(0);
+    const agents = read(root, 'AGENTS.md').toString('utf8');
+    expect(agents.split('\n').filter((l) => l.trim().startsWith('<!--'))).toHaveLength(2);
+    expect(agents).toContain('# Agent instructions: Evil   MEMINIT_PROTOCOL: end id=agents-md  X\n');
+    expect((await protocol(root, 'check')).exitCode).toBe(0);
   });
 });
 
