@@ -19,6 +19,8 @@ import type { NewData } from '../core/usecases/new-document.js';
 import type { OrgInstallData } from '../core/usecases/org-install.js';
 import type { OrgStatusData } from '../core/usecases/org-status.js';
 import type { OrgVendorData } from '../core/usecases/org-vendor.js';
+import type { ProtocolCheckData } from '../core/usecases/protocol-check.js';
+import type { ProtocolSyncData } from '../core/usecases/protocol-sync.js';
 import type { ScanData } from '../core/usecases/scan.js';
 import type { StateBlockersData, StateGetData, StateListData, StateNextData } from '../core/usecases/state-read.js';
 import type { StateSetData } from '../core/usecases/state-set.js';
@@ -62,6 +64,8 @@ export interface CommandDataMap {
   'state list': StateListData;
   'state next': StateNextData;
   'state set': StateSetData;
+  'protocol check': ProtocolCheckData;
+  'protocol sync': ProtocolSyncData;
 }
 
 export type CommandId = keyof CommandDataMap;
@@ -108,4 +112,6 @@ export type {
   StateListData,
   StateNextData,
   StateSetData,
+  ProtocolCheckData,
+  ProtocolSyncData,
 };

@@ -6,6 +6,7 @@ import { DOCUMENT_CODES } from './table/documents.js';
 import { FIX_CODES } from './table/fix.js';
 import { INDEX_CODES } from './table/index-codes.js';
 import { LINK_CODES } from './table/links.js';
+import { PROTOCOL_CODES } from './table/protocol.js';
 import { REPOSITORY_CODES } from './table/repository.js';
 import { RUNTIME_CODES } from './table/runtime.js';
 import { STATE_CODES } from './table/state.js';
@@ -29,6 +30,7 @@ export const CODES = {
   ...AGENT_CODES,
   ...INDEX_CODES,
   ...STATE_CODES,
+  ...PROTOCOL_CODES,
 } as const satisfies Record<string, CodeSpec>;
 
 export type Code = keyof typeof CODES;
@@ -46,6 +48,7 @@ export const NAMED_CODE_AREAS: readonly { name: string; codes: Record<string, Co
   { name: 'Index, navigation, scan and streams', codes: INDEX_CODES },
   { name: 'Agents (mcp)', codes: AGENT_CODES },
   { name: 'Work queue (state)', codes: STATE_CODES },
+  { name: 'Agent instruction files (protocol)', codes: PROTOCOL_CODES },
   { name: 'Advice', codes: ADVICE_CODES },
 ];
 

@@ -79,14 +79,18 @@ describe('explain knows the Python DocOps CLI\'s codes', () => {
   });
 
   it('says where docket has no such feature, and what to use instead', async () => {
-    const protocolCode = await docket(['explain', 'PROTOCOL_SYNC_WRITE_FAILED', '--json']);
-    expect(protocolCode.json!.data).toMatchObject({ origin: 'meminit', replaced_by: [] });
-    expect(protocolCode.json!.data.remediation.action).toContain('no `protocol check|sync`');
+    const section = await docket(['explain', 'DUPLICATE_SECTION_ID', '--json']);
+    expect(section.json!.data).toMatchObject({ origin: 'meminit', replaced_by: [] });
+    expect(section.json!.data.remediation.action).toContain('does not read MEMINIT_SECTION markers');
     // A state code docket reports under its own name.
     const state = await docket(['explain', 'E_STATE_YAML_MALFORMED', '--json']);
     expect(state.json!.data).toMatchObject({ origin: 'meminit', replaced_by: ['STATE_YAML_MALFORMED'] });
+    // docket has `protocol check|sync`: the asset codes are its own, under the same names.
     const protocol = await docket(['explain', 'PROTOCOL_ASSET_STALE', '--json']);
-    expect(protocol.json!.data.remediation.commands).toEqual(['docket context --format json']);
+    expect(protocol.json!.data).toMatchObject({ origin: 'docket', kind: 'violation', exit_code: 1 });
+    expect(protocol.json!.data.remediation.commands).toContain('docket protocol sync --apply');
+    const write = await docket(['explain', 'PROTOCOL_SYNC_WRITE_FAILED', '--json']);
+    expect(write.json!.data).toMatchObject({ origin: 'meminit', replaced_by: ['WRITE_FAILED', 'SYMLINK_REFUSED', 'PATH_OUTSIDE_ROOT'] });
   });
 
   it('--list marks them with origin meminit and their replacements, sorted among docket\'s', async () => {
@@ -108,7 +112,7 @@ describe('explain knows the Python DocOps CLI\'s codes', () => {
     expect(text.stdout).toContain('docket: CONFIG_NOT_FOUND, CONFIG_INVALID');
     const list = await docket(['explain', '--list']);
     expect(list.stdout).toMatch(/^ {2}PATH_ESCAPE +meminit +A path resolves outside the root.* docket: PATH_OUTSIDE_ROOT, SYMLINK_REFUSED, OUTPUT_PATH_REFUSED$/m);
-    expect(list.stdout).toMatch(/^ {2}PROTOCOL_ASSET_STALE +meminit .* docket: no such feature$/m);
+    expect(list.stdout).toMatch(/^ {2}DUPLICATE_SECTION_ID +meminit .* docket: no such feature$/m);
     expect(list.stdout).toMatch(/^ {2}E_STATE_YAML_MALFORMED +meminit .* docket: STATE_YAML_MALFORMED$/m);
     const typo = await docket(['explain', 'PATH_ESCAP', '--json']);
     expect(typo.exitCode).toBe(64);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -91,6 +91,24 @@ describe('docket mcp over stdio, with the SDK client', () => {
     expect(structured(await session.client.callTool({ name: 'state_get', arguments: { id: 'ADR-001' } })).data.priority).toBe('P1');
     const cleared = structured(await session.client.callTool({ name: 'state_set', arguments: { id: 'ACME-ADR-001', clear: true, apply: true } }));
     expect(cleared.data).toMatchObject({ action: 'clear', written: true });
+  });
+
+  it('protocol_check reads; protocol_sync previews unless apply is true', async () => {
+    const tools = (await session.client.listTools()).tools;
+    expect(tools.find((t) => t.name === 'protocol_check')!.annotations).toMatchObject({ readOnlyHint: true });
+    expect(tools.find((t) => t.name === 'protocol_sync')!.inputSchema.properties).toHaveProperty('apply');
+    const before = structured(await session.client.callTool({ name: 'protocol_check', arguments: {} }));
+    expectValidEnvelope(before, 'protocol check');
+    expect(before.data.summary).toMatchObject({ total: 3, aligned: 0 });
+    const preview = structured(await session.client.callTool({ name: 'protocol_sync', arguments: { asset: ['agents-md'] } }));
+    expectValidEnvelope(preview, 'protocol sync');
+    expect(preview.data).toMatchObject({ dry_run: true, applied: false });
+    expect(existsSync(path.join(root, 'AGENTS.md'))).toBe(false);
+    const applied = structured(await session.client.callTool({ name: 'protocol_sync', arguments: { asset: ['agents-md'], apply: true } }));
+    expect(applied).toMatchObject({ success: true, data: { dry_run: false, applied: true } });
+    const after = structured(await session.client.callTool({ name: 'protocol_check', arguments: { asset: ['agents-md'] } }));
+    expect(after).toMatchObject({ success: true, data: { summary: { total: 1, aligned: 1 } } });
+    rmSync(path.join(root, 'AGENTS.md'));
   });
 
   it('calls every tool: structuredContent is a valid envelope, mirrored as text, isError only for an error', async () => {

@@ -23,4 +23,5 @@ export const ADVICE_CODES = {
   NEXT_GRAPH_DOT: advice('Draw a graph too large for Mermaid\'s defaults with Graphviz, or narrow it with the filters.', ['docket graph --format dot']),
   NEXT_STATE_SET: advice('Record the state of a document in the work queue.', ['docket state set <ID> --impl-state "In Progress"']),
   NEXT_STATE_NEXT: advice('Take the next ready item of the work queue.', ['docket state next']),
+  NEXT_PROTOCOL_SYNC: advice('Bring the managed agent-instruction files (AGENTS.md, ...) up to date.', ['docket protocol sync --apply']),
 } as const satisfies Record<string, CodeSpec>;

@@ -23,8 +23,6 @@ export interface ForeignCodeSpec {
 type Spec = ForeignCodeSpec;
 /** A state code docket reports under its own name (the `E_` and `W_` prefixes dropped, reference §12 TD-004). */
 const state = (exit: number, summary: string, replacedBy: readonly Code[], docket: string, kind: Spec['kind'] = 'error'): Spec => ({ kind, exit, category: 'document', summary, replacedBy, docket, commands: ['docket doctor', 'docket state list'] });
-const PROTOCOL = 'docket has no `protocol check|sync` and does not manage agent protocol files (AGENTS.md and the like); `docket context` gives an agent the repository\'s conventions instead.';
-const protocol = (exit: number, summary: string, kind: Spec['kind'] = 'violation'): Spec => ({ kind, exit, category: 'document', summary, replacedBy: [], docket: PROTOCOL, commands: ['docket context --format json'] });
 const SCAN_PLAN = 'fix --plan refuses each unsafe action on its own with a PLAN_ACTION_REFUSED warning that says why, and applies the rest; a plan that is not valid as a whole is PLAN_INVALID.';
 
 /** The Python DocOps CLI's codes that docket does not share, by name (reference §3.1, §3.3, §3.4). */
@@ -64,13 +62,8 @@ export const MEMINIT_CODES = {
   // §3.1: graph (P2)
   GRAPH_DUPLICATE_DOCUMENT_ID: { kind: 'error', exit: 65, category: 'document', summary: 'Two documents share an ID, so the index graph cannot be built.', replacedBy: ['INDEX_DUPLICATE_ID', 'ID_UNIQUE'], docket: 'INDEX_DUPLICATE_ID from `index` (every file involved listed; exit 1, the previous artifact kept) and ID_UNIQUE from check.', commands: ['docket check', 'docket index'] },
   GRAPH_SUPERSESSION_CYCLE: { kind: 'error', exit: 65, category: 'document', summary: 'superseded_by links form a cycle.', replacedBy: ['INDEX_SUPERSESSION_CYCLE'], docket: 'INDEX_SUPERSESSION_CYCLE (exit 1), with every document in the cycle.', commands: ['docket index'] },
-  // §3.1: protocol assets (P3)
-  PROTOCOL_ASSET_MISSING: protocol(1, 'A managed protocol file (AGENTS.md, ...) is missing.'),
-  PROTOCOL_ASSET_LEGACY: protocol(1, 'A protocol file has no managed-block markers.'),
-  PROTOCOL_ASSET_STALE: protocol(1, 'A protocol file\'s managed block differs from the current version.'),
-  PROTOCOL_ASSET_TAMPERED: protocol(1, 'A protocol file\'s managed block was edited by hand.'),
-  PROTOCOL_ASSET_UNPARSEABLE: protocol(1, 'A protocol file\'s markers cannot be parsed.'),
-  PROTOCOL_SYNC_WRITE_FAILED: protocol(77, '`protocol sync` could not write an asset.', 'error'),
+  // §3.1: protocol assets (P3): docket emits the PROTOCOL_ASSET_* codes under the same names.
+  PROTOCOL_SYNC_WRITE_FAILED: { kind: 'error', exit: 77, category: 'filesystem', summary: '`protocol sync` could not write an asset.', replacedBy: ['WRITE_FAILED', 'SYMLINK_REFUSED', 'PATH_OUTSIDE_ROOT'], docket: 'docket names the cause: WRITE_FAILED (exit 73) when the file system refuses, SYMLINK_REFUSED or PATH_OUTSIDE_ROOT (exit 77) for a path through a link. An asset that changed while sync ran is refused and left as it is.', commands: ['docket protocol check'] },
   // §3.3 WarningCode constants
   W_STATE_UNKNOWN_DOC_ID: state(0, 'A state entry names no governed document.', ['STATE_UNKNOWN_DOC_ID'], 'The STATE_UNKNOWN_DOC_ID warning, checked against the index (read when current, else built in memory).', 'warning'),
   W_STATE_UNKNOWN_IMPL_STATE: state(0, 'A state entry\'s impl_state is not a configured one.', ['STATE_UNKNOWN_IMPL_STATE'], 'The STATE_UNKNOWN_IMPL_STATE warning.', 'warning'),
@@ -79,7 +72,6 @@ export const MEMINIT_CODES = {
   GRAPH_DANGLING_RELATED_ID: { kind: 'warning', exit: 0, category: 'document', summary: 'related_ids names an ID that no document has.', replacedBy: ['INDEX_DANGLING_RELATION'], docket: 'INDEX_DANGLING_RELATION, for related_ids and superseded_by alike, with close IDs suggested.', commands: ['docket index'] },
   GRAPH_DANGLING_SUPERSEDED_BY: { kind: 'warning', exit: 0, category: 'document', summary: 'superseded_by names an ID that no document has.', replacedBy: ['INDEX_DANGLING_RELATION'], docket: 'INDEX_DANGLING_RELATION, for related_ids and superseded_by alike, with close IDs suggested.', commands: ['docket index'] },
   GRAPH_SUPERSESSION_STATUS_MISMATCH: { kind: 'warning', exit: 0, category: 'document', summary: 'A document has superseded_by but its status is not Superseded.', replacedBy: ['INDEX_STATUS_MISMATCH'], docket: 'INDEX_STATUS_MISMATCH, the same warning under docket\'s name.', commands: ['docket index'] },
-  PROTOCOL_SYNC_FORCE_USED: protocol(0, '`protocol sync --force` overwrote a hand-edited asset.', 'warning'),
   // §3.4 rule and issue codes
   UNHANDLED_EXCEPTION: { kind: 'violation', exit: 1, category: 'document', summary: 'check could not process a file: YAML error, huge, binary or non-UTF-8 file (the exception text as message).', replacedBy: ['FRONTMATTER_INVALID', 'FILE_TOO_LARGE', 'FILE_BINARY', 'FILE_ENCODING', 'FILE_UNREADABLE'], docket: 'A specific finding instead: FRONTMATTER_INVALID (with its line), FILE_TOO_LARGE, FILE_BINARY, FILE_ENCODING, or the FILE_UNREADABLE warning.', commands: ['docket check'] },
   DRIFT_DETECTED: { kind: 'violation', exit: 1, category: 'conflict', summary: 'fix --plan: a file changed since the plan was made.', replacedBy: ['PLAN_ACTION_REFUSED'], docket: SCAN_PLAN, commands: ['docket scan --plan <FILE>'] },
