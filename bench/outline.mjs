@@ -3,7 +3,7 @@
 // several passes. The first
 // pass runs in code V8 has not optimised yet; the later ones show a body's cost once it has.
 // Not part of `npm run bench`: the outline is about a fifth of a cold check (DOCKET-SPEC-006
-// §2.22), and this is where a change to it is measured first (then in alternating checks).
+// §3.4), and this is where a change to it is measured first (then in alternating checks).
 //
 // Usage: node bench/outline.mjs <repo> [--passes N] [--docket DIR]   (after `npm run build`; DIR:
 // the checkout whose build is measured, by default the one this script is in)

@@ -28,7 +28,7 @@ const piece = fc.oneof(
 );
 const markdown = fc.array(piece, { maxLength: 60 }).map((parts) => parts.join(''));
 
-/** An outline with its links as plain objects (docket's are class instances: SPEC-006 §2.20). */
+/** An outline with its links as plain objects (docket's are class instances: SPEC-006 §3.12). */
 const plain = (o: ReturnType<typeof outlineMarkdown>) => ({ ...o, links: o.links.map((l) => ({ ...l })) });
 
 /** Pieces of the shape the simple path accepts, and of the ones that make it decline. */

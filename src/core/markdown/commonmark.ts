@@ -17,6 +17,7 @@ import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import type StateInline from 'markdown-it/lib/rules_inline/state_inline.mjs';
 import type Token from 'markdown-it/lib/token.mjs';
 import { htmlIds, Slugger } from './anchors.js';
+import { linearRules, ruleOf } from './linear-rules.js';
 import type { MarkdownLink, MarkdownOutline } from './outline-types.js';
 import { OutlineLink } from './simple-outline.js';
 
@@ -138,15 +139,6 @@ function destinationSince(found: Found, from: number, src: string): { at: number
 }
 
 /**
- * A rule by name, and the chains it also belongs to (the rules a paragraph is ended by, ...):
- * markdown-it keeps them in `__rules__`, where plugins that wrap one read them.
- */
-function ruleOf<T>(ruler: unknown, name: string): { fn: T; options: { alt: string[] } } {
-  const rule = (ruler as { __rules__: { name: string; fn: T; alt: string[] }[] }).__rules__.find((r) => r.name === name)!;
-  return { fn: rule.fn, options: { alt: [...rule.alt] } };
-}
-
-/**
  * markdown-it, loaded on the first body the simple path declines: most runs and every start-up
  * never need it. Synchronous (its CommonJS build) so outlines stay synchronous, and outside the
  * bundle (scripts/bundle.js) so that commands do not load it at start.
@@ -156,7 +148,7 @@ function loadMarkdownIt(): typeof MarkdownIt {
 }
 
 function makeParser(): MarkdownIt {
-  const md = new (loadMarkdownIt())('commonmark');
+  const md = linearRules(new (loadMarkdownIt())('commonmark'));
   // Every destination is one (CommonMark has no list of allowed schemes), read as written.
   md.validateLink = () => true;
   md.normalizeLink = (url) => url;
