@@ -78,6 +78,7 @@ const UNITS: Record<string, string> = {
   // every quote, and a paragraph of tags each matched on a copy of the rest of the text.
   'quotes that end at a code line': '    a\na\n=\n> ',
   'tags in a quote': '> <a ',
+  'tag openers in a quote': '> <a [',
 };
 
 describe('per-document stages are linear in the document size (issue 38)', () => {

@@ -50,13 +50,59 @@ function boundQuoteSearch(md: MarkdownIt): void {
     blockquote(state, startLine, silent ? endLine : quoteSearchEnd(state, startLine, endLine), silent), options);
 }
 
-const OPEN_CLOSE_TAG = new RegExp(HTML_OPEN_CLOSE_TAG_RE.source.replace(/^\^/, ''), 'y');
+const NONE = Number.MAX_SAFE_INTEGER;
+
+/** The next occurrence of a character at or after a position, remembered for the positions it answers. */
+class NextOf {
+  private src: string | undefined;
+  private from = 0;
+  private found = 0;
+  constructor(private readonly char: string) {}
+
+  at(src: string, from: number): number {
+    if (this.src !== src || from < this.from || this.found < from) {
+      this.src = src;
+      this.from = from;
+      const i = src.indexOf(this.char, from);
+      this.found = i === -1 ? NONE : i;
+    }
+    return this.found;
+  }
+}
+
+const nextGt = new NextOf('>');
+const nextDouble = new NextOf('"');
+const nextSingle = new NextOf("'");
 const isLetter = (c: number) => (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
+/** `\s` for ASCII; any other character may be one (the tag's expression decides). */
+const maySpace = (c: number) => c === 0x20 || (c >= 0x09 && c <= 0x0d) || c > 0x7f;
 
 /**
- * The html_inline rule, with an open or close tag matched in place (markdown-it's expression,
- * sticky at the `<`) rather than on a copy of the rest of the text from every `<`, which made a
- * paragraph of tags quadratic. Comments, declarations and the like stay markdown-it's.
+ * Where an open or close tag at `pos` must end if it is one: after the first `>` outside its
+ * quoted attribute values (a quote after `=`, closed by the next same quote, then a blank, `/`
+ * or `>`), or -1 when no tag can start there. What lies in between, markdown-it's expression says.
+ */
+function tagEnd(src: string, pos: number): number {
+  for (let at = pos; ; ) {
+    const gt = nextGt.at(src, at);
+    const quote = Math.min(nextDouble.at(src, at), nextSingle.at(src, at));
+    if (gt < quote) return gt === NONE ? -1 : gt + 1;
+    if (quote === NONE) return -1;
+    let k = quote - 1;
+    while (k > at && maySpace(src.charCodeAt(k))) k--;
+    if (src.charCodeAt(k) !== 0x3d) return -1;
+    const close = (src.charCodeAt(quote) === 0x22 ? nextDouble : nextSingle).at(src, quote + 1);
+    if (close === NONE) return -1;
+    const after = src.charCodeAt(close + 1);
+    if (after !== 0x3e && after !== 0x2f && !maySpace(after)) return -1;
+    at = close + 1;
+  }
+}
+
+/**
+ * The html_inline rule, with an open or close tag matched by markdown-it's expression on the
+ * stretch it can span (tagEnd), rather than on a copy of the rest of the text from every `<`,
+ * which made a paragraph of `<` quadratic. Comments, declarations and the like stay markdown-it's.
  */
 function tagsInPlace(md: MarkdownIt): void {
   const { fn: htmlInline, options } = ruleOf<InlineRule>(md.inline.ruler, 'html_inline');
@@ -65,8 +111,8 @@ function tagsInPlace(md: MarkdownIt): void {
     const next = state.src.charCodeAt(pos + 1);
     if (!state.md.options.html || state.src.charCodeAt(pos) !== 0x3c || pos + 2 >= state.posMax) return false;
     if (next !== 0x2f && !isLetter(next)) return htmlInline(state, silent);
-    OPEN_CLOSE_TAG.lastIndex = pos;
-    const match = OPEN_CLOSE_TAG.exec(state.src);
+    const end = tagEnd(state.src, pos);
+    const match = end === -1 ? null : HTML_OPEN_CLOSE_TAG_RE.exec(state.src.slice(pos, end));
     if (!match) return false;
     if (!silent) {
       const token = state.push('html_inline', '', 0);

@@ -324,7 +324,7 @@ export function simpleOutline(source: string, firstLine: number, anchors: boolea
   li = 0;
   for (let d = 0; d < defs.length; d += 4) {
     while (li + 1 < lines && lineStarts[li + 1]! <= defs[d]!) li++;
-    (links ??= emptyList<MarkdownLink>()).push(new OutlineLink(body.slice(defs[d + 2]!, defs[d + 3]!), 'definition', firstLine + li, defs[d + 2]! - defs[d]! + 1));
+    (links ??= emptyList<MarkdownLink>()).push(new OutlineLink(body.slice(defs[d + 2], defs[d + 3]), 'definition', firstLine + li, defs[d + 2]! - defs[d]! + 1));
   }
   if (defs.length > 0 && auto.length === 0) links!.sort((x, y) => x.line - y.line || x.column - y.column);
   if (auto.length > 0) {
