@@ -18,7 +18,12 @@ import { emptyList, emptySmiList, listOf } from '../lists.js';
 import { grown } from '../text/typed-arrays.js';
 import { withoutTopLevelBlocks } from './top-level-blocks.js';
 
-/** A link with its line and column: a constructor, not a literal (see FoundLink in links.ts). */
+/**
+ * A link with its line and column, made by a constructor rather than a literal: V8 tracks an
+ * allocation site per literal and may decide, from one unlucky scavenge, to make all of a site's
+ * objects in old space for the rest of the run, where these short-lived ones would pile up
+ * (SPEC-006 §3.12).
+ */
 export class OutlineLink implements MarkdownLink {
   declare readonly target: string;
   declare readonly kind: MarkdownLink['kind'];
@@ -51,7 +56,7 @@ function isSimple(body: string): boolean {
 }
 
 /**
- * Code spans as [start, end) pairs: single backticks pair up in order (what maskInline finds
+ * Code spans as [start, end) pairs: single backticks pair up in order (what CommonMark finds
  * when no run is longer than one), each pair on one line; undefined when one is not, or a run
  * is longer (a longer span, or a fence).
  */
