@@ -1,6 +1,6 @@
-// The Markdown outline stage by stage, in one process: code blocks masked, code spans and comments
-// masked (the result flattened, as the anchors' scan does), anchors, links, and the whole
-// outlineMarkdown, each over every document body of a repository, several passes. The first
+// The Markdown outline stage by stage, in one process: the simple path, the CommonMark parser
+// (markdown-it) and the whole outlineMarkdown, each over every document body of a repository,
+// several passes. The first
 // pass runs in code V8 has not optimised yet; the later ones show a body's cost once it has.
 // Not part of `npm run bench`: the outline is about a fifth of a cold check (DOCKET-SPEC-006
 // §3.4), and this is where a change to it is measured first (then in alternating checks).
@@ -20,7 +20,7 @@ if (positionals.length !== 1 || !Number.isInteger(passes) || passes < 3) {
 }
 const root = path.resolve(positionals[0]);
 const load = (file) => import(pathToFileURL(path.resolve(values.docket, 'dist/core/markdown', file)).href);
-const [{ maskBlocks, maskInline }, { extractAnchors }, { extractLinks }, { outlineMarkdown }] = await Promise.all(['mask.js', 'anchors.js', 'links.js', 'outline.js'].map(load));
+const [{ simpleOutline }, { commonmarkOutline }, { outlineMarkdown }] = await Promise.all(['simple-outline.js', 'commonmark.js', 'outline.js'].map(load));
 
 // Bodies as check has them: the governed documents docket's walk lists, each file's text after
 // its frontmatter (docket's own split).
@@ -40,22 +40,10 @@ if (n === 0) {
   console.error(`${positionals[0]}: no governed documents`);
   process.exit(66);
 }
-const blocks = bodies.map((b) => maskBlocks(b));
-const masked = blocks.map((b) => {
-  const m = maskInline(b);
-  m.indexOf('\n'); // flattened once, as extractAnchors' first search does
-  return m;
-});
-
 // Each stage returns a number so that its work cannot be left out.
 const stages = {
-  'code blocks (maskBlocks)': () => bodies.reduce((s, b) => s + maskBlocks(b).length, 0),
-  'code spans, comments (maskInline, flattened)': () => blocks.reduce((s, b) => {
-    const m = maskInline(b);
-    return s + m.indexOf('\n', m.length - 1);
-  }, 0),
-  'anchors (extractAnchors)': () => masked.reduce((s, m, i) => s + extractAnchors(m, blocks[i], true).anchors.length, 0),
-  'links (extractLinks)': () => masked.reduce((s, m) => s + extractLinks(m).length, 0),
+  'simple path (simpleOutline, declines count 0)': () => bodies.reduce((s, b) => s + (simpleOutline(b, 1, true)?.links.length ?? 0), 0),
+  'parser (commonmarkOutline, markdown-it)': () => bodies.reduce((s, b) => s + commonmarkOutline(b, 1, true).links.length, 0),
   'the whole outline (outlineMarkdown)': () => bodies.reduce((s, b) => s + outlineMarkdown(b, 1, true).links.length, 0),
 };
 const times = Object.fromEntries(Object.keys(stages).map((k) => [k, []]));

@@ -39,7 +39,7 @@ await build({
   },
   // Loaded on demand, only by some commands: they stay packages of their own. typescript,
   // ts-node and tsx are required by oclif only for development setups (TypeScript sources).
-  external: ['ajv', 'ajv/*', 'ajv-formats', 'ajv-formats/*', 'yaml', 'typescript', 'ts-node', 'tsx'],
+  external: ['ajv', 'ajv/*', 'ajv-formats', 'ajv-formats/*', 'yaml', 'markdown-it', 'typescript', 'ts-node', 'tsx'],
   logLevel: 'warning',
   legalComments: 'none',
 });

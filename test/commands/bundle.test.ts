@@ -43,6 +43,16 @@ describe('bundle-proof sources', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('markdown-it is loaded only through src/core/markdown/commonmark.ts, on the first body the simple path declines', () => {
+    const loads = (text: string) => /^import\s+(?!type\b)[^;]*from\s+'markdown-it'/m.test(text) || /(?<!typeof import)\(\s*'markdown-it'\s*\)/.test(text);
+    expect(loads(bundled.find((f) => f.rel === 'src/core/markdown/commonmark.ts')!.text)).toBe(true);
+    expect(bundled.filter((f) => f.rel !== 'src/core/markdown/commonmark.ts' && loads(f.text)).map((f) => f.rel)).toEqual([]);
+    // Not inside the bundle either (scripts/bundle.js keeps it external): start-up never parses it.
+    const chunks = path.join(REPO, 'dist/chunks');
+    const holding = readdirSync(chunks).filter((f) => readFileSync(path.join(chunks, f), 'utf8').includes('markdown-it/lib/rules_block'));
+    expect(holding).toEqual([]);
+  });
+
   it('the built commands, the hook and bin/run.js\'s helpers are entries of one bundle that holds oclif', () => {
     const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith('.js') ? [path.join(dir, e.name)] : []));
     const dist = path.join(REPO, 'dist');

@@ -11,7 +11,7 @@ import { tempDir } from '../helpers/fixtures.js';
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const outline = (...args: string[]) => spawnSync(process.execPath, [path.join(REPO, 'bench/outline.mjs'), ...args], { cwd: tempDir(), env: cleanEnv() as NodeJS.ProcessEnv, encoding: 'utf8' });
 
-// The script measures the Markdown outline stage by stage (DOCKET-SPEC-006 §3.4); no timing is asserted.
+// The script measures the Markdown outline stage by stage (DOCKET-SPEC-006 §2.22); no timing is asserted.
 describe('bench/outline.mjs', () => {
   it('prints a row per stage with the first pass and the warm cost per body', () => {
     const root = path.join(tempDir(), 'r');
@@ -20,7 +20,7 @@ describe('bench/outline.mjs', () => {
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     const rows = run.stdout.split('\n').filter((l) => /^\| [a-z]/.test(l));
-    expect(rows.map((r) => r.split(' | ')[0])).toEqual(['| code blocks (maskBlocks)', '| code spans, comments (maskInline, flattened)', '| anchors (extractAnchors)', '| links (extractLinks)', '| the whole outline (outlineMarkdown)']);
+    expect(rows.map((r) => r.split(' | ')[0])).toEqual(['| simple path (simpleOutline, declines count 0)', '| parser (commonmarkOutline, markdown-it)', '| the whole outline (outlineMarkdown)']);
     for (const row of rows) expect(row).toMatch(/ \| \d+\.\d\d \| \d+\.\d\d \|$/);
     expect(run.stdout).toMatch(/: 40 bodies, 3 passes/);
   });

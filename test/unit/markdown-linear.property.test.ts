@@ -74,6 +74,11 @@ const UNITS: Record<string, string> = {
   'images and code spans on one line': '![a](b) `c` ',
   'code spans and brackets': '`[',
   'setext underlines': 'a\n=\n',
+  // Found by the mixture property with markdown-it: a quote searched to the body's end from
+  // every quote, and a paragraph of tags each matched on a copy of the rest of the text.
+  'quotes that end at a code line': '    a\na\n=\n> ',
+  'tags in a quote': '> <a ',
+  'tag openers in a quote': '> <a [',
 };
 
 describe('per-document stages are linear in the document size (issue 38)', () => {

@@ -67,8 +67,8 @@ function withoutQuery(s: string, first: number): string {
 }
 
 /**
- * A link with its resolution, made by a constructor rather than a literal (see FoundLink in
- * markdown/links.ts: V8 may make a literal's objects in old space for the rest of a run).
+ * A link with its resolution, made by a constructor rather than a literal (see OutlineLink in
+ * markdown/simple-outline.ts: V8 may make a literal's objects in old space for the rest of a run).
  * Path and fragment are always fields (undefined when there are none): links with and without
  * them had four shapes, and every function reading them was optimised again for each.
  */

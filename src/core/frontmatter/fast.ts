@@ -51,7 +51,7 @@ function plainValue(src: string): unknown {
 
 /**
  * The fast path's scalars and entries are made by constructors, not literals, for the reason
- * FoundLink in markdown/links.ts gives (SPEC-006 §3.12): they hold slices of the document's text.
+ * OutlineLink in markdown/simple-outline.ts gives (SPEC-006 §3.12): they hold slices of the document's text.
  */
 class Scalar {
   declare value: unknown;

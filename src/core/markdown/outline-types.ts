@@ -1,7 +1,7 @@
 // What an outline of a Markdown body is, apart from outline.ts, which its simple path (simple-outline.ts) would import.
 
 export interface MarkdownLink {
-  /** The destination as written, unescaped. */
+  /** The destination as CommonMark reads it: backslash escapes and character references decoded (not percent-decoding). */
   target: string;
   kind: 'inline' | 'image' | 'definition';
   /** 1-based file line and column of the destination. */
