@@ -174,8 +174,8 @@ export async function runStateSet(root: string, input: StateSetInput, opts: Stat
     const { planned, file } = input.dryRun
       ? await attempt(opened.file, false)
       : await withStateLock(opened.config.root, input.env, async () => {
-        // Read again under the lock: another writer may have changed the file since it was opened.
-        const fresh = await readStateFile(opened.config);
+        // Read again under the lock: another writer may have changed the file since it was opened (parsed again only then).
+        const fresh = await readStateFile(opened.config, opened.file);
         assertWellFormed(fresh);
         return attempt(fresh, true);
       });
