@@ -11,7 +11,7 @@ import type { StoredResult } from './cache-manifest.js';
  * SHA-256: what the state commands and ID suggestions need of the index, without reading
  * the artifact (100k documents: about 90 MB) to find them. The cache's: rebuilt by `index`.
  */
-export const IDS_FILE = `${CACHE_DIR}/index-ids.json`;
+const IDS_FILE = `${CACHE_DIR}/index-ids.json`;
 
 /** Far above 100k IDs: a larger file is not read. */
 const MAX_IDS_BYTES = 16 * 1024 * 1024;
