@@ -29,12 +29,13 @@ function edgeKinds(values: readonly string[] | undefined): GraphEdgeKind[] | und
 
 export default class Graph extends DocketCommand<typeof Graph, GraphData> {
   static override summary = 'Draw the documents and their relations: Mermaid, Graphviz DOT, or JSON nodes and edges.';
-  static override description = 'Nodes are governed documents (ID, title, type, status), edges the relations the index holds: supersedes, related, references. Superseded documents are greyed, drafts dashed, each type has its colour. --format mermaid or dot prints the diagram alone (findings on stderr); md wraps the Mermaid diagram in a fence; text lists each document with its relations. Output is sorted, with node names made from the IDs, so a committed diagram diffs cleanly. Reads the index, building it in memory (with a warning) when the artifact is missing or stale.';
+  static override description = 'Nodes are governed documents (ID, title, type, status), edges the relations the index holds (supersedes, related, references) and, when project-state.yaml exists, the work queue\'s (depends_on, blocked_by: from the entry that waits). Superseded documents are greyed, drafts dashed, each type has its colour; work-queue edges end in a circle (depends_on) or a cross (blocked_by). --format mermaid or dot prints the diagram alone (findings on stderr); md wraps the Mermaid diagram in a fence; text lists each document with its relations. Output is sorted, with node names made from the IDs, so a committed diagram diffs cleanly. Reads the index, building it in memory (with a warning) when the artifact is missing or stale.';
   static override examples = [
     '<%= config.bin %> graph --format mermaid --output docs/graph.mmd',
     '<%= config.bin %> graph --format dot | dot -Tsvg > graph.svg',
     '<%= config.bin %> graph --type ADR --edges supersedes --format mermaid',
     '<%= config.bin %> graph --from ACME-ADR-004 --depth 2 --format json',
+    '<%= config.bin %> graph --edges depends_on,blocked_by --format mermaid',
   ];
   static mutates = false;
   static override formats: readonly Format[] = [...BASE_FORMATS, 'mermaid', 'dot'];

@@ -72,10 +72,38 @@ describe('docket graph', () => {
     expect(unknown.json!.warnings.map((w: any) => w.code)).toEqual(['INDEX_MISSING']);
     const kind = await graph(repo, ['--edges', 'supersedes,blocks']);
     expect(kind.exitCode).toBe(64);
-    expect(kind.json!.error).toMatchObject({ code: 'INVALID_FLAG_VALUE', details: { allowed: ['references', 'related', 'supersedes'], value: 'blocks' } });
+    expect(kind.json!.error).toMatchObject({ code: 'INVALID_FLAG_VALUE', details: { allowed: ['references', 'related', 'supersedes', 'depends_on', 'blocked_by'], value: 'blocks' } });
     const depth = await graph(repo, ['--depth', '2']);
     expect(depth.exitCode).toBe(64);
     expect((await graph(repo, ['--from', 'PAY-PRD-001', '--depth', '-1'])).exitCode).toBe(64);
+  });
+
+  it('the work queue\'s depends_on and blocked_by are edges when project-state.yaml exists: selectable, followed by --from, styled apart', async () => {
+    const repo = copyFixture('index-graph');
+    const entry = (id: string, list: string, targets: string[]) => `  ${id}:\n    impl_state: Not Started\n    updated: '2026-01-01T00:00:00+00:00'\n    updated_by: a\n    ${list}:\n${targets.map((t) => `    - ${t}\n`).join('')}`;
+    const stateFile = path.join(repo, 'docs/01-indices/project-state.yaml');
+    mkdirSync(path.dirname(stateFile), { recursive: true });
+    writeFileSync(stateFile, `state_schema_version: '2.0'\ndocuments:\n${entry('GRAPH-SPEC-001', 'depends_on', ['GRAPH-ADR-002', 'GRAPH-TASK-009'])}${entry('PAY-PRD-001', 'blocked_by', ['GRAPH-SPEC-001'])}${entry('WRK-TASK-001', 'depends_on', ['GRAPH-ADR-001'])}`);
+    const queue = ['GRAPH-SPEC-001 depends_on GRAPH-ADR-002', 'PAY-PRD-001 blocked_by GRAPH-SPEC-001'];
+    // A relation naming an ID no document has (either end) is not drawn.
+    expect(edges(await graph(repo)).filter((e: string) => /depends_on|blocked_by/.test(e))).toEqual(queue);
+    expect(edges(await graph(repo, ['--edges', 'depends_on,blocked_by']))).toEqual(queue);
+    expect(edges(await graph(repo, ['--edges', 'blocked_by']))).toEqual([queue[1]]);
+    expect(edges(await graph(repo, ['--edges', 'supersedes']))).toEqual(['GRAPH-ADR-002 supersedes GRAPH-ADR-001']);
+    expect(ids(await graph(repo, ['--from', 'PAY-PRD-001', '--depth', '2', '--edges', 'blocked_by,depends_on']))).toEqual(['GRAPH-ADR-002', 'GRAPH-SPEC-001', 'PAY-PRD-001']);
+    const mermaid = (await docket(['graph', '--root', repo, '--format', 'mermaid', '--edges', 'depends_on,blocked_by'])).stdout;
+    expect(mermaid).toContain('  n_GRAPH_SPEC_001 --o|depends_on| n_GRAPH_ADR_002\n  n_PAY_PRD_001 --x|blocked_by| n_GRAPH_SPEC_001\n');
+    const dot = (await docket(['graph', '--root', repo, '--format', 'dot'])).stdout;
+    expect(dot).toContain('  n_GRAPH_SPEC_001 -> n_GRAPH_ADR_002 [label="depends_on", style=solid, color="#2563eb", fontcolor="#2563eb", arrowhead=odot];\n');
+    expect(dot).toContain('  n_PAY_PRD_001 -> n_GRAPH_SPEC_001 [label="blocked_by", style=bold, color="#dc2626", fontcolor="#dc2626", arrowhead=tee];\n');
+    const text = (await docket(['graph', '--root', repo, '--edges', 'depends_on'])).stdout;
+    expect(text).toContain('GRAPH-SPEC-001  SPEC');
+    expect(text).toContain('  depends_on → GRAPH-ADR-002\n');
+    // A state file the state commands refuse adds no edge; the index's are drawn all the same.
+    writeFileSync(stateFile, 'documents: [unclosed\n');
+    const broken = await graph(repo);
+    expect(broken.exitCode).toBe(0);
+    expect(edges(broken).filter((e: string) => /depends_on|blocked_by/.test(e))).toEqual([]);
   });
 
   it('mermaid and dot: the diagram alone on stdout, findings on stderr; deterministic; --output writes it', async () => {

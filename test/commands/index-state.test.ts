@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { docket } from '../helpers/cli.js';
+import { itemsOf, parseStream } from '../helpers/ndjson.js';
 import { expectValidEnvelope } from '../helpers/schemas.js';
 import { entryYaml, STATE, stateFile, stateRepo } from '../helpers/state.js';
 
@@ -33,6 +34,16 @@ describe('index and project-state.yaml', () => {
     expect(noState.json!.data.nodes.find((n: any) => n.document_id === 'WRK-SPEC-001')).not.toHaveProperty('impl_state');
     const bad = await index(root, '--status', 'Published');
     expect([bad.exitCode, bad.json!.error.code, bad.json!.error.details.allowed]).toEqual([64, 'INVALID_FLAG_VALUE', ['Approved', 'Draft', 'In Review', 'Superseded']]);
+  });
+
+  it('--format ndjson: each node item has the work-queue fields data.nodes gives it; without a state file, none', async () => {
+    const root = stateRepo({ [STATE]: stateFile(entryYaml('WRK-ADR-001', { impl_state: 'Done' }), entryYaml('WRK-ADR-002', { impl_state: 'In Progress', priority: 'P0', depends_on: ['WRK-ADR-001'], assignee: 'bo' })) });
+    const json = await index(root, '--status', 'draft');
+    const items = itemsOf(parseStream((await docket(['index', '--root', root, '--format', 'ndjson'])).stdout, 'index'), 'node');
+    expect(items).toEqual(json.json!.data.nodes);
+    expect(items.find((n) => n.document_id === 'WRK-ADR-002')).toMatchObject({ impl_state: 'In Progress', priority: 'P0', assignee: 'bo', ready: false, unblocks: [] });
+    const plain = itemsOf(parseStream((await docket(['index', '--root', stateRepo(), '--format', 'ndjson'])).stdout, 'index'), 'node');
+    expect(plain.map((n) => Object.keys(n).filter((k) => ['ready', 'open_blockers', 'unblocks', 'impl_state'].includes(k)))).toEqual(plain.map(() => []));
   });
 
   it('checks the state file: unknown IDs and cycles are warnings, Done-before-dependency advice, a malformed file fails the run', async () => {

@@ -85,6 +85,31 @@ describe('lookups read the current artifact', () => {
     await expectBuiltAnswers(root, queries, fromArtifact);
   });
 
+  it('index records the artifact\'s IDs beside it: lookups of every ID (suggestions, state) read them; a list naming another artifact, or none, gives the same answers', async () => {
+    const { root, nodes } = await indexedRepository();
+    const file = path.join(root, '.docket/cache/index-ids.json');
+    const recorded = JSON.parse(readFileSync(file, 'utf8')) as { artifact_sha256: string; ids: string[] };
+    expect(recorded.ids).toEqual(nodes.map((n) => n.document_id));
+    const entry = (id: string) => `  ${id}:\n    impl_state: Not Started\n    updated: '2026-01-01T00:00:00+00:00'\n    updated_by: a\n`;
+    writeTree(root, { 'docs/01-indices/project-state.yaml': `state_schema_version: '2.0'\ndocuments:\n${[nodes[3]!.document_id, 'BENCH-ADR-777'].sort().map(entry).join('')}` });
+    const queries = [['resolve', `${nodes[5]!.document_id}9`], ['state', 'list'], ['state', 'get', nodes[3]!.document_id]];
+    const answers = [];
+    for (const q of queries) {
+      const r = await lookup(root, q);
+      expect(r.source, q.join(' ')).toBe('artifact');
+      answers.push(r.stdout);
+    }
+    expect(JSON.parse(answers[1]!).warnings.map((w: { code: string }) => w.code)).toEqual(['STATE_UNKNOWN_DOC_ID']);
+    for (const other of [JSON.stringify({ ...recorded, artifact_sha256: '0'.repeat(64) }), undefined]) {
+      if (other === undefined) rmSync(file);
+      else writeFileSync(file, other);
+      for (const [i, q] of queries.entries()) expect((await lookup(root, q)).stdout, q.join(' ')).toBe(answers[i]);
+    }
+    // The list is what answers when it names the artifact: an ID changed in it is suggested.
+    writeFileSync(file, JSON.stringify({ ...recorded, ids: recorded.ids.map((id, i) => (i === 5 ? 'BENCH-ZZZ-001' : id)) }));
+    expect(JSON.parse((await lookup(root, ['resolve', 'BENCH-ZZZ-00'])).stdout).error.details.did_you_mean).toContain('BENCH-ZZZ-001');
+  });
+
   it('a body edit that changes no fact still reads it; after an edit of a fact the index is built from the cached facts, and the artifact is stale', async () => {
     const { root, nodes } = await indexedRepository();
     const [a, b] = [nodes[2]!, nodes[9]!];

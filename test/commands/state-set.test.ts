@@ -198,6 +198,24 @@ describe('state set, then get, list, next and blockers', () => {
     expect(codes(unknown.json!.warnings)).toEqual(['STATE_UNKNOWN_DOC_ID']);
   });
 
+  it('--depends-on and --blocked-by take the shorthand `set ID` takes; ambiguous or unguessable ones are refused with its codes', async () => {
+    const root = repo();
+    const set = await state(root, 'set', 'adr-003', '--depends-on', 'ADR-001,adr-002', '--add-blocked-by', 'spec-001', '--dry-run');
+    expect(set.json!.data.entry).toMatchObject({ document_id: 'WRK-ADR-003', depends_on: ['WRK-ADR-001', 'WRK-ADR-002'], blocked_by: ['WRK-SPEC-001'] });
+    await state(root, 'set', 'WRK-ADR-003', '--add-depends-on', 'ADR-001', '--add-depends-on', 'ADR-002');
+    const removed = await state(root, 'set', 'WRK-ADR-003', '--remove-depends-on', 'adr-001');
+    expect(removed.json!.data.entry.depends_on).toEqual(['WRK-ADR-002']);
+    // No document ends in it: the one namespace's prefix goes in front, as for the ID.
+    expect((await state(root, 'set', 'WRK-ADR-004', '--blocked-by', 'PRD-009', '--dry-run')).json!.data.entry.blocked_by).toEqual(['WRK-PRD-009']);
+    writeTree(root, { 'docs/45-adr/adr-007-x.md': '---\ndocument_id: OTHER-ADR-002\ntype: ADR\ntitle: X\nstatus: Draft\nversion: "0.1"\nlast_updated: 2026-01-10\nowner: T\ndocops_version: "2.0"\n---\n\n# X\n' });
+    const before = readFileSync(path.join(root, STATE), 'utf8');
+    for (const flag of ['--depends-on', '--add-blocked-by', '--remove-depends-on']) {
+      const ambiguous = await state(root, 'set', 'WRK-ADR-003', flag, 'ADR-002');
+      expect([ambiguous.exitCode, ambiguous.json!.error.code, ambiguous.json!.error.details.candidates], flag).toEqual([64, 'STATE_AMBIGUOUS_ID', ['OTHER-ADR-002', 'WRK-ADR-002']]);
+    }
+    expect(readFileSync(path.join(root, STATE), 'utf8')).toBe(before);
+  });
+
   it('upgrades a legacy file on the next write; refuses malformed files in every command', async () => {
     const root = repo();
     writeTree(root, { [STATE]: "documents:\n  WRK-ADR-001:\n    impl_state: Done\n    updated: '2026-01-01T00:00:00+00:00'\n    updated_by: old\n" });

@@ -44,6 +44,8 @@ async function hostileGraph(): Promise<{ root: string; data: GraphData }> {
     const status = i % 3 === 0 ? 'Draft' : i % 3 === 1 ? 'Approved' : 'Superseded';
     files[`docs/${adr ? '45-adr/adr' : '10-prd/prd'}-${n}-x.md`] = doc({ document_id: id, type: adr ? 'ADR' : 'PRD', title: JSON.stringify(title), status, ...(next ? { related_ids: `[${next}]` } : {}), ...(status === 'Superseded' && next ? { superseded_by: next } : {}) });
   });
+  // Work-queue relations too (project-state.yaml): their own line ends in both renderers.
+  files['docs/01-indices/project-state.yaml'] = "state_schema_version: '2.0'\ndocuments:\n  ACME-ADR-001:\n    impl_state: Not Started\n    updated: '2026-01-01T00:00:00+00:00'\n    updated_by: a\n    depends_on:\n    - ACME-ADR-003\n  ACME-PRD-002:\n    impl_state: Blocked\n    updated: '2026-01-01T00:00:00+00:00'\n    updated_by: a\n    blocked_by:\n    - ACME-ADR-001\n";
   const root = repo(files);
   const r = await docket(['graph', '--root', root, '--json']);
   expect(r.exitCode, r.stdout).toBe(0);
@@ -51,8 +53,12 @@ async function hostileGraph(): Promise<{ root: string; data: GraphData }> {
   expect(data.nodes).toHaveLength(HOSTILE_TITLES.length);
   // The titles reach the graph as written, control characters and all.
   expect(data.nodes.map((n) => n.title).sort()).toEqual([...HOSTILE_TITLES].sort());
+  expect(data.edges.filter((e) => e.type === 'depends_on' || e.type === 'blocked_by').map((e) => `${e.source} ${e.type} ${e.target}`)).toEqual(['ACME-ADR-001 depends_on ACME-ADR-003', 'ACME-PRD-002 blocked_by ACME-ADR-001']);
   return { root, data };
 }
+
+/** Lines a diagram draws besides the related chain (one line per related pair): one per supersedes and work-queue edge. */
+const ownLines = (data: GraphData) => data.edges.filter((e) => e.type !== 'related' && e.type !== 'references').length;
 
 /** Graphviz's SVG text, entities decoded. */
 const xmlText = (s: string) => s.replace(/&#(\d+);/g, (_m, d: string) => String.fromCodePoint(Number(d))).replace(/&#x([0-9a-f]+);/gi, (_m, h: string) => String.fromCodePoint(parseInt(h, 16))).replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
@@ -68,9 +74,8 @@ describe('docket graph output draws', () => {
     const drawn = new Map(groups.map((g) => [xmlText(/<title>(.*?)<\/title>/.exec(g)![1]!), [...g.matchAll(/<text[^>]*>(.*?)<\/text>/g)].map((m) => xmlText(m[1]!))]));
     expect(drawn.size).toBe(data.nodes.length);
     for (const node of data.nodes) expect(drawn.get(nodeIdentifier(node.document_id)), node.document_id).toEqual(labelLines(node));
-    // A related pair is one line; each superseded document adds its supersedes edge.
-    const supersedes = data.edges.filter((e) => e.type === 'supersedes').length;
-    expect((svg.stdout.match(/<g id="edge\d+" class="edge">/g) ?? []).length).toBe(HOSTILE_TITLES.length - 1 + supersedes);
+    // A related pair is one line; each superseded document adds its supersedes edge, each work-queue relation its own.
+    expect((svg.stdout.match(/<g id="edge\d+" class="edge">/g) ?? []).length).toBe(HOSTILE_TITLES.length - 1 + ownLines(data));
   });
 
   it.skipIf(!CHROMIUM)(`Mermaid renders in headless Chromium: every node with its label as written, every edge, no script, no console error (${CHROMIUM ? 'chromium found' : NO_CHROMIUM})`, async () => {
@@ -105,6 +110,6 @@ describe('docket graph output draws', () => {
       expect(rendered!.fill === 'rgb(243, 244, 246)', node.document_id).toBe(status === 'superseded');
       expect(/\d/.test(rendered!.dashes), node.document_id).toBe(status === 'draft');
     }
-    expect(drawn!.edgePaths).toBe(HOSTILE_TITLES.length - 1 + data.edges.filter((e) => e.type === 'supersedes').length);
+    expect(drawn!.edgePaths).toBe(HOSTILE_TITLES.length - 1 + ownLines(data));
   });
 });

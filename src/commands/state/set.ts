@@ -7,14 +7,14 @@ import { renderStateSetText } from '../../cli/render/commands/state.js';
 import type { Style } from '../../cli/render/style.js';
 import { runStateSet, type StateSetData } from '../../core/usecases/state-set.js';
 
-const ids = (description: string) => Flags.string({ description: `${description} (repeatable, or comma-separated).`, multiple: true, helpValue: '<ID>' });
+const ids = (description: string) => Flags.string({ description: `${description} (repeatable, or comma-separated; TYPE-NNN shorthand as for the ID).`, multiple: true, helpValue: '<ID>' });
 
 export default class StateSet extends DocketCommand<typeof StateSet, StateSetData> {
   static override summary = 'Record the work state of one document in project-state.yaml: state, priority, dependencies, assignee, next action.';
   static override description = 'Fields not given keep their values; a new entry starts Not Started. Writes atomically under a lock, so concurrent `state set` runs never lose each other\'s entries; the file stays the Python DocOps CLI\'s (sorted by ID, block YAML). Refuses dependency cycles and self-dependencies. --dry-run shows the entry it would write.';
   static override examples = [
     '<%= config.bin %> state set ACME-ADR-002 --impl-state "In Progress" --assignee agent-one',
-    '<%= config.bin %> state set ADR-003 --add-depends-on ACME-ADR-002 --priority P1',
+    '<%= config.bin %> state set ADR-003 --add-depends-on ADR-002 --priority P1',
     '<%= config.bin %> state set ACME-ADR-002 --impl-state Done --dry-run --format json',
     '<%= config.bin %> state set ACME-ADR-009 --clear',
   ];

@@ -146,11 +146,13 @@ function visitMarkdown(root: string, start: string, signal: AbortSignal | undefi
       return;
     }
     const prefix = dir === '.' || dir === '' ? '' : `${dir}/`;
+    // Asked only in a directory that some .gitignore rules apply to.
+    const ignoring = ignores?.hasRulesFor(prefix.slice(0, -1)) ? ignores : undefined;
     // Names with a slash after directories' names: a name never holds a slash, so the key says which.
     const keys: string[] = [];
     for (const entry of entries) {
       // What git ignores is not the repository's: never walked, listed or reported.
-      if (ignores?.ignores(prefix + entry.name, entry.isDirectory())) continue;
+      if (ignoring?.ignores(prefix + entry.name, entry.isDirectory())) continue;
       if (entry.isSymbolicLink()) symlinks.push(prefix + entry.name);
       else if (entry.isDirectory()) {
         if (!SKIP_DIRS.has(entry.name)) keys.push(`${entry.name}/`);

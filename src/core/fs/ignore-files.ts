@@ -52,6 +52,17 @@ export class IgnoreFiles {
     return ignored;
   }
 
+  /**
+   * Whether any rules apply to the entries of `dir` (repo-relative; '' is the root): when none
+   * do, a walk lists them without asking `ignores` about each.
+   */
+  hasRulesFor(dir: string): boolean {
+    if (this.above.length > 0) return true;
+    const segments = dir === '' ? [] : dir.split('/');
+    for (let k = 0; k <= segments.length; k++) if (this.rulesOf(segments.slice(0, k).join('/'))) return true;
+    return false;
+  }
+
   private rulesOf(dir: string): Ignore | null {
     let rules = this.rules.get(dir);
     if (rules === undefined) {

@@ -1,12 +1,19 @@
-import { INDEX_EDGE_TYPES, type WholeGraph } from '../index/artifact-graph.js';
+import { INDEX_EDGE_TYPES } from '../index/artifact-graph.js';
 import type { EdgeType, IndexNode } from '../index/graph.js';
 
-/**
- * The kinds of edge a graph can draw, as the index names them. The work queue's `depends_on`
- * and `blocked_by` join this list (and the renderers' style tables) when the state file does.
- */
-export type GraphEdgeKind = EdgeType;
-export const GRAPH_EDGE_KINDS: readonly GraphEdgeKind[] = INDEX_EDGE_TYPES;
+/** The work queue's relations, as project-state.yaml names its lists: the entry waits for the target. */
+export type WorkQueueEdgeKind = 'depends_on' | 'blocked_by';
+export const WORK_QUEUE_EDGE_KINDS: readonly WorkQueueEdgeKind[] = ['depends_on', 'blocked_by'];
+
+/** The kinds of edge a graph can draw: the index's, then the work queue's (drawn when the state file exists). */
+export type GraphEdgeKind = EdgeType | WorkQueueEdgeKind;
+export const GRAPH_EDGE_KINDS: readonly GraphEdgeKind[] = [...INDEX_EDGE_TYPES, ...WORK_QUEUE_EDGE_KINDS];
+
+/** What a graph is drawn from: the index's nodes, and its edges with the work queue's. */
+export interface GraphSource {
+  nodes: readonly IndexNode[];
+  edges: readonly { source: string; target: string; type: GraphEdgeKind }[];
+}
 
 export interface GraphNode {
   document_id: string;
@@ -87,7 +94,7 @@ const nodeOf = (n: IndexNode): GraphNode => ({ document_id: n.document_id, path:
  * edges; then the documents of the chosen types and statuses (the `from` document always
  * stays), and the edges between those. Nodes sorted by ID, edges by source, target and kind.
  */
-export function selectGraph(whole: WholeGraph, filters: GraphFilters = {}): GraphData {
+export function selectGraph(whole: GraphSource, filters: GraphFilters = {}): GraphData {
   const ids = new Set(whole.nodes.map((n) => n.document_id));
   const kinds = new Set<string>(filters.edges ?? GRAPH_EDGE_KINDS);
   const drawn = whole.edges.filter((e) => kinds.has(e.type) && e.source !== e.target && ids.has(e.source) && ids.has(e.target));

@@ -7,6 +7,7 @@ import { IndexCache, type AddedFile, type CacheMode, type IndexSummary, type Reb
 import { skippedWarning } from './facts.js';
 import { buildGraph, type GraphInput, type IndexEdge, type IndexNode } from './graph.js';
 import { factsSinceBuild, scanSinceBuild, type SinceBuild } from './current.js';
+import { writeIdsFile } from './ids-file.js';
 
 export interface RebuildInfo {
   mode: 'full' | 'incremental';
@@ -157,6 +158,8 @@ export async function buildIndex(config: RepoConfig, opts: BuildOptions): Promis
       const synced = graph.violations.length === 0 ? await syncArtifact(config, artifact, { write: true, hash: true }) : undefined;
       written = synced?.written ?? false;
       const result = docs.partial ? null : stampArtifact(config, synced?.sha256, { node_count: graph.nodes.length, edge_count: graph.edges.length, first_id: graph.nodes[0]?.document_id ?? null, violations: graph.violations, warnings, advice: graph.advice });
+      // The IDs beside it, for lookups that need only those; an optimisation: without the file they read the artifact.
+      if (result && opts.write) await writeIdsFile(config.root, result.artifact_sha256, graph.nodes.map((n) => n.document_id)).catch(() => undefined);
       if (docs.since) cache.rebuiltFromFacts(docs.since.settled.updates, docs.since.settled.edits, result, docs.since.added, docs.since.scan.removed);
       else cache.remember(result);
     } else if (opts.compare) {

@@ -15,6 +15,7 @@ import { meminitIndex } from './lookup-meminit.js';
 import { nodeIdsAt, nodeIdsOf, nodesOf, readNode } from './artifact-file.js';
 import type { IndexNode } from './graph.js';
 import { readArtifactGraph, type WholeGraph } from './artifact-graph.js';
+import { readIdsFile } from './ids-file.js';
 
 export interface LoadedIndex {
   /** INDEX_MISSING or INDEX_STALE when the artifact does not match the documents. */
@@ -64,7 +65,7 @@ export async function loadIndex(config: RepoConfig, signal?: AbortSignal): Promi
   if (current) {
     await cache.close(false);
     if (meminit) return meminitLookups(config, current, signal);
-    return new ArtifactIndex(current, () => builtIndex(config, signal));
+    return new ArtifactIndex(current, () => builtIndex(config, signal), config.root);
   }
   // The same cache, walk and scan: the build does not list the docs roots or stat the files
   // again, and when few changed it is made from the cached facts (see factsSinceBuild).
@@ -124,8 +125,9 @@ async function builtIndex(config: RepoConfig, signal?: AbortSignal, opened?: Ope
 
 /**
  * Lookups in the current artifact: a node by ID is found by bisecting the file, a path in one
- * hashed read of it, every ID in another. An item that does not read back (the file changed
- * in place, keeping its size and time) makes the index built in memory answer instead.
+ * hashed read of it, every ID in the list `index` recorded for it (see ids-file.ts), else in
+ * another hashed read. An item that does not read back (the file changed in place, keeping
+ * its size and time) makes the index built in memory answer instead.
  */
 class ArtifactIndex implements LoadedIndex {
   private fallback?: LoadedIndex;
@@ -134,6 +136,7 @@ class ArtifactIndex implements LoadedIndex {
   constructor(
     private readonly current: CurrentArtifact,
     private readonly build: () => Promise<LoadedIndex>,
+    private readonly root: string,
   ) {
     this.skippedPaths = skippedOf(current.stored.warnings);
   }
@@ -170,6 +173,8 @@ class ArtifactIndex implements LoadedIndex {
   async ids(): Promise<Iterable<string>> {
     if (this.fallback) return this.fallback.ids();
     const { stored, file } = this.current;
+    const recorded = readIdsFile(this.root, stored);
+    if (recorded) return recorded;
     const read = nodeIdsOf(file.fd);
     if (read.ids && read.ids.length === stored.node_count && read.size === stored.artifact_size && read.sha256 === stored.artifact_sha256) return read.ids;
     return (await this.instead()).ids();

@@ -58,8 +58,12 @@ async function readBytes(abs: string, rel: string): Promise<Buffer | undefined> 
   }
 }
 
-/** Reads and checks the structure of the state file (missing: no entries). YAML that does not parse is STATE_YAML_MALFORMED. */
-export async function readStateFile(config: RepoConfig): Promise<StateFile> {
+/**
+ * Reads and checks the structure of the state file (missing: no entries). YAML that does not
+ * parse is STATE_YAML_MALFORMED. `previous`: the file as read before, returned as it is when
+ * the bytes are the same (not parsed again).
+ */
+export async function readStateFile(config: RepoConfig, previous?: StateFile): Promise<StateFile> {
   const rel = stateFilePath(config);
   const abs = path.join(config.root, rel);
   const file: StateFile = { rel, abs, exists: false, legacy: false, entries: new Map(), lines: new Map(), violations: [] };
@@ -67,6 +71,7 @@ export async function readStateFile(config: RepoConfig): Promise<StateFile> {
   if (bytes === undefined) return file;
   file.exists = true;
   file.sha256 = createHash('sha256').update(bytes).digest('hex');
+  if (previous?.exists && previous.sha256 === file.sha256 && previous.rel === rel) return previous;
   parseState(bytes.toString('utf8'), file);
   return file;
 }

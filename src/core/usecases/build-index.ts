@@ -6,7 +6,7 @@ import type { ItemSink } from '../stream.js';
 import type { IndexEdge } from '../index/graph.js';
 import { checkFilters, filteredNodes, hasFilters, indexStateFindings, stateFileExists, type IndexFilters } from '../state/index-view.js';
 import { knownIds } from '../state/open.js';
-import type { StatefulNode } from '../state/nodes.js';
+import { nodeState, stateViews, type StatefulNode } from '../state/nodes.js';
 
 export interface IndexData {
   index_path: string;
@@ -84,7 +84,9 @@ export async function runIndex(root: string, opts: IndexOptions): Promise<IndexR
   const state = hasState ? await indexStateFindings(config, async () => (built.nodes ? new Set(built.nodes.map((n) => n.document_id)) : (await knownIds(config, opts.signal))?.ids), opts.cmd) : { violations: [], warnings: [], advice: [] };
   const failed = built.violations.length > 0;
   if (sink) {
-    for (const node of built.nodes ?? []) await sink.item('node', node);
+    // Each node with its work-queue fields, as data.nodes lists them (see filteredNodes).
+    const views = hasState ? (await stateViews(config))?.views : undefined;
+    for (const node of built.nodes ?? []) await sink.item('node', views ? { ...node, ...nodeState(node.document_id, views) } : node);
     for (const edge of built.edges ?? []) await sink.item('edge', edge);
   }
   const advice: Advice[] = [...built.advice, ...state.advice];

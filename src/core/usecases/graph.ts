@@ -1,5 +1,6 @@
 import { loadConfigOrDefaults, type ConfigFallback } from '../config/fallback.js';
-import { selectGraph, type GraphData, type GraphEdgeKind } from '../graph/select.js';
+import { selectGraph, WORK_QUEUE_EDGE_KINDS, type GraphData, type GraphEdgeKind } from '../graph/select.js';
+import { workQueueEdges } from '../state/edges.js';
 import { findById, loadIndex } from '../index/lookup.js';
 import { answer, plainCmd, type Cmd, type NavigateResult } from './navigate.js';
 
@@ -18,12 +19,15 @@ export interface GraphOptions {
   fallback?: ConfigFallback;
 }
 
-/** `docket graph`: the documents and their relations, filtered (see selectGraph); from the artifact when current, else built in memory. */
+/** `docket graph`: the documents and their relations (the index's and the work queue's), filtered (see selectGraph); from the artifact when current, else built in memory. */
 export async function runGraph(root: string, opts: GraphOptions = {}): Promise<NavigateResult<GraphData>> {
   const { config, warnings } = await loadConfigOrDefaults(root, opts.fallback);
   const index = await loadIndex(config, opts.signal);
   return answer(warnings, index, opts.cmd ?? plainCmd, async () => {
     const from = opts.from === undefined ? undefined : { id: (await findById(index, opts.from)).document_id, depth: opts.depth ?? 1 };
-    return selectGraph(await index.graph(), { types: opts.types, statuses: opts.statuses, edges: opts.edges, from });
+    const whole = await index.graph();
+    // The work queue's relations join the index's only when a kind of theirs is asked for (all are, by default).
+    const queue = !opts.edges || opts.edges.some((k) => (WORK_QUEUE_EDGE_KINDS as readonly string[]).includes(k)) ? await workQueueEdges(config) : [];
+    return selectGraph({ nodes: whole.nodes, edges: [...whole.edges, ...queue] }, { types: opts.types, statuses: opts.statuses, edges: opts.edges, from });
   });
 }

@@ -95,6 +95,13 @@ function resolveActor(flag: string | undefined, env: NodeJS.ProcessEnv): string 
 
 const ids = (values: readonly string[] | undefined) => (values ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
 
+/** A list change with each ID as `set ID` names it (shorthand allowed, see resolveStateId), so `--depends-on ADR-002` records the full ID. */
+async function resolvedChange(opened: Parameters<typeof stateId>[0], change: ListChange): Promise<ListChange> {
+  const named = async (values: readonly string[] | undefined) => (values === undefined ? undefined : Promise.all(ids(values).map((v) => stateId(opened, v))));
+  const [replace, add, remove] = [await named(change.replace), await named(change.add), await named(change.remove)];
+  return { ...change, ...(replace ? { replace } : {}), ...(add ? { add } : {}), ...(remove ? { remove } : {}) };
+}
+
 function applyList(current: readonly string[], change: ListChange): string[] {
   if (change.clear) return [];
   if (change.replace !== undefined) return [...new Set(ids(change.replace))].sort();
@@ -158,16 +165,17 @@ export async function runStateSet(root: string, input: StateSetInput, opts: Stat
     const implState = input.implState === undefined ? undefined : canonicalState(input.implState, opened.validStates);
     if (input.implState !== undefined && implState === undefined) throw new DocketError('INVALID_FLAG_VALUE', `--impl-state "${input.implState}" is not one of ${opened.validStates.join(', ')}.`, { suggestion: `Use one of ${opened.validStates.join(', ')}.`, details: { flag: '--impl-state', value: input.implState, allowed: opened.validStates } });
     const id = await stateId(opened, input.id);
+    const named = { ...input, dependsOn: await resolvedChange(opened, input.dependsOn), blockedBy: await resolvedChange(opened, input.blockedBy) };
     const attempt = async (file: StateFile, write: boolean) => {
-      const planned = plan(file, id, input, implState, actor);
+      const planned = plan(file, id, named, implState, actor);
       if (write && planned.changed) await writeStateFile(opened.config, file, planned.entries);
       return { planned, file };
     };
     const { planned, file } = input.dryRun
       ? await attempt(opened.file, false)
       : await withStateLock(opened.config.root, input.env, async () => {
-        // Read again under the lock: another writer may have changed the file since it was opened.
-        const fresh = await readStateFile(opened.config);
+        // Read again under the lock: another writer may have changed the file since it was opened (parsed again only then).
+        const fresh = await readStateFile(opened.config, opened.file);
         assertWellFormed(fresh);
         return attempt(fresh, true);
       });

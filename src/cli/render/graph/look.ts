@@ -19,6 +19,9 @@ const EDGE_LOOK: Readonly<Record<GraphEdgeKind, EdgeLook>> = {
   supersedes: { mermaid: '==>', dot: 'style=bold' },
   related: { mermaid: '-.->', dot: 'style=dashed' },
   references: { mermaid: '-->', dot: 'style=solid' },
+  // The work queue's: a circle end for waiting on, a cross end for being blocked (DOT adds a colour).
+  depends_on: { mermaid: '--o', dot: 'style=solid, color="#2563eb", fontcolor="#2563eb", arrowhead=odot' },
+  blocked_by: { mermaid: '--x', dot: 'style=bold, color="#dc2626", fontcolor="#dc2626", arrowhead=tee' },
 };
 
 /** How a pair listed both ways is drawn, for the kinds that can be (a supersession cycle is no graph). */
