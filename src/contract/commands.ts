@@ -15,6 +15,7 @@ import type { InstallPrecommitData } from '../core/usecases/install-precommit.js
 import type { ListTypesData } from '../core/usecases/list-types.js';
 import type { ListData } from '../core/usecases/list.js';
 import type { MoveData } from '../core/usecases/move.js';
+import type { MigrateIdsData } from '../core/usecases/migrate-ids.js';
 import type { NewData } from '../core/usecases/new-document.js';
 import type { OrgInstallData } from '../core/usecases/org-install.js';
 import type { OrgStatusData } from '../core/usecases/org-status.js';
@@ -48,6 +49,7 @@ export interface CommandDataMap {
   link: LinkData;
   list: ListData;
   mcp: McpData;
+  'migrate-ids': MigrateIdsData;
   mv: MoveData;
   /** A document, or with --list-types the namespace's types. */
   new: NewData | ListTypesData;
@@ -96,6 +98,7 @@ export type {
   ListData,
   ListTypesData,
   McpData,
+  MigrateIdsData,
   MoveData,
   NewData,
   OrgInstallData,
