@@ -35,7 +35,7 @@ interface Replacement {
 /** Characters that continue an ID: an occurrence must not touch one on either side. */
 const ID_CHAR = /[A-Za-z0-9_-]/;
 /** Frontmatter keys that hold document IDs. */
-export const REFERENCE_KEYS = ['related_ids', 'superseded_by'] as const;
+const REFERENCE_KEYS = ['related_ids', 'superseded_by'] as const;
 
 /** Offsets of `needle` in text[from, to) that no ID character touches. */
 function occurrences(text: string, needle: string, from: number, to: number): number[] {
@@ -78,7 +78,7 @@ class Lines {
   /** [start, end) of a 1-based line, without its line ending. */
   range(line: number, text: string): [number, number] {
     const start = this.starts[line - 1] ?? text.length;
-    let end = this.starts[line] === undefined ? text.length : this.starts[line]! - 1;
+    let end = this.starts[line] === undefined ? text.length : this.starts[line] - 1;
     if (text[end - 1] === '\r') end--;
     return [start, end];
   }
@@ -114,7 +114,7 @@ function referenceScalars(yaml: string, key: string): Scalar[] {
   if (doc.errors.length > 0 || !isMap(doc.contents)) return [];
   const node: unknown = doc.contents.get(key, true);
   const nodes: Scalar[] = isScalar(node) ? [node] : isSeq(node) ? node.items.filter((n): n is Scalar => isScalar(n)) : [];
-  return nodes.filter((n) => typeof n.value === 'string' && n.range != null && !n.tag && ['PLAIN', 'QUOTE_DOUBLE', 'QUOTE_SINGLE'].includes(n.type ?? '') && !yaml.slice(n.range![0], n.range![1]).includes('\n'));
+  return nodes.filter((n) => typeof n.value === 'string' && n.range != null && !n.tag && ['PLAIN', 'QUOTE_DOUBLE', 'QUOTE_SINGLE'].includes(n.type ?? '') && !yaml.slice(n.range[0], n.range[1]).includes('\n'));
 }
 
 function referenceReplacements(input: FileIdInput, split: Extract<Split, { kind: 'ok' }>, lines: Lines): Replacement[] {

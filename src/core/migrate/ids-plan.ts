@@ -45,7 +45,7 @@ const SEGMENT = /^[A-Z]{3,10}$/;
 const LEGACY = /^(?:[A-Za-z]+-)?([A-Za-z]{3,10})[-_ ]?0*(\d{1,3})$/;
 
 /** The document_id of a document when it is a non-empty string that is not canonical. */
-export function legacyId(rec: DocumentRecord): string | undefined {
+function legacyId(rec: DocumentRecord): string | undefined {
   const raw = rec.frontmatter?.data.document_id;
   if (typeof raw !== 'string') return undefined;
   const id = raw.trim();
