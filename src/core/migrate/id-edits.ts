@@ -47,6 +47,25 @@ function occurrences(text: string, needle: string, from: number, to: number): nu
   return out;
 }
 
+const RUN = /[A-Za-z0-9_-]+/g;
+const WORD = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * The IDs of `ids` that text[from..] may hold as a bounded occurrence. An ID made of ID
+ * characters only occurs bounded exactly where a maximal run of them equals it, so one pass
+ * over the runs answers for any number of IDs; others are searched for.
+ */
+function presentIn(text: string, from: number, ids: Iterable<string>): string[] {
+  const list = [...ids];
+  if (list.length <= 4) return list.filter((id) => text.includes(id, from));
+  let runs: Set<string> | undefined;
+  return list.filter((id) => {
+    if (!WORD.test(id)) return text.includes(id, from);
+    runs ??= new Set(text.slice(from).match(RUN) ?? []);
+    return runs.has(id);
+  });
+}
+
 /** Replaces every bounded occurrence of an old ID in a string (the value a reference holds). */
 export function replaceIds(value: string, ids: ReadonlyMap<string, string>): string {
   let out = value;
@@ -121,10 +140,12 @@ function referenceReplacements(input: FileIdInput, split: Extract<Split, { kind:
   const out: Replacement[] = [];
   if (input.references.size === 0) return out;
   for (const key of REFERENCE_KEYS) {
-    if (![...input.references.keys()].some((old) => split.yaml.includes(old))) break;
+    const present = presentIn(split.yaml, 0, input.references.keys());
+    if (present.length === 0) break;
     for (const scalar of referenceScalars(split.yaml, key)) {
       const [from, to] = scalar.range!;
-      for (const [old, next] of input.references) {
+      for (const old of present) {
+        const next = input.references.get(old)!;
         for (const at of occurrences(split.yaml, old, from, to)) {
           const start = split.yamlOffset + at;
           out.push({ start, end: start + old.length, text: next, edit: { path: input.rel, line: lines.at(start), kind: key, old, new: next } });
@@ -156,7 +177,7 @@ function bodyReplacements(input: FileIdInput, bodyOffset: number, bodyLine: numb
   }
   const wanted = new Set(input.mentions);
   if (own) wanted.add(own.old);
-  const present = [...wanted].filter((old) => text.includes(old, bodyOffset));
+  const present = presentIn(text, bodyOffset, wanted);
   if (present.length === 0) return [];
   const masks = destinationMasks(text);
   const masked = (at: number, len: number) => masks.some(([s, e]) => at < e && at + len > s);

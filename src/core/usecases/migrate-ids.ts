@@ -198,10 +198,12 @@ export async function runMigrateIds(root: string, opts: MigrateIdsOptions): Prom
   }
   edits.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line));
   const ordered = [...files.values()].sort((a, b) => (a.rel < b.rel ? -1 : 1));
+  const perFile = new Map<string, number>();
+  for (const e of edits) perFile.set(e.path, (perFile.get(e.path) ?? 0) + 1);
   const changes: MigrateIdsChange[] = ordered.map((f) => ({
     path: f.rel,
     ...(f.to !== undefined ? { to: f.to } : {}),
-    edits: edits.filter((e) => e.path === f.rel).length,
+    edits: perFile.get(f.rel) ?? 0,
     diff: f.to !== undefined && f.before === f.after ? renameDiff(f.rel, f.to) : unifiedDiff(f.before, f.after, f.rel, f.to ?? f.rel),
   }));
   if (opts.apply && ordered.length > 0) {
