@@ -1,3 +1,5 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
 import { loadConfigOrDefaults, type ConfigFallback } from '../config/fallback.js';
 import type { RepoConfig } from '../config/types.js';
 import { recordOf } from '../documents/read.js';
@@ -224,7 +226,11 @@ export async function runMigrateIds(root: string, opts: MigrateIdsOptions): Prom
   // Once applied, the old IDs are gone: a later run cannot find their references any more.
   if (notRewritten > 0 && !opts.apply) advice.push({ code: 'NEXT_APPLY', message: `${refs} still name the old IDs: with --rewrite-references they are rewritten in the same run.`, command: opts.cmd('migrate-ids --rewrite-references --apply') });
   if (notRewritten > 0 && opts.apply) warnings.push(kept(`${refs} still name the old IDs, which no document has now; they were not rewritten (no --rewrite-references).`));
-  if (opts.apply && migrations.length > 0) advice.push({ code: 'NEXT_CHECK', message: 'Check the repository with the new IDs.', command: opts.cmd('check') });
+  if (opts.apply && migrations.length > 0) {
+    advice.push({ code: 'NEXT_CHECK', message: 'Check the repository with the new IDs.', command: opts.cmd('check') });
+    // A committed index still lists the old IDs (check reports it stale where git tracks it).
+    if (await fs.lstat(path.join(config.root, config.index_path)).then(() => true, () => false)) advice.push({ code: 'NEXT_INDEX', message: `Rebuild ${config.index_path}: it lists the old IDs.`, command: opts.cmd('index') });
+  }
   return {
     data: { dry_run: !opts.apply, rewrite_references: opts.rewriteReferences, migrations, edits, changes, skipped },
     warnings,
