@@ -10,7 +10,7 @@ import { runMigrateIds, type MigrateIdsData } from '../core/usecases/migrate-ids
 
 export default class MigrateIds extends DocketCommand<typeof MigrateIds, MigrateIdsData> {
   static override summary = 'Give documents whose document_id is not PREFIX-TYPE-NNN a canonical ID, and rewrite the references to it.';
-  static override description = 'Dry run by default: lists every edit (file, line, old, new) and a diff per file. The frontmatter value, the metadata block row and the first heading change; a legacy number (ADR-7, adr-0012) is kept when it is free, else the next number is allocated as `new` does. With --rewrite-references, related_ids, superseded_by and mentions in every document change too; a file whose name claims the old number is renamed and the links to it rewritten, as `docket mv` does. --apply writes all files as one set (all or nothing).';
+  static override description = 'Dry run by default: lists every edit (file, line, old, new) and a diff per file. The frontmatter value, the metadata block row and the first heading change; a legacy number (ADR-7, adr-0012) is kept when it is free, else the next number is allocated as for new documents. With --rewrite-references, related_ids, superseded_by and mentions in every document change too; a file whose name claims the old number is renamed and the links to it rewritten, as `docket mv` does. --apply writes all files as one set (all or nothing).';
   static override examples = [
     '<%= config.bin %> migrate-ids',
     '<%= config.bin %> migrate-ids --rewrite-references --apply',
