@@ -15,6 +15,8 @@ import type { InstallPrecommitData } from '../core/usecases/install-precommit.js
 import type { ListTypesData } from '../core/usecases/list-types.js';
 import type { ListData } from '../core/usecases/list.js';
 import type { MoveData } from '../core/usecases/move.js';
+import type { MigrateIdsData } from '../core/usecases/migrate-ids.js';
+import type { MigrateTemplatesData } from '../core/usecases/migrate-templates.js';
 import type { NewData } from '../core/usecases/new-document.js';
 import type { OrgInstallData } from '../core/usecases/org-install.js';
 import type { OrgStatusData } from '../core/usecases/org-status.js';
@@ -50,6 +52,8 @@ export interface CommandDataMap {
   link: LinkData;
   list: ListData;
   mcp: McpData;
+  'migrate-ids': MigrateIdsData;
+  'migrate-templates': MigrateTemplatesData;
   mv: MoveData;
   /** A document, or with --list-types the namespace's types. */
   new: NewData | ListTypesData;
@@ -100,6 +104,8 @@ export type {
   ListData,
   ListTypesData,
   McpData,
+  MigrateIdsData,
+  MigrateTemplatesData,
   MoveData,
   NewData,
   OrgInstallData,

@@ -31,7 +31,7 @@ export interface LinkRewrite {
 }
 
 /** The links of a text (BOM removed), with the file offset of each destination. */
-function linksOf(text: string): { link: MarkdownLink; at: number }[] {
+export function linksOf(text: string): { link: MarkdownLink; at: number }[] {
   const split = splitFrontmatter(text);
   const bodyOffset = split.kind === 'ok' ? split.bodyOffset : 0;
   const firstLine = split.kind === 'ok' ? split.closingLine + 1 : 1;

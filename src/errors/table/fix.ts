@@ -1,6 +1,6 @@
 import { EXIT, type CodeSpec } from '../types.js';
 
-/** Codes of `docket fix`: what it refused to do, its usage errors and its next step. */
+/** Codes of `docket fix` and the migrations: what they refused to do, their usage errors and next steps. */
 export const FIX_CODES = {
   FIX_SKIPPED: {
     kind: 'warning',
@@ -25,5 +25,21 @@ export const FIX_CODES = {
     summary: 'Write the fixes that the dry run listed.',
     cause: 'docket suggests the command that usually comes next.',
     remediation: { action: 'Run the command in the advice item\'s `command` field.', commands: ['docket fix --apply'] },
+  },
+  MIGRATE_SKIPPED: {
+    kind: 'warning',
+    exit: EXIT.OK,
+    category: 'conflict',
+    summary: 'A migration left a document, a file name or a template alone.',
+    cause: 'migrate-ids found no type for a new ID, no free number, a document_id that is not a one-line value, or a taken file name; migrate-templates found a legacy entry that document_types already sets, a taken template name, or placeholders it cannot translate.',
+    remediation: { action: 'Read the message, make the change yourself (or remove what blocks it), then run the migration again.', commands: ['docket migrate-ids', 'docket migrate-templates'] },
+  },
+  MIGRATE_REFERENCE_KEPT: {
+    kind: 'warning',
+    exit: EXIT.OK,
+    category: 'document',
+    summary: 'migrate-ids left references to an old ID as written.',
+    cause: 'Several documents had the same old ID (which one a reference means is unknown), the old ID is too generic to find in prose (no letter or no digit), or --rewrite-references was not given.',
+    remediation: { action: 'Edit the references yourself; `docket index` reports related_ids and superseded_by values that name no document.', commands: ['docket migrate-ids --rewrite-references', 'docket index'] },
   },
 } as const satisfies Record<string, CodeSpec>;

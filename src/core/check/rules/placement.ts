@@ -31,7 +31,7 @@ const CLAIMED = /^([a-z]+)-(\d+)(?:-|\.md$)/;
  * none (its first word is no type of the namespace: `org-gov-001-constitution.md` starts
  * with a prefix, which is skipped when it is the namespace's or the ID's).
  */
-export function claimedMismatch(doc: InspectedDocument, name: string): string | undefined {
+export function claimedMismatch(doc: Pick<InspectedDocument, 'document_id' | 'namespace'>, name: string): string | undefined {
   const id = doc.document_id === undefined ? undefined : parseId(doc.document_id);
   if (!id) return undefined;
   let stem = name;
@@ -48,7 +48,7 @@ export function claimedMismatch(doc: InspectedDocument, name: string): string | 
  * The name \`new\` gives the document: \`<type>-<NNN>-<slug>.md\` from its ID, the slug from its
  * present name (without a leading number or type word; else its title). Undefined without an ID.
  */
-export function conventionalName(doc: InspectedDocument): string | undefined {
+export function conventionalName(doc: Pick<InspectedDocument, 'document_id' | 'rel' | 'heading' | 'title' | 'namespace'>): string | undefined {
   const id = doc.document_id === undefined ? undefined : parseId(doc.document_id);
   if (!id) return undefined;
   const { slug } = conventionName(doc.rel, id.type, doc.heading ?? doc.title, Object.keys(doc.namespace.document_types));
