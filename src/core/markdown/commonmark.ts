@@ -304,6 +304,22 @@ function bodyOffset(dropped: readonly number[], at: number): number {
   return at + lo;
 }
 
+function parse(body: string): { tokens: Token[]; found: Found } {
+  parser ??= makeParser();
+  const found: Found = { links: [], html: [], sources: new Map(), text: '', source: undefined, calls: [], nextGt: new NextChar('>'), nextBracket: new NextChar(']') };
+  current = found;
+  try {
+    return { tokens: parser.parse(body, {}), found };
+  } finally {
+    current = undefined;
+  }
+}
+
+/** The 0-based line of a body's first `# ` heading (ATX, level 1) as CommonMark reads it: never one inside code. */
+export function firstH1Line(body: string): number | undefined {
+  return parse(body).tokens.find((t) => t.type === 'heading_open' && t.markup === '#')?.map?.[0];
+}
+
 /**
  * Links and anchors of a body, read by the parser (see outline.ts for the contract): inline
  * links and images with their destinations, reference definitions (not footnote definitions:
@@ -312,15 +328,7 @@ function bodyOffset(dropped: readonly number[], at: number): number {
  * written (for an inline `<...>` destination its `<`, for a definition's the text inside).
  */
 export function commonmarkOutline(body: string, firstLine: number, anchors: boolean): MarkdownOutline {
-  parser ??= makeParser();
-  const found: Found = { links: [], html: [], sources: new Map(), text: '', source: undefined, calls: [], nextGt: new NextChar('>'), nextBracket: new NextChar(']') };
-  current = found;
-  let tokens: Token[];
-  try {
-    tokens = parser.parse(body, {});
-  } finally {
-    current = undefined;
-  }
+  const { tokens, found } = parse(body);
   const dropped = droppedCRs(body);
   const starts = [0];
   for (let i = body.indexOf('\n'); i !== -1; i = body.indexOf('\n', i + 1)) starts.push(i + 1);

@@ -8,7 +8,7 @@ import type { Scalar } from 'yaml';
 import { parseFrontmatterYaml } from '../frontmatter/parse.js';
 import type { Split } from '../frontmatter/split.js';
 import { metadataBlockRows } from '../markdown/metadata-block.js';
-import { maskBlocks } from '../markdown/mask.js';
+import { firstH1Line } from '../markdown/commonmark.js';
 import { destinationSpan } from '../move/destination.js';
 import { linksOf } from '../move/rewrite.js';
 import { QUIET, yamlLib } from '../yaml/lib.js';
@@ -172,8 +172,8 @@ function bodyReplacements(input: FileIdInput, bodyOffset: number, bodyLine: numb
   if (own) {
     const row = metadataBlockRows(text, bodyOffset, bodyLine)?.find((r) => r.field === 'document_id');
     if (row) ownLines.set(row.line, 'metadata_block');
-    const heading = /^#[ \t].*$/m.exec(maskBlocks(text.slice(bodyOffset)));
-    if (heading) ownLines.set(lines.at(bodyOffset + heading.index), 'heading');
+    const heading = firstH1Line(text.slice(bodyOffset));
+    if (heading !== undefined) ownLines.set(lines.at(bodyOffset) + heading, 'heading');
   }
   const wanted = new Set(input.mentions);
   if (own) wanted.add(own.old);
