@@ -1,0 +1,48 @@
+import path from 'node:path';
+
+/**
+ * Escaping of repository text (titles, owners, notes, IDs, states: all written by users or
+ * agents) for the generated views. Every value is made one line first: a line break would end
+ * a table row or list item, and a blank line would end an HTML block and let Markdown run.
+ */
+
+const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
+
+/** Control characters, line and paragraph separators, and runs of white space become one space. */
+export function oneLine(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/[\s\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+}
+
+/** Text for HTML content and quoted attribute values. */
+export function htmlText(value: string): string {
+  return oneLine(value).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
+
+/**
+ * Text shown as written in Markdown, a table cell included: the punctuation that could start
+ * emphasis, code, links, strike-through, math or a cell boundary is backslash-escaped (which
+ * GFM also honours for `|` inside a table row), and HTML is turned into entities. Block
+ * syntax (`#`, `-`, `>` ...) needs nothing: the views never start a line with repository text.
+ */
+export function markdownText(value: string): string {
+  return oneLine(value)
+    .replace(/[\\`*_[\]|~$]/g, (c) => `\\${c}`)
+    .replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
+
+/** A CSS class name part: lower-case letters, digits, `_` and `-` only (`fallback` when nothing is left). */
+export function cssSlug(value: string, fallback: string): string {
+  const slug = value.trim().toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/-{2,}/g, '-').replace(/^-+|-+$/g, '');
+  return slug === '' ? fallback : slug;
+}
+
+/**
+ * The link from a view in directory `from` to the document at `to` (both repository-relative):
+ * relative, every byte outside `A-Za-z0-9-._~/` percent-encoded, so a file name can neither
+ * end the link (`)`, `>`, `"`, a space), split a table row (`|`) nor read as a scheme (`:`).
+ */
+export function relativeHref(from: string, to: string): string {
+  const rel = path.posix.relative(from === '.' ? '' : from, to);
+  return Array.from(new TextEncoder().encode(rel), (b) => (/[A-Za-z0-9\-._~/]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+}
