@@ -7,7 +7,7 @@ export const CATALOG_GROUPS = ['Active Work', 'Governance Pending', 'Reference',
 export type CatalogGroup = (typeof CATALOG_GROUPS)[number];
 
 /** The first non-empty body line that marks a generated catalogue (config/exclusion.ts recognises it). */
-export const CATALOG_MARKER = '<!-- MEMINIT_GENERATED: catalog -->';
+const CATALOG_MARKER = '<!-- MEMINIT_GENERATED: catalog -->';
 
 const HEADERS = ['ID', 'Title', 'Type', 'Doc Status', 'Impl State', 'Priority', 'Ready', 'Last Active', 'Owner'];
 const NONE = '\u2014';

@@ -9,8 +9,7 @@ import path from 'node:path';
 const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
 
 /** Control characters, line and paragraph separators, and runs of white space become one space. */
-export function oneLine(value: string): string {
-  // eslint-disable-next-line no-control-regex
+function oneLine(value: string): string {
   return value.replace(/[\s\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
 }
 

@@ -6,7 +6,7 @@ import { KANBAN_CSS } from './kanban-css.js';
 import { byString, type ViewDocument, type ViewModel } from './model.js';
 
 /** The first non-empty line that marks a generated board (config/exclusion.ts recognises it). */
-export const KANBAN_MARKER = '<!-- MEMINIT_GENERATED: kanban -->';
+const KANBAN_MARKER = '<!-- MEMINIT_GENERATED: kanban -->';
 /** The board's file name and its stylesheet's, in the views directory (reference §7.3). */
 export const KANBAN_FILE = 'kanban.md';
 export const KANBAN_CSS_FILE = 'kanban.css';
