@@ -35,5 +35,5 @@ export function renderIndexText(env: Envelope<IndexData>, style: Style): string 
 }
 
 export function renderIndexMarkdown(d: IndexData): string {
-  return `## Index\n\n- **Path:** ${mdCell(d.index_path)}\n- **Documents:** ${d.node_count}\n- **Edges:** ${d.edge_count}\n- **Written:** ${d.written ? 'yes' : 'no'}\n- **Build:** ${mdCell(rebuildLine(d))}\n${(d.views ?? []).map((v) => `- **View:** ${mdCell(v.path)} (${v.written ? 'written' : 'not written'})\n`).join('')}`;
+  return `## Index\n\n- **Path:** ${mdCell(d.index_path)}\n- **Documents:** ${d.node_count}\n- **Edges:** ${d.edge_count}\n- **Written:** ${d.written ? 'yes' : 'no'}\n- **Build:** ${mdCell(rebuildLine(d))}\n${(d.views ?? []).map((v) => `- **View:** ${mdCell(v.path)} (written: ${v.written ? 'yes' : 'no'})\n`).join('')}`;
 }
