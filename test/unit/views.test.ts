@@ -1,3 +1,4 @@
+import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { catalogGroup, renderCatalog } from '../../src/core/views/catalog.js';
@@ -55,6 +56,12 @@ describe('view escaping', () => {
     expect(relativeHref('docs/01-indices', 'docs/45-adr/adr-001-x.md')).toBe('../45-adr/adr-001-x.md');
     expect(relativeHref('docs/01-indices', 'docs/01-indices/javascript:alert(1).md')).toBe('javascript%3Aalert%281%29.md');
     expect(relativeHref('01-indices', 'a b|c"d<e>é.md')).toBe('../a%20b%7Cc%22d%3Ce%3E%C3%A9.md');
+    const dirs = fc.array(fc.constantFrom('docs', 'a', 'b', '01-indices'), { maxLength: 4 });
+    fc.assert(
+      fc.property(dirs, dirs, fc.constantFrom('x.md', 'y.md'), (from, to, name) => {
+        expect(relativeHref(from.length === 0 ? '.' : from.join('/'), [...to, name].join('/'))).toBe(path.posix.relative(from.join('/'), [...to, name].join('/')));
+      }),
+    );
   });
 });
 
