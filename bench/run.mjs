@@ -31,6 +31,7 @@ const startup = arg('startup', 'yes') !== 'no';
 const SMALL = path.join(REPO, 'examples/handbook');
 const manifest = JSON.parse(readFileSync(path.join(DOCKET, 'oclif.manifest.json'), 'utf8'));
 const has = (id) => Boolean(manifest.commands[id]);
+const hasFlag = (id, flag) => Boolean(manifest.commands[id]?.flags?.[flag]);
 const env = { ...process.env, DOCKET_RUN_ID: '00000000-0000-4000-8000-000000000000', NO_COLOR: '1' };
 for (const k of Object.keys(env)) if (k.startsWith('DOCKET_') && k !== 'DOCKET_RUN_ID') delete env[k];
 
@@ -368,7 +369,7 @@ for (const size of sizes) {
   // The work queue: state reads and set with a 1,000-entry project-state.yaml (removed after).
   if (size >= 1000) {
     const ids = markdownFiles(clean).map((f) => /^document_id: (.*)$/m.exec(readFileSync(f, 'utf8'))?.[1]).filter(Boolean).sort();
-    stateRows({ size, clean, ids, BIN, measure, once, record, expect, envelope, floorRun, unavailable, has });
+    stateRows({ size, clean, ids, BIN, measure, once, record, expect, envelope, floorRun, unavailable, has, hasFlag });
   }
   // `new` reads every document's ID to allocate the next number; a dry run writes nothing.
   if (!has('new')) unavailable(size, 'new --dry-run', 'no new command');

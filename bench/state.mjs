@@ -19,7 +19,7 @@ export function stateFileText(ids) {
 }
 
 /** Runs the rows; `ids` are document IDs of the repository (sorted). */
-export function stateRows({ size, clean, ids, BIN, measure, once, record, expect, envelope, floorRun, unavailable, has }) {
+export function stateRows({ size, clean, ids, BIN, measure, once, record, expect, envelope, floorRun, unavailable, has, hasFlag }) {
   if (!has('state:list')) {
     for (const s of ['state list', 'state next', 'state get', 'state blockers', 'state set']) unavailable(size, `${s} (1,000 entries)`, 'no state commands');
     return;
@@ -27,6 +27,7 @@ export function stateRows({ size, clean, ids, BIN, measure, once, record, expect
   const probe = envelope(once([BIN, 'state', 'set', ids[0], '--notes', 'x', '--dry-run', '--format', 'json'], clean));
   const file = path.join(clean, probe.data.path);
   const text = stateFileText(ids.slice(0, ENTRIES));
+  const viewFiles = [];
   writeFileSync(file, text);
   try {
     once([BIN, 'index', '--format', 'json'], clean);
@@ -43,6 +44,15 @@ export function stateRows({ size, clean, ids, BIN, measure, once, record, expect
     const blockers = measure([BIN, 'state', 'blockers', '--format', 'json'], clean, undefined, floorRun);
     expect('state blockers', envelope(blockers).data.blocked.length > 0, `state blockers: ${blockers.stdout.slice(0, 300)}`);
     record(size, 'state blockers (1,000 entries)', blockers);
+    // The views of the same queue: catalogue and board rendered each run (written the first time only).
+    const viewFlags = ['--output-catalog', '--output-kanban'];
+    if (has('index') && viewFlags.every((f) => hasFlag('index', f.slice(2)))) {
+      const views = measure([BIN, 'index', ...viewFlags, '--format', 'json'], clean, undefined, floorRun);
+      const ve = envelope(views);
+      expect('index views', ve.success && ve.data.views.length === 3, `index views: ${views.stdout.slice(0, 300)}`);
+      record(size, 'index views (1,000 entries)', views);
+      for (const v of ve.data.views) viewFiles.push(path.join(clean, v.path));
+    } else unavailable(size, 'index views (1,000 entries)', 'no --output-catalog');
     // Each run changes an entry of the same 1,000-entry file (restored first, untimed).
     const set = measure([BIN, 'state', 'set', ids[1], '--impl-state', 'In Progress', '--format', 'json'], clean, () => writeFileSync(file, text), floorRun);
     const se = envelope(set);
@@ -50,5 +60,6 @@ export function stateRows({ size, clean, ids, BIN, measure, once, record, expect
     record(size, 'state set (1,000 entries)', set);
   } finally {
     rmSync(file, { force: true });
+    for (const f of viewFiles) rmSync(f, { force: true });
   }
 }

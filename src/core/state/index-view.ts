@@ -35,6 +35,12 @@ export function checkFilters(config: RepoConfig, filters: IndexFilters): { statu
   return { status: canonicalValues('--status', filters.status ?? [], validDocStatuses(config)), implState: canonicalValues('--impl-state', filters.implState ?? [], validImplStates(config)) };
 }
 
+/** Whether a document passes the filters: every filter must hold, a value list matches any of its values. */
+export function filterOf(config: RepoConfig, filters: { status: readonly string[]; implState: readonly string[] }): (n: { status: string | null; impl_state?: string }) => boolean {
+  const statuses = validDocStatuses(config);
+  return (n) => (filters.status.length === 0 || (n.status !== null && filters.status.includes(canonicalState(n.status, statuses) ?? n.status))) && (filters.implState.length === 0 || (n.impl_state !== undefined && filters.implState.includes(n.impl_state)));
+}
+
 /**
  * The nodes the filters keep (every filter must hold, a value list matches any of its values),
  * with their work-queue fields, and the edges between two of them. The artifact is never filtered.
@@ -42,10 +48,7 @@ export function checkFilters(config: RepoConfig, filters: IndexFilters): { statu
 export async function filteredNodes(config: RepoConfig, nodes: readonly IndexNode[], edges: readonly IndexEdge[], filters: { status: string[]; implState: string[] }): Promise<{ nodes: StatefulNode[]; edges: IndexEdge[] }> {
   const state = await stateViews(config);
   const views = state?.views ?? new Map();
-  const statuses = validDocStatuses(config);
-  const kept = nodes
-    .map((n): StatefulNode => ({ ...n, ...nodeState(n.document_id, views) }))
-    .filter((n) => (filters.status.length === 0 || (n.status !== null && filters.status.includes(canonicalState(n.status, statuses) ?? n.status))) && (filters.implState.length === 0 || (n.impl_state !== undefined && filters.implState.includes(n.impl_state))));
+  const kept = nodes.map((n): StatefulNode => ({ ...n, ...nodeState(n.document_id, views) })).filter(filterOf(config, filters));
   const ids = new Set(kept.map((n) => n.document_id));
   return { nodes: kept, edges: edges.filter((e) => ids.has(e.source) && ids.has(e.target)) };
 }

@@ -7,6 +7,7 @@ import type { IndexEdge } from '../index/graph.js';
 import { checkFilters, filteredNodes, hasFilters, indexStateFindings, stateFileExists, type IndexFilters } from '../state/index-view.js';
 import { knownIds } from '../state/open.js';
 import { nodeState, stateViews, type StatefulNode } from '../state/nodes.js';
+import { requestedViews, viewRequest, viewsDir, writeIndexViews, type ViewFile } from '../views/write.js';
 
 export interface IndexData {
   index_path: string;
@@ -22,6 +23,8 @@ export interface IndexData {
   nodes?: StatefulNode[];
   /** With a filter: the edges between two nodes it keeps. */
   edges?: IndexEdge[];
+  /** With --output-catalog / --output-kanban: each view file and whether its bytes changed and were written. */
+  views?: ViewFile[];
 }
 
 export interface IndexOptions {
@@ -40,6 +43,10 @@ export interface IndexOptions {
   check?: boolean;
   /** --status / --impl-state. */
   filters?: IndexFilters;
+  /** --output-catalog (with --catalog-name) / --output-kanban: the filters choose their documents too. */
+  views?: { catalog: boolean; catalogName?: string; kanban: boolean };
+  /** --include-timestamp: the views print this build time (without it they carry none, so two runs write the same bytes). */
+  now?: Date;
 }
 
 export interface IndexResult {
@@ -70,19 +77,22 @@ export async function runIndex(root: string, opts: IndexOptions): Promise<IndexR
   const sink = opts.sink;
   const filters = hasFilters(opts.filters) ? checkFilters(config, opts.filters) : undefined;
   const hasState = await stateFileExists(config);
+  const views = opts.views && !opts.check ? viewRequest(config, opts.views) : undefined;
   const built = await buildIndex(config, {
     cache: opts.cache,
     write: opts.cache !== 'off' && !opts.check,
     ...(opts.check ? { compare: true } : { artifact: true }),
     // The graph is needed for --check and filtered nodes, and made again when the Python DocOps
     // CLI's artifact merges project-state.yaml (which may have changed when no document did).
-    graph: sink !== undefined || opts.check === true || filters !== undefined || (hasState && config.index_format === 'meminit'),
+    graph: sink !== undefined || opts.check === true || filters !== undefined || views !== undefined || (hasState && config.index_format === 'meminit'),
     ...(opts.signal ? { signal: opts.signal } : {}),
     ...(sink ? { onProgress: (done: number, total: number) => sink.progress('read', done, total) } : opts.progress ? { onProgress: (done: number, total: number) => opts.progress!('read', done, total) } : {}),
   });
   // The work queue, checked against the index's IDs (the nodes built, or the artifact just written).
   const state = hasState ? await indexStateFindings(config, async () => (built.nodes ? new Set(built.nodes.map((n) => n.document_id)) : (await knownIds(config, opts.signal))?.ids), opts.cmd) : { violations: [], warnings: [], advice: [] };
   const failed = built.violations.length > 0;
+  // Views show a sound graph and a readable state file only: otherwise they stay as they were.
+  const viewFiles = views === undefined ? undefined : failed || state.violations.length > 0 ? requestedViews(viewsDir(config), views) : await writeIndexViews(config, built.nodes ?? [], views, { ...(filters ? { filters } : {}), ...(opts.now ? { now: opts.now } : {}) });
   if (sink) {
     // Each node with its work-queue fields, as data.nodes lists them (see filteredNodes).
     const views = hasState ? (await stateViews(config))?.views : undefined;
@@ -95,7 +105,7 @@ export async function runIndex(root: string, opts: IndexOptions): Promise<IndexR
   const stale = opts.check && !failed && built.onDisk !== 'same';
   if (stale) advice.unshift({ code: 'NEXT_INDEX', message: 'Write the index as the documents are now, then commit it.', command: opts.cmd('index') });
   return {
-    data: { index_path: config.index_path, node_count: built.node_count, edge_count: built.edge_count, written: built.written, ...(opts.check && !failed ? { current: !stale } : {}), rebuild: built.rebuild, ...(filters ? { filtered: true, ...(await filteredNodes(config, built.nodes ?? [], built.edges ?? [], filters)) } : {}) },
+    data: { index_path: config.index_path, node_count: built.node_count, edge_count: built.edge_count, written: built.written, ...(opts.check && !failed ? { current: !stale } : {}), rebuild: built.rebuild, ...(filters ? { filtered: true, ...(await filteredNodes(config, built.nodes ?? [], built.edges ?? [], filters)) } : {}), ...(viewFiles ? { views: viewFiles } : {}) },
     violations: [...built.violations, ...state.violations, ...(stale ? [outOfDate(config.index_path, built.onDisk === 'missing')] : [])],
     warnings: [...configWarnings, ...built.warnings, ...state.warnings],
     advice,

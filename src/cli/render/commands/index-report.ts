@@ -30,9 +30,10 @@ export function renderIndexText(env: Envelope<IndexData>, style: Style): string 
   else if (env.violations.length > 0) head = `${style.red('✖')} ${style.bold(`Index not written: ${plural(env.violations.length, 'integrity violation')}`)} (${graph}); ${d.index_path} is unchanged.`;
   else if (d.written) head = `${style.green('✔')} ${style.bold(`Wrote ${d.index_path}`)}: ${graph}.`;
   else head = `${style.green('✔')} ${style.bold(`${d.index_path} is up to date`)}: ${graph}.`;
-  return `${head}\n  ${style.dim(rebuildLine(d))}\n`;
+  const views = (d.views ?? []).map((v) => `  ${v.written ? `${style.green('✔')} Wrote ${v.path}` : `${style.dim('·')} ${v.path} ${env.violations.length > 0 ? 'not written' : 'unchanged'}`}\n`).join('');
+  return `${head}\n  ${style.dim(rebuildLine(d))}\n${views}`;
 }
 
 export function renderIndexMarkdown(d: IndexData): string {
-  return `## Index\n\n- **Path:** ${mdCell(d.index_path)}\n- **Documents:** ${d.node_count}\n- **Edges:** ${d.edge_count}\n- **Written:** ${d.written ? 'yes' : 'no'}\n- **Build:** ${mdCell(rebuildLine(d))}\n`;
+  return `## Index\n\n- **Path:** ${mdCell(d.index_path)}\n- **Documents:** ${d.node_count}\n- **Edges:** ${d.edge_count}\n- **Written:** ${d.written ? 'yes' : 'no'}\n- **Build:** ${mdCell(rebuildLine(d))}\n${(d.views ?? []).map((v) => `- **View:** ${mdCell(v.path)} (written: ${v.written ? 'yes' : 'no'})\n`).join('')}`;
 }
