@@ -58,20 +58,29 @@ async function staleLock(file: string): Promise<string | undefined> {
   return stat && Date.now() - stat.mtimeMs > STALE_UNREADABLE_MS ? text : undefined;
 }
 
+/** A takeover guard older than this belongs to a process that died inside its few system calls. */
+const STALE_GUARD_MS = 10_000;
+
 /**
- * Removes a stale lock without removing a fresh one taken meanwhile: the lock is moved aside
- * (atomic), and put back if what was moved is not the stale one.
+ * Removes a stale lock without removing a fresh one taken meanwhile. Takeovers are serialised by
+ * a guard file (O_EXCL), and under it the lock is removed only if it still holds the text seen:
+ * a lock file is replaced by nothing but a takeover, so what is read under the guard is what
+ * gets unlinked. (Moving the lock aside and putting it back, as before, left a moment without a
+ * lock in which a third process could take one: two writers, one lost entry.)
  */
-async function takeOver(file: string, seen: string): Promise<void> {
-  const aside = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.stale`;
-  try {
-    await fs.rename(file, aside);
-  } catch {
+async function takeOver(file: string, seen: string, token: string): Promise<void> {
+  const guard = `${file}.takeover`;
+  if (!(await tryCreate(guard, token))) {
+    const stat = await fs.lstat(guard).catch(() => undefined);
+    if (stat && Date.now() - stat.mtimeMs > STALE_GUARD_MS) await fs.unlink(guard).catch(() => undefined);
     return;
   }
-  const moved = await fs.readFile(aside, 'utf8').catch(() => undefined);
-  if (moved !== seen) await fs.link(aside, file).catch(() => undefined);
-  await fs.unlink(aside).catch(() => undefined);
+  try {
+    const now = await fs.readFile(file, { encoding: 'utf8', flag: constants.O_RDONLY | O_NOFOLLOW }).catch(() => undefined);
+    if (now === seen) await fs.unlink(file).catch(() => undefined);
+  } finally {
+    await fs.unlink(guard).catch(() => undefined);
+  }
 }
 
 /** `.docket/` inside the root (never a link), ignoring itself for git. */
@@ -90,6 +99,7 @@ export async function withStateLock<T>(root: string, env: NodeJS.ProcessEnv, wor
   await ensureDocketDir(root);
   const file = path.join(root, LOCK_REL);
   assertWritable(root, file);
+  assertWritable(root, `${file}.takeover`);
   const token = `${JSON.stringify({ ...currentHolder(), token: randomBytes(8).toString('hex') })}\n`;
   const timeout = timeoutOf(env);
   const started = Date.now();
@@ -101,7 +111,11 @@ export async function withStateLock<T>(root: string, env: NodeJS.ProcessEnv, wor
     }
     const stale = await staleLock(file);
     if (stale !== undefined) {
-      await takeOver(file, stale);
+      try {
+        await takeOver(file, stale, token);
+      } catch (error) {
+        throw writeFailed(root, file, error);
+      }
       continue;
     }
     if (Date.now() - started >= timeout) {
