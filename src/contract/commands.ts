@@ -20,6 +20,7 @@ import type { OrgInstallData } from '../core/usecases/org-install.js';
 import type { OrgStatusData } from '../core/usecases/org-status.js';
 import type { OrgVendorData } from '../core/usecases/org-vendor.js';
 import type { ScanData } from '../core/usecases/scan.js';
+import type { SiteData } from '../core/usecases/site.js';
 import type { StateBlockersData, StateGetData, StateListData, StateNextData } from '../core/usecases/state-read.js';
 import type { StateSetData } from '../core/usecases/state-set.js';
 import type { VersionData } from '../core/usecases/version.js';
@@ -56,6 +57,7 @@ export interface CommandDataMap {
   'org vendor': OrgVendorData;
   resolve: ResolveData;
   scan: ScanData;
+  site: SiteData;
   version: VersionData;
   'state blockers': StateBlockersData;
   'state get': StateGetData;
@@ -103,6 +105,7 @@ export type {
   OrgVendorData,
   ResolveData,
   ScanData,
+  SiteData,
   StateBlockersData,
   StateGetData,
   StateListData,
