@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { docket } from '../helpers/cli.js';
 import { tempDir, writeTree } from '../helpers/fixtures.js';
+import { doc, repo } from '../helpers/docs.js';
 import { expectValidEnvelope } from '../helpers/schemas.js';
 import { HOSTILE, siteRepo, treeOf } from '../helpers/site.js';
 import { STATE, entryYaml, stateFile } from '../helpers/state.js';
@@ -155,6 +156,25 @@ describe('docket site', () => {
     expect(r.exitCode).toBe(0);
     expect(r.json!.data.out).toBe(outside.split(path.sep).join('/'));
     expect(existsSync(path.join(outside, 'index.html'))).toBe(true);
+  });
+
+  it('a large repository renders its bodies in worker threads, to the same pages', async () => {
+    // Past the threshold (bodies.ts) the Markdown is rendered in workers: each page as the main thread makes it.
+    const files: Record<string, string> = {};
+    for (let n = 1; n <= 450; n++) {
+      const id = `ACME-ADR-${String(n).padStart(3, '0')}`;
+      const next = n < 450 ? `ACME-ADR-${String(n + 1).padStart(3, '0')}` : 'ACME-ADR-001';
+      files[`docs/45-adr/adr-${String(n).padStart(3, '0')}-x.md`] = doc({ document_id: id, title: `"Decision ${n}"` }, `# Decision ${n}\n\n## Part\n\nNext: ${next}, see [it](adr-${next.slice(-3)}-x.md#part) and <b>bold</b>.\n`);
+    }
+    const root = repo(files);
+    const r = await site(root, ['--out', 'one']);
+    expect(r.json!.data.pages).toBe(453);
+    await site(root, ['--out', 'two']);
+    const [one, two] = [treeOf(path.join(root, 'one')), treeOf(path.join(root, 'two'))];
+    for (const [rel, bytes] of one) expect(bytes.equals(two.get(rel)!), rel).toBe(true);
+    const page = one.get('docs/ACME-ADR-450.html')!.toString();
+    expect(page).toContain('<p>Next: <a href="../docs/ACME-ADR-001.html" class="id-link">ACME-ADR-001</a>, see <a href="../docs/ACME-ADR-001.html#part">it</a> and &lt;b&gt;bold&lt;/b&gt;.</p>');
+    expect(one.get('docs/ACME-ADR-007.html')!.toString()).toContain('<h1 id="decision-7">Decision 7</h1>');
   });
 
   it('text output says where the site is', async () => {

@@ -1,8 +1,9 @@
 import { closeSync, constants, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { DocketError } from '../../errors/docket-error.js';
-import { checkWriteTarget, temporaryPathFor, writeFailed } from '../fs/atomic-write.js';
-import { isInside, realpathOfExistingAncestor, toPosix, type WriteArea } from '../fs/paths.js';
+import { writeFailed } from '../fs/atomic-write.js';
+import { checkpoint } from '../interrupt.js';
+import { assertWritable, isInside, realpathOfExistingAncestor, toPosix, type WriteArea } from '../fs/paths.js';
 
 /** The file that says a directory is a site docket built, and which files it wrote there. */
 export const SITE_MARKER = '.docket-site.json';
@@ -11,6 +12,15 @@ const PROTECTED_SEGMENTS = new Set(['.git', 'node_modules', '.docket']);
 /** What a file name in a marker may look like: docket's own names, never a way out of the directory. */
 const SITE_FILE = /^(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 
+/** A site's files: every name first (the marker lists them before any is written), each made when it is written, so the pages are never all held at once. */
+export interface SiteFiles {
+  /** POSIX paths below the site's directory, sorted. */
+  names: readonly string[];
+  content(name: string): string | Uint8Array | Promise<string | Uint8Array>;
+  /** Releases what making them held (worker threads), written or not. */
+  close(): void;
+}
+
 export interface SiteWriteResult {
   /** Files whose bytes changed or that are new. */
   written: number;
@@ -18,6 +28,9 @@ export interface SiteWriteResult {
   /** Files an earlier build wrote that this one does not (removed). */
   removed: number;
 }
+
+/** Temporary files are named after the page, the process and a count: unique without a random name per page. */
+let temporaries = 0;
 
 const refuse = (code: 'PATH_OUTSIDE_ROOT' | 'FILE_EXISTS' | 'SYMLINK_REFUSED' | 'SITE_DIR_NOT_OURS', message: string, rel: string, suggestion: string) => new DocketError(code, message, { suggestion, details: { path: rel } });
 
@@ -90,20 +103,24 @@ export class SiteOutput {
    * only this build's afterwards; files an earlier build wrote and this one does not are then
    * removed (regular files only, never a link), and nothing docket did not write.
    */
-  write(files: ReadonlyMap<string, string | Uint8Array>): SiteWriteResult {
-    const names = [...files.keys()].sort();
+  async write(files: SiteFiles, signal?: AbortSignal): Promise<SiteWriteResult> {
+    const names = [...files.names].sort();
     for (const name of names) if (!SITE_FILE.test(name) || name === SITE_MARKER) throw new Error(`not a site file name: ${name}`);
     const fresh = new Set(names);
+    this.mkdir('.');
     this.put(SITE_MARKER, markerText([...new Set([...this.previous, ...names])]));
-    const made = new Set<string>();
+    const made = new Set<string>(['.']);
     let written = 0;
-    for (const name of names) {
+    for (const [step, name] of names.entries()) {
+      // An interrupted build stops between two files: each is whole, the marker still owns them.
+      const wait = checkpoint(step, signal, 'Interrupted while writing the site; the pages written so far are whole, and the next build completes it.');
+      if (wait) await wait;
       const dir = path.posix.dirname(name);
-      if (dir !== '.' && !made.has(dir)) {
+      if (!made.has(dir)) {
         this.mkdir(dir);
         made.add(dir);
       }
-      if (this.put(name, files.get(name)!)) written++;
+      if (this.put(name, await files.content(name))) written++;
     }
     this.put(SITE_MARKER, markerText(names));
     let removed = 0;
@@ -121,9 +138,10 @@ export class SiteOutput {
     return { written, unchanged: names.length - written, removed };
   }
 
+  /** Makes a directory of the site, checked once (inside the site's directory, through no link leaving it) for every file written in it. */
   private mkdir(dir: string): void {
     const abs = path.join(this.dir, dir);
-    checkWriteTarget(this.root, path.join(abs, SITE_MARKER), { overwrite: true, within: this.area });
+    assertWritable(this.root, path.join(abs, SITE_MARKER), this.area);
     try {
       mkdirSync(abs, { recursive: true });
     } catch (error) {
@@ -131,16 +149,18 @@ export class SiteOutput {
     }
   }
 
-  /** Writes one file unless it already holds `content`; true when written. */
+  /** Writes one file (its directory already checked, see mkdir) unless it already holds `content`; true when written. */
   private put(name: string, content: string | Uint8Array): boolean {
     const abs = path.join(this.dir, name);
-    const mode = checkWriteTarget(this.root, abs, { overwrite: true, within: this.area });
+    const stat = lstat(abs);
+    if (stat?.isSymbolicLink()) throw refuse('SYMLINK_REFUSED', `Refusing to write through the symbolic link ${name} in ${this.shown}.`, name, 'Remove the link; docket writes only regular files into a site.');
+    if (stat && !stat.isFile()) throw refuse('FILE_EXISTS', `${name} in ${this.shown} exists and is not a regular file; nothing more was written.`, name, 'Remove it, or name another directory with --out.');
+    const mode = stat ? stat.mode & 0o7777 : 0o644;
     const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
-    const existing = lstat(abs) ? readSame(abs) : undefined;
+    const existing = stat ? readSame(abs) : undefined;
     if (existing !== undefined && Buffer.compare(existing, bytes) === 0) return false;
-    const tmp = temporaryPathFor(abs);
+    const tmp = path.join(path.dirname(abs), `.${path.basename(abs)}.${process.pid}.${++temporaries}.tmp`);
     try {
-      mkdirSync(this.dir, { recursive: true });
       const fd = openSync(tmp, 'wx', mode);
       try {
         for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);

@@ -2,7 +2,7 @@ import { loadConfig } from '../config/load.js';
 import { loadIndex } from '../index/lookup.js';
 import { compareIssues, type Advice, type Issue } from '../issues.js';
 import { siteModel, type SiteModel, type WorkQueue } from '../site/model.js';
-import { SiteOutput } from '../site/output.js';
+import { SiteOutput, type SiteFiles } from '../site/output.js';
 import { validImplStates } from '../state/model.js';
 import { stateViews } from '../state/nodes.js';
 import { indexAdvice, type Cmd } from './navigate.js';
@@ -39,7 +39,7 @@ export interface SiteOptions {
   /** The build's date, shown in the pages' footer: only when asked for (--include-timestamp). */
   builtAt?: string;
   /** Makes the files from the model: the HTML renderer (src/cli/render/site). */
-  render(model: SiteModel): ReadonlyMap<string, string>;
+  render(model: SiteModel): SiteFiles;
   signal?: AbortSignal;
   cmd: Cmd;
 }
@@ -86,13 +86,18 @@ export async function runSite(root: string, opts: SiteOptions): Promise<SiteResu
   }
   const model = siteModel({ config, nodes: graph.nodes, edges: graph.edges, check: check.data, findings: [...check.violations, ...check.warnings].sort(compareIssues), ...(queue ? { queue } : {}), ...(opts.builtAt ? { builtAt: opts.builtAt } : {}) });
   const files = opts.render(model);
-  const written = output.write(files);
+  let written;
+  try {
+    written = await output.write(files, opts.signal);
+  } finally {
+    files.close();
+  }
   const nodes = model.documents.map((d) => d.node);
   return {
     data: {
       out: output.shown,
-      pages: [...files.keys()].filter((f) => f.endsWith('.html')).length,
-      files: files.size,
+      pages: files.names.filter((f) => f.endsWith('.html')).length,
+      files: files.names.length,
       ...written,
       documents: nodes.length,
       relations: model.edges.length,

@@ -13,6 +13,8 @@ export interface SiteIndex {
   incoming: ReadonlyMap<string, IndexEdge[]>;
   /** IDs that name each ID in superseded_by (its predecessors), sorted. */
   predecessors: ReadonlyMap<string, string[]>;
+  /** Each document's look (state, colour), made once: every page that draws it uses it. */
+  looks: ReadonlyMap<string, { state: string; colour: number }>;
 }
 
 export function siteIndex(model: SiteModel): SiteIndex {
@@ -28,7 +30,8 @@ export function siteIndex(model: SiteModel): SiteIndex {
   for (const { node } of model.documents) {
     if (node.superseded_by !== null && byId.has(node.superseded_by)) (predecessors.get(node.superseded_by) ?? predecessors.set(node.superseded_by, []).get(node.superseded_by)!).push(node.document_id);
   }
-  return { model, byId, outgoing, incoming, predecessors };
+  const looks = new Map(model.documents.map((d) => [d.node.document_id, look(d.node)]));
+  return { model, byId, outgoing, incoming, predecessors, looks };
 }
 
 export const frameOf = (model: SiteModel, title: string, section: Section, depth: number): PageFrame => ({
@@ -90,7 +93,7 @@ export function graphData(site: SiteIndex, ids: readonly string[]): { nodes: (st
   const at = new Map(ids.map((id, i) => [id, i]));
   const nodes = ids.map((id) => {
     const n = site.byId.get(id)!;
-    const { state, colour } = look(n);
+    const { state, colour } = site.looks.get(id)!;
     return [id, n.title ?? '', n.type ?? '', n.status ?? '', state, pageName(id), colour];
   });
   const edges: (string | number)[][] = [];
