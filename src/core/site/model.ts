@@ -45,7 +45,7 @@ export interface SiteModel {
 }
 
 /** The body of the document at `rel`, read as check reads it (no link followed, bounded size). */
-export function readBody(config: RepoConfig, node: IndexNode): string | undefined {
+function readBody(config: RepoConfig, node: IndexNode): string | undefined {
   const ns = config.namespaces.find((n) => n.name === node.namespace) ?? config.namespaces[0]!;
   try {
     const read = readBytesSync(path.join(config.root, node.path), MAX_DOCUMENT_BYTES);

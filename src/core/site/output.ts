@@ -6,7 +6,7 @@ import { checkpoint } from '../interrupt.js';
 import { assertWritable, isInside, realpathOfExistingAncestor, toPosix, type WriteArea } from '../fs/paths.js';
 
 /** The file that says a directory is a site docket built, and which files it wrote there. */
-export const SITE_MARKER = '.docket-site.json';
+const SITE_MARKER = '.docket-site.json';
 const GENERATOR = 'docket site';
 const PROTECTED_SEGMENTS = new Set(['.git', 'node_modules', '.docket']);
 /** What a file name in a marker may look like: docket's own names, never a way out of the directory. */

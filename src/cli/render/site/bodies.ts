@@ -23,7 +23,7 @@ const WORKER_FILE = 'dist/cli/render/site/markdown-worker.js';
  * where workers cannot start, in the main thread. The HTML is the same either way: one renderer.
  */
 export class BodyRenderer {
-  private readonly html: (string | undefined)[] = [];
+  private readonly html = new Map<number, string | undefined>();
   private readonly waiting = new Map<number, () => void>();
   private readonly workers: Worker[] = [];
   private readonly idle: Worker[] = [];
@@ -65,7 +65,7 @@ export class BodyRenderer {
       this.pump();
       html.forEach((h, k) => {
         const i = start + k;
-        this.html[i] = this.bodies[i]!.body === undefined ? undefined : h;
+        this.html.set(i, this.bodies[i]!.body === undefined ? undefined : h);
         this.waiting.get(i)?.();
         this.waiting.delete(i);
       });
@@ -85,11 +85,11 @@ export class BodyRenderer {
       this.inline ??= markdownRenderer(this.targets);
       return this.inline(b.body, b.rel, b.id);
     }
-    if (!(i in this.html)) await new Promise<void>((wake) => this.waiting.set(i, wake));
-    if (this.failure !== undefined && !(i in this.html)) return this.get(i);
-    const html = this.html[i];
+    if (!this.html.has(i)) await new Promise<void>((wake) => this.waiting.set(i, wake));
+    if (this.failure !== undefined && !this.html.has(i)) return this.get(i);
+    const html = this.html.get(i);
     // Held only until its page is made.
-    delete this.html[i];
+    this.html.delete(i);
     this.consumed = Math.max(this.consumed, i + 1);
     this.pump();
     return html;

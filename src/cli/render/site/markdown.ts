@@ -29,7 +29,7 @@ const HAS_ID = /\b[A-Z]{3,10}-[A-Z]{3,10}-\d{3}\b/;
  * Links allowed in a body: relative ones and http, https and mailto. Everything else with a
  * scheme (javascript:, data:, vbscript:, file:, ...) stays text: markdown-it makes no link of it.
  */
-export function safeLink(url: string): boolean {
+function safeLink(url: string): boolean {
   const scheme = SCHEME.exec(url.replace(/[\u0000-\u0020\u007f]/g, '').toLowerCase());
   return !scheme || SAFE_SCHEMES.has(scheme[1]!);
 }
