@@ -15,7 +15,7 @@ export default class Site extends DocketCommand<typeof Site, SiteData> {
   static mutates = true;
   static override idempotent = true;
   static override flags = {
-    out: Flags.string({ description: 'The directory to build the site in (default docs-site, relative to the repository root).', helpValue: '<dir>', default: 'docs-site' }),
+    out: Flags.string({ description: 'The directory to build the site in (default: docs-site at the repository root; a path given is relative to the working directory).', helpValue: '<dir>' }),
     force: Flags.boolean({ description: 'Write into an existing directory docket did not build (its other files are kept).' }),
   };
 
@@ -23,7 +23,8 @@ export default class Site extends DocketCommand<typeof Site, SiteData> {
     const { renderSite } = await import('../cli/render/site/index.js');
     const builtAt = (this.flags as unknown as GlobalFlags)['include-timestamp'] ? ctx.now().toISOString() : undefined;
     return runSite(ctx.root, {
-      out: ctx.path(this.flags.out),
+      // The default is the root's docs-site; a path typed is the working directory's, as for every path.
+      out: this.flags.out === undefined ? 'docs-site' : ctx.path(this.flags.out),
       force: this.flags.force,
       ...(builtAt ? { builtAt } : {}),
       render: renderSite,
