@@ -366,6 +366,22 @@ for (const size of sizes) {
     expect('graph --format mermaid, index current', gr.status === 0 && gr.stdout.startsWith('flowchart LR\n') && gre.success && gre.warnings.length === 0 && drawn === gre.data.nodes.length && drawn > 0, `graph: ${drawn} nodes drawn, ${JSON.stringify(gre.warnings).slice(0, 300)}`);
     record(size, 'graph --format mermaid, index current', gr);
   }
+  // The static site (issue 44: 10k documents under 10 s), built outside the repository with
+  // the index current and check's cache warm: into a new directory, then again unchanged.
+  if (!has('site')) unavailable(size, 'site, new directory', 'no site command');
+  else {
+    const out = path.join(work, `site-${size}`);
+    const siteArgs = [BIN, 'site', '--out', out, '--format', 'json'];
+    const st = measure(siteArgs, clean, () => rmSync(out, { recursive: true, force: true }), floorRun);
+    const std = envelope(st).data;
+    expect('site, new directory', st.status === 0 && std.documents === size && std.pages === size + 3 && std.written === std.files, `site: ${JSON.stringify(std).slice(0, 300)}`);
+    record(size, 'site, new directory', st);
+    const su = measure(siteArgs, clean, undefined, floorRun);
+    const sud = envelope(su).data;
+    expect('site, nothing changed', su.status === 0 && sud.written === 0 && sud.unchanged === sud.files, `site again: ${JSON.stringify(sud).slice(0, 300)}`);
+    record(size, 'site, nothing changed', su);
+    rmSync(out, { recursive: true, force: true });
+  }
   // The work queue: state reads and set with a 1,000-entry project-state.yaml (removed after).
   if (size >= 1000) {
     const ids = markdownFiles(clean).map((f) => /^document_id: (.*)$/m.exec(readFileSync(f, 'utf8'))?.[1]).filter(Boolean).sort();

@@ -18,7 +18,7 @@ const dist = path.join(root, 'dist');
 const files = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 const entryPoints = [
   ...files(path.join(dist, 'commands')).filter((f) => f.endsWith('.js')),
-  ...['cli/oclif.js', 'cli/hooks/command-not-found.js', 'cli/topic-guard.js', 'cli/early-error.js'].map((f) => path.join(dist, f)),
+  ...['cli/oclif.js', 'cli/hooks/command-not-found.js', 'cli/topic-guard.js', 'cli/early-error.js', 'cli/render/site/markdown-worker.js'].map((f) => path.join(dist, f)),
 ].filter((f) => existsSync(f));
 
 await build({

@@ -24,6 +24,7 @@ import type { OrgVendorData } from '../core/usecases/org-vendor.js';
 import type { ProtocolCheckData } from '../core/usecases/protocol-check.js';
 import type { ProtocolSyncData } from '../core/usecases/protocol-sync.js';
 import type { ScanData } from '../core/usecases/scan.js';
+import type { SiteData } from '../core/usecases/site.js';
 import type { StateBlockersData, StateGetData, StateListData, StateNextData } from '../core/usecases/state-read.js';
 import type { StateSetData } from '../core/usecases/state-set.js';
 import type { VersionData } from '../core/usecases/version.js';
@@ -62,6 +63,7 @@ export interface CommandDataMap {
   'org vendor': OrgVendorData;
   resolve: ResolveData;
   scan: ScanData;
+  site: SiteData;
   version: VersionData;
   'state blockers': StateBlockersData;
   'state get': StateGetData;
@@ -113,6 +115,7 @@ export type {
   OrgVendorData,
   ResolveData,
   ScanData,
+  SiteData,
   StateBlockersData,
   StateGetData,
   StateListData,

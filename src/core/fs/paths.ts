@@ -42,7 +42,7 @@ export const OUTSIDE_ROOT_AREAS = {
   output: 'the --output file the user names',
   'git-hooks': 'the git hooks directory git reports',
   profiles: "the user's data directory for org profiles",
-  site: "a site's --out directory (reserved: no command builds a site yet)",
+  site: "a site's --out directory (docket site)",
 } as const;
 
 /** An area outside the root a write may go to, and the directory (or file) it is. */

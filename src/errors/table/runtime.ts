@@ -39,7 +39,7 @@ export const RUNTIME_CODES = {
     exit: EXIT.REFUSED,
     category: 'security',
     summary: 'A path points outside the repository root and was refused.',
-    cause: 'An absolute path elsewhere, `..` segments, or a symbolic link leading out of the root (in an argument, docops.config.yaml or the repository). docket writes only inside the root, except into the --output file the user names, the git hooks directory git reports, the user\'s data directory for org profiles, and (reserved) a site\'s --out directory.',
+    cause: 'An absolute path elsewhere, `..` segments, or a symbolic link leading out of the root (in an argument, docops.config.yaml or the repository). docket writes only inside the root, except into the --output file the user names, the git hooks directory git reports, the user\'s data directory for org profiles, and a site\'s --out directory.',
     remediation: { action: 'Use a path inside the repository root, or change --root; replace a symbolic link that leaves the root with a directory.', commands: [] },
   },
   ROOT_REFUSED: {
@@ -89,6 +89,14 @@ export const RUNTIME_CODES = {
     summary: 'The file docket would create already exists; nothing was overwritten.',
     cause: 'A file with the same name was created earlier or by another process.',
     remediation: { action: 'Choose another name or remove the existing file yourself.', commands: [] },
+  },
+  SITE_DIR_NOT_OURS: {
+    kind: 'error',
+    exit: EXIT.CANT_CREATE,
+    category: 'conflict',
+    summary: 'The site\'s --out directory exists and docket did not build it; nothing was written.',
+    cause: '`docket site` writes only into a directory that is new, empty, or holds the marker file (.docket-site.json) an earlier build left, so it never mixes its pages into files of your own.',
+    remediation: { action: 'Name another directory with --out, empty this one, or pass --force to write into it (files docket did not write are never removed).', commands: ['docket site --out docs-site'] },
   },
   FILE_CHANGED: {
     kind: 'error',
