@@ -268,6 +268,13 @@ function renderedText(tokens: readonly Token[]): string {
   return text;
 }
 
+/** A heading's text as its GitHub anchor is made from: its inline tokens rendered as text, lines joined. */
+export function headingAnchorText(children: readonly Token[]): string {
+  const lines = renderedText(children).split('\n');
+  for (let k = 0; k < lines.length; k++) lines[k] = lines[k]!.trim();
+  return lines.join(' ').trim();
+}
+
 /** `<!-- ... -->` inside a piece of HTML blanked: an anchor in a comment is no anchor. */
 function withoutComments(html: string): string {
   let out = '';
@@ -350,9 +357,7 @@ export function commonmarkOutline(body: string, firstLine: number, anchors: bool
   const slugger = new Slugger();
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i]!.type !== 'heading_open') continue;
-    const lines = renderedText(tokens[i + 1]!.children ?? []).split('\n');
-    for (let k = 0; k < lines.length; k++) lines[k] = lines[k]!.trim();
-    const text = lines.join(' ').trim();
+    const text = headingAnchorText(tokens[i + 1]!.children ?? []);
     firstHeading ??= text || undefined;
     if (anchors) slugs.push(slugger.slug(text));
   }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import MarkdownIt, { type StateCore, type Token } from 'markdown-it';
-import { headingText, Slugger } from '../../../core/markdown/anchors.js';
+import { Slugger } from '../../../core/markdown/anchors.js';
+import { headingAnchorText } from '../../../core/markdown/commonmark.js';
 import { docHref } from './html.js';
 
 /** What a document's body needs to know about the site: which paths and IDs have pages. */
@@ -70,7 +71,7 @@ function siteRule(state: StateCore): void {
   const tokens = state.tokens;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
-    if (token.type === 'heading_open') token.attrSet('id', slugger.slug(headingText(tokens[i + 1]?.content ?? '')));
+    if (token.type === 'heading_open') token.attrSet('id', slugger.slug(headingAnchorText(tokens[i + 1]?.children ?? [])));
     if (token.type === 'th_open' || token.type === 'td_open') {
       // An inline style attribute would break the pages' Content-Security-Policy.
       const align = /text-align:(\w+)/.exec(String(token.attrGet('style') ?? ''))?.[1];
