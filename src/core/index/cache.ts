@@ -323,6 +323,12 @@ export class IndexCache implements DocumentReuse {
     return this.artifactHashed;
   }
 
+  /** The result of the last build when the artifact on disk is still the one it wrote; undefined otherwise. */
+  storedIfArtifactIs(): StoredResult | undefined {
+    const r = this.manifest?.result;
+    return r && this.artifactIsStored(r) ? r : undefined;
+  }
+
   /** The hashes file of the manifest, once; null (and a full build) when it is missing or does not match the manifest. */
   private hashesFile(): HashesFile | null {
     if (this.loadedHashes === undefined) {

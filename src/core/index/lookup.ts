@@ -73,6 +73,25 @@ export async function loadIndex(config: RepoConfig, signal?: AbortSignal): Promi
 }
 
 /**
+ * The IDs of the artifact the last `index` wrote, when the cache says the artifact on disk is
+ * still that one and it built without violations: no walk of the documents, so the answer is
+ * the index as committed, which may lag the tree (a document removed or renamed since). For
+ * the state read commands, which the issue wants answered from the state file and the index
+ * alone; they fall back to loadIndex whenever an ID they need is not in it.
+ */
+export async function recordedIndexIds(config: RepoConfig): Promise<string[] | undefined> {
+  if (config.index_format === 'meminit') return undefined;
+  const cache = await IndexCache.open(config, 'use', { write: false });
+  try {
+    if (cache.mode !== 'incremental') return undefined;
+    const stored = cache.storedIfArtifactIs();
+    return stored && stored.violations.length === 0 ? readIdsFile(config.root, stored) : undefined;
+  } finally {
+    await cache.close(false);
+  }
+}
+
+/**
  * What answered the last lookup in this process, and whether a build took over the cache and
  * walk of the artifact's check: tests check that the artifact is read (shared through
  * globalThis with the built copy the commands run).

@@ -43,7 +43,8 @@ const result = <D>(opened: OpenedState, data: D, advice: Advice[] = []): StateRe
 
 /** A failure that keeps what was found on the way (as resolve's lookups do). */
 async function answering<D>(opts: StateOptions, root: string, body: (opened: OpenedState) => Promise<StateResult<D>>): Promise<StateResult<D>> {
-  const opened = await openState(root, opts);
+  // Reads answer from the state file and the recorded index (see StateOptions.recordedIndex).
+  const opened = await openState(root, { ...opts, recordedIndex: true });
   try {
     return await body(opened);
   } catch (error) {
