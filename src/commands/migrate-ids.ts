@@ -25,7 +25,7 @@ export default class MigrateIds extends DocketCommand<typeof MigrateIds, Migrate
   protected async execute(ctx: RunContext): Promise<Outcome<MigrateIdsData>> {
     const apply = applies(this.flags);
     note('mode', () => (apply ? 'apply' : 'dry run: nothing is written (--apply writes)'));
-    const result = await runMigrateIds(ctx.root, { apply, rewriteReferences: this.flags['rewrite-references'], signal: ctx.signal, cmd: ctx.cmd, fallback: ctx.fallback });
+    const result = await runMigrateIds(ctx.root, { apply, rewriteReferences: this.flags['rewrite-references'], signal: ctx.signal, cmd: ctx.cmd, fallback: ctx.fallback, env: ctx.env });
     return { data: result.data, warnings: result.warnings, advice: result.advice, status: 'ok' };
   }
 

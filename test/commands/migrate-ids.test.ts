@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -74,6 +74,40 @@ describe('migrate-ids', () => {
     const again = await docket(['migrate-ids', '--root', root, '--rewrite-references', '--apply', '--json']);
     expect(again.json!.data).toMatchObject({ migrations: [], edits: [], changes: [] });
     expect((await docket(['migrate-ids', '--root', root])).stdout).toContain('nothing to migrate');
+  });
+
+  it('project-state.yaml follows: entries and their dependencies take the new IDs, in the dry run\'s edits and on apply', async () => {
+    const root = copyFixture('legacy-ids');
+    const stateRel = 'docs/01-indices/project-state.yaml';
+    mkdirSync(path.join(root, 'docs/01-indices'), { recursive: true });
+    writeFileSync(path.join(root, stateRel), [
+      "state_schema_version: '2.0'",
+      'documents:',
+      '  ACME-ADR-003:',
+      '    impl_state: Not Started',
+      "    updated: '2026-01-01T00:00:00+00:00'",
+      '    updated_by: agent-one',
+      '    depends_on:',
+      '    - ADR-7',
+      '  ADR-7:',
+      '    impl_state: In Progress',
+      "    updated: '2026-01-02T00:00:00+00:00'",
+      '    updated_by: agent-one',
+      '',
+    ].join('\n'));
+    const dry = await docket(['migrate-ids', '--root', root, '--json']);
+    expectValidEnvelope(dry.json, 'migrate-ids');
+    expect(dry.json!.data.edits.filter((e: any) => e.path === stateRel).map((e: any) => `${e.kind} ${e.old} -> ${e.new}`)).toEqual(['state_dependency ADR-7 -> ACME-ADR-007', 'state_entry ADR-7 -> ACME-ADR-007']);
+    expect(read(root, stateRel)).toContain('  ADR-7:');
+    const r = await docket(['migrate-ids', '--root', root, '--apply', '--json']);
+    expect(r.exitCode).toBe(0);
+    const after = read(root, stateRel);
+    expect(after).not.toContain('ADR-7\n');
+    expect(after).not.toContain('ADR-7:');
+    const get = await docket(['state', 'get', 'ACME-ADR-007', '--root', root, '--json']);
+    expect(get.json!.data).toMatchObject({ document_id: 'ACME-ADR-007', impl_state: 'In Progress' });
+    const waiting = await docket(['state', 'get', 'ACME-ADR-003', '--root', root, '--json']);
+    expect(waiting.json!.data.depends_on).toEqual(['ACME-ADR-007']);
   });
 
   it('without --rewrite-references only the documents change, and the references left are said', async () => {

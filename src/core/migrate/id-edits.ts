@@ -14,7 +14,7 @@ import { linksOf } from '../move/rewrite.js';
 import { QUIET, yamlLib } from '../yaml/lib.js';
 import { DocketError } from '../../errors/docket-error.js';
 
-export type IdEditKind = 'document_id' | 'metadata_block' | 'heading' | 'related_ids' | 'superseded_by' | 'mention' | 'link';
+export type IdEditKind = 'document_id' | 'metadata_block' | 'heading' | 'related_ids' | 'superseded_by' | 'mention' | 'link' | 'state_entry' | 'state_dependency';
 
 /** One edit: the file (its path before any rename), the 1-based line, the text before and after. */
 export interface IdEdit {

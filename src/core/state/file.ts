@@ -169,7 +169,7 @@ export function assertWellFormed(file: StateFile): void {
 }
 
 /** The file's text: version first, entries sorted by ID, fixed key order, defaults omitted, block style (as PyYAML writes it). */
-function serializeState(entries: ReadonlyMap<string, StateEntry>): string {
+export function serializeState(entries: ReadonlyMap<string, StateEntry>): string {
   const ids = [...entries.keys()].sort();
   if (ids.length === 0) return `state_schema_version: '${STATE_SCHEMA_VERSION}'\ndocuments: {}\n`;
   const out: string[] = [`state_schema_version: '${STATE_SCHEMA_VERSION}'`, 'documents:'];

@@ -14,6 +14,8 @@ import type { Advice, Issue } from '../issues.js';
 import { editIds, replaceIds, type IdEdit } from '../migrate/id-edits.js';
 import { planIds, renameFor, type IdMigration, type IdSkip, type MigrationDoc } from '../migrate/ids-plan.js';
 import { planMoves } from '../move/plan.js';
+import { stateIdsChange } from '../migrate/state-ids.js';
+import { withStateLock } from '../state/lock.js';
 import { DocketError } from '../../errors/docket-error.js';
 
 export type { IdEdit } from '../migrate/id-edits.js';
@@ -48,6 +50,8 @@ export interface MigrateIdsOptions {
   signal?: AbortSignal;
   cmd(command: string): string;
   fallback?: ConfigFallback;
+  /** For the state lock's timeout (DOCKET_LOCK_TIMEOUT_MS) when project-state.yaml changes. */
+  env?: NodeJS.ProcessEnv;
 }
 
 interface FileChange {
@@ -198,6 +202,11 @@ export async function runMigrateIds(root: string, opts: MigrateIdsOptions): Prom
       files.set(e.rel, { rel: e.rel, old: mine?.old ?? e.old, bom: e.bom, before: mine?.before ?? e.before, after: e.after, ...(e.to !== undefined ? { to: e.to } : {}) });
     }
   }
+  const state = await stateIdsChange(config, maps.references, warnings);
+  if (state) {
+    edits.push(...state.edits);
+    files.set(state.rel, { rel: state.rel, old: state.old, bom: false, before: state.before, after: state.after });
+  }
   edits.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line));
   const ordered = [...files.values()].sort((a, b) => (a.rel < b.rel ? -1 : 1));
   const perFile = new Map<string, number>();
@@ -213,7 +222,9 @@ export async function runMigrateIds(root: string, opts: MigrateIdsOptions): Prom
     const claims = await claimAll(config.root, migrations);
     const set: SetFile[] = ordered.map((f) => ({ rel: f.rel, old: f.old, bytes: Buffer.from(`${f.bom ? '\uFEFF' : ''}${f.after}`, 'utf8'), ...(f.to !== undefined ? { to: f.to } : {}) }));
     try {
-      await writeFileSet(config.root, set);
+      // Under the state lock when the work queue changes too, so no `state set` runs in between.
+      if (state) await withStateLock(config.root, opts.env ?? {}, () => writeFileSet(config.root, set));
+      else await writeFileSet(config.root, set);
     } catch (error) {
       for (const c of claims) await releaseClaim(config.root, c);
       throw error;
