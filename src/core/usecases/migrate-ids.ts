@@ -13,7 +13,7 @@ import { scanIds } from '../ids/next-id.js';
 import type { Advice, Issue } from '../issues.js';
 import { editIds, replaceIds, type IdEdit } from '../migrate/id-edits.js';
 import { planIds, renameFor, type IdMigration, type IdSkip, type MigrationDoc } from '../migrate/ids-plan.js';
-import { planMoves } from '../move/plan.js';
+import { planMoves, type MoveEdit } from '../move/plan.js';
 import { stateIdsChange } from '../migrate/state-ids.js';
 import { withStateLock } from '../state/lock.js';
 import { DocketError } from '../../errors/docket-error.js';
@@ -54,14 +54,8 @@ export interface MigrateIdsOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-interface FileChange {
-  rel: string;
-  to?: string;
-  old: Buffer;
-  bom: boolean;
-  before: string;
-  after: string;
-}
+/** One file of the migration: as a move's file, without its link count. */
+type FileChange = Omit<MoveEdit, 'links'>;
 
 /** Every governed document (git-ignored ones too: their references and IDs count), read whole. */
 async function readDocs(config: RepoConfig, signal: AbortSignal | undefined): Promise<{ docs: MigrationDoc[]; warnings: Issue[] }> {
