@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import type { RepoConfig } from '../config/types.js';
 import type { Issue } from '../issues.js';
 import { readStateFile, serializeState } from '../state/file.js';
 import type { StateEntry } from '../state/model.js';
 import type { IdEdit } from './id-edits.js';
+import { DocketError } from '../../errors/docket-error.js';
 
 /** project-state.yaml with migrated IDs: its bytes as read (the write checks them), text before and after, and each edit. */
 export interface StateIdsChange {
@@ -31,6 +33,9 @@ export async function stateIdsChange(config: RepoConfig, ids: ReadonlyMap<string
     return undefined;
   }
   const old = await fs.readFile(file.abs);
+  // The entries must be those of the bytes the write will check, or a `state set` between the
+  // two reads would be overwritten.
+  if (createHash('sha256').update(old).digest('hex') !== file.sha256) throw new DocketError('FILE_CHANGED', `${file.rel} changed while docket read it; nothing was written.`, { details: { path: file.rel } });
   const edits: IdEdit[] = [];
   const entries = new Map<string, StateEntry>();
   const renamed = (list: string[], line: number) =>
