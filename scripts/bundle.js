@@ -44,7 +44,7 @@ await build({
   legalComments: 'none',
 });
 
-// What this build is, for the caches' fingerprints (src/core/fs/cache-dir.ts): the hash of
+// What this build is, for the caches' fingerprints (src/core/cache/cache-dir.ts): the hash of
 // every file in dist/, so code built from changed sources never trusts results an older build
 // remembered, even under the same package version.
 const hash = createHash('sha256');

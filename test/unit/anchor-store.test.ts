@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AnchorStore, hashInto } from '../../src/core/check/anchor-store.js';
-import { includesAnchor } from '../../src/core/check/probe.js';
+import { AnchorStore, hashInto } from '../../src/core/engine/anchor-store.js';
+import { includesAnchor } from '../../src/core/engine/probe.js';
 
 /** A seeded sequence in [0, 1) (a 31-bit linear congruential generator): the same on every run. */
 function rng(seed: number): () => number {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeDocument } from '../../src/core/documents/read.js';
+import { decodeDocument } from '../../src/core/engine/documents/read.js';
 import type { NamespaceConfig } from '../../src/core/config/types.js';
 
 const ns = { name: 'default' } as NamespaceConfig;

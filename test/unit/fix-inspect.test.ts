@@ -8,8 +8,8 @@ import { doc, repo } from '../helpers/docs.js';
 
 /** The first read of `touched` by fix's own reader (after the check read it) finds a line more: as if someone saved it meanwhile. */
 const touched = { rel: '', done: false };
-vi.mock('../../src/core/documents/read.js', async (actual) => {
-  const real = (await actual()) as typeof import('../../src/core/documents/read.js');
+vi.mock('../../src/core/engine/documents/read.js', async (actual) => {
+  const real = (await actual()) as typeof import('../../src/core/engine/documents/read.js');
   return {
     ...real,
     readDocumentSync: (root: string, rel: string, ...rest: [never]) => {

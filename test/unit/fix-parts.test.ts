@@ -1,10 +1,10 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { kebabName } from '../../src/core/check/rules/placement.js';
-import { repairId } from '../../src/core/check/rules/ids.js';
-import { repairValue } from '../../src/core/check/rules/schema.js';
-import { normalizeMetadata } from '../../src/core/documents/normalize.js';
+import { kebabName } from '../../src/core/engine/rules/placement.js';
+import { repairId } from '../../src/core/engine/rules/ids.js';
+import { repairValue } from '../../src/core/engine/rules/schema.js';
+import { normalizeMetadata } from '../../src/core/engine/documents/normalize.js';
 import { parseFrontmatterYaml } from '../../src/core/frontmatter/parse.js';
 import { splitFrontmatter } from '../../src/core/frontmatter/split.js';
 import { renameDiff, unifiedDiff } from '../../src/core/fix/diff.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/core/config/load.js';
-import { decodeDocument, field, firstHeading } from '../../src/core/documents/read.js';
+import { decodeDocument, field, firstHeading } from '../../src/core/engine/documents/read.js';
 import { parseFrontmatterYaml } from '../../src/core/frontmatter/parse.js';
 import { nestingDepth, splitFrontmatter } from '../../src/core/frontmatter/split.js';
 

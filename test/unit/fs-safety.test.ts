@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveOutputTarget } from '../../src/cli/output-target.js';
 import { AtomicStream } from '../../src/core/fs/atomic-stream.js';
 import { writeFileAtomic } from '../../src/core/fs/atomic-write.js';
-import { isSealed } from '../../src/core/fs/cache-dir.js';
+import { isSealed } from '../../src/core/cache/cache-dir.js';
 import { resolveInsideRoot } from '../../src/core/fs/paths.js';
 import { tempDir } from '../helpers/fixtures.js';
 

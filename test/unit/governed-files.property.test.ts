@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GovernedFiles, isExcluded, namespaceFor } from '../../src/core/config/exclusion.js';
 import type { NamespaceConfig, RepoConfig } from '../../src/core/config/types.js';
-import { isMarkdownName } from '../../src/core/documents/walk.js';
+import { isMarkdownName } from '../../src/core/engine/documents/walk.js';
 
 /**
  * GovernedFiles answers per directory what namespaceFor and isExcluded answer per file: the

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HashesFile, type Hashes } from '../../src/core/index/hashes-file.js';
+import { HashesFile, type Hashes } from '../../src/core/cache/index-hashes-file.js';
 import { tempDir } from '../helpers/fixtures.js';
 
 const hex = (s: string) => createHash('sha256').update(s).digest('hex');

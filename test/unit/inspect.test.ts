@@ -1,9 +1,9 @@
 import { readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildContext } from '../../src/core/check/context.js';
-import { checkDocument, inspectRepository } from '../../src/core/check/inspect.js';
-import { loadDocuments } from '../../src/core/check/load.js';
+import { buildContext } from '../../src/core/engine/context.js';
+import { checkDocument, inspectRepository } from '../../src/core/engine/inspect.js';
+import { loadDocuments } from '../../src/core/engine/load.js';
 import { loadConfig } from '../../src/core/config/load.js';
 import { applyPlan } from '../../src/core/fix/apply.js';
 import { inspectForFix } from '../../src/core/fix/inspect.js';

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalizeRelative, resolveLink, resolveLinks } from '../../src/core/check/load.js';
+import { normalizeRelative, resolveLink, resolveLinks } from '../../src/core/engine/load.js';
 import { htmlIds, Slugger, slugBase } from '../../src/core/markdown/anchors.js';
 import { commonmarkOutline } from '../../src/core/markdown/commonmark.js';
 import { splitFrontmatter } from '../../src/core/frontmatter/split.js';

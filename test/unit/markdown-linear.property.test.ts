@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { NamespaceConfig } from '../../src/core/config/types.js';
-import { decodeDocument } from '../../src/core/documents/read.js';
+import { decodeDocument } from '../../src/core/engine/documents/read.js';
 import { outlineMarkdown } from '../../src/core/markdown/outline.js';
 import { countWork } from '../helpers/work.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveLink } from '../../src/core/check/load.js';
+import { resolveLink } from '../../src/core/engine/load.js';
 import { Slugger } from '../../src/core/markdown/anchors.js';
 import { outlineMarkdown } from '../../src/core/markdown/outline.js';
 

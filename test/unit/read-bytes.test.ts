@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_DOCUMENT_BYTES, readRaw } from '../../src/core/documents/read-bytes.js';
+import { MAX_DOCUMENT_BYTES, readRaw } from '../../src/core/engine/documents/read-bytes.js';
 import { tempDir } from '../helpers/fixtures.js';
 
 /** Every kind of file a walk can hand to the reader. */

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { NamespaceConfig } from '../../src/core/config/types.js';
-import { recordOf } from '../../src/core/documents/read.js';
+import { recordOf } from '../../src/core/engine/documents/read.js';
 import { documentIdOf, idOfRecord, idOfUndecodable, scanIds } from '../../src/core/ids/next-id.js';
-import { firstHeading, field } from '../../src/core/documents/read.js';
+import { firstHeading, field } from '../../src/core/engine/documents/read.js';
 import { documentSummary } from '../../src/core/usecases/context.js';
 import { loadConfig } from '../../src/core/config/load.js';
 import { tempDir, writeTree } from '../helpers/fixtures.js';
@@ -11,7 +11,7 @@ import { tempDir, writeTree } from '../helpers/fixtures.js';
 /**
  * `new` reads every governed document's ID, `context --deep` its ID, type, title and status.
  * Both decode and parse only the frontmatter when that settles the answer
- * (src/core/documents/read-head.ts): it must be the one decoding the whole document gives,
+ * (src/core/engine/documents/read-head.ts): it must be the one decoding the whole document gives,
  * for every encoding, fence and broken block.
  */
 const ns = { name: 'main' } as NamespaceConfig;

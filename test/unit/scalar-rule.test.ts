@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { normalizeMetadata } from '../../src/core/documents/normalize.js';
-import { yaml11Type } from '../../src/core/documents/yaml11.js';
+import { normalizeMetadata } from '../../src/core/engine/documents/normalize.js';
+import { yaml11Type } from '../../src/core/engine/documents/yaml11.js';
 import { parseSimpleFrontmatter } from '../../src/core/frontmatter/fast.js';
 import { parseWithYaml, type ParsedFrontmatter } from '../../src/core/frontmatter/parse.js';
 

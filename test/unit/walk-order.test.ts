@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GovernedFiles } from '../../src/core/config/exclusion.js';
 import type { NamespaceConfig, RepoConfig } from '../../src/core/config/types.js';
-import { isMarkdownName, listGoverned, listMarkdownSync } from '../../src/core/documents/walk.js';
+import { isMarkdownName, listGoverned, listMarkdownSync } from '../../src/core/engine/documents/walk.js';
 
 /** A seeded sequence in [0, 1) (a 31-bit linear congruential generator): the same on every run. */
 function rng(seed: number): () => number {

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { RepoConfig } from '../config/types.js';
-import { decodeDocument, field, readDocument } from '../documents/read.js';
+import { decodeDocument, field, readDocument } from '../engine/documents/read.js';
 import { pathsWithId, type IdScan } from '../ids/next-id.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { documentPath, render, type NewPlan } from './plan.js';

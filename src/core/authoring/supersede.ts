@@ -2,7 +2,7 @@ import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { namespaceFor } from '../config/exclusion.js';
 import type { RepoConfig } from '../config/types.js';
-import { eolOf, readDocumentSync } from '../documents/read.js';
+import { eolOf, readDocumentSync } from '../engine/documents/read.js';
 import { applyFieldEdits, type FieldEdit } from '../fix/edit.js';
 import type { ParsedFrontmatter } from '../frontmatter/parse.js';
 import { splitFrontmatter, type Split } from '../frontmatter/split.js';

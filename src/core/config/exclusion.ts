@@ -1,5 +1,5 @@
 import { readSync } from 'node:fs';
-import { withRegularFile } from '../documents/read-bytes.js';
+import { withRegularFile } from '../engine/documents/read-bytes.js';
 import path from 'node:path';
 import { splitFrontmatter } from '../frontmatter/split.js';
 import { indexDirOf } from './defaults.js';

@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { ignoreFilesOf, listMarkdown } from '../documents/walk.js';
+import { ignoreFilesOf, listMarkdown } from '../engine/documents/walk.js';
 import type { Issue } from '../issues.js';
 import { namespaceFor } from './exclusion.js';
 import type { RepoConfig } from './types.js';

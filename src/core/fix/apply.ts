@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { MAX_DOCUMENT_BYTES, readBytes } from '../documents/read.js';
+import { MAX_DOCUMENT_BYTES, readBytes } from '../engine/documents/read.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import { ensureClaimsDir, tryClaim } from '../ids/claim.js';
 import type { Issue } from '../issues.js';
@@ -7,7 +7,7 @@ import { DocketError } from '../../errors/docket-error.js';
 import type { FilePlan } from './plan.js';
 import { renameNoReplace } from './rename.js';
 import { sha256 } from '../text/sha256.js';
-import type { Overlay } from '../check/overlay.js';
+import type { Overlay } from '../engine/overlay.js';
 
 
 /** fix left a file alone (FIX_SKIPPED); `rerun`: the command that tries again. */

@@ -1,8 +1,8 @@
-import { inspectRepository } from '../check/inspect.js';
-import type { Finding, InspectedDocument } from '../check/model.js';
-import type { Overlay } from '../check/overlay.js';
+import { inspectRepository } from '../engine/inspect.js';
+import type { Finding, InspectedDocument } from '../engine/model.js';
+import type { Overlay } from '../engine/overlay.js';
 import type { RepoConfig } from '../config/types.js';
-import { readDocumentSync } from '../documents/read.js';
+import { readDocumentSync } from '../engine/documents/read.js';
 import { idInFileHead } from '../ids/next-id.js';
 import type { Issue } from '../issues.js';
 import type { CompiledSchema } from '../schema/compile.js';
@@ -62,7 +62,7 @@ export async function inspectForFix(config: RepoConfig, opts: { signal?: AbortSi
     },
   });
   if (hinted.length > 0) {
-    const { describeDocument } = await import('../check/load.js');
+    const { describeDocument } = await import('../engine/load.js');
     for (const doc of hinted) {
       const record = readDocumentSync(config.root, doc.rel, doc.namespace);
       if (record.unreadable || record.digest === undefined || record.digest !== doc.record.digest) {

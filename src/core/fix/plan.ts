@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { canPrependFrontmatter } from '../frontmatter/split.js';
-import { claimedMismatch, conventionalName } from '../check/rules/placement.js';
+import { claimedMismatch, conventionalName } from '../engine/rules/placement.js';
 import { formatId, parseId } from '../ids/document-id.js';
-import type { Finding, InspectedDocument } from '../check/model.js';
+import type { Finding, InspectedDocument } from '../engine/model.js';
 import type { CompiledSchema } from '../schema/compile.js';
-import { eolOf } from '../documents/read.js';
+import { eolOf } from '../engine/documents/read.js';
 import { IdAllocator } from '../ids/in-memory.js';
 import { applyFieldEdits, prependFrontmatter, type FieldEdit } from './edit.js';
 import { FILLABLE, fillableRequired, fillValue, type FillContext } from './values.js';

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { InspectedDocument } from '../check/model.js';
-import { patternOf, type PropertySchema } from '../documents/normalize.js';
+import type { InspectedDocument } from '../engine/model.js';
+import { patternOf, type PropertySchema } from '../engine/documents/normalize.js';
 import { ID_PATTERN, ID_TITLE } from '../ids/document-id.js';
 
 /** Required fields `fix` knows how to fill, in the order it writes them. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
-import { readBytesSync } from '../documents/read-bytes.js';
+import { readBytesSync } from '../engine/documents/read-bytes.js';
 import { gitWorkTreeTop } from './git-top.js';
 
 /** Larger ignore files are not read (a hostile repository must not make the walk slow). */

@@ -1,9 +1,9 @@
 import type { RepoConfig } from '../config/types.js';
-import { absolutePath, field, recordOf, type DocumentRecord, type RawRead } from '../documents/read.js';
-import { readHeadBytes } from '../documents/read-bytes.js';
-import { frontmatterRecord } from '../documents/read-head.js';
-import { readInOrder } from '../documents/read-in-order.js';
-import { listGoverned, type GovernedFile } from '../documents/walk.js';
+import { absolutePath, field, recordOf, type DocumentRecord, type RawRead } from '../engine/documents/read.js';
+import { readHeadBytes } from '../engine/documents/read-bytes.js';
+import { frontmatterRecord } from '../engine/documents/read-head.js';
+import { readInOrder } from '../engine/documents/read-in-order.js';
+import { listGoverned, type GovernedFile } from '../engine/documents/walk.js';
 import type { Issue } from '../issues.js';
 import { escapeRegExp } from '../text/regexp.js';
 import { parseId } from './document-id.js';

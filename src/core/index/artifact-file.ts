@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readSync } from 'node:fs';
 import { itemsText, NODE_KEYS } from './artifact.js';
-import type { StoredResult } from './cache.js';
+import type { StoredResult } from '../cache/index-cache.js';
 import type { IndexNode } from './graph.js';
 
 /**

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { RepoConfig } from '../config/types.js';
 import { ChangedFile, type ChangedFileOptions, type ChangedFileResult } from '../fs/changed-file.js';
 import { sha256OfFile } from '../fs/chunks.js';
-import type { StoredResult } from './cache.js';
+import type { StoredResult } from '../cache/index-cache.js';
 import type { IndexEdge, IndexNode } from './graph.js';
 
 const INDEX_VERSION = '1.0';

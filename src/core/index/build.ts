@@ -1,9 +1,9 @@
 import type { RepoConfig } from '../config/types.js';
-import { listGoverned, type WalkResult } from '../documents/walk.js';
+import { listGoverned, type WalkResult } from '../engine/documents/walk.js';
 import type { Issue } from '../issues.js';
 import { buildArtifact, stampArtifact, syncArtifact, type IndexArtifact } from './artifact.js';
 import type { OnDisk } from '../fs/changed-file.js';
-import { IndexCache, type AddedFile, type CacheMode, type IndexSummary, type RebuildReason } from './cache.js';
+import { IndexCache, type AddedFile, type CacheMode, type IndexSummary, type RebuildReason } from '../cache/index-cache.js';
 import { skippedWarning } from './facts.js';
 import { buildGraph, type GraphInput, type IndexEdge, type IndexNode } from './graph.js';
 import { factsSinceBuild, scanSinceBuild, type SinceBuild } from './current.js';
@@ -98,7 +98,7 @@ async function documentsSinceBuild(config: RepoConfig, cache: IndexCache, walk: 
 
 /** Every document read through the cache (check's inspectRepository, without its rules): unchanged files are described from it. */
 async function inspectedDocuments(config: RepoConfig, cache: IndexCache, walk: WalkResult, opts: BuildOptions): Promise<Documents> {
-  const { inspectRepository } = await import('../check/inspect.js');
+  const { inspectRepository } = await import('../engine/inspect.js');
   const inspection = await inspectRepository(config, { rules: false, compact: true, reuse: cache, walk, ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.onProgress ? { onProgress: opts.onProgress } : {}) });
   const warnings: Issue[] = [];
   const inputs: GraphInput[] = [];

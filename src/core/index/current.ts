@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { RepoConfig } from '../config/types.js';
 import { SAFE_READ_FLAGS } from '../fs/chunks.js';
 import { ArtifactFile } from './artifact-file.js';
-import type { GovernedFile, WalkResult } from '../documents/walk.js';
-import type { AddedFile, IndexCache, StoredResult } from './cache.js';
+import type { GovernedFile, WalkResult } from '../engine/documents/walk.js';
+import type { AddedFile, IndexCache, StoredResult } from '../cache/index-cache.js';
 import type { GraphInput } from './graph.js';
 import { describeAdded, settleChanged, type Settled } from './settle.js';
 

@@ -1,4 +1,4 @@
-import type { InspectedDocument } from '../check/model.js';
+import type { InspectedDocument } from '../engine/model.js';
 import type { Issue } from '../issues.js';
 import { ID_PATTERN } from '../ids/document-id.js';
 import { detach, detachAll } from '../text/detach.js';

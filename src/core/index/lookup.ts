@@ -1,15 +1,15 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { repairId } from '../check/rules/ids.js';
+import { repairId } from '../engine/rules/ids.js';
 import { isExcluded, namespaceFor } from '../config/exclusion.js';
 import type { RepoConfig } from '../config/types.js';
 import { resolveInsideRoot } from '../fs/paths.js';
 import type { Issue } from '../issues.js';
 import { closest } from '../text/suggest.js';
 import { DocketError } from '../../errors/docket-error.js';
-import { listGoverned, type WalkResult } from '../documents/walk.js';
+import { listGoverned, type WalkResult } from '../engine/documents/walk.js';
 import { buildIndex, type OpenedCache } from './build.js';
-import { IndexCache } from './cache.js';
+import { IndexCache } from '../cache/index-cache.js';
 import { currentArtifact, scanSinceBuild, type CurrentArtifact, type SinceBuild } from './current.js';
 import { meminitIndex } from './lookup-meminit.js';
 import { nodeIdsAt, nodeIdsOf, nodesOf, readNode } from './artifact-file.js';

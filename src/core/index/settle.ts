@@ -1,9 +1,9 @@
 import type { RepoConfig } from '../config/types.js';
-import { absolutePath, readRaw, recordOf } from '../documents/read.js';
-import type { GovernedFile } from '../documents/walk.js';
+import { absolutePath, readRaw, recordOf } from '../engine/documents/read.js';
+import type { GovernedFile } from '../engine/documents/walk.js';
 import { compileSchemaFile, type CompiledSchema } from '../schema/compile.js';
 import { sha256 } from '../text/sha256.js';
-import { factsHash, type AddedFile, type FileUpdate } from './cache.js';
+import { factsHash, type AddedFile, type FileUpdate } from '../cache/index-cache.js';
 import { factsOf, type DocFacts } from './facts.js';
 
 /** A document whose facts changed since the last build: its position in the cache, and its new facts. */
@@ -91,7 +91,7 @@ function describer(config: RepoConfig): (file: GovernedFile, digest: string) => 
     const record = recordOf(file.rel, file.namespace, again);
     if (record.unreadable) return undefined;
     // Loaded here, not at start-up: a run with nothing to describe never needs the Markdown code.
-    const { describeDocument } = await import('../check/load.js');
+    const { describeDocument } = await import('../engine/load.js');
     return factsOf(describeDocument(record, schemas.get(file.namespace.schema_path), false, false));
   };
 }

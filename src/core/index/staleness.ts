@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { RepoConfig } from '../config/types.js';
-import type { GovernedFile } from '../documents/walk.js';
+import type { GovernedFile } from '../engine/documents/walk.js';
 import type { OnDisk } from '../fs/changed-file.js';
 import { gitWorkTreeTop } from '../fs/git-top.js';
 import type { Issue } from '../issues.js';

@@ -6,10 +6,10 @@
  * otherwise the next number is allocated as `fix` and `new` allocate it.
  */
 import path from 'node:path';
-import { claimedMismatch, conventionalName } from '../check/rules/placement.js';
+import { claimedMismatch, conventionalName } from '../engine/rules/placement.js';
 import { normalizeTypeKey } from '../config/defaults.js';
 import type { NamespaceConfig } from '../config/types.js';
-import { firstHeading, type DocumentRecord } from '../documents/read.js';
+import { firstHeading, type DocumentRecord } from '../engine/documents/read.js';
 import { fillValue } from '../fix/values.js';
 import { ID_PATTERN, formatId } from '../ids/document-id.js';
 import { IdAllocator } from '../ids/in-memory.js';

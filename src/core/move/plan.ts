@@ -5,8 +5,8 @@
 import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { RepoConfig } from '../config/types.js';
-import { MAX_DOCUMENT_BYTES } from '../documents/read.js';
-import { ignoreFilesOf, listMarkdown } from '../documents/walk.js';
+import { MAX_DOCUMENT_BYTES } from '../engine/documents/read.js';
+import { ignoreFilesOf, listMarkdown } from '../engine/documents/walk.js';
 import type { SetFile } from '../fs/file-set.js';
 import type { Issue } from '../issues.js';
 import { renameDiff, unifiedDiff } from '../fix/diff.js';

@@ -7,8 +7,8 @@
  * prove that every link resolves where it should.
  */
 import path from 'node:path';
-import { resolveLink } from '../check/load.js';
-import type { DocumentLink } from '../check/model.js';
+import { resolveLink } from '../engine/load.js';
+import type { DocumentLink } from '../engine/model.js';
 import { splitFrontmatter } from '../frontmatter/split.js';
 import { outlineMarkdown, type MarkdownLink } from '../markdown/outline.js';
 import { DocketError } from '../../errors/docket-error.js';

@@ -1,5 +1,5 @@
 import { parseConfig } from '../config/load.js';
-import { eolOf } from '../documents/read.js';
+import { eolOf } from '../engine/documents/read.js';
 import { unifiedDiff } from '../fix/diff.js';
 import { FILLABLE } from '../fix/values.js';
 import { applyFieldEdits, prependFrontmatter, yamlScalar, type FieldEdit } from '../fix/edit.js';

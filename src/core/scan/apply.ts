@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { MAX_DOCUMENT_BYTES, readBytes } from '../documents/read.js';
+import { MAX_DOCUMENT_BYTES, readBytes } from '../engine/documents/read.js';
 import { renameDiff } from '../fix/diff.js';
 import { renameNoReplace } from '../fix/rename.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { CONFIG_FILE, DEFAULT_DOC_STATUSES } from '../config/defaults.js';
 import type { NamespaceConfig, RepoConfig } from '../config/types.js';
-import { readBytes } from '../documents/read.js';
+import { readBytes } from '../engine/documents/read.js';
 import { fillableRequired } from '../fix/values.js';
 
 const MAX_BYTES = 1024 * 1024;

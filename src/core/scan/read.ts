@@ -1,11 +1,11 @@
 import { canPrependFrontmatter } from '../frontmatter/split.js';
 import path from 'node:path';
-import { resolveLink } from '../check/load.js';
+import { resolveLink } from '../engine/load.js';
 import { mainNamespace } from '../config/load.js';
 import { isExcluded, namespaceFor } from '../config/exclusion.js';
 import type { NamespaceConfig, RepoConfig } from '../config/types.js';
 import { normalizeTypeKey } from '../config/defaults.js';
-import { field, firstHeading, readDocument } from '../documents/read.js';
+import { field, firstHeading, readDocument } from '../engine/documents/read.js';
 import { directoryTypes, FILLABLE, typeNamedBy } from '../fix/values.js';
 import { ID_PATTERN } from '../ids/document-id.js';
 import { outlineMarkdown } from '../markdown/outline.js';

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { RepoConfig } from '../config/types.js';
-import { ignoreFilesOf, listMarkdown } from '../documents/walk.js';
+import { ignoreFilesOf, listMarkdown } from '../engine/documents/walk.js';
 import type { FixChange } from '../fix/change.js';
 import { unifiedDiff } from '../fix/diff.js';
 import { writeFileSet, type SetFile } from '../fs/file-set.js';

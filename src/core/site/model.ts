@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { RepoConfig } from '../config/types.js';
-import { decodeDocument, MAX_DOCUMENT_BYTES, readBytesSync } from '../documents/read.js';
+import { decodeDocument, MAX_DOCUMENT_BYTES, readBytesSync } from '../engine/documents/read.js';
 import type { IndexEdge, IndexNode } from '../index/graph.js';
 import type { Issue } from '../issues.js';
 import type { EntryView } from '../state/model.js';

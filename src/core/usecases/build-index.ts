@@ -1,6 +1,6 @@
 import { loadConfigOrDefaults, type ConfigFallback } from '../config/fallback.js';
 import { buildIndex, type RebuildInfo } from '../index/build.js';
-import type { CacheMode } from '../index/cache.js';
+import type { CacheMode } from '../cache/index-cache.js';
 import type { Advice, Issue } from '../issues.js';
 import type { ItemSink } from '../stream.js';
 import type { IndexEdge } from '../index/graph.js';

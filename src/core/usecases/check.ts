@@ -1,13 +1,13 @@
-import { inspectRepository } from '../check/inspect.js';
-import type { Finding, InspectedDocument } from '../check/model.js';
-import { stagedDocuments } from '../check/staged.js';
-import { resolveTargets } from '../check/targets.js';
+import { inspectRepository } from '../engine/inspect.js';
+import type { Finding, InspectedDocument } from '../engine/model.js';
+import { stagedDocuments } from '../engine/staged.js';
+import { resolveTargets } from '../engine/targets.js';
 import { loadConfig } from '../config/load.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { compareIssues, type Advice, type Issue } from '../issues.js';
 import type { ItemSink } from '../stream.js';
 import { isStrictlySorted } from '../text/sorted.js';
-import type { GovernedFile } from '../documents/walk.js';
+import type { GovernedFile } from '../engine/documents/walk.js';
 import type { DocFacts } from '../index/facts.js';
 import { FactsCollector, indexOnDisk, indexTracked, staleIndexWarning } from '../index/staleness.js';
 
@@ -42,7 +42,7 @@ export interface CheckOptions {
   cache?: boolean;
   /** content: a document whose stat changed is still remembered when its bytes have the SHA-256 its memo was made from. Default metadata. */
   cacheStrategy?: CacheStrategy;
-  /** Check the staged documents as the git index holds them (see check/staged.ts); PATHS narrow them. */
+  /** Check the staged documents as the git index holds them (see engine/staged.ts); PATHS narrow them. */
   staged?: boolean;
 }
 
@@ -153,7 +153,7 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
   // A committed index is held against the documents on a check of the whole repository.
   const staleness = !targets && indexTracked(config) ? { facts: undefined as FactsCollector | undefined } : undefined;
   let staleIndex: Finding | undefined;
-  const memos = opts.cache === false ? undefined : await (await import('../check/cache.js')).CheckCache.open(config, opts.cacheStrategy === 'content');
+  const memos = opts.cache === false ? undefined : await (await import('../cache/check-cache.js')).CheckCache.open(config, opts.cacheStrategy === 'content');
   let inspection: Awaited<ReturnType<typeof inspectRepository>>;
   try {
     inspection = await inspectRepository(config, {

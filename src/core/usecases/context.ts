@@ -1,9 +1,9 @@
 import { detectAgent, type AgentInfo } from '../agent.js';
 import { mainNamespace } from '../config/load.js';
 import type { NamespaceConfig, RepoConfig } from '../config/types.js';
-import { field, firstHeading, recordOf, type RawRead } from '../documents/read.js';
-import { frontmatterRecord } from '../documents/read-head.js';
-import { listGoverned, type GovernedFile } from '../documents/walk.js';
+import { field, firstHeading, recordOf, type RawRead } from '../engine/documents/read.js';
+import { frontmatterRecord } from '../engine/documents/read-head.js';
+import { listGoverned, type GovernedFile } from '../engine/documents/walk.js';
 import type { Advice, Issue } from '../issues.js';
 import type { ItemSink } from '../stream.js';
 import { DocketError } from '../../errors/docket-error.js';
@@ -136,7 +136,7 @@ export async function buildContext(
     let listed = 0;
     let complete = true;
     // Loaded here: context without --deep reads no document.
-    const { readInOrder } = await import('../documents/read-in-order.js');
+    const { readInOrder } = await import('../engine/documents/read-in-order.js');
     await readInOrder(config.root, walk.files.map((f) => f.rel), async (i, raw) => {
       // `>=`: a budget of 0 lists nothing, deterministically.
       if (performance.now() >= deadline) {

@@ -1,4 +1,4 @@
-import type { Finding } from '../check/model.js';
+import type { Finding } from '../engine/model.js';
 import { inspectForFix, type FixInspection } from '../fix/inspect.js';
 import { loadConfigOrDefaults, type ConfigFallback } from '../config/fallback.js';
 import { loadConfig, parseConfig } from '../config/load.js';

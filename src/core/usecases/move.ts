@@ -3,7 +3,7 @@ import path from 'node:path';
 import { isExcluded, namespaceFor } from '../config/exclusion.js';
 import { loadConfigOrDefaults, type ConfigFallback } from '../config/fallback.js';
 import type { RepoConfig } from '../config/types.js';
-import { isMarkdownName } from '../documents/walk.js';
+import { isMarkdownName } from '../engine/documents/walk.js';
 import { writeFileSet } from '../fs/file-set.js';
 import { resolveInsideRoot } from '../fs/paths.js';
 import type { Advice, Issue } from '../issues.js';

@@ -4,7 +4,7 @@ import { unsafeRoot } from '../config/fallback.js';
 import { loadConfig, parseConfig } from '../config/load.js';
 import type { RepoConfig } from '../config/types.js';
 import { todayIso } from '../dates.js';
-import { ignoreFilesOf, listMarkdown } from '../documents/walk.js';
+import { ignoreFilesOf, listMarkdown } from '../engine/documents/walk.js';
 import { claimedIds } from '../ids/claim.js';
 import type { Advice, Issue } from '../issues.js';
 import { configSha256, schemaFacts } from '../scan/config-facts.js';

@@ -1,0 +1,7 @@
+import type { NamespaceConfig } from '../../config/types.js';
+
+export interface GovernedFile {
+  rel: string;
+  namespace: NamespaceConfig;
+}
+

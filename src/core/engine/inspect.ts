@@ -1,0 +1,215 @@
+import type { RepoConfig } from '../config/types.js';
+import { listGoverned, type GovernedFile, type WalkResult } from './documents/walk.js';
+import type { DocFacts } from '../index/facts.js';
+import { DocketError } from '../../errors/docket-error.js';
+import { compareIssues } from '../issues.js';
+import { ContextBuilder, type RuleContext } from './context.js';
+import type { CheckCache } from '../cache/check-cache.js';
+import { loadDocuments, type DocumentReuse } from './load.js';
+import { detach } from '../text/detach.js';
+import { NONE, type Finding, type InspectedDocument, type Inspection, type InspectionTimings } from './model.js';
+import { prepareAll } from './prepare-all.js';
+import { DocumentRows, OwnFindings } from './rows.js';
+import type { PrepareContext } from './prepare.js';
+import { idFindings } from './rules/ids.js';
+import { pendingLinkFindings } from './rules/links.js';
+import { localFindings } from './rules/local.js';
+import { filenameFindings } from './rules/placement.js';
+import { inspectSetup, symlinkFindings } from './rules/repository.js';
+import { overlaidWalk, type Overlay } from './overlay.js';
+
+export interface InspectOptions {
+  signal?: AbortSignal;
+  /**
+   * Compact mode: each document's index facts as it is described (undefined: check's cache
+   * remembered it; null: it could not be read), before `onSetup` (check's stale index).
+   */
+  onFacts?(i: number, facts: DocFacts | null | undefined): void;
+  /** The governed files, in the order `onFacts` numbers them, before any is read. */
+  onWalk?(files: readonly GovernedFile[]): void;
+  /** Markdown files the walk lists before it stops (documents/walk.ts walkLimit); Infinity where IDs are allocated. */
+  walkLimit?: number;
+  /**
+   * Targeted mode: per-document rules run only on these paths. Every governed document is
+   * still loaded, so IDs are unique across the repository and anchors of targets are known.
+   */
+  only?: ReadonlySet<string>;
+  /** Targeted mode: the symbolic links the paths select; links elsewhere are not reported. */
+  onlyLinks?: ReadonlySet<string>;
+  /**
+   * Keep only what rules of other documents need once a document's own rules ran: its ID,
+   * anchors and findings; its frontmatter, metadata and links are dropped at once (check).
+   * Memory then grows by a few hundred bytes per document, not by its parse tree.
+   */
+  compact?: boolean;
+  /** Hash each document's bytes (record.digest; default true): fix and index need it, check does not. */
+  digest?: boolean;
+  /**
+   * false: the caller reads documents only through `onDocument` (check), so `documents` comes
+   * back empty and, until the last document is read, each one is kept as a row of a few
+   * columns instead of a model (see rows.ts). A document handed to `onDocument` then has no
+   * stat: its record's size and mtimeMs are NaN unless it had findings of its own. Compact
+   * mode only. Default true.
+   */
+  keepDocuments?: boolean;
+  /** Called once per checked document, in path order, with its complete findings (streaming). */
+  onDocument?(doc: InspectedDocument): void | Promise<void>;
+  /** Called with the repository-level findings before any document is checked (streaming). */
+  onSetup?(repository: readonly Finding[]): void | Promise<void>;
+  /**
+   * After `onDocument`, drop the document's findings and frontmatter: a streaming caller has
+   * written them, so memory holds only what other documents' rules need (IDs, links, anchors).
+   */
+  release?: boolean;
+  /** false: read and describe only, no per-document rules (index). Default true. */
+  rules?: boolean;
+  /** A cache of descriptions (index only: cached documents carry no frontmatter or anchors, so rules cannot run on them). */
+  reuse?: DocumentReuse;
+  onProgress?(done: number, total: number): unknown;
+  /** The governed set, when the caller already walked the docs roots (index). */
+  walk?: WalkResult;
+  /** check's cache of documents' own findings (compact mode only); the caller saves it. */
+  memos?: CheckCache;
+  /** Check the repository as a dry run predicts it (compact mode only, see Overlay). */
+  overlay?: Overlay;
+}
+
+/** The rules that need every document: file names (inbound links), IDs, other documents' anchors. */
+function crossFindings(doc: InspectedDocument, ctx: RuleContext): Finding[] {
+  if (isUnreadable(doc)) return NONE;
+  const byName = filenameFindings(doc, ctx);
+  const byId = doc.document_id ? idFindings(doc, ctx) : NONE;
+  const byLink = doc.pendingLinks ? pendingLinkFindings(doc, doc.pendingLinks, ctx.probe) : NONE;
+  // Most documents have none: no list is made for them (a 10k check makes 10,000 of these calls).
+  return byId.length === 0 && byLink.length === 0 ? byName : [...byName, ...byId, ...byLink];
+}
+
+/**
+ * Whether the document could not be read. A readable one never was unreadable, so its record
+ * is not asked for: a compact model makes one at every ask (compact.ts).
+ */
+function isUnreadable(doc: InspectedDocument): boolean {
+  return !doc.readable && doc.record.unreadable;
+}
+
+function finish(doc: InspectedDocument, findings: Finding[]): void {
+  const id = doc.document_id;
+  doc.findings = findings.length === 0 ? NONE : findings.map((f) => detachFinding(id && f.document_id === undefined ? { ...f, document_id: id } : f)).sort(compareIssues);
+  if (doc.pendingLinks) doc.pendingLinks = undefined;
+  doc.checked = true;
+}
+
+/** Runs every per-document rule on one document; fills `doc.findings`. */
+export async function checkDocument(doc: InspectedDocument, ctx: RuleContext): Promise<void> {
+  finish(doc, [...localFindings(doc, ctx.schemaFor, ctx.probe, false), ...crossFindings(doc, ctx)]);
+}
+
+/** Findings live until the report is printed: their texts must not keep document texts alive. */
+function detachFinding(f: Finding): Finding {
+  f.message = detach(f.message);
+  if (f.suggestion !== undefined) f.suggestion = detach(f.suggestion);
+  if (f.document_id !== undefined) f.document_id = detach(f.document_id);
+  return f;
+}
+
+/**
+ * Loads and checks the repository: the one use case behind `check`, `fix` (and `index`,
+ * `scan`, streaming formats). Each governed document is read once, in path order; the rules
+ * that need only the document run right after it is read, the ones that need every document
+ * (IDs, inbound links, other documents' anchors) once the last one is loaded. Then each
+ * document's findings are complete and `onDocument` can stream them, in path order, so
+ * results never depend on the file system's walk order.
+ */
+export async function inspectRepository(config: RepoConfig, opts: InspectOptions = {}): Promise<Inspection> {
+  if (opts.overlay) {
+    if (!opts.compact || opts.walk) throw new Error('inspectRepository: an overlay needs compact models and its own walk');
+    return inspectWalked(config, overlaidWalk(config, await listGoverned(config, opts.signal, opts.walkLimit), opts.overlay), opts, 0);
+  }
+  const walkStart = performance.now();
+  const walk = opts.walk ?? (await listGoverned(config, opts.signal, opts.walkLimit));
+  return inspectWalked(config, walk, opts, opts.walk ? 0 : performance.now() - walkStart);
+}
+
+/** `walkMs`: how long listing the docs roots took (0: the caller's walk). */
+async function inspectWalked(config: RepoConfig, walk: WalkResult, opts: InspectOptions, walkMs: number): Promise<Inspection> {
+  opts.onWalk?.(walk.files);
+  const setup = await inspectSetup(config, walk.refusedRoots);
+  const links = opts.onlyLinks ? walk.symlinks.filter((l) => opts.onlyLinks!.has(l)) : walk.symlinks;
+  const repository: Finding[] = [...setup.findings, ...(await symlinkFindings(config, links)), ...walk.unreadable];
+  const schemaFor = (p: string) => setup.schemas.get(p);
+  if (opts.reuse && opts.rules !== false) throw new Error('inspectRepository: a description cache needs rules: false');
+  const rules = opts.rules !== false;
+  const builder = new ContextBuilder(config, schemaFor, walk.files, opts.overlay);
+  /** Each document's own findings, by position (undefined: its rules do not run). */
+  const local = new OwnFindings(walk.files.length);
+  let documents: InspectedDocument[];
+  const documentsStart = performance.now();
+  const rows = opts.compact && opts.keepDocuments === false ? new DocumentRows(walk.files.length, builder) : undefined;
+  if (opts.compact) {
+    // Compact models: each document is prepared on its own (see prepare-all.ts).
+    documents = rows ? [] : new Array<InspectedDocument>(walk.files.length);
+    const ctx: PrepareContext = {
+      config,
+      schemaFor,
+      probe: builder.probe,
+      watched: builder.watchedPaths,
+      ...(opts.overlay ? { overlay: opts.overlay } : {}),
+      settings: { rules, ...(opts.only ? { only: opts.only } : {}), compact: true, retainText: false, digest: opts.digest ?? true, facts: opts.reuse !== undefined || opts.onFacts !== undefined, memo: opts.memos !== undefined, memoDigest: opts.memos?.byContent === true, anchors: rules },
+    };
+    await prepareAll(walk.files, ctx, { ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.reuse ? { reuse: opts.reuse } : {}), ...(opts.memos ? { memos: opts.memos } : {}), ...(opts.onProgress ? { onProgress: (done: number, total: number) => void opts.onProgress?.(done, total) } : {}) }, (i, prepared) => {
+      // The builder first: a row reads its document's ID back from the builder's table.
+      builder.add(prepared.doc, prepared.inbound, i);
+      if (rows) rows.set(i, prepared.doc);
+      else documents[i] = prepared.doc;
+      local.set(i, prepared.local);
+      opts.onFacts?.(i, prepared.doc && isUnreadable(prepared.doc) ? null : prepared.facts);
+    });
+  } else {
+    documents = await loadDocuments(config, walk.files, schemaFor, {
+      signal: opts.signal,
+      digest: opts.digest ?? true,
+      ...(opts.reuse ? { reuse: opts.reuse } : {}),
+      ...(opts.onProgress ? { onProgress: (done: number, total: number) => void opts.onProgress?.(done, total) } : {}),
+      onLoaded: (doc, i) => {
+        builder.add(doc, undefined, i);
+        if (rules && (!opts.only || opts.only.has(doc.rel))) local.set(i, localFindings(doc, schemaFor, builder.probe, true));
+      },
+    });
+  }
+  const documentsEnd = performance.now();
+  await opts.onSetup?.(repository);
+  /** A checked document could not be read (rows mode: its model is gone by the end). */
+  let unreadableChecked = false;
+  if (rules) {
+    const ctx = builder.context();
+    for (let i = 0; i < local.length; i++) {
+      const own = local.take(i);
+      if (!own) continue;
+      if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while checking documents.');
+      const doc = rows ? rows.take(i, walk.files.at(i)!)! : documents[i]!;
+      if (isUnreadable(doc)) unreadableChecked = true;
+      const cross = crossFindings(doc, ctx);
+      finish(doc, cross.length === 0 ? own : own.length === 0 ? cross : [...own, ...cross]);
+      // A handler with nothing to wait for returns nothing: no await (a microtask) for it.
+      const handed = opts.onDocument?.(doc);
+      if (handed !== undefined) await handed;
+      if (opts.release) {
+        doc.findings = NONE;
+        if (doc.record.frontmatter) doc.record.frontmatter = undefined;
+      }
+    }
+  }
+  const partial = walk.unreadable.length > 0 || (rows ? unreadableChecked : documents.some((d) => d.checked && d.record.unreadable));
+  const timings: InspectionTimings = {
+    walk_ms: tenths(walkMs),
+    documents_ms: tenths(documentsEnd - documentsStart),
+    cross_document_ms: tenths(performance.now() - documentsEnd),
+  };
+  return { config, documents, repository, partial, schemas: setup.schemas, timings };
+}
+
+/** Milliseconds to a tenth (as the envelope's elapsed_ms). */
+function tenths(ms: number): number {
+  return Math.round(ms * 10) / 10;
+}
+
