@@ -70,7 +70,9 @@ for (const [name, line] of Object.entries(samples)) {
 const lines = Object.values(samples);
 const batch = Array.from({ length: 100 }, (_, i) => lines[i % lines.length]);
 const batchTime = median(() => parseEnvelopes(batch), { warmup: 5, reps: 30 });
-const colds = Array.from({ length: 5 }, () => JSON.parse(execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--cold', samples.doctor], { encoding: 'utf8' })));
+const colds = Array.from({ length: 5 }, () =>
+  JSON.parse(execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--cold', samples.doctor], { encoding: 'utf8' })),
+);
 const coldMedian = (key) => colds.map((c) => c[key]).sort((a, b) => a - b)[2];
 
 console.log(`docket client benchmark (node ${process.versions.node}, ${os.cpus().length} cores)`);
@@ -79,6 +81,10 @@ console.log('| envelope | size | parse (median) | parse + validate (median) | pa
 console.log('| --- | --- | --- | --- | --- |');
 for (const r of rows) console.log(`| ${r.join(' | ')} |`);
 console.log('');
-console.log(`batch of 100 outputs (mixed, ${(batch.reduce((n, l) => n + Buffer.byteLength(l), 0) / 1024).toFixed(0)} KiB), parse + validate: median ${fmt(batchTime.median)}, p95 ${fmt(batchTime.p95)} (target < 100 ms)`);
-console.log(`cold, fresh process (median of 5): import ${fmt(coldMedian('importMs'))}, first parse + validate ${fmt(coldMedian('firstMs'))} (loads the validators precompiled by npm run build)`);
+console.log(
+  `batch of 100 outputs (mixed, ${(batch.reduce((n, l) => n + Buffer.byteLength(l), 0) / 1024).toFixed(0)} KiB), parse + validate: median ${fmt(batchTime.median)}, p95 ${fmt(batchTime.p95)} (target < 100 ms)`,
+);
+console.log(
+  `cold, fresh process (median of 5): import ${fmt(coldMedian('importMs'))}, first parse + validate ${fmt(coldMedian('firstMs'))} (loads the validators precompiled by npm run build)`,
+);
 console.log('targets: parse one < 10 ms, validate one < 50 ms, 100 outputs < 100 ms');

@@ -26,16 +26,86 @@ const TASKS = { PLAN: 0.5, RUNBOOK: 0.5, TEST: 0.5 };
 
 /** Each type's sections after Context, from its template: [level, text], in order. */
 const SECTIONS = {
-  ADR: [[2, 'Decision Drivers'], [2, 'Options Considered'], [3, 'Option A: `kafka` topics'], [4, 'Risks'], [3, 'Option B: a shared queue'], [4, 'Risks'], [2, 'Decision'], [2, 'Consequences']],
-  PRD: [[2, 'Problem'], [2, 'Goals and Non-Goals'], [2, 'Requirements'], [2, 'Success Metrics'], [2, 'Open Questions']],
-  SPEC: [[2, 'Overview'], [2, 'API'], [3, 'Request'], [3, 'Response'], [3, 'Errors'], [2, 'Data Model'], [2, 'Compatibility & Versioning'], [2, 'Security']],
-  DESIGN: [[2, 'Overview'], [2, 'Architecture'], [3, 'Components'], [3, 'Failure Modes'], [2, 'Alternatives']],
-  RUNBOOK: [[2, 'Symptoms'], [2, 'Diagnosis'], [2, 'Mitigation'], [3, 'Step 1: drain the `consumer` group'], [3, 'Step 2: replay (if needed)'], [2, 'Escalation'], [2, 'Rollback']],
-  PLAN: [[2, 'Objectives'], [2, 'Milestones'], [3, 'Q1 2026 (pilot)'], [3, 'Q2 2026'], [2, 'Risks'], [2, 'Dependencies']],
-  FDD: [[2, 'Summary'], [2, 'Behaviour'], [2, 'Edge Cases'], [2, 'Telemetry']],
-  GOV: [[2, 'Scope'], [2, 'Rules'], [3, 'Naming'], [3, 'Review'], [2, 'Exceptions'], [2, 'Enforcement']],
-  TEST: [[2, 'Scope'], [2, 'Environment'], [2, 'Scenarios'], [3, 'Notes'], [2, 'Exit Criteria'], [3, 'Notes']],
-  DEVEX: [[2, 'Prerequisites'], [2, 'Setup'], [2, 'Troubleshooting'], [2, 'FAQ'], [3, 'Why does `npm ci` fail?']],
+  ADR: [
+    [2, 'Decision Drivers'],
+    [2, 'Options Considered'],
+    [3, 'Option A: `kafka` topics'],
+    [4, 'Risks'],
+    [3, 'Option B: a shared queue'],
+    [4, 'Risks'],
+    [2, 'Decision'],
+    [2, 'Consequences'],
+  ],
+  PRD: [
+    [2, 'Problem'],
+    [2, 'Goals and Non-Goals'],
+    [2, 'Requirements'],
+    [2, 'Success Metrics'],
+    [2, 'Open Questions'],
+  ],
+  SPEC: [
+    [2, 'Overview'],
+    [2, 'API'],
+    [3, 'Request'],
+    [3, 'Response'],
+    [3, 'Errors'],
+    [2, 'Data Model'],
+    [2, 'Compatibility & Versioning'],
+    [2, 'Security'],
+  ],
+  DESIGN: [
+    [2, 'Overview'],
+    [2, 'Architecture'],
+    [3, 'Components'],
+    [3, 'Failure Modes'],
+    [2, 'Alternatives'],
+  ],
+  RUNBOOK: [
+    [2, 'Symptoms'],
+    [2, 'Diagnosis'],
+    [2, 'Mitigation'],
+    [3, 'Step 1: drain the `consumer` group'],
+    [3, 'Step 2: replay (if needed)'],
+    [2, 'Escalation'],
+    [2, 'Rollback'],
+  ],
+  PLAN: [
+    [2, 'Objectives'],
+    [2, 'Milestones'],
+    [3, 'Q1 2026 (pilot)'],
+    [3, 'Q2 2026'],
+    [2, 'Risks'],
+    [2, 'Dependencies'],
+  ],
+  FDD: [
+    [2, 'Summary'],
+    [2, 'Behaviour'],
+    [2, 'Edge Cases'],
+    [2, 'Telemetry'],
+  ],
+  GOV: [
+    [2, 'Scope'],
+    [2, 'Rules'],
+    [3, 'Naming'],
+    [3, 'Review'],
+    [2, 'Exceptions'],
+    [2, 'Enforcement'],
+  ],
+  TEST: [
+    [2, 'Scope'],
+    [2, 'Environment'],
+    [2, 'Scenarios'],
+    [3, 'Notes'],
+    [2, 'Exit Criteria'],
+    [3, 'Notes'],
+  ],
+  DEVEX: [
+    [2, 'Prerequisites'],
+    [2, 'Setup'],
+    [2, 'Troubleshooting'],
+    [2, 'FAQ'],
+    [3, 'Why does `npm ci` fail?'],
+  ],
 };
 const EXTRA = ['Background', 'Notes', 'Capacity', 'Observability', 'Migration', 'Rollout', 'Cost'];
 const NON_ASCII = ['Überblick', 'Décision d’architecture', 'Coût et capacité'];
@@ -43,7 +113,11 @@ const LANGUAGES = ['sh', 'yaml', 'json', 'ts', 'markdown', 'sql', 'text'];
 
 /** GitHub's heading slug (github-slugger): backticks dropped, lower case, punctuation and symbols removed, spaces to hyphens. */
 export function slug(text) {
-  return text.replaceAll('`', '').toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '').replace(/ /g, '-');
+  return text
+    .replaceAll('`', '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+    .replace(/ /g, '-');
 }
 
 /**
@@ -91,7 +165,12 @@ export function writeBody({ random, pick, words, doc, links, meta, tail, size })
   const reference = () => {
     const target = pick(links);
     const label = chance(0.5) ? target.id.toLowerCase() : `${pick(words)}-${refs.length + 1}`;
-    if (!refs.some((r) => r.label === label)) refs.push({ label, dest: `${target.path}${chance(0.3) ? `#${anchorOf(target)}` : ''}`, title: chance(0.3) ? ` "${target.title}"` : '' });
+    if (!refs.some((r) => r.label === label))
+      refs.push({
+        label,
+        dest: `${target.path}${chance(0.3) ? `#${anchorOf(target)}` : ''}`,
+        title: chance(0.3) ? ` "${target.title}"` : '',
+      });
     // Full, collapsed (its label matched case-insensitively) and shortcut forms.
     if (label === target.id.toLowerCase()) return chance(0.5) ? `[${target.id}][]` : `[${phrase(2)}][${target.id}]`;
     return chance(0.7) ? `[${phrase(2)}][${label}]` : `[${label}]`;
@@ -108,12 +187,14 @@ export function writeBody({ random, pick, words, doc, links, meta, tail, size })
     if (chance(0.14)) parts.splice(at(), 0, `(see ${linkTo(pick(links))})`);
     else if (useRefs && chance(0.15)) parts.splice(at(), 0, reference());
     else if (chance(0.03)) parts.splice(at(), 0, `[above](#${pick(own).anchor})`);
-    else if (chance(0.02)) parts.splice(at(), 0, chance(0.5) ? `[RFC 9110](https://www.rfc-editor.org/rfc/rfc9110)` : '<https://status.example.com/ingestion>');
+    else if (chance(0.02))
+      parts.splice(at(), 0, chance(0.5) ? `[RFC 9110](https://www.rfc-editor.org/rfc/rfc9110)` : '<https://status.example.com/ingestion>');
     const text = parts.join(' ');
     return `${text[0].toUpperCase()}${text.slice(1)}.`;
   };
   const paragraph = () => Array.from({ length: between(1, 3) }, sentence).join(chance(0.3) ? '\n' : ' ');
-  const item = () => `${phrase(between(3, 8))}${chance(0.15) ? ` (${linkTo(pick(links))})` : ''}${chance(0.2) ? ` with \`${pick(words)}\`` : ''}`;
+  const item = () =>
+    `${phrase(between(3, 8))}${chance(0.15) ? ` (${linkTo(pick(links))})` : ''}${chance(0.2) ? ` with \`${pick(words)}\`` : ''}`;
   const list = (nested) => {
     const ordered = chance(0.35);
     const lines = [];
@@ -128,30 +209,73 @@ export function writeBody({ random, pick, words, doc, links, meta, tail, size })
   const codeLines = (lang) => {
     const w = pick(words);
     switch (lang) {
-      case 'sh': return [`docket check --format json | jq '.violations[] | select(.code == "LINK_BROKEN")'`, `kubectl -n ${w} rollout restart deployment/${pick(words)}-worker`, `# not a heading: see [the guide](${w}-guide.md)`];
-      case 'yaml': return [`${w}:`, `  retry_budget: ${between(1, 9)}`, `  link: "[not a link](${w}.md)"  # a comment`, '---', `owner: ${pick(words)}`];
-      case 'json': return ['{', `  "${w}": { "retries": ${between(1, 9)}, "href": "[x](${w}.md)" },`, `  "${pick(words)}": ["a", "b"]`, '}'];
-      case 'ts': return [`const ${w} = \`[\${label}](\${target}.md)\`;`, `export function ${pick(words)}(id: string): string[] {`, `  return [id, '# not a heading'];`, '}'];
-      case 'sql': return [`SELECT id, ${w} FROM ${pick(words)} WHERE created_at > now() - interval '1 day';`];
-      case 'markdown': return ['# not a heading', '', `See [the ${w} spec](${w}-spec.md) and [the guide][guide].`, '', '[guide]: missing-guide.md', '```', 'nested sample', '```'];
-      default: return [`${w} | ${pick(words)} | ${pick(words)}`, '[x](y.md) stays text'];
+      case 'sh':
+        return [
+          `docket check --format json | jq '.violations[] | select(.code == "LINK_BROKEN")'`,
+          `kubectl -n ${w} rollout restart deployment/${pick(words)}-worker`,
+          `# not a heading: see [the guide](${w}-guide.md)`,
+        ];
+      case 'yaml':
+        return [
+          `${w}:`,
+          `  retry_budget: ${between(1, 9)}`,
+          `  link: "[not a link](${w}.md)"  # a comment`,
+          '---',
+          `owner: ${pick(words)}`,
+        ];
+      case 'json':
+        return ['{', `  "${w}": { "retries": ${between(1, 9)}, "href": "[x](${w}.md)" },`, `  "${pick(words)}": ["a", "b"]`, '}'];
+      case 'ts':
+        return [
+          `const ${w} = \`[\${label}](\${target}.md)\`;`,
+          `export function ${pick(words)}(id: string): string[] {`,
+          `  return [id, '# not a heading'];`,
+          '}',
+        ];
+      case 'sql':
+        return [`SELECT id, ${w} FROM ${pick(words)} WHERE created_at > now() - interval '1 day';`];
+      case 'markdown':
+        return [
+          '# not a heading',
+          '',
+          `See [the ${w} spec](${w}-spec.md) and [the guide][guide].`,
+          '',
+          '[guide]: missing-guide.md',
+          '```',
+          'nested sample',
+          '```',
+        ];
+      default:
+        return [`${w} | ${pick(words)} | ${pick(words)}`, '[x](y.md) stays text'];
     }
   };
   const fence = (indent = '') => {
     const lang = pick(LANGUAGES);
     // A Markdown sample holds ``` lines, so its own fence is longer (or of tildes).
     const marker = chance(1 / 7) ? '~~~' : lang === 'markdown' ? '````' : '```';
-    return [`${marker}${lang === 'text' && chance(0.5) ? '' : lang}`, ...codeLines(lang), marker].map((l) => (l === '' ? l : indent + l)).join('\n');
+    return [`${marker}${lang === 'text' && chance(0.5) ? '' : lang}`, ...codeLines(lang), marker]
+      .map((l) => (l === '' ? l : indent + l))
+      .join('\n');
   };
   const fencedInList = () => `1. ${item()}:\n\n${fence('   ')}\n\n2. ${item()}.`;
-  const indented = () => `${paragraph()}\n\n${codeLines(pick(['sh', 'sql', 'text'])).map((l) => `    ${l}`).join('\n')}`;
+  const indented = () =>
+    `${paragraph()}\n\n${codeLines(pick(['sh', 'sql', 'text']))
+      .map((l) => `    ${l}`)
+      .join('\n')}`;
   const table = () => {
     const head = `| ${phrase(1)} | ${phrase(1)} | ${phrase(1)} |\n| --- | :---: | ---: |`;
-    const rows = Array.from({ length: between(2, 6) }, () => `| \`${pick(words)}\` | ${chance(0.3) ? linkTo(pick(links)) : phrase(2)} | ${between(1, 500)} |`);
+    const rows = Array.from(
+      { length: between(2, 6) },
+      () => `| \`${pick(words)}\` | ${chance(0.3) ? linkTo(pick(links)) : phrase(2)} | ${between(1, 500)} |`,
+    );
     return [head, ...rows].join('\n');
   };
-  const quote = () => (chance(0.4) ? `> [!${pick(['NOTE', 'WARNING', 'TIP'])}]\n> ${sentence()}` : `> **Note:** ${sentence()}\n> ${sentence()}`);
-  const comment = () => (chance(0.5) ? `<!-- TODO(${pick(words)}): check [the draft](${pick(words)}-draft.md) with the owner. -->` : `<!--\nTemplate guidance: link related decisions like [ADR-000](../45-adr/adr-000-example.md).\n# not a heading\n-->`);
+  const quote = () =>
+    chance(0.4) ? `> [!${pick(['NOTE', 'WARNING', 'TIP'])}]\n> ${sentence()}` : `> **Note:** ${sentence()}\n> ${sentence()}`;
+  const comment = () =>
+    chance(0.5)
+      ? `<!-- TODO(${pick(words)}): check [the draft](${pick(words)}-draft.md) with the owner. -->`
+      : `<!--\nTemplate guidance: link related decisions like [ADR-000](../45-adr/adr-000-example.md).\n# not a heading\n-->`;
 
   // The special blocks this document holds, each placed in a section after that section's first paragraph.
   const special = [];
@@ -167,7 +291,10 @@ export function writeBody({ random, pick, words, doc, links, meta, tail, size })
   for (const block of special) placed[Math.floor(random() * sections.length)].push(block);
 
   const out = [];
-  if (meta.block) out.push(`<!-- DOCKET_METADATA_BLOCK -->\n\n> **Document ID:** ${meta.id}\n> **Owner:** ${meta.owner}\n> **Status:** ${meta.status}\n> **Version:** ${meta.version}\n> **Type:** ${doc.type}`);
+  if (meta.block)
+    out.push(
+      `<!-- DOCKET_METADATA_BLOCK -->\n\n> **Document ID:** ${meta.id}\n> **Owner:** ${meta.owner}\n> **Status:** ${meta.status}\n> **Version:** ${meta.version}\n> **Type:** ${doc.type}`,
+    );
   out.push(`# ${doc.headings[0].text}`);
   // `size` is the body's length, reached section by section (a section has at least its first paragraph and its special blocks).
   let length = 0;
@@ -182,7 +309,10 @@ export function writeBody({ random, pick, words, doc, links, meta, tail, size })
     while (length < (size * (k + 1)) / sections.length) push(chance(0.2) ? list(false) : paragraph());
   }
   if (doc.history) {
-    const rows = Array.from({ length: between(1, 4) }, (_, i) => `| ${i + 1}.0 | 2026-0${between(1, 9)}-1${between(0, 9)} | ${meta.owner} | ${phrase(between(2, 5))} |`);
+    const rows = Array.from(
+      { length: between(1, 4) },
+      (_, i) => `| ${i + 1}.0 | 2026-0${between(1, 9)}-1${between(0, 9)} | ${meta.owner} | ${phrase(between(2, 5))} |`,
+    );
     out.push(`## Version History\n\n| Version | Date | Author | Changes |\n| --- | --- | --- | --- |\n${rows.join('\n')}`);
   }
   out.push(tail);

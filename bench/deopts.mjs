@@ -15,7 +15,11 @@ import { parseArgs } from 'node:util';
 const split = process.argv.indexOf('--');
 const own = split === -1 ? process.argv.slice(2) : process.argv.slice(2, split);
 const docketArgs = split === -1 ? ['check', '--format', 'json', '--no-cache'] : process.argv.slice(split + 1);
-const { values, positionals } = parseArgs({ args: own, allowPositionals: true, options: { runs: { type: 'string', default: '3' }, docket: { type: 'string', default: fileURLToPath(new URL('..', import.meta.url)) } } });
+const { values, positionals } = parseArgs({
+  args: own,
+  allowPositionals: true,
+  options: { runs: { type: 'string', default: '3' }, docket: { type: 'string', default: fileURLToPath(new URL('..', import.meta.url)) } },
+});
 const runs = Number(values.runs);
 if (positionals.length !== 1 || !Number.isInteger(runs) || runs < 1) {
   console.error('usage: node bench/deopts.mjs <repo> [--runs N] [--docket DIR] [-- docket arguments]');
@@ -38,7 +42,11 @@ const AT = /;;; deoptimize at <([^>]*):(\d+):(\d+)>/;
 
 /** What one run deoptimised: "function | reason | expression" lines (an expression cut at its position, marked ⟦). */
 function deopts() {
-  const r = spawnSync(process.execPath, ['--trace-deopt-verbose', bin, ...docketArgs], { cwd: path.resolve(positionals[0]), encoding: 'utf8', maxBuffer: 1 << 30 });
+  const r = spawnSync(process.execPath, ['--trace-deopt-verbose', bin, ...docketArgs], {
+    cwd: path.resolve(positionals[0]),
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+  });
   const found = [];
   let current;
   for (const line of `${r.stdout}\n${r.stderr}`.split('\n')) {

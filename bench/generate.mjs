@@ -6,12 +6,36 @@ import { fileURLToPath } from 'node:url';
 import { planHeadings, writeBody } from './corpus.mjs';
 
 const TYPES = [
-  ['ADR', '45-adr'], ['PRD', '10-prd'], ['SPEC', '20-specs'], ['DESIGN', '30-design'], ['RUNBOOK', '60-runbooks'],
-  ['PLAN', '05-planning'], ['FDD', '50-fdd'], ['GOV', '00-governance'], ['TEST', '55-testing'], ['DEVEX', '70-devex'],
+  ['ADR', '45-adr'],
+  ['PRD', '10-prd'],
+  ['SPEC', '20-specs'],
+  ['DESIGN', '30-design'],
+  ['RUNBOOK', '60-runbooks'],
+  ['PLAN', '05-planning'],
+  ['FDD', '50-fdd'],
+  ['GOV', '00-governance'],
+  ['TEST', '55-testing'],
+  ['DEVEX', '70-devex'],
 ];
 const STATUSES = ['Draft', 'In Review', 'Approved', 'Approved', 'Approved'];
-const WORDS = 'event ingestion pipeline tracking shipment carrier latency partition replay consumer schema contract retry budget region failover cache index query owner rollout metric alert dashboard capacity queue batch stream ledger audit privacy token gateway'.split(' ');
-const VIOLATIONS = ['missing-field', 'bad-id', 'wrong-prefix', 'duplicate-id', 'wrong-directory', 'bad-filename', 'broken-link', 'broken-anchor', 'invalid-yaml', 'no-frontmatter', 'invalid-date', 'bad-status'];
+const WORDS =
+  'event ingestion pipeline tracking shipment carrier latency partition replay consumer schema contract retry budget region failover cache index query owner rollout metric alert dashboard capacity queue batch stream ledger audit privacy token gateway'.split(
+    ' ',
+  );
+const VIOLATIONS = [
+  'missing-field',
+  'bad-id',
+  'wrong-prefix',
+  'duplicate-id',
+  'wrong-directory',
+  'bad-filename',
+  'broken-link',
+  'broken-anchor',
+  'invalid-yaml',
+  'no-frontmatter',
+  'invalid-date',
+  'bad-status',
+];
 
 /** mulberry32: a small, fast, seedable PRNG. */
 function rng(seed) {
@@ -45,10 +69,20 @@ export function generateRepo(dir, { docs = 1000, seed = 1, violations = 0, names
   mkdirSync(dir, { recursive: true });
   const repoRoot = fileURLToPath(new URL('..', import.meta.url));
   const schema = readFileSync(path.join(repoRoot, 'schemas/metadata.schema.json'), 'utf8');
-  const letters = (n) => String.fromCharCode(65 + Math.floor(n / 26) % 26, 65 + (n % 26));
-  const spaces = Array.from({ length: namespaces }, (_, i) => (i === 0 ? { name: 'main', prefix: 'BENCH', root: 'docs' } : { name: `svc${i}`, prefix: `SV${letters(i)}`, root: `services/svc${i}/docs` }));
-  const nsYaml = namespaces > 1 ? `namespaces:\n${spaces.map((s) => `  - name: ${s.name}\n    repo_prefix: ${s.prefix}\n    docs_root: ${s.root}\n`).join('')}` : '';
-  writeFileSync(path.join(dir, 'docops.config.yaml'), `docops_version: "2.0"\nproject_name: Bench\nrepo_prefix: BENCH\ndocs_root: docs\nschema_path: docs/00-governance/metadata.schema.json\ndefault_owner: Bench Team\n${nsYaml}`);
+  const letters = (n) => String.fromCharCode(65 + (Math.floor(n / 26) % 26), 65 + (n % 26));
+  const spaces = Array.from({ length: namespaces }, (_, i) =>
+    i === 0
+      ? { name: 'main', prefix: 'BENCH', root: 'docs' }
+      : { name: `svc${i}`, prefix: `SV${letters(i)}`, root: `services/svc${i}/docs` },
+  );
+  const nsYaml =
+    namespaces > 1
+      ? `namespaces:\n${spaces.map((s) => `  - name: ${s.name}\n    repo_prefix: ${s.prefix}\n    docs_root: ${s.root}\n`).join('')}`
+      : '';
+  writeFileSync(
+    path.join(dir, 'docops.config.yaml'),
+    `docops_version: "2.0"\nproject_name: Bench\nrepo_prefix: BENCH\ndocs_root: docs\nschema_path: docs/00-governance/metadata.schema.json\ndefault_owner: Bench Team\n${nsYaml}`,
+  );
   mkdirSync(path.join(dir, 'docs/00-governance'), { recursive: true });
   writeFileSync(path.join(dir, 'docs/00-governance/metadata.schema.json'), schema);
 
@@ -64,7 +98,14 @@ export function generateRepo(dir, { docs = 1000, seed = 1, violations = 0, names
     const words = Array.from({ length: 3 + Math.floor(random() * 3) }, () => pick(WORDS));
     const slug = words.join('-');
     const num = pad(seq);
-    plan.push({ ns, type, directory, id: `${ns.prefix}-${type}-${num}`, rel: `${ns.root}/${directory}/${type.toLowerCase()}-${num}-${slug}.md`, title: words.map((w) => w[0].toUpperCase() + w.slice(1)).join(' ') });
+    plan.push({
+      ns,
+      type,
+      directory,
+      id: `${ns.prefix}-${type}-${num}`,
+      rel: `${ns.root}/${directory}/${type.toLowerCase()}-${num}-${slug}.md`,
+      title: words.map((w) => w[0].toUpperCase() + w.slice(1)).join(' '),
+    });
   }
   // Headings come from a stream of their own: the plan above (IDs, paths) stays what it was.
   const planning = rng(seed * 7919 + 17);
@@ -76,7 +117,8 @@ export function generateRepo(dir, { docs = 1000, seed = 1, violations = 0, names
 
   for (const doc of plan) {
     doc.file = doc.rel;
-    if (doc.violation === 'wrong-directory') doc.file = `${doc.ns.root}/${doc.directory === '45-adr' ? '10-prd' : '45-adr'}/${path.posix.basename(doc.rel)}`;
+    if (doc.violation === 'wrong-directory')
+      doc.file = `${doc.ns.root}/${doc.directory === '45-adr' ? '10-prd' : '45-adr'}/${path.posix.basename(doc.rel)}`;
     if (doc.violation === 'bad-filename') doc.file = `${path.posix.dirname(doc.rel)}/${doc.type}_${doc.id.slice(-3)} Notes.md`;
   }
   // Links only target documents that stay where they belong, so each injected problem is counted once.
@@ -114,11 +156,25 @@ export function generateRepo(dir, { docs = 1000, seed = 1, violations = 0, names
       block && random() < 0.7 ? `template_type: ${doc.type}\ntemplate_version: "1.0"` : '',
     ].filter(Boolean);
     if (v === 'invalid-yaml') fields.push('description: [unclosed');
-    const links = [target, other, stable((i * 101 + 37) % docs), stable((i * 211 + 3) % docs)].map((to) => ({ id: to.id, title: to.title, headings: to.headings, path: rel(to) }));
+    const links = [target, other, stable((i * 101 + 37) % docs), stable((i * 211 + 3) % docs)].map((to) => ({
+      id: to.id,
+      title: to.title,
+      headings: to.headings,
+      path: rel(to),
+    }));
     const related = v === 'broken-link' ? 'missing-file.md' : `${rel(other)}${v === 'broken-anchor' ? '#no-such-heading' : ''}`;
     const tail = `Related: [${other.id}](${related}) and \`[not a link](nowhere.md)\`.`;
     const size = 1500 + Math.floor(random() * 6000);
-    const body = writeBody({ random, pick, words: WORDS, doc, links, meta: { block, id, owner: 'Bench Team', status, version }, tail, size });
+    const body = writeBody({
+      random,
+      pick,
+      words: WORDS,
+      doc,
+      links,
+      meta: { block, id, owner: 'Bench Team', status, version },
+      tail,
+      size,
+    });
     const text = v === 'no-frontmatter' ? body : `---\n${fields.join('\n')}\n---\n\n${body}`;
     mkdirSync(path.join(dir, path.dirname(doc.file)), { recursive: true });
     writeFileSync(path.join(dir, doc.file), text);
@@ -136,6 +192,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error('usage: node bench/generate.mjs <dir> --docs N [--seed S] [--violations PCT] [--namespaces K]');
     process.exit(64);
   }
-  const summary = generateRepo(path.resolve(dir), { docs: opt('docs', 1000), seed: opt('seed', 1), violations: opt('violations', 0), namespaces: opt('namespaces', undefined) });
+  const summary = generateRepo(path.resolve(dir), {
+    docs: opt('docs', 1000),
+    seed: opt('seed', 1),
+    violations: opt('violations', 0),
+    namespaces: opt('namespaces', undefined),
+  });
   console.log(JSON.stringify(summary));
 }

@@ -12,7 +12,10 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { passes: { type: 'string', default: '8' }, docket: { type: 'string', default: fileURLToPath(new URL('..', import.meta.url)) } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { passes: { type: 'string', default: '8' }, docket: { type: 'string', default: fileURLToPath(new URL('..', import.meta.url)) } },
+});
 const passes = Number(values.passes);
 if (positionals.length !== 1 || !Number.isInteger(passes) || passes < 3) {
   console.error('usage: node bench/outline.mjs <repo> [--passes N (at least 3)] [--docket DIR]');
@@ -20,12 +23,18 @@ if (positionals.length !== 1 || !Number.isInteger(passes) || passes < 3) {
 }
 const root = path.resolve(positionals[0]);
 const load = (file) => import(pathToFileURL(path.resolve(values.docket, 'dist/core/markdown', file)).href);
-const [{ simpleOutline }, { commonmarkOutline }, { outlineMarkdown }] = await Promise.all(['simple-outline.js', 'commonmark.js', 'outline.js'].map(load));
+const [{ simpleOutline }, { commonmarkOutline }, { outlineMarkdown }] = await Promise.all(
+  ['simple-outline.js', 'commonmark.js', 'outline.js'].map(load),
+);
 
 // Bodies as check has them: the governed documents docket's walk lists, each file's text after
 // its frontmatter (docket's own split).
 const dist = (file) => pathToFileURL(path.resolve(values.docket, 'dist/core', file)).href;
-const [{ loadConfig }, { listGoverned }, { splitFrontmatter }] = await Promise.all([import(dist('config/load.js')), import(dist('documents/walk.js')), import(dist('frontmatter/split.js'))]);
+const [{ loadConfig }, { listGoverned }, { splitFrontmatter }] = await Promise.all([
+  import(dist('config/load.js')),
+  import(dist('documents/walk.js')),
+  import(dist('frontmatter/split.js')),
+]);
 const { config } = await loadConfig(root).catch((error) => {
   console.error(`${positionals[0]}: ${error.message}`);
   process.exit(66);
@@ -58,4 +67,6 @@ for (let p = 0; p < passes; p++) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 console.log(`| Stage | First pass µs/body | Warm µs/body |\n| --- | ---: | ---: |`);
 for (const [name, t] of Object.entries(times)) console.log(`| ${name} | ${t[0].toFixed(2)} | ${median(t.slice(2)).toFixed(2)} |`);
-console.log(`\n${positionals[0]}: ${n} bodies, ${passes} passes (warm: the median from pass 3). The stages run one after another within each pass, so a stage's first pass runs on code the earlier stages warmed.`);
+console.log(
+  `\n${positionals[0]}: ${n} bodies, ${passes} passes (warm: the median from pass 3). The stages run one after another within each pass, so a stage's first pass runs on code the earlier stages warmed.`,
+);

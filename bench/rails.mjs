@@ -53,7 +53,10 @@ export function railsSection(rows) {
     '',
     '| Size | Scenario | Rail | Measured | Verdict |',
     '| ---: | --- | --- | ---: | --- |',
-    ...checked.map((c) => `| ${c.size} | ${c.scenario} | ${limitText[c.measure](c.limit)} | ${c.value === undefined || !Number.isFinite(c.value) ? '-' : describe[c.measure](c.value)} | ${verdict(c)} |`),
+    ...checked.map(
+      (c) =>
+        `| ${c.size} | ${c.scenario} | ${limitText[c.measure](c.limit)} | ${c.value === undefined || !Number.isFinite(c.value) ? '-' : describe[c.measure](c.value)} | ${verdict(c)} |`,
+    ),
     '',
   ];
 }

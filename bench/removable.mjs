@@ -22,7 +22,13 @@ export function removable(graph, advice, names = () => true) {
     if (e.type === 'supersedes') supersedes.add(e.source);
   }
   const namersOf = (id) => [...namers.get(id)].sort();
-  const candidates = graph.nodes.filter((n) => n.superseded_by === null && !supersedes.has(n.document_id) && namers.get(n.document_id).size > 0 && [n.document_id, ...namers.get(n.document_id)].every(quiet));
+  const candidates = graph.nodes.filter(
+    (n) =>
+      n.superseded_by === null &&
+      !supersedes.has(n.document_id) &&
+      namers.get(n.document_id).size > 0 &&
+      [n.document_id, ...namers.get(n.document_id)].every(quiet),
+  );
   return { candidates, namersOf };
 }
 
@@ -31,5 +37,11 @@ export function unnamed(rel, text, gone) {
   const body = mapLinks(text, (target) => (path.posix.join(path.posix.dirname(rel), target) === gone.path ? null : target));
   const end = body.indexOf('\n---', 3);
   const named = new Set([`  - ${gone.document_id}`, `superseded_by: ${gone.document_id}`, `related_ids: ${gone.document_id}`]);
-  return body.slice(0, end).split('\n').filter((line) => !named.has(line)).join('\n') + body.slice(end);
+  return (
+    body
+      .slice(0, end)
+      .split('\n')
+      .filter((line) => !named.has(line))
+      .join('\n') + body.slice(end)
+  );
 }

@@ -63,7 +63,12 @@ function once(argv, cwd) {
   const rssFile = path.join(work, `rss-${process.pid}.txt`);
   rmSync(rssFile, { force: true });
   const start = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, ['--require', PROBE, ...argv], { cwd, env: { ...env, BENCH_RSS_FILE: rssFile }, encoding: 'utf8', maxBuffer: 1 << 30 });
+  const r = spawnSync(process.execPath, ['--require', PROBE, ...argv], {
+    cwd,
+    env: { ...env, BENCH_RSS_FILE: rssFile },
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+  });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   const rss = existsSync(rssFile) ? Number(readFileSync(rssFile, 'utf8')) : NaN;
   if (r.status === null || r.status > 1) throw new Error(`${argv.join(' ')} exited ${r.status}: ${r.stderr.slice(0, 500)}`);
@@ -139,7 +144,9 @@ function record(size, scenario, result) {
   const ratio = result.ratio;
   rows.push({ size, scenario, ...result });
   const f = (n) => (Number.isFinite(n) ? n.toFixed(0) : '-');
-  console.error(`  ${scenario.padEnd(30)} ${f(result.median).padStart(7)} ms  (${f(result.min)}-${f(result.max)})  ${f(result.rss / 1048576)} MB${ratio ? `  ${ratio.toFixed(2)}x floor` : ''}`);
+  console.error(
+    `  ${scenario.padEnd(30)} ${f(result.median).padStart(7)} ms  (${f(result.min)}-${f(result.max)})  ${f(result.rss / 1048576)} MB${ratio ? `  ${ratio.toFixed(2)}x floor` : ''}`,
+  );
 }
 function unavailable(size, scenario, why) {
   rows.push({ size, scenario, na: why });
@@ -187,11 +194,20 @@ for (const size of sizes) {
     // With a check cache (--no-cache exists), cold rows read every document and cached rows
     // run after a warm-up that filled the cache; older builds have only the cold kind.
     const cached = 'no-cache' in (manifest.commands.check.flags ?? {});
-    const kinds = cached ? [[', cold', ['--no-cache']], [', cached', []]] : [['', []]];
+    const kinds = cached
+      ? [
+          [', cold', ['--no-cache']],
+          [', cached', []],
+        ]
+      : [['', []]];
     for (const [suffix, extra] of kinds) {
       const c = measure([BIN, 'check', '--format', 'json', ...extra], clean, undefined, floorRun);
       const ce = envelope(c);
-      expect('check (clean)', ce.success && ce.data.files_checked === size && ce.violations.length === 0 && ce.warnings.length === 0, `expected ${size} clean files, got ${ce.data?.files_checked} files, ${ce.violations?.length} violations, ${ce.warnings?.length} warnings`);
+      expect(
+        'check (clean)',
+        ce.success && ce.data.files_checked === size && ce.violations.length === 0 && ce.warnings.length === 0,
+        `expected ${size} clean files, got ${ce.data?.files_checked} files, ${ce.violations?.length} violations, ${ce.warnings?.length} warnings`,
+      );
       record(size, `check (clean${suffix})`, c);
       const d = measure([BIN, 'check', '--format', 'json', ...extra], dirty, undefined, floorRun);
       const de = envelope(d);
@@ -201,7 +217,11 @@ for (const size of sizes) {
       else {
         const n = measure([BIN, 'check', '--format', 'ndjson', ...extra], clean, undefined, floorRun);
         const s = ndjsonSummary(n);
-        expect('check --format ndjson', s.record === 'summary' && s.success === true, `the stream ended with ${JSON.stringify(s).slice(0, 200)}`);
+        expect(
+          'check --format ndjson',
+          s.record === 'summary' && s.success === true,
+          `the stream ended with ${JSON.stringify(s).slice(0, 200)}`,
+        );
         record(size, `check --format ndjson${suffix ? ` (${suffix.slice(2)})` : ''}`, n);
       }
     }
@@ -220,14 +240,30 @@ for (const size of sizes) {
       once(argv, clean); // the cached rows' lines have no digest (metadata strategy): this run adds them
       const t = measure(argv, clean, touch, floorRun);
       const te = envelope(t);
-      expect('check (clean, touched, content cache)', te.success && te.data.files_checked === size && te.violations.length === 0, `expected ${size} clean files, got ${JSON.stringify(te.data?.files_checked)}`);
+      expect(
+        'check (clean, touched, content cache)',
+        te.success && te.data.files_checked === size && te.violations.length === 0,
+        `expected ${size} clean files, got ${JSON.stringify(te.data?.files_checked)}`,
+      );
       const lines = readFileSync(path.join(clean, '.docket/cache/check.ndjson'), 'utf8').trim().split('\n').slice(1);
-      expect('check (clean, touched, content cache)', lines.length === size && lines.every((l) => /^[^\t]*\t\d+\t[\d.]+\t[0-9a-f]{64}\t/.test(l)), 'the cache does not hold a digest for every document');
+      expect(
+        'check (clean, touched, content cache)',
+        lines.length === size && lines.every((l) => /^[^\t]*\t\d+\t[\d.]+\t[0-9a-f]{64}\t/.test(l)),
+        'the cache does not hold a digest for every document',
+      );
       record(size, 'check (clean, touched, content cache)', t);
     }
   }
   if (!has('index')) {
-    for (const s of ['index cold', 'index no change', 'index after one change', 'index after one metadata edit', 'index after one new link', 'index after a removal and the edits naming it']) unavailable(size, s, 'no index command');
+    for (const s of [
+      'index cold',
+      'index no change',
+      'index after one change',
+      'index after one metadata edit',
+      'index after one new link',
+      'index after a removal and the edits naming it',
+    ])
+      unavailable(size, s, 'no index command');
     continue;
   }
   const cold = () => {
@@ -235,7 +271,11 @@ for (const size of sizes) {
     rmSync(path.join(clean, 'docs/01-indices'), { recursive: true, force: true });
   };
   const ic = measure([BIN, 'index', '--format', 'json'], clean, cold, floorRun);
-  expect('index cold', envelope(ic).data.written === true && envelope(ic).data.node_count === size, `cold index: ${JSON.stringify(envelope(ic).data)}`);
+  expect(
+    'index cold',
+    envelope(ic).data.written === true && envelope(ic).data.node_count === size,
+    `cold index: ${JSON.stringify(envelope(ic).data)}`,
+  );
   record(size, 'index cold', ic);
   // With 5% violations: duplicate IDs (exit 1), skipped documents, and dangling relations, each of
   // which asks for the nearest known ID (10k: about 200 questions over 10,000 IDs).
@@ -245,37 +285,76 @@ for (const size of sizes) {
   };
   const id = measure([BIN, 'index', '--format', 'json'], dirty, dirtyCold, floorRun);
   const ide = envelope(id);
-  expect('index cold (5% violations)', id.status === 1 && ide.warnings.some((w) => w.code === 'INDEX_DANGLING_RELATION'), `dirty index: exit ${id.status}, ${ide.warnings?.length} warnings`);
+  expect(
+    'index cold (5% violations)',
+    id.status === 1 && ide.warnings.some((w) => w.code === 'INDEX_DANGLING_RELATION'),
+    `dirty index: exit ${id.status}, ${ide.warnings?.length} warnings`,
+  );
   record(size, 'index cold (5% violations)', id);
   once([BIN, 'index', '--format', 'json'], clean);
   const nc = measure([BIN, 'index', '--format', 'json'], clean, undefined, floorRun);
   const ncd = envelope(nc).data;
-  expect('index no change', ncd.written === false && ncd.rebuild.mode === 'incremental' && ncd.rebuild.unchanged === size, `no-change index: ${JSON.stringify(ncd)}`);
+  expect(
+    'index no change',
+    ncd.written === false && ncd.rebuild.mode === 'incremental' && ncd.rebuild.unchanged === size,
+    `no-change index: ${JSON.stringify(ncd)}`,
+  );
   record(size, 'index no change', nc);
   const adrs = path.join(clean, 'docs/45-adr');
-  const victim = path.join(adrs, readdirSync(adrs).filter((n) => n.endsWith('.md')).sort()[0]);
+  const victim = path.join(
+    adrs,
+    readdirSync(adrs)
+      .filter((n) => n.endsWith('.md'))
+      .sort()[0],
+  );
   const oc = measure([BIN, 'index', '--format', 'json'], clean, () => appendFileSync(victim, '\n'), floorRun);
   const ocd = envelope(oc).data;
-  expect('index after one change', ocd.rebuild.mode === 'incremental' && ocd.rebuild.changed === 1 && ocd.rebuild.unchanged === size - 1, `one-change index: ${JSON.stringify(ocd)}`);
+  expect(
+    'index after one change',
+    ocd.rebuild.mode === 'incremental' && ocd.rebuild.changed === 1 && ocd.rebuild.unchanged === size - 1,
+    `one-change index: ${JSON.stringify(ocd)}`,
+  );
   record(size, 'index after one change', oc);
   // A metadata edit (a new title each run): the document's facts change (the appended line above
   // changes bytes only), and only its node: the artifact is patched, the graph not built again.
   const original = readFileSync(victim, 'utf8');
   let edits = 0;
-  const retitle = () => writeFileSync(victim, original.replace(/^title: "(.*)"$/m, (_, t) => `title: "${t} (edit ${++edits})"`));
+  const retitle = () =>
+    writeFileSync(
+      victim,
+      original.replace(/^title: "(.*)"$/m, (_, t) => `title: "${t} (edit ${++edits})"`),
+    );
   const me = measure([BIN, 'index', '--format', 'json'], clean, retitle, floorRun);
   writeFileSync(victim, original);
   const med = envelope(me).data;
-  expect('index after one metadata edit', edits > 0 && med.written === true && med.rebuild.mode === 'incremental' && med.rebuild.changed === 1 && med.rebuild.unchanged === size - 1, `metadata-edit index: ${JSON.stringify(med)}`);
+  expect(
+    'index after one metadata edit',
+    edits > 0 &&
+      med.written === true &&
+      med.rebuild.mode === 'incremental' &&
+      med.rebuild.changed === 1 &&
+      med.rebuild.unchanged === size - 1,
+    `metadata-edit index: ${JSON.stringify(med)}`,
+  );
   record(size, 'index after one metadata edit', me);
   // A new link (to another document each run): the document's references change, nothing else.
-  const others = readdirSync(adrs).filter((n) => n.endsWith('.md') && n !== path.basename(victim)).sort();
+  const others = readdirSync(adrs)
+    .filter((n) => n.endsWith('.md') && n !== path.basename(victim))
+    .sort();
   let links = 0;
   const relink = () => writeFileSync(victim, `${original}\nSee [another](${others[links++ % others.length]}).\n`);
   const nl = measure([BIN, 'index', '--format', 'json'], clean, relink, floorRun);
   writeFileSync(victim, original);
   const nld = envelope(nl).data;
-  expect('index after one new link', links > 0 && nld.written === true && nld.rebuild.mode === 'incremental' && nld.rebuild.changed === 1 && nld.rebuild.unchanged === size - 1, `new-link index: ${JSON.stringify(nld)}`);
+  expect(
+    'index after one new link',
+    links > 0 &&
+      nld.written === true &&
+      nld.rebuild.mode === 'incremental' &&
+      nld.rebuild.changed === 1 &&
+      nld.rebuild.unchanged === size - 1,
+    `new-link index: ${JSON.stringify(nld)}`,
+  );
   record(size, 'index after one new link', nl);
   // `docket new` then `docket index`: one new document each run (the last one removed and indexed first, untimed).
   if (has('new')) {
@@ -292,7 +371,15 @@ for (const size of sizes) {
       };
       const nd = measure([BIN, 'index', '--format', 'json'], clean, create, floorRun);
       const ndd = envelope(nd).data;
-      expect('index after a new document', ndd.written === true && ndd.node_count === size + 1 && ndd.rebuild.mode === 'incremental' && ndd.rebuild.added === 1 && ndd.rebuild.unchanged === size, `new-document index: ${JSON.stringify(ndd)}`);
+      expect(
+        'index after a new document',
+        ndd.written === true &&
+          ndd.node_count === size + 1 &&
+          ndd.rebuild.mode === 'incremental' &&
+          ndd.rebuild.added === 1 &&
+          ndd.rebuild.unchanged === size,
+        `new-document index: ${JSON.stringify(ndd)}`,
+      );
       record(size, 'index after a new document', nd);
       // That document removed again (no document links to it or names it), after a full build that made it one of the cache's files.
       const text = readFileSync(path.join(clean, made), 'utf8');
@@ -303,7 +390,15 @@ for (const size of sizes) {
       };
       const rd = measure([BIN, 'index', '--format', 'json'], clean, remove, floorRun);
       const rdd = envelope(rd).data;
-      expect('index after a removal', rdd.written === true && rdd.node_count === size && rdd.rebuild.mode === 'incremental' && rdd.rebuild.removed === 1 && rdd.rebuild.unchanged === size, `removed-document index: ${JSON.stringify(rdd)}`);
+      expect(
+        'index after a removal',
+        rdd.written === true &&
+          rdd.node_count === size &&
+          rdd.rebuild.mode === 'incremental' &&
+          rdd.rebuild.removed === 1 &&
+          rdd.rebuild.unchanged === size,
+        `removed-document index: ${JSON.stringify(rdd)}`,
+      );
       record(size, 'index after a removal', rd);
     } finally {
       // The repository is reused by the next run: never leave the document behind.
@@ -323,23 +418,35 @@ for (const size of sizes) {
   const gone = candidates[0];
   const naming = gone ? namersOf(gone.document_id).map((id) => pathOf.get(id)) : [];
   const kept = new Map((gone ? [gone.path, ...naming] : []).map((rel) => [rel, readFileSync(path.join(clean, rel), 'utf8')]));
-  const restoreNamed = () => { for (const [rel, text] of kept) writeFileSync(path.join(clean, rel), text); };
+  const restoreNamed = () => {
+    for (const [rel, text] of kept) writeFileSync(path.join(clean, rel), text);
+  };
   if (!gone) unavailable(size, 'index after a removal and the edits naming it', 'no document fits');
-  else try {
-    const cleanRemoval = () => {
+  else
+    try {
+      const cleanRemoval = () => {
+        restoreNamed();
+        once([BIN, 'index', '--rebuild-cache', '--format', 'json'], clean);
+        for (const rel of naming) writeFileSync(path.join(clean, rel), unnamed(rel, kept.get(rel), gone));
+        rmSync(path.join(clean, gone.path));
+      };
+      const cr = measure([BIN, 'index', '--format', 'json'], clean, cleanRemoval, floorRun);
+      const crd = envelope(cr).data;
+      expect(
+        'index after a removal and the edits naming it',
+        naming.length > 0 &&
+          crd.written === true &&
+          crd.node_count === size - 1 &&
+          crd.rebuild.mode === 'incremental' &&
+          crd.rebuild.removed === 1 &&
+          crd.rebuild.changed === naming.length,
+        `clean-removal index: ${JSON.stringify(crd)} (${naming.length} naming)`,
+      );
+      record(size, 'index after a removal and the edits naming it', cr);
+    } finally {
       restoreNamed();
-      once([BIN, 'index', '--rebuild-cache', '--format', 'json'], clean);
-      for (const rel of naming) writeFileSync(path.join(clean, rel), unnamed(rel, kept.get(rel), gone));
-      rmSync(path.join(clean, gone.path));
-    };
-    const cr = measure([BIN, 'index', '--format', 'json'], clean, cleanRemoval, floorRun);
-    const crd = envelope(cr).data;
-    expect('index after a removal and the edits naming it', naming.length > 0 && crd.written === true && crd.node_count === size - 1 && crd.rebuild.mode === 'incremental' && crd.rebuild.removed === 1 && crd.rebuild.changed === naming.length, `clean-removal index: ${JSON.stringify(crd)} (${naming.length} naming)`);
-    record(size, 'index after a removal and the edits naming it', cr);
-  } finally {
-    restoreNamed();
-    once([BIN, 'index', '--format', 'json'], clean);
-  }
+      once([BIN, 'index', '--format', 'json'], clean);
+    }
   // Lookups with the artifact current: an agent's `resolve` after `index`.
   once([BIN, 'index', '--format', 'json'], clean);
   const someId = /^document_id: (.*)$/m.exec(original)[1];
@@ -347,14 +454,22 @@ for (const size of sizes) {
   else {
     const rs = measure([BIN, 'resolve', someId, '--format', 'json'], clean, undefined, floorRun);
     const rse = envelope(rs);
-    expect('resolve, index current', rse.success && rse.data.document_id === someId && rse.warnings.length === 0, `resolve: ${rs.stdout.slice(0, 300)}`);
+    expect(
+      'resolve, index current',
+      rse.success && rse.data.document_id === someId && rse.warnings.length === 0,
+      `resolve: ${rs.stdout.slice(0, 300)}`,
+    );
     record(size, 'resolve, index current', rs);
     // The same lookup after a metadata edit no `index` followed: the index is built in memory from the cache.
     const rt = measure([BIN, 'resolve', someId, '--format', 'json'], clean, retitle, floorRun);
     writeFileSync(victim, original);
     once([BIN, 'index', '--format', 'json'], clean);
     const rte = envelope(rt);
-    expect('resolve, index stale', rte.success && rte.data.document_id === someId && rte.warnings.some((w) => w.code === 'INDEX_STALE'), `stale resolve: ${rt.stdout.slice(0, 300)}`);
+    expect(
+      'resolve, index stale',
+      rte.success && rte.data.document_id === someId && rte.warnings.some((w) => w.code === 'INDEX_STALE'),
+      `stale resolve: ${rt.stdout.slice(0, 300)}`,
+    );
     record(size, 'resolve, index stale', rt);
   }
   // The whole graph drawn from the current artifact: refreshing a committed diagram.
@@ -363,7 +478,16 @@ for (const size of sizes) {
     const gr = measure([BIN, 'graph', '--format', 'mermaid'], clean, undefined, floorRun);
     const gre = envelope(once([BIN, 'graph', '--format', 'json'], clean));
     const drawn = (gr.stdout.match(/^ {2}[nu]_\S+\["/gm) ?? []).length;
-    expect('graph --format mermaid, index current', gr.status === 0 && gr.stdout.startsWith('flowchart LR\n') && gre.success && gre.warnings.length === 0 && drawn === gre.data.nodes.length && drawn > 0, `graph: ${drawn} nodes drawn, ${JSON.stringify(gre.warnings).slice(0, 300)}`);
+    expect(
+      'graph --format mermaid, index current',
+      gr.status === 0 &&
+        gr.stdout.startsWith('flowchart LR\n') &&
+        gre.success &&
+        gre.warnings.length === 0 &&
+        drawn === gre.data.nodes.length &&
+        drawn > 0,
+      `graph: ${drawn} nodes drawn, ${JSON.stringify(gre.warnings).slice(0, 300)}`,
+    );
     record(size, 'graph --format mermaid, index current', gr);
   }
   // The static site (issue 44: 10k documents under 10 s), built outside the repository with
@@ -374,17 +498,28 @@ for (const size of sizes) {
     const siteArgs = [BIN, 'site', '--out', out, '--format', 'json'];
     const st = measure(siteArgs, clean, () => rmSync(out, { recursive: true, force: true }), floorRun);
     const std = envelope(st).data;
-    expect('site, new directory', st.status === 0 && std.documents === size && std.pages === size + 3 && std.written === std.files, `site: ${JSON.stringify(std).slice(0, 300)}`);
+    expect(
+      'site, new directory',
+      st.status === 0 && std.documents === size && std.pages === size + 3 && std.written === std.files,
+      `site: ${JSON.stringify(std).slice(0, 300)}`,
+    );
     record(size, 'site, new directory', st);
     const su = measure(siteArgs, clean, undefined, floorRun);
     const sud = envelope(su).data;
-    expect('site, nothing changed', su.status === 0 && sud.written === 0 && sud.unchanged === sud.files, `site again: ${JSON.stringify(sud).slice(0, 300)}`);
+    expect(
+      'site, nothing changed',
+      su.status === 0 && sud.written === 0 && sud.unchanged === sud.files,
+      `site again: ${JSON.stringify(sud).slice(0, 300)}`,
+    );
     record(size, 'site, nothing changed', su);
     rmSync(out, { recursive: true, force: true });
   }
   // The work queue: state reads and set with a 1,000-entry project-state.yaml (removed after).
   if (size >= 1000) {
-    const ids = markdownFiles(clean).map((f) => /^document_id: (.*)$/m.exec(readFileSync(f, 'utf8'))?.[1]).filter(Boolean).sort();
+    const ids = markdownFiles(clean)
+      .map((f) => /^document_id: (.*)$/m.exec(readFileSync(f, 'utf8'))?.[1])
+      .filter(Boolean)
+      .sort();
     stateRows({ size, clean, ids, BIN, measure, once, record, expect, envelope, floorRun, unavailable, has, hasFlag });
   }
   // `new` reads every document's ID to allocate the next number; a dry run writes nothing.
@@ -398,14 +533,22 @@ for (const size of sizes) {
   // An agent's bootstrap: every document's ID, type, title and status.
   const deep = measure([BIN, 'context', '--deep', '--format', 'json'], clean, undefined, floorRun);
   const deepData = envelope(deep).data;
-  expect('context --deep', deepData?.deep?.complete === true && deepData.deep.documents_listed === size, `context --deep: ${JSON.stringify(deepData?.deep)}`);
+  expect(
+    'context --deep',
+    deepData?.deep?.complete === true && deepData.deep.documents_listed === size,
+    `context --deep: ${JSON.stringify(deepData?.deep)}`,
+  );
   record(size, 'context --deep', deep);
   // fix plans the mechanical repairs of the repository with 5% violations (a dry run writes nothing).
   if (!has('fix')) unavailable(size, 'fix, dry run (5% violations)', 'no fix command');
   else {
     const fx = measure([BIN, 'fix', '--format', 'json'], dirty, undefined, floorRun);
     const fxe = envelope(fx);
-    expect('fix, dry run (5% violations)', fx.status === 1 && fxe.data.dry_run === true && fxe.data.changes.length > 0, `fix: exit ${fx.status}, ${fx.stdout.slice(0, 300)}`);
+    expect(
+      'fix, dry run (5% violations)',
+      fx.status === 1 && fxe.data.dry_run === true && fxe.data.changes.length > 0,
+      `fix: exit ${fx.status}, ${fx.stdout.slice(0, 300)}`,
+    );
     record(size, 'fix, dry run (5% violations)', fx);
   }
 }
@@ -418,7 +561,11 @@ const table = [
   '',
   '| Size | Scenario | Median ms | Min–max ms | Peak RSS MB | x floor |',
   '| ---: | --- | ---: | --- | ---: | ---: |',
-  ...rows.map((r) => (r.na ? `| ${r.size} | ${r.scenario} | n/a | ${r.na} | | |` : `| ${r.size} | ${r.scenario} | ${fmt(r.median)} | ${fmt(r.min)}–${fmt(r.max)} | ${fmt(r.rss / 1048576)} | ${r.ratio ? fmt(r.ratio, 2) : ''} |`)),
+  ...rows.map((r) =>
+    r.na
+      ? `| ${r.size} | ${r.scenario} | n/a | ${r.na} | | |`
+      : `| ${r.size} | ${r.scenario} | ${fmt(r.median)} | ${fmt(r.min)}–${fmt(r.max)} | ${fmt(r.rss / 1048576)} | ${r.ratio ? fmt(r.ratio, 2) : ''} |`,
+  ),
   '',
   ...railsSection(rows),
 ].join('\n');

@@ -10,7 +10,12 @@ const ENTRIES = 1000;
 export function stateFileText(ids) {
   const lines = ["state_schema_version: '2.0'", 'documents:'];
   ids.forEach((id, i) => {
-    lines.push(`  ${id}:`, `    impl_state: ${STATES[i % STATES.length]}`, `    updated: '2026-01-${String(1 + (i % 28)).padStart(2, '0')}T10:00:00+00:00'`, '    updated_by: bench');
+    lines.push(
+      `  ${id}:`,
+      `    impl_state: ${STATES[i % STATES.length]}`,
+      `    updated: '2026-01-${String(1 + (i % 28)).padStart(2, '0')}T10:00:00+00:00'`,
+      '    updated_by: bench',
+    );
     if (i % 4 === 0) lines.push(`    priority: P${i % 3}`);
     if (i % 3 === 2) lines.push('    depends_on:', `    - ${ids[i - 1]}`);
     if (i % 7 === 0) lines.push('    assignee: agent-one');
@@ -21,7 +26,8 @@ export function stateFileText(ids) {
 /** Runs the rows; `ids` are document IDs of the repository (sorted). */
 export function stateRows({ size, clean, ids, BIN, measure, once, record, expect, envelope, floorRun, unavailable, has, hasFlag }) {
   if (!has('state:list')) {
-    for (const s of ['state list', 'state next', 'state get', 'state blockers', 'state set']) unavailable(size, `${s} (1,000 entries)`, 'no state commands');
+    for (const s of ['state list', 'state next', 'state get', 'state blockers', 'state set'])
+      unavailable(size, `${s} (1,000 entries)`, 'no state commands');
     return;
   }
   const probe = envelope(once([BIN, 'state', 'set', ids[0], '--notes', 'x', '--dry-run', '--format', 'json'], clean));
@@ -33,7 +39,11 @@ export function stateRows({ size, clean, ids, BIN, measure, once, record, expect
     once([BIN, 'index', '--format', 'json'], clean);
     const list = measure([BIN, 'state', 'list', '--format', 'json'], clean, undefined, floorRun);
     const le = envelope(list);
-    expect('state list', le.success && le.data.summary.total === ENTRIES && !le.warnings.some((w) => w.code.startsWith('INDEX_')), `state list: ${list.stdout.slice(0, 300)}`);
+    expect(
+      'state list',
+      le.success && le.data.summary.total === ENTRIES && !le.warnings.some((w) => w.code.startsWith('INDEX_')),
+      `state list: ${list.stdout.slice(0, 300)}`,
+    );
     record(size, 'state list (1,000 entries)', list);
     const next = measure([BIN, 'state', 'next', '--format', 'json'], clean, undefined, floorRun);
     expect('state next', envelope(next).data.entry !== null, `state next: ${next.stdout.slice(0, 300)}`);
@@ -54,9 +64,18 @@ export function stateRows({ size, clean, ids, BIN, measure, once, record, expect
       for (const v of ve.data.views) viewFiles.push(path.join(clean, v.path));
     } else unavailable(size, 'index views (1,000 entries)', 'no --output-catalog');
     // Each run changes an entry of the same 1,000-entry file (restored first, untimed).
-    const set = measure([BIN, 'state', 'set', ids[1], '--impl-state', 'In Progress', '--format', 'json'], clean, () => writeFileSync(file, text), floorRun);
+    const set = measure(
+      [BIN, 'state', 'set', ids[1], '--impl-state', 'In Progress', '--format', 'json'],
+      clean,
+      () => writeFileSync(file, text),
+      floorRun,
+    );
     const se = envelope(set);
-    expect('state set', se.success && se.data.written === true && (readFileSync(file, 'utf8').match(/^ {2}\S/gm) ?? []).length === ENTRIES, `state set: ${set.stdout.slice(0, 300)}`);
+    expect(
+      'state set',
+      se.success && se.data.written === true && (readFileSync(file, 'utf8').match(/^ {2}\S/gm) ?? []).length === ENTRIES,
+      `state set: ${set.stdout.slice(0, 300)}`,
+    );
     record(size, 'state set (1,000 entries)', set);
   } finally {
     rmSync(file, { force: true });

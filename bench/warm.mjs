@@ -11,7 +11,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readAndSplit } from './floor-read.mjs';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { runs: { type: 'string', default: '5' }, docket: { type: 'string', default: fileURLToPath(new URL('..', import.meta.url)) } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { runs: { type: 'string', default: '5' }, docket: { type: 'string', default: fileURLToPath(new URL('..', import.meta.url)) } },
+});
 if (positionals.length !== 1) {
   console.error('usage: node bench/warm.mjs <repo> [--runs N] [--docket DIR]');
   process.exit(64);
@@ -32,13 +35,21 @@ for (let k = 0; k < runs; k++) {
   t = performance.now();
   const result = await runCheck(root, { cache: false, paths: [] });
   const checkMs = performance.now() - t;
-  if (k === 0 && result.data.files_checked !== floor.files) console.error(`warning: check read ${result.data.files_checked} documents and the floor ${floor.files} (the floor reads every .md under docs/ and services/): the ratios compare different work`);
+  if (k === 0 && result.data.files_checked !== floor.files)
+    console.error(
+      `warning: check read ${result.data.files_checked} documents and the floor ${floor.files} (the floor reads every .md under docs/ and services/): the ratios compare different work`,
+    );
   rows.push({ floorMs, checkMs });
 }
 
 const f = (ms) => ms.toFixed(0);
 console.log(`| Run | Floor ms | Check ms | x floor |\n| ---: | ---: | ---: | ---: |`);
 rows.forEach((r, k) => console.log(`| ${k + 1} | ${f(r.floorMs)} | ${f(r.checkMs)} | ${(r.checkMs / r.floorMs).toFixed(2)} |`));
-const later = rows.slice(Math.min(2, runs - 1)).map((r) => r.checkMs).sort((a, b) => a - b);
+const later = rows
+  .slice(Math.min(2, runs - 1))
+  .map((r) => r.checkMs)
+  .sort((a, b) => a - b);
 const warm = later[later.length >> 1];
-console.log(`\n${positionals[0]}: ${rows.length} runs in one process; the first check took ${f(rows[0].checkMs)} ms, the later ones (from run ${Math.min(3, runs)}) ${f(warm)} ms (median): warm-up ${f(rows[0].checkMs - warm)} ms.`);
+console.log(
+  `\n${positionals[0]}: ${rows.length} runs in one process; the first check took ${f(rows[0].checkMs)} ms, the later ones (from run ${Math.min(3, runs)}) ${f(warm)} ms (median): warm-up ${f(rows[0].checkMs - warm)} ms.`,
+);

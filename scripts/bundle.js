@@ -15,10 +15,17 @@ import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = path.join(root, 'dist');
-const files = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+const files = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 const entryPoints = [
   ...files(path.join(dist, 'commands')).filter((f) => f.endsWith('.js')),
-  ...['cli/oclif.js', 'cli/hooks/command-not-found.js', 'cli/topic-guard.js', 'cli/early-error.js', 'cli/render/site/markdown-worker.js'].map((f) => path.join(dist, f)),
+  ...[
+    'cli/oclif.js',
+    'cli/hooks/command-not-found.js',
+    'cli/topic-guard.js',
+    'cli/early-error.js',
+    'cli/render/site/markdown-worker.js',
+  ].map((f) => path.join(dist, f)),
 ].filter((f) => existsSync(f));
 
 await build({
@@ -48,7 +55,9 @@ await build({
 // every file in dist/, so code built from changed sources never trusts results an older build
 // remembered, even under the same package version.
 const hash = createHash('sha256');
-for (const file of files(dist).filter((f) => path.basename(f) !== 'build-id').sort()) {
+for (const file of files(dist)
+  .filter((f) => path.basename(f) !== 'build-id')
+  .sort()) {
   hash.update(path.relative(dist, file)).update('\0').update(readFileSync(file)).update('\0');
 }
 writeFileSync(path.join(dist, 'build-id'), `${hash.digest('hex')}\n`);

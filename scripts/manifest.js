@@ -21,7 +21,8 @@ for (const [id, cached] of Object.entries(manifest.commands)) {
   for (const [name, flag] of Object.entries(flags)) {
     // oclif leaves boolean defaults out of the cache; a negatable flag's default (on or off) is
     // what its --no- form is measured against, so `capabilities` shows it.
-    if (flag.type === 'boolean' && flag.allowNo && typeof flag.default === 'boolean' && cached.flags[name]) cached.flags[name].default = flag.default;
+    if (flag.type === 'boolean' && flag.allowNo && typeof flag.default === 'boolean' && cached.flags[name])
+      cached.flags[name].default = flag.default;
     if (flag.parse !== integerParse || !cached.flags[name]) continue;
     cached.flags[name].valueType = 'integer';
     if (typeof flag.min === 'number') cached.flags[name].min = flag.min;

@@ -18,7 +18,7 @@ const outIndex = process.argv.indexOf('--out');
 const outDir = outIndex > 0 ? path.resolve(process.argv[outIndex + 1]) : path.join(root, 'docs/images');
 const browserPath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
 if (!browserPath) {
-  console.error('readme-images: no Chromium (install Debian\'s chromium, or set CHROMIUM_PATH)');
+  console.error("readme-images: no Chromium (install Debian's chromium, or set CHROMIUM_PATH)");
   process.exit(1);
 }
 
@@ -36,7 +36,12 @@ const QUEUE = {
 function stateYaml() {
   const lines = ["state_schema_version: '2.0'", 'documents:'];
   for (const [id, entry] of Object.entries(QUEUE).sort(([a], [b]) => (a < b ? -1 : 1))) {
-    lines.push(`  ${id}:`, `    impl_state: ${entry.impl_state}`, "    updated: '2026-03-02T09:00:00+00:00'", '    updated_by: handbook-team');
+    lines.push(
+      `  ${id}:`,
+      `    impl_state: ${entry.impl_state}`,
+      "    updated: '2026-03-02T09:00:00+00:00'",
+      '    updated_by: handbook-team',
+    );
     if (entry.priority) lines.push(`    priority: ${entry.priority}`);
     for (const key of ['depends_on', 'blocked_by']) {
       lines.push(`    ${key}:${entry[key] ? '' : ' []'}`, ...(entry[key] ?? []).map((v) => `    - ${v}`));
@@ -53,7 +58,9 @@ try {
   cpSync(path.join(root, 'examples/handbook'), repo, { recursive: true });
   writeFileSync(path.join(repo, 'docs/01-indices/project-state.yaml'), stateYaml());
   const site = path.join(work, 'site');
-  execFileSync(process.execPath, [path.join(root, 'bin/run.js'), 'site', '--root', repo, '--out', site, '--json'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(process.execPath, [path.join(root, 'bin/run.js'), 'site', '--root', repo, '--out', site, '--json'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   mkdirSync(outDir, { recursive: true });
   const browser = await chromium.launch({ executablePath: browserPath, args: ['--no-sandbox', '--disable-gpu'] });
   try {

@@ -22,7 +22,9 @@ const envelope = read('schemas/agent-output.schema.v1.json');
 delete envelope.$id;
 ajv.addSchema(envelope, 'envelope');
 exports.envelope = 'envelope';
-for (const file of readdirSync(new URL('schemas/data/', root)).filter((f) => f.endsWith('.schema.json')).sort()) {
+for (const file of readdirSync(new URL('schemas/data/', root))
+  .filter((f) => f.endsWith('.schema.json'))
+  .sort()) {
   const id = file.replace(/\.schema\.json$/, '');
   const { $id: _id, ...schema } = relaxRequired(read(`schemas/data/${file}`));
   ajv.addSchema(schema, `data:${id}`);
@@ -44,5 +46,8 @@ for (const [name, allErrors] of Object.entries(mode)) {
   writeFileSync(new URL(`dist/core/schema/metadata.${name}.cjs`, root), `${standaloneCode(compiler, validate)}\n`);
 }
 const digest = createHash('sha256').update(JSON.stringify(metadata)).digest('hex');
-writeFileSync(new URL('dist/core/schema/metadata.builtin.json', root), `${JSON.stringify({ sha256: digest, ajv: require('ajv/package.json').version })}\n`);
+writeFileSync(
+  new URL('dist/core/schema/metadata.builtin.json', root),
+  `${JSON.stringify({ sha256: digest, ajv: require('ajv/package.json').version })}\n`,
+);
 console.error('validators: built-in metadata schema');

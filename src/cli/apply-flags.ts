@@ -8,7 +8,10 @@ import { DocketError } from '../errors/docket-error.js';
  */
 export const applyFlags = {
   apply: Flags.boolean({ description: 'Write the changes (the default is a dry run); same as --no-dry-run.' }),
-  'dry-run': Flags.boolean({ description: 'Only report what would change (the default); --no-dry-run writes, as --apply does.', allowNo: true }),
+  'dry-run': Flags.boolean({
+    description: 'Only report what would change (the default); --no-dry-run writes, as --apply does.',
+    allowNo: true,
+  }),
 };
 
 /** Whether the run writes: --apply, or the Python DocOps CLI's --no-dry-run (both together are fine; --apply --dry-run is not). */

@@ -104,7 +104,10 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
 
   async run(): Promise<Envelope> {
     const ctor = this.constructor as unknown as typeof DocketCommand & { id?: string };
-    const meta: EnvelopeMeta = { ...earlyMeta((this.id ?? ctor.id ?? '').replace(/:/g, ' '), this.argv, process.env, ctor.resultStream), started: performance.now() };
+    const meta: EnvelopeMeta = {
+      ...earlyMeta((this.id ?? ctor.id ?? '').replace(/:/g, ' '), this.argv, process.env, ctor.resultStream),
+      started: performance.now(),
+    };
     const run: { stream?: NdjsonStream } = {};
     const signals = watchSignals(() => (run.stream ? run.stream.interruptAndExit() : emitInterruptedAndExit(meta)));
     try {
@@ -145,10 +148,16 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
       meta.color = resolveColor(flags.color, env, Boolean(process.stdout.isTTY));
       meta.correlationId = resolveCorrelationId(flags['correlation-id'], env);
       if (flags['include-timestamp']) meta.timestamp ??= new Date().toISOString();
-      ({ root: meta.root, prefix: this.cwdPrefix } = await resolveRoot(flags.root, rawFlag(this.argv, 'root') !== undefined, ctor.discoversRoot));
-      if (flags.output !== undefined) output = await resolveOutputTarget(meta.root, this.cwdPrefix === '' ? flags.output : path.join(this.cwdPrefix, flags.output));
+      ({ root: meta.root, prefix: this.cwdPrefix } = await resolveRoot(
+        flags.root,
+        rawFlag(this.argv, 'root') !== undefined,
+        ctor.discoversRoot,
+      ));
+      if (flags.output !== undefined)
+        output = await resolveOutputTarget(meta.root, this.cwdPrefix === '' ? flags.output : path.join(this.cwdPrefix, flags.output));
       if (verbose) noteRunChoices(meta, flags, env, this.cwdPrefix);
-      const fields = flags.fields === undefined ? undefined : parseFields(flags.fields, dataKeys(readDataSchema(this.config.root, meta.command)));
+      const fields =
+        flags.fields === undefined ? undefined : parseFields(flags.fields, dataKeys(readDataSchema(this.config.root, meta.command)));
       if (meta.format === 'ndjson') run.stream = stream = await NdjsonStream.open(meta, output);
       const progress = terminalProgress(meta.format, process.stderr, env);
       const ctx = this.context(meta, collected, signals.signal, verbose, stream, progress?.report);
@@ -163,7 +172,8 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
       // is read in the next poll phase, and only then aborts.
       await turn();
       await turn();
-      if (signals.signal.aborted && !ctor.stopsOnSignal) throw new DocketError('INTERRUPTED', 'Interrupted by a signal before the command finished.');
+      if (signals.signal.aborted && !ctor.stopsOnSignal)
+        throw new DocketError('INTERRUPTED', 'Interrupted by a signal before the command finished.');
       if (stream) {
         // Streamed: findings still in the outcome become items, then the summary (no --max-findings cap).
         const rest = [...collected, ...(outcome.warnings ?? []), ...(outcome.violations ?? [])];
@@ -175,19 +185,35 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
           data.totals = { violations: stream.counts.violations + errors, warnings: stream.counts.warnings + rest.length - errors };
           data.truncated = false;
         }
-        envelope = projectData(outcomeEnvelope(meta, { ...outcome, data, success: outcome.success ?? true, violations: [], warnings: [] }), fields);
+        envelope = projectData(
+          outcomeEnvelope(meta, { ...outcome, data, success: outcome.success ?? true, violations: [], warnings: [] }),
+          fields,
+        );
         process.exitCode = await stream.finish(envelope, rest, outcome.success !== undefined);
         return this.exitZero(envelope);
       }
       let merged: Outcome<object> = { ...outcome, warnings: [...collected, ...(outcome.warnings ?? [])] };
-      if (MAX_FINDINGS_FLAG in (ctor.flags ?? {})) merged = capFindings(merged, (flags as Record<string, unknown>)[MAX_FINDINGS_FLAG] as number | undefined);
+      if (MAX_FINDINGS_FLAG in (ctor.flags ?? {}))
+        merged = capFindings(merged, (flags as Record<string, unknown>)[MAX_FINDINGS_FLAG] as number | undefined);
       envelope = projectData(outcomeEnvelope(meta, merged), fields);
     } catch (error) {
-      let docketError = signals.signal.aborted ? new DocketError('INTERRUPTED', 'Interrupted by a signal before the command finished.') : toDocketError(error, ctor, meta.root);
+      let docketError = signals.signal.aborted
+        ? new DocketError('INTERRUPTED', 'Interrupted by a signal before the command finished.')
+        : toDocketError(error, ctor, meta.root);
       // An agent (an MCP client too, as the `init` tool) is told the call that makes the repository usable.
       if (docketError.code === 'CONFIG_NOT_FOUND' && !docketError.advice.some((a) => a.code === 'NEXT_INIT')) {
         const root = (this.flags as GlobalFlags | undefined)?.root ?? '.';
-        docketError = docketError.withFindings([], [{ code: 'NEXT_INIT', message: 'Initialise the repository: init writes docops.config.yaml, the docs tree, the metadata schema and templates (--dry-run lists them first).', command: commandLine('init', root) }]);
+        docketError = docketError.withFindings(
+          [],
+          [
+            {
+              code: 'NEXT_INIT',
+              message:
+                'Initialise the repository: init writes docops.config.yaml, the docs tree, the metadata schema and templates (--dry-run lists them first).',
+              command: commandLine('init', root),
+            },
+          ],
+        );
       }
       if (meta.debug && error instanceof Error) debugLog(true, error.stack ?? String(error));
       envelope = errorEnvelope(meta, docketError, collected);
@@ -219,7 +245,14 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
     return printed;
   }
 
-  private context(meta: EnvelopeMeta, collected: Issue[], signal: AbortSignal, verbose: boolean, stream?: NdjsonStream, progress?: ProgressReport): RunContext {
+  private context(
+    meta: EnvelopeMeta,
+    collected: Issue[],
+    signal: AbortSignal,
+    verbose: boolean,
+    stream?: NdjsonStream,
+    progress?: ProgressReport,
+  ): RunContext {
     let config: Promise<RepoConfig> | undefined;
     const fallback = { rootGiven: rawFlag(this.argv, 'root') !== undefined, ...(process.env.HOME ? { home: process.env.HOME } : {}) };
     return {
@@ -239,7 +272,11 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
       },
       now: () => resolveNow(process.env),
       // From a directory below a root found upward, advice names the root: its paths are the root's.
-      cmd: (command: string) => commandLine(command, this.cwdPrefix === '' ? (this.flags as GlobalFlags).root : path.relative(path.join(meta.root, this.cwdPrefix), meta.root)),
+      cmd: (command: string) =>
+        commandLine(
+          command,
+          this.cwdPrefix === '' ? (this.flags as GlobalFlags).root : path.relative(path.join(meta.root, this.cwdPrefix), meta.root),
+        ),
       path: (p: string) => this.fromCwd(p),
       ...(stream ? { stream } : {}),
       ...(progress ? { progress } : {}),
@@ -268,7 +305,9 @@ async function resolveRoot(root: string, given: boolean, discover: boolean): Pro
 
 async function resolveGivenRoot(root: string): Promise<string> {
   if (root.trim() === '') {
-    throw new DocketError('INVALID_FLAG_VALUE', '--root must name a directory; it is empty.', { suggestion: 'Pass --root <dir>, or leave it out to use the current directory.' });
+    throw new DocketError('INVALID_FLAG_VALUE', '--root must name a directory; it is empty.', {
+      suggestion: 'Pass --root <dir>, or leave it out to use the current directory.',
+    });
   }
   const abs = path.resolve(process.cwd(), root);
   const stat = await fs.stat(abs).catch(() => undefined);

@@ -16,7 +16,10 @@ const CODE: Code = 'OUTPUT_CLOSED';
 export function endQuietlyWhenStdoutCloses(argv: readonly string[], env: NodeJS.ProcessEnv): void {
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EPIPE') throw error;
-    debugLog(debugEnabled(rawBool(argv, 'debug'), env), `stdout was closed by its reader (EPIPE): stopping with exit ${EXIT.OUTPUT_CLOSED} (${CODE}).`);
+    debugLog(
+      debugEnabled(rawBool(argv, 'debug'), env),
+      `stdout was closed by its reader (EPIPE): stopping with exit ${EXIT.OUTPUT_CLOSED} (${CODE}).`,
+    );
     process.exit(EXIT.OUTPUT_CLOSED);
   });
 }

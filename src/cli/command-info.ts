@@ -5,7 +5,19 @@ import { globalFlags } from './flags.js';
 import { isAgentCommand, previewOf, toolName } from './mcp/manifest.js';
 import { BASE_FORMATS } from './options.js';
 
-type LoadableFlag = Command.Flag.Cached | { name: string; type: string; description?: string; summary?: string; char?: string; options?: readonly string[]; default?: unknown; multiple?: boolean; allowNo?: boolean };
+type LoadableFlag =
+  | Command.Flag.Cached
+  | {
+      name: string;
+      type: string;
+      description?: string;
+      summary?: string;
+      char?: string;
+      options?: readonly string[];
+      default?: unknown;
+      multiple?: boolean;
+      allowNo?: boolean;
+    };
 
 const GLOBAL = new Set(Object.keys(globalFlags));
 const integerParse = Flags.integer().parse;

@@ -6,7 +6,12 @@ import { formatFromRaw, rawBool, rawFlag, resolveColor, resolveCorrelationId, ro
  * Envelope metadata from the raw argv and environment, before (or without) flag parsing: an
  * error raised before parsing completes still echoes the correlation ID and timestamp asked for.
  */
-export function earlyMeta(command: string, argv: readonly string[], env: NodeJS.ProcessEnv, resultStream?: 'stdout' | 'stderr'): EnvelopeMeta {
+export function earlyMeta(
+  command: string,
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+  resultStream?: 'stdout' | 'stderr',
+): EnvelopeMeta {
   let correlationId: string | undefined;
   try {
     correlationId = resolveCorrelationId(rawFlag(argv, 'correlation-id'), env);

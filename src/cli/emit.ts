@@ -115,17 +115,31 @@ function custom<T>(env: Envelope, meta: EnvelopeMeta, fn: () => T): T | undefine
 
 async function render(meta: EnvelopeMeta, env: Envelope, renderers: Renderers): Promise<Rendered> {
   if (meta.format === 'json') return { stdout: jsonLine(env), stderr: '' };
-  if (env.error && CI_FORMATS.has(meta.format)) return { stdout: (await import('./render/ci/report.js')).renderCiError(meta.format as CiFormat, env, exitCodeOf(env)), stderr: '' };
-  if (MACHINE_FORMATS.has(meta.format)) return { stdout: custom(env, meta, () => renderers.other(meta.format, env)) ?? jsonLine(env), stderr: '' };
+  if (env.error && CI_FORMATS.has(meta.format))
+    return { stdout: (await import('./render/ci/report.js')).renderCiError(meta.format as CiFormat, env, exitCodeOf(env)), stderr: '' };
+  if (MACHINE_FORMATS.has(meta.format))
+    return { stdout: custom(env, meta, () => renderers.other(meta.format, env)) ?? jsonLine(env), stderr: '' };
   if (DIAGRAM_FORMATS.has(meta.format)) {
     // The diagram's renderer escapes for its own language; what is said about the run goes to stderr as in text.
     const said = renderText(escapeEnvelope({ ...env, data: {} }), await makeStyle(meta.color), undefined, { answerOnly: true });
     return { stdout: env.error ? '' : (custom(env, meta, () => renderers.other(meta.format, env)) ?? ''), stderr: said.stderr };
   }
   const safe = escapeEnvelope(env);
-  if (meta.format === 'md') return { stdout: renderMarkdown(safe, custom(safe, meta, () => renderers.md(safe))), stderr: '' };
+  if (meta.format === 'md')
+    return {
+      stdout: renderMarkdown(
+        safe,
+        custom(safe, meta, () => renderers.md(safe)),
+      ),
+      stderr: '',
+    };
   const style = await makeStyle(meta.color);
-  return renderText(safe, style, custom(safe, meta, () => renderers.text(safe, style)), { quiet: renderers.quiet, answerOnly: renderers.answerOnly === true });
+  return renderText(
+    safe,
+    style,
+    custom(safe, meta, () => renderers.text(safe, style)),
+    { quiet: renderers.quiet, answerOnly: renderers.answerOnly === true },
+  );
 }
 
 /**
@@ -172,7 +186,14 @@ export function emitInterruptedAndExit(meta: EnvelopeMeta): void {
   const stderr = machine ? '' : `ERROR [INTERRUPTED]: ${env.error!.message}\n`;
   // A CI format whose renderer is not loaded yet (a signal during start-up) gets the JSON envelope.
   // NDJSON before its stream opened: a whole stream, the header and the error record.
-  const stdout = CI_FORMATS.has(meta.format) && ciRenderer ? ciRenderer.renderCiError(meta.format as CiFormat, redactEnvelope(env), exitCodeOf(env)) : meta.format === 'ndjson' ? headerRecord(meta) + errorRecord(env.status, env.error!, { items: 0, violations: 0, warnings: 0 }, env.metrics) : machine ? jsonLine(env) : '';
+  const stdout =
+    CI_FORMATS.has(meta.format) && ciRenderer
+      ? ciRenderer.renderCiError(meta.format as CiFormat, redactEnvelope(env), exitCodeOf(env))
+      : meta.format === 'ndjson'
+        ? headerRecord(meta) + errorRecord(env.status, env.error!, { items: 0, violations: 0, warnings: 0 }, env.metrics)
+        : machine
+          ? jsonLine(env)
+          : '';
   if (meta.resultStream === 'stderr') writeThenExit('', stdout + stderr, exitCodeOf(env));
   else writeThenExit(stdout, stderr, exitCodeOf(env));
 }

@@ -60,7 +60,12 @@ export function buildEnvelope(parts: EnvelopeParts): Envelope {
   };
   if (parts.error) {
     const { code, message, suggestion, details } = parts.error;
-    env.error = { code, message, ...(suggestion ? { suggestion } : {}), ...(details ? { details: sortKeysDeep(details) as Record<string, unknown> } : {}) };
+    env.error = {
+      code,
+      message,
+      ...(suggestion ? { suggestion } : {}),
+      ...(details ? { details: sortKeysDeep(details) as Record<string, unknown> } : {}),
+    };
   }
   if (parts.metrics) env.metrics = sortKeysDeep(parts.metrics) as Record<string, number>;
   return env;

@@ -9,10 +9,15 @@ import { Prompter } from './prompt.js';
 /** --interactive needs a person at a terminal: refused for machine output and piped stdin. */
 export function assertInteractive(format: Format, stdinIsTTY: boolean): void {
   if (MACHINE_FORMATS.has(format)) {
-    throw new DocketError('INTERACTIVE_UNAVAILABLE', `--interactive cannot be used with --format ${format}: prompts need a person at a terminal.`, {
-      suggestion: 'Pass TYPE, TITLE and the flags on the command line instead, for example: docket new ADR "Use PostgreSQL" --owner "Platform Team" --format json.',
-      details: { reason: 'machine_format', format },
-    });
+    throw new DocketError(
+      'INTERACTIVE_UNAVAILABLE',
+      `--interactive cannot be used with --format ${format}: prompts need a person at a terminal.`,
+      {
+        suggestion:
+          'Pass TYPE, TITLE and the flags on the command line instead, for example: docket new ADR "Use PostgreSQL" --owner "Platform Team" --format json.',
+        details: { reason: 'machine_format', format },
+      },
+    );
   }
   if (!stdinIsTTY) {
     throw new DocketError('INTERACTIVE_UNAVAILABLE', '--interactive needs a terminal, but stdin is not one (a pipe, a file or CI).', {

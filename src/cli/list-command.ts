@@ -7,13 +7,22 @@ import type { Outcome, RunContext } from './outcome.js';
 import { renderListMarkdown, renderListText } from './render/commands/list.js';
 import type { Style } from './render/style.js';
 
-export const statusFlag = Flags.string({ description: 'Only documents with this status (repeatable; commas separate several; case does not matter, _ stands for a space).', helpValue: '<status>', multiple: true, multipleNonGreedy: true });
+export const statusFlag = Flags.string({
+  description: 'Only documents with this status (repeatable; commas separate several; case does not matter, _ stands for a space).',
+  helpValue: '<status>',
+  multiple: true,
+  multipleNonGreedy: true,
+});
 
 /** `list` and `adr list`: a read-only table of the governed documents, from the index. */
 export abstract class ListCommandBase<T extends typeof Command> extends DocketCommand<T, ListData> {
   static override answerOnly = true;
 
-  protected async listed(ctx: RunContext, types: readonly string[] | undefined, statuses: readonly string[] | undefined): Promise<Outcome<ListData>> {
+  protected async listed(
+    ctx: RunContext,
+    types: readonly string[] | undefined,
+    statuses: readonly string[] | undefined,
+  ): Promise<Outcome<ListData>> {
     return runList(ctx.root, { types, statuses }, ctx.cmd, ctx.signal, ctx.fallback);
   }
 

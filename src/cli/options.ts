@@ -3,7 +3,17 @@ import path from 'node:path';
 import { envValue } from '../core/env.js';
 import { DocketError } from '../errors/docket-error.js';
 
-export { BASE_FORMATS, CI_FORMATS, DIAGRAM_FORMATS, MACHINE_FORMATS, formatFromRaw, rawBool, rawFlag, type CiFormat, type Format } from './raw-argv.js';
+export {
+  BASE_FORMATS,
+  CI_FORMATS,
+  DIAGRAM_FORMATS,
+  MACHINE_FORMATS,
+  formatFromRaw,
+  rawBool,
+  rawFlag,
+  type CiFormat,
+  type Format,
+} from './raw-argv.js';
 import { DIAGRAM_FORMATS, MACHINE_FORMATS, rawFlag, type Format } from './raw-argv.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -21,9 +31,23 @@ export function resolveFormat(flagFormat: string | undefined, json: boolean, env
   let chosen = (json ? 'json' : (flagFormat ?? fromEnv ?? 'text')).toLowerCase();
   // DOCKET_FORMAT is a session-wide default: a machine format only some commands speak
   // (ndjson, sarif, ...) falls back to the JSON envelope elsewhere. An explicit --format does not.
-  if (!json && flagFormat === undefined && fromEnv !== undefined && MACHINE_FORMATS.has(fromEnv as Format) && !(allowed as readonly string[]).includes(fromEnv)) chosen = 'json';
+  if (
+    !json &&
+    flagFormat === undefined &&
+    fromEnv !== undefined &&
+    MACHINE_FORMATS.has(fromEnv as Format) &&
+    !(allowed as readonly string[]).includes(fromEnv)
+  )
+    chosen = 'json';
   // A diagram language (graph's) falls back to text, the other format read by people.
-  if (!json && flagFormat === undefined && fromEnv !== undefined && DIAGRAM_FORMATS.has(fromEnv as Format) && !(allowed as readonly string[]).includes(fromEnv)) chosen = 'text';
+  if (
+    !json &&
+    flagFormat === undefined &&
+    fromEnv !== undefined &&
+    DIAGRAM_FORMATS.has(fromEnv as Format) &&
+    !(allowed as readonly string[]).includes(fromEnv)
+  )
+    chosen = 'text';
   if (!(allowed as readonly string[]).includes(chosen)) {
     const source = json || flagFormat !== undefined ? `--format ${chosen}` : `DOCKET_FORMAT=${fromEnv}`;
     throw new DocketError('INVALID_FORMAT', `${source} is not supported by this command.`, {
@@ -66,10 +90,14 @@ export function resolveCorrelationId(flag: string | undefined, env: NodeJS.Proce
   const value = flag ?? variable?.value;
   if (value === undefined) return undefined;
   if (!CORRELATION_ID.test(value)) {
-    throw new DocketError('INVALID_CORRELATION_ID', `The correlation ID must be 1 to 128 visible ASCII characters without whitespace (got ${value.length} characters).`, {
-      suggestion: 'Pass a short identifier such as a CI job ID: --correlation-id build-1234.',
-      details: { length: value.length, source: variable?.name ?? '--correlation-id' },
-    });
+    throw new DocketError(
+      'INVALID_CORRELATION_ID',
+      `The correlation ID must be 1 to 128 visible ASCII characters without whitespace (got ${value.length} characters).`,
+      {
+        suggestion: 'Pass a short identifier such as a CI job ID: --correlation-id build-1234.',
+        details: { length: value.length, source: variable?.name ?? '--correlation-id' },
+      },
+    );
   }
   return value;
 }

@@ -8,7 +8,8 @@ import { DocketError } from '../errors/docket-error.js';
 
 const SYSTEM_DIRS = ['/etc', '/bin', '/sbin', '/usr', '/boot', '/dev', '/proc', '/sys', '/lib', '/lib64'];
 const PROTECTED_SEGMENTS = new Set(['.git', '.ssh', '.gnupg', '.aws', '.azure', '.kube', '.docker', 'node_modules']);
-const PROTECTED_NAMES = /^(\.env(\..*)?|\.npmrc|\.netrc|\.pypirc|\.git-credentials|id_(rsa|dsa|ecdsa|ed25519)(\.pub)?|.*\.(pem|key|p12|pfx)|credentials(\.json)?|docops\.config\.ya?ml)$/i;
+const PROTECTED_NAMES =
+  /^(\.env(\..*)?|\.npmrc|\.netrc|\.pypirc|\.git-credentials|id_(rsa|dsa|ecdsa|ed25519)(\.pub)?|.*\.(pem|key|p12|pfx)|credentials(\.json)?|docops\.config\.ya?ml)$/i;
 
 function refuse(file: string, why: string): never {
   throw new DocketError('OUTPUT_PATH_REFUSED', `Refusing --output ${file}: ${why}.`, {
@@ -48,10 +49,12 @@ export async function resolveOutputTarget(root: string, file: string): Promise<O
   // Anywhere the user names ($RUNNER_TEMP, /tmp, a reports folder), as ESLint's -o, but never
   // through a symbolic link that crosses the repository's edge, in either direction.
   const inside = isInside(root, abs);
-  if (inside !== isInside(root, real)) refuse(file, inside ? 'a symbolic link on its way leaves the repository' : 'a symbolic link on its way leads into the repository');
+  if (inside !== isInside(root, real))
+    refuse(file, inside ? 'a symbolic link on its way leaves the repository' : 'a symbolic link on its way leads into the repository');
   const rel = inside ? relativePosix(root, abs) : abs.split(path.sep).join('/');
   if (rel === '' || rel.split('/').some((s) => PROTECTED_SEGMENTS.has(s))) refuse(file, 'it is inside a protected directory');
-  if (PROTECTED_NAMES.test(path.basename(abs)) || (inside && rel === CONFIG_FILE)) refuse(file, 'it names a credential or configuration file');
+  if (PROTECTED_NAMES.test(path.basename(abs)) || (inside && rel === CONFIG_FILE))
+    refuse(file, 'it names a credential or configuration file');
   const stat = await fs.lstat(abs).catch(() => undefined);
   if (stat?.isSymbolicLink()) refuse(file, 'it is a symbolic link');
   if (stat && !stat.isFile()) refuse(file, 'it exists and is not a regular file');

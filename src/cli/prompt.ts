@@ -12,7 +12,10 @@ export class Prompter {
   private waiter: { resolve: (line: string) => void; reject: (error: DocketError) => void } | undefined;
   private closed = false;
 
-  constructor(input: NodeJS.ReadableStream = process.stdin, private readonly output: NodeJS.WritableStream = process.stderr) {
+  constructor(
+    input: NodeJS.ReadableStream = process.stdin,
+    private readonly output: NodeJS.WritableStream = process.stderr,
+  ) {
     this.rl = createInterface({ input, output, terminal: true });
     this.rl.on('line', (line) => {
       const w = this.waiter;

@@ -9,7 +9,8 @@ export function redactedWarning(count: number): Issue {
     code: 'OUTPUT_REDACTED',
     severity: 'info',
     message: `${count} value${count === 1 ? '' : 's'} that look${count === 1 ? 's' : ''} like a secret ${count === 1 ? 'was' : 'were'} replaced by [REDACTED:<kind>] in this output.`,
-    suggestion: 'Remove the credentials from the repository and rotate them; `docket explain OUTPUT_REDACTED` lists what counts as a secret.',
+    suggestion:
+      'Remove the credentials from the repository and rotate them; `docket explain OUTPUT_REDACTED` lists what counts as a secret.',
   };
 }
 
@@ -27,7 +28,14 @@ export function redactEnvelope<E extends Envelope>(env: E): E {
   const advice = redactValue(env.advice, tally);
   const error = env.error === undefined ? undefined : redactValue(env.error, tally);
   if (tally.count === 0) return env;
-  return { ...env, data, warnings: sortIssues([...warnings, redactedWarning(tally.count)]), violations, advice, ...(error === undefined ? {} : { error }) };
+  return {
+    ...env,
+    data,
+    warnings: sortIssues([...warnings, redactedWarning(tally.count)]),
+    violations,
+    advice,
+    ...(error === undefined ? {} : { error }),
+  };
 }
 
 /** The only data fields printed as blocks of lines (fix's diffs, new's rendered document, completion's script). */
@@ -37,7 +45,9 @@ function escapeDeep(value: unknown, block = false): unknown {
   if (typeof value === 'string') return block ? safeBlock(value) : safeText(value);
   if (Array.isArray(value)) return value.map((v) => escapeDeep(v));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [safeText(k), escapeDeep(v, BLOCK_FIELDS.has(k))]));
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [safeText(k), escapeDeep(v, BLOCK_FIELDS.has(k))]),
+    );
   }
   return value;
 }

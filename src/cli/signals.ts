@@ -47,7 +47,12 @@ interface SignalState {
 }
 
 const KEY = Symbol.for('docket.signals');
-const state: SignalState = ((globalThis as Record<symbol, unknown>)[KEY] as SignalState | undefined) ?? { settled: false, pendingEarly: false, listening: false, installed: false };
+const state: SignalState = ((globalThis as Record<symbol, unknown>)[KEY] as SignalState | undefined) ?? {
+  settled: false,
+  pendingEarly: false,
+  listening: false,
+  installed: false,
+};
 (globalThis as Record<symbol, unknown>)[KEY] = state;
 
 function onSignal(): void {

@@ -99,7 +99,10 @@ export class NdjsonStream implements ItemSink {
   private readonly redacted: RedactionTally = { count: 0 };
   private ended = false;
 
-  private constructor(private readonly out: LineOut, private readonly meta: EnvelopeMeta) {}
+  private constructor(
+    private readonly out: LineOut,
+    private readonly meta: EnvelopeMeta,
+  ) {}
 
   static async open(meta: EnvelopeMeta, output?: OutputTarget): Promise<NdjsonStream> {
     const stream = new NdjsonStream(output ? await fileOut(meta.root, output) : stdoutOut(), meta);
@@ -132,7 +135,11 @@ export class NdjsonStream implements ItemSink {
    */
   async finish(env: Envelope, rest: readonly Issue[], decided: boolean): Promise<number> {
     for (const issue of [...rest].sort(compareIssues)) await this.finding(issue);
-    if (env.error) return this.fail(new DocketError(env.error.code as never, env.error.message, { suggestion: env.error.suggestion, details: env.error.details }), env.status);
+    if (env.error)
+      return this.fail(
+        new DocketError(env.error.code as never, env.error.message, { suggestion: env.error.suggestion, details: env.error.details }),
+        env.status,
+      );
     // A command that decided success itself (check --strict, ...) is taken at its word.
     const success = decided ? env.success : this.counts.violations === 0;
     const data = redactValue(env.data, this.redacted);

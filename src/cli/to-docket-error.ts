@@ -32,7 +32,23 @@ function help(ctor: CommandShape): string {
 }
 
 // Calls that only ever change the file system: their refusal is the user's file system, not a bug.
-const WRITE_CALLS = new Set(['mkdir', 'rename', 'link', 'symlink', 'unlink', 'rmdir', 'rm', 'copyfile', 'write', 'fsync', 'ftruncate', 'utime', 'futime', 'chmod', 'fchmod']);
+const WRITE_CALLS = new Set([
+  'mkdir',
+  'rename',
+  'link',
+  'symlink',
+  'unlink',
+  'rmdir',
+  'rm',
+  'copyfile',
+  'write',
+  'fsync',
+  'ftruncate',
+  'utime',
+  'futime',
+  'chmod',
+  'fchmod',
+]);
 const REFUSALS = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT']);
 
 /** A write the file system refused (read-only, no permission, full) that no writer wrapped. */
@@ -48,7 +64,13 @@ function refusedWrite(error: unknown): error is NodeJS.ErrnoException & { path: 
 export function toDocketError(error: unknown, ctor: CommandShape = {}, root = process.cwd()): DocketError {
   if (refusedWrite(error)) return writeFailed(root, path.resolve(root, error.path), error);
   if (isDocketError(error)) {
-    return new DocketError(error.code, cleanMessage(error.message), { suggestion: error.suggestion, details: error.details, cause: error.cause, warnings: error.warnings, advice: error.advice });
+    return new DocketError(error.code, cleanMessage(error.message), {
+      suggestion: error.suggestion,
+      details: error.details,
+      cause: error.cause,
+      warnings: error.warnings,
+      advice: error.advice,
+    });
   }
   const err = error as Error & { flags?: string[]; args?: { name: string }[] | string[] };
   const name = err?.constructor?.name ?? '';
@@ -80,11 +102,18 @@ export function toDocketError(error: unknown, ctor: CommandShape = {}, root = pr
     case 'FlagInvalidOptionError':
     case 'ArgInvalidOptionError': {
       const allowed = /one of: (.*)$/.exec(message)?.[1]?.split(', ') ?? [];
-      return new DocketError('INVALID_FLAG_VALUE', `${message}.`, { suggestion: `Use one of: ${allowed.join(', ')}.`, details: { allowed } });
+      return new DocketError('INVALID_FLAG_VALUE', `${message}.`, {
+        suggestion: `Use one of: ${allowed.join(', ')}.`,
+        details: { allowed },
+      });
     }
     case 'FailedFlagValidationError':
     case 'ViolatedFlagConstraintError': {
-      const reasons = message.split('\n').slice(1).map((s) => s.trim()).filter(Boolean);
+      const reasons = message
+        .split('\n')
+        .slice(1)
+        .map((s) => s.trim())
+        .filter(Boolean);
       const conflict = reasons.some((r) => r.includes('cannot also be provided') || r.startsWith('Only the following'));
       return new DocketError(conflict ? 'FLAG_CONFLICT' : 'INVALID_FLAG_VALUE', reasons.join('; ') || message, {
         suggestion: conflict ? 'Keep one of the conflicting flags.' : `Run \`${help(ctor)}\` for the flags.`,
@@ -94,7 +123,9 @@ export function toDocketError(error: unknown, ctor: CommandShape = {}, root = pr
     case 'CLIError':
     case 'CLIParseError':
       if (/^Flag --|^Unexpected flag|^Parsing --|Expected an integer|Expected a/.test(message) || /--[\w-]+/.test(message)) {
-        return new DocketError('INVALID_FLAG_VALUE', message.endsWith('.') ? message : `${message}.`, { suggestion: `Run \`${help(ctor)}\` for the flags.` });
+        return new DocketError('INVALID_FLAG_VALUE', message.endsWith('.') ? message : `${message}.`, {
+          suggestion: `Run \`${help(ctor)}\` for the flags.`,
+        });
       }
       break;
     default:

@@ -9,7 +9,13 @@ import { formatFromRaw } from './options.js';
 export async function answerBareTopic(argv: readonly string[], manifestUrl: URL): Promise<boolean> {
   const [topic, next] = argv;
   if (!topic || topic.startsWith('-') || (next !== undefined && !next.startsWith('-'))) return false;
-  if (argv.includes('--help') || argv.includes('-h') || formatFromRaw(argv, process.env) === 'text' || formatFromRaw(argv, process.env) === 'md') return false;
+  if (
+    argv.includes('--help') ||
+    argv.includes('-h') ||
+    formatFromRaw(argv, process.env) === 'text' ||
+    formatFromRaw(argv, process.env) === 'md'
+  )
+    return false;
   let ids: string[];
   try {
     const text = readFileSync(manifestUrl, 'utf8');
@@ -20,7 +26,10 @@ export async function answerBareTopic(argv: readonly string[], manifestUrl: URL)
     return false;
   }
   if (ids.includes(topic)) return false;
-  const subcommands = ids.filter((id) => id.startsWith(`${topic}:`)).map((id) => id.replace(/:/g, ' ')).sort();
+  const subcommands = ids
+    .filter((id) => id.startsWith(`${topic}:`))
+    .map((id) => id.replace(/:/g, ' '))
+    .sort();
   if (subcommands.length === 0) return false;
   // Loaded only when answering: this guard runs before every command and must stay cheap.
   const [{ DocketError }, { emitEarlyError }] = await Promise.all([import('../errors/docket-error.js'), import('./early-error.js')]);

@@ -22,10 +22,23 @@ export function startVerbose(enabled: boolean): () => void {
 
 /** The choices the base command made from flags and environment, said where they came from. */
 export function noteRunChoices(meta: EnvelopeMeta, flags: GlobalFlags, env: NodeJS.ProcessEnv, cwdPrefix = ''): void {
-  note('root', () => `${meta.root}${flags.root !== '.' ? ` (--root ${flags.root})` : cwdPrefix === '' ? ' (the current directory)' : ` (found above the current directory, ${cwdPrefix})`}`);
-  note('format', () => `${meta.format} (${flags.json ? '--json' : flags.format !== undefined ? '--format' : env.DOCKET_FORMAT?.trim() ? 'DOCKET_FORMAT' : 'default'})`);
+  note(
+    'root',
+    () =>
+      `${meta.root}${flags.root !== '.' ? ` (--root ${flags.root})` : cwdPrefix === '' ? ' (the current directory)' : ` (found above the current directory, ${cwdPrefix})`}`,
+  );
+  note(
+    'format',
+    () =>
+      `${meta.format} (${flags.json ? '--json' : flags.format !== undefined ? '--format' : env.DOCKET_FORMAT?.trim() ? 'DOCKET_FORMAT' : 'default'})`,
+  );
   const runId = envValue(env, 'DOCKET_RUN_ID');
-  if (runId) note('run_id', () => (runId.value.toLowerCase() === meta.runId ? `${meta.runId} (${runId.name})` : `${meta.runId} (random: ${runId.name} is not a UUID and was ignored)`));
+  if (runId)
+    note('run_id', () =>
+      runId.value.toLowerCase() === meta.runId
+        ? `${meta.runId} (${runId.name})`
+        : `${meta.runId} (random: ${runId.name} is not a UUID and was ignored)`,
+    );
   const correlation = flags['correlation-id'] === undefined ? envValue(env, 'DOCKET_CORRELATION_ID') : undefined;
   if (meta.correlationId !== undefined) note('correlation_id', () => `${meta.correlationId} (${correlation?.name ?? '--correlation-id'})`);
   if (flags.output !== undefined) note('output', () => `written to ${flags.output} instead of stdout`);

@@ -13,7 +13,8 @@ import { runCheck, type CacheStrategy, type CheckData } from '../core/usecases/c
 
 export default class Check extends DocketCommand<typeof Check, CheckData> {
   static override summary = 'Check governed documents: frontmatter, schema, IDs, placement, filenames, links.';
-  static override description = 'PATHS (files, directories, globs) limit the documents checked; IDs are still compared with the whole repository. Exit 1 on violations, and on warnings with --strict (--exit-zero: 0 whenever the run completed). For CI: --format sarif (code scanning), github (annotations) or junit (test reports).';
+  static override description =
+    'PATHS (files, directories, globs) limit the documents checked; IDs are still compared with the whole repository. Exit 1 on violations, and on warnings with --strict (--exit-zero: 0 whenever the run completed). For CI: --format sarif (code scanning), github (annotations) or junit (test reports).';
   static override examples = [
     '<%= config.bin %> check',
     '<%= config.bin %> check docs/45-adr --format json',
@@ -26,16 +27,26 @@ export default class Check extends DocketCommand<typeof Check, CheckData> {
   static mutates = false;
   static override formats: readonly Format[] = [...BASE_FORMATS, 'ndjson', 'sarif', 'github', 'junit'];
   static override args = {
-    paths: Args.string({ description: 'Files, directories or globs (picomatch syntax) to check; `!glob` leaves paths out (default: every governed document).', multiple: true }),
+    paths: Args.string({
+      description: 'Files, directories or globs (picomatch syntax) to check; `!glob` leaves paths out (default: every governed document).',
+      multiple: true,
+    }),
   };
   static override flags = {
     ...ignoreFlags,
     strict: Flags.boolean({ description: 'Fail (exit 1) on warnings too.' }),
     quiet: Flags.boolean({ char: 'q', description: 'Text mode: print only failures.' }),
-    staged: Flags.boolean({ description: 'Check the documents staged for commit as the git index holds them (what the commit will contain), as lint-staged does; the working tree is not changed. Other documents are read from the working tree for IDs and links; untracked files are not checked. PATHS narrow the staged set.' }),
-    'no-cache': Flags.boolean({ description: 'Neither read nor write the cache under .docket/cache/: read and check every document from scratch (results are the same).' }),
+    staged: Flags.boolean({
+      description:
+        'Check the documents staged for commit as the git index holds them (what the commit will contain), as lint-staged does; the working tree is not changed. Other documents are read from the working tree for IDs and links; untracked files are not checked. PATHS narrow the staged set.',
+    }),
+    'no-cache': Flags.boolean({
+      description:
+        'Neither read nor write the cache under .docket/cache/: read and check every document from scratch (results are the same).',
+    }),
     'cache-strategy': Flags.string({
-      description: 'How the cache recognises an unchanged document. metadata: by size and modification time. content: also by the SHA-256 of its bytes when those changed (a fresh CI checkout with a restored cache); use it only with a cache from your own runs, never one that came with the checkout.',
+      description:
+        'How the cache recognises an unchanged document. metadata: by size and modification time. content: also by the SHA-256 of its bytes when those changed (a fresh CI checkout with a restored cache); use it only with a cache from your own runs, never one that came with the checkout.',
       options: ['metadata', 'content'],
       default: 'metadata',
     }),
@@ -50,8 +61,28 @@ export default class Check extends DocketCommand<typeof Check, CheckData> {
     // --quiet prints only failures; under --strict warnings are failures too, so they stay.
     this.quiet = this.flags.quiet && !this.flags.strict;
     if (CI_FORMATS.has(ctx.format)) this.ci = await import('../cli/render/ci/report.js');
-    const result = await runCheck(ctx.root, { paths: (this.args.paths ?? []).map(ctx.path), strict: this.flags.strict, cache: !this.flags['no-cache'], cacheStrategy: this.flags['cache-strategy'] as CacheStrategy, ignoreFiles: this.flags.ignore, staged: this.flags.staged, signal: ctx.signal, cmd: ctx.cmd, ...(ctx.stream ? { sink: ctx.stream } : {}), ...(ctx.progress ? { progress: ctx.progress } : {}) });
-    return { data: result.data, violations: result.violations, warnings: result.warnings, advice: result.advice, success: result.success, status: result.partial ? 'partial' : 'ok', streamed: ['checked_paths'], metrics: result.metrics };
+    const result = await runCheck(ctx.root, {
+      paths: (this.args.paths ?? []).map(ctx.path),
+      strict: this.flags.strict,
+      cache: !this.flags['no-cache'],
+      cacheStrategy: this.flags['cache-strategy'] as CacheStrategy,
+      ignoreFiles: this.flags.ignore,
+      staged: this.flags.staged,
+      signal: ctx.signal,
+      cmd: ctx.cmd,
+      ...(ctx.stream ? { sink: ctx.stream } : {}),
+      ...(ctx.progress ? { progress: ctx.progress } : {}),
+    });
+    return {
+      data: result.data,
+      violations: result.violations,
+      warnings: result.warnings,
+      advice: result.advice,
+      success: result.success,
+      status: result.partial ? 'partial' : 'ok',
+      streamed: ['checked_paths'],
+      metrics: result.metrics,
+    };
   }
 
   protected override renderText(env: Envelope<CheckData>, style: Style): string {

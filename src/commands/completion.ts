@@ -6,7 +6,8 @@ import { completionScript, SHELLS, type CompletionCommand, type CompletionData, 
 
 export default class Completion extends DocketCommand<typeof Completion, CompletionData> {
   static override summary = 'Print a shell completion script for bash or zsh (commands, subcommands, flags and their values).';
-  static override description = 'bash: `source <(docket completion bash)` in ~/.bashrc, or save it in ~/.local/share/bash-completion/completions/docket. zsh: save it as _docket in a directory on $fpath. Run it again after upgrading docket.';
+  static override description =
+    'bash: `source <(docket completion bash)` in ~/.bashrc, or save it in ~/.local/share/bash-completion/completions/docket. zsh: save it as _docket in a directory on $fpath. Run it again after upgrading docket.';
   static override examples = ['source <(<%= config.bin %> completion bash)', '<%= config.bin %> completion zsh > "${fpath[1]}/_docket"'];
   static mutates = false;
   // Completion works anywhere: no repository is needed or looked for.
@@ -25,7 +26,12 @@ export default class Completion extends DocketCommand<typeof Completion, Complet
           .map((f) => {
             // --format takes the formats the command lists (a free string to oclif, checked by docket).
             const options = f.name === 'format' ? (c as { formats?: string[] }).formats : f.type === 'option' ? f.options : undefined;
-            return { name: f.name, value: f.type === 'option', negatable: f.type === 'boolean' && f.allowNo === true, ...(options ? { options } : {}) };
+            return {
+              name: f.name,
+              value: f.type === 'option',
+              negatable: f.type === 'boolean' && f.allowNo === true,
+              ...(options ? { options } : {}),
+            };
           }),
       }));
     const shell = this.args.shell as Shell;

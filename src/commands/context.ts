@@ -29,8 +29,20 @@ export default class Context extends DocketCommand<typeof Context, ContextData> 
     }
     const config = await ctx.config();
     if (!this.flags.ignore) config.ignoreFiles = false;
-    const result = await buildContext(config, { deep: this.flags.deep, env: ctx.env, signal: ctx.signal, cmd: ctx.cmd, ...(ctx.stream ? { sink: ctx.stream } : {}) });
-    return { data: result.data, warnings: result.warnings, advice: result.advice, status: result.partial ? 'partial' : 'ok', streamed: ['documents'] };
+    const result = await buildContext(config, {
+      deep: this.flags.deep,
+      env: ctx.env,
+      signal: ctx.signal,
+      cmd: ctx.cmd,
+      ...(ctx.stream ? { sink: ctx.stream } : {}),
+    });
+    return {
+      data: result.data,
+      warnings: result.warnings,
+      advice: result.advice,
+      status: result.partial ? 'partial' : 'ok',
+      streamed: ['documents'],
+    };
   }
 
   protected override renderText(env: Envelope<ContextData>, style: Style): string {

@@ -21,7 +21,9 @@ export default class Doctor extends DocketCommand<typeof Doctor, DoctorData> {
 
   protected async execute(ctx: RunContext): Promise<Outcome<DoctorData>> {
     const result = await runDoctor(ctx.root, { cmd: ctx.cmd });
-    note('strict', () => (this.flags.strict === true ? 'warnings fail the run (--strict)' : 'warnings do not fail the run (--no-strict, the default)'));
+    note('strict', () =>
+      this.flags.strict === true ? 'warnings fail the run (--strict)' : 'warnings do not fail the run (--no-strict, the default)',
+    );
     // --strict fails on warnings, not on notes (severity info).
     const failed = result.violations.length > 0 || (this.flags.strict === true && result.warnings.some((w) => w.severity === 'warning'));
     return { data: result.data, violations: result.violations, warnings: result.warnings, advice: result.advice, success: !failed };

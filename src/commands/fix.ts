@@ -13,15 +13,29 @@ import { runFix, type FixData } from '../core/usecases/fix.js';
 
 export default class Fix extends DocketCommand<typeof Fix, FixData> {
   static override summary = 'Repair what is mechanical: missing frontmatter and fields, unambiguous values, file names.';
-  static override description = 'Dry run by default: shows a unified diff of every change. --apply writes them atomically, touching only the frontmatter lines it must, then re-checks. Exit 1 while violations remain.';
-  static override examples = ['<%= config.bin %> fix', '<%= config.bin %> fix --apply', '<%= config.bin %> fix --apply --namespace billing --format json', '<%= config.bin %> fix --plan .docket/scan-plan.json --apply'];
+  static override description =
+    'Dry run by default: shows a unified diff of every change. --apply writes them atomically, touching only the frontmatter lines it must, then re-checks. Exit 1 while violations remain.';
+  static override examples = [
+    '<%= config.bin %> fix',
+    '<%= config.bin %> fix --apply',
+    '<%= config.bin %> fix --apply --namespace billing --format json',
+    '<%= config.bin %> fix --plan .docket/scan-plan.json --apply',
+  ];
   static mutates = true;
   static override flags = {
     ...ignoreFlags,
     ...applyFlags,
     namespace: Flags.string({ description: 'Fix only the documents of this namespace.', helpValue: '<name>', exclusive: ['plan'] }),
-    plan: Flags.string({ description: 'Run the actions of a plan written by `docket scan --plan` (or by the Python DocOps CLI\'s `scan --plan`) instead, previewed unless --apply; each is refused if its source changed since.', helpValue: '<file>' }),
-    patch: Flags.boolean({ description: 'Text mode: print only the changes, as one patch `git apply` accepts (`docket fix --patch > fix.patch`); findings and advice go to stderr.', exclusive: ['json', 'format'] }),
+    plan: Flags.string({
+      description:
+        "Run the actions of a plan written by `docket scan --plan` (or by the Python DocOps CLI's `scan --plan`) instead, previewed unless --apply; each is refused if its source changed since.",
+      helpValue: '<file>',
+    }),
+    patch: Flags.boolean({
+      description:
+        'Text mode: print only the changes, as one patch `git apply` accepts (`docket fix --patch > fix.patch`); findings and advice go to stderr.',
+      exclusive: ['json', 'format'],
+    }),
     ...exitZeroFlags,
     ...findingsFlags,
   };
@@ -29,11 +43,29 @@ export default class Fix extends DocketCommand<typeof Fix, FixData> {
 
   protected async execute(ctx: RunContext): Promise<Outcome<FixData>> {
     const apply = applies(this.flags);
-    note('mode', () => (apply ? `apply (${this.flags.apply ? '--apply' : '--no-dry-run'})` : 'dry run: nothing is written (--apply or --no-dry-run writes)'));
-    const result = await runFix(ctx.root, { apply, ignoreFiles: this.flags.ignore, namespace: this.flags.namespace, env: ctx.env, now: ctx.now(), signal: ctx.signal, cmd: ctx.cmd, fallback: ctx.fallback, ...(this.flags.plan !== undefined ? { plan: ctx.path(this.flags.plan) } : {}) });
+    note('mode', () =>
+      apply ? `apply (${this.flags.apply ? '--apply' : '--no-dry-run'})` : 'dry run: nothing is written (--apply or --no-dry-run writes)',
+    );
+    const result = await runFix(ctx.root, {
+      apply,
+      ignoreFiles: this.flags.ignore,
+      namespace: this.flags.namespace,
+      env: ctx.env,
+      now: ctx.now(),
+      signal: ctx.signal,
+      cmd: ctx.cmd,
+      fallback: ctx.fallback,
+      ...(this.flags.plan !== undefined ? { plan: ctx.path(this.flags.plan) } : {}),
+    });
     if (result.data.namespace !== undefined) note('namespace', () => `only ${result.data.namespace} (--namespace)`);
     this.rawPatch = fixPatch(result.data);
-    return { data: result.data, violations: result.violations, warnings: result.warnings, advice: result.advice, status: result.partial ? 'partial' : 'ok' };
+    return {
+      data: result.data,
+      violations: result.violations,
+      warnings: result.warnings,
+      advice: result.advice,
+      status: result.partial ? 'partial' : 'ok',
+    };
   }
 
   /**

@@ -8,8 +8,12 @@ import { runIdentify, type IdentifyData } from '../core/usecases/navigate.js';
 
 export default class Identify extends DocketCommand<typeof Identify, IdentifyData> {
   static override summary = 'Tell the ID (and title, status) of the governed document at a path.';
-  static override description = 'PATH is absolute or relative to the root; a path outside the root is refused (exit 77). A file that is not an indexed document is DOCUMENT_NOT_INDEXED (exit 66) with the reason.';
-  static override examples = ['<%= config.bin %> identify docs/45-adr/adr-001-use-postgres.md', '<%= config.bin %> identify "$PWD/docs/45-adr/adr-001-use-postgres.md" --format json'];
+  static override description =
+    'PATH is absolute or relative to the root; a path outside the root is refused (exit 77). A file that is not an indexed document is DOCUMENT_NOT_INDEXED (exit 66) with the reason.';
+  static override examples = [
+    '<%= config.bin %> identify docs/45-adr/adr-001-use-postgres.md',
+    '<%= config.bin %> identify "$PWD/docs/45-adr/adr-001-use-postgres.md" --format json',
+  ];
   static mutates = false;
   static override answerOnly = true;
   static override args = {

@@ -9,21 +9,40 @@ import { initRepository, type InitData } from '../core/usecases/init.js';
 export default class Init extends DocketCommand<typeof Init, InitData> {
   static override summary = 'Scaffold docops.config.yaml, the docs tree, the metadata schema and templates.';
   static override description = 'Idempotent: files that exist are listed in skipped_paths and never overwritten.';
-  static override examples = ['<%= config.bin %> init --prefix ACME --project-name "Acme Platform"', '<%= config.bin %> init --prefix ACME --docs-root doc --adr-dir doc/adr', '<%= config.bin %> init --dry-run --format json'];
+  static override examples = [
+    '<%= config.bin %> init --prefix ACME --project-name "Acme Platform"',
+    '<%= config.bin %> init --prefix ACME --docs-root doc --adr-dir doc/adr',
+    '<%= config.bin %> init --dry-run --format json',
+  ];
   static mutates = true;
   // init creates a repository where it is run: it never moves to one found above (it refuses instead).
   static override discoversRoot = false;
   static override flags = {
     prefix: Flags.string({ description: 'ID prefix, 3 to 10 letters (default: from the project name).', helpValue: '<PREFIX>' }),
     'project-name': Flags.string({ description: 'Project name (default: the root directory name).', helpValue: '<name>' }),
-    'docs-root': Flags.string({ description: 'Directory of the governed documents (default: docs), e.g. doc for an adr-tools repository.', helpValue: '<dir>' }),
-    'adr-dir': Flags.string({ description: 'Keep this existing ADR directory (inside the docs root) as the ADR type\'s directory instead of 45-adr: the log is not split.', helpValue: '<dir>' }),
+    'docs-root': Flags.string({
+      description: 'Directory of the governed documents (default: docs), e.g. doc for an adr-tools repository.',
+      helpValue: '<dir>',
+    }),
+    'adr-dir': Flags.string({
+      description:
+        "Keep this existing ADR directory (inside the docs root) as the ADR type's directory instead of 45-adr: the log is not split.",
+      helpValue: '<dir>',
+    }),
     force: Flags.boolean({ description: 'Scaffold even inside a repository docket already governs (a nested repository).' }),
     'dry-run': Flags.boolean({ description: 'Write nothing: list the files init would create, update and leave.' }),
   };
 
   protected async execute(ctx: RunContext): Promise<Outcome<InitData>> {
-    const result = await initRepository(ctx.root, { prefix: this.flags.prefix, projectName: this.flags['project-name'], docsRoot: this.flags['docs-root'], adrDir: this.flags['adr-dir'], force: this.flags.force, dryRun: this.flags['dry-run'], cmd: ctx.cmd });
+    const result = await initRepository(ctx.root, {
+      prefix: this.flags.prefix,
+      projectName: this.flags['project-name'],
+      docsRoot: this.flags['docs-root'],
+      adrDir: this.flags['adr-dir'],
+      force: this.flags.force,
+      dryRun: this.flags['dry-run'],
+      cmd: ctx.cmd,
+    });
     return { data: result.data, warnings: result.warnings, advice: result.advice };
   }
 

@@ -8,8 +8,12 @@ import { runLink, type LinkData } from '../core/usecases/navigate.js';
 
 export default class Link extends DocketCommand<typeof Link, LinkData> {
   static override summary = 'Print a Markdown link to a governed document, relative to --from when given.';
-  static override description = 'Without --from the link is relative to the repository root. --from is the file that will contain the link (or a directory, with a trailing slash or when it exists as one). Text output is the link alone, for `$(docket link ID --from FILE)`; warnings (e.g. a stale index) are in --format json.';
-  static override examples = ['<%= config.bin %> link ACME-ADR-001', '<%= config.bin %> link ACME-ADR-001 --from docs/10-prd/prd-002-billing.md'];
+  static override description =
+    'Without --from the link is relative to the repository root. --from is the file that will contain the link (or a directory, with a trailing slash or when it exists as one). Text output is the link alone, for `$(docket link ID --from FILE)`; warnings (e.g. a stale index) are in --format json.';
+  static override examples = [
+    '<%= config.bin %> link ACME-ADR-001',
+    '<%= config.bin %> link ACME-ADR-001 --from docs/10-prd/prd-002-billing.md',
+  ];
   static mutates = false;
   static override answerOnly = true;
   static override pathParams = ['from'];
@@ -17,13 +21,23 @@ export default class Link extends DocketCommand<typeof Link, LinkData> {
     id: Args.string({ description: 'Document ID, e.g. ACME-ADR-001.', required: true }),
   };
   static override flags = {
-    from: Flags.string({ description: 'The file (or directory) the link will be written in; the link is relative to it.', helpValue: '<path>' }),
+    from: Flags.string({
+      description: 'The file (or directory) the link will be written in; the link is relative to it.',
+      helpValue: '<path>',
+    }),
   };
 
   protected async execute(ctx: RunContext): Promise<Outcome<LinkData>> {
     // Text output is only the link (for shell substitution): warnings show in --format json.
     this.quiet = true;
-    return runLink(ctx.root, this.args.id, this.flags.from === undefined ? undefined : ctx.path(this.flags.from), ctx.signal, ctx.cmd, ctx.fallback);
+    return runLink(
+      ctx.root,
+      this.args.id,
+      this.flags.from === undefined ? undefined : ctx.path(this.flags.from),
+      ctx.signal,
+      ctx.cmd,
+      ctx.fallback,
+    );
   }
 
   protected override renderText(env: Envelope<LinkData>, _style: Style): string {

@@ -5,7 +5,8 @@ import type { ListData } from '../core/usecases/list.js';
 
 export default class List extends ListCommandBase<typeof List> {
   static override summary = 'List the governed documents: ID, title, status and date, sorted by ID.';
-  static override description = 'Reads the index, building it in memory (with a warning) when the artifact is missing or stale. A type or status that neither the configuration, the schema nor any document knows is a usage error (exit 64).';
+  static override description =
+    'Reads the index, building it in memory (with a warning) when the artifact is missing or stale. A type or status that neither the configuration, the schema nor any document knows is a usage error (exit 64).';
   static override examples = [
     '<%= config.bin %> list',
     '<%= config.bin %> list --type ADR --status Approved,Draft',
@@ -13,7 +14,12 @@ export default class List extends ListCommandBase<typeof List> {
   ];
   static mutates = false;
   static override flags = {
-    type: Flags.string({ description: 'Only documents of this type (repeatable; commas separate several; case does not matter).', helpValue: '<type>', multiple: true, multipleNonGreedy: true }),
+    type: Flags.string({
+      description: 'Only documents of this type (repeatable; commas separate several; case does not matter).',
+      helpValue: '<type>',
+      multiple: true,
+      multipleNonGreedy: true,
+    }),
     status: statusFlag,
   };
 

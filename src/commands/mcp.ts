@@ -22,8 +22,18 @@ export default class Mcp extends DocketCommand<typeof Mcp, McpData> {
   static override resultStream = 'stderr' as const;
   static override stopsOnSignal = true;
   static override flags = {
-    'max-result-bytes': Flags.integer({ description: 'Largest tool result, in bytes of JSON; longer lists are cut with an OUTPUT_TRUNCATED marker.', default: 256 * 1024, min: 4096, helpValue: '<bytes>' }),
-    timeout: Flags.integer({ description: 'Seconds a tool call may run before it is stopped (TOOL_CALL_TIMEOUT).', default: 120, min: 1, helpValue: '<seconds>' }),
+    'max-result-bytes': Flags.integer({
+      description: 'Largest tool result, in bytes of JSON; longer lists are cut with an OUTPUT_TRUNCATED marker.',
+      default: 256 * 1024,
+      min: 4096,
+      helpValue: '<bytes>',
+    }),
+    timeout: Flags.integer({
+      description: 'Seconds a tool call may run before it is stopped (TOOL_CALL_TIMEOUT).',
+      default: 120,
+      min: 1,
+      helpValue: '<seconds>',
+    }),
   };
 
   protected async execute(ctx: RunContext): Promise<Outcome<McpData>> {
@@ -32,7 +42,9 @@ export default class Mcp extends DocketCommand<typeof Mcp, McpData> {
     const tools = buildTools(this.config.commands, this.config.root);
     const server = { name: 'docket', version: this.config.version };
     if (ctx.format === 'text') {
-      const hint = process.stdin.isTTY ? ' This is a stdio server for MCP clients: add it to your client\'s configuration (`docket mcp --help`); Ctrl-C stops it.' : '';
+      const hint = process.stdin.isTTY
+        ? " This is a stdio server for MCP clients: add it to your client's configuration (`docket mcp --help`); Ctrl-C stops it."
+        : '';
       await writeStderr(`docket mcp: serving ${safeText(ctx.root)} with ${tools.length} tools over stdio.${hint}\n`);
     }
     const stats = await serve({

@@ -11,8 +11,10 @@ import { runMigrateTemplates, type MigrateTemplatesData } from '../core/usecases
 const on = (description: string) => Flags.boolean({ description, allowNo: true, default: true });
 
 export default class MigrateTemplates extends DocketCommand<typeof MigrateTemplates, MigrateTemplatesData> {
-  static override summary = 'Move legacy template config (type_directories, templates) into document_types, and legacy template names and placeholders to the current ones.';
-  static override description = 'Dry run by default: lists each change with a diff per file. The config is edited in place (comments kept) and must read the same afterwards; `template-NNN-<type>.md` becomes `<type>.template.md`; `<REPO>`, `<SEQ>`, `{title}`, ... become `{{repo_prefix}}`, `{{seq}}`, `{{title}}` (HTML comments and fenced code are left alone). --apply copies the files it changes to .docket/migrations/backup-<UTC time>/ first, then writes them as one set.';
+  static override summary =
+    'Move legacy template config (type_directories, templates) into document_types, and legacy template names and placeholders to the current ones.';
+  static override description =
+    'Dry run by default: lists each change with a diff per file. The config is edited in place (comments kept) and must read the same afterwards; `template-NNN-<type>.md` becomes `<type>.template.md`; `<REPO>`, `<SEQ>`, `{title}`, ... become `{{repo_prefix}}`, `{{seq}}`, `{{title}}` (HTML comments and fenced code are left alone). --apply copies the files it changes to .docket/migrations/backup-<UTC time>/ first, then writes them as one set.';
   static override examples = [
     '<%= config.bin %> migrate-templates',
     '<%= config.bin %> migrate-templates --apply',
@@ -32,7 +34,16 @@ export default class MigrateTemplates extends DocketCommand<typeof MigrateTempla
     const apply = applies(this.flags);
     note('mode', () => (apply ? 'apply' : 'dry run: nothing is written (--apply writes)'));
     const f = this.flags;
-    const result = await runMigrateTemplates(ctx.root, { apply, backup: f.backup, typeDirs: f['legacy-type-dirs'], templates: f['legacy-templates'], placeholders: f['placeholder-syntax'], renameFiles: f['rename-files'], now: ctx.now(), cmd: ctx.cmd });
+    const result = await runMigrateTemplates(ctx.root, {
+      apply,
+      backup: f.backup,
+      typeDirs: f['legacy-type-dirs'],
+      templates: f['legacy-templates'],
+      placeholders: f['placeholder-syntax'],
+      renameFiles: f['rename-files'],
+      now: ctx.now(),
+      cmd: ctx.cmd,
+    });
     return { data: result.data, warnings: result.warnings, advice: result.advice, status: 'ok' };
   }
 

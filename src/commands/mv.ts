@@ -12,7 +12,8 @@ import { runMove, type MoveData } from '../core/usecases/move.js';
 
 export default class Mv extends DocketCommand<typeof Mv, MoveData> {
   static override summary = 'Move or rename a governed document and rewrite every relative link to it and from it.';
-  static override description = 'Dry run by default: shows the move and every link it rewrites as one patch `git apply` takes. --apply writes all the files as one set (all or nothing). Anchors, queries, link text and every other byte stay; links in code are not links. TARGET is a file, or a directory (existing, or with a trailing slash) that receives the document under its name.';
+  static override description =
+    'Dry run by default: shows the move and every link it rewrites as one patch `git apply` takes. --apply writes all the files as one set (all or nothing). Anchors, queries, link text and every other byte stay; links in code are not links. TARGET is a file, or a directory (existing, or with a trailing slash) that receives the document under its name.';
   static override examples = [
     '<%= config.bin %> mv docs/45-adr/adr-001-use-pg.md docs/45-adr/adr-001-use-postgres.md',
     '<%= config.bin %> mv docs/notes/design.md docs/45-adr/ --apply',
@@ -27,7 +28,10 @@ export default class Mv extends DocketCommand<typeof Mv, MoveData> {
   static override flags = {
     ...ignoreFlags,
     ...applyFlags,
-    patch: Flags.boolean({ description: 'Text mode: print only the changes, as one patch `git apply` accepts; warnings and advice go to stderr.', exclusive: ['json', 'format'] }),
+    patch: Flags.boolean({
+      description: 'Text mode: print only the changes, as one patch `git apply` accepts; warnings and advice go to stderr.',
+      exclusive: ['json', 'format'],
+    }),
   };
 
   private rawPatch = '';
@@ -35,7 +39,15 @@ export default class Mv extends DocketCommand<typeof Mv, MoveData> {
   protected async execute(ctx: RunContext): Promise<Outcome<MoveData>> {
     const apply = applies(this.flags);
     note('mode', () => (apply ? 'apply' : 'dry run: nothing is written (--apply writes)'));
-    const result = await runMove(ctx.root, { source: ctx.path(this.args.source), target: ctx.path(this.args.target), apply, ignoreFiles: this.flags.ignore, signal: ctx.signal, cmd: ctx.cmd, fallback: ctx.fallback });
+    const result = await runMove(ctx.root, {
+      source: ctx.path(this.args.source),
+      target: ctx.path(this.args.target),
+      apply,
+      ignoreFiles: this.flags.ignore,
+      signal: ctx.signal,
+      cmd: ctx.cmd,
+      fallback: ctx.fallback,
+    });
     this.rawPatch = movePatch(result.data);
     return { data: result.data, violations: [], warnings: result.warnings, advice: result.advice, status: 'ok' };
   }

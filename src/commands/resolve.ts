@@ -8,7 +8,8 @@ import { runResolve, type ResolveData } from '../core/usecases/navigate.js';
 
 export default class Resolve extends DocketCommand<typeof Resolve, ResolveData> {
   static override summary = 'Find a governed document by ID: its path, title and status.';
-  static override description = 'IDs match exactly after trimming; an unknown ID (exit 66) suggests the closest known ones, and a lowercase ID its canonical form. Reads the index, building it in memory (with a warning) when the artifact is missing or stale.';
+  static override description =
+    'IDs match exactly after trimming; an unknown ID (exit 66) suggests the closest known ones, and a lowercase ID its canonical form. Reads the index, building it in memory (with a warning) when the artifact is missing or stale.';
   static override examples = ['<%= config.bin %> resolve ACME-ADR-001', '<%= config.bin %> resolve ACME-ADR-001 --format json'];
   static mutates = false;
   static override answerOnly = true;

@@ -11,11 +11,19 @@ export default class Site extends DocketCommand<typeof Site, SiteData> {
   static override summary = 'Build a static HTML site of the governed documents: list, pages, graph, ADR timeline, board.';
   static override description =
     'The site needs no server and loads nothing from elsewhere (open index.html): a home page with counts by type and status, the check summary and a sortable, filterable list of every document; a page per document (its Markdown rendered with raw HTML escaped, its metadata, findings, links both ways, supersession chain and neighbourhood graph); a graph view; an ADR timeline; and a board of the work queue when project-state.yaml exists. Output is deterministic (a build date only with --include-timestamp); only changed files are rewritten. docket writes only into a directory it built before (marked by .docket-site.json), a new or an empty one, unless --force, and removes only files it wrote.';
-  static override examples = ['<%= config.bin %> site', '<%= config.bin %> site --out public/docs --format json', '<%= config.bin %> site --out /tmp/handbook-site --include-timestamp'];
+  static override examples = [
+    '<%= config.bin %> site',
+    '<%= config.bin %> site --out public/docs --format json',
+    '<%= config.bin %> site --out /tmp/handbook-site --include-timestamp',
+  ];
   static mutates = true;
   static override idempotent = true;
   static override flags = {
-    out: Flags.string({ description: 'The directory to build the site in (default: docs-site at the repository root; a path given is relative to the working directory).', helpValue: '<dir>' }),
+    out: Flags.string({
+      description:
+        'The directory to build the site in (default: docs-site at the repository root; a path given is relative to the working directory).',
+      helpValue: '<dir>',
+    }),
     force: Flags.boolean({ description: 'Write into an existing directory docket did not build (its other files are kept).' }),
   };
 

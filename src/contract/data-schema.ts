@@ -25,7 +25,6 @@ export function readDataSchema(packageRoot: string, commandId: string): JsonSche
   return cache.get(file);
 }
 
-
 const BRANCHES = ['oneOf', 'anyOf', 'allOf'] as const;
 
 /** A local `$ref` ("#/definitions/x") resolved against the schema's root; other schemas as they are. */
@@ -33,7 +32,8 @@ function deref(s: JsonSchema, root: JsonSchema): JsonSchema {
   const ref = s.$ref;
   if (typeof ref !== 'string' || !ref.startsWith('#/')) return s;
   let target: unknown = root;
-  for (const part of ref.slice(2).split('/')) target = (target as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  for (const part of ref.slice(2).split('/'))
+    target = (target as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
   return target && typeof target === 'object' ? (target as JsonSchema) : s;
 }
 

@@ -12,7 +12,13 @@ export function resolveNow(env: NodeJS.ProcessEnv, clock: () => Date = () => new
   if (!pinned) return clock();
   const m = ISO_DATE.exec(pinned);
   const date = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12)) : undefined;
-  if (!m || !date || date.getUTCFullYear() !== Number(m[1]) || date.getUTCMonth() !== Number(m[2]) - 1 || date.getUTCDate() !== Number(m[3])) {
+  if (
+    !m ||
+    !date ||
+    date.getUTCFullYear() !== Number(m[1]) ||
+    date.getUTCMonth() !== Number(m[2]) - 1 ||
+    date.getUTCDate() !== Number(m[3])
+  ) {
     throw new DocketError('INVALID_TODAY', `DOCKET_TODAY "${pinned.slice(0, 32)}" is not a valid YYYY-MM-DD date.`, {
       suggestion: 'Unset DOCKET_TODAY or set it to a real date such as 2026-01-31.',
       details: { value: pinned.slice(0, 32) },

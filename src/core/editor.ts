@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 
-export type EditorResult = { kind: 'ok'; editor: string } | { kind: 'missing'; editor: string | null } | { kind: 'failed'; editor: string; exitCode: number };
+export type EditorResult =
+  { kind: 'ok'; editor: string } | { kind: 'missing'; editor: string | null } | { kind: 'failed'; editor: string; exitCode: number };
 
 /** $VISUAL, else $EDITOR (non-blank), like git. */
 function chooseEditor(env: NodeJS.ProcessEnv): string | undefined {

@@ -67,7 +67,11 @@ export function normalizeAdvice(items: readonly Advice[]): Advice[] {
     const key = item.command === undefined ? `${item.code}\u0000${item.message}` : `${item.code}\u0000${item.command}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push(item.command === undefined ? { code: item.code, message: item.message } : { code: item.code, message: item.message, command: item.command });
+    out.push(
+      item.command === undefined
+        ? { code: item.code, message: item.message }
+        : { code: item.code, message: item.message, command: item.command },
+    );
   }
   return out; // advice keeps the producer's order: it is a ranked list of next steps
 }

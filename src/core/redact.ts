@@ -33,7 +33,8 @@ const TOKEN_RULES: readonly Rule[] = [
  * long values that look machine-made count (see `looksSecret`), so prose like "token: see below"
  * or `password: required` survives.
  */
-const ASSIGNMENT = /\b([A-Za-z0-9_.-]*(?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?)[A-Za-z0-9_.-]*)(\s*[:=]\s*)(["']?)([A-Za-z0-9_\-+/=.~!@#$%^&*?]{8,})\3(?![A-Za-z0-9<>(){}[\]])/gi;
+const ASSIGNMENT =
+  /\b([A-Za-z0-9_.-]*(?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?)[A-Za-z0-9_.-]*)(\s*[:=]\s*)(["']?)([A-Za-z0-9_\-+/=.~!@#$%^&*?]{8,})\3(?![A-Za-z0-9<>(){}[\]])/gi;
 
 /**
  * A password inside a URL's authority (`https://admin:hunter2@host`, `postgres://u:pw@h/db`):
@@ -45,7 +46,8 @@ const URL_PASSWORD = /\b([A-Za-z][A-Za-z0-9+.-]{0,31}:\/\/)([^\s/?#@:'"<>]*):([^
 
 const FILE_PATH = /^\.{0,2}\/?(?:[\w.-]+\/)+[\w.-]*\.[A-Za-z0-9]{1,6}$/;
 const DOCUMENT_ID = /^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-\d+$/;
-const PLACEHOLDER = /^(?:<[^>]*>|\$\{[^}]*\}|\$[A-Z_][A-Z0-9_]*|\{\{[^}]*\}\}|\*+|x+|X+|\[REDACTED[^\]]*\]|(?:change|replace)[-_]?me.*|your[-_].*|example.*|dummy.*|placeholder.*)$/i;
+const PLACEHOLDER =
+  /^(?:<[^>]*>|\$\{[^}]*\}|\$[A-Z_][A-Z0-9_]*|\{\{[^}]*\}\}|\*+|x+|X+|\[REDACTED[^\]]*\]|(?:change|replace)[-_]?me.*|your[-_].*|example.*|dummy.*|placeholder.*)$/i;
 
 /**
  * A value that looks generated, not like prose or code: letters with digits, or 24+ characters
@@ -68,7 +70,8 @@ function marker(kind: string): string {
  * an assignment's key word only ("token", "api" and "key" are common in paths: 1 in 9 of the
  * benchmark's 10k) then skips the thirteen token tests.
  */
-const TOKEN_CANDIDATE = /BEGIN|A(?:KIA|SIA|BIA|CCA|IDA|ROA|NPA|IPA|Iza)|gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|cbt|imt|agent|oas|ft|soat)-|xox|hooks\.slack|[sr]k_|whsec_|sk-|GOCSPX-|npm_|eyJ/;
+const TOKEN_CANDIDATE =
+  /BEGIN|A(?:KIA|SIA|BIA|CCA|IDA|ROA|NPA|IPA|Iza)|gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|cbt|imt|agent|oas|ft|soat)-|xox|hooks\.slack|[sr]k_|whsec_|sk-|GOCSPX-|npm_|eyJ/;
 
 /**
  * What every rule above needs somewhere in the string: a token's fixed prefix or one of the
@@ -93,7 +96,12 @@ export interface RedactionTally {
   count: number;
 }
 
-function replaceCounted(input: string, pattern: RegExp, tally: RedactionTally | undefined, fn: (whole: string, ...groups: string[]) => string): string {
+function replaceCounted(
+  input: string,
+  pattern: RegExp,
+  tally: RedactionTally | undefined,
+  fn: (whole: string, ...groups: string[]) => string,
+): string {
   pattern.lastIndex = 0;
   return input.replace(pattern, (whole: string, ...groups: string[]) => {
     const out = fn(whole, ...groups);

@@ -37,17 +37,7 @@ export const EXIT_MEANINGS: Record<ExitCode, string> = {
 export type CodeKind = 'error' | 'violation' | 'warning' | 'advice';
 
 export type Category =
-  | 'usage'
-  | 'config'
-  | 'input'
-  | 'document'
-  | 'filesystem'
-  | 'conflict'
-  | 'security'
-  | 'tool'
-  | 'internal'
-  | 'interrupt'
-  | 'guidance';
+  'usage' | 'config' | 'input' | 'document' | 'filesystem' | 'conflict' | 'security' | 'tool' | 'internal' | 'interrupt' | 'guidance';
 
 export interface CodeSpec {
   kind: CodeKind;

@@ -8,7 +8,8 @@ import { createAjv } from '../contract/ajv.js';
 import type { EnvelopeOf, KnownEnvelope } from '../contract/commands.js';
 
 /** Why a line is not an envelope this library can hand over. */
-export type EnvelopeParseErrorCode = 'EMPTY_OUTPUT' | 'NOT_ONE_LINE' | 'NOT_JSON' | 'INCOMPATIBLE_MAJOR' | 'SCHEMA_MISMATCH' | 'COMMAND_MISMATCH';
+export type EnvelopeParseErrorCode =
+  'EMPTY_OUTPUT' | 'NOT_ONE_LINE' | 'NOT_JSON' | 'INCOMPATIBLE_MAJOR' | 'SCHEMA_MISMATCH' | 'COMMAND_MISMATCH';
 
 export class EnvelopeParseError extends Error {
   readonly code: EnvelopeParseErrorCode;
@@ -50,7 +51,11 @@ function isNewerMinor(version: string): boolean {
 function allowAdditional(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(allowAdditional);
   if (!node || typeof node !== 'object') return node;
-  return Object.fromEntries(Object.entries(node as JsonSchema).filter(([k, v]) => !(k === 'additionalProperties' && v === false)).map(([k, v]) => [k, allowAdditional(v)]));
+  return Object.fromEntries(
+    Object.entries(node as JsonSchema)
+      .filter(([k, v]) => !(k === 'additionalProperties' && v === false))
+      .map(([k, v]) => [k, allowAdditional(v)]),
+  );
 }
 
 interface Validators {
@@ -86,7 +91,12 @@ function state(): Validators {
     delete envelopeSchema.$id;
     // The schemas are docket's own, checked by its test suite: skipping the meta-schema check and
     // code optimisation halves the cold first call and does not change what validates.
-    validators = { ajv: createAjv({ allErrors: false, validateSchema: false, code: { optimize: false } }), envelope: {}, data: new Map(), envelopeSchema };
+    validators = {
+      ajv: createAjv({ allErrors: false, validateSchema: false, code: { optimize: false } }),
+      envelope: {},
+      data: new Map(),
+      envelopeSchema,
+    };
   }
   return validators;
 }
@@ -123,7 +133,10 @@ function schemaErrors(errors: ErrorObject[] | null | undefined, prefix = ''): { 
   return (errors ?? []).slice(0, 10).map((e) => ({ path: `${prefix}${e.instancePath}` || '/', message: e.message ?? e.keyword }));
 }
 
-const fail = (code: EnvelopeParseErrorCode, message: string, details?: Record<string, unknown>) => ({ ok: false as const, error: new EnvelopeParseError(code, message, details) });
+const fail = (code: EnvelopeParseErrorCode, message: string, details?: Record<string, unknown>) => ({
+  ok: false as const,
+  error: new EnvelopeParseError(code, message, details),
+});
 
 /**
  * Parses one line of `docket ... --format json` output and validates it against the published
@@ -136,7 +149,10 @@ export function parseEnvelope(line: string, opts?: ParseOptions): ParseResult<Kn
 export function parseEnvelope(line: string, opts: ParseOptions = {}): ParseResult<any> {
   const text = String(line).replace(/\r?\n$/, '');
   if (text.trim() === '') return fail('EMPTY_OUTPUT', 'The output is empty: the command printed no envelope.');
-  if (/[\r\n]/.test(text.trim())) return fail('NOT_ONE_LINE', 'The output has several lines; an envelope is exactly one line (was --format json given?).', { lines: text.split(/\r?\n/).length });
+  if (/[\r\n]/.test(text.trim()))
+    return fail('NOT_ONE_LINE', 'The output has several lines; an envelope is exactly one line (was --format json given?).', {
+      lines: text.split(/\r?\n/).length,
+    });
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -147,17 +163,25 @@ export function parseEnvelope(line: string, opts: ParseOptions = {}): ParseResul
   const env = value as EnvelopeOf<string>;
   const version = env.output_schema_version;
   if (typeof version === 'string' && VERSION.test(version) && !isCompatible(version)) {
-    return fail('INCOMPATIBLE_MAJOR', `Output schema ${version} is not compatible with this client (major ${OUR_MAJOR}).`, { version, supported_major: OUR_MAJOR });
+    return fail('INCOMPATIBLE_MAJOR', `Output schema ${version} is not compatible with this client (major ${OUR_MAJOR}).`, {
+      version,
+      supported_major: OUR_MAJOR,
+    });
   }
   if (opts.command !== undefined && env.command !== opts.command) {
-    return fail('COMMAND_MISMATCH', `Expected an envelope of "${opts.command}", got "${String(env.command)}".`, { expected: opts.command, actual: env.command });
+    return fail('COMMAND_MISMATCH', `Expected an envelope of "${opts.command}", got "${String(env.command)}".`, {
+      expected: opts.command,
+      actual: env.command,
+    });
   }
   if (opts.validate !== false) {
     const lenient = typeof version === 'string' && isNewerMinor(version);
     const validate = envelopeValidator(lenient);
-    if (!validate(env)) return fail('SCHEMA_MISMATCH', 'The output does not match the envelope schema.', { errors: schemaErrors(validate.errors) });
+    if (!validate(env))
+      return fail('SCHEMA_MISMATCH', 'The output does not match the envelope schema.', { errors: schemaErrors(validate.errors) });
     const data = typeof env.command === 'string' ? dataValidator(env.command, lenient) : undefined;
-    if (data && !data(env.data)) return fail('SCHEMA_MISMATCH', `data does not match the schema of "${env.command}".`, { errors: schemaErrors(data.errors, '/data') });
+    if (data && !data(env.data))
+      return fail('SCHEMA_MISMATCH', `data does not match the schema of "${env.command}".`, { errors: schemaErrors(data.errors, '/data') });
   }
   return { ok: true, envelope: env };
 }

@@ -29,7 +29,8 @@ interface RunBase {
   timedOut: boolean;
 }
 
-export type RunResult<C extends string> = (RunBase & { ok: true; envelope: EnvelopeOf<C> }) | (RunBase & { ok: false; error: EnvelopeParseError; stdout: string });
+export type RunResult<C extends string> =
+  (RunBase & { ok: true; envelope: EnvelopeOf<C> }) | (RunBase & { ok: false; error: EnvelopeParseError; stdout: string });
 
 /**
  * Runs `docket <command> ...args --format json` with this package's binary and returns the
@@ -37,7 +38,14 @@ export type RunResult<C extends string> = (RunBase & { ok: true; envelope: Envel
  * exit (a failing check is a result); it rejects only if Node itself cannot be started.
  */
 export function runDocket<C extends string>(command: C, args: readonly string[] = [], opts: RunOptions = {}): Promise<RunResult<C>> {
-  const argv = [BIN, ...command.split(' ').filter(Boolean), '--format', 'json', ...(opts.root !== undefined ? ['--root', opts.root] : []), ...args];
+  const argv = [
+    BIN,
+    ...command.split(' ').filter(Boolean),
+    '--format',
+    'json',
+    ...(opts.root !== undefined ? ['--root', opts.root] : []),
+    ...args,
+  ];
   const base = opts.inheritEnv === false ? {} : process.env;
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries({ ...base, ...opts.env })) if (v !== undefined && k !== 'DOCKET_FORMAT') env[k] = v;

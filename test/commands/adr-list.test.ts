@@ -16,16 +16,20 @@ describe('adr list', () => {
 
     const text = await docket(['adr', 'list', '--root', root]);
     expect(text.exitCode).toBe(0);
-    expect(text.stdout).toBe([
-      'ID            STATUS     DATE        TITLE',
-      'ACME-ADR-001  Draft      2026-01-15  Use PostgreSQL',
-      'ACME-ADR-002  Approved   2026-02-01  Use SQLite',
-      'ACME-ADR-010  In Review  2026-03-01  Pipes | and ünïcode',
-      '',
-    ].join('\n'));
+    expect(text.stdout).toBe(
+      [
+        'ID            STATUS     DATE        TITLE',
+        'ACME-ADR-001  Draft      2026-01-15  Use PostgreSQL',
+        'ACME-ADR-002  Approved   2026-02-01  Use SQLite',
+        'ACME-ADR-010  In Review  2026-03-01  Pipes | and ünïcode',
+        '',
+      ].join('\n'),
+    );
     const md = await docket(['adr', 'list', '--root', root, '--format', 'md']);
     expect(md.stdout).toContain('# docket adr list');
-    expect(md.stdout).toContain('| ID | Title | Status | Date |\n| --- | --- | --- | --- |\n| ACME-ADR-001 | Use PostgreSQL | Draft | 2026-01-15 |\n');
+    expect(md.stdout).toContain(
+      '| ID | Title | Status | Date |\n| --- | --- | --- | --- |\n| ACME-ADR-001 | Use PostgreSQL | Draft | 2026-01-15 |\n',
+    );
     expect(md.stdout).toContain('| ACME-ADR-010 | Pipes \\| and ünïcode | In Review | 2026-03-01 |');
   });
 

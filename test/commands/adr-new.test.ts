@@ -12,14 +12,59 @@ describe('adr new', () => {
   it('is `new ADR TITLE` with the same flags and the same data (json)', async () => {
     const root = tempDir();
     await docket(['init', '--root', root, '--prefix', 'ACME']);
-    const r = await docket(['adr', 'new', 'Use gRPC internally', '--root', root, '--json', '--owner', 'Arch', '--status', 'approved', '--keywords', 'rpc', '--related-ids', 'ACME-ADR-001'], { env: TODAY });
+    const r = await docket(
+      [
+        'adr',
+        'new',
+        'Use gRPC internally',
+        '--root',
+        root,
+        '--json',
+        '--owner',
+        'Arch',
+        '--status',
+        'approved',
+        '--keywords',
+        'rpc',
+        '--related-ids',
+        'ACME-ADR-001',
+      ],
+      { env: TODAY },
+    );
     expect(r.exitCode, r.stdout).toBe(0);
     expectValidEnvelope(r.json, 'adr new');
     expect(r.json!.command).toBe('adr new');
-    expect(r.json!.data).toMatchObject({ document_id: 'ACME-ADR-001', type: 'ADR', status: 'Approved', owner: 'Arch', path: 'docs/45-adr/adr-001-use-grpc-internally.md', created: true });
+    expect(r.json!.data).toMatchObject({
+      document_id: 'ACME-ADR-001',
+      type: 'ADR',
+      status: 'Approved',
+      owner: 'Arch',
+      path: 'docs/45-adr/adr-001-use-grpc-internally.md',
+      created: true,
+    });
     expectGovernedDocument(root, r.json!.data, { prefix: 'ACME', typeDir: 'docs/45-adr' });
     // The same request through `new ADR` renders byte-identical content.
-    const viaNew = await docket(['new', 'ADR', 'Use gRPC internally', '--root', root, '--json', '--owner', 'Arch', '--status', 'approved', '--keywords', 'rpc', '--related-ids', 'ACME-ADR-001', '--id', 'ACME-ADR-001'], { env: TODAY });
+    const viaNew = await docket(
+      [
+        'new',
+        'ADR',
+        'Use gRPC internally',
+        '--root',
+        root,
+        '--json',
+        '--owner',
+        'Arch',
+        '--status',
+        'approved',
+        '--keywords',
+        'rpc',
+        '--related-ids',
+        'ACME-ADR-001',
+        '--id',
+        'ACME-ADR-001',
+      ],
+      { env: TODAY },
+    );
     expect(viaNew.json!.data).toMatchObject({ created: false, content_sha256: r.json!.data.content_sha256 });
   });
 

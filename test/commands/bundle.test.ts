@@ -27,7 +27,9 @@ describe('bundle-proof sources', () => {
   });
 
   it('no path is relative to import.meta.url', () => {
-    const offenders = bundled.filter((f) => /new URL\([^)]*import\.meta\.url/.test(f.text) || /import\.meta\.(dirname|filename|resolve)/.test(f.text)).map((f) => f.rel);
+    const offenders = bundled
+      .filter((f) => /new URL\([^)]*import\.meta\.url/.test(f.text) || /import\.meta\.(dirname|filename|resolve)/.test(f.text))
+      .map((f) => f.rel);
     expect(offenders).toEqual([]);
   });
 
@@ -37,22 +39,31 @@ describe('bundle-proof sources', () => {
   });
 
   it('yaml is loaded only through src/core/yaml/lib.ts (one copy, loaded on demand)', () => {
-    const loadsYaml = (text: string) => /^import\s+(?!type\b)[^;]*from\s+'yaml'/m.test(text) || /(?<!typeof import)\(\s*'yaml'\s*\)/.test(text);
+    const loadsYaml = (text: string) =>
+      /^import\s+(?!type\b)[^;]*from\s+'yaml'/m.test(text) || /(?<!typeof import)\(\s*'yaml'\s*\)/.test(text);
     expect(loadsYaml(bundled.find((f) => f.rel === 'src/core/yaml/lib.ts')!.text)).toBe(true);
     const offenders = bundled.filter((f) => f.rel !== 'src/core/yaml/lib.ts' && loadsYaml(f.text)).map((f) => f.rel);
     expect(offenders).toEqual([]);
   });
 
   it('markdown-it is loaded only through src/core/markdown/commonmark.ts, on the first body the simple path declines', () => {
-    const loads = (text: string) => /^import\s+(?!type\b)[^;]*from\s+'markdown-it'/m.test(text) || /(?<!typeof import)\(\s*'markdown-it'\s*\)/.test(text);
+    const loads = (text: string) =>
+      /^import\s+(?!type\b)[^;]*from\s+'markdown-it'/m.test(text) || /(?<!typeof import)\(\s*'markdown-it'\s*\)/.test(text);
     expect(loads(bundled.find((f) => f.rel === 'src/core/markdown/commonmark.ts')!.text)).toBe(true);
     // The site renderer imports it too, reached only by the `site` command (checked below).
     const others = bundled.filter((f) => f.rel !== 'src/core/markdown/commonmark.ts' && loads(f.text)).map((f) => f.rel);
     expect(others).toEqual(['src/cli/render/site/markdown.ts']);
     const chunkDir = path.join(REPO, 'dist/chunks');
-    const importing = readdirSync(chunkDir).filter((f) => /^import\s[^;]*from\s*"markdown-it"/m.test(readFileSync(path.join(chunkDir, f), 'utf8')));
+    const importing = readdirSync(chunkDir).filter((f) =>
+      /^import\s[^;]*from\s*"markdown-it"/m.test(readFileSync(path.join(chunkDir, f), 'utf8')),
+    );
     expect(importing).toHaveLength(1);
-    const importers = [...readdirSync(chunkDir).map((f) => path.join(chunkDir, f)), ...readdirSync(path.join(REPO, 'dist/commands')).filter((f) => f.endsWith('.js')).map((f) => path.join(REPO, 'dist/commands', f))]
+    const importers = [
+      ...readdirSync(chunkDir).map((f) => path.join(chunkDir, f)),
+      ...readdirSync(path.join(REPO, 'dist/commands'))
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => path.join(REPO, 'dist/commands', f)),
+    ]
       .filter((f) => readFileSync(f, 'utf8').includes(`/${importing[0]}"`) || readFileSync(f, 'utf8').includes(`./${importing[0]}"`))
       .map((f) => path.basename(f).replace(/-[A-Z0-9]{8}\.js$/, ''));
     expect(importers).toEqual(['site']);
@@ -62,22 +73,29 @@ describe('bundle-proof sources', () => {
     expect(holding).toEqual([]);
   });
 
-  it('the built commands, the hook and bin/run.js\'s helpers are entries of one bundle that holds oclif', () => {
-    const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith('.js') ? [path.join(dir, e.name)] : []));
+  it("the built commands, the hook and bin/run.js's helpers are entries of one bundle that holds oclif", () => {
+    const walk = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith('.js') ? [path.join(dir, e.name)] : [],
+      );
     const dist = path.join(REPO, 'dist');
     const entries = [
       ...walk(path.join(dist, 'commands')),
       ...['cli/oclif.js', 'cli/hooks/command-not-found.js', 'cli/topic-guard.js', 'cli/early-error.js'].map((f) => path.join(dist, f)),
     ];
     expect(entries.length).toBeGreaterThan(20);
-    const relativeImports = (text: string, file: string) => [...text.matchAll(/(?:from|import)\s*\(?\s*"(\.[^"]+)"/g)].map((m) => path.resolve(path.dirname(file), m[1]!));
+    const relativeImports = (text: string, file: string) =>
+      [...text.matchAll(/(?:from|import)\s*\(?\s*"(\.[^"]+)"/g)].map((m) => path.resolve(path.dirname(file), m[1]!));
     // Everything an entry reaches is a chunk of the same build, so a process loads one copy of
     // each module, oclif included: no file reached loads @oclif/core (only its package.json).
     const reached = new Set<string>();
     const reach = (file: string): void => {
       const text = readFileSync(file, 'utf8');
       const rel = path.relative(REPO, file);
-      expect(/(?:from|import)\s*\(?\s*"@oclif\/core|require\("@oclif\/core(?!\/package\.json")/.test(text), `${rel} loads @oclif/core`).toBe(false);
+      expect(
+        /(?:from|import)\s*\(?\s*"@oclif\/core|require\("@oclif\/core(?!\/package\.json")/.test(text),
+        `${rel} loads @oclif/core`,
+      ).toBe(false);
       for (const i of relativeImports(text, file)) {
         // A chunk, or another entry (topic-guard.js loads early-error.js when it answers).
         if (entries.includes(i)) continue;

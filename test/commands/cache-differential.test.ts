@@ -21,7 +21,11 @@ const VARIANTS: Record<string, string>[] = [{}];
 /** The index envelope without what depends on the cache (how it was rebuilt, whether the artifact was rewritten, cache warnings). */
 function indexResult(stdout: string): unknown {
   const json = JSON.parse(stdout) as { data: Record<string, unknown>; warnings: { code: string }[] };
-  return { ...json, data: { ...json.data, rebuild: undefined, written: undefined }, warnings: json.warnings.filter((w) => !w.code.startsWith('INDEX_CACHE')) };
+  return {
+    ...json,
+    data: { ...json.data, rebuild: undefined, written: undefined },
+    warnings: json.warnings.filter((w) => !w.code.startsWith('INDEX_CACHE')),
+  };
 }
 
 /** The artifact on disk (none while the index has violations: it is not written then). */
@@ -31,7 +35,8 @@ function written(root: string): string {
 
 function edit(root: string, next: () => number, round: number): void {
   const files = documents(root);
-  const age = (rel: string, seconds: number) => utimesSync(path.join(root, rel), new Date(Date.now() - seconds * 1000), new Date(Date.now() - seconds * 1000));
+  const age = (rel: string, seconds: number) =>
+    utimesSync(path.join(root, rel), new Date(Date.now() - seconds * 1000), new Date(Date.now() - seconds * 1000));
   const count = 5 + Math.floor(next() * 40);
   for (let k = 0; k < count; k++) {
     const rel = files[Math.floor(next() * files.length)]!;
@@ -39,11 +44,13 @@ function edit(root: string, next: () => number, round: number): void {
     if (!existsSync(abs)) continue;
     const op = Math.floor(next() * 8);
     if (op === 0) appendFileSync(abs, '\nMore text, and a [link](#context).\n');
-    else if (op === 1) writeFileSync(abs, readFileSync(abs)); // same bytes, new mtime
+    else if (op === 1)
+      writeFileSync(abs, readFileSync(abs)); // same bytes, new mtime
     else if (op === 2) age(rel, Math.floor(next() * 100));
     else if (op === 3) writeFileSync(abs, readFileSync(abs, 'utf8').replace(/^## Context$/m, '## Background'));
     else if (op === 4) rmSync(abs);
-    else if (op === 5) copyFileSync(abs, abs.replace(/\.md$/, `-copy-${round}-${k}.md`)); // a duplicate ID
+    else if (op === 5)
+      copyFileSync(abs, abs.replace(/\.md$/, `-copy-${round}-${k}.md`)); // a duplicate ID
     else if (op === 6) renameSync(abs, abs.replace(/\.md$/, `-moved-${round}-${k}.md`));
     else writeFileSync(abs, readFileSync(abs, 'utf8').replace('status: Approved', 'status: Draft'));
   }

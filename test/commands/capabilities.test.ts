@@ -10,7 +10,19 @@ describe('capabilities', () => {
     const d = r.json!.data;
     expect(d.output_schema_version).toBe('1.0');
     expect(d.version).toMatch(/^\d+\.\d+\.\d+/);
-    expect(d.global_flags.map((f: any) => f.name)).toEqual(['color', 'correlation-id', 'debug', 'fields', 'format', 'include-metrics', 'include-timestamp', 'json', 'output', 'root', 'verbose']);
+    expect(d.global_flags.map((f: any) => f.name)).toEqual([
+      'color',
+      'correlation-id',
+      'debug',
+      'fields',
+      'format',
+      'include-metrics',
+      'include-timestamp',
+      'json',
+      'output',
+      'root',
+      'verbose',
+    ]);
     const ids = d.commands.map((c: any) => c.id);
     expect(ids).toEqual([...ids].sort());
     expect(ids).toEqual(expect.arrayContaining(['capabilities', 'context', 'doctor', 'explain', 'init']));

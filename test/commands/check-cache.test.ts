@@ -67,11 +67,18 @@ describe('check cache', () => {
     const after = statSync(path.join(root, CACHE));
     expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
     // A removed document is dropped from it.
-    rmSync(path.join(root, files(root).find((f) => f.includes('45-adr'))!));
+    rmSync(
+      path.join(
+        root,
+        files(root).find((f) => f.includes('45-adr'))!,
+      ),
+    );
     await docket(['check', '--root', root, '--format', 'json']);
     expect(readFileSync(path.join(root, CACHE), 'utf8').trim().split('\n')).toHaveLength(150);
     const warm = await docket(['check', '--root', root, '--format', 'json']);
-    expect(new Set(warm.json!.violations.map((v: { code: string }) => v.code))).toEqual(new Set(['FRONTMATTER_INVALID', 'FRONTMATTER_MISSING', 'ID_PREFIX', 'ID_REGEX', 'ID_UNIQUE', 'LINK_BROKEN', 'SCHEMA_VALIDATION']));
+    expect(new Set(warm.json!.violations.map((v: { code: string }) => v.code))).toEqual(
+      new Set(['FRONTMATTER_INVALID', 'FRONTMATTER_MISSING', 'ID_PREFIX', 'ID_REGEX', 'ID_UNIQUE', 'LINK_BROKEN', 'SCHEMA_VALIDATION']),
+    );
     expect(await compare(root)).toBe(149);
   });
 
@@ -130,7 +137,8 @@ describe('check cache', () => {
     const docs = files(root).filter((f) => f.endsWith('.md') && !f.includes('00-governance'));
     // First, middle and last documents edited; neighbours removed; a new one in between.
     const edited = [docs[0]!, docs[70]!, docs[docs.length - 1]!];
-    for (const rel of edited) writeFileSync(path.join(root, rel), `${readFileSync(path.join(root, rel), 'utf8')}\nMore text, [a link](#nowhere).\n`);
+    for (const rel of edited)
+      writeFileSync(path.join(root, rel), `${readFileSync(path.join(root, rel), 'utf8')}\nMore text, [a link](#nowhere).\n`);
     rmSync(path.join(root, docs[40]!));
     rmSync(path.join(root, docs[41]!));
     const added = docs[100]!.replace(/\.md$/, '-b.md');
@@ -152,7 +160,10 @@ describe('check cache', () => {
     const root = repository(8, 31);
     const content = ['--cache-strategy', 'content'];
     const cacheLines = () => readFileSync(path.join(root, CACHE), 'utf8').split('\n').slice(1);
-    const digests = () => cacheLines().filter((l) => l !== '').map((l) => l.split('\t')[3]);
+    const digests = () =>
+      cacheLines()
+        .filter((l) => l !== '')
+        .map((l) => l.split('\t')[3]);
     // The metadata strategy (the default) does not hash: its lines have no digest, and a content run cannot use them.
     await compare(root);
     expect(new Set(digests())).toEqual(new Set(['']));
@@ -198,7 +209,10 @@ describe('check cache', () => {
     const good = readFileSync(path.join(root, CACHE), 'utf8').split('\n');
     const rel = JSON.parse(good[1]!.split('\t')[0]!) as string;
     const lines = [...good];
-    lines[1] = lines[1]!.replace(/\t[^\t]*$/, '\t[null,null,null,[],[],[],[{"code":"LINK_BROKEN","severity":"error","message":"m","path":"elsewhere.md"}]]');
+    lines[1] = lines[1]!.replace(
+      /\t[^\t]*$/,
+      '\t[null,null,null,[],[],[],[{"code":"LINK_BROKEN","severity":"error","message":"m","path":"elsewhere.md"}]]',
+    );
     writeSealedCache(path.join(root, CACHE), lines.join('\n'));
     const stamp = new Date(Date.now() - 30_000);
     utimesSync(path.join(root, rel), stamp, stamp);
@@ -266,10 +280,20 @@ describe('check cache', () => {
     writeFileSync(schemaPath, JSON.stringify(schema, null, 2));
     expect(await compare(root)).toBe(0);
     const json = (await docket(['check', '--root', root, '--format', 'json'])).json!;
-    expect(json.violations.some((v: { code: string; message: string }) => v.code === 'SCHEMA_VALIDATION' && v.message.includes('area'))).toBe(true);
-    writeFileSync(path.join(root, 'docops.config.yaml'), `${readFileSync(path.join(root, 'docops.config.yaml'), 'utf8')}excluded_files:\n  - README.md\n`);
+    expect(
+      json.violations.some((v: { code: string; message: string }) => v.code === 'SCHEMA_VALIDATION' && v.message.includes('area')),
+    ).toBe(true);
+    writeFileSync(
+      path.join(root, 'docops.config.yaml'),
+      `${readFileSync(path.join(root, 'docops.config.yaml'), 'utf8')}excluded_files:\n  - README.md\n`,
+    );
     expect(await compare(root)).toBe(0);
-    for (const garbage of ['', 'not json\n', '{"fingerprint":1}\n', `${readFileSync(path.join(root, CACHE), 'utf8').split('\n')[0]}\n"x"\t1\n`]) {
+    for (const garbage of [
+      '',
+      'not json\n',
+      '{"fingerprint":1}\n',
+      `${readFileSync(path.join(root, CACHE), 'utf8').split('\n')[0]}\n"x"\t1\n`,
+    ]) {
       writeSealedCache(path.join(root, CACHE), garbage);
       expect(await compare(root)).toBe(0);
     }

@@ -17,7 +17,10 @@ async function brokenLinks(root: string): Promise<Finding[]> {
 describe('check reads links as CommonMark does', () => {
   it('character references in a destination are decoded: a&amp;b.md and a&#38;b.md are a&b.md', async () => {
     const root = repo({
-      'docs/45-adr/adr-001-a.md': doc({ document_id: 'ACME-ADR-001' }, '# Alpha\n\n[amp](a&amp;b.md) [num](a&#38;b.md) [hex](a&#x26;b.md)\n\n[missing](a&amp;c.md)\n'),
+      'docs/45-adr/adr-001-a.md': doc(
+        { document_id: 'ACME-ADR-001' },
+        '# Alpha\n\n[amp](a&amp;b.md) [num](a&#38;b.md) [hex](a&#x26;b.md)\n\n[missing](a&amp;c.md)\n',
+      ),
     });
     writeTree(root, { 'docs/45-adr/a&b.md': '# A and B\n' });
     expect((await brokenLinks(root)).map((f) => [f.path, f.line, f.column])).toEqual([['docs/45-adr/adr-001-a.md', 15, 11]]);
@@ -25,7 +28,10 @@ describe('check reads links as CommonMark does', () => {
 
   it('an indented code block inside a list item is code, not a link', async () => {
     const root = repo({
-      'docs/45-adr/adr-001-a.md': doc({ document_id: 'ACME-ADR-001' }, '# Alpha\n\n- item\n\n      code [c](x03.md)\n\n- > # Quoted heading\n\n[up](#quoted-heading)\n'),
+      'docs/45-adr/adr-001-a.md': doc(
+        { document_id: 'ACME-ADR-001' },
+        '# Alpha\n\n- item\n\n      code [c](x03.md)\n\n- > # Quoted heading\n\n[up](#quoted-heading)\n',
+      ),
     });
     expect(await brokenLinks(root)).toEqual([]);
   });

@@ -33,13 +33,23 @@ describe('check --format sarif', () => {
     const log = expectSarif(out.stdout);
     const run = log.runs[0];
     const findings = [...env.violations, ...env.warnings];
-    expect(run.results.map((r: any) => [r.ruleId, r.level, r.locations[0].physicalLocation.artifactLocation.uri, r.locations[0].physicalLocation.region.startLine])).toEqual(
-      findings.map((f: any) => [f.code, f.severity, f.path.replace(' ', '%20'), f.line ?? 1]),
-    );
+    expect(
+      run.results.map((r: any) => [
+        r.ruleId,
+        r.level,
+        r.locations[0].physicalLocation.artifactLocation.uri,
+        r.locations[0].physicalLocation.region.startLine,
+      ]),
+    ).toEqual(findings.map((f: any) => [f.code, f.severity, f.path.replace(' ', '%20'), f.line ?? 1]));
     expect(run.tool.driver.rules.map((r: any) => r.id)).toEqual(['FILENAME_CONVENTION', 'ID_UNIQUE', 'LINK_BROKEN', 'SCHEMA_VALIDATION']);
     expect(run.tool.driver.semanticVersion).toBe(JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')).version);
     expect(run.invocations).toEqual([{ executionSuccessful: true }]);
-    expect(run.properties.docket).toMatchObject({ command: 'check', success: false, status: 'ok', data: { files_checked: 4, totals: { violations: env.violations.length, warnings: 1 } } });
+    expect(run.properties.docket).toMatchObject({
+      command: 'check',
+      success: false,
+      status: 'ok',
+      data: { files_checked: 4, totals: { violations: env.violations.length, warnings: 1 } },
+    });
     expect(run.automationDetails).toBeUndefined();
     expect(out.stdout.endsWith('}\n')).toBe(true);
   });
@@ -84,7 +94,11 @@ describe('check --format sarif', () => {
       expect(r.exitCode, code).toBe(exit);
       const run = expectSarif(r.stdout).runs[0];
       expect(run.results).toBeUndefined();
-      expect(run.invocations[0]).toMatchObject({ executionSuccessful: false, exitCode: exit, toolExecutionNotifications: [{ level: 'error', descriptor: { id: code } }] });
+      expect(run.invocations[0]).toMatchObject({
+        executionSuccessful: false,
+        exitCode: exit,
+        toolExecutionNotifications: [{ level: 'error', descriptor: { id: code } }],
+      });
     }
     const env = await docket(['check', '--root', tempDir()], { env: { DOCKET_FORMAT: 'sarif' } });
     expect(expectSarif(env.stdout).runs[0].invocations[0].exitCode).toBe(66);
@@ -96,8 +110,12 @@ describe('check --format github', () => {
     const { out, env } = await both(mixed(), 'github');
     const lines = out.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(env.violations.length + env.warnings.length + 1);
-    expect(lines[0]).toBe('::error file=docs/45-adr/adr-001-a.md,line=11,col=5,title=docket LINK_BROKEN::Link target "missing.md" does not exist.%0AFix the path (relative to docs/45-adr/) or restore the target.');
-    expect(lines).toContain('::warning file=docs/45-adr/Bad Name.md,line=1,title=docket FILENAME_CONVENTION::The filename "Bad Name.md" is not lowercase kebab-case.%0ARename it to adr-002-bad-name.md; `docket fix --apply` does it and rewrites the links to it.');
+    expect(lines[0]).toBe(
+      '::error file=docs/45-adr/adr-001-a.md,line=11,col=5,title=docket LINK_BROKEN::Link target "missing.md" does not exist.%0AFix the path (relative to docs/45-adr/) or restore the target.',
+    );
+    expect(lines).toContain(
+      '::warning file=docs/45-adr/Bad Name.md,line=1,title=docket FILENAME_CONVENTION::The filename "Bad Name.md" is not lowercase kebab-case.%0ARename it to adr-002-bad-name.md; `docket fix --apply` does it and rewrites the links to it.',
+    );
     expect(lines.at(-1)).toBe(`docket check: failed: ${env.violations.length} errors, 1 warning; 4 files checked, 1 passed, 3 failed.`);
   });
 
@@ -106,13 +124,17 @@ describe('check --format github', () => {
     expect(clean.stdout).toBe('docket check: passed: 0 errors, 0 warnings; 18 files checked, 18 passed, 0 failed.\n');
     const missing = await docket(['check', '--root', tempDir(), '--format', 'github']);
     expect(missing.exitCode).toBe(66);
-    expect(missing.stdout).toMatch(/^::error title=docket check%3A CONFIG_NOT_FOUND::No docops\.config\.yaml at the repository root\.%0ARun `docket init/);
-    expect(missing.stdout.split('\n')[1]).toBe('docket check: error CONFIG_NOT_FOUND (exit 66): No docops.config.yaml at the repository root.');
+    expect(missing.stdout).toMatch(
+      /^::error title=docket check%3A CONFIG_NOT_FOUND::No docops\.config\.yaml at the repository root\.%0ARun `docket init/,
+    );
+    expect(missing.stdout.split('\n')[1]).toBe(
+      'docket check: error CONFIG_NOT_FOUND (exit 66): No docops.config.yaml at the repository root.',
+    );
   });
 });
 
 describe('check --format junit', () => {
-  it('one test case per checked file plus the repository, failures listing the file\'s findings', async () => {
+  it("one test case per checked file plus the repository, failures listing the file's findings", async () => {
     const { out, env } = await both(mixed(), 'junit');
     const xml = parseJunit(out.stdout);
     const suite = xml.testsuites.testsuite[0];
@@ -122,19 +144,30 @@ describe('check --format junit', () => {
     expect(cases.map((c) => c.name)).toEqual(['(repository)', ...env.data.checked_paths]);
     const byName = Object.fromEntries(cases.map((c) => [c.name, c]));
     expect(byName['docs/45-adr/adr-001-a.md'].failure[0]).toMatchObject({ type: 'LINK_BROKEN', message: '2 violations: LINK_BROKEN' });
-    expect(byName['docs/45-adr/adr-001-a.md'].failure[0]['#text']).toContain('11:5 error LINK_BROKEN Link target "missing.md" does not exist.\n  → Fix the path');
+    expect(byName['docs/45-adr/adr-001-a.md'].failure[0]['#text']).toContain(
+      '11:5 error LINK_BROKEN Link target "missing.md" does not exist.\n  → Fix the path',
+    );
     expect(byName['docs/45-adr/Bad Name.md'].failure).toBeUndefined();
     expect(byName['docs/45-adr/Bad Name.md']['system-out']).toContain('warning FILENAME_CONVENTION');
     expect(byName['docs/45-adr/adr-004-d.md'].failure[0].message).toBe('2 violations: ID_UNIQUE, SCHEMA_VALIDATION');
     expect(byName['docs/45-adr/adr-004-d.md'].file).toBe('docs/45-adr/adr-004-d.md');
     const props = Object.fromEntries(suite.properties.property.map((p: any) => [p.name, p.value]));
-    expect(props).toMatchObject({ 'docket.command': 'check', 'docket.success': 'false', 'docket.strict': 'false', 'docket.violations': String(env.violations.length), 'docket.warnings': '1' });
+    expect(props).toMatchObject({
+      'docket.command': 'check',
+      'docket.success': 'false',
+      'docket.strict': 'false',
+      'docket.violations': String(env.violations.length),
+      'docket.warnings': '1',
+    });
   });
 
   it('--strict fails files with warnings; repository findings have their own case', async () => {
     const { out } = await both(mixed(), 'junit', '--strict');
     const cases = parseJunit(out.stdout).testsuites.testsuite[0].testcase as any[];
-    expect(cases.find((c) => c.name === 'docs/45-adr/Bad Name.md').failure[0]).toMatchObject({ type: 'FILENAME_CONVENTION', message: '1 problem: FILENAME_CONVENTION' });
+    expect(cases.find((c) => c.name === 'docs/45-adr/Bad Name.md').failure[0]).toMatchObject({
+      type: 'FILENAME_CONVENTION',
+      message: '1 problem: FILENAME_CONVENTION',
+    });
     const schema = await both(ruleFixture('rule-schema-missing', { schema: false }), 'junit');
     const repoCase = parseJunit(schema.out.stdout).testsuites.testsuite[0].testcase[0];
     expect(repoCase.name).toBe('(repository)');
@@ -170,7 +203,10 @@ describe('check --max-findings', () => {
     const root = mixed();
     const sarif = expectSarif((await docket(['check', '--root', root, '--format', 'sarif', '--max-findings', '1'])).stdout);
     expect(sarif.runs[0].results).toHaveLength(2);
-    expect(sarif.runs[0].invocations[0].toolExecutionNotifications[0]).toMatchObject({ level: 'warning', descriptor: { id: 'OUTPUT_TRUNCATED' } });
+    expect(sarif.runs[0].invocations[0].toolExecutionNotifications[0]).toMatchObject({
+      level: 'warning',
+      descriptor: { id: 'OUTPUT_TRUNCATED' },
+    });
     const junit = parseJunit((await docket(['check', '--root', root, '--format', 'junit', '--max-findings', '0'])).stdout);
     const last = junit.testsuites.testsuite[0].testcase.at(-1);
     expect(last.failure[0]).toMatchObject({ type: 'OUTPUT_TRUNCATED', message: '5 problems not listed' });

@@ -9,7 +9,8 @@ import { expectValidEnvelope } from '../helpers/schemas.js';
 // Issue 38: `check docs/adr/adr-006-fifo.md` on a FIFO said "0 files checked, no problems" and
 // exited 0; `check <one file>` also reported symbolic links elsewhere in the repository.
 
-const doc = (n: string, title: string) => `---\ndocument_id: ACME-ADR-${n}\ntype: ADR\ntitle: ${title}\nstatus: Draft\nversion: "0.1"\nlast_updated: "2026-01-01"\nowner: x\ndocops_version: "2.0"\n---\n# ${title}\n`;
+const doc = (n: string, title: string) =>
+  `---\ndocument_id: ACME-ADR-${n}\ntype: ADR\ntitle: ${title}\nstatus: Draft\nversion: "0.1"\nlast_updated: "2026-01-01"\nowner: x\ndocops_version: "2.0"\n---\n# ${title}\n`;
 
 async function repo(): Promise<string> {
   const root = tempDir();
@@ -40,12 +41,22 @@ describe.skipIf(process.platform === 'win32')('check on named paths', () => {
     const root = await repo();
     const one = await docket(['check', 'docs/45-adr/adr-002-two.md', '--root', root, '--json']);
     expectValidEnvelope(one.json, 'check');
-    expect({ exit: one.exitCode, violations: one.json!.violations, warnings: one.json!.warnings }).toEqual({ exit: 0, violations: [], warnings: [] });
-    const linkCodes = (r: typeof one) => [...r.json!.violations, ...r.json!.warnings].filter((f: { code: string }) => f.code.startsWith('SYMLINK')).map((f: { code: string; path: string }) => `${f.code} ${f.path}`).sort();
+    expect({ exit: one.exitCode, violations: one.json!.violations, warnings: one.json!.warnings }).toEqual({
+      exit: 0,
+      violations: [],
+      warnings: [],
+    });
+    const linkCodes = (r: typeof one) =>
+      [...r.json!.violations, ...r.json!.warnings]
+        .filter((f: { code: string }) => f.code.startsWith('SYMLINK'))
+        .map((f: { code: string; path: string }) => `${f.code} ${f.path}`)
+        .sort();
     const expected = ['SYMLINK_OUTSIDE_ROOT docs/45-adr/linked-out', 'SYMLINK_SKIPPED docs/45-adr/adr-003-alias.md'];
     expect(linkCodes(await docket(['check', 'docs/45-adr', '--root', root, '--json']))).toEqual(expected);
     expect(linkCodes(await docket(['check', 'docs/45-adr/*', '--root', root, '--json']))).toEqual(expected);
     expect(linkCodes(await docket(['check', '--root', root, '--json']))).toEqual(expected);
-    expect(linkCodes(await docket(['check', 'docs/45-adr/adr-003-alias.md', '--root', root, '--json']))).toEqual(['SYMLINK_SKIPPED docs/45-adr/adr-003-alias.md']);
+    expect(linkCodes(await docket(['check', 'docs/45-adr/adr-003-alias.md', '--root', root, '--json']))).toEqual([
+      'SYMLINK_SKIPPED docs/45-adr/adr-003-alias.md',
+    ]);
   });
 });

@@ -113,7 +113,10 @@ describe('check --staged: the staged versions of staged documents, read from the
     git(top, 'commit', '-q', '-m', 'first');
     writeFileSync(path.join(root, ADR), broken);
     git(top, 'add', '-A');
-    const r = await docketBin(['check', '--staged', '--root', 'packages/handbook', '--json'], { cwd: top, env: { GIT_INDEX_FILE: '.git/index' } });
+    const r = await docketBin(['check', '--staged', '--root', 'packages/handbook', '--json'], {
+      cwd: top,
+      env: { GIT_INDEX_FILE: '.git/index' },
+    });
     expect(r.exitCode, r.stderr).toBe(1);
     expect(codes(r.json)).toEqual([`ID_REGEX ${ADR}`]);
   });

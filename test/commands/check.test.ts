@@ -6,7 +6,17 @@ import { doc, repo, ruleFixture } from '../helpers/docs.js';
 import { copyFixture, tempDir, writeTree } from '../helpers/fixtures.js';
 import { expectValidEnvelope } from '../helpers/schemas.js';
 
-type Finding = { code: string; severity: string; path?: string; line?: number; column?: number; message: string; fixable?: boolean; suggestion?: string; document_id?: string };
+type Finding = {
+  code: string;
+  severity: string;
+  path?: string;
+  line?: number;
+  column?: number;
+  message: string;
+  fixable?: boolean;
+  suggestion?: string;
+  document_id?: string;
+};
 
 async function checkJson(root: string, ...args: string[]) {
   const r = await docket(['check', '--root', root, '--json', ...args]);
@@ -75,28 +85,52 @@ describe('check: one passing and one failing file per rule', () => {
   // links to later ones once every document is loaded. Both say the same.
   it('LINK_BROKEN for anchors of earlier and of later documents alike', async () => {
     const root = repo({
-      'docs/45-adr/adr-001-a.md': doc({ document_id: 'ACME-ADR-001' }, '# Alpha\n\n## Context\n\n[ok](adr-002-b.md#decision) [bad](adr-002-b.md#nope)\n'),
-      'docs/45-adr/adr-002-b.md': doc({ document_id: 'ACME-ADR-002' }, '# Beta\n\n## Decision\n\n[ok](adr-001-a.md#context) [bad](adr-001-a.md#contxt)\n'),
+      'docs/45-adr/adr-001-a.md': doc(
+        { document_id: 'ACME-ADR-001' },
+        '# Alpha\n\n## Context\n\n[ok](adr-002-b.md#decision) [bad](adr-002-b.md#nope)\n',
+      ),
+      'docs/45-adr/adr-002-b.md': doc(
+        { document_id: 'ACME-ADR-002' },
+        '# Beta\n\n## Decision\n\n[ok](adr-001-a.md#context) [bad](adr-001-a.md#contxt)\n',
+      ),
     });
     const r = await docket(['check', '--root', root, '--json', '--no-cache']);
     expectValidEnvelope(r.json, 'check');
     const found = (r.json!.violations as Finding[]).map((f) => [f.path, f.line, f.column, f.message, f.suggestion]);
     expect(found).toEqual([
-      ['docs/45-adr/adr-001-a.md', 15, 35, 'docs/45-adr/adr-002-b.md has no heading for the anchor "#nope".', 'Use the anchor of an existing heading in docs/45-adr/adr-002-b.md (lower-case, spaces as hyphens, punctuation removed).'],
-      ['docs/45-adr/adr-002-b.md', 15, 34, 'docs/45-adr/adr-001-a.md has no heading for the anchor "#contxt".', 'Did you mean #context? Use the anchor of an existing heading in docs/45-adr/adr-001-a.md.'],
+      [
+        'docs/45-adr/adr-001-a.md',
+        15,
+        35,
+        'docs/45-adr/adr-002-b.md has no heading for the anchor "#nope".',
+        'Use the anchor of an existing heading in docs/45-adr/adr-002-b.md (lower-case, spaces as hyphens, punctuation removed).',
+      ],
+      [
+        'docs/45-adr/adr-002-b.md',
+        15,
+        34,
+        'docs/45-adr/adr-001-a.md has no heading for the anchor "#contxt".',
+        'Did you mean #context? Use the anchor of an existing heading in docs/45-adr/adr-001-a.md.',
+      ],
     ]);
   });
 });
 
 describe('check: the repository and the example pass with zero findings', () => {
   it.each([
-    ['docket\'s own docs', REPO, 9],
+    ["docket's own docs", REPO, 9],
     ['examples/handbook', path.join(REPO, 'examples/handbook'), 18],
   ])('%s', async (_name, root, count) => {
     const r = await checkJson(root);
     expect(r.all).toEqual([]);
     expect(r.exitCode).toBe(0);
-    expect(r.env.data).toMatchObject({ files_checked: count, files_passed: count, files_failed: 0, violations_count: 0, warnings_count: 0 });
+    expect(r.env.data).toMatchObject({
+      files_checked: count,
+      files_passed: count,
+      files_failed: 0,
+      violations_count: 0,
+      warnings_count: 0,
+    });
     expect(r.env.data.checked_paths.some((p: string) => p.includes('WIP-'))).toBe(false);
   });
 });
@@ -112,7 +146,12 @@ describe('check: compatibility with repositories written for meminit', () => {
       'FILENAME_CONVENTION docs/10-prd/Bad Name.md',
       'DIRECTORY_MATCH docs/10-prd/Bad Name.md',
     ]);
-    expect(r.env.data.checked_paths).toEqual(['docs/10-prd/Bad Name.md', 'docs/20-specs/spec-003-compliance-checker.md', 'docs/45-adr/adr-001-good.md', 'docs/45-adr/adr-002-bad.md']);
+    expect(r.env.data.checked_paths).toEqual([
+      'docs/10-prd/Bad Name.md',
+      'docs/20-specs/spec-003-compliance-checker.md',
+      'docs/45-adr/adr-001-good.md',
+      'docs/45-adr/adr-002-bad.md',
+    ]);
   });
 });
 
@@ -138,7 +177,12 @@ describe('check: PATHS', () => {
     const root = ruleFixture('rule-outside-docs-root');
     const r = await checkJson(root, 'NOTES.md', 'docs/45-adr');
     expect(r.codes).toEqual(['OUTSIDE_DOCS_ROOT NOTES.md']);
-    expect(r.env.data).toMatchObject({ files_checked: 2, files_passed: 2, files_with_warnings: 1, ignored_paths: ['docs/45-adr/WIP-draft.md'] });
+    expect(r.env.data).toMatchObject({
+      files_checked: 2,
+      files_passed: 2,
+      files_with_warnings: 1,
+      ignored_paths: ['docs/45-adr/WIP-draft.md'],
+    });
     expect(r.exitCode).toBe(0);
     const strict = await checkJson(root, 'NOTES.md', '--strict');
     expect(strict.exitCode).toBe(1);
@@ -193,7 +237,11 @@ describe('check: results', () => {
     const rb = await checkJson(b);
     expect(JSON.stringify(ra.env).replaceAll(a, 'ROOT')).toBe(JSON.stringify(rb.env).replaceAll(b, 'ROOT'));
     const keys = ra.env.violations.map((v: Finding) => [v.path, v.line ?? 0, v.column ?? 0, v.code]);
-    expect(keys).toEqual([...keys].sort((x, y) => (x[0]! < y[0]! ? -1 : x[0]! > y[0]! ? 1 : (x[1] as number) - (y[1] as number) || (x[2] as number) - (y[2] as number))));
+    expect(keys).toEqual(
+      [...keys].sort((x, y) =>
+        x[0]! < y[0]! ? -1 : x[0]! > y[0]! ? 1 : (x[1] as number) - (y[1] as number) || (x[2] as number) - (y[2] as number),
+      ),
+    );
     expect(ra.codes.filter((c) => c.startsWith('ID_UNIQUE')).length).toBe(3);
   });
 
@@ -204,7 +252,11 @@ describe('check: results', () => {
     symlinkSync('adr-001-a.md', path.join(root, 'docs/45-adr/adr-003-alias.md'));
     symlinkSync(outside, path.join(root, 'docs/external'));
     const r = await checkJson(root);
-    expect(r.codes).toEqual(['SYMLINK_OUTSIDE_ROOT docs/45-adr/adr-002-evil.md', 'SYMLINK_OUTSIDE_ROOT docs/external', 'SYMLINK_SKIPPED docs/45-adr/adr-003-alias.md']);
+    expect(r.codes).toEqual([
+      'SYMLINK_OUTSIDE_ROOT docs/45-adr/adr-002-evil.md',
+      'SYMLINK_OUTSIDE_ROOT docs/external',
+      'SYMLINK_SKIPPED docs/45-adr/adr-003-alias.md',
+    ]);
     expect(r.env.data.checked_paths).toEqual(['docs/45-adr/adr-001-a.md']);
     expect(JSON.stringify(r.env)).not.toContain(outside);
   });
@@ -236,7 +288,10 @@ describe('check: status partial', () => {
    */
   function unreadableFile(root: string, dir: string): string | undefined {
     try {
-      writeFileSync(Buffer.concat([Buffer.from(path.join(root, dir, 'adr-009-bad')), Buffer.from([0xff]), Buffer.from('.md')]), '# Bad name\n');
+      writeFileSync(
+        Buffer.concat([Buffer.from(path.join(root, dir, 'adr-009-bad')), Buffer.from([0xff]), Buffer.from('.md')]),
+        '# Bad name\n',
+      );
       return `${dir}/adr-009-bad\uFFFD.md`;
     } catch {
       return undefined;
@@ -250,7 +305,14 @@ describe('check: status partial', () => {
     const r = await docket(['check', '--root', root, '--json']);
     expectValidEnvelope(r.json, 'check');
     expect(r.json!).toMatchObject({ success: true, status: 'partial', violations: [] });
-    expect(r.json!.warnings).toEqual([expect.objectContaining({ code: 'FILE_UNREADABLE', severity: 'warning', path: rel, message: 'The file could not be read (ENOENT) and was skipped.' })]);
+    expect(r.json!.warnings).toEqual([
+      expect.objectContaining({
+        code: 'FILE_UNREADABLE',
+        severity: 'warning',
+        path: rel,
+        message: 'The file could not be read (ENOENT) and was skipped.',
+      }),
+    ]);
     const text = await docket(['check', '--root', root]);
     const md = await docket(['check', '--root', root, '--format', 'md']);
     expect([r.exitCode, text.exitCode, md.exitCode]).toEqual([0, 0, 0]);

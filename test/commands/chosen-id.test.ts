@@ -34,7 +34,11 @@ describe('new --id: what already exists at the target', () => {
     const root = realpathSync(tempDir());
     expect((await docket(['init', '--root', root, '--prefix', 'ACME'])).exitCode).toBe(0);
     const { config } = await loadConfig(root);
-    const first = await createDocument(config, { type: 'ADR', title: 'Same decision', id: 'ACME-ADR-100' }, { env, now, dryRun: false, cmd: (c) => c });
+    const first = await createDocument(
+      config,
+      { type: 'ADR', title: 'Same decision', id: 'ACME-ADR-100' },
+      { env, now, dryRun: false, cmd: (c) => c },
+    );
     expect(first.data.path).toBe('docs/45-adr/adr-100-same-decision.md');
     const plan = await planNew(config, { type: 'ADR', title: 'Same decision', id: 'ACME-ADR-100' }, env, now);
     const scan = await scanIds(config);

@@ -20,7 +20,11 @@ function appendToConfig(root: string, yaml: string): number {
   return before.split('\n').length;
 }
 
-const ALIAS_BOMB = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]', ...'bcdefghi'.split('').map((k, i) => `${k}: &${k} [${Array(9).fill(`*${'abcdefghi'[i]}`).join(',')}]`), ''].join('\n');
+const ALIAS_BOMB = [
+  'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
+  ...'bcdefghi'.split('').map((k, i) => `${k}: &${k} [${Array(9).fill(`*${'abcdefghi'[i]}`).join(',')}]`),
+  '',
+].join('\n');
 
 describe('a hostile metadata schema or config', () => {
   it('a schema nested 5,000 levels deep is SCHEMA_INVALID for check, doctor and new', async () => {
@@ -30,7 +34,13 @@ describe('a hostile metadata schema or config', () => {
     writeFileSync(file, readFileSync(file, 'utf8').replace(/^\{/, `{"x-deep":${deep},`));
     const check = await docket(['check', '--root', root, '--json']);
     expectValidEnvelope(check.json, 'check');
-    expect(check.json!.violations).toEqual([expect.objectContaining({ code: 'SCHEMA_INVALID', path: 'docs/00-governance/metadata.schema.json', message: expect.stringContaining('more than 256 levels deep') })]);
+    expect(check.json!.violations).toEqual([
+      expect.objectContaining({
+        code: 'SCHEMA_INVALID',
+        path: 'docs/00-governance/metadata.schema.json',
+        message: expect.stringContaining('more than 256 levels deep'),
+      }),
+    ]);
     const doctor = await docket(['doctor', '--root', root, '--json']);
     expectValidEnvelope(doctor.json, 'doctor');
     expect(doctor.json!.violations.map((v: { code: string }) => v.code)).toEqual(['SCHEMA_INVALID']);
@@ -46,7 +56,10 @@ describe('a hostile metadata schema or config', () => {
       const r = await docket(command === 'new' ? ['new', 'ADR', 'Bomb', '--root', root, '--json'] : [command, '--root', root, '--json']);
       expectValidEnvelope(r.json);
       const finding = command === 'doctor' ? r.json!.violations[0] : r.json!.error;
-      expect(finding, command).toMatchObject({ code: 'CONFIG_INVALID', message: expect.stringMatching(/^docops\.config\.yaml:\d+: its aliases \(\*name\) expand to too many values/) });
+      expect(finding, command).toMatchObject({
+        code: 'CONFIG_INVALID',
+        message: expect.stringMatching(/^docops\.config\.yaml:\d+: its aliases \(\*name\) expand to too many values/),
+      });
       expect(Number(/:(\d+):/.exec(finding.message)![1])).toBeGreaterThanOrEqual(line);
       if (command !== 'doctor') expect(r.exitCode, command).toBe(65);
     }
@@ -59,7 +72,10 @@ describe('a hostile metadata schema or config', () => {
       const r = await docket([command, '--root', root, '--json']);
       expectValidEnvelope(r.json);
       const finding = command === 'doctor' ? r.json!.violations[0] : r.json!.error;
-      expect(finding, command).toMatchObject({ code: 'CONFIG_INVALID', message: `docops.config.yaml:${line}: the alias *nope has no anchor &nope before it.` });
+      expect(finding, command).toMatchObject({
+        code: 'CONFIG_INVALID',
+        message: `docops.config.yaml:${line}: the alias *nope has no anchor &nope before it.`,
+      });
     }
   });
 });

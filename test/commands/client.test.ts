@@ -1,6 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { EnvelopeParseError, isCompatible, isEnvelopeOf, parseEnvelope, parseEnvelopes, runDocket, type DataOf, type KnownEnvelope } from '../../src/lib/index.js';
+import {
+  EnvelopeParseError,
+  isCompatible,
+  isEnvelopeOf,
+  parseEnvelope,
+  parseEnvelopes,
+  runDocket,
+  type DataOf,
+  type KnownEnvelope,
+} from '../../src/lib/index.js';
 import type { CheckData } from '../../src/core/usecases/check.js';
 import type { DoctorData } from '../../src/core/usecases/doctor.js';
 import { cleanEnv, docket, FIXED_RUN_ID, REPO } from '../helpers/cli.js';
@@ -104,7 +113,10 @@ describe('parseEnvelope', () => {
     const bad = JSON.parse(doctorLine);
     bad.data.status = 'fine';
     const r = parseEnvelope(JSON.stringify(bad));
-    expect(r.ok ? 'ok' : r.error).toMatchObject({ code: 'SCHEMA_MISMATCH', details: { errors: [expect.objectContaining({ path: '/data/status' })] } });
+    expect(r.ok ? 'ok' : r.error).toMatchObject({
+      code: 'SCHEMA_MISMATCH',
+      details: { errors: [expect.objectContaining({ path: '/data/status' })] },
+    });
     expect(parseEnvelope(JSON.stringify(bad), { validate: false }).ok).toBe(true);
     const projected = await docket(['doctor', '--root', tempDir(), '--json', '--fields', 'status']);
     expect(parseEnvelope(projected.stdout).ok).toBe(true);
@@ -125,7 +137,13 @@ describe('the precompiled validators (dist/lib/validators.cjs)', () => {
     const bad = JSON.parse(doctorLine);
     bad.data.checks[0].status = 'fine';
     const projected = (await docket(['context', '--root', REPO, '--json', '--fields', 'repo_prefix'])).stdout;
-    const lines = [doctorLine, JSON.stringify(bad), projected, JSON.stringify({ ...JSON.parse(doctorLine), extra: 1 }), (await docket(['explain', '--list', '--json'])).stdout];
+    const lines = [
+      doctorLine,
+      JSON.stringify(bad),
+      projected,
+      JSON.stringify({ ...JSON.parse(doctorLine), extra: 1 }),
+      (await docket(['explain', '--list', '--json'])).stdout,
+    ];
     const outcome = (r: ReturnType<typeof parseEnvelope>) => (r.ok ? 'ok' : `${r.error.code} ${JSON.stringify(r.error.details)}`);
     expect(lines.map((l) => outcome(dist.parseEnvelope(l)))).toEqual(lines.map((l) => outcome(parseEnvelope(l))));
     expect(lines.map((l) => outcome(parseEnvelope(l)).slice(0, 15))).toEqual(['ok', 'SCHEMA_MISMATCH', 'ok', 'SCHEMA_MISMATCH', 'ok']);
@@ -156,7 +174,13 @@ describe('runDocket', () => {
 
 describe('the package entry point', () => {
   it("is importable as 'docket' from Node (exports and types point at dist/lib)", () => {
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', "import * as d from 'docket'; console.log(Object.keys(d).sort().join(','), d.isCompatible('1.3'))"], { cwd: REPO, encoding: 'utf8' });
-    expect(out.trim()).toBe('EnvelopeParseError,OUTPUT_SCHEMA_VERSION,isCompatible,isEnvelopeOf,parseEnvelope,parseEnvelopes,runDocket true');
+    const out = execFileSync(
+      process.execPath,
+      ['--input-type=module', '-e', "import * as d from 'docket'; console.log(Object.keys(d).sort().join(','), d.isCompatible('1.3'))"],
+      { cwd: REPO, encoding: 'utf8' },
+    );
+    expect(out.trim()).toBe(
+      'EnvelopeParseError,OUTPUT_SCHEMA_VERSION,isCompatible,isEnvelopeOf,parseEnvelope,parseEnvelopes,runDocket true',
+    );
   });
 });

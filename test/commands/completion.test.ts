@@ -22,7 +22,10 @@ function bashCompletes(text: string, words: string[]): string[] {
   const program = `source ${file}; COMP_WORDS=(${line}); COMP_CWORD=${words.length}; _docket; printf '%s\\n' "\${COMPREPLY[@]}"`;
   const r = spawnSync('bash', ['-c', program], { encoding: 'utf8' });
   expect(r.status, r.stderr).toBe(0);
-  return r.stdout.split('\n').filter((w) => w !== '').sort();
+  return r.stdout
+    .split('\n')
+    .filter((w) => w !== '')
+    .sort();
 }
 
 describe('docket completion', () => {
@@ -58,7 +61,14 @@ describe('docket completion', () => {
     expect(spawnSync(ZSH!, ['-n', path.join(dir, '_docket')]).status).toBe(0);
     // compadd and _files stubbed to print what they are given (zsh itself filters by the prefix typed).
     const offers = (words: string[]) => {
-      const program = [`source ${path.join(dir, '_docket')} >/dev/null`, 'compadd() { shift; print -l -- "$@"; }', '_files() { print -- __FILES__; }', `words=(docket ${words.map((w) => `'${w}'`).join(' ')})`, 'CURRENT=$#words', '_docket'].join('\n');
+      const program = [
+        `source ${path.join(dir, '_docket')} >/dev/null`,
+        'compadd() { shift; print -l -- "$@"; }',
+        '_files() { print -- __FILES__; }',
+        `words=(docket ${words.map((w) => `'${w}'`).join(' ')})`,
+        'CURRENT=$#words',
+        '_docket',
+      ].join('\n');
       const r = spawnSync(ZSH!, ['-f', '-c', program], { encoding: 'utf8' });
       expect(r.status, r.stderr).toBe(0);
       return r.stdout.split('\n').filter((w) => w !== '');

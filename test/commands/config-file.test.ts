@@ -20,11 +20,17 @@ function configCheck(doctor: Record<string, any>): { status: string; message: st
   return doctor.data.checks.find((c: { name: string }) => c.name === 'config');
 }
 
-const adrFiles = (root: string) => (existsSync(path.join(root, 'docs/45-adr')) ? readdirSync(path.join(root, 'docs/45-adr')).filter((f) => f.endsWith('.md')) : []);
+const adrFiles = (root: string) =>
+  existsSync(path.join(root, 'docs/45-adr')) ? readdirSync(path.join(root, 'docs/45-adr')).filter((f) => f.endsWith('.md')) : [];
 
 describe('an empty docops.config.yaml', () => {
   // '' and comments take the fast config parser, `{}` the yaml library: both say it.
-  for (const [name, text] of [['empty', ''], ['blank', '  \n\n'], ['comments only', '# settings to come\n#repo_prefix: ACME\n'], ['an empty mapping', '{}\n']] as const) {
+  for (const [name, text] of [
+    ['empty', ''],
+    ['blank', '  \n\n'],
+    ['comments only', '# settings to come\n#repo_prefix: ACME\n'],
+    ['an empty mapping', '{}\n'],
+  ] as const) {
     it(`(${name}) is loaded as the defaults with a warning naming them, in new, check and doctor`, async () => {
       const { root } = await repo();
       writeFileSync(path.join(root, CONFIG), text);
@@ -67,12 +73,18 @@ describe('a docops.config.yaml that is not UTF-8', () => {
   it('is CONFIG_INVALID naming the byte, its offset and line, never read with U+FFFD', async () => {
     const { root } = await repo();
     // Latin-1: "é" is the single byte 0xE9, on line 2.
-    writeFileSync(path.join(root, CONFIG), Buffer.concat([Buffer.from('repo_prefix: ACME\nproject_name: Caf'), Buffer.from([0xe9]), Buffer.from('\ndocs_root: docs\n')]));
+    writeFileSync(
+      path.join(root, CONFIG),
+      Buffer.concat([Buffer.from('repo_prefix: ACME\nproject_name: Caf'), Buffer.from([0xe9]), Buffer.from('\ndocs_root: docs\n')]),
+    );
     for (const command of [['check'], ['new', 'ADR', 'Latin one'], ['index']]) {
       const r = await docket([...command, '--root', root, '--json']);
       expect(r.exitCode, r.stdout).toBe(65);
       expectValidEnvelope(r.json, command[0]!);
-      expect(r.json!.error).toMatchObject({ code: 'CONFIG_INVALID', details: { path: CONFIG, line: 2, column: 18, offset: 35, reason: 'encoding' } });
+      expect(r.json!.error).toMatchObject({
+        code: 'CONFIG_INVALID',
+        details: { path: CONFIG, line: 2, column: 18, offset: 35, reason: 'encoding' },
+      });
       expect(r.json!.error.message).toContain('byte 0xE9 at offset 35 (line 2, column 18) is not valid UTF-8');
       expect(r.json!.error.suggestion).toContain('UTF-8');
       expect(r.stdout).not.toContain('\uFFFD');
@@ -83,7 +95,9 @@ describe('a docops.config.yaml that is not UTF-8', () => {
     expectValidEnvelope(doctor.json, 'doctor');
     expect(doctor.exitCode).toBe(1);
     expect(configCheck(doctor.json!).status).toBe('error');
-    expect(doctor.json!.violations).toEqual([expect.objectContaining({ code: 'CONFIG_INVALID', line: 2, message: expect.stringContaining('not valid UTF-8') })]);
+    expect(doctor.json!.violations).toEqual([
+      expect.objectContaining({ code: 'CONFIG_INVALID', line: 2, message: expect.stringContaining('not valid UTF-8') }),
+    ]);
   });
 
   it('names a UTF-16 config as such', async () => {
@@ -106,7 +120,10 @@ describe('a docops.config.yaml that is a symbolic link', () => {
       const r = await docket([...command, '--root', root, '--json']);
       expect(r.exitCode, r.stdout).toBe(77);
       expectValidEnvelope(r.json, command[0]!);
-      expect(r.json!.error).toMatchObject({ code: 'PATH_OUTSIDE_ROOT', details: { path: CONFIG, reason: 'symlink_outside_root', link_target: '../shared.yaml' } });
+      expect(r.json!.error).toMatchObject({
+        code: 'PATH_OUTSIDE_ROOT',
+        details: { path: CONFIG, reason: 'symlink_outside_root', link_target: '../shared.yaml' },
+      });
       expect(r.json!.error.message).toContain('is a symbolic link to ../shared.yaml, outside the repository root');
     }
     expect(adrFiles(root)).toEqual([]);
@@ -128,11 +145,20 @@ describe('a docops.config.yaml that is a symbolic link', () => {
     const created = await docket(['new', 'ADR', 'Linked config', '--root', root, '--json']);
     expect(created.exitCode, created.stdout).toBe(0);
     expect(created.json!.data.document_id).toBe('LINKED-ADR-001');
-    expect(created.json!.warnings).toContainEqual(expect.objectContaining({ code: 'CONFIG_SYMLINK', path: CONFIG, message: expect.stringContaining('is a symbolic link to settings/docops.yaml') }));
+    expect(created.json!.warnings).toContainEqual(
+      expect.objectContaining({
+        code: 'CONFIG_SYMLINK',
+        path: CONFIG,
+        message: expect.stringContaining('is a symbolic link to settings/docops.yaml'),
+      }),
+    );
 
     const doctor = await docket(['doctor', '--root', root, '--json']);
     expectValidEnvelope(doctor.json, 'doctor');
-    expect(configCheck(doctor.json!)).toMatchObject({ status: 'warn', message: expect.stringContaining('symbolic link to settings/docops.yaml') });
+    expect(configCheck(doctor.json!)).toMatchObject({
+      status: 'warn',
+      message: expect.stringContaining('symbolic link to settings/docops.yaml'),
+    });
   });
 
   it('that is broken is CONFIG_INVALID saying so, not a missing config the defaults replace', async () => {

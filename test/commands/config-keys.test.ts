@@ -36,14 +36,20 @@ function filesUnder(dir: string): string[] {
 }
 
 describe('repo_prefix and type keys are validated when the config loads', () => {
-  for (const [parser, trailer] of [['fast path', ''], ['yaml library', '  # team prefix']] as const) {
+  for (const [parser, trailer] of [
+    ['fast path', ''],
+    ['yaml library', '  # team prefix'],
+  ] as const) {
     for (const prefix of ['../../../outside/PWN', '../X', '', 'A-B', 'AB', 'ABCDEFGHIJK']) {
       it(`refuses repo_prefix ${JSON.stringify(prefix)} (${parser}): new writes nothing, CONFIG_INVALID with key and line`, async () => {
         const { root, scratch } = hostileRepo(prefix, trailer);
         const r = await docket(['new', 'ADR', 'Escape', '--root', root, '--json']);
         expect(r.exitCode, r.stdout).toBe(65);
         expectValidEnvelope(r.json, 'new');
-        expect(r.json!.error).toMatchObject({ code: 'CONFIG_INVALID', details: { key: 'repo_prefix', line: 2, path: 'docops.config.yaml' } });
+        expect(r.json!.error).toMatchObject({
+          code: 'CONFIG_INVALID',
+          details: { key: 'repo_prefix', line: 2, path: 'docops.config.yaml' },
+        });
         expect(r.json!.error.message).toContain('docops.config.yaml:2:');
         expect(r.json!.error.message).toContain(JSON.stringify(prefix));
         expect(filesUnder(path.join(scratch, 'outside'))).toEqual(['.keep']);
@@ -62,13 +68,16 @@ describe('repo_prefix and type keys are validated when the config loads', () => 
       const r = await docket(['new', 'ADR', 'Lower case prefix', '--root', root, '--json']);
       expect(r.exitCode, r.stdout).toBe(0);
       expect(r.json!.data.document_id).toBe('ACME-ADR-001');
-      expect(r.json!.warnings).toContainEqual(expect.objectContaining({ code: 'CONFIG_VALUE_NORMALIZED', line: 2, message: '`repo_prefix` " acme " is read as ACME.' }));
+      expect(r.json!.warnings).toContainEqual(
+        expect.objectContaining({ code: 'CONFIG_VALUE_NORMALIZED', line: 2, message: '`repo_prefix` " acme " is read as ACME.' }),
+      );
     });
   }
 
   it('refuses a namespace prefix with the namespace key and its line', async () => {
     const root = writeTree(tempDir(), {
-      'docops.config.yaml': 'repo_prefix: ACME\nnamespaces:\n  - name: main\n    docs_root: docs\n  - name: evil\n    docs_root: other\n    repo_prefix: ../claims\n',
+      'docops.config.yaml':
+        'repo_prefix: ACME\nnamespaces:\n  - name: main\n    docs_root: docs\n  - name: evil\n    docs_root: other\n    repo_prefix: ../claims\n',
     });
     const r = await docket(['doctor', '--root', root, '--json']);
     expect(r.json!.violations).toEqual([expect.objectContaining({ code: 'CONFIG_INVALID', line: 7 })]);
@@ -87,7 +96,9 @@ describe('repo_prefix and type keys are validated when the config loads', () => 
         const doctor = await docket(['doctor', '--root', root, '--json']);
         expect(doctor.exitCode).toBe(1);
         expect(doctor.json!.violations).toEqual([expect.objectContaining({ code: 'CONFIG_INVALID', line: 4 })]);
-        expect(doctor.json!.violations[0].message).toContain(`the document type ${JSON.stringify(JSON.parse(key.startsWith('"') ? key : JSON.stringify(key)))}`);
+        expect(doctor.json!.violations[0].message).toContain(
+          `the document type ${JSON.stringify(JSON.parse(key.startsWith('"') ? key : JSON.stringify(key)))}`,
+        );
         const r = await docket(['new', 'ADR', 'Any', '--root', root, '--json']);
         expect(r.json!.error).toMatchObject({ code: 'CONFIG_INVALID', details: { line: 4, path: 'docops.config.yaml' } });
         expect(existsSync(path.join(root, '.docket'))).toBe(false);
@@ -97,7 +108,8 @@ describe('repo_prefix and type keys are validated when the config loads', () => 
 
   it('keeps type keys that are words longer than an ID segment, and normalises case with a warning', async () => {
     const root = writeTree(tempDir(), {
-      'docops.config.yaml': 'repo_prefix: ACME\ndocs_root: docs\ndocument_types:\n  TROUBLESHOOTING:\n    directory: 65-troubleshooting\n  rfc:\n    directory: 15-rfc\ntemplates:\n  adr: docs/00-governance/templates/adr.template.md\n',
+      'docops.config.yaml':
+        'repo_prefix: ACME\ndocs_root: docs\ndocument_types:\n  TROUBLESHOOTING:\n    directory: 65-troubleshooting\n  rfc:\n    directory: 15-rfc\ntemplates:\n  adr: docs/00-governance/templates/adr.template.md\n',
     });
     ensureSchema(root);
     const r = await docket(['context', '--root', root, '--json']);

@@ -12,13 +12,23 @@ describe('context', () => {
     expect(r.exitCode).toBe(0);
     expectValidEnvelope(r.json, 'context');
     const d = r.json!.data;
-    expect(d).toMatchObject({ project_name: 'Platform Monorepo', repo_prefix: 'PLAT', docops_version: '2.0', docs_root: 'docs', index_path: 'docs/01-indices/docket.index.json', config_path: 'docops.config.yaml' });
+    expect(d).toMatchObject({
+      project_name: 'Platform Monorepo',
+      repo_prefix: 'PLAT',
+      docops_version: '2.0',
+      docs_root: 'docs',
+      index_path: 'docs/01-indices/docket.index.json',
+      config_path: 'docops.config.yaml',
+    });
     expect(d.namespaces.map((n: any) => [n.name, n.repo_prefix, n.docs_root])).toEqual([
       ['platform', 'PLAT', 'docs'],
       ['org', 'ORG', 'docs/00-governance/org'],
       ['billing', 'BILL', 'services/billing/docs'],
     ]);
-    expect(d.namespaces[1].document_types.find((t: any) => t.type === 'GOV')).toMatchObject({ directory: '.', description: 'Organisation-level governance document' });
+    expect(d.namespaces[1].document_types.find((t: any) => t.type === 'GOV')).toMatchObject({
+      directory: '.',
+      description: 'Organisation-level governance document',
+    });
     expect(d).not.toHaveProperty('documents');
     expect(JSON.stringify(d)).not.toContain('WIP-');
     expect(r.json!.advice.map((a: any) => a.command)).toContain(`docket context --deep --root ${repo}`);
@@ -35,7 +45,13 @@ describe('context', () => {
       'docs/45-adr/adr-002-event-bus.md',
       'services/billing/docs/10-prd/prd-001-invoices.md',
     ]);
-    expect(d.documents[3]).toEqual({ document_id: 'BILL-PRD-001', path: 'services/billing/docs/10-prd/prd-001-invoices.md', type: 'PRD', title: 'Invoices', status: 'In Review' });
+    expect(d.documents[3]).toEqual({
+      document_id: 'BILL-PRD-001',
+      path: 'services/billing/docs/10-prd/prd-001-invoices.md',
+      type: 'PRD',
+      title: 'Invoices',
+      status: 'In Review',
+    });
     expect(d.namespaces.map((n: any) => n.document_count)).toEqual([2, 1, 1]);
     expect(d.deep).toMatchObject({ complete: true, documents_listed: 4 });
   });
@@ -47,7 +63,13 @@ describe('context', () => {
     expect(r.json!).toMatchObject({ success: true, status: 'partial' });
     expect(r.json!.data.deep).toEqual({ budget_ms: 0, complete: false, documents_listed: 0 });
     expect(r.json!.data.documents).toEqual([]);
-    expect(r.json!.warnings).toEqual([expect.objectContaining({ code: 'DEEP_BUDGET_EXCEEDED', severity: 'warning', message: 'Listed 0 of 4 documents within the 0 ms budget.' })]);
+    expect(r.json!.warnings).toEqual([
+      expect.objectContaining({
+        code: 'DEEP_BUDGET_EXCEEDED',
+        severity: 'warning',
+        message: 'Listed 0 of 4 documents within the 0 ms budget.',
+      }),
+    ]);
     const text = await docket(['context', '--root', repo, '--deep'], { env });
     const md = await docket(['context', '--root', repo, '--deep', '--format', 'md'], { env });
     expect([r.exitCode, text.exitCode, md.exitCode]).toEqual([0, 0, 0]);

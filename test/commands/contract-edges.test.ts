@@ -33,7 +33,10 @@ describe('contract edges', () => {
   it('in ndjson, errors after the format is settled are a header and an error record', async () => {
     const r = await docket(['check', '--root', '/nonexistent-docket-root', '--format', 'ndjson']);
     expect(r.exitCode).toBe(66);
-    const records = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const records = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(records.map((x) => x.record)).toEqual(['header', 'error']);
     expect(records[1].error.code).toBe('ROOT_NOT_FOUND');
   });
@@ -71,7 +74,10 @@ describe('contract edges', () => {
     const r = await docket(['new', 'ADR', 'Blocked', '--root', root, '--json']);
     expect(r.exitCode).toBe(73);
     expectValidEnvelope(r.json);
-    expect(r.json!.error).toMatchObject({ code: 'WRITE_FAILED', details: { path: 'docops.config.yaml/45-adr/adr-001-blocked.md', errno: 'ENOTDIR' } });
+    expect(r.json!.error).toMatchObject({
+      code: 'WRITE_FAILED',
+      details: { path: 'docops.config.yaml/45-adr/adr-001-blocked.md', errno: 'ENOTDIR' },
+    });
     expect(JSON.stringify(r.json!.error)).not.toContain(root);
   });
 
@@ -86,7 +92,12 @@ describe('contract edges', () => {
 
   it('check --strict --quiet still prints the warnings that fail the run', async () => {
     const repo = copyFixture('handbook', { example: true });
-    writeFileSync(path.join(repo, 'docs/60-runbooks/Odd_Name.md'), readFileSync(path.join(repo, 'docs/60-runbooks/runbook-002-replay-dead-letter-events.md'), 'utf8').replace('ACME-RUNBOOK-002', 'ACME-RUNBOOK-009').replace(/related_ids:\n( {2}- .*\n)+/, ''));
+    writeFileSync(
+      path.join(repo, 'docs/60-runbooks/Odd_Name.md'),
+      readFileSync(path.join(repo, 'docs/60-runbooks/runbook-002-replay-dead-letter-events.md'), 'utf8')
+        .replace('ACME-RUNBOOK-002', 'ACME-RUNBOOK-009')
+        .replace(/related_ids:\n( {2}- .*\n)+/, ''),
+    );
     const r = await docket(['check', '--root', repo, '--strict', '--quiet']);
     expect(r.exitCode).toBe(1);
     expect(r.stdout).toContain('FILENAME_CONVENTION');
@@ -108,7 +119,19 @@ describe('contract edges', () => {
     expect((await docket(['new', 'ADR', 'X', '--list-types', '--root', repo, '--json'])).json!.error.code).toBe('FLAG_CONFLICT');
     const r = await docket(['new', 'ADR', 'Old way', '--superseded-by', 'ACME-ADR-003', '--dry-run', '--root', repo, '--json']);
     expect(r.json!.data.status).toBe('Superseded');
-    const kept = await docket(['new', 'ADR', 'Old way', '--superseded-by', 'ACME-ADR-003', '--status', 'Draft', '--dry-run', '--root', repo, '--json']);
+    const kept = await docket([
+      'new',
+      'ADR',
+      'Old way',
+      '--superseded-by',
+      'ACME-ADR-003',
+      '--status',
+      'Draft',
+      '--dry-run',
+      '--root',
+      repo,
+      '--json',
+    ]);
     expect(kept.json!.data.status).toBe('Draft');
   });
 

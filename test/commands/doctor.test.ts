@@ -18,7 +18,17 @@ describe('doctor', () => {
     expect(r.exitCode).toBe(0);
     expectValidEnvelope(r.json, 'doctor');
     expect(r.json!.data.status).toBe('ok');
-    expect(r.json!.data.checks.map((c: any) => c.name)).toEqual(['node', 'config', 'namespaces', 'docs_roots', 'coverage', 'schema', 'templates', 'temp_files', 'state']);
+    expect(r.json!.data.checks.map((c: any) => c.name)).toEqual([
+      'node',
+      'config',
+      'namespaces',
+      'docs_roots',
+      'coverage',
+      'schema',
+      'templates',
+      'temp_files',
+      'state',
+    ]);
     expect(r.json!.advice[0].code).toBe('NEXT_CHECK');
   });
 
@@ -75,7 +85,9 @@ describe('doctor', () => {
     const r = await docket(['doctor', '--root', root, '--json']);
     expectValidEnvelope(r.json, 'doctor');
     const codes = r.json!.warnings.map((w: any) => w.code);
-    expect(codes).toEqual(expect.arrayContaining(['CONFIG_UNKNOWN_KEY', 'CONFIG_PATH_REFUSED', 'CONFIG_DEPRECATED_KEY', 'CONFIG_VALUE_IGNORED']));
+    expect(codes).toEqual(
+      expect.arrayContaining(['CONFIG_UNKNOWN_KEY', 'CONFIG_PATH_REFUSED', 'CONFIG_DEPRECATED_KEY', 'CONFIG_VALUE_IGNORED']),
+    );
     const typo = r.json!.warnings.find((w: any) => w.message.includes('schema_paht'));
     expect(typo).toMatchObject({ path: 'docops.config.yaml', line: 5 });
     expect(typo.message).toContain('did you mean `schema_path`');
@@ -86,7 +98,8 @@ describe('doctor', () => {
 
   it('reports duplicate namespace prefixes', async () => {
     const root = writeTree(tempDir(), {
-      'docops.config.yaml': 'namespaces:\n  - {name: a, repo_prefix: AAA, docs_root: docs}\n  - {name: b, repo_prefix: AAA, docs_root: other}\n',
+      'docops.config.yaml':
+        'namespaces:\n  - {name: a, repo_prefix: AAA, docs_root: docs}\n  - {name: b, repo_prefix: AAA, docs_root: other}\n',
     });
     const r = await docket(['doctor', '--root', root, '--json']);
     const codes = r.json!.violations.map((v: any) => v.code);
@@ -95,7 +108,8 @@ describe('doctor', () => {
 
   it('an invalid namespace prefix makes the config invalid, with its line (test/commands/config-keys.test.ts has the rest)', async () => {
     const root = writeTree(tempDir(), {
-      'docops.config.yaml': 'namespaces:\n  - {name: a, repo_prefix: AAA, docs_root: docs}\n  - {name: c, repo_prefix: x1, docs_root: third}\n',
+      'docops.config.yaml':
+        'namespaces:\n  - {name: a, repo_prefix: AAA, docs_root: docs}\n  - {name: c, repo_prefix: x1, docs_root: third}\n',
     });
     const r = await docket(['doctor', '--root', root, '--json']);
     expect(r.json!.violations).toEqual([expect.objectContaining({ code: 'CONFIG_INVALID', line: 3 })]);
@@ -130,7 +144,15 @@ describe('doctor: Node.js version', () => {
   const cmd = (c: string) => `docket ${c}`;
 
   it('nodeSupported() accepts 20.12 and newer only', () => {
-    expect(['18.19.0', '20.11.1', '19.9.0', '20.12.0', '20.20.2', '22.0.0', '24.1.0'].map(nodeSupported)).toEqual([false, false, false, true, true, true, true]);
+    expect(['18.19.0', '20.11.1', '19.9.0', '20.12.0', '20.20.2', '22.0.0', '24.1.0'].map(nodeSupported)).toEqual([
+      false,
+      false,
+      false,
+      true,
+      true,
+      true,
+      true,
+    ]);
   });
 
   it('an older Node.js is NODE_VERSION_UNSUPPORTED: an error check and a violation', async () => {
@@ -138,7 +160,9 @@ describe('doctor: Node.js version', () => {
     const r = await runDoctor(root, { cmd, nodeVersion: '18.19.0' });
     expect(r.data.status).toBe('error');
     expect(r.data.checks[0]).toEqual({ name: 'node', status: 'error', message: 'Node.js 18.19.0 is older than 20.12.' });
-    expect(r.violations).toEqual([expect.objectContaining({ code: 'NODE_VERSION_UNSUPPORTED', severity: 'error', suggestion: 'Install Node.js 20.12 or newer.' })]);
+    expect(r.violations).toEqual([
+      expect.objectContaining({ code: 'NODE_VERSION_UNSUPPORTED', severity: 'error', suggestion: 'Install Node.js 20.12 or newer.' }),
+    ]);
     const ok = await runDoctor(root, { cmd, nodeVersion: '20.12.0' });
     expect(ok.data.checks[0]).toMatchObject({ name: 'node', status: 'ok' });
     expect(ok.violations).toEqual([]);

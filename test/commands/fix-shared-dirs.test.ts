@@ -9,13 +9,21 @@ import { expectValidEnvelope } from '../helpers/schemas.js';
 
 const TODAY = { DOCKET_TODAY: '2026-03-03' };
 
-
 const SHARED = { '10-prd': ['PRD', 'RESEARCH'], '60-runbooks': ['GUIDE', 'RUNBOOK'], '70-devex': ['DEVEX', 'REF'] } as const;
 
-const FIELDS: Record<string, string> = { title: 'Title', status: 'Draft', version: '"0.1"', last_updated: '"2026-01-31"', owner: 'me', docops_version: '"2.0"' };
+const FIELDS: Record<string, string> = {
+  title: 'Title',
+  status: 'Draft',
+  version: '"0.1"',
+  last_updated: '"2026-01-31"',
+  owner: 'me',
+  docops_version: '"2.0"',
+};
 
 function frontmatter(fields: Record<string, string | undefined>, body: string): string {
-  const lines = Object.entries(fields).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}: ${v}`);
+  const lines = Object.entries(fields)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}: ${v}`);
   return `---\n${lines.join('\n')}\n---\n${body}`;
 }
 
@@ -35,7 +43,11 @@ function sharedRepository(missing: readonly string[]): string {
     const names = ['notes.md', ...types.map((t) => `${t.toLowerCase()}-00${++n}-topic.md`), 'Mixed_Case.md'];
     names.forEach((name, i) => {
       const typed = types.find((t) => name.startsWith(`${t.toLowerCase()}-`)) ?? types[i % 2]!;
-      const all: Record<string, string | undefined> = { document_id: `SHARED-${typed}-${String(10 * n + i).padStart(3, '0')}`, type: typed, ...FIELDS };
+      const all: Record<string, string | undefined> = {
+        document_id: `SHARED-${typed}-${String(10 * n + i).padStart(3, '0')}`,
+        type: typed,
+        ...FIELDS,
+      };
       for (const field of missing) all[field] = undefined;
       files[`docs/${dir}/${name}`] = missing.includes('*') ? BODY : frontmatter(all, BODY);
     });
@@ -74,13 +86,16 @@ describe('fix in directories two types share: the dry run predicts exactly what 
     expect(dry.json!.data.fixed).toBe(applied.json!.data.fixed);
   });
 
-  it('predicts the lines of findings below a frontmatter it adds; a rename rewrites the file\'s link to itself', async () => {
+  it("predicts the lines of findings below a frontmatter it adds; a rename rewrites the file's link to itself", async () => {
     const root = tempDir('docket-shared-');
     writeTree(root, {
       'docops.config.yaml': SHARED_DIRS_CONFIG,
       'docs/45-adr/adr-001-plain.md': BODY,
       // Links to itself by the name fix changes: the rename rewrites that link too.
-      'docs/45-adr/My_Decision.md': frontmatter({ document_id: 'SHARED-ADR-002', type: 'ADR', ...FIELDS }, '# Mine\n\n[me](My_Decision.md)\n'),
+      'docs/45-adr/My_Decision.md': frontmatter(
+        { document_id: 'SHARED-ADR-002', type: 'ADR', ...FIELDS },
+        '# Mine\n\n[me](My_Decision.md)\n',
+      ),
     });
     ensureSchema(root);
     const dry = await docket(['fix', '--root', root, '--json'], { env: TODAY });

@@ -28,8 +28,12 @@ describe('fix: dry run', () => {
       ['docs/45-adr/plain.md', 'add_frontmatter'],
     ]);
     expect(r.data.changes[0].fields).toEqual([{ field: 'status', op: 'set', from: 'draft', to: 'Draft' }]);
-    expect(r.data.changes[0].diff).toBe('diff --git a/docs/45-adr/adr-001-a.md b/docs/45-adr/adr-001-a.md\n--- a/docs/45-adr/adr-001-a.md\n+++ b/docs/45-adr/adr-001-a.md\n@@ -2,7 +2,7 @@\n document_id: ACME-ADR-001\n type: ADR\n title: Title\n-status: draft\n+status: Draft\n version: "0.1"\n last_updated: "2026-01-31"\n owner: Platform Team\n');
-    expect(r.data.changes[1].diff).toContain('+document_id: ACME-ADR-002\n+type: ADR\n+title: Plain Title\n+status: Draft\n+version: "0.1"\n+last_updated: "2026-03-03"\n+owner: Platform Team\n+docops_version: "2.0"\n+---\n # Plain Title\n');
+    expect(r.data.changes[0].diff).toBe(
+      'diff --git a/docs/45-adr/adr-001-a.md b/docs/45-adr/adr-001-a.md\n--- a/docs/45-adr/adr-001-a.md\n+++ b/docs/45-adr/adr-001-a.md\n@@ -2,7 +2,7 @@\n document_id: ACME-ADR-001\n type: ADR\n title: Title\n-status: draft\n+status: Draft\n version: "0.1"\n last_updated: "2026-01-31"\n owner: Platform Team\n',
+    );
+    expect(r.data.changes[1].diff).toContain(
+      '+document_id: ACME-ADR-002\n+type: ADR\n+title: Plain Title\n+status: Draft\n+version: "0.1"\n+last_updated: "2026-03-03"\n+owner: Platform Team\n+docops_version: "2.0"\n+---\n # Plain Title\n',
+    );
     expect(read(root, 'docs/45-adr/plain.md').equals(before)).toBe(true);
     expect(r.env.advice[0]).toMatchObject({ code: 'NEXT_FIX_APPLY' });
     expect(r.env.advice[0].command).toMatch(/^docket fix --apply --root /);
@@ -58,7 +62,9 @@ describe('fix --apply', () => {
     const r = await fixJson(root, ['--apply']);
     expect(r.exitCode).toBe(0);
     expect(r.data).toMatchObject({ dry_run: false, fixed: 8, remaining: 0 });
-    expect(read(root, 'docs/45-adr/new-one.md').toString()).toBe('---\ntitle: Keep this title # and this comment\ndocument_id: ACME-ADR-008\ntype: ADR\nstatus: Draft\nversion: "0.1"\nlast_updated: "2026-03-03"\nowner: Platform Team\ndocops_version: "2.0"\n---\n\n# Heading\n');
+    expect(read(root, 'docs/45-adr/new-one.md').toString()).toBe(
+      '---\ntitle: Keep this title # and this comment\ndocument_id: ACME-ADR-008\ntype: ADR\nstatus: Draft\nversion: "0.1"\nlast_updated: "2026-03-03"\nowner: Platform Team\ndocops_version: "2.0"\n---\n\n# Heading\n',
+    );
     expect(read(root, 'docs/10-prd/prd-x.md').toString()).toMatch(/^---\ndocument_id: ACME-PRD-001\ntype: PRD\ntitle: Product X\n/);
     const again = await fixJson(root, ['--apply']);
     expect(again.data).toMatchObject({ changes: [], fixed: 0, remaining: 0 });
@@ -70,7 +76,9 @@ describe('fix --apply', () => {
     const root = repo({ 'docs/45-adr/adr-001-a.md': doc({ document_id: 'ACME-PRD-001', type: undefined }) });
     const r = await fixJson(root);
     expect(r.data.changes).toEqual([]);
-    expect(r.env.violations).toMatchObject([{ code: 'SCHEMA_VALIDATION', message: 'The required field `type` is missing.', fixable: false }]);
+    expect(r.env.violations).toMatchObject([
+      { code: 'SCHEMA_VALIDATION', message: 'The required field `type` is missing.', fixable: false },
+    ]);
   });
 
   it('leaves a flow-mapping block (`{title: x}`) alone rather than turning it into invalid YAML', async () => {
@@ -93,12 +101,15 @@ describe('fix --apply', () => {
   });
 
   it('normalises unambiguous values in place, keeping comments, quoting and key order', async () => {
-    const src = '---\n# a comment\ndocument_id: acme-adr-3   # keep me\ntype: adr\ntitle: \'Single quoted\'\nstatus: in review\nversion: v2\nlast_updated: 2026/1/5\nowner: Platform Team\ndocops_version: "2.0"\ntags: [a, b]\n---\nBody stays.\n';
+    const src =
+      '---\n# a comment\ndocument_id: acme-adr-3   # keep me\ntype: adr\ntitle: \'Single quoted\'\nstatus: in review\nversion: v2\nlast_updated: 2026/1/5\nowner: Platform Team\ndocops_version: "2.0"\ntags: [a, b]\n---\nBody stays.\n';
     const root = repo({ 'docs/45-adr/adr-003-x.md': src });
     const r = await fixJson(root, ['--apply']);
     expect(r.data.remaining).toBe(0);
     // `type: adr` satisfies the metadata schema (any string, as the Python DocOps CLI's schema says): left as written.
-    expect(read(root, 'docs/45-adr/adr-003-x.md').toString()).toBe('---\n# a comment\ndocument_id: ACME-ADR-003   # keep me\ntype: adr\ntitle: \'Single quoted\'\nstatus: In Review\nversion: "2.0"\nlast_updated: "2026-01-05"\nowner: Platform Team\ndocops_version: "2.0"\ntags: [a, b]\n---\nBody stays.\n');
+    expect(read(root, 'docs/45-adr/adr-003-x.md').toString()).toBe(
+      '---\n# a comment\ndocument_id: ACME-ADR-003   # keep me\ntype: adr\ntitle: \'Single quoted\'\nstatus: In Review\nversion: "2.0"\nlast_updated: "2026-01-05"\nowner: Platform Team\ndocops_version: "2.0"\ntags: [a, b]\n---\nBody stays.\n',
+    );
   });
 
   it.each([
@@ -116,7 +127,16 @@ describe('fix --apply', () => {
     const r = await fixJson(root, ['--apply']);
     expect(r.data.remaining).toBe(0);
     const edited = read(root, 'docs/45-adr/adr-001-a.md').toString();
-    const after = fm(['document_id: ACME-ADR-001 # id', 'type: adr', 'title: Über Title', 'status: Draft', 'version: "1.0"', 'last_updated: "2026-01-05"', 'owner: Platform Team', 'docops_version: "2.0"']);
+    const after = fm([
+      'document_id: ACME-ADR-001 # id',
+      'type: adr',
+      'title: Über Title',
+      'status: Draft',
+      'version: "1.0"',
+      'last_updated: "2026-01-05"',
+      'owner: Platform Team',
+      'docops_version: "2.0"',
+    ]);
     expect(edited).toBe(prefix + after + body);
     expect(statSync(path.join(root, 'docs/45-adr/adr-001-a.md')).mode & 0o777).toBe(0o640);
     expect(existsSync(path.join(root, 'docs/45-adr/Plain File.md'))).toBe(false);
@@ -143,16 +163,32 @@ describe('fix: renames', () => {
       ['rename', 'docs/45-adr/adr-002-second-doc.md', 'docs/45-adr/adr-003-second-doc.md'],
       ['edit_links', 'docs/45-adr/adr-005-linker.md', undefined],
     ]);
-    expect(dry.data.changes[0].diff).toBe('diff --git a/docs/45-adr/ADR-001-A.md b/docs/45-adr/adr-001-a.md\nsimilarity index 100%\nrename from docs/45-adr/ADR-001-A.md\nrename to docs/45-adr/adr-001-a.md\n');
+    expect(dry.data.changes[0].diff).toBe(
+      'diff --git a/docs/45-adr/ADR-001-A.md b/docs/45-adr/adr-001-a.md\nsimilarity index 100%\nrename from docs/45-adr/ADR-001-A.md\nrename to docs/45-adr/adr-001-a.md\n',
+    );
     expect(dry.data.changes[3].diff).toContain('-See [linked](Linked.md#title).\n+See [linked](adr-004-linked.md#title).\n');
     // adr-002-second-doc.md holds ACME-ADR-003: it moves away, so Second_Doc.md can take its name next time (not onto it now).
     const before = read(root, 'docs/45-adr/adr-002-second-doc.md');
     const first = await fixJson(root, ['--apply']);
-    expect(first.env.warnings.filter((w: any) => w.path === 'docs/45-adr/Second_Doc.md').map((w: any) => [w.code, w.fixable])).toEqual([['FILENAME_CONVENTION', true]]);
-    expect(readdirSync(path.join(root, 'docs/45-adr')).sort()).toEqual(['Second_Doc.md', 'adr-001-a.md', 'adr-003-second-doc.md', 'adr-004-linked.md', 'adr-005-linker.md']);
+    expect(first.env.warnings.filter((w: any) => w.path === 'docs/45-adr/Second_Doc.md').map((w: any) => [w.code, w.fixable])).toEqual([
+      ['FILENAME_CONVENTION', true],
+    ]);
+    expect(readdirSync(path.join(root, 'docs/45-adr')).sort()).toEqual([
+      'Second_Doc.md',
+      'adr-001-a.md',
+      'adr-003-second-doc.md',
+      'adr-004-linked.md',
+      'adr-005-linker.md',
+    ]);
     expect(read(root, 'docs/45-adr/adr-003-second-doc.md').equals(before)).toBe(true);
     await fixJson(root, ['--apply']);
-    expect(readdirSync(path.join(root, 'docs/45-adr')).sort()).toEqual(['adr-001-a.md', 'adr-002-second-doc.md', 'adr-003-second-doc.md', 'adr-004-linked.md', 'adr-005-linker.md']);
+    expect(readdirSync(path.join(root, 'docs/45-adr')).sort()).toEqual([
+      'adr-001-a.md',
+      'adr-002-second-doc.md',
+      'adr-003-second-doc.md',
+      'adr-004-linked.md',
+      'adr-005-linker.md',
+    ]);
     const check = await docket(['check', '--root', root, '--json']);
     expect(check.json!.violations).toEqual([]);
   });
@@ -216,7 +252,9 @@ describe('fix: formats', () => {
     const md = await docket(['fix', '--root', root, '--format', 'md'], { env: TODAY });
     expect(md.stdout).toContain('## Dry run');
     expect(md.stdout).toContain('| docs/45-adr/adr-001-a.md | edit frontmatter (status: draft → Draft) |');
-    expect(md.stdout).toContain('```diff\ndiff --git a/docs/45-adr/adr-001-a.md b/docs/45-adr/adr-001-a.md\n--- a/docs/45-adr/adr-001-a.md');
+    expect(md.stdout).toContain(
+      '```diff\ndiff --git a/docs/45-adr/adr-001-a.md b/docs/45-adr/adr-001-a.md\n--- a/docs/45-adr/adr-001-a.md',
+    );
     const applied = await docket(['fix', '--root', root, '--apply'], { env: TODAY });
     expect(applied.stdout).toContain('✔ Applied 1 change in 1 file, fixing 1 finding.');
     const clean = await docket(['fix', '--root', repo({ 'docs/45-adr/adr-001-a.md': doc() })]);
@@ -233,7 +271,10 @@ describe('fix and new share ID allocation', () => {
     // A claim left by a `new` that has not written its document yet (the file's name claims no number).
     mk(pathMod.join(root, '.docket/claims'), { recursive: true });
     wf(pathMod.join(root, '.docket/claims/PLAT-ADR-003.claim'), '{}');
-    wf(pathMod.join(root, 'docs/45-adr/no-id.md'), '---\ntype: ADR\ntitle: "No ID"\nstatus: Draft\nversion: "0.1"\nlast_updated: "2026-01-01"\nowner: Platform Team\ndocops_version: "2.0"\n---\n\n# No ID\n');
+    wf(
+      pathMod.join(root, 'docs/45-adr/no-id.md'),
+      '---\ntype: ADR\ntitle: "No ID"\nstatus: Draft\nversion: "0.1"\nlast_updated: "2026-01-01"\nowner: Platform Team\ndocops_version: "2.0"\n---\n\n# No ID\n',
+    );
     const r = await docket(['fix', '--apply', '--root', root, '--json'], { env: { DOCKET_TODAY: '2026-02-01' } });
     expectValidEnvelope(r.json, 'fix');
     const change = r.json!.data.changes.find((c: any) => c.path === 'docs/45-adr/no-id.md');
@@ -242,10 +283,19 @@ describe('fix and new share ID allocation', () => {
   });
 
   it('gives a file named adr-NNN-... the number its name claims when it is free, so no rename is needed', async () => {
-    const root = repo({ 'docs/45-adr/adr-009-no-id.md': doc({ document_id: undefined }), 'docs/45-adr/adr-002-taken.md': doc({ document_id: 'ACME-ADR-002' }), 'docs/45-adr/adr-002-dup.md': doc({ document_id: undefined }) });
+    const root = repo({
+      'docs/45-adr/adr-009-no-id.md': doc({ document_id: undefined }),
+      'docs/45-adr/adr-002-taken.md': doc({ document_id: 'ACME-ADR-002' }),
+      'docs/45-adr/adr-002-dup.md': doc({ document_id: undefined }),
+    });
     const r = await fixJson(root, ['--apply']);
-    const ids = r.data.changes.flatMap((c: any) => (c.fields ?? []).filter((f: any) => f.field === 'document_id').map((f: any) => [c.path, c.to ?? f.to]));
-    expect(ids).toEqual([['docs/45-adr/adr-002-dup.md', 'ACME-ADR-010'], ['docs/45-adr/adr-009-no-id.md', 'ACME-ADR-009']]);
+    const ids = r.data.changes.flatMap((c: any) =>
+      (c.fields ?? []).filter((f: any) => f.field === 'document_id').map((f: any) => [c.path, c.to ?? f.to]),
+    );
+    expect(ids).toEqual([
+      ['docs/45-adr/adr-002-dup.md', 'ACME-ADR-010'],
+      ['docs/45-adr/adr-009-no-id.md', 'ACME-ADR-009'],
+    ]);
     // The number adr-002-dup.md claims is taken: it gets the next one and the name that goes with it.
     expect(readdirSync(path.join(root, 'docs/45-adr')).sort()).toEqual(['adr-002-taken.md', 'adr-009-no-id.md', 'adr-010-dup.md']);
   });

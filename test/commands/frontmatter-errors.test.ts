@@ -8,7 +8,13 @@ const tail = 'status: Draft\nversion: "0.1"\nlast_updated: "2026-01-31"\nowner: 
 
 /** Each broken frontmatter, the line and column where its problem starts, and words of the message. */
 const CASES: [string, string, number, number, RegExp][] = [
-  ['unclosed double quote', `${head}title: "Unclosed quote\n${tail}`, 4, 8, /^Invalid frontmatter: The double-quoted value that starts here is not closed with ": the YAML parser read on to line \d+\.$/],
+  [
+    'unclosed double quote',
+    `${head}title: "Unclosed quote\n${tail}`,
+    4,
+    8,
+    /^Invalid frontmatter: The double-quoted value that starts here is not closed with ": the YAML parser read on to line \d+\.$/,
+  ],
   ['unclosed single quote', `${head}title: 'It\n${tail}`, 4, 8, /The single-quoted value that starts here is not closed with '/],
   ['unclosed flow list', `${head}title: T\ntags: [a, b\n${tail}`, 5, 7, /The `\[` list that starts here is not closed with \]/],
   ['unclosed flow mapping', `${head}title: T\nmeta: {a: 1\n${tail}`, 5, 7, /The `\{` mapping that starts here is not closed with \}/],
@@ -38,6 +44,12 @@ describe('frontmatter YAML errors point at the line where the problem starts', (
     const r = await docket(['check', '--root', root, '--json']);
     expectValidEnvelope(r.json, 'check');
     const found = r.json!.violations.filter((v: any) => v.code === 'SCHEMA_VALIDATION');
-    expect(found).toEqual([expect.objectContaining({ line: 8, message: 'Unknown field `ownr`; did you mean `owner`, which is missing?', suggestion: 'Rename `ownr` to `owner`.' })]);
+    expect(found).toEqual([
+      expect.objectContaining({
+        line: 8,
+        message: 'Unknown field `ownr`; did you mean `owner`, which is missing?',
+        suggestion: 'Rename `ownr` to `owner`.',
+      }),
+    ]);
   });
 });

@@ -52,7 +52,8 @@ const REFUSED: Record<string, { text: string; code: string; line: number; messag
   },
 };
 
-const files = (shapes: Record<string, string | { text: string }>) => Object.fromEntries(Object.entries(shapes).map(([rel, v]) => [rel, typeof v === 'string' ? v : v.text]));
+const files = (shapes: Record<string, string | { text: string }>) =>
+  Object.fromEntries(Object.entries(shapes).map(([rel, v]) => [rel, typeof v === 'string' ? v : v.text]));
 const bytesOf = (root: string, rels: string[]) => rels.map((rel) => readFileSync(path.join(root, rel)));
 
 async function json(command: string, root: string, args: string[] = []) {
@@ -99,7 +100,9 @@ describe('frontmatter shapes of the Python DocOps CLI', () => {
     const dry = await json('fix', root);
     expect(dry.json!.data.changes.map((c: any) => [c.path, c.action])).toEqual([[rel, 'edit_frontmatter']]);
     expect(dry.json!.violations.find((v: any) => v.path === rel)).toBeUndefined();
-    expect((await json('check', root)).json!.violations.filter((v: any) => v.path === rel).map((v: any) => v.line)).toEqual([3, 3, 3, 3, 3, 3]);
+    expect((await json('check', root)).json!.violations.filter((v: any) => v.path === rel).map((v: any) => v.line)).toEqual([
+      3, 3, 3, 3, 3, 3,
+    ]);
     await json('fix', root, ['--apply']);
     expect(readFileSync(path.join(root, rel), 'utf8')).toBe(
       '\n\n---\r\ndocument_id: ACME-ADR-009\r\ntitle: Partial\r\ntype: ADR\r\nstatus: Draft\r\nversion: "0.1"\r\nlast_updated: "2026-03-03"\r\nowner: Platform Team\r\ndocops_version: "2.0"\r\n---\r\n# Partial\r\n',
@@ -113,7 +116,12 @@ describe('frontmatter shapes of the Python DocOps CLI', () => {
     const index = await json('index', root);
     expect(index.exitCode).toBe(0);
     const resolved = await json('resolve', root, ['ACME-ADR-001']);
-    expect(resolved.json!.data).toMatchObject({ document_id: 'ACME-ADR-001', path: 'docs/45-adr/adr-001-blank-line.md', status: 'Approved', title: 'Title' });
+    expect(resolved.json!.data).toMatchObject({
+      document_id: 'ACME-ADR-001',
+      path: 'docs/45-adr/adr-001-blank-line.md',
+      status: 'Approved',
+      title: 'Title',
+    });
     const created = await json('new', root, ['ADR', 'Next one']);
     // ACME-ADR-005 is taken by the CR-only file even though its block is refused.
     expect(created.json!.data.document_id).toBe('ACME-ADR-006');
@@ -122,7 +130,9 @@ describe('frontmatter shapes of the Python DocOps CLI', () => {
   it('scan plans no frontmatter for a file with a look-alike near its top', async () => {
     const root = repo({ ...ACCEPTED, ...files(REFUSED) });
     const r = await json('scan', root);
-    const planned = r.json!.data.actions.filter((a: any) => a.action === 'add_frontmatter' || a.action === 'add_fields').map((a: any) => a.path);
+    const planned = r
+      .json!.data.actions.filter((a: any) => a.action === 'add_frontmatter' || a.action === 'add_fields')
+      .map((a: any) => a.path);
     expect(planned).toEqual([]);
     expect(r.json!.data.plan.unplanned).toEqual(expect.arrayContaining(Object.keys(REFUSED)));
     const states = Object.fromEntries(r.json!.data.files.map((f: any) => [f.path, f.frontmatter]));
@@ -133,10 +143,17 @@ describe('frontmatter shapes of the Python DocOps CLI', () => {
     const targets = ['docs/45-adr/adr-001-blank-line.md', 'docs/45-adr/adr-007-after-comment.md'];
     const root = repo({ ...ACCEPTED, ...files(REFUSED) });
     const before = bytesOf(root, targets);
-    const actions = targets.map((rel, i) => ({ action: 'add_frontmatter', path: rel, source_sha256: createHash('sha256').update(before[i]!).digest('hex'), frontmatter: { document_id: `ACME-ADR-0${20 + i}`, title: 'Shadow' } }));
+    const actions = targets.map((rel, i) => ({
+      action: 'add_frontmatter',
+      path: rel,
+      source_sha256: createHash('sha256').update(before[i]!).digest('hex'),
+      frontmatter: { document_id: `ACME-ADR-0${20 + i}`, title: 'Shadow' },
+    }));
     writeFileSync(path.join(root, 'plan.json'), JSON.stringify({ kind: 'docket-scan-plan', plan_version: '1.0', actions }));
     const r = await json('fix', root, ['--plan', 'plan.json', '--apply']);
-    expect(r.json!.data.plan.actions.map((a: any) => [a.path, a.outcome, a.reason])).toEqual(targets.map((rel) => [rel, 'refused', 'has_frontmatter']));
+    expect(r.json!.data.plan.actions.map((a: any) => [a.path, a.outcome, a.reason])).toEqual(
+      targets.map((rel) => [rel, 'refused', 'has_frontmatter']),
+    );
     expect(bytesOf(root, targets)).toEqual(before);
   });
 });

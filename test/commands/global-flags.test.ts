@@ -183,7 +183,9 @@ describe('exit codes are the same in every format', () => {
   beforeAll(async () => {
     governed = tempDir();
     expect((await docket(['init', '--root', governed, '--prefix', 'ACME', '--json'])).exitCode).toBe(0);
-    expect((await docket(['new', 'ADR', 'Original', '--id', 'ACME-ADR-005', '--root', governed, '--json'], { env: TODAY })).exitCode).toBe(0);
+    expect((await docket(['new', 'ADR', 'Original', '--id', 'ACME-ADR-005', '--root', governed, '--json'], { env: TODAY })).exitCode).toBe(
+      0,
+    );
     writeFileSync(path.join(governed, 'docs/45-adr/adr-006-no-frontmatter.md'), '# No frontmatter\n');
     bare = tempDir();
   });
@@ -195,13 +197,18 @@ describe('exit codes are the same in every format', () => {
     ['a path outside the root', () => ['identify', '/etc/passwd', '--root', governed], 77, 'PATH_OUTSIDE_ROOT'],
     ['a check with violations', () => ['check', '--root', governed], 1, 'FRONTMATTER_MISSING'],
     ['new --id of another document', () => ['new', 'ADR', 'Another title', '--id', 'ACME-ADR-005', '--root', governed], 73, 'DUPLICATE_ID'],
-    ['new onto an existing file', () => ['new', 'ADR', 'Original', '--id', 'ACME-ADR-005', '--status', 'Approved', '--root', governed], 73, 'FILE_EXISTS'],
+    [
+      'new onto an existing file',
+      () => ['new', 'ADR', 'Original', '--id', 'ACME-ADR-005', '--status', 'Approved', '--root', governed],
+      73,
+      'FILE_EXISTS',
+    ],
   ];
 
   it.each(cases)('%s: exit %i in text, json and md', async (_what, args, exit, code) => {
     const runs = await Promise.all(['text', 'json', 'md'].map((format) => docket([...args(), '--format', format], { env: TODAY })));
     expect(runs.map((r) => r.exitCode)).toEqual([exit, exit, exit]);
-    const [text, json, md] = runs as [typeof runs[0], typeof runs[0], typeof runs[0]];
+    const [text, json, md] = runs as [(typeof runs)[0], (typeof runs)[0], (typeof runs)[0]];
     expectValidEnvelope(json.json);
     expect(json.json!.error?.code ?? json.json!.violations[0]?.code).toBe(code);
     expect(json.json!.success).toBe(false);
@@ -252,7 +259,17 @@ describe('--output', () => {
     const back = path.join(tempDir(), 'back');
     symlinkSync(repo, back);
     const home = path.join(tempDir(), 'home');
-    const cases = ['/etc/docket.json', '.git/report.json', '.env', 'docops.config.yaml', 'escape/report.json', 'docs/10-prd/prd-001-x.md', path.join(back, 'report.json'), path.join(home, '.ssh/report.json'), path.join(home, '.npmrc')];
+    const cases = [
+      '/etc/docket.json',
+      '.git/report.json',
+      '.env',
+      'docops.config.yaml',
+      'escape/report.json',
+      'docs/10-prd/prd-001-x.md',
+      path.join(back, 'report.json'),
+      path.join(home, '.ssh/report.json'),
+      path.join(home, '.npmrc'),
+    ];
     for (const target of cases) {
       const r = await docket(['context', '--root', repo, '--json', '--output', target]);
       expect(r.exitCode, target).toBe(77);

@@ -25,7 +25,15 @@ describe('docket graph', () => {
     const r = await graph(repo);
     expect(r.exitCode).toBe(0);
     expect(ids(r)).toEqual(['GRAPH-ADR-001', 'GRAPH-ADR-002', 'GRAPH-PRD-001', 'GRAPH-SPEC-001', 'PAY-PRD-001']);
-    expect(r.json!.data.nodes[0]).toEqual({ document_id: 'GRAPH-ADR-001', path: 'docs/45-adr/adr-001-use-postgres.md', namespace: 'main', type: 'ADR', title: 'Use PostgreSQL', status: 'Superseded', superseded_by: 'GRAPH-ADR-002' });
+    expect(r.json!.data.nodes[0]).toEqual({
+      document_id: 'GRAPH-ADR-001',
+      path: 'docs/45-adr/adr-001-use-postgres.md',
+      namespace: 'main',
+      type: 'ADR',
+      title: 'Use PostgreSQL',
+      status: 'Superseded',
+      superseded_by: 'GRAPH-ADR-002',
+    });
     expect(edges(r)).toEqual([
       'GRAPH-ADR-001 references GRAPH-ADR-002',
       'GRAPH-ADR-001 related GRAPH-ADR-002',
@@ -45,17 +53,46 @@ describe('docket graph', () => {
     const repo = copyFixture('index-graph');
     const adrs = await graph(repo, ['--type', 'adr']);
     expect(ids(adrs)).toEqual(['GRAPH-ADR-001', 'GRAPH-ADR-002']);
-    expect(edges(adrs)).toEqual(['GRAPH-ADR-001 references GRAPH-ADR-002', 'GRAPH-ADR-001 related GRAPH-ADR-002', 'GRAPH-ADR-002 related GRAPH-ADR-001', 'GRAPH-ADR-002 supersedes GRAPH-ADR-001']);
+    expect(edges(adrs)).toEqual([
+      'GRAPH-ADR-001 references GRAPH-ADR-002',
+      'GRAPH-ADR-001 related GRAPH-ADR-002',
+      'GRAPH-ADR-002 related GRAPH-ADR-001',
+      'GRAPH-ADR-002 supersedes GRAPH-ADR-001',
+    ]);
     expect(ids(await graph(repo, ['--type', 'SPEC,prd']))).toEqual(['GRAPH-PRD-001', 'GRAPH-SPEC-001', 'PAY-PRD-001']);
-    expect(ids(await graph(repo, ['--status', 'approved', '--status', 'Draft']))).toEqual(['GRAPH-ADR-002', 'GRAPH-SPEC-001', 'PAY-PRD-001']);
-    expect(edges(await graph(repo, ['--edges', 'supersedes,references']))).toEqual(['GRAPH-ADR-001 references GRAPH-ADR-002', 'GRAPH-ADR-002 supersedes GRAPH-ADR-001', 'GRAPH-ADR-002 references GRAPH-PRD-001', 'PAY-PRD-001 references GRAPH-PRD-001']);
+    expect(ids(await graph(repo, ['--status', 'approved', '--status', 'Draft']))).toEqual([
+      'GRAPH-ADR-002',
+      'GRAPH-SPEC-001',
+      'PAY-PRD-001',
+    ]);
+    expect(edges(await graph(repo, ['--edges', 'supersedes,references']))).toEqual([
+      'GRAPH-ADR-001 references GRAPH-ADR-002',
+      'GRAPH-ADR-002 supersedes GRAPH-ADR-001',
+      'GRAPH-ADR-002 references GRAPH-PRD-001',
+      'PAY-PRD-001 references GRAPH-PRD-001',
+    ]);
     // The neighbourhood follows edges both ways: PAY-PRD-001 references GRAPH-PRD-001.
-    expect(ids(await graph(repo, ['--from', 'GRAPH-PRD-001']))).toEqual(['GRAPH-ADR-002', 'GRAPH-PRD-001', 'GRAPH-SPEC-001', 'PAY-PRD-001']);
+    expect(ids(await graph(repo, ['--from', 'GRAPH-PRD-001']))).toEqual([
+      'GRAPH-ADR-002',
+      'GRAPH-PRD-001',
+      'GRAPH-SPEC-001',
+      'PAY-PRD-001',
+    ]);
     expect(ids(await graph(repo, ['--from', 'PAY-PRD-001', '--depth', '0']))).toEqual(['PAY-PRD-001']);
-    expect(ids(await graph(repo, ['--from', 'PAY-PRD-001', '--depth', '2']))).toEqual(['GRAPH-ADR-002', 'GRAPH-PRD-001', 'GRAPH-SPEC-001', 'PAY-PRD-001']);
+    expect(ids(await graph(repo, ['--from', 'PAY-PRD-001', '--depth', '2']))).toEqual([
+      'GRAPH-ADR-002',
+      'GRAPH-PRD-001',
+      'GRAPH-SPEC-001',
+      'PAY-PRD-001',
+    ]);
     expect(ids(await graph(repo, ['--from', 'PAY-PRD-001', '--depth', '3']))).toHaveLength(5);
     // Only through the kinds drawn; --type filters the neighbourhood, the --from document stays.
-    expect(ids(await graph(repo, ['--from', 'PAY-PRD-001', '--depth', '5', '--edges', 'references']))).toEqual(['GRAPH-ADR-001', 'GRAPH-ADR-002', 'GRAPH-PRD-001', 'PAY-PRD-001']);
+    expect(ids(await graph(repo, ['--from', 'PAY-PRD-001', '--depth', '5', '--edges', 'references']))).toEqual([
+      'GRAPH-ADR-001',
+      'GRAPH-ADR-002',
+      'GRAPH-PRD-001',
+      'PAY-PRD-001',
+    ]);
     expect(ids(await graph(repo, ['--from', 'PAY-PRD-001', '--depth', '5', '--edges', 'supersedes']))).toEqual(['PAY-PRD-001']);
     const typed = await graph(repo, ['--from', 'PAY-PRD-001', '--depth', '3', '--type', 'ADR']);
     expect(ids(typed)).toEqual(['GRAPH-ADR-001', 'GRAPH-ADR-002', 'PAY-PRD-001']);
@@ -72,30 +109,45 @@ describe('docket graph', () => {
     expect(unknown.json!.warnings.map((w: any) => w.code)).toEqual(['INDEX_MISSING']);
     const kind = await graph(repo, ['--edges', 'supersedes,blocks']);
     expect(kind.exitCode).toBe(64);
-    expect(kind.json!.error).toMatchObject({ code: 'INVALID_FLAG_VALUE', details: { allowed: ['references', 'related', 'supersedes', 'depends_on', 'blocked_by'], value: 'blocks' } });
+    expect(kind.json!.error).toMatchObject({
+      code: 'INVALID_FLAG_VALUE',
+      details: { allowed: ['references', 'related', 'supersedes', 'depends_on', 'blocked_by'], value: 'blocks' },
+    });
     const depth = await graph(repo, ['--depth', '2']);
     expect(depth.exitCode).toBe(64);
     expect((await graph(repo, ['--from', 'PAY-PRD-001', '--depth', '-1'])).exitCode).toBe(64);
   });
 
-  it('the work queue\'s depends_on and blocked_by are edges when project-state.yaml exists: selectable, followed by --from, styled apart', async () => {
+  it("the work queue's depends_on and blocked_by are edges when project-state.yaml exists: selectable, followed by --from, styled apart", async () => {
     const repo = copyFixture('index-graph');
-    const entry = (id: string, list: string, targets: string[]) => `  ${id}:\n    impl_state: Not Started\n    updated: '2026-01-01T00:00:00+00:00'\n    updated_by: a\n    ${list}:\n${targets.map((t) => `    - ${t}\n`).join('')}`;
+    const entry = (id: string, list: string, targets: string[]) =>
+      `  ${id}:\n    impl_state: Not Started\n    updated: '2026-01-01T00:00:00+00:00'\n    updated_by: a\n    ${list}:\n${targets.map((t) => `    - ${t}\n`).join('')}`;
     const stateFile = path.join(repo, 'docs/01-indices/project-state.yaml');
     mkdirSync(path.dirname(stateFile), { recursive: true });
-    writeFileSync(stateFile, `state_schema_version: '2.0'\ndocuments:\n${entry('GRAPH-SPEC-001', 'depends_on', ['GRAPH-ADR-002', 'GRAPH-TASK-009'])}${entry('PAY-PRD-001', 'blocked_by', ['GRAPH-SPEC-001'])}${entry('WRK-TASK-001', 'depends_on', ['GRAPH-ADR-001'])}`);
+    writeFileSync(
+      stateFile,
+      `state_schema_version: '2.0'\ndocuments:\n${entry('GRAPH-SPEC-001', 'depends_on', ['GRAPH-ADR-002', 'GRAPH-TASK-009'])}${entry('PAY-PRD-001', 'blocked_by', ['GRAPH-SPEC-001'])}${entry('WRK-TASK-001', 'depends_on', ['GRAPH-ADR-001'])}`,
+    );
     const queue = ['GRAPH-SPEC-001 depends_on GRAPH-ADR-002', 'PAY-PRD-001 blocked_by GRAPH-SPEC-001'];
     // A relation naming an ID no document has (either end) is not drawn.
     expect(edges(await graph(repo)).filter((e: string) => /depends_on|blocked_by/.test(e))).toEqual(queue);
     expect(edges(await graph(repo, ['--edges', 'depends_on,blocked_by']))).toEqual(queue);
     expect(edges(await graph(repo, ['--edges', 'blocked_by']))).toEqual([queue[1]]);
     expect(edges(await graph(repo, ['--edges', 'supersedes']))).toEqual(['GRAPH-ADR-002 supersedes GRAPH-ADR-001']);
-    expect(ids(await graph(repo, ['--from', 'PAY-PRD-001', '--depth', '2', '--edges', 'blocked_by,depends_on']))).toEqual(['GRAPH-ADR-002', 'GRAPH-SPEC-001', 'PAY-PRD-001']);
+    expect(ids(await graph(repo, ['--from', 'PAY-PRD-001', '--depth', '2', '--edges', 'blocked_by,depends_on']))).toEqual([
+      'GRAPH-ADR-002',
+      'GRAPH-SPEC-001',
+      'PAY-PRD-001',
+    ]);
     const mermaid = (await docket(['graph', '--root', repo, '--format', 'mermaid', '--edges', 'depends_on,blocked_by'])).stdout;
     expect(mermaid).toContain('  n_GRAPH_SPEC_001 --o|depends_on| n_GRAPH_ADR_002\n  n_PAY_PRD_001 --x|blocked_by| n_GRAPH_SPEC_001\n');
     const dot = (await docket(['graph', '--root', repo, '--format', 'dot'])).stdout;
-    expect(dot).toContain('  n_GRAPH_SPEC_001 -> n_GRAPH_ADR_002 [label="depends_on", style=solid, color="#2563eb", fontcolor="#2563eb", arrowhead=odot];\n');
-    expect(dot).toContain('  n_PAY_PRD_001 -> n_GRAPH_SPEC_001 [label="blocked_by", style=bold, color="#dc2626", fontcolor="#dc2626", arrowhead=tee];\n');
+    expect(dot).toContain(
+      '  n_GRAPH_SPEC_001 -> n_GRAPH_ADR_002 [label="depends_on", style=solid, color="#2563eb", fontcolor="#2563eb", arrowhead=odot];\n',
+    );
+    expect(dot).toContain(
+      '  n_PAY_PRD_001 -> n_GRAPH_SPEC_001 [label="blocked_by", style=bold, color="#dc2626", fontcolor="#dc2626", arrowhead=tee];\n',
+    );
     const text = (await docket(['graph', '--root', repo, '--edges', 'depends_on'])).stdout;
     expect(text).toContain('GRAPH-SPEC-001  SPEC');
     expect(text).toContain('  depends_on → GRAPH-ADR-002\n');
@@ -125,7 +177,9 @@ describe('docket graph', () => {
     expect(mermaid).toContain('  n_GRAPH_SPEC_001 -.->|related| n_GRAPH_PRD_001\n');
     expect(mermaid).toMatch(/\n {2}class n_GRAPH_ADR_001,n_GRAPH_SPEC_001 s\n/);
     const dot = (await docket(['graph', '--root', repo, '--format', 'dot'])).stdout;
-    expect(dot).toContain('  n_GRAPH_ADR_001 [label="GRAPH-ADR-001\\nUse PostgreSQL\\nADR · Superseded", fillcolor="#f3f4f6", color="#9ca3af", fontcolor="#6b7280"];\n');
+    expect(dot).toContain(
+      '  n_GRAPH_ADR_001 [label="GRAPH-ADR-001\\nUse PostgreSQL\\nADR · Superseded", fillcolor="#f3f4f6", color="#9ca3af", fontcolor="#6b7280"];\n',
+    );
     expect(dot).toContain('  n_GRAPH_ADR_001 -> n_GRAPH_ADR_002 [label="related", style=dashed, dir=none];\n');
     const written = await docket(['graph', '--root', repo, '--format', 'mermaid', '--output', 'docs/graph.mmd']);
     expect(written.exitCode).toBe(0);
@@ -159,7 +213,14 @@ describe('docket graph', () => {
   it('reads the current artifact (the same answer as the index built in memory); an artifact changed in place never answers', async () => {
     const repo = copyFixture('index-graph');
     const old = new Date(Date.now() - 120_000);
-    for (const f of ['docs/45-adr/adr-001-use-postgres.md', 'docs/45-adr/adr-002-use-sqlite.md', 'docs/10-prd/prd-001-checkout.md', 'docs/20-specs/spec-001-api.md', 'services/pay/docs/10-prd/prd-001-refunds.md']) utimesSync(path.join(repo, f), old, old);
+    for (const f of [
+      'docs/45-adr/adr-001-use-postgres.md',
+      'docs/45-adr/adr-002-use-sqlite.md',
+      'docs/10-prd/prd-001-checkout.md',
+      'docs/20-specs/spec-001-api.md',
+      'services/pay/docs/10-prd/prd-001-refunds.md',
+    ])
+      utimesSync(path.join(repo, f), old, old);
     expect((await docket(['index', '--root', repo])).exitCode).toBe(0);
     lastLookup.source = 'none';
     const read = await graph(repo);
@@ -213,7 +274,9 @@ describe('docket graph for agents', () => {
     const manifest = JSON.parse(readFileSync(path.join(REPO, 'oclif.manifest.json'), 'utf8')) as { commands: Record<string, any> };
     const tool = buildTool(manifest.commands.graph, REPO).definition;
     expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
-    expect(Object.keys(tool.inputSchema.properties as object)).toEqual(expect.arrayContaining(['depth', 'edges', 'fields', 'from', 'status', 'type']));
+    expect(Object.keys(tool.inputSchema.properties as object)).toEqual(
+      expect.arrayContaining(['depth', 'edges', 'fields', 'from', 'status', 'type']),
+    );
     expect(tool.description).not.toMatch(/--format|stderr/);
     const caps = await docket(['capabilities', '--json']);
     const graphInfo = caps.json!.data.commands.find((c: any) => c.id === 'graph');

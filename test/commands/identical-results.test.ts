@@ -34,7 +34,9 @@ describe('check on a generated repository with every kind of violation', () => {
       expect(off.exitCode).toBe(1);
       if (format === 'json') {
         expectValidEnvelope(off.json, 'check');
-        expect(new Set(off.json!.violations.map((v: { code: string }) => v.code))).toEqual(new Set(['FRONTMATTER_INVALID', 'FRONTMATTER_MISSING', 'ID_PREFIX', 'ID_REGEX', 'ID_UNIQUE', 'LINK_BROKEN', 'SCHEMA_VALIDATION']));
+        expect(new Set(off.json!.violations.map((v: { code: string }) => v.code))).toEqual(
+          new Set(['FRONTMATTER_INVALID', 'FRONTMATTER_MISSING', 'ID_PREFIX', 'ID_REGEX', 'ID_UNIQUE', 'LINK_BROKEN', 'SCHEMA_VALIDATION']),
+        );
       }
       if (format === 'ndjson') expect(off.stdout).toContain('"record":"progress"');
     });
@@ -42,7 +44,8 @@ describe('check on a generated repository with every kind of violation', () => {
 
   it('check --format ndjson: its summary counts what the JSON envelope counts', async () => {
     const json = await docket(['check', '--root', root, '--format', 'json', '--no-cache']);
-    const counts = (data: Record<string, unknown>) => Object.fromEntries(Object.entries(data).filter(([k]) => k.startsWith('files_') || k.endsWith('_count')));
+    const counts = (data: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(data).filter(([k]) => k.startsWith('files_') || k.endsWith('_count')));
     const stream = await docket(['check', '--root', root, '--format', 'ndjson', '--no-cache']);
     const summary = JSON.parse(stream.stdout.trim().split('\n').pop()!) as { record: string; data: Record<string, unknown> };
     expect(summary.record).toBe('summary');
@@ -68,7 +71,10 @@ describe('results do not depend on the index cache', () => {
     expect(readFileSync(path.join(root, ARTIFACT)).equals(bytes)).toBe(true);
 
     const unchanged = await docket(['index', '--root', root, '--format', 'json']);
-    expect(unchanged.json!.data).toMatchObject({ written: false, rebuild: { mode: 'incremental', added: 0, changed: 0, removed: 0, unchanged: 400 } });
+    expect(unchanged.json!.data).toMatchObject({
+      written: false,
+      rebuild: { mode: 'incremental', added: 0, changed: 0, removed: 0, unchanged: 400 },
+    });
     expect(strip(unchanged.json!)).toEqual(strip(reference.json!));
 
     const victim = path.join(root, 'docs/45-adr', readdirSync(path.join(root, 'docs/45-adr')).sort()[0]!);
@@ -79,7 +85,9 @@ describe('results do not depend on the index cache', () => {
     expect(strip(changed.json!)).toEqual(strip(fresh.json!));
 
     // Every other document changed: described and cached documents alternate.
-    const all = readdirSync(path.join(root, 'docs'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).sort();
+    const all = readdirSync(path.join(root, 'docs'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.md'))
+      .sort();
     const edited = all.filter((_, k) => k % 2 === 0).map((rel) => `docs/${rel}`);
     for (const rel of edited) appendFileSync(path.join(root, rel), '\nAnother line.\n');
     ageFiles(root, edited);
@@ -126,7 +134,11 @@ describe('results do not depend on the index cache', () => {
     expect(untrusted.json!.warnings.map((w: { code: string }) => w.code)).toContain('INDEX_CACHE_UNTRUSTED');
     expect(readFileSync(path.join(root, ARTIFACT)).equals(bytes)).toBe(true);
     const json = untrusted.json!;
-    const withoutCacheWarning = { ...json, warnings: json.warnings.filter((w: { code: string }) => w.code !== 'INDEX_CACHE_UNTRUSTED'), data: { ...json.data, totals: { ...json.data.totals, warnings: json.data.totals.warnings - 1 } } };
+    const withoutCacheWarning = {
+      ...json,
+      warnings: json.warnings.filter((w: { code: string }) => w.code !== 'INDEX_CACHE_UNTRUSTED'),
+      data: { ...json.data, totals: { ...json.data.totals, warnings: json.data.totals.warnings - 1 } },
+    };
     expect(strip(withoutCacheWarning)).toEqual(strip(reference.json!));
     // Rewritten and sealed: the next clone-like run (new mtimes, same bytes) reuses it by digest.
     const rewritten = JSON.parse(readFileSync(manifestPath, 'utf8'));
@@ -214,7 +226,12 @@ describe('results do not depend on the index cache', () => {
     const healed = await docket(['index', '--root', root, '--format', 'json']);
     expect(healed.json!.warnings.map((w: { code: string }) => w.code)).not.toContain('INDEX_CACHE_CORRUPT');
     // A valid manifest of version 1 (before facts moved to their own file).
-    const v1 = { cache_version: 1, fingerprint: 'old', written_ms: 1, entries: { 'docs/x.md': { size: 1, mtime_ms: 1, sha256: 'a', facts: { links: [] } } } };
+    const v1 = {
+      cache_version: 1,
+      fingerprint: 'old',
+      written_ms: 1,
+      entries: { 'docs/x.md': { size: 1, mtime_ms: 1, sha256: 'a', facts: { links: [] } } },
+    };
     writeFileSync(path.join(root, '.docket/cache/index.json'), JSON.stringify(v1));
     const upgraded = await docket(['index', '--root', root, '--format', 'json']);
     expect(upgraded.json!.warnings.map((w: { code: string }) => w.code)).not.toContain('INDEX_CACHE_CORRUPT');
@@ -233,8 +250,14 @@ describe('results do not depend on the index cache', () => {
     expect(hashes.sha256.length).toBe(60);
     expect(hashes.facts_hashes.length).toBe(60);
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-    const listDigest = createHash('sha256').update(hashes.paths.map((p) => `${p}\0`).join('')).digest('hex');
-    expect(manifest).toMatchObject({ cache_version: 7, hashes_sha256: createHash('sha256').update(readFileSync(hashesPath)).digest('hex'), paths_sha256: listDigest });
+    const listDigest = createHash('sha256')
+      .update(hashes.paths.map((p) => `${p}\0`).join(''))
+      .digest('hex');
+    expect(manifest).toMatchObject({
+      cache_version: 7,
+      hashes_sha256: createHash('sha256').update(readFileSync(hashesPath)).digest('hex'),
+      paths_sha256: listDigest,
+    });
     expect(manifest.sizes.length).toBe(60);
     expect(manifest.paths).toBeUndefined();
     expect(manifest.sha256).toBeUndefined();
@@ -264,7 +287,10 @@ describe('results do not depend on the index cache', () => {
     expect(settledManifest.hashes_sha256).toBe(createHash('sha256').update(readFileSync(hashesPath)).digest('hex'));
     expect(rehashed.sha256[at]).not.toBe(settledManifest.hashes_overlay[at]);
     // Valid JSON of the right shape, but not the file the manifest names (its digest differs): not used.
-    writeFileSync(hashesPath, JSON.stringify({ paths: rehashed.paths, sha256: rehashed.sha256.map(() => '0'.repeat(64)), facts_hashes: hashes.facts_hashes }));
+    writeFileSync(
+      hashesPath,
+      JSON.stringify({ paths: rehashed.paths, sha256: rehashed.sha256.map(() => '0'.repeat(64)), facts_hashes: hashes.facts_hashes }),
+    );
     appendFileSync(victim, 'Once more.\n');
     const forged = await docket(['index', '--root', root, '--format', 'json']);
     expect(forged.json!.warnings.map((w: { code: string }) => w.code)).toContain('INDEX_CACHE_CORRUPT');
@@ -296,7 +322,10 @@ describe('results do not depend on the index cache', () => {
     const manifestPath = path.join(root, '.docket/cache/index.json');
     const hashesPath = path.join(root, '.docket/cache/index-hashes.json');
     const files = (JSON.parse(readFileSync(hashesPath, 'utf8')) as { paths: string[] }).paths;
-    const digest = (rel: string) => createHash('sha256').update(readFileSync(path.join(root, rel))).digest('hex');
+    const digest = (rel: string) =>
+      createHash('sha256')
+        .update(readFileSync(path.join(root, rel)))
+        .digest('hex');
     for (let round = 0; round < 5; round++) {
       // 64 body edits (the most a run settles one by one), older than the racy margin.
       const edited = files.slice(round * 64, round * 64 + 64);

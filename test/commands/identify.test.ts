@@ -12,7 +12,12 @@ describe('identify', () => {
       const r = await docket(['identify', p, '--root', repo, '--json']);
       expect(r.exitCode).toBe(0);
       expectValidEnvelope(r.json, 'identify');
-      expect(r.json!.data).toEqual({ document_id: 'GRAPH-ADR-001', path: 'docs/45-adr/adr-001-use-postgres.md', title: 'Use PostgreSQL', status: 'Superseded' });
+      expect(r.json!.data).toEqual({
+        document_id: 'GRAPH-ADR-001',
+        path: 'docs/45-adr/adr-001-use-postgres.md',
+        title: 'Use PostgreSQL',
+        status: 'Superseded',
+      });
     }
   });
 

@@ -54,7 +54,15 @@ interface NewDoc {
 
 /** A governed document as `docket new` writes it, with relations and links. */
 function documentText(rel: string, d: NewDoc): string {
-  const fm = [`document_id: ${d.id}`, 'type: ADR', `title: "Added ${d.id}"`, `status: ${d.status ?? 'Draft'}`, 'version: "0.1"', 'last_updated: "2026-11-26"', 'owner: Bench Team'];
+  const fm = [
+    `document_id: ${d.id}`,
+    'type: ADR',
+    `title: "Added ${d.id}"`,
+    `status: ${d.status ?? 'Draft'}`,
+    'version: "0.1"',
+    'last_updated: "2026-11-26"',
+    'owner: Bench Team',
+  ];
   if (d.related?.length) fm.push('related_ids:', ...d.related.map((r) => `  - ${r}`));
   if (d.successor) fm.push(`superseded_by: ${d.successor}`);
   const links = (d.links ?? []).map((t) => `See [${t}](${path.posix.relative(path.posix.dirname(rel), t)}).`);
@@ -63,7 +71,15 @@ function documentText(rel: string, d: NewDoc): string {
 
 /** Every relation, successor and link of these documents dropped: nothing points to any node. */
 function unlinkAll(root: string, files: readonly string[]): void {
-  for (const rel of files) writeFileSync(path.join(root, rel), unlinked(frontmatter(readFileSync(path.join(root, rel), 'utf8'), (fm) => fm.replace(/^related_ids:\n( {2}- .*\n)*/m, '').replace(/^superseded_by: .*\n/m, ''))));
+  for (const rel of files)
+    writeFileSync(
+      path.join(root, rel),
+      unlinked(
+        frontmatter(readFileSync(path.join(root, rel), 'utf8'), (fm) =>
+          fm.replace(/^related_ids:\n( {2}- .*\n)*/m, '').replace(/^superseded_by: .*\n/m, ''),
+        ),
+      ),
+    );
 }
 
 interface Artifact {
@@ -87,7 +103,18 @@ function isSuccessor(root: string, rel: string): boolean {
 }
 
 /** Per seed, how many removals, renames, new IDs and other kinds of change were built from the cached facts. */
-const tallies: { removals: number; successorRemovals: number; renames: number; relinkedRenames: number; named: number; successorNamed: number; transitions: number; linked: number; cleanRemovals: number; newIds: number }[] = [];
+const tallies: {
+  removals: number;
+  successorRemovals: number;
+  renames: number;
+  relinkedRenames: number;
+  named: number;
+  successorNamed: number;
+  transitions: number;
+  linked: number;
+  cleanRemovals: number;
+  newIds: number;
+}[] = [];
 
 describe('index after documents were added: built from the cached facts, byte for byte what a full build writes', () => {
   it.each([[15], [16], [17], [18]])('seed %i', async (seed) => {
@@ -99,7 +126,10 @@ describe('index after documents were added: built from the cached facts, byte fo
     // Links to files that do not exist yet, made before the first build (which lists them) and added by 'planned' rounds.
     const planned = ['docs/45-adr/adr-planned-1.md', 'docs/45-adr/adr-planned-2.md'];
     const [first] = markdown(root);
-    writeFileSync(path.join(root, first!), `${readFileSync(path.join(root, first!), 'utf8')}\n${planned.map((p) => `See [planned](${path.posix.relative(path.posix.dirname(first!), p)}).`).join('\n')}\n`);
+    writeFileSync(
+      path.join(root, first!),
+      `${readFileSync(path.join(root, first!), 'utf8')}\n${planned.map((p) => `See [planned](${path.posix.relative(path.posix.dirname(first!), p)}).`).join('\n')}\n`,
+    );
     markdown(root).forEach(old);
     expect((await docket(['index', '--root', root, '--format', 'json'])).exitCode).toBe(0);
     const idOf = (rel: string) => idIn(root, rel);
@@ -116,7 +146,10 @@ describe('index after documents were added: built from the cached facts, byte fo
       if (next() < 0.5) old(rel);
     };
     const edit = (rel: string, f: (fm: string) => string) => write(rel, frontmatter(readFileSync(path.join(root, rel), 'utf8'), f));
-    const addRelated = (fm: string, id: string) => (/^related_ids:\n/m.test(fm) ? fm.replace(/^related_ids:\n/m, `related_ids:\n  - ${id}\n`) : fm.replace(/^(status: .*)$/m, `$1\nrelated_ids:\n  - ${id}`));
+    const addRelated = (fm: string, id: string) =>
+      /^related_ids:\n/m.test(fm)
+        ? fm.replace(/^related_ids:\n/m, `related_ids:\n  - ${id}\n`)
+        : fm.replace(/^(status: .*)$/m, `$1\nrelated_ids:\n  - ${id}`);
     const fresh = () => `docs/45-adr/adr-added-${seed}-${++serial}.md`;
     /** A new node: relations to existing, added and dangling IDs, a successor, links; some of them none. */
     const newNode = (rel: string, sameRound: NewDoc[]): NewDoc => {
@@ -129,25 +162,61 @@ describe('index after documents were added: built from the cached facts, byte fo
       for (let k = Math.floor(next() * 4); k > 0; k--) doc.related!.push(next() < 0.2 ? `NOPE-ADR-${900 + k}` : pick(known));
       if (next() < 0.3) doc.successor = next() < 0.2 ? 'NOPE-ADR-999' : pick(known);
       if (next() < 0.3) doc.status = 'Superseded';
-      for (let k = Math.floor(next() * 3); k > 0; k--) doc.links!.push(next() < 0.2 ? 'docs/none/missing.md' : next() < 0.2 ? rel : pick([...existing, ...added]));
+      for (let k = Math.floor(next() * 3); k > 0; k--)
+        doc.links!.push(next() < 0.2 ? 'docs/none/missing.md' : next() < 0.2 ? rel : pick([...existing, ...added]));
       return doc;
     };
-    let [incrementalAdds, incrementalRemovals, incrementalRenames, incrementalRelinks, incrementalNamed, incrementalLinked] = [0, 0, 0, 0, 0, 0];
+    let [incrementalAdds, incrementalRemovals, incrementalRenames, incrementalRelinks, incrementalNamed, incrementalLinked] = [
+      0, 0, 0, 0, 0, 0,
+    ];
     /** Documents whose YAML a 'break' round broke, with their text before. */
     const broken = new Map<string, string>();
     let incrementalTransitions = 0;
     /** Removals of successors, and additions of IDs a successor named. */
     let [incrementalSuccessorRemovals, incrementalSuccessorNamed] = [0, 0];
-    const setSuccessor = (fm: string, id: string) => fm.replace(/^superseded_by: .*\n/m, '').replace(/^(status: .*)$/m, `$1\nsuperseded_by: ${id}`);
+    const setSuccessor = (fm: string, id: string) =>
+      fm.replace(/^superseded_by: .*\n/m, '').replace(/^(status: .*)$/m, `$1\nsuperseded_by: ${id}`);
     /** Removals with the edits that stop naming them, and new IDs, built from the cached facts. */
     const withEdits: [number, number] = [0, 0];
     for (let round = 0; round < 40; round++) {
       const before = manifest(root);
       const sound = before.result !== null && before.result.violations.length === 0;
-      const op = round < 2 ? 'node' : pick(['node', 'node', 'nodes', 'non-node', 'with-edit', 'dangling-first', 'dangling-first', 'named', 'planned', 'linked-first', 'duplicate', 'edit-added', 'remove-added', 'remove-added', 'remove', 'remove', 'remove', 'rename', 'rename', 'rename', 'remove-clean', 'remove-clean', 'new-id', 'new-id', 'break', 'break', 'remove-successor']);
+      const op =
+        round < 2
+          ? 'node'
+          : pick([
+              'node',
+              'node',
+              'nodes',
+              'non-node',
+              'with-edit',
+              'dangling-first',
+              'dangling-first',
+              'named',
+              'planned',
+              'linked-first',
+              'duplicate',
+              'edit-added',
+              'remove-added',
+              'remove-added',
+              'remove',
+              'remove',
+              'remove',
+              'rename',
+              'rename',
+              'rename',
+              'remove-clean',
+              'remove-clean',
+              'new-id',
+              'new-id',
+              'break',
+              'break',
+              'remove-successor',
+            ]);
       /** How this round must be built when the last build was sound: from the cached facts (with its additions, removals, renames...), in full, or either. */
       let [namedBySuccessor, removesSuccessor, transition] = [false, false, false];
-      let expected: 'added' | 'edited' | 'removed' | 'renamed' | 'relinked' | 'named' | 'linked' | 'with-edits' | 'full' | 'either' = 'added';
+      let expected: 'added' | 'edited' | 'removed' | 'renamed' | 'relinked' | 'named' | 'linked' | 'with-edits' | 'full' | 'either' =
+        'added';
       const sameRound: NewDoc[] = [];
       const addNode = (doc?: NewDoc) => {
         const rel = fresh();
@@ -161,7 +230,15 @@ describe('index after documents were added: built from the cached facts, byte fo
       else if (op === 'nodes') for (let k = 0; k < 3; k++) addNode();
       else if (op === 'non-node') {
         const rel = fresh();
-        write(rel, pick(['# No frontmatter\n', '---\ntitle: No ID\n---\n# x\n', '---\ndocument_id: lowercase-id\n---\n# x\n', '---\ndocument_id: ZED-ADR-1\nbroken: [unclosed\n---\n']));
+        write(
+          rel,
+          pick([
+            '# No frontmatter\n',
+            '---\ntitle: No ID\n---\n# x\n',
+            '---\ndocument_id: lowercase-id\n---\n# x\n',
+            '---\ndocument_id: ZED-ADR-1\nbroken: [unclosed\n---\n',
+          ]),
+        );
         added.push(rel);
       } else if (op === 'with-edit') {
         // An existing document names the new ID in the same round: its relation or successor is no longer dangling.
@@ -182,14 +259,19 @@ describe('index after documents were added: built from the cached facts, byte fo
         const id = danglingIds.splice(Math.floor(next() * danglingIds.length), 1)[0]!;
         addNode({ id });
         // Unless the document that named it is gone, or names it no more.
-        const [byRelation, bySuccessor] = ['related_ids', 'superseded_by'].map((field) => JSON.stringify(before.result).includes(`${field} names ${id},`));
+        const [byRelation, bySuccessor] = ['related_ids', 'superseded_by'].map((field) =>
+          JSON.stringify(before.result).includes(`${field} names ${id},`),
+        );
         expected = byRelation || bySuccessor ? 'named' : 'either';
         if (bySuccessor && !byRelation) namedBySuccessor = true;
       } else if (op === 'linked-first') {
         // A document linked to the path before it existed: the new node gains a reference (from its cached links).
         const rel = fresh();
         const from = pick(existing);
-        write(from, `${readFileSync(path.join(root, from), 'utf8')}\nSee [later](${path.posix.relative(path.posix.dirname(from), rel)}).\n`);
+        write(
+          from,
+          `${readFileSync(path.join(root, from), 'utf8')}\nSee [later](${path.posix.relative(path.posix.dirname(from), rel)}).\n`,
+        );
         const between = await docket(['index', '--root', root, '--format', 'json']);
         expect(between.exitCode, JSON.stringify(between.json!.violations)).toBe(0);
         write(rel, documentText(rel, { id: `ZED-ADR-${700 + serial}` }));
@@ -240,7 +322,11 @@ describe('index after documents were added: built from the cached facts, byte fo
         }
         // Another document gains a link to the old path (now no file) or to the new one.
         const other = pick(existing.filter((f) => f !== rel));
-        if (next() < 0.5) write(other, `${readFileSync(path.join(root, other), 'utf8')}\nSee [moved](${path.posix.relative(path.posix.dirname(other), pick([rel, to]))}).\n`);
+        if (next() < 0.5)
+          write(
+            other,
+            `${readFileSync(path.join(root, other), 'utf8')}\nSee [moved](${path.posix.relative(path.posix.dirname(other), pick([rel, to]))}).\n`,
+          );
         const list = existing.includes(rel) ? existing : added;
         list.splice(list.indexOf(rel), 1, to);
       } else if (op === 'remove' && existing.length > 2) {
@@ -249,7 +335,12 @@ describe('index after documents were added: built from the cached facts, byte fo
         const loose = all.filter((rel) => removalOf(root, [rel]) === 'removed');
         // Sometimes a successor: the documents it superseded keep a dangling successor.
         const successors = loose.filter((rel) => isSuccessor(root, rel));
-        const rels = [...new Set([pick(successors.length > 0 && next() < 0.4 ? successors : loose.length > 0 && next() < 0.7 ? loose : all), ...(next() < 0.3 ? [pick(all)] : [])])];
+        const rels = [
+          ...new Set([
+            pick(successors.length > 0 && next() < 0.4 ? successors : loose.length > 0 && next() < 0.7 ? loose : all),
+            ...(next() < 0.3 ? [pick(all)] : []),
+          ]),
+        ];
         expected = removalOf(root, rels);
         removesSuccessor = rels.some((rel) => isSuccessor(root, rel));
         for (const rel of rels) {
@@ -265,7 +356,9 @@ describe('index after documents were added: built from the cached facts, byte fo
         for (const other of all.filter((f) => f !== rel)) {
           const text = readFileSync(path.join(root, other), 'utf8');
           const unlinkedText = retargeted(text, other, rel, null);
-          const unnamed = id ? frontmatter(unlinkedText, (fm) => fm.replace(new RegExp(`^(  - ${id}|superseded_by: ${id})\n`, 'gm'), '')) : unlinkedText;
+          const unnamed = id
+            ? frontmatter(unlinkedText, (fm) => fm.replace(new RegExp(`^(  - ${id}|superseded_by: ${id})\n`, 'gm'), ''))
+            : unlinkedText;
           if (unnamed !== text) write(other, unnamed);
         }
         if (next() < 0.3) edit(pick(all.filter((f) => f !== rel && idOf(f))), (fm) => fm.replace(/^title: "?(.*?)"?$/m, `title: "$1 too"`));
@@ -329,17 +422,23 @@ describe('index after documents were added: built from the cached facts, byte fo
       const full = await docket(['index', '--root', root, '--format', 'json', '--no-cache']);
       expect(result(cached.stdout), step).toEqual(result(full.stdout));
       expect(cached.exitCode, step).toBe(full.exitCode);
-      if (full.exitCode === 0) expect((full.json!.data as { written: boolean }).written, `${step}: the artifact differs from a full build's`).toBe(false);
+      if (full.exitCode === 0)
+        expect((full.json!.data as { written: boolean }).written, `${step}: the artifact differs from a full build's`).toBe(false);
       const wasIncremental = after.facts_sha256 === before.facts_sha256 && (after.appended?.length ?? 0) > (before.appended?.length ?? 0);
       if (sound && expected === 'added') {
         expect(wasIncremental, `${step}: built in full`).toBe(true);
         incrementalAdds++;
       }
-      if (sound && expected === 'edited' && before.appended) expect([after.facts_sha256, after.appended], `${step}: built in full`).toEqual([before.facts_sha256, before.appended]);
+      if (sound && expected === 'edited' && before.appended)
+        expect([after.facts_sha256, after.appended], `${step}: built in full`).toEqual([before.facts_sha256, before.appended]);
       if (expected === 'full') expect([after.appended, after.removed], `${step}: not built in full`).toEqual([undefined, undefined]);
       if (sound && (expected === 'renamed' || expected === 'relinked')) {
         if (expected === 'relinked') incrementalRelinks++;
-        expect([after.facts_sha256, Object.keys(after.removed ?? {}).length, after.appended?.length], `${step}: built in full`).toEqual([before.facts_sha256, Object.keys(before.removed ?? {}).length + 1, (before.appended?.length ?? 0) + 1]);
+        expect([after.facts_sha256, Object.keys(after.removed ?? {}).length, after.appended?.length], `${step}: built in full`).toEqual([
+          before.facts_sha256,
+          Object.keys(before.removed ?? {}).length + 1,
+          (before.appended?.length ?? 0) + 1,
+        ]);
         incrementalRenames++;
       }
       if (sound && expected === 'with-edits' && after.facts_sha256 === before.facts_sha256) withEdits[op === 'new-id' ? 1 : 0]++;
@@ -351,7 +450,10 @@ describe('index after documents were added: built from the cached facts, byte fo
       }
       if (sound && expected === 'linked' && wasIncremental) incrementalLinked++;
       if (sound && expected === 'removed') {
-        expect([after.facts_sha256, Object.keys(after.removed ?? {}).length > Object.keys(before.removed ?? {}).length], `${step}: built in full`).toEqual([before.facts_sha256, true]);
+        expect(
+          [after.facts_sha256, Object.keys(after.removed ?? {}).length > Object.keys(before.removed ?? {}).length],
+          `${step}: built in full`,
+        ).toEqual([before.facts_sha256, true]);
         incrementalRemovals++;
         if (removesSuccessor) incrementalSuccessorRemovals++;
       }
@@ -370,25 +472,59 @@ describe('index after documents were added: built from the cached facts, byte fo
       }
     }
     expect(incrementalAdds).toBeGreaterThanOrEqual(3);
-    tallies.push({ removals: incrementalRemovals, successorRemovals: incrementalSuccessorRemovals, renames: incrementalRenames, relinkedRenames: incrementalRelinks, named: incrementalNamed, successorNamed: incrementalSuccessorNamed, transitions: incrementalTransitions, linked: incrementalLinked, cleanRemovals: withEdits[0], newIds: withEdits[1] });
+    tallies.push({
+      removals: incrementalRemovals,
+      successorRemovals: incrementalSuccessorRemovals,
+      renames: incrementalRenames,
+      relinkedRenames: incrementalRelinks,
+      named: incrementalNamed,
+      successorNamed: incrementalSuccessorNamed,
+      transitions: incrementalTransitions,
+      linked: incrementalLinked,
+      cleanRemovals: withEdits[0],
+      newIds: withEdits[1],
+    });
   });
 
   it('removals (also of successors), renames (also of linked documents), new IDs a relation or a successor named, documents that stop or start being nodes with other changes, removals with edits and new IDs: each built from the cached facts', () => {
     const sum = (k: keyof (typeof tallies)[number]) => tallies.reduce((a, t) => a + t[k], 0);
-    expect([sum('removals') > 1, sum('successorRemovals') > 0, sum('renames') > 1, sum('relinkedRenames') > 0, sum('named') > 0, sum('successorNamed') > 0, sum('transitions') > 0, sum('linked') > 0, sum('cleanRemovals') > 0, sum('newIds') > 0], JSON.stringify(tallies)).toEqual([true, true, true, true, true, true, true, true, true, true]);
+    expect(
+      [
+        sum('removals') > 1,
+        sum('successorRemovals') > 0,
+        sum('renames') > 1,
+        sum('relinkedRenames') > 0,
+        sum('named') > 0,
+        sum('successorNamed') > 0,
+        sum('transitions') > 0,
+        sum('linked') > 0,
+        sum('cleanRemovals') > 0,
+        sum('newIds') > 0,
+      ],
+      JSON.stringify(tallies),
+    ).toEqual([true, true, true, true, true, true, true, true, true, true]);
   });
 });
 
 describe('index after an added document whose ID is close to a dangling relation', () => {
-  it('changes that relation\'s suggestion, as a full build does, and keeps the others', async () => {
+  it("changes that relation's suggestion, as a full build does, and keeps the others", async () => {
     const root = path.join(tempDir(), 'r');
     generateRepo(root, { docs: 20, seed: 2, violations: 0 });
     const [a, b] = documents(root);
-    const set = (rel: string, related: string) => writeFileSync(path.join(root, rel), frontmatter(readFileSync(path.join(root, rel), 'utf8'), (fm) => fm.replace(/^related_ids:\n( {2}- .*\n)*/m, '').replace(/^(status: .*)$/m, `$1\nrelated_ids:\n  - ${related}`)));
+    const set = (rel: string, related: string) =>
+      writeFileSync(
+        path.join(root, rel),
+        frontmatter(readFileSync(path.join(root, rel), 'utf8'), (fm) =>
+          fm.replace(/^related_ids:\n( {2}- .*\n)*/m, '').replace(/^(status: .*)$/m, `$1\nrelated_ids:\n  - ${related}`),
+        ),
+      );
     set(a!, 'ZED-QQQ-500');
     set(b!, 'YAK-PPP-777');
     const first = await docket(['index', '--root', root, '--format', 'json']);
-    expect(first.json!.warnings.map((w: { suggestion: string }) => w.suggestion)).toEqual(['Fix the ID or remove it.', 'Fix the ID or remove it.']);
+    expect(first.json!.warnings.map((w: { suggestion: string }) => w.suggestion)).toEqual([
+      'Fix the ID or remove it.',
+      'Fix the ID or remove it.',
+    ]);
     const rel = 'docs/45-adr/adr-added.md';
     writeFileSync(path.join(root, rel), documentText(rel, { id: 'ZED-QQQ-501' }));
     const cached = await docket(['index', '--root', root, '--format', 'json']);
@@ -405,16 +541,24 @@ describe('index after an added document that documents with many missing link ta
     generateRepo(root, { docs: 20, seed: 3, violations: 0 });
     const [from] = markdown(root);
     const missing = Array.from({ length: 300 }, (_, i) => `See [gone](../none/gone-${i}.md).`).join('\n');
-    writeFileSync(path.join(root, from!), `${readFileSync(path.join(root, from!), 'utf8')}\n${missing}\nSee [later](${path.posix.relative(path.posix.dirname(from!), 'docs/45-adr/adr-later.md')}).\n`);
+    writeFileSync(
+      path.join(root, from!),
+      `${readFileSync(path.join(root, from!), 'utf8')}\n${missing}\nSee [later](${path.posix.relative(path.posix.dirname(from!), 'docs/45-adr/adr-later.md')}).\n`,
+    );
     expect((await docket(['index', '--root', root, '--format', 'json'])).exitCode).toBe(0);
     const appended: string[] = [];
-    for (const [rel, linked] of [['docs/45-adr/adr-other.md', false], ['docs/45-adr/adr-later.md', true]] as const) {
+    for (const [rel, linked] of [
+      ['docs/45-adr/adr-other.md', false],
+      ['docs/45-adr/adr-later.md', true],
+    ] as const) {
       const id = `ZED-ADR-${rel.length}${linked ? 2 : 1}`;
       writeFileSync(path.join(root, rel), documentText(rel, { id }));
       const cached = await docket(['index', '--root', root, '--format', 'json']);
       appended.push(rel);
       expect(manifest(root).appended, rel).toEqual(appended);
-      const edges = (JSON.parse(readFileSync(path.join(root, ARTIFACT), 'utf8')) as Artifact).edges.filter((e) => e.target === id && e.type === 'references');
+      const edges = (JSON.parse(readFileSync(path.join(root, ARTIFACT), 'utf8')) as Artifact).edges.filter(
+        (e) => e.target === id && e.type === 'references',
+      );
       expect(edges.length, rel).toBe(linked ? 1 : 0);
       await expectSameAsFull(root, cached, rel);
     }
@@ -428,7 +572,12 @@ describe('index after documents were removed: nodes, their edges, warnings and a
     unlinkAll(root, files);
     const relate = (id: string, related: string[]) => {
       const abs = path.join(root, byId.get(id)!);
-      writeFileSync(abs, frontmatter(readFileSync(abs, 'utf8'), (fm) => fm.replace(/^(status: .*)$/m, `$1\nrelated_ids:\n${related.map((r) => `  - ${r}`).join('\n')}`)));
+      writeFileSync(
+        abs,
+        frontmatter(readFileSync(abs, 'utf8'), (fm) =>
+          fm.replace(/^(status: .*)$/m, `$1\nrelated_ids:\n${related.map((r) => `  - ${r}`).join('\n')}`),
+        ),
+      );
     };
     const [first, second, third] = ids;
     const last = ids.at(-1)!;
@@ -452,7 +601,10 @@ describe('index after documents were removed: nodes, their edges, warnings and a
       const cached = await docket(['index', '--root', root, '--format', 'json']);
       await expectSameAsFull(root, cached, what);
       const after = manifest(root);
-      expect([after.facts_sha256, Object.keys(after.removed ?? {}).length], `step ${i}: ${what}`).toEqual([before.facts_sha256, Object.keys(before.removed ?? {}).length + gone.length]);
+      expect([after.facts_sha256, Object.keys(after.removed ?? {}).length], `step ${i}: ${what}`).toEqual([
+        before.facts_sha256,
+        Object.keys(before.removed ?? {}).length + gone.length,
+      ]);
     }
   });
 });
@@ -463,7 +615,10 @@ describe('index after a successor or a superseded document is removed, or a docu
     unlinkAll(root, files);
     const succeed = (id: string, successor: string, status = 'Superseded') => {
       const abs = path.join(root, byId.get(id)!);
-      writeFileSync(abs, frontmatter(readFileSync(abs, 'utf8'), (fm) => fm.replace(/^status: .*$/m, `status: ${status}\nsuperseded_by: ${successor}`)));
+      writeFileSync(
+        abs,
+        frontmatter(readFileSync(abs, 'utf8'), (fm) => fm.replace(/^status: .*$/m, `status: ${status}\nsuperseded_by: ${successor}`)),
+      );
     };
     const [a, b, c, d, e, f, g, h] = [ids[2]!, ids[3]!, ids[4]!, ids[7]!, ids[8]!, ids[9]!, ids[10]!, ids[11]!];
     // Two documents superseded by b (one whose status does not say so), three by IDs that do not exist yet, one by g.
@@ -483,10 +638,22 @@ describe('index after a successor or a superseded document is removed, or a docu
       // Superseded documents removed: their supersession edges go, with their status and dangling-successor warnings.
       ['a superseded document whose status says otherwise is removed', () => rmSync(path.join(root, byId.get(c)!)), 'removed'],
       ['a document superseded by a missing ID is removed', () => rmSync(path.join(root, byId.get(e)!)), 'removed'],
-      ['a superseded document and its successor are removed together', () => [a, b].forEach((x) => rmSync(path.join(root, byId.get(x)!))), 'removed'],
-      ['a superseded document and another its successor superseded', () => [h, d].forEach((x) => rmSync(path.join(root, byId.get(x)!))), 'removed'],
+      [
+        'a superseded document and its successor are removed together',
+        () => [a, b].forEach((x) => rmSync(path.join(root, byId.get(x)!))),
+        'removed',
+      ],
+      [
+        'a superseded document and another its successor superseded',
+        () => [h, d].forEach((x) => rmSync(path.join(root, byId.get(x)!))),
+        'removed',
+      ],
       // f -> ZED-ADR-903 -> f: reported from the cached facts, as a full build reports it.
-      ['a document a successor named is added, closing a cycle', add('docs/45-adr/adr-zed-903.md', { id: 'ZED-ADR-903', successor: f }), 'cycle'],
+      [
+        'a document a successor named is added, closing a cycle',
+        add('docs/45-adr/adr-zed-903.md', { id: 'ZED-ADR-903', successor: f }),
+        'cycle',
+      ],
     ];
     for (const [what, change, how] of steps) {
       const before = manifest(root);
@@ -497,22 +664,41 @@ describe('index after a successor or a superseded document is removed, or a docu
       expect(cached.exitCode, what).toBe(full.exitCode);
       const after = manifest(root);
       if (how === 'removed') {
-        expect([after.facts_sha256, Object.keys(after.removed ?? {}).length > Object.keys(before.removed ?? {}).length], what).toEqual([before.facts_sha256, true]);
+        expect([after.facts_sha256, Object.keys(after.removed ?? {}).length > Object.keys(before.removed ?? {}).length], what).toEqual([
+          before.facts_sha256,
+          true,
+        ]);
         const warnings = cached.json!.warnings as { code: string; message: string; document_id: string }[];
         const { nodes, edges } = JSON.parse(readFileSync(path.join(root, ARTIFACT), 'utf8')) as Artifact;
         // Nothing is said about a removed document, and no edge leads to one.
         const present = new Set(nodes.map((n) => n.document_id));
-        expect(warnings.filter((w) => w.document_id && !present.has(w.document_id)), what).toEqual([]);
-        expect(edges.filter((x) => !present.has(x.target)), what).toEqual([]);
+        expect(
+          warnings.filter((w) => w.document_id && !present.has(w.document_id)),
+          what,
+        ).toEqual([]);
+        expect(
+          edges.filter((x) => !present.has(x.target)),
+          what,
+        ).toEqual([]);
         if (what === steps[0]![0]) {
           // A dangling successor for each superseded document, and the edges from it kept, no longer guaranteed.
-          const dangling = warnings.filter((w) => w.code === 'INDEX_DANGLING_RELATION' && w.message.startsWith(`superseded_by names ${b},`));
+          const dangling = warnings.filter(
+            (w) => w.code === 'INDEX_DANGLING_RELATION' && w.message.startsWith(`superseded_by names ${b},`),
+          );
           expect(dangling.map((w) => w.document_id).sort(), what).toEqual([a, c]);
-          expect(edges.filter((x) => x.source === b), what).toEqual([a, c].map((target) => ({ source: b, target, type: 'supersedes', guaranteed: false })));
+          expect(
+            edges.filter((x) => x.source === b),
+            what,
+          ).toEqual([a, c].map((target) => ({ source: b, target, type: 'supersedes', guaranteed: false })));
         }
       }
-      if (how !== 'removed') expect([after.facts_sha256, after.appended?.length], what).toEqual([before.facts_sha256, (before.appended?.length ?? 0) + 1]);
-      if (how === 'cycle') expect((cached.json!.violations as { code: string }[]).map((v) => v.code), what).toContain('INDEX_SUPERSESSION_CYCLE');
+      if (how !== 'removed')
+        expect([after.facts_sha256, after.appended?.length], what).toEqual([before.facts_sha256, (before.appended?.length ?? 0) + 1]);
+      if (how === 'cycle')
+        expect(
+          (cached.json!.violations as { code: string }[]).map((v) => v.code),
+          what,
+        ).toContain('INDEX_SUPERSESSION_CYCLE');
     }
   });
 });
@@ -523,12 +709,17 @@ describe('index after a document stops being a node, or becomes one', () => {
     // No links and no relations, then one link: to `linked` from `from`.
     unlinkAll(root, files);
     const [loose, linked, from, first] = [files[5]!, files[6]!, files[7]!, files[0]!];
-    writeFileSync(path.join(root, from), `${readFileSync(path.join(root, from), 'utf8')}\nSee [it](${path.posix.relative(path.posix.dirname(from), linked)}).\n`);
+    writeFileSync(
+      path.join(root, from),
+      `${readFileSync(path.join(root, from), 'utf8')}\nSee [it](${path.posix.relative(path.posix.dirname(from), linked)}).\n`,
+    );
     const original = new Map(files.map((f) => [f, readFileSync(path.join(root, f), 'utf8')]));
-    const breakYaml = (rel: string) => writeFileSync(path.join(root, rel), original.get(rel)!.replace(/^(status: .*)$/m, '$1\nbroken: [unclosed'));
+    const breakYaml = (rel: string) =>
+      writeFileSync(path.join(root, rel), original.get(rel)!.replace(/^(status: .*)$/m, '$1\nbroken: [unclosed'));
     const mend = (rel: string) => writeFileSync(path.join(root, rel), original.get(rel)!);
     const noId = (rel: string) => writeFileSync(path.join(root, rel), original.get(rel)!.replace(/^document_id: .*\n/m, ''));
-    const retitle = (rel: string) => writeFileSync(path.join(root, rel), readFileSync(path.join(root, rel), 'utf8').replace(/^title: "(.*)"$/m, 'title: "$1, again"'));
+    const retitle = (rel: string) =>
+      writeFileSync(path.join(root, rel), readFileSync(path.join(root, rel), 'utf8').replace(/^title: "(.*)"$/m, 'title: "$1, again"'));
     expect((await docket(['index', '--root', root, '--format', 'json'])).exitCode).toBe(0);
     /** What changes, whether the run is built from the cached facts, and how many documents are then no nodes. */
     const steps: [string, () => void, boolean, number][] = [
@@ -545,7 +736,18 @@ describe('index after a document stops being a node, or becomes one', () => {
       ['it is mended while another is edited', () => [mend(loose), retitle(files[11]!)], true, 0],
       ['one node breaks and another loses its ID', () => [breakYaml(loose), noId(first)], true, 2],
       ['both come back, one of them linked to', () => [mend(loose), mend(first), breakYaml(linked)], true, 1],
-      ['one is mended while a new document is added', () => [mend(linked), writeFileSync(path.join(root, 'docs/45-adr/adr-new-77.md'), original.get(files[12]!)!.replace(/^document_id: .*$/m, 'document_id: ZED-ADR-777'))], true, 0],
+      [
+        'one is mended while a new document is added',
+        () => [
+          mend(linked),
+          writeFileSync(
+            path.join(root, 'docs/45-adr/adr-new-77.md'),
+            original.get(files[12]!)!.replace(/^document_id: .*$/m, 'document_id: ZED-ADR-777'),
+          ),
+        ],
+        true,
+        0,
+      ],
     ];
     for (const [what, change, fromFacts, skipped] of steps) {
       const before = manifest(root);
@@ -553,7 +755,10 @@ describe('index after a document stops being a node, or becomes one', () => {
       const cached = await docket(['index', '--root', root, '--format', 'json']);
       await expectSameAsFull(root, cached, what);
       expect(manifest(root).facts_sha256 === before.facts_sha256, `${what}: from the cached facts`).toBe(fromFacts);
-      expect((cached.json!.warnings as { code: string }[]).filter((w) => w.code === 'INDEX_DOCUMENT_SKIPPED').length, `${what}: ${JSON.stringify(cached.json!.warnings)}`).toBe(skipped);
+      expect(
+        (cached.json!.warnings as { code: string }[]).filter((w) => w.code === 'INDEX_DOCUMENT_SKIPPED').length,
+        `${what}: ${JSON.stringify(cached.json!.warnings)}`,
+      ).toBe(skipped);
     }
   });
 });
@@ -567,7 +772,9 @@ describe('index after a linked document is renamed (git mv)', () => {
     const artifact = JSON.parse(readFileSync(path.join(root, ARTIFACT), 'utf8')) as Artifact;
     const pathOf = new Map(artifact.nodes.map((n) => [n.document_id, n.path]));
     const counts = new Map<string, Set<string>>();
-    for (const e of artifact.edges) if (e.type === 'references' && e.source !== e.target) (counts.get(e.target) ?? counts.set(e.target, new Set()).get(e.target)!).add(pathOf.get(e.source)!);
+    for (const e of artifact.edges)
+      if (e.type === 'references' && e.source !== e.target)
+        (counts.get(e.target) ?? counts.set(e.target, new Set()).get(e.target)!).add(pathOf.get(e.source)!);
     // One that at least two others link to.
     const [id, sources] = [...counts].find(([, s]) => s.size >= 2)!;
     return { root, rel: pathOf.get(id)!, linking: [...sources].sort() };
@@ -602,7 +809,9 @@ describe('index after a linked document is renamed (git mv)', () => {
       for (const other of linking.slice(0, follow)) relink(root, other, rel, to);
       const cached = await docket(['index', '--root', root, '--format', 'json']);
       expect(manifest(root).facts_sha256, `${follow} following`).toBe(before.facts_sha256);
-      expect((JSON.parse(readFileSync(path.join(root, ARTIFACT), 'utf8')) as Artifact).edges.length, `${follow} following`).toBeLessThan(edges);
+      expect((JSON.parse(readFileSync(path.join(root, ARTIFACT), 'utf8')) as Artifact).edges.length, `${follow} following`).toBeLessThan(
+        edges,
+      );
       await expectSameAsFull(root, cached, `${follow} following`);
     }
   });
@@ -615,8 +824,13 @@ describe('index when documents link to removed and new paths: their references f
     unlinkAll(root, files);
     return { root, files };
   }
-  const linkTo = (root: string, from: string, to: string) => writeFileSync(path.join(root, from), `${readFileSync(path.join(root, from), 'utf8')}\nSee [it](${path.posix.relative(path.posix.dirname(from), to)}).\n`);
-  const references = (root: string) => (JSON.parse(readFileSync(path.join(root, ARTIFACT), 'utf8')) as Artifact).edges.filter((e) => e.type === 'references').length;
+  const linkTo = (root: string, from: string, to: string) =>
+    writeFileSync(
+      path.join(root, from),
+      `${readFileSync(path.join(root, from), 'utf8')}\nSee [it](${path.posix.relative(path.posix.dirname(from), to)}).\n`,
+    );
+  const references = (root: string) =>
+    (JSON.parse(readFileSync(path.join(root, ARTIFACT), 'utf8')) as Artifact).edges.filter((e) => e.type === 'references').length;
 
   it('a linked document removed, then restored: its references go and come back', async () => {
     const { root, files } = await quiet(10);
@@ -626,7 +840,10 @@ describe('index when documents link to removed and new paths: their references f
     linkTo(root, b, gone);
     expect((await docket(['index', '--root', root, '--format', 'json'])).exitCode).toBe(0);
     expect(references(root)).toBe(2);
-    for (const [what, change, count] of [['removed', () => rmSync(path.join(root, gone)), 0], ['restored', () => writeFileSync(path.join(root, gone), text), 2]] as const) {
+    for (const [what, change, count] of [
+      ['removed', () => rmSync(path.join(root, gone)), 0],
+      ['restored', () => writeFileSync(path.join(root, gone), text), 2],
+    ] as const) {
       const before = manifest(root);
       change();
       const cached = await docket(['index', '--root', root, '--format', 'json']);

@@ -44,9 +44,17 @@ async function indexAgainstFull(root: string, step: string): Promise<{ fromFacts
 const PAYLOAD: Edit[] = [
   (t, n) => frontmatter(t, (fm) => fm.replace(/^title: "(.*)"$/m, `title: "$1 (edit ${n})"`)),
   // Not a status of the schema (Done) still makes a node: the index does not validate.
-  (t, n) => frontmatter(t, (fm) => fm.replace(/^status: .*$/m, `status: ${['Draft', 'In Review', 'Approved', 'Superseded', 'Done'][n % 5]}`)),
+  (t, n) =>
+    frontmatter(t, (fm) => fm.replace(/^status: .*$/m, `status: ${['Draft', 'In Review', 'Approved', 'Superseded', 'Done'][n % 5]}`)),
   (t, n) => frontmatter(t, (fm) => fm.replace(/^owner: .*$/m, `owner: Team ${n} "é"`)),
-  (t, n) => frontmatter(t, (fm) => fm.replace(/^(title: .*)$/m, `$1\nkeywords_${n % 2 ? 'x' : 'y'}: 1`).replace(/^keywords_.*\n/m, '').replace(/^(status: .*)$/m, `$1\narea: area-${n}`).replace(/^area: .*\narea: /m, 'area: ')),
+  (t, n) =>
+    frontmatter(t, (fm) =>
+      fm
+        .replace(/^(title: .*)$/m, `$1\nkeywords_${n % 2 ? 'x' : 'y'}: 1`)
+        .replace(/^keywords_.*\n/m, '')
+        .replace(/^(status: .*)$/m, `$1\narea: area-${n}`)
+        .replace(/^area: .*\narea: /m, 'area: '),
+    ),
 ];
 
 describe('index after edits: built from the cached facts, byte for byte what a full build writes', () => {
@@ -68,14 +76,18 @@ describe('index after edits: built from the cached facts, byte for byte what a f
     /** Edits that change the graph's shape, or make the document something other than a node. */
     const structural = (rel: string, n: number): ((t: string) => string) => {
       const ops = [
-        (t: string) => frontmatter(t, (fm) => fm.replace(/^related_ids:\n/m, '').replace(/^(status: .*)$/m, `$1\nrelated_ids:\n  - NOPE-ADR-${100 + (n % 900)}`)),
+        (t: string) =>
+          frontmatter(t, (fm) =>
+            fm.replace(/^related_ids:\n/m, '').replace(/^(status: .*)$/m, `$1\nrelated_ids:\n  - NOPE-ADR-${100 + (n % 900)}`),
+          ),
         (t: string) => (broken.add(rel), frontmatter(t, (fm) => fm.replace(/^document_id: (.*)$/m, `document_id: $1${n % 10}`))),
         (t: string) => (broken.add(rel), frontmatter(t, (fm) => fm.replace(/^(status: .*)$/m, '$1\nbroken: [unclosed'))),
       ];
       if (!superseded.has(rel) && next() < 0.5) {
         superseded.add(rel);
         // A new successor, which may close a cycle (reported from the facts as a full build reports it).
-        return (t: string) => frontmatter(t, (fm) => fm.replace(/^(status: .*)$/m, `$1\nsuperseded_by: ${pick(ids.filter((id) => id !== idOf(rel)))}`));
+        return (t: string) =>
+          frontmatter(t, (fm) => fm.replace(/^(status: .*)$/m, `$1\nsuperseded_by: ${pick(ids.filter((id) => id !== idOf(rel)))}`));
       }
       return pick(ops);
     };
@@ -96,7 +108,12 @@ describe('index after edits: built from the cached facts, byte for byte what a f
       const own = idOf(rel);
       const others = ids.filter((id) => id !== own);
       const edit = pick([
-        (t: string) => frontmatter(t, (fm) => (/^related_ids:\n/m.test(fm) ? fm.replace(/^related_ids:\n/m, `related_ids:\n  - ${pick(others)}\n`) : fm.replace(/^(status: .*)$/m, `$1\nrelated_ids:\n  - ${pick(others)}`))),
+        (t: string) =>
+          frontmatter(t, (fm) =>
+            /^related_ids:\n/m.test(fm)
+              ? fm.replace(/^related_ids:\n/m, `related_ids:\n  - ${pick(others)}\n`)
+              : fm.replace(/^(status: .*)$/m, `$1\nrelated_ids:\n  - ${pick(others)}`),
+          ),
         (t: string) => frontmatter(t, (fm) => fm.replace(/^related_ids:\n {2}- .*\n/m, 'related_ids:\n')),
         (t: string) => frontmatter(t, (fm) => fm.replace(/^related_ids:\n( {2}- .*\n)*/m, '')),
         // Itself: no edge, no warning.
@@ -116,8 +133,20 @@ describe('index after edits: built from the cached facts, byte for byte what a f
         const again = !(isStructural && k === 0) && toSuperseded.length === 0 && broken.size > 0 && next() < 0.25;
         const rel = toSuperseded.length > 0 ? pick(toSuperseded) : again ? pick([...broken]) : pick(files.filter((f) => !broken.has(f)));
         const abs = path.join(root, rel);
-        const rebreak = (t: string) => frontmatter(t, (fm) => fm.replace(/^broken: \[unclosed.*$/m, `broken: [unclosed ${n}`).replace(/^document_id: (.*)$/m, `document_id: $1${n % 10}`));
-        const edit = isStructural && k === 0 ? structural(rel, n) : again ? pick([relink(rel), rebreak]) : toSuperseded.length > 0 ? (t: string) => PAYLOAD[1]!(t, n) : next() < 0.4 ? pick([relink(rel), relateEdit(rel)]) : (t: string) => pick(PAYLOAD)(t, n);
+        const rebreak = (t: string) =>
+          frontmatter(t, (fm) =>
+            fm.replace(/^broken: \[unclosed.*$/m, `broken: [unclosed ${n}`).replace(/^document_id: (.*)$/m, `document_id: $1${n % 10}`),
+          );
+        const edit =
+          isStructural && k === 0
+            ? structural(rel, n)
+            : again
+              ? pick([relink(rel), rebreak])
+              : toSuperseded.length > 0
+                ? (t: string) => PAYLOAD[1]!(t, n)
+                : next() < 0.4
+                  ? pick([relink(rel), relateEdit(rel)])
+                  : (t: string) => pick(PAYLOAD)(t, n);
         writeFileSync(abs, edit(readFileSync(abs, 'utf8')));
         if (next() < 0.5) age(rel);
       }
@@ -134,7 +163,8 @@ describe('index after edits: built from the cached facts, byte for byte what a f
       const full = await docket(['index', '--root', root, '--format', 'json', '--no-cache']);
       expect(result(cached.stdout), `round ${round}`).toEqual(result(full.stdout));
       expect(cached.exitCode).toBe(full.exitCode);
-      if (full.exitCode === 0) expect((full.json!.data as { written: boolean }).written, `round ${round}: the artifact differs from a full build's`).toBe(false);
+      if (full.exitCode === 0)
+        expect((full.json!.data as { written: boolean }).written, `round ${round}: the artifact differs from a full build's`).toBe(false);
       expect(readFileSync(path.join(root, ARTIFACT)).equals(artifact)).toBe(true);
       // Every round, even after a build that failed (a cycle): the facts file stays, the new facts wait in the manifest.
       expect(after.facts_sha256, `round ${round}: built in full`).toBe(before.facts_sha256);
@@ -151,7 +181,12 @@ describe('index after edits of related_ids: relations, their warnings and advice
     const relate = (id: string, related: string[]) => {
       const abs = path.join(root, byId.get(id)!);
       const list = related.length > 0 ? `\nrelated_ids:\n${related.map((r) => `  - ${r}`).join('\n')}` : '';
-      writeFileSync(abs, frontmatter(readFileSync(abs, 'utf8'), (fm) => fm.replace(/^related_ids:\n( {2}- .*\n)*/m, '').replace(/^(status: .*)$/m, `$1${list}`)));
+      writeFileSync(
+        abs,
+        frontmatter(readFileSync(abs, 'utf8'), (fm) =>
+          fm.replace(/^related_ids:\n( {2}- .*\n)*/m, '').replace(/^(status: .*)$/m, `$1${list}`),
+        ),
+      );
     };
     for (const id of ids) relate(id, []);
     const first = await docket(['index', '--root', root, '--format', 'json']);
@@ -162,8 +197,14 @@ describe('index after edits of related_ids: relations, their warnings and advice
       [[b, [a]]], // mutual: no advice
       [[a, []]], // one-sided b -> a
       [[a, [a]]], // itself: no edge, no warning
-      [[c, [b]], [b, [a, c]]], // two documents at once: b and c mutual, b -> a still one-sided
-      [[b, []], [c, ['NOPE-ADR-998']]], // both change again: no relation between them, c's dangling one is new
+      [
+        [c, [b]],
+        [b, [a, c]],
+      ], // two documents at once: b and c mutual, b -> a still one-sided
+      [
+        [b, []],
+        [c, ['NOPE-ADR-998']],
+      ], // both change again: no relation between them, c's dangling one is new
       [[c, ['NOPE-ADR-999', `${a}X`]]], // new dangling IDs: their suggestions are made from every ID (one is close to a)
       [[c, ['NOPE-ADR-999', a]]], // the dangling relation stays (its edge not guaranteed), one to a node is added
       [[c, []]], // the dangling relation and its warning go
@@ -172,7 +213,11 @@ describe('index after edits of related_ids: relations, their warnings and advice
       [[a, [d]]], // d -> a was listed and is mutual now: the 21st is listed
       [[a, []]], // one-sided again: the 21st leaves the list
       // Three listed relations become mutual, and so does z -> a, past the last listed (19 in all, none unlisted).
-      [[a, [d, z]], [b, [d]], [c, [d]]],
+      [
+        [a, [d, z]],
+        [b, [d]],
+        [c, [d]],
+      ],
       [[z, []]],
     ];
     const fromFacts: boolean[] = [];
@@ -196,11 +241,17 @@ describe('index after link edits: references added, replaced and dropped, down t
       const rel = byId.get(from)!;
       // The body's own links dropped, then links to the given documents.
       const text = unlinked(readFileSync(abs(from), 'utf8'));
-      writeFileSync(abs(from), `${text}\n${to.map((t) => `See [${t}](${path.posix.relative(path.posix.dirname(rel), byId.get(t) ?? 'docs/none.md')}).`).join('\n')}\n`);
+      writeFileSync(
+        abs(from),
+        `${text}\n${to.map((t) => `See [${t}](${path.posix.relative(path.posix.dirname(rel), byId.get(t) ?? 'docs/none.md')}).`).join('\n')}\n`,
+      );
     };
     // No relations and no links: an artifact without edges ("edges": []).
     for (const id of ids) {
-      writeFileSync(abs(id), frontmatter(readFileSync(abs(id), 'utf8'), (fm) => fm.replace(/^related_ids:\n( {2}- .*\n)*/m, '')));
+      writeFileSync(
+        abs(id),
+        frontmatter(readFileSync(abs(id), 'utf8'), (fm) => fm.replace(/^related_ids:\n( {2}- .*\n)*/m, '')),
+      );
       linkTo(id, []);
     }
     expect((await docket(['index', '--root', root, '--format', 'json'])).json!.data).toMatchObject({ edge_count: 0 });
@@ -232,7 +283,12 @@ describe('index after edits of superseded_by: the supersession edge moves, warni
     const [a, b, c, d] = ids;
     const succeed = (id: string, successor: string | null) => {
       const abs = path.join(root, byId.get(id)!);
-      writeFileSync(abs, frontmatter(readFileSync(abs, 'utf8'), (fm) => fm.replace(/^superseded_by: .*\n/m, '').replace(/^(status: .*)$/m, successor ? `$1\nsuperseded_by: ${successor}` : '$1')));
+      writeFileSync(
+        abs,
+        frontmatter(readFileSync(abs, 'utf8'), (fm) =>
+          fm.replace(/^superseded_by: .*\n/m, '').replace(/^(status: .*)$/m, successor ? `$1\nsuperseded_by: ${successor}` : '$1'),
+        ),
+      );
     };
     expect((await docket(['index', '--root', root, '--format', 'json'])).exitCode).toBe(0);
     const steps: [string, string | null][][] = [
@@ -244,10 +300,19 @@ describe('index after edits of superseded_by: the supersession edge moves, warni
       [[b!, c!]], // the dangling successor and its warning go
       [[c!, b!]], // a cycle, reported
       [[c!, null]], // the cycle broken
-      [[b!, null], [d!, b!]], // two successors at once
-      [[a!, d!], [b!, a!]], // together they close a cycle, b -> a -> d -> b, that neither closes alone
+      [
+        [b!, null],
+        [d!, b!],
+      ], // two successors at once
+      [
+        [a!, d!],
+        [b!, a!],
+      ], // together they close a cycle, b -> a -> d -> b, that neither closes alone
       [[a!, null]], // the cycle broken again
-      [[b!, c!], [a!, c!]], // two again: d -> b -> c, a -> c
+      [
+        [b!, c!],
+        [a!, c!],
+      ], // two again: d -> b -> c, a -> c
     ];
     const fromFacts: boolean[] = [];
     for (const [i, edits] of steps.entries()) {
@@ -263,11 +328,25 @@ describe('index after status edits of superseded documents: their warnings come 
     const { root, files, byId, ids } = generatedRepository(20, 3);
     const idOf = (rel: string) => idIn(root, rel)!;
     const [a, b, c] = ids.map((id) => byId.get(id)!);
-    const set = (rel: string, f: (fm: string) => string) => writeFileSync(path.join(root, rel), frontmatter(readFileSync(path.join(root, rel), 'utf8'), f));
+    const set = (rel: string, f: (fm: string) => string) =>
+      writeFileSync(path.join(root, rel), frontmatter(readFileSync(path.join(root, rel), 'utf8'), f));
     const status = (s: string) => (fm: string) => fm.replace(/^status: .*$/m, `status: ${s}`);
     // Three superseded documents whose status says otherwise (the first also names an unknown successor): three warnings, in ID order.
-    for (const rel of [a!, b!, c!]) set(rel, (fm) => status('Approved')(fm).replace(/^(status: .*)$/m, `$1\nsuperseded_by: ${rel === a ? 'NOPE-ADR-999' : idOf(files.find((f) => f !== rel)!)}`));
-    const steps: [string, (fm: string) => string][] = [[b!, status('Superseded')], [b!, status('Draft')], [a!, status('In Review')], [c!, status('superseded')], [a!, status('Superseded')], [a!, status('Draft')]];
+    for (const rel of [a!, b!, c!])
+      set(rel, (fm) =>
+        status('Approved')(fm).replace(
+          /^(status: .*)$/m,
+          `$1\nsuperseded_by: ${rel === a ? 'NOPE-ADR-999' : idOf(files.find((f) => f !== rel)!)}`,
+        ),
+      );
+    const steps: [string, (fm: string) => string][] = [
+      [b!, status('Superseded')],
+      [b!, status('Draft')],
+      [a!, status('In Review')],
+      [c!, status('superseded')],
+      [a!, status('Superseded')],
+      [a!, status('Draft')],
+    ];
     expect((await docket(['index', '--root', root, '--format', 'json'])).json!.warnings).toHaveLength(4);
     for (const [i, [rel, edit]] of steps.entries()) {
       set(rel, edit);
@@ -286,34 +365,37 @@ describe('index after status edits of superseded documents: their warnings come 
 });
 
 describe('index after a node-field edit when the artifact is not the one the cache describes', () => {
-  it.each([['edited by hand'], ['removed'], ['replaced by a directory']])('artifact %s: written again from the cached facts, as a full build writes it', async (how) => {
-    const root = path.join(tempDir(), 'r');
-    generateRepo(root, { docs: 20, seed: 5, violations: 0 });
-    expect((await docket(['index', '--root', root, '--format', 'json'])).exitCode).toBe(0);
-    const abs = path.join(root, ARTIFACT);
-    const original = readFileSync(abs, 'utf8');
-    if (how === 'edited by hand') writeFileSync(abs, original.replace(/"title": "(.)/, '"title": "X'));
-    else if (how === 'removed') rmSync(abs);
-    else {
-      rmSync(abs);
-      mkdirSync(abs);
-    }
-    const [rel] = documents(root);
-    writeFileSync(path.join(root, rel!), readFileSync(path.join(root, rel!), 'utf8').replace(/^title: "(.*)"$/m, 'title: "$1 again"'));
-    const cached = await docket(['index', '--root', root, '--format', 'json']);
-    const manifest = JSON.parse(readFileSync(path.join(root, MANIFEST), 'utf8')) as Manifest;
-    if (how === 'replaced by a directory') {
-      // Nothing written: not the artifact, nor the cache's new facts.
-      expect(cached.json!.error!.code).toBe('FILE_EXISTS');
-      expect(manifest.facts_overlay).toBeUndefined();
-      return;
-    }
-    expect(manifest.facts_overlay).toBeDefined();
-    expect([cached.exitCode, (cached.json!.data as { written: boolean }).written]).toEqual([0, true]);
-    const full = await docket(['index', '--root', root, '--format', 'json', '--no-cache']);
-    expect(result(cached.stdout)).toEqual(result(full.stdout));
-    expect((full.json!.data as { written: boolean }).written).toBe(false);
-  });
+  it.each([['edited by hand'], ['removed'], ['replaced by a directory']])(
+    'artifact %s: written again from the cached facts, as a full build writes it',
+    async (how) => {
+      const root = path.join(tempDir(), 'r');
+      generateRepo(root, { docs: 20, seed: 5, violations: 0 });
+      expect((await docket(['index', '--root', root, '--format', 'json'])).exitCode).toBe(0);
+      const abs = path.join(root, ARTIFACT);
+      const original = readFileSync(abs, 'utf8');
+      if (how === 'edited by hand') writeFileSync(abs, original.replace(/"title": "(.)/, '"title": "X'));
+      else if (how === 'removed') rmSync(abs);
+      else {
+        rmSync(abs);
+        mkdirSync(abs);
+      }
+      const [rel] = documents(root);
+      writeFileSync(path.join(root, rel!), readFileSync(path.join(root, rel!), 'utf8').replace(/^title: "(.*)"$/m, 'title: "$1 again"'));
+      const cached = await docket(['index', '--root', root, '--format', 'json']);
+      const manifest = JSON.parse(readFileSync(path.join(root, MANIFEST), 'utf8')) as Manifest;
+      if (how === 'replaced by a directory') {
+        // Nothing written: not the artifact, nor the cache's new facts.
+        expect(cached.json!.error!.code).toBe('FILE_EXISTS');
+        expect(manifest.facts_overlay).toBeUndefined();
+        return;
+      }
+      expect(manifest.facts_overlay).toBeDefined();
+      expect([cached.exitCode, (cached.json!.data as { written: boolean }).written]).toEqual([0, true]);
+      const full = await docket(['index', '--root', root, '--format', 'json', '--no-cache']);
+      expect(result(cached.stdout)).toEqual(result(full.stdout));
+      expect((full.json!.data as { written: boolean }).written).toBe(false);
+    },
+  );
 });
 
 interface Manifest {

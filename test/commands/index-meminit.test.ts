@@ -29,9 +29,10 @@ const artifactOf = (root: string, rel = MEMINIT) => readFileSync(path.join(root,
 const golden = () => JSON.parse(GOLDEN.toString('utf8'));
 
 /** Text in the Python tool's serialisation: indent 2, keys sorted (the fixture's keys already are, recursively), non-ASCII escaped. */
-const asMeminit = (value: unknown) => `${JSON.stringify(value, null, 2).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
+const asMeminit = (value: unknown) =>
+  `${JSON.stringify(value, null, 2).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
 
-describe('index in a repository that keeps the Python DocOps CLI\'s artifact (reference §7.1)', () => {
+describe("index in a repository that keeps the Python DocOps CLI's artifact (reference §7.1)", () => {
   it('reproduces the committed artifact byte for byte: nothing written, no second artifact (§4.1 default index_path)', async () => {
     const repo = copyFixture('meminit-index');
     const r = await index(repo);
@@ -42,9 +43,16 @@ describe('index in a repository that keeps the Python DocOps CLI\'s artifact (re
     const artifact = JSON.parse(artifactOf(repo).toString('utf8'));
     expectValidAgainst('meminit-index-artifact.schema.json', artifact);
     // What that tool's resolve does with it (§7.5): the first node with the ID gives the path.
-    expect(artifact.data.nodes.find((n: { document_id: string }) => n.document_id === 'ACME-ADR-002').path).toBe('docs/45-adr/adr-002-use-sqlite.md');
+    expect(artifact.data.nodes.find((n: { document_id: string }) => n.document_id === 'ACME-ADR-002').path).toBe(
+      'docs/45-adr/adr-002-use-sqlite.md',
+    );
     // The work queue that tool merged from project-state.yaml (§7.1, §9.3) is the file's own: kept.
-    expect(artifact.data.nodes.find((n: { document_id: string }) => n.document_id === 'ACME-SPEC-001')).toMatchObject({ impl_state: 'Not Started', depends_on: ['ACME-ADR-002'], open_blockers: ['ACME-ADR-002'], ready: false });
+    expect(artifact.data.nodes.find((n: { document_id: string }) => n.document_id === 'ACME-SPEC-001')).toMatchObject({
+      impl_state: 'Not Started',
+      depends_on: ['ACME-ADR-002'],
+      open_blockers: ['ACME-ADR-002'],
+      ready: false,
+    });
     // docket's envelope keeps docket's codes; the artifact has that tool's (§7.1).
     expect(r.json!.warnings.map((w: any) => [w.code, w.path])).toEqual([
       ['INDEX_DANGLING_RELATION', 'docs/10-prd/prd-001-checkout.md'],
@@ -52,7 +60,12 @@ describe('index in a repository that keeps the Python DocOps CLI\'s artifact (re
       ['INDEX_DANGLING_RELATION', 'docs/20-specs/spec-001-api.md'],
       ['INDEX_STATUS_MISMATCH', 'docs/20-specs/spec-001-api.md'],
     ]);
-    expect(artifact.warnings.map((w: any) => w.code)).toEqual(['GRAPH_DANGLING_RELATED_ID', 'GRAPH_SUPERSESSION_STATUS_MISMATCH', 'GRAPH_DANGLING_SUPERSEDED_BY', 'GRAPH_SUPERSESSION_STATUS_MISMATCH']);
+    expect(artifact.warnings.map((w: any) => w.code)).toEqual([
+      'GRAPH_DANGLING_RELATED_ID',
+      'GRAPH_SUPERSESSION_STATUS_MISMATCH',
+      'GRAPH_DANGLING_SUPERSEDED_BY',
+      'GRAPH_SUPERSESSION_STATUS_MISMATCH',
+    ]);
   });
 
   it('rewrites a stale artifact to the bytes the reference gives, and a second run changes nothing', async () => {
@@ -77,7 +90,12 @@ describe('index in a repository that keeps the Python DocOps CLI\'s artifact (re
     ageFiles(repo);
     await index(repo);
     const file = path.join(repo, 'docs/10-prd/prd-001-checkout.md');
-    writeFileSync(file, readFileSync(file, 'utf8').replace('title: Checkout', 'title: "Checkout <v2> für \'alle\' 🚀"').replace('status: Superseded', 'status: Approved'));
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8')
+        .replace('title: Checkout', 'title: "Checkout <v2> für \'alle\' 🚀"')
+        .replace('status: Superseded', 'status: Approved'),
+    );
     const cached = await index(repo);
     expect(cached.json!.data).toMatchObject({ written: true, rebuild: { mode: 'incremental', changed: 1, unchanged: 3 } });
     const afterCached = artifactOf(repo);
@@ -90,12 +108,22 @@ describe('index in a repository that keeps the Python DocOps CLI\'s artifact (re
     expect(/[^\x00-\x7e]/.test(text)).toBe(false);
     // The work-queue fields of the other nodes stay as that tool wrote them; a new document has those of one without a state entry.
     const nodes = JSON.parse(text).data.nodes;
-    expect(nodes.find((n: any) => n.document_id === 'ACME-ADR-002')).toMatchObject({ impl_state: 'In Progress', priority: 'P1', unblocks: ['ACME-SPEC-001'] });
+    expect(nodes.find((n: any) => n.document_id === 'ACME-ADR-002')).toMatchObject({
+      impl_state: 'In Progress',
+      priority: 'P1',
+      unblocks: ['ACME-SPEC-001'],
+    });
     expect(nodes.find((n: any) => n.document_id === 'ACME-PRD-001')).toMatchObject({ ready: false, open_blockers: [], unblocks: [] });
     expect(nodes.find((n: any) => n.document_id === 'ACME-PRD-001')).not.toHaveProperty('impl_state');
     // The status no longer says Superseded: its mismatch warning is gone, in both.
-    expect(full.json!.warnings.filter((w: any) => w.code === 'INDEX_STATUS_MISMATCH').map((w: any) => w.path)).toEqual(['docs/20-specs/spec-001-api.md']);
-    expect(JSON.parse(text).warnings.filter((w: any) => w.code === 'GRAPH_SUPERSESSION_STATUS_MISMATCH').map((w: any) => w.path)).toEqual(['docs/20-specs/spec-001-api.md']);
+    expect(full.json!.warnings.filter((w: any) => w.code === 'INDEX_STATUS_MISMATCH').map((w: any) => w.path)).toEqual([
+      'docs/20-specs/spec-001-api.md',
+    ]);
+    expect(
+      JSON.parse(text)
+        .warnings.filter((w: any) => w.code === 'GRAPH_SUPERSESSION_STATUS_MISMATCH')
+        .map((w: any) => w.path),
+    ).toEqual(['docs/20-specs/spec-001-api.md']);
   });
 
   it('resolve, identify and link read it: no INDEX_MISSING; INDEX_STALE once documents change', async () => {
@@ -130,10 +158,13 @@ describe('index in a repository that keeps the Python DocOps CLI\'s artifact (re
     expect(existsSync(path.join(repo, DOCKET))).toBe(false);
   });
 
-  it('an index_path whose file has that shape is kept in that format; one that does not, in docket\'s', async () => {
+  it("an index_path whose file has that shape is kept in that format; one that does not, in docket's", async () => {
     const repo = copyFixture('meminit-index');
     const config = readFileSync(path.join(repo, 'docops.config.yaml'), 'utf8');
-    writeTree(repo, { 'docops.config.yaml': `${config}index_path: build/graph.json\n`, 'build/graph.json': asMeminit({ ...golden(), advice: [] }) });
+    writeTree(repo, {
+      'docops.config.yaml': `${config}index_path: build/graph.json\n`,
+      'build/graph.json': asMeminit({ ...golden(), advice: [] }),
+    });
     const kept = await index(repo);
     expect(kept.json!.data).toMatchObject({ index_path: 'build/graph.json', written: true });
     expect(artifactOf(repo, 'build/graph.json').equals(GOLDEN)).toBe(true);
@@ -146,7 +177,7 @@ describe('index in a repository that keeps the Python DocOps CLI\'s artifact (re
     expect(ownArtifact.index_version).toBe('1.0');
   });
 
-  it('index_path naming that tool\'s default path is its artifact before the file exists; without the key and the file, docket\'s default', async () => {
+  it("index_path naming that tool's default path is its artifact before the file exists; without the key and the file, docket's default", async () => {
     const repo = copyFixture('meminit-index');
     const config = readFileSync(path.join(repo, 'docops.config.yaml'), 'utf8');
     rmSync(path.join(repo, MEMINIT));

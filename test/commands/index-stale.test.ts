@@ -8,7 +8,8 @@ import { parseStream } from '../helpers/ndjson.js';
 import { expectValidEnvelope } from '../helpers/schemas.js';
 
 const ARTIFACT = 'docs/01-indices/docket.index.json';
-const git = (root: string, ...args: string[]) => spawnSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd: root, encoding: 'utf8' });
+const git = (root: string, ...args: string[]) =>
+  spawnSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd: root, encoding: 'utf8' });
 
 /** A repository whose index is committed. */
 async function committed(): Promise<string> {
@@ -52,7 +53,11 @@ describe('a committed index that no longer matches the documents', () => {
     }
     expect((await docket(['check', '--strict', '--root', root, '--json'])).exitCode).toBe(1);
     const ndjson = await docket(['check', '--root', root, '--format', 'ndjson']);
-    expect(parseStream(ndjson.stdout, 'check').filter((x) => x.record === 'item' && x.kind === 'finding').map((x) => x.data.code)).toEqual(['INDEX_STALE']);
+    expect(
+      parseStream(ndjson.stdout, 'check')
+        .filter((x) => x.record === 'item' && x.kind === 'finding')
+        .map((x) => x.data.code),
+    ).toEqual(['INDEX_STALE']);
 
     const checked = await docket(['index', '--check', '--root', root, '--json']);
     expect(checked.exitCode).toBe(1);

@@ -31,7 +31,12 @@ function queueRepo(): string {
     'docs/00-governance/metadata.schema.json': read(path.join(REPO, 'assets/profiles/default/metadata.schema.json'), 'utf8'),
     [STATE]: stateFile(
       entryYaml('WRK-ADR-001', { impl_state: 'Done' }),
-      entryYaml('WRK-ADR-002', { impl_state: 'In Progress', priority: 'P0', notes: '"<img src=x onerror=alert(1)> | `x`"', depends_on: ['WRK-ADR-001'] }),
+      entryYaml('WRK-ADR-002', {
+        impl_state: 'In Progress',
+        priority: 'P0',
+        notes: '"<img src=x onerror=alert(1)> | `x`"',
+        depends_on: ['WRK-ADR-001'],
+      }),
       entryYaml('WRK-ADR-003', { impl_state: 'Blocked', blocked_by: ['WRK-ADR-002'] }),
       entryYaml('WRK-ADR-004', { impl_state: 'Not Started', depends_on: ['WRK-ADR-001'] }),
     ),
@@ -50,7 +55,10 @@ describe('index --output-catalog / --output-kanban', () => {
       { view: 'kanban_css', path: CSS, written: true },
     ]);
     const catalog = bytes(root, CATALOG);
-    const sections = catalog.split('\n## ').slice(1).map((s) => [s.slice(0, s.indexOf('\n')), [...s.matchAll(/^\| \[(WRK-[A-Z]+-\d{3})\]/gm)].map((m) => m[1])]);
+    const sections = catalog
+      .split('\n## ')
+      .slice(1)
+      .map((s) => [s.slice(0, s.indexOf('\n')), [...s.matchAll(/^\| \[(WRK-[A-Z]+-\d{3})\]/gm)].map((m) => m[1])]);
     expect(sections).toEqual([
       ['Active Work', ['WRK-ADR-002', 'WRK-ADR-003', 'WRK-ADR-004']],
       ['Governance Pending', ['WRK-SPEC-001']],
@@ -60,10 +68,14 @@ describe('index --output-catalog / --output-kanban', () => {
     ]);
     // The hostile title and owner stay in their cells, inert.
     const hostile = catalog.split('\n').find((l) => l.includes('WRK-ADR-005'))!;
-    expect(hostile).toBe('| [WRK-ADR-005](../45-adr/adr-005-decision-5.md) | Pipes \\| and &lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt; &quot;quoted&quot; \\`ticks\\` second line | ADR | Approved |  | — | — | 2026-01-12 | A \\| &lt;b&gt;B&lt;/b&gt; |');
+    expect(hostile).toBe(
+      '| [WRK-ADR-005](../45-adr/adr-005-decision-5.md) | Pipes \\| and &lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt; &quot;quoted&quot; \\`ticks\\` second line | ADR | Approved |  | — | — | 2026-01-12 | A \\| &lt;b&gt;B&lt;/b&gt; |',
+    );
     const kanban = bytes(root, KANBAN);
     expect(kanban).not.toMatch(/<script|<img|<b>/);
-    expect(kanban).toContain('<p class="card-notes kanban-truncate-lines" title="&lt;img src=x onerror=alert(1)&gt; | `x`">&lt;img src=x onerror=alert(1)&gt; | `x`</p>');
+    expect(kanban).toContain(
+      '<p class="card-notes kanban-truncate-lines" title="&lt;img src=x onerror=alert(1)&gt; | `x`">&lt;img src=x onerror=alert(1)&gt; | `x`</p>',
+    );
     expect(kanban).toContain('- **[WRK-ADR-004](../45-adr/adr-004-decision-4.md)**: Decision 4 (Draft)');
     expect(kanban).toContain('- **[WRK-ADR-003](../45-adr/adr-003-decision-3.md)**: \\[blocked\\] Decision 3 (Draft)');
     expect(bytes(root, CSS)).toContain('.kanban-fallback');
@@ -91,7 +103,10 @@ describe('index --output-catalog / --output-kanban', () => {
     const root = queueRepo();
     await index(root, ['--output-catalog', '--output-kanban']);
     const before = VIEWS.map((v) => bytes(root, v));
-    writeFileSync(path.join(root, 'docs/45-adr/adr-001-decision-1.md'), bytes(root, 'docs/45-adr/adr-001-decision-1.md').replace('title: Decision 1', 'title: Renamed'));
+    writeFileSync(
+      path.join(root, 'docs/45-adr/adr-001-decision-1.md'),
+      bytes(root, 'docs/45-adr/adr-001-decision-1.md').replace('title: Decision 1', 'title: Renamed'),
+    );
     const r = await index(root);
     expect(r.json!.data.written).toBe(true);
     expect(r.json!.data).not.toHaveProperty('views');
@@ -105,7 +120,12 @@ describe('index --output-catalog / --output-kanban', () => {
     const named = await index(root, ['--output-catalog', '--catalog-name', 'dashboard.md']);
     expect(named.json!.data.views).toEqual([{ view: 'catalog', path: `${DIR}/dashboard.md`, written: true }]);
     const after = await check(root);
-    expect([after.exitCode, after.json!.data, after.json!.violations, after.json!.warnings]).toEqual([plain.exitCode, plain.json!.data, plain.json!.violations, plain.json!.warnings]);
+    expect([after.exitCode, after.json!.data, after.json!.violations, after.json!.warnings]).toEqual([
+      plain.exitCode,
+      plain.json!.data,
+      plain.json!.violations,
+      plain.json!.warnings,
+    ]);
     expect([plain.exitCode, plain.json!.violations]).toEqual([0, []]);
     // Named on the command line, they are still not documents.
     const explicit = await docket(['check', CATALOG, `${DIR}/dashboard.md`, KANBAN, '--root', root, '--json']);
@@ -116,7 +136,11 @@ describe('index --output-catalog / --output-kanban', () => {
     const scan = await docket(['scan', '--root', root, '--json']);
     // scan lists them as files it found, none governed, and plans nothing for them.
     const views = scan.json!.data.files.filter((f: any) => /01-indices\/(catalogue|dashboard|kanban)\.md$/.test(f.path));
-    expect(views.map((f: any) => [f.path, f.governed])).toEqual([[CATALOG, false], [`${DIR}/dashboard.md`, false], [KANBAN, false]]);
+    expect(views.map((f: any) => [f.path, f.governed])).toEqual([
+      [CATALOG, false],
+      [`${DIR}/dashboard.md`, false],
+      [KANBAN, false],
+    ]);
     expect(JSON.stringify(scan.json!.data.actions)).not.toMatch(/01-indices/);
   });
 
@@ -127,7 +151,10 @@ describe('index --output-catalog / --output-kanban', () => {
     const catalog = bytes(root, CATALOG);
     expect(catalog).toContain('**Filters:** impl\\_state: In Progress, Blocked\n');
     expect([...catalog.matchAll(/^\| \[(WRK-[A-Z]+-\d{3})\]/gm)].map((m) => m[1])).toEqual(['WRK-ADR-002', 'WRK-ADR-003']);
-    expect([...bytes(root, KANBAN).matchAll(/<article class="kanban-card" aria-label="([^"]*)"/g)].map((m) => m[1])).toEqual(['Decision 2', 'Decision 3']);
+    expect([...bytes(root, KANBAN).matchAll(/<article class="kanban-card" aria-label="([^"]*)"/g)].map((m) => m[1])).toEqual([
+      'Decision 2',
+      'Decision 3',
+    ]);
   });
 
   it('writes no view when the graph or the state file fails; the views it would write say written: false', async () => {

@@ -1,4 +1,15 @@
-import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, readdirSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+  readdirSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -25,12 +36,24 @@ describe('index', () => {
     const repo = copyFixture('index-graph');
     const r = await index(repo);
     expect(r.exitCode).toBe(0);
-    expect(r.json!.data).toMatchObject({ index_path: ARTIFACT, node_count: 5, edge_count: 11, written: true, rebuild: { mode: 'full', reason: 'no-cache', added: 6, changed: 0, removed: 0, unchanged: 0 } });
+    expect(r.json!.data).toMatchObject({
+      index_path: ARTIFACT,
+      node_count: 5,
+      edge_count: 11,
+      written: true,
+      rebuild: { mode: 'full', reason: 'no-cache', added: 6, changed: 0, removed: 0, unchanged: 0 },
+    });
     const bytes = readFileSync(path.join(repo, ARTIFACT));
     expect(bytes.equals(GOLDEN)).toBe(true);
     const artifact = JSON.parse(bytes.toString('utf8'));
     expectValidAgainst('index-artifact.schema.json', artifact);
-    expect(artifact.nodes.map((n: any) => n.document_id)).toEqual(['GRAPH-ADR-001', 'GRAPH-ADR-002', 'GRAPH-PRD-001', 'GRAPH-SPEC-001', 'PAY-PRD-001']);
+    expect(artifact.nodes.map((n: any) => n.document_id)).toEqual([
+      'GRAPH-ADR-001',
+      'GRAPH-ADR-002',
+      'GRAPH-PRD-001',
+      'GRAPH-SPEC-001',
+      'PAY-PRD-001',
+    ]);
     expect(artifact.edges).toContainEqual({ source: 'GRAPH-ADR-002', target: 'GRAPH-ADR-001', type: 'supersedes', guaranteed: true });
     expect(artifact.edges).toContainEqual({ source: 'PAY-PRD-001', target: 'GRAPH-PRD-001', type: 'references', guaranteed: true });
     expect(artifact.edges).toContainEqual({ source: 'GRAPH-PRD-001', target: 'GRAPH-ADR-009', type: 'related', guaranteed: false });
@@ -78,7 +101,10 @@ describe('index', () => {
     writeFileSync(file, readFileSync(file, 'utf8').replace('title: Use SQLite', 'title: Use SQLitE'));
     utimesSync(file, atime, mtime);
     const r = await index(repo);
-    expect(r.json!.data).toMatchObject({ written: false, rebuild: { mode: 'incremental', added: 0, changed: 0, removed: 0, unchanged: 6 } });
+    expect(r.json!.data).toMatchObject({
+      written: false,
+      rebuild: { mode: 'incremental', added: 0, changed: 0, removed: 0, unchanged: 6 },
+    });
     expect(statSync(path.join(repo, ARTIFACT)).mtimeMs).toBe(before);
     expect(statSync(path.join(repo, '.docket/cache/index.json')).mtimeMs).toBe(cacheBefore);
     expect(readFileSync(path.join(repo, ARTIFACT), 'utf8')).toContain('"Use SQLite"');
@@ -93,18 +119,31 @@ describe('index', () => {
     age(repo);
     await index(repo);
     appendFileSync(path.join(repo, 'docs/10-prd/prd-001-checkout.md'), '\nMore scope.\n');
-    writeTree(repo, { 'docs/45-adr/adr-003-cache.md': '---\ndocument_id: GRAPH-ADR-003\ntype: ADR\ntitle: Cache\nstatus: Draft\n---\n# Cache\n' });
+    writeTree(repo, {
+      'docs/45-adr/adr-003-cache.md': '---\ndocument_id: GRAPH-ADR-003\ntype: ADR\ntitle: Cache\nstatus: Draft\n---\n# Cache\n',
+    });
     rmSync(path.join(repo, 'docs/20-specs/spec-001-api.md'));
     renameSync(path.join(repo, 'docs/60-runbooks/notes.md'), path.join(repo, 'docs/60-runbooks/notes-2.md'));
     const r = await index(repo);
-    expect(r.json!.data).toMatchObject({ written: true, node_count: 5, rebuild: { mode: 'incremental', added: 2, changed: 1, removed: 2, unchanged: 3 } });
+    expect(r.json!.data).toMatchObject({
+      written: true,
+      node_count: 5,
+      rebuild: { mode: 'incremental', added: 2, changed: 1, removed: 2, unchanged: 3 },
+    });
     const artifact = JSON.parse(readFileSync(path.join(repo, ARTIFACT), 'utf8'));
-    expect(artifact.nodes.map((n: any) => n.document_id)).toEqual(['GRAPH-ADR-001', 'GRAPH-ADR-002', 'GRAPH-ADR-003', 'GRAPH-PRD-001', 'PAY-PRD-001']);
+    expect(artifact.nodes.map((n: any) => n.document_id)).toEqual([
+      'GRAPH-ADR-001',
+      'GRAPH-ADR-002',
+      'GRAPH-ADR-003',
+      'GRAPH-PRD-001',
+      'PAY-PRD-001',
+    ]);
     // The incremental artifact is exactly what a full build says.
     const fresh = copyFixture('index-graph');
     rmSync(path.join(fresh, 'docs'), { recursive: true });
     rmSync(path.join(fresh, 'services'), { recursive: true });
-    for (const dir of ['docs', 'services']) writeTree(fresh, Object.fromEntries(listFiles(path.join(repo, dir)).map((f) => [path.relative(repo, f), readFileSync(f)])));
+    for (const dir of ['docs', 'services'])
+      writeTree(fresh, Object.fromEntries(listFiles(path.join(repo, dir)).map((f) => [path.relative(repo, f), readFileSync(f)])));
     rmSync(path.join(fresh, ARTIFACT), { force: true });
     await index(fresh, '--no-cache');
     expect(readFileSync(path.join(fresh, ARTIFACT)).equals(readFileSync(path.join(repo, ARTIFACT)))).toBe(true);
@@ -130,7 +169,10 @@ describe('index', () => {
     expect(r.json!.warnings.map((w: any) => w.code)).toContain('INDEX_CACHE_CORRUPT');
     expect(r.json!.data.rebuild).toMatchObject({ mode: 'full', reason: 'cache-corrupt' });
     expect(readFileSync(path.join(repo, ARTIFACT)).equals(GOLDEN)).toBe(true);
-    writeFileSync(path.join(repo, '.docket/cache/index.json'), JSON.stringify({ cache_version: 1, fingerprint: 'x', written_ms: 1, entries: { a: { size: 'big' } } }));
+    writeFileSync(
+      path.join(repo, '.docket/cache/index.json'),
+      JSON.stringify({ cache_version: 1, fingerprint: 'x', written_ms: 1, entries: { a: { size: 'big' } } }),
+    );
     expect((await index(repo)).json!.warnings.map((w: any) => w.code)).toContain('INDEX_CACHE_CORRUPT');
     const healed = await index(repo);
     expect(healed.json!.warnings.map((w: any) => w.code)).not.toContain('INDEX_CACHE_CORRUPT');
@@ -175,7 +217,7 @@ describe('index', () => {
     expect(readdirSync(path.join(repo, '.docket/cache')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
-  it('a cache held by a live process is left alone (full build, warning); a dead holder\'s lock is taken over', async () => {
+  it("a cache held by a live process is left alone (full build, warning); a dead holder's lock is taken over", async () => {
     const repo = copyFixture('index-graph');
     await index(repo);
     const lock = path.join(repo, '.docket/cache/index.lock');
@@ -232,7 +274,7 @@ describe('index', () => {
     expect(readFileSync(path.join(repo, ARTIFACT)).equals(GOLDEN)).toBe(true);
   });
 
-  it('warns when status and superseded_by disagree, either way (as the Python tool\'s GRAPH_SUPERSESSION_STATUS_MISMATCH, reference §7.1)', async () => {
+  it("warns when status and superseded_by disagree, either way (as the Python tool's GRAPH_SUPERSESSION_STATUS_MISMATCH, reference §7.1)", async () => {
     const root = governedRepo({
       'docs/45-adr/adr-001-old.md': doc({ document_id: 'ACME-ADR-001', status: 'Superseded', superseded_by: 'ACME-ADR-002' }),
       'docs/45-adr/adr-002-new.md': doc({ document_id: 'ACME-ADR-002', status: 'Approved' }),
@@ -252,7 +294,9 @@ describe('index', () => {
     const file = path.join(root, 'docs/45-adr/adr-003-orphan.md');
     writeFileSync(file, readFileSync(file, 'utf8').replace('status: superseded', 'status: superseded\nsuperseded_by: ACME-ADR-002'));
     const again = await index(root);
-    expect(again.json!.warnings.filter((w: any) => w.code === 'INDEX_STATUS_MISMATCH').map((w: any) => w.path)).toEqual(['docs/45-adr/adr-004-current.md']);
+    expect(again.json!.warnings.filter((w: any) => w.code === 'INDEX_STATUS_MISMATCH').map((w: any) => w.path)).toEqual([
+      'docs/45-adr/adr-004-current.md',
+    ]);
     const full = await index(root, '--no-cache');
     expect(full.json!.warnings).toEqual(again.json!.warnings);
     expect(full.json!.data.written).toBe(false);
@@ -266,7 +310,10 @@ describe('index', () => {
     writeFileSync(successor, readFileSync(successor, 'utf8').replace('status: Approved', 'status: Superseded'));
     const cached = await index(root);
     expect(facts()).toBe(before);
-    expect(cached.json!.warnings.filter((w: any) => w.code === 'INDEX_STATUS_MISMATCH').map((w: any) => w.path)).toEqual(['docs/45-adr/adr-002-new.md', 'docs/45-adr/adr-004-current.md']);
+    expect(cached.json!.warnings.filter((w: any) => w.code === 'INDEX_STATUS_MISMATCH').map((w: any) => w.path)).toEqual([
+      'docs/45-adr/adr-002-new.md',
+      'docs/45-adr/adr-004-current.md',
+    ]);
     const fullAgain = await index(root, '--no-cache');
     expect(fullAgain.json!.warnings).toEqual(cached.json!.warnings);
     expect(fullAgain.json!.data.written).toBe(false);
@@ -303,13 +350,20 @@ describe('index', () => {
     const json = await index(copyFixture('index-graph'));
     expect(itemsOf(records, 'finding')).toEqual([...json.json!.violations, ...json.json!.warnings]);
     const summary = records[records.length - 1]!;
-    expect(summary).toMatchObject({ record: 'summary', success: true, status: 'ok', data: { node_count: 5, edge_count: 11, written: true } });
+    expect(summary).toMatchObject({
+      record: 'summary',
+      success: true,
+      status: 'ok',
+      data: { node_count: 5, edge_count: 11, written: true },
+    });
     expect(summary.advice.map((a: any) => a.code)).toEqual(json.json!.advice.map((a: any) => a.code));
   });
 });
 
 function listFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listFiles(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? listFiles(path.join(dir, e.name)) : [path.join(dir, e.name)],
+  );
 }
 
 describe('index: status partial', () => {

@@ -14,7 +14,17 @@ describe('init', () => {
     const d = r.json!.data;
     expect(d.repo_prefix).toBe('ACME');
     expect(d.project_name).toBe('Acme "Platform"');
-    expect(d.created_paths).toEqual(expect.arrayContaining(['docops.config.yaml', 'docs/00-governance/metadata.schema.json', 'docs/00-governance/templates/adr.template.md', 'docs/45-adr/.gitkeep', 'docs/60-runbooks/.gitkeep', 'docs/01-indices/.gitkeep', '.gitignore']));
+    expect(d.created_paths).toEqual(
+      expect.arrayContaining([
+        'docops.config.yaml',
+        'docs/00-governance/metadata.schema.json',
+        'docs/00-governance/templates/adr.template.md',
+        'docs/45-adr/.gitkeep',
+        'docs/60-runbooks/.gitkeep',
+        'docs/01-indices/.gitkeep',
+        '.gitignore',
+      ]),
+    );
     expect(d.created_paths).toEqual([...d.created_paths].sort());
     expect(d.skipped_paths).toEqual([]);
     expect(readFileSync(path.join(root, '.gitignore'), 'utf8')).toContain('.docket/');
@@ -36,7 +46,9 @@ describe('init', () => {
     expect(readdirSync(root)).toEqual(['.gitignore']);
     expect(readFileSync(path.join(root, '.gitignore'), 'utf8')).toBe('node_modules/\n');
     expect(dry.json!.data).toMatchObject({ dry_run: true, repo_prefix: 'ACME', updated_paths: ['.gitignore'] });
-    expect(dry.json!.advice).toEqual([expect.objectContaining({ code: 'NEXT_APPLY', command: `docket init --prefix ACME --project-name 'Acme'\\''s docs' --root ${root}` })]);
+    expect(dry.json!.advice).toEqual([
+      expect.objectContaining({ code: 'NEXT_APPLY', command: `docket init --prefix ACME --project-name 'Acme'\\''s docs' --root ${root}` }),
+    ]);
     const text = await docket(['init', '--root', root, '--prefix', 'ACME', '--dry-run']);
     expect(text.stdout).toContain('would create');
     expect(text.stdout).toContain('Dry run: nothing was written.');
@@ -71,7 +83,9 @@ describe('init', () => {
     const second = await docket(['init', '--root', root, '--json']);
     expectValidEnvelope(second.json, 'init');
     expect(second.json!.data.created_paths).toEqual([]);
-    expect(second.json!.data.skipped_paths).toEqual(first.json!.data.created_paths.map((p: string) => (p === 'docs/45-adr/.gitkeep' ? 'docs/45-adr/' : p)));
+    expect(second.json!.data.skipped_paths).toEqual(
+      first.json!.data.created_paths.map((p: string) => (p === 'docs/45-adr/.gitkeep' ? 'docs/45-adr/' : p)),
+    );
     expect(second.json!.data.skipped_paths).toContain('docs/01-indices/.gitkeep');
     const text = await docket(['init', '--root', root]);
     expect(text.stdout).toContain('exists   docs/20-specs/.gitkeep');

@@ -11,7 +11,8 @@ import { expectValidEnvelope } from '../helpers/schemas.js';
 // outside the root docket writes to.
 
 const hasGit = spawnSync('git', ['--version']).status === 0;
-const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=T', ...args], { cwd, encoding: 'utf8' }).trim();
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=T', ...args], { cwd, encoding: 'utf8' }).trim();
 
 describe.skipIf(!hasGit)('install-precommit --git-hook in a git worktree', () => {
   it('installs into the hooks directory git reports, and reports it relative to the root', async () => {
@@ -28,7 +29,12 @@ describe.skipIf(!hasGit)('install-precommit --git-hook in a git worktree', () =>
     const r = await docket(['install-precommit', '--git-hook', '--root', wt, '--json']);
     expectValidEnvelope(r.json, 'install-precommit');
     expect(r.exitCode, r.stdout).toBe(0);
-    expect(r.json!.data).toMatchObject({ mode: 'git-hook', hook_path: '../main/.git/hooks/pre-commit', installed: true, already_present: false });
+    expect(r.json!.data).toMatchObject({
+      mode: 'git-hook',
+      hook_path: '../main/.git/hooks/pre-commit',
+      installed: true,
+      already_present: false,
+    });
     const hook = path.join(hooks, 'pre-commit');
     expect(readFileSync(hook, 'utf8')).toContain('# docket-managed-hook');
     expect(statSync(hook).mode & 0o111).not.toBe(0);

@@ -20,7 +20,14 @@ describe('install-precommit', () => {
     const r = await docket(['install-precommit', '--root', root, '--json']);
     expect(r.exitCode).toBe(0);
     expectValidEnvelope(r.json, 'install-precommit');
-    expect(r.json!.data).toEqual({ mode: 'pre-commit', hook_path: '.pre-commit-config.yaml', installed: true, already_present: false, added_hooks: ['docket-check', 'docket-doctor'], dry_run: false });
+    expect(r.json!.data).toEqual({
+      mode: 'pre-commit',
+      hook_path: '.pre-commit-config.yaml',
+      installed: true,
+      already_present: false,
+      added_hooks: ['docket-check', 'docket-doctor'],
+      dry_run: false,
+    });
     const text = readFileSync(path.join(root, '.pre-commit-config.yaml'), 'utf8');
     const hooks = hooksOf(text);
     expect(hooks.map((h: any) => [h.id, h.entry, h.language, h.pass_filenames])).toEqual([
@@ -79,7 +86,10 @@ describe('install-precommit', () => {
 
   it('recognises a docket hook installed by hand and adds only the missing one; keeps CRLF line endings', async () => {
     const root = await initRepo();
-    writeFileSync(path.join(root, '.pre-commit-config.yaml'), 'repos:\r\n  - repo: local\r\n    hooks:\r\n      - id: my-docs\r\n        entry: npx docket check --root .\r\n        language: system\r\n');
+    writeFileSync(
+      path.join(root, '.pre-commit-config.yaml'),
+      'repos:\r\n  - repo: local\r\n    hooks:\r\n      - id: my-docs\r\n        entry: npx docket check --root .\r\n        language: system\r\n',
+    );
     const r = await docket(['install-precommit', '--root', root, '--json']);
     expect(r.json!.data).toMatchObject({ installed: true, already_present: false, added_hooks: ['docket-doctor'] });
     const text = readFileSync(path.join(root, '.pre-commit-config.yaml'), 'utf8');
@@ -142,15 +152,20 @@ describe('install-precommit', () => {
       return { top, root };
     }
 
-    it('edits the config pre-commit reads, at the top, with --root and files naming the package; keeps the user\'s content', async () => {
+    it("edits the config pre-commit reads, at the top, with --root and files naming the package; keeps the user's content", async () => {
       const { top, root } = await monorepo();
-      const original = '# top-level hooks\nrepos:\n  - repo: local\n    hooks:\n      - id: lint  # ours\n        entry: npm run lint\n        language: system\n';
+      const original =
+        '# top-level hooks\nrepos:\n  - repo: local\n    hooks:\n      - id: lint  # ours\n        entry: npm run lint\n        language: system\n';
       writeFileSync(path.join(top, '.pre-commit-config.yaml'), original);
       const r = await docket(['install-precommit', '--root', root, '--json']);
       expect(r.exitCode, r.stdout).toBe(0);
       expectValidEnvelope(r.json, 'install-precommit');
       expect(r.json!.warnings).toEqual([]);
-      expect(r.json!.data).toMatchObject({ hook_path: '../../.pre-commit-config.yaml', installed: true, added_hooks: ['docket-check', 'docket-doctor'] });
+      expect(r.json!.data).toMatchObject({
+        hook_path: '../../.pre-commit-config.yaml',
+        installed: true,
+        added_hooks: ['docket-check', 'docket-doctor'],
+      });
       expect(existsSync(path.join(root, '.pre-commit-config.yaml'))).toBe(false);
       const text = readFileSync(path.join(top, '.pre-commit-config.yaml'), 'utf8');
       expect(text.startsWith(original)).toBe(true);
@@ -174,19 +189,29 @@ describe('install-precommit', () => {
       const second = await docket(['install-precommit', '--root', other, '--json']);
       expect(second.json!.data).toMatchObject({ installed: true, added_hooks: ['docket-check', 'docket-doctor'] });
       const all = hooksOf(readFileSync(path.join(top, '.pre-commit-config.yaml'), 'utf8'));
-      expect(all.map((h: any) => h.entry)).toEqual(['npm run lint', "docket check --staged --root 'packages/hand book'", "docket doctor --strict --root 'packages/hand book'", 'docket check --staged --root packages/api', 'docket doctor --strict --root packages/api']);
+      expect(all.map((h: any) => h.entry)).toEqual([
+        'npm run lint',
+        "docket check --staged --root 'packages/hand book'",
+        "docket doctor --strict --root 'packages/hand book'",
+        'docket check --staged --root packages/api',
+        'docket doctor --strict --root packages/api',
+      ]);
     });
 
-    it('a package\'s hook set up by hand (the remote docket-check with --root in args) counts as present', async () => {
+    it("a package's hook set up by hand (the remote docket-check with --root in args) counts as present", async () => {
       const { top, root } = await monorepo();
-      const original = "repos:\n  - repo: https://example.com/docket.git\n    rev: v0.1.0\n    hooks:\n      - id: docket-check\n        args: [--staged, --root, 'packages/hand book']\n        pass_filenames: false\n";
+      const original =
+        "repos:\n  - repo: https://example.com/docket.git\n    rev: v0.1.0\n    hooks:\n      - id: docket-check\n        args: [--staged, --root, 'packages/hand book']\n        pass_filenames: false\n";
       writeFileSync(path.join(top, '.pre-commit-config.yaml'), original);
       const r = await docket(['install-precommit', '--root', root, '--json']);
       expect(r.json!.data).toMatchObject({ installed: true, added_hooks: ['docket-doctor'] });
-      expect(hooksOf(readFileSync(path.join(top, '.pre-commit-config.yaml'), 'utf8')).map((h: any) => h.id)).toEqual(['docket-check', 'docket-doctor']);
+      expect(hooksOf(readFileSync(path.join(top, '.pre-commit-config.yaml'), 'utf8')).map((h: any) => h.id)).toEqual([
+        'docket-check',
+        'docket-doctor',
+      ]);
     });
 
-    it('--git-hook: the work tree\'s hook, with --root; a docket hook for another package is not replaced (73)', async () => {
+    it("--git-hook: the work tree's hook, with --root; a docket hook for another package is not replaced (73)", async () => {
       const { top, root } = await monorepo();
       const r = await docket(['install-precommit', '--git-hook', '--root', root, '--json']);
       expect(r.exitCode, r.stdout).toBe(0);
@@ -211,7 +236,14 @@ describe('install-precommit', () => {
       const r = await docket(['install-precommit', '--git-hook', '--root', root, '--json']);
       expect(r.exitCode, r.stdout).toBe(0);
       expectValidEnvelope(r.json, 'install-precommit');
-      expect(r.json!.data).toEqual({ mode: 'git-hook', hook_path: '.git/hooks/pre-commit', installed: true, already_present: false, added_hooks: ['docket-check', 'docket-doctor'], dry_run: false });
+      expect(r.json!.data).toEqual({
+        mode: 'git-hook',
+        hook_path: '.git/hooks/pre-commit',
+        installed: true,
+        already_present: false,
+        added_hooks: ['docket-check', 'docket-doctor'],
+        dry_run: false,
+      });
       const hook = path.join(root, '.git/hooks/pre-commit');
       expect(statSync(hook).mode & 0o111).not.toBe(0);
       const script = readFileSync(hook, 'utf8');
@@ -224,7 +256,7 @@ describe('install-precommit', () => {
       expect(text.stdout).toContain('unchanged .git/hooks/pre-commit');
     });
 
-    it('updates a hook it wrote before, but never clobbers someone else\'s (73)', async () => {
+    it("updates a hook it wrote before, but never clobbers someone else's (73)", async () => {
       const root = await initRepo();
       writeTree(root, { '.git/hooks/pre-commit': '#!/bin/sh\n# docket-managed-hook: old version\ndocket check\n' });
       const updated = await docket(['install-precommit', '--git-hook', '--root', root, '--json']);

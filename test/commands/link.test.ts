@@ -13,7 +13,10 @@ describe('link', () => {
     expect(root.json!.data).toMatchObject({ link: '[Checkout](docs/10-prd/prd-001-checkout.md)', href: 'docs/10-prd/prd-001-checkout.md' });
     expect(root.json!.data).not.toHaveProperty('from');
     const from = await docket(['link', 'GRAPH-PRD-001', '--from', 'services/pay/docs/10-prd/prd-001-refunds.md', '--root', repo, '--json']);
-    expect(from.json!.data).toMatchObject({ link: '[Checkout](../../../../docs/10-prd/prd-001-checkout.md)', from: 'services/pay/docs/10-prd/prd-001-refunds.md' });
+    expect(from.json!.data).toMatchObject({
+      link: '[Checkout](../../../../docs/10-prd/prd-001-checkout.md)',
+      from: 'services/pay/docs/10-prd/prd-001-refunds.md',
+    });
     const dir = await docket(['link', 'GRAPH-PRD-001', '--from', 'docs/45-adr/', '--root', repo, '--json']);
     expect(dir.json!.data.href).toBe('../10-prd/prd-001-checkout.md');
     const same = await docket(['link', 'GRAPH-PRD-001', '--from', 'docs/10-prd/prd-002-new.md', '--root', repo, '--json']);
@@ -24,7 +27,9 @@ describe('link', () => {
     const text = await docket(['link', 'GRAPH-ADR-001', '--from', 'docs/10-prd/x.md', '--root', repo]);
     expect(text.stdout).toBe('[Use PostgreSQL](../45-adr/adr-001-use-postgres.md)\n');
     const odd = copyFixture('index-graph');
-    writeTree(odd, { 'docs/45-adr/my (odd) file.md': '---\ndocument_id: GRAPH-ADR-007\ntype: ADR\ntitle: "A [bracketed] title"\nstatus: Draft\n---\n' });
+    writeTree(odd, {
+      'docs/45-adr/my (odd) file.md': '---\ndocument_id: GRAPH-ADR-007\ntype: ADR\ntitle: "A [bracketed] title"\nstatus: Draft\n---\n',
+    });
     const r = await docket(['link', 'GRAPH-ADR-007', '--root', odd, '--json']);
     expect(r.json!.data.link).toBe('[A \\[bracketed\\] title](docs/45-adr/my%20%28odd%29%20file.md)');
     const md = await docket(['link', 'GRAPH-ADR-007', '--root', odd, '--format', 'md']);

@@ -28,7 +28,8 @@ async function indexedRepository(): Promise<{ root: string; nodes: { document_id
   generateRepo(root, { docs: 40, seed: 5, violations: 0 });
   writeTree(root, {
     'docs/45-adr/notes-without-id.md': '---\ntitle: Notes\n---\n# Notes\n',
-    'docs/45-adr/adr-900-café-à-la-carte.md': '---\ndocument_id: BENCH-ADR-900\ntitle: "Café \\"à la\\" carte"\ntype: ADR\nstatus: Draft\nowner: Bench Team\nversion: "0.1"\nlast_updated: 2026-01-02\nrelated_ids: [BENCH-ADR-001]\n---\n# Café\n',
+    'docs/45-adr/adr-900-café-à-la-carte.md':
+      '---\ndocument_id: BENCH-ADR-900\ntitle: "Café \\"à la\\" carte"\ntype: ADR\nstatus: Draft\nowner: Bench Team\nversion: "0.1"\nlast_updated: 2026-01-02\nrelated_ids: [BENCH-ADR-001]\n---\n# Café\n',
   });
   age(root);
   const built = await docket(['index', '--root', root, '--format', 'json']);
@@ -37,7 +38,10 @@ async function indexedRepository(): Promise<{ root: string; nodes: { document_id
   return { root, nodes };
 }
 
-async function lookup(root: string, args: string[]): Promise<{ source: string; handedOver: boolean | undefined; exitCode: number; stdout: string }> {
+async function lookup(
+  root: string,
+  args: string[],
+): Promise<{ source: string; handedOver: boolean | undefined; exitCode: number; stdout: string }> {
   lastLookup.source = 'none';
   lastLookup.handedOver = undefined;
   const r = await docket([...args, '--root', root, '--format', 'json']);
@@ -85,14 +89,20 @@ describe('lookups read the current artifact', () => {
     await expectBuiltAnswers(root, queries, fromArtifact);
   });
 
-  it('index records the artifact\'s IDs beside it: lookups of every ID (suggestions, state) read them; a list naming another artifact, or none, gives the same answers', async () => {
+  it("index records the artifact's IDs beside it: lookups of every ID (suggestions, state) read them; a list naming another artifact, or none, gives the same answers", async () => {
     const { root, nodes } = await indexedRepository();
     const file = path.join(root, '.docket/cache/index-ids.json');
     const recorded = JSON.parse(readFileSync(file, 'utf8')) as { artifact_sha256: string; ids: string[] };
     expect(recorded.ids).toEqual(nodes.map((n) => n.document_id));
     const entry = (id: string) => `  ${id}:\n    impl_state: Not Started\n    updated: '2026-01-01T00:00:00+00:00'\n    updated_by: a\n`;
-    writeTree(root, { 'docs/01-indices/project-state.yaml': `state_schema_version: '2.0'\ndocuments:\n${[nodes[3]!.document_id, 'BENCH-ADR-777'].sort().map(entry).join('')}` });
-    const queries = [['resolve', `${nodes[5]!.document_id}9`], ['state', 'list'], ['state', 'get', nodes[3]!.document_id]];
+    writeTree(root, {
+      'docs/01-indices/project-state.yaml': `state_schema_version: '2.0'\ndocuments:\n${[nodes[3]!.document_id, 'BENCH-ADR-777'].sort().map(entry).join('')}`,
+    });
+    const queries = [
+      ['resolve', `${nodes[5]!.document_id}9`],
+      ['state', 'list'],
+      ['state', 'get', nodes[3]!.document_id],
+    ];
     const answers = [];
     for (const q of queries) {
       const r = await lookup(root, q);
@@ -136,7 +146,10 @@ describe('lookups read the current artifact', () => {
     writeFileSync(path.join(root, broken.path), text(broken).replace(/^title: .*$/m, 'title: [unclosed'));
     const movedTo = moved.path.replace(/\.md$/, '-moved.md');
     renameSync(path.join(root, moved.path), path.join(root, movedTo));
-    writeFileSync(path.join(root, 'docs/45-adr/adr-950-new-decision.md'), '---\ndocument_id: BENCH-ADR-950\ntitle: New decision\ntype: ADR\nstatus: Draft\nowner: Bench Team\nversion: "0.1"\nlast_updated: 2026-01-02\nrelated_ids: [BENCH-ADR-001]\n---\n# New\n');
+    writeFileSync(
+      path.join(root, 'docs/45-adr/adr-950-new-decision.md'),
+      '---\ndocument_id: BENCH-ADR-950\ntitle: New decision\ntype: ADR\nstatus: Draft\nowner: Bench Team\nversion: "0.1"\nlast_updated: 2026-01-02\nrelated_ids: [BENCH-ADR-001]\n---\n# New\n',
+    );
     const queries: string[][] = [
       ...nodes.map((n) => ['resolve', n.document_id]),
       ...nodes.map((n) => ['identify', n.path]),
@@ -157,7 +170,7 @@ describe('lookups read the current artifact', () => {
     await expectBuiltAnswers(root, queries, fromFacts);
   });
 
-  it('a cache the artifact\'s check found corrupt is handed over as such: the build reads every document and answers as before', async () => {
+  it("a cache the artifact's check found corrupt is handed over as such: the build reads every document and answers as before", async () => {
     const { root, nodes } = await indexedRepository();
     const b = nodes[9]!;
     const file = path.join(root, b.path);

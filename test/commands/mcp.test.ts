@@ -21,7 +21,10 @@ const commandIds = AGENT_COMMANDS.filter((id) => manifest.commands[id.replace(/ 
 const present = commandIds.map(toolName);
 const commandOf = (tool: string) => commandIds[present.indexOf(tool)]!;
 /** Arguments of the tools that require some (the others are called with none). */
-const REQUIRED_ARGUMENTS: Record<string, Record<string, unknown>> = { state_get: { id: 'ACME-ADR-001' }, state_set: { id: 'ACME-ADR-001', impl_state: 'Not Started' } };
+const REQUIRED_ARGUMENTS: Record<string, Record<string, unknown>> = {
+  state_get: { id: 'ACME-ADR-001' },
+  state_set: { id: 'ACME-ADR-001', impl_state: 'Not Started' },
+};
 const Ajv2020 = ((Ajv2020Module as any).default ?? Ajv2020Module) as typeof import('ajv').default;
 
 function env(): Record<string, string> {
@@ -29,7 +32,13 @@ function env(): Record<string, string> {
 }
 
 async function connect(root: string, extra: string[] = []): Promise<{ client: Client; stderr: () => string }> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', '--root', root, ...extra], env: env(), stderr: 'pipe', cwd: REPO });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, 'mcp', '--root', root, ...extra],
+    env: env(),
+    stderr: 'pipe',
+    cwd: REPO,
+  });
   let stderr = '';
   transport.stderr!.on('data', (d) => (stderr += d));
   const client = new Client({ name: 'docket-e2e', version: '1.0.0' });
@@ -66,15 +75,26 @@ describe('docket mcp over stdio, with the SDK client', () => {
       expect(tool.description, tool.name).toContain(String(command.summary).replace(/--([a-z-]+)/g, '`$1`'));
       expect(tool.inputSchema).toMatchObject({ type: 'object', additionalProperties: false });
       const props = Object.keys(tool.inputSchema.properties ?? {});
-      for (const forbidden of ['format', 'json', 'root', 'output', 'color', 'debug', 'edit', 'interactive']) expect(props, tool.name).not.toContain(forbidden);
+      for (const forbidden of ['format', 'json', 'root', 'output', 'color', 'debug', 'edit', 'interactive'])
+        expect(props, tool.name).not.toContain(forbidden);
       expect(tool.outputSchema).toMatchObject({ type: 'object', properties: { data: { type: 'object' } } });
       expect(JSON.stringify(tool.outputSchema)).not.toContain('$ref');
       // both JSON Schema dialects named by MCP versions compile it
       expect(() => ajv.compile(tool.outputSchema!), tool.name).not.toThrow();
-      expect(tool.annotations).toEqual({ title: `docket ${commandOf(tool.name)}`, readOnlyHint: !command.mutates, destructiveHint: Boolean(command.mutates), idempotentHint: !command.mutates || Boolean(command.idempotent), openWorldHint: false });
+      expect(tool.annotations).toEqual({
+        title: `docket ${commandOf(tool.name)}`,
+        readOnlyHint: !command.mutates,
+        destructiveHint: Boolean(command.mutates),
+        idempotentHint: !command.mutates || Boolean(command.idempotent),
+        openWorldHint: false,
+      });
     }
     const doctor = tools.find((t) => t.name === 'doctor')!;
-    expect(doctor.inputSchema.properties).toMatchObject({ strict: { type: 'boolean' }, max_findings: { type: 'integer', minimum: 0 }, fields: { type: 'array' } });
+    expect(doctor.inputSchema.properties).toMatchObject({
+      strict: { type: 'boolean' },
+      max_findings: { type: 'integer', minimum: 0 },
+      fields: { type: 'array' },
+    });
   });
 
   it('state_set previews unless apply is true; state_next and state_get then read what it wrote', async () => {
@@ -89,7 +109,9 @@ describe('docket mcp over stdio, with the SDK client', () => {
     expectValidEnvelope(next, 'state next');
     expect(next.data.entry).toMatchObject({ document_id: 'ACME-ADR-001', ready: true });
     expect(structured(await session.client.callTool({ name: 'state_get', arguments: { id: 'ADR-001' } })).data.priority).toBe('P1');
-    const cleared = structured(await session.client.callTool({ name: 'state_set', arguments: { id: 'ACME-ADR-001', clear: true, apply: true } }));
+    const cleared = structured(
+      await session.client.callTool({ name: 'state_set', arguments: { id: 'ACME-ADR-001', clear: true, apply: true } }),
+    );
     expect(cleared.data).toMatchObject({ action: 'clear', written: true });
   });
 
@@ -122,7 +144,9 @@ describe('docket mcp over stdio, with the SDK client', () => {
       expect((r.content as any[])[0]).toEqual({ type: 'text', text: JSON.stringify(env) });
       expect(r.isError, name).toBe(env.error !== undefined);
     }
-    const doctor = structured(await session.client.callTool({ name: 'doctor', arguments: { strict: true, max_findings: 0, fields: ['status', 'totals'] } }));
+    const doctor = structured(
+      await session.client.callTool({ name: 'doctor', arguments: { strict: true, max_findings: 0, fields: ['status', 'totals'] } }),
+    );
     expect(doctor.data).toEqual({ status: 'ok', totals: { violations: 0, warnings: 0 } });
     expectValidEnvelope(doctor, 'doctor', { projected: true });
     const explain = structured(await session.client.callTool({ name: 'explain', arguments: { code: 'CONFIG_NOT_FOUND' } }));
@@ -135,15 +159,23 @@ describe('docket mcp over stdio, with the SDK client', () => {
   });
 
   it('answers bad calls with clear errors and keeps running', async () => {
-    await expect(session.client.callTool({ name: 'doctr', arguments: {} })).rejects.toThrow(/-32602.*Unknown tool "doctr"\. Did you mean "doctor"\?/);
+    await expect(session.client.callTool({ name: 'doctr', arguments: {} })).rejects.toThrow(
+      /-32602.*Unknown tool "doctr"\. Did you mean "doctor"\?/,
+    );
     const extra = await session.client.callTool({ name: 'doctor', arguments: { strictt: true } });
     expect(extra.isError).toBe(true);
     expectValidEnvelope(structured(extra));
     expect(structured(extra).error).toMatchObject({ code: 'UNKNOWN_FLAG', details: { arguments: ['strictt'], did_you_mean: ['strict'] } });
     const types = await session.client.callTool({ name: 'context', arguments: { deep: 'yes' } });
-    expect(structured(types).error).toMatchObject({ code: 'INVALID_FLAG_VALUE', message: expect.stringContaining('`deep` must be boolean') });
+    expect(structured(types).error).toMatchObject({
+      code: 'INVALID_FLAG_VALUE',
+      message: expect.stringContaining('`deep` must be boolean'),
+    });
     const fields = await session.client.callTool({ name: 'doctor', arguments: { fields: ['nope'] } });
-    expect(structured(fields).error).toMatchObject({ code: 'INVALID_FLAG_VALUE', details: { allowed: ['checks', 'status', 'totals', 'truncated'] } });
+    expect(structured(fields).error).toMatchObject({
+      code: 'INVALID_FLAG_VALUE',
+      details: { allowed: ['checks', 'status', 'totals', 'truncated'] },
+    });
     const bad = await session.client.callTool({ name: 'explain', arguments: { code: 'NOT_A_CODE' } });
     expect(bad.isError).toBe(true);
     expect(structured(bad).error.code).toBe('UNKNOWN_CODE');
@@ -175,7 +207,8 @@ describe('check, fix and new over stdio', () => {
     const repo = realpathSync(tempDir());
     expect((await docket(['init', '--root', repo, '--prefix', 'ACME', '--json'])).exitCode).toBe(0);
     const file = `${repo}/docs/45-adr/adr-001-first.md`;
-    const text = '---\ndocument_id: ACME-ADR-001\ntype: ADR\ntitle: First\nstatus: draft\nversion: "0.1"\nlast_updated: "2026-01-31"\nowner: Team\ndocops_version: "2.0"\n---\n# First\n\nSee [x](missing.md).\n';
+    const text =
+      '---\ndocument_id: ACME-ADR-001\ntype: ADR\ntitle: First\nstatus: draft\nversion: "0.1"\nlast_updated: "2026-01-31"\nowner: Team\ndocops_version: "2.0"\n---\n# First\n\nSee [x](missing.md).\n';
     writeFileSync(file, text);
     const s = await connect(repo);
     try {
@@ -193,7 +226,9 @@ describe('check, fix and new over stdio', () => {
       expect(env.success).toBe(false);
       expect(env.violations.map((v: any) => v.code)).toEqual(['SCHEMA_VALIDATION', 'LINK_BROKEN']);
       // Advice names the tool calls a client can make, beside the command lines (issue 40).
-      expect(env.advice).toContainEqual(expect.objectContaining({ command: expect.stringMatching(/^docket fix /), tool: { name: 'fix', arguments: { apply: false } } }));
+      expect(env.advice).toContainEqual(
+        expect.objectContaining({ command: expect.stringMatching(/^docket fix /), tool: { name: 'fix', arguments: { apply: false } } }),
+      );
       expect(env.advice).toContainEqual(expect.objectContaining({ tool: { name: 'explain', arguments: { code: 'SCHEMA_VALIDATION' } } }));
       expect(env.data).toMatchObject({ files_checked: 1, files_failed: 1, totals: { violations: 2, warnings: 0 }, truncated: false });
       const capped = structured(await s.client.callTool({ name: 'check', arguments: { paths: ['docs/45-adr'], max_findings: 1 } }));
@@ -244,7 +279,9 @@ describe('tool calls stay inside the root', () => {
       expect(preview.data).toMatchObject({ dry_run: true, repo_prefix: 'ACME' });
       expect(preview.data.created_paths).toContain('docops.config.yaml');
       expect(existsSync(path.join(empty, 'docops.config.yaml'))).toBe(false);
-      expect(preview.advice).toEqual([expect.objectContaining({ code: 'NEXT_APPLY', tool: { name: 'init', arguments: { prefix: 'ACME', apply: true } } })]);
+      expect(preview.advice).toEqual([
+        expect.objectContaining({ code: 'NEXT_APPLY', tool: { name: 'init', arguments: { prefix: 'ACME', apply: true } } }),
+      ]);
       const written = structured(await fresh.client.callTool({ name: 'init', arguments: preview.advice[0].tool.arguments }));
       expect(written.data).toMatchObject({ dry_run: false, created_paths: preview.data.created_paths });
       const after = structured(await fresh.client.callTool({ name: 'context', arguments: {} }));
@@ -257,9 +294,25 @@ describe('tool calls stay inside the root', () => {
 
   it('refuses path arguments outside the root with PATH_OUTSIDE_ROOT, and keeps serving', async () => {
     // A path-taking command as `check` and `fix` declare them; the refusal happens before any command runs.
-    const fix: ManifestCommand = { id: 'fix', summary: 'Fix.', mutates: true, strict: false, args: { paths: { name: 'paths' } }, flags: { apply: { name: 'apply', type: 'boolean' } } };
+    const fix: ManifestCommand = {
+      id: 'fix',
+      summary: 'Fix.',
+      mutates: true,
+      strict: false,
+      args: { paths: { name: 'paths' } },
+      flags: { apply: { name: 'apply', type: 'boolean' } },
+    };
     const repo = realpathSync(tempDir());
-    const { server } = createServer({ name: 'docket', version: '0.0.0', root: repo, bin: BIN, tools: [buildTool(fix, REPO)], maxResultBytes: 65536, timeoutMs: 10000, debug: () => undefined });
+    const { server } = createServer({
+      name: 'docket',
+      version: '0.0.0',
+      root: repo,
+      bin: BIN,
+      tools: [buildTool(fix, REPO)],
+      maxResultBytes: 65536,
+      timeoutMs: 10000,
+      debug: () => undefined,
+    });
     const [a, b] = InMemoryTransport.createLinkedPair();
     await server.connect(a);
     const client = new Client({ name: 't', version: '1' });
@@ -269,7 +322,12 @@ describe('tool calls stay inside the root', () => {
       expect(r.isError).toBe(true);
       const env = structured(r);
       expectValidEnvelope(env);
-      expect(env).toMatchObject({ command: 'fix', root: repo, status: 'error', error: { code: 'PATH_OUTSIDE_ROOT', details: { path: bad } } });
+      expect(env).toMatchObject({
+        command: 'fix',
+        root: repo,
+        status: 'error',
+        error: { code: 'PATH_OUTSIDE_ROOT', details: { path: bad } },
+      });
     }
     expect((await client.listTools()).tools).toHaveLength(1);
     await client.close();
@@ -278,14 +336,26 @@ describe('tool calls stay inside the root', () => {
   it('turns a result that breaks its own outputSchema into a clear INTERNAL_ERROR (a bug guard)', async () => {
     const explain = buildTool({ ...manifest.commands.explain!, id: 'explain' }, REPO);
     const broken = { ...explain, definition: { ...explain.definition, outputSchema: outputSchemaFor(REPO, 'doctor') } };
-    const { server } = createServer({ name: 'docket', version: '0.0.0', root: realpathSync(root), bin: BIN, tools: [broken], maxResultBytes: 65536, timeoutMs: 20000, debug: () => undefined });
+    const { server } = createServer({
+      name: 'docket',
+      version: '0.0.0',
+      root: realpathSync(root),
+      bin: BIN,
+      tools: [broken],
+      maxResultBytes: 65536,
+      timeoutMs: 20000,
+      debug: () => undefined,
+    });
     const [a, b] = InMemoryTransport.createLinkedPair();
     await server.connect(a);
     const client = new Client({ name: 't', version: '1' });
     await client.connect(b);
     const r = await client.callTool({ name: 'explain', arguments: { code: 'CONFIG_NOT_FOUND' } });
     expect(r.isError).toBe(true);
-    expect(structured(r).error).toMatchObject({ code: 'INTERNAL_ERROR', details: { schema_errors: expect.arrayContaining([expect.stringContaining('/data')]) } });
+    expect(structured(r).error).toMatchObject({
+      code: 'INTERNAL_ERROR',
+      details: { schema_errors: expect.arrayContaining([expect.stringContaining('/data')]) },
+    });
     await client.close();
   });
 });
@@ -311,15 +381,27 @@ async function until(check: () => boolean, ms = 20000): Promise<void> {
 describe('requests beyond the limits', () => {
   it('answers each with a JSON-RPC error naming the limit (the id when it can be recovered), and keeps serving', async () => {
     const s = rawServer(['--root', root]);
-    const send = (msg: object | string) => s.child.stdin.write(`${typeof msg === 'string' ? msg : JSON.stringify({ jsonrpc: '2.0', ...msg })}\n`);
-    const replies = () => s.stdout().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    const send = (msg: object | string) =>
+      s.child.stdin.write(`${typeof msg === 'string' ? msg : JSON.stringify({ jsonrpc: '2.0', ...msg })}\n`);
+    const replies = () =>
+      s
+        .stdout()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l));
     const reply = (id: unknown) => replies().find((r) => r.id === id);
-    send({ id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    send({
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    });
     send({ method: 'notifications/initialized' });
     // 10 MiB and more on one line: the id comes first here, so it is recovered.
     send({ id: 2, method: 'tools/call', params: { name: 'explain', arguments: { code: 'x'.repeat(10 * 1024 * 1024) } } });
     // ... and last here, after the huge params.
-    send(`{"jsonrpc":"2.0","method":"tools/call","params":{"name":"explain","arguments":{"code":"${'y'.repeat(10 * 1024 * 1024)}"}},"id":"last"}`);
+    send(
+      `{"jsonrpc":"2.0","method":"tools/call","params":{"name":"explain","arguments":{"code":"${'y'.repeat(10 * 1024 * 1024)}"}},"id":"last"}`,
+    );
     send({ id: 3, method: 'tools/call', params: { name: 'explain', arguments: { code: 'z'.repeat(200 * 1024) } } });
     send({ id: 4, method: 'tools/call', params: { name: 'explain', arguments: 'OUTPUT_CLOSED' } });
     send({ id: 5, method: 'tools/call', params: { name: 'explain', arguments: ['OUTPUT_CLOSED'] } });
@@ -329,9 +411,17 @@ describe('requests beyond the limits', () => {
     s.child.stdin.end();
     expect(await s.exited).toBe(0);
 
-    expect(reply(2).error).toMatchObject({ code: -32600, message: expect.stringContaining('over the limit of 10485760 bytes (10 MiB)'), data: { limit: 'request_bytes', limit_bytes: 10485760 } });
+    expect(reply(2).error).toMatchObject({
+      code: -32600,
+      message: expect.stringContaining('over the limit of 10485760 bytes (10 MiB)'),
+      data: { limit: 'request_bytes', limit_bytes: 10485760 },
+    });
     expect(reply('last').error).toMatchObject({ code: -32600, data: { limit: 'request_bytes' } });
-    expect(reply(3).error).toMatchObject({ code: -32602, message: expect.stringContaining('Argument `code` of tool explain takes 204800 bytes'), data: { limit: 'argument_bytes', limit_bytes: 131071, argument: 'code' } });
+    expect(reply(3).error).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('Argument `code` of tool explain takes 204800 bytes'),
+      data: { limit: 'argument_bytes', limit_bytes: 131071, argument: 'code' },
+    });
     for (const id of [4, 5]) {
       expect(reply(id).error).toMatchObject({ code: -32602, data: { param: 'arguments' } });
       expect(reply(id).error.message).toMatch(/^`params\.arguments` must be an object .*, not (a string|an array)\.$/);
@@ -348,15 +438,27 @@ describe('the server process', () => {
   it('writes only protocol messages to stdout, logs to stderr, and exits 0 when stdin closes', async () => {
     const s = rawServer(['--root', root]);
     const send = (msg: object) => s.child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...msg })}\n`);
-    send({ id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    send({
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    });
     send({ method: 'notifications/initialized' });
     send({ id: 2, method: 'tools/list' });
     send({ id: 3, method: 'tools/call', params: { name: 'doctor', arguments: { debug: true } } });
     await until(() => s.stdout().split('\n').filter(Boolean).length >= 3);
     s.child.stdin.end();
     expect(await s.exited).toBe(0);
-    const lines = s.stdout().split('\n').filter(Boolean).map((l) => JSON.parse(l));
-    expect(lines.map((l) => [l.jsonrpc, l.id])).toEqual([['2.0', 1], ['2.0', 2], ['2.0', 3]]);
+    const lines = s
+      .stdout()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
+    expect(lines.map((l) => [l.jsonrpc, l.id])).toEqual([
+      ['2.0', 1],
+      ['2.0', 2],
+      ['2.0', 3],
+    ]);
     expect(lines[0].result.serverInfo).toMatchObject({ name: 'docket' });
     expect(lines[0].result.instructions).toContain('context');
     expect(lines[2].result.structuredContent.error.code).toBe('UNKNOWN_FLAG');
@@ -366,7 +468,9 @@ describe('the server process', () => {
 
   it('prints its own envelope on stderr in JSON mode, and stops cleanly on SIGTERM', async () => {
     const s = rawServer(['--root', root, '--format', 'json']);
-    s.child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } })}\n`);
+    s.child.stdin.write(
+      `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } })}\n`,
+    );
     await until(() => s.stdout().includes('"id":1'));
     s.child.kill('SIGTERM');
     expect(await s.exited).toBe(0);

@@ -118,18 +118,28 @@ describe('config keys of the Python DocOps CLI (reference §4.1, §4.3, §8.6)',
 
   it('a value of the wrong type is a finding with its line', async () => {
     const root = await pythonShapedRepo();
-    writeFileSync(path.join(root, 'docops.config.yaml'), CONFIG.replace('valid_doc_statuses:\n  - Draft\n  - Approved\n', 'valid_doc_statuses: Draft\n'));
+    writeFileSync(
+      path.join(root, 'docops.config.yaml'),
+      CONFIG.replace('valid_doc_statuses:\n  - Draft\n  - Approved\n', 'valid_doc_statuses: Draft\n'),
+    );
     const doctor = await docket(['doctor', '--root', root, '--json']);
     expectValidEnvelope(doctor.json, 'doctor');
     expect(doctor.exitCode).toBe(1);
-    expect(doctor.json!.violations[0]).toMatchObject({ code: 'CONFIG_INVALID', line: 11, message: 'docops.config.yaml:11: `valid_doc_statuses` must be a list of strings.' });
+    expect(doctor.json!.violations[0]).toMatchObject({
+      code: 'CONFIG_INVALID',
+      line: 11,
+      message: 'docops.config.yaml:11: `valid_doc_statuses` must be a list of strings.',
+    });
   });
 
   it('§4.1/§4.3: the top-level `name` names the single namespace; `new --namespace` finds it in any case', async () => {
     const root = tempDir();
     await docket(['init', '--root', root, '--prefix', 'ACME', '--json'], { env: TODAY });
     writeFileSync(path.join(root, 'docops.config.yaml'), 'name: main\nrepo_prefix: ACME\ndocs_root: docs\n');
-    for (const [namespace, title] of [['main', 'Use Postgres'], ['MAIN', 'Use Redis']] as const) {
+    for (const [namespace, title] of [
+      ['main', 'Use Postgres'],
+      ['MAIN', 'Use Redis'],
+    ] as const) {
       const created = await docket(['new', 'ADR', title, '--namespace', namespace, '--root', root, '--json'], { env: TODAY });
       expectValidEnvelope(created.json, 'new');
       expect(created.exitCode).toBe(0);
@@ -140,9 +150,12 @@ describe('config keys of the Python DocOps CLI (reference §4.1, §4.3, §8.6)',
     expect(unknown.json!.error.code).toBe('UNKNOWN_NAMESPACE');
   });
 
-  it('context shows catalog_name and each namespace\'s statuses, states and owner', async () => {
+  it("context shows catalog_name and each namespace's statuses, states and owner", async () => {
     const root = await pythonShapedRepo();
-    writeFileSync(path.join(root, 'docops.config.yaml'), CONFIG.replace('    repo_prefix: ORG\n', '    repo_prefix: ORG\n    default_owner: org-team\n'));
+    writeFileSync(
+      path.join(root, 'docops.config.yaml'),
+      CONFIG.replace('    repo_prefix: ORG\n', '    repo_prefix: ORG\n    default_owner: org-team\n'),
+    );
     const r = await docket(['context', '--root', root, '--json']);
     expectValidEnvelope(r.json, 'context');
     expect(r.json!.data.catalog_name).toBe('dashboard.md');
@@ -192,7 +205,10 @@ describe('views the Python DocOps CLI generates (reference §4.1 excluded_files,
     expect(context.json!.data.documents.map((d: any) => d.path)).toEqual(['docs/45-adr/adr-001-use-postgres.md']);
 
     const identify = await docket(['identify', 'docs/01-indices/board.md', '--root', root, '--json']);
-    expect(identify.json!.error).toMatchObject({ code: 'DOCUMENT_NOT_INDEXED', details: { reason: 'it is a view the Python DocOps CLI generated (its MEMINIT_GENERATED marker)' } });
+    expect(identify.json!.error).toMatchObject({
+      code: 'DOCUMENT_NOT_INDEXED',
+      details: { reason: 'it is a view the Python DocOps CLI generated (its MEMINIT_GENERATED marker)' },
+    });
     const byName = await docket(['identify', 'docs/01-indices/dashboard.md', '--root', root, '--json']);
     expect(byName.json!.error).toMatchObject({ code: 'DOCUMENT_NOT_INDEXED', details: { reason: 'it is excluded by the config' } });
   });
@@ -206,7 +222,14 @@ describe('views the Python DocOps CLI generates (reference §4.1 excluded_files,
     const check = await docket(['check', '--root', root, '--json']);
     expectValidEnvelope(check.json, 'check');
     expect(check.exitCode).toBe(1);
-    expect(check.json!.data.checked_paths).toEqual(['docs/01-indices/notes.md', 'docs/01-indices/old-board.md', 'docs/45-adr/adr-001-use-postgres.md']);
-    expect(check.json!.violations.filter((v: any) => v.code === 'FRONTMATTER_MISSING').map((v: any) => v.path)).toEqual(['docs/01-indices/notes.md', 'docs/01-indices/old-board.md']);
+    expect(check.json!.data.checked_paths).toEqual([
+      'docs/01-indices/notes.md',
+      'docs/01-indices/old-board.md',
+      'docs/45-adr/adr-001-use-postgres.md',
+    ]);
+    expect(check.json!.violations.filter((v: any) => v.code === 'FRONTMATTER_MISSING').map((v: any) => v.path)).toEqual([
+      'docs/01-indices/notes.md',
+      'docs/01-indices/old-board.md',
+    ]);
   });
 });

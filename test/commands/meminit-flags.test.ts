@@ -78,7 +78,15 @@ describe('--help and capabilities show the aliases', () => {
     expect(flags('doctor').find((f: any) => f.name === 'strict')).toMatchObject({ type: 'boolean', allow_no: true });
     expect(r.json!.data.global_flags.find((f: any) => f.name === 'verbose')).toMatchObject({ type: 'boolean' });
     const env = r.json!.data.environment.map((e: any) => e.name);
-    expect(env).toEqual(expect.arrayContaining(['MEMINIT_CORRELATION_ID', 'MEMINIT_DEBUG', 'MEMINIT_DEFAULT_OWNER', 'MEMINIT_LOCK_TIMEOUT_MS', 'MEMINIT_RUN_ID']));
+    expect(env).toEqual(
+      expect.arrayContaining([
+        'MEMINIT_CORRELATION_ID',
+        'MEMINIT_DEBUG',
+        'MEMINIT_DEFAULT_OWNER',
+        'MEMINIT_LOCK_TIMEOUT_MS',
+        'MEMINIT_RUN_ID',
+      ]),
+    );
   });
 });
 
@@ -92,14 +100,16 @@ describe('--verbose (reference §1.1): decisions on stderr, never on stdout', ()
     expect(r.stdout).not.toContain('[docket]');
     const lines = r.stderr.trimEnd().split('\n');
     expect(lines.every((l) => l.startsWith('[docket] '))).toBe(true);
-    expect(lines).toEqual(expect.arrayContaining([
-      '[docket] format: json (--json)',
-      '[docket] config: docops.config.yaml read; index_path docs/01-indices/docket.index.json',
-      '[docket] namespace: default (the default namespace: rooted at docs/, else the first)',
-      '[docket] directory: docs/45-adr (type ADR)',
-      '[docket] owner: Alice (--owner)',
-      '[docket] id: ACME-ADR-002 (the next free number, claimed)',
-    ]));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        '[docket] format: json (--json)',
+        '[docket] config: docops.config.yaml read; index_path docs/01-indices/docket.index.json',
+        '[docket] namespace: default (the default namespace: rooted at docs/, else the first)',
+        '[docket] directory: docs/45-adr (type ADR)',
+        '[docket] owner: Alice (--owner)',
+        '[docket] id: ACME-ADR-002 (the next free number, claimed)',
+      ]),
+    );
     // Each decision once, even where the config is read twice.
     expect(new Set(lines).size).toBe(lines.length);
   });
@@ -136,7 +146,9 @@ describe('MEMINIT_* environment variables as fallbacks of DOCKET_* (reference §
   it('MEMINIT_DEFAULT_OWNER stands in for DOCKET_DEFAULT_OWNER, which wins', async () => {
     const root = fixable();
     expect((await newJson(root, { MEMINIT_DEFAULT_OWNER: 'Meminit Team' })).json!.data.owner).toBe('Meminit Team');
-    expect((await newJson(root, { MEMINIT_DEFAULT_OWNER: 'Meminit Team', DOCKET_DEFAULT_OWNER: 'Docket Team' })).json!.data.owner).toBe('Docket Team');
+    expect((await newJson(root, { MEMINIT_DEFAULT_OWNER: 'Meminit Team', DOCKET_DEFAULT_OWNER: 'Docket Team' })).json!.data.owner).toBe(
+      'Docket Team',
+    );
   });
 
   it('MEMINIT_CORRELATION_ID is trimmed and validated, as that tool does; DOCKET_CORRELATION_ID wins', async () => {

@@ -14,13 +14,17 @@ async function run(command: string, root: string, args: string[] = []) {
   return r;
 }
 
-const drift = (r: { json?: any }) => [...r.json!.violations, ...r.json!.warnings].filter((f: any) => f.code === 'METADATA_BLOCK_DRIFT').map((f: any) => [f.line, f.message, f.fixable]);
+const drift = (r: { json?: any }) =>
+  [...r.json!.violations, ...r.json!.warnings]
+    .filter((f: any) => f.code === 'METADATA_BLOCK_DRIFT')
+    .map((f: any) => [f.line, f.message, f.fixable]);
 
 /** docket's block under its marker, as `new` writes it. */
-const docketBlock = (fields: { owner?: string; status?: string } = {}) => doc(
-  { owner: 'Team B', status: 'Approved' },
-  `<!-- DOCKET_METADATA_BLOCK -->\n\n> **Document ID:** ACME-ADR-001\n> **Owner:** ${fields.owner ?? 'Team B'}\n> **Status:** ${fields.status ?? 'Approved'}\n> **Version:** 0.1\n> **Type:** ADR\n\n# Title\n\nText with > **Status:** Draft in a later quote.\n\n> **Status:** Draft\n`,
-);
+const docketBlock = (fields: { owner?: string; status?: string } = {}) =>
+  doc(
+    { owner: 'Team B', status: 'Approved' },
+    `<!-- DOCKET_METADATA_BLOCK -->\n\n> **Document ID:** ACME-ADR-001\n> **Owner:** ${fields.owner ?? 'Team B'}\n> **Status:** ${fields.status ?? 'Approved'}\n> **Version:** 0.1\n> **Type:** ADR\n\n# Title\n\nText with > **Status:** Draft in a later quote.\n\n> **Status:** Draft\n`,
+  );
 
 describe('METADATA_BLOCK_DRIFT', () => {
   it('reports each row whose value differs from the frontmatter, and fix rewrites only those lines', async () => {
@@ -34,18 +38,27 @@ describe('METADATA_BLOCK_DRIFT', () => {
     ]);
     const dry = await run('fix', root);
     expect(dry.json!.data).toMatchObject({ dry_run: true, fixed: 2, remaining: 0 });
-    expect(dry.json!.data.changes).toEqual([expect.objectContaining({ path: REL, action: 'edit_metadata_block', block_lines: 2, fields: [] })]);
-    expect(dry.json!.data.changes[0].diff).toContain('-> **Owner:** Team A\n-> **Status:** Draft\n+> **Owner:** Team B\n+> **Status:** Approved\n');
+    expect(dry.json!.data.changes).toEqual([
+      expect.objectContaining({ path: REL, action: 'edit_metadata_block', block_lines: 2, fields: [] }),
+    ]);
+    expect(dry.json!.data.changes[0].diff).toContain(
+      '-> **Owner:** Team A\n-> **Status:** Draft\n+> **Owner:** Team B\n+> **Status:** Approved\n',
+    );
     expect(readFileSync(path.join(root, REL), 'utf8')).toBe(before);
     const applied = await run('fix', root, ['--apply']);
     expect(applied.json!.data).toMatchObject({ dry_run: false, fixed: 2, remaining: 0 });
     // Only the two lines changed; the later quote outside the block stays.
-    expect(readFileSync(path.join(root, REL), 'utf8')).toBe(before.replace('> **Owner:** Team A', '> **Owner:** Team B').replace('> **Status:** Draft\n> **Version', '> **Status:** Approved\n> **Version'));
+    expect(readFileSync(path.join(root, REL), 'utf8')).toBe(
+      before
+        .replace('> **Owner:** Team A', '> **Owner:** Team B')
+        .replace('> **Status:** Draft\n> **Version', '> **Status:** Approved\n> **Version'),
+    );
     expect(drift(await run('check', root))).toEqual([]);
   });
 
-  it('the Python tool\'s block right after the frontmatter: rows it lacks or has extra are not drift', async () => {
-    const body = '\n> **Document ID:** ACME-ADR-001\n> **Status:** In Review  \n> **Last Updated:** 2026-01-01\n> **Reviewer:** Bob\n\n# Title\n';
+  it("the Python tool's block right after the frontmatter: rows it lacks or has extra are not drift", async () => {
+    const body =
+      '\n> **Document ID:** ACME-ADR-001\n> **Status:** In Review  \n> **Last Updated:** 2026-01-01\n> **Reviewer:** Bob\n\n# Title\n';
     const root = repo({ [REL]: doc({ last_updated: '"2026-01-31"', area: 'Storage' }, body).replace(/\n/g, '\r\n') });
     const check = await run('check', root);
     expect(drift(check)).toEqual([
@@ -82,7 +95,9 @@ describe('METADATA_BLOCK_DRIFT', () => {
     const rel = created.json!.data.path;
     const file = path.join(root, rel);
     writeFileSync(file, readFileSync(file, 'utf8').replace('status: Draft', 'status: Approved'));
-    expect(drift(await run('check', root)).map((d) => d[1])).toEqual(['The metadata block shows status `Draft`, but the frontmatter says `Approved`.']);
+    expect(drift(await run('check', root)).map((d) => d[1])).toEqual([
+      'The metadata block shows status `Draft`, but the frontmatter says `Approved`.',
+    ]);
     await run('fix', root, ['--apply']);
     expect(readFileSync(file, 'utf8')).toContain('> **Status:** Approved\n');
     expect(drift(await run('check', root))).toEqual([]);

@@ -10,7 +10,7 @@ import { MEMINIT_SCHEMA } from '../helpers/meminit-repo.js';
 
 const SCHEMA = 'docs/00-governance/metadata.schema.json';
 
-describe('the Python DocOps CLI\'s metadata schema (issue 37 item 8, reference §5.2)', () => {
+describe("the Python DocOps CLI's metadata schema (issue 37 item 8, reference §5.2)", () => {
   it('docket init writes a schema with the same constraints: approvers and type are plain strings', async () => {
     const root = tempDir();
     await docket(['init', '--root', root, '--prefix', 'ACME']);
@@ -19,22 +19,34 @@ describe('the Python DocOps CLI\'s metadata schema (issue 37 item 8, reference �
     expect(schema.required).toEqual(MEMINIT_SCHEMA.required);
     expect(schema.additionalProperties).toBe(false);
     const constraint = (p: Record<string, unknown>) => Object.fromEntries(Object.entries(p).filter(([k]) => k !== 'description'));
-    const props = Object.fromEntries(Object.entries(schema.properties as Record<string, Record<string, unknown>>).map(([k, v]) => [k, constraint(v)]));
+    const props = Object.fromEntries(
+      Object.entries(schema.properties as Record<string, Record<string, unknown>>).map(([k, v]) => [k, constraint(v)]),
+    );
     expect(props).toEqual(MEMINIT_SCHEMA.properties);
   });
 
   it('documents valid under that schema pass check; a list of approvers fails as it does there', async () => {
     const root = tempDir();
     await docket(['init', '--root', root, '--prefix', 'ACME']);
-    const fm = (fields: string) => `---\ndocument_id: ACME-ADR-001\ntitle: Use Postgres\nstatus: Approved\nversion: "1.0"\nlast_updated: 2026-01-01\nowner: Team\n${fields}---\n# Use Postgres\n`;
-    writeFileSync(path.join(root, 'docs/45-adr/adr-001-use-postgres.md'), fm('type: ADR\ndocops_version: "2"\napprovers: Jane Doe, Raj Patel\n'));
+    const fm = (fields: string) =>
+      `---\ndocument_id: ACME-ADR-001\ntitle: Use Postgres\nstatus: Approved\nversion: "1.0"\nlast_updated: 2026-01-01\nowner: Team\n${fields}---\n# Use Postgres\n`;
+    writeFileSync(
+      path.join(root, 'docs/45-adr/adr-001-use-postgres.md'),
+      fm('type: ADR\ndocops_version: "2"\napprovers: Jane Doe, Raj Patel\n'),
+    );
     // A two-letter type: that tool gives it DOC IDs (§5.1); its schema accepts any string as type.
     mkdirSync(path.join(root, 'docs/55-testing'), { recursive: true });
-    writeFileSync(path.join(root, 'docs/55-testing/qa-plan.md'), fm('type: QA\ndocops_version: "2.0"\n').replace('ACME-ADR-001', 'ACME-DOC-001'));
+    writeFileSync(
+      path.join(root, 'docs/55-testing/qa-plan.md'),
+      fm('type: QA\ndocops_version: "2.0"\n').replace('ACME-ADR-001', 'ACME-DOC-001'),
+    );
     const ok = await docket(['check', '--root', root, '--json']);
     expect(ok.json!.violations).toEqual([]);
     expect(ok.exitCode).toBe(0);
-    writeFileSync(path.join(root, 'docs/45-adr/adr-001-use-postgres.md'), fm('type: ADR\ndocops_version: "2.0"\napprovers:\n  - Jane Doe\n'));
+    writeFileSync(
+      path.join(root, 'docs/45-adr/adr-001-use-postgres.md'),
+      fm('type: ADR\ndocops_version: "2.0"\napprovers:\n  - Jane Doe\n'),
+    );
     const bad = await docket(['check', '--root', root, '--json']);
     expect(bad.exitCode).toBe(1);
     expect(bad.json!.violations.map((v: any) => [v.code, v.path])).toEqual([['SCHEMA_VALIDATION', 'docs/45-adr/adr-001-use-postgres.md']]);

@@ -7,7 +7,9 @@ import { compileSchemaFile as compileFromSource } from '../../src/core/schema/co
 import { tempDir } from '../helpers/fixtures.js';
 
 // The built code (npm test builds first): it carries the validators precompiled by scripts/validators.js.
-const built = (await import(new URL('../../dist/core/schema/compile.js', import.meta.url).href)) as typeof import('../../src/core/schema/compile.js');
+const built = (await import(
+  new URL('../../dist/core/schema/compile.js', import.meta.url).href
+)) as typeof import('../../src/core/schema/compile.js');
 const SCHEMA = path.resolve('schemas/metadata.schema.json');
 
 function repoWith(schemaText: string): string {
@@ -24,7 +26,25 @@ async function compiled(compile: typeof compileFromSource, root: string): Promis
 }
 
 const value = fc.oneof(
-  fc.constantFrom('ACME-ADR-001', 'acme-adr-1', 'ADR', 'adr', 'Draft', 'Approved', 'bogus', '0.1', '1', '2026-01-31', '2026-02-30', '2026-02-29', '2024-02-29', '', ' ', 'x', '\u{1F600}'),
+  fc.constantFrom(
+    'ACME-ADR-001',
+    'acme-adr-1',
+    'ADR',
+    'adr',
+    'Draft',
+    'Approved',
+    'bogus',
+    '0.1',
+    '1',
+    '2026-01-31',
+    '2026-02-30',
+    '2026-02-29',
+    '2024-02-29',
+    '',
+    ' ',
+    'x',
+    '\u{1F600}',
+  ),
   fc.string({ maxLength: 8 }),
   fc.integer(),
   fc.double(),
@@ -33,9 +53,38 @@ const value = fc.oneof(
   fc.array(fc.oneof(fc.constantFrom('ACME-ADR-002', 'nope', ''), fc.integer()), { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 3 }), fc.string({ maxLength: 3 }), { maxKeys: 2 }),
 );
-const KEYS = ['document_id', 'type', 'title', 'status', 'version', 'last_updated', 'owner', 'docops_version', 'area', 'description', 'keywords', 'tags', 'related_ids', 'superseded_by', 'approvers', 'template_type', 'template_version', 'titel', 'extra'];
+const KEYS = [
+  'document_id',
+  'type',
+  'title',
+  'status',
+  'version',
+  'last_updated',
+  'owner',
+  'docops_version',
+  'area',
+  'description',
+  'keywords',
+  'tags',
+  'related_ids',
+  'superseded_by',
+  'approvers',
+  'template_type',
+  'template_version',
+  'titel',
+  'extra',
+];
 const metadata = fc.dictionary(fc.constantFrom(...KEYS), value, { maxKeys: 12 });
-const valid = { document_id: 'ACME-ADR-001', type: 'ADR', title: 'T', status: 'Draft', version: '0.1', last_updated: '2026-01-31', owner: 'O', docops_version: '2.0' };
+const valid = {
+  document_id: 'ACME-ADR-001',
+  type: 'ADR',
+  title: 'T',
+  status: 'Draft',
+  version: '0.1',
+  last_updated: '2026-01-31',
+  owner: 'O',
+  docops_version: '2.0',
+};
 
 describe('the precompiled validator of the built-in metadata schema', () => {
   it('is used for the built-in schema, even reformatted, and not for another schema', async () => {
@@ -61,14 +110,22 @@ describe('the precompiled validator of the built-in metadata schema', () => {
     const ajv = await compiled(compileFromSource, repoWith(JSON.stringify(other)));
     expect((ajv.validate as { schemaEnv?: unknown }).schemaEnv).toBeDefined();
     fc.assert(
-      fc.property(fc.oneof(metadata, metadata.map((m) => ({ ...valid, ...m }))).filter((d) => !('unused_property' in d)), (data) => {
-        expect(pre.validate(data)).toBe(ajv.validate(data));
-        expect(pre.validate.errors ?? null).toStrictEqual(ajv.validate.errors ?? null);
-        const a = pre.detailed();
-        const b = ajv.detailed();
-        expect(a(data)).toBe(b(data));
-        expect(a.errors ?? null).toStrictEqual(b.errors ?? null);
-      }),
+      fc.property(
+        fc
+          .oneof(
+            metadata,
+            metadata.map((m) => ({ ...valid, ...m })),
+          )
+          .filter((d) => !('unused_property' in d)),
+        (data) => {
+          expect(pre.validate(data)).toBe(ajv.validate(data));
+          expect(pre.validate.errors ?? null).toStrictEqual(ajv.validate.errors ?? null);
+          const a = pre.detailed();
+          const b = ajv.detailed();
+          expect(a(data)).toBe(b(data));
+          expect(a.errors ?? null).toStrictEqual(b.errors ?? null);
+        },
+      ),
       { numRuns: 3000 },
     );
   });

@@ -17,13 +17,33 @@ describe('migrate-templates', () => {
     expectValidEnvelope(r.json, 'migrate-templates');
     const data = r.json!.data;
     expect(data).toMatchObject({ dry_run: true, config_file: 'docops.config.yaml', templates_dir: T, backup_path: null });
-    expect(data.summary).toEqual({ config_entries_found: 4, config_entries_migrated: 4, template_files_found: 2, template_files_renamed: 2, placeholder_replacements: 11 });
+    expect(data.summary).toEqual({
+      config_entries_found: 4,
+      config_entries_migrated: 4,
+      template_files_found: 2,
+      template_files_renamed: 2,
+      placeholder_replacements: 11,
+    });
     expect(data.changes).toContainEqual({ type: 'file', action: 'rename', from: `${T}/template-001-adr.md`, to: `${T}/adr.template.md` });
-    expect(data.changes).toContainEqual({ type: 'config', action: 'add', path: 'document_types.RFC.template', value: `${T}/rfc.template.md` });
+    expect(data.changes).toContainEqual({
+      type: 'config',
+      action: 'add',
+      path: 'document_types.RFC.template',
+      value: `${T}/rfc.template.md`,
+    });
     expect(data.changes).toContainEqual({ type: 'config', action: 'remove', path: 'type_directories.ADR' });
-    expect(data.changes).toContainEqual({ type: 'file', action: 'replace', file: `${T}/adr.template.md`, from: '<REPO>', to: '{{repo_prefix}}', count: 2 });
+    expect(data.changes).toContainEqual({
+      type: 'file',
+      action: 'replace',
+      file: `${T}/adr.template.md`,
+      from: '<REPO>',
+      to: '{{repo_prefix}}',
+      count: 2,
+    });
     // Comments and fenced code keep their legacy-looking text; what cannot be translated is said.
-    expect(r.json!.warnings).toEqual([expect.objectContaining({ code: 'MIGRATE_SKIPPED', message: expect.stringContaining('<REVIEWER>') })]);
+    expect(r.json!.warnings).toEqual([
+      expect.objectContaining({ code: 'MIGRATE_SKIPPED', message: expect.stringContaining('<REVIEWER>') }),
+    ]);
     expect(data.files.map((f: any) => f.path)).toEqual(['docops.config.yaml', `${T}/template-001-adr.md`, `${T}/template-002-rfc.md`]);
     expect(read(root, 'docops.config.yaml')).toBe(config);
     const text = await docket(['migrate-templates', '--root', root]);
@@ -44,7 +64,9 @@ describe('migrate-templates', () => {
     const config = read(root, 'docops.config.yaml');
     expect(config).not.toMatch(/type_directories|^templates:/m);
     expect(config).toContain('repo_prefix: ACME # every ID starts with it\n');
-    expect(config).toContain('document_types:\n  ADR:\n    # Decisions live next to the ADRs.\n    directory: 45-adr\n    template: docs/00-governance/templates/adr.template.md # the ADR form\n');
+    expect(config).toContain(
+      'document_types:\n  ADR:\n    # Decisions live next to the ADRs.\n    directory: 45-adr\n    template: docs/00-governance/templates/adr.template.md # the ADR form\n',
+    );
     expect(existsSync(path.join(root, T, 'template-001-adr.md'))).toBe(false);
     const doctor = await docket(['doctor', '--root', root, '--strict', '--json']);
     expect(doctor.exitCode).toBe(0);
@@ -63,10 +85,18 @@ describe('migrate-templates', () => {
 
   it('a legacy entry document_types already sets is left with a warning; --no-* flags leave their part alone', async () => {
     const root = copyFixture('legacy-templates');
-    writeTree(root, { 'docops.config.yaml': 'repo_prefix: ACME\ndocs_root: docs\ntype_directories:\n  ADR: 45-adr\n  PRD: 11-prd\ndocument_types:\n  ADR:\n    directory: decisions\n' });
+    writeTree(root, {
+      'docops.config.yaml':
+        'repo_prefix: ACME\ndocs_root: docs\ntype_directories:\n  ADR: 45-adr\n  PRD: 11-prd\ndocument_types:\n  ADR:\n    directory: decisions\n',
+    });
     const r = await docket(['migrate-templates', '--root', root, '--no-rename-files', '--no-placeholder-syntax', '--json']);
     expectValidEnvelope(r.json, 'migrate-templates');
-    expect(r.json!.data.summary).toMatchObject({ config_entries_found: 2, config_entries_migrated: 1, template_files_renamed: 0, placeholder_replacements: 0 });
+    expect(r.json!.data.summary).toMatchObject({
+      config_entries_found: 2,
+      config_entries_migrated: 1,
+      template_files_renamed: 0,
+      placeholder_replacements: 0,
+    });
     expect(r.json!.warnings.map((w: any) => w.message)).toContainEqual(expect.stringContaining('Skipping `type_directories.ADR`'));
     expect(r.json!.data.files.map((f: any) => f.path)).toEqual(['docops.config.yaml']);
   });

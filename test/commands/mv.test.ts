@@ -18,11 +18,19 @@ describe('mv', () => {
     expectValidEnvelope(r.json, 'mv');
     // The document's own links stay as they are (same directory): a pure rename, and one link to it.
     expect(r.json!.data).toMatchObject({ dry_run: true, from: FROM, to: TO, links_rewritten: 1 });
-    expect(r.json!.data.changes[0]).toEqual({ path: FROM, action: 'move', to: TO, links: 0, diff: `diff --git a/${FROM} b/${TO}\nsimilarity index 100%\nrename from ${FROM}\nrename to ${TO}\n` });
+    expect(r.json!.data.changes[0]).toEqual({
+      path: FROM,
+      action: 'move',
+      to: TO,
+      links: 0,
+      diff: `diff --git a/${FROM} b/${TO}\nsimilarity index 100%\nrename from ${FROM}\nrename to ${TO}\n`,
+    });
     expect(r.json!.data.changes[1]).toMatchObject({ path: 'docs/45-adr/adr-001-use-postgres.md', action: 'edit_links', links: 1 });
     expect(r.json!.data.changes[1].diff).toContain('-and [Redis](adr-002-use-redis.md), the');
     const text = await docket(['mv', 'docs/45-adr/adr-001-use-postgres.md', 'docs/45-adr/adr-001-pg.md', '--root', root]);
-    expect(text.stdout).toContain('Dry run: docs/45-adr/adr-001-use-postgres.md → docs/45-adr/adr-001-pg.md, 6 links rewritten (3 other files); nothing was written.');
+    expect(text.stdout).toContain(
+      'Dry run: docs/45-adr/adr-001-use-postgres.md → docs/45-adr/adr-001-pg.md, 6 links rewritten (3 other files); nothing was written.',
+    );
     expect(text.stdout).toContain('+[pg]: <adr-001-pg.md> "Postgres"');
     const md = await docket(['mv', 'docs/45-adr/adr-001-use-postgres.md', 'docs/45-adr/adr-001-pg.md', '--root', root, '--format', 'md']);
     expect(md.stdout).toContain('- **Links rewritten:** 6');
@@ -35,7 +43,13 @@ describe('mv', () => {
   it('the MCP tool previews by default and writes only with apply: true', async () => {
     const root = copyFixture('mv-links');
     const env = Object.fromEntries(Object.entries(cleanEnv()).filter(([, v]) => v !== undefined)) as Record<string, string>;
-    const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', '--root', root], env, stderr: 'pipe', cwd: REPO });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, 'mcp', '--root', root],
+      env,
+      stderr: 'pipe',
+      cwd: REPO,
+    });
     const client = new Client({ name: 'docket-mv-test', version: '1.0.0' });
     await client.connect(transport);
     try {
@@ -47,9 +61,11 @@ describe('mv', () => {
       expectValidEnvelope(preview, 'mv');
       expect(preview.data.dry_run).toBe(true);
       expect(existsSync(path.join(root, FROM))).toBe(true);
-      const outside = (await client.callTool({ name: 'mv', arguments: { source: FROM, target: '../x.md', apply: true } })).structuredContent as any;
+      const outside = (await client.callTool({ name: 'mv', arguments: { source: FROM, target: '../x.md', apply: true } }))
+        .structuredContent as any;
       expect(outside.error.code).toBe('PATH_OUTSIDE_ROOT');
-      const applied = (await client.callTool({ name: 'mv', arguments: { source: FROM, target: TO, apply: true } })).structuredContent as any;
+      const applied = (await client.callTool({ name: 'mv', arguments: { source: FROM, target: TO, apply: true } }))
+        .structuredContent as any;
       expectValidEnvelope(applied, 'mv');
       expect(applied.root).toBe(realpathSync(root));
       expect(applied.data.dry_run).toBe(false);

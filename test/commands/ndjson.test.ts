@@ -21,12 +21,18 @@ describe('--format ndjson', () => {
       expect(files.map((f) => f.path).sort()).toEqual(json.json!.data.checked_paths);
       const summary = records[records.length - 1]!;
       const { checked_paths: _omitted, ...rest } = json.json!.data;
-      expect(summary).toMatchObject({ record: 'summary', success: json.json!.success, status: json.json!.status, data: rest, advice: json.json!.advice });
+      expect(summary).toMatchObject({
+        record: 'summary',
+        success: json.json!.success,
+        status: json.json!.status,
+        data: rest,
+        advice: json.json!.advice,
+      });
       expect(summary.counts).toMatchObject({ violations: json.json!.violations.length, warnings: json.json!.warnings.length });
     });
   }
 
-  it('each document\'s findings precede its file item', async () => {
+  it("each document's findings precede its file item", async () => {
     const repo = copyFixture('meminit-repo');
     const records = parseStream((await docket(['check', '--root', repo, '--format', 'ndjson'])).stdout, 'check');
     const items = records.filter((r) => r.record === 'item');
@@ -34,7 +40,9 @@ describe('--format ndjson', () => {
       if (r.kind !== 'file') continue;
       const later = items.slice(i + 1).filter((x) => x.kind === 'finding' && x.data.path === r.data.path);
       expect(later, r.data.path).toEqual([]);
-      expect(items.slice(0, i).filter((x) => x.kind === 'finding' && x.data.path === r.data.path).length).toBe(r.data.violations + r.data.warnings);
+      expect(items.slice(0, i).filter((x) => x.kind === 'finding' && x.data.path === r.data.path).length).toBe(
+        r.data.violations + r.data.warnings,
+      );
     }
   });
 

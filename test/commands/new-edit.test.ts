@@ -22,7 +22,9 @@ function editorScript(tag: string): string {
 describe('new --edit', () => {
   it('opens the created document in $EDITOR and waits for it', async () => {
     const root = await initRepo();
-    const r = await docket(['new', 'ADR', 'Edit me', '--edit', '--root', root, '--json'], { env: { EDITOR: editorScript('editor'), VISUAL: '' } });
+    const r = await docket(['new', 'ADR', 'Edit me', '--edit', '--root', root, '--json'], {
+      env: { EDITOR: editorScript('editor'), VISUAL: '' },
+    });
     expect(r.exitCode, r.stdout).toBe(0);
     expectValidEnvelope(r.json, 'new');
     const text = readFileSync(path.join(root, r.json!.data.path), 'utf8');
@@ -31,7 +33,9 @@ describe('new --edit', () => {
 
   it('$VISUAL wins over $EDITOR, and editor values may carry arguments', async () => {
     const root = await initRepo();
-    const r = await docket(['new', 'ADR', 'Visual', '--edit', '--root', root, '--json'], { env: { VISUAL: `${editorScript('visual')} --wait`, EDITOR: editorScript('editor') } });
+    const r = await docket(['new', 'ADR', 'Visual', '--edit', '--root', root, '--json'], {
+      env: { VISUAL: `${editorScript('visual')} --wait`, EDITOR: editorScript('editor') },
+    });
     expect(r.exitCode).toBe(0);
     const text = readFileSync(path.join(root, r.json!.data.path), 'utf8');
     expect(text).toContain('edited by visual --wait ');
@@ -50,7 +54,10 @@ describe('new --edit', () => {
 
   it('no editor: status tool-missing, exit 69, and the created document is still reported', async () => {
     const root = await initRepo();
-    for (const env of [{ EDITOR: undefined, VISUAL: undefined }, { EDITOR: 'no-such-editor-docket-test', VISUAL: '' }]) {
+    for (const env of [
+      { EDITOR: undefined, VISUAL: undefined },
+      { EDITOR: 'no-such-editor-docket-test', VISUAL: '' },
+    ]) {
       const r = await docket(['new', 'ADR', `Unedited ${env.EDITOR ?? 'unset'}`, '--edit', '--root', root, '--json'], { env });
       expect(r.exitCode).toBe(69);
       expectValidEnvelope(r.json, 'new');
@@ -71,9 +78,11 @@ describe('new --edit', () => {
     expect(r.json!.error.code).toBe('FLAG_CONFLICT');
   });
 
-  it('in JSON mode the editor\'s output goes to stderr: stdout stays one JSON line', async () => {
+  it("in JSON mode the editor's output goes to stderr: stdout stays one JSON line", async () => {
     const root = await initRepo();
-    const r = await docketBin(['new', 'ADR', 'Piped', '--edit', '--root', root, '--format', 'json'], { env: { EDITOR: editorScript('bin'), VISUAL: '' } });
+    const r = await docketBin(['new', 'ADR', 'Piped', '--edit', '--root', root, '--format', 'json'], {
+      env: { EDITOR: editorScript('bin'), VISUAL: '' },
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout.split('\n').filter(Boolean)).toHaveLength(1);
     expectValidEnvelope(r.json, 'new');

@@ -16,7 +16,10 @@ async function initRepo(): Promise<string> {
   return root;
 }
 
-const adrFiles = (root: string) => readdirSync(path.join(root, 'docs/45-adr')).filter((f) => f.endsWith('.md')).sort();
+const adrFiles = (root: string) =>
+  readdirSync(path.join(root, 'docs/45-adr'))
+    .filter((f) => f.endsWith('.md'))
+    .sort();
 
 describe('new: IDs, --id and path safety', () => {
   it('--id creates that ID; the same command again is idempotent (even on a later day)', async () => {
@@ -30,7 +33,12 @@ describe('new: IDs, --id and path safety', () => {
     const bytes = readFileSync(path.join(root, first.json!.data.path));
     const again = await docket(args, { env: { DOCKET_TODAY: '2026-05-01' } });
     expect(again.exitCode).toBe(0);
-    expect(again.json!.data).toMatchObject({ document_id: 'ACME-ADR-042', created: false, last_updated: '2026-03-04', content_sha256: first.json!.data.content_sha256 });
+    expect(again.json!.data).toMatchObject({
+      document_id: 'ACME-ADR-042',
+      created: false,
+      last_updated: '2026-03-04',
+      content_sha256: first.json!.data.content_sha256,
+    });
     expect(readFileSync(path.join(root, first.json!.data.path))).toEqual(bytes);
     const dry = await docket([...args, '--dry-run'], { env: TODAY });
     expect(dry.json!.data).toMatchObject({ dry_run: true, would_create: false, created: false });
@@ -45,8 +53,13 @@ describe('new: IDs, --id and path safety', () => {
     const dup = await docket(['new', 'ADR', 'Another title', '--id', 'ACME-ADR-005', '--root', root, '--json'], { env: TODAY });
     expect(dup.exitCode).toBe(73);
     expectValidEnvelope(dup.json);
-    expect(dup.json!.error).toMatchObject({ code: 'DUPLICATE_ID', details: { document_id: 'ACME-ADR-005', existing_paths: ['docs/45-adr/adr-005-original.md'] } });
-    const other = await docket(['new', 'ADR', 'Original', '--id', 'ACME-ADR-005', '--status', 'Approved', '--root', root, '--json'], { env: TODAY });
+    expect(dup.json!.error).toMatchObject({
+      code: 'DUPLICATE_ID',
+      details: { document_id: 'ACME-ADR-005', existing_paths: ['docs/45-adr/adr-005-original.md'] },
+    });
+    const other = await docket(['new', 'ADR', 'Original', '--id', 'ACME-ADR-005', '--status', 'Approved', '--root', root, '--json'], {
+      env: TODAY,
+    });
     expect(other.exitCode).toBe(73);
     expect(other.json!.error.code).toBe('FILE_EXISTS');
     expect(adrFiles(root)).toEqual(['adr-005-original.md']);
@@ -64,7 +77,10 @@ describe('new: IDs, --id and path safety', () => {
     expectValidEnvelope(retry.json, 'new');
     expect(retry.json!.data).toMatchObject({ document_id: 'ACME-ADR-006', path: 'docs/45-adr/adr-006-original.md' });
     expect(readFileSync(file, 'utf8')).toBe(edited);
-    const conflicting = await docket(['new', 'ADR', 'Original', '--id', 'ACME-ADR-006', '--owner', 'Someone Else', '--root', root, '--json'], { env: TODAY });
+    const conflicting = await docket(
+      ['new', 'ADR', 'Original', '--id', 'ACME-ADR-006', '--owner', 'Someone Else', '--root', root, '--json'],
+      { env: TODAY },
+    );
     expect(conflicting.exitCode).toBe(73);
     expect(conflicting.json!.error.details.differing_fields).toEqual(['owner']);
   });
@@ -85,7 +101,10 @@ describe('new: IDs, --id and path safety', () => {
     const second = await docket(['new', 'ADR', 'Successor', '--root', root, '--json'], { env: TODAY });
     expect(second.json!.data.document_id).toBe('ACME-ADR-002');
     expect(readFileSync(path.join(root, '.docket/.gitignore'), 'utf8')).toBe('*\n');
-    expect(JSON.parse(readFileSync(path.join(root, '.docket/claims/ACME-ADR-002.claim'), 'utf8'))).toMatchObject({ document_id: 'ACME-ADR-002', host: os.hostname() });
+    expect(JSON.parse(readFileSync(path.join(root, '.docket/claims/ACME-ADR-002.claim'), 'utf8'))).toMatchObject({
+      document_id: 'ACME-ADR-002',
+      host: os.hostname(),
+    });
   });
 
   it('ID_SPACE_EXHAUSTED after 999, never a four-digit ID', async () => {
@@ -127,14 +146,21 @@ describe('new: IDs, --id and path safety', () => {
     const root = await initRepo();
     writeTree(root, { 'docs/45-adr/adr-997-late.md': '---\ndocument_id: ACME-ADR-997\n---\n' });
     mkdirSync(path.join(root, '.docket/claims'), { recursive: true });
-    for (const id of ['ACME-ADR-998', 'ACME-ADR-999', 'ACME-ADR-003']) writeFileSync(path.join(root, `.docket/claims/${id}.claim`), JSON.stringify({ document_id: id, pid: 1, start: null, host: 'elsewhere', token: 'x' }));
+    for (const id of ['ACME-ADR-998', 'ACME-ADR-999', 'ACME-ADR-003'])
+      writeFileSync(
+        path.join(root, `.docket/claims/${id}.claim`),
+        JSON.stringify({ document_id: id, pid: 1, start: null, host: 'elsewhere', token: 'x' }),
+      );
     for (const args of [[], ['--dry-run']]) {
       const r = await docket(['new', 'ADR', 'No room', '--root', root, '--json', ...args]);
       expect(r.exitCode).toBe(73);
       expectValidEnvelope(r.json);
       expect(r.json!.error).toMatchObject({
         code: 'ID_SPACE_EXHAUSTED',
-        details: { highest_document: { document_id: 'ACME-ADR-997', path: 'docs/45-adr/adr-997-late.md' }, claims: ['.docket/claims/ACME-ADR-998.claim', '.docket/claims/ACME-ADR-999.claim'] },
+        details: {
+          highest_document: { document_id: 'ACME-ADR-997', path: 'docs/45-adr/adr-997-late.md' },
+          claims: ['.docket/claims/ACME-ADR-998.claim', '.docket/claims/ACME-ADR-999.claim'],
+        },
       });
       expect(r.json!.error.message).toContain('docs/45-adr/adr-997-late.md');
       expect(r.json!.error.message).toContain('ACME-ADR-998 to ACME-ADR-999');
@@ -148,11 +174,19 @@ describe('new: IDs, --id and path safety', () => {
     const root = await initRepo();
     mkdirSync(path.join(root, '.docket/claims'), { recursive: true });
     // This test process is alive: its claim must be respected.
-    writeFileSync(path.join(root, '.docket/claims/ACME-ADR-007.claim'), JSON.stringify({ document_id: 'ACME-ADR-007', pid: process.pid, start: null, host: os.hostname(), token: 'x' }));
-    const r = await docket(['new', 'ADR', 'Contended', '--id', 'ACME-ADR-007', '--root', root, '--json'], { env: { DOCKET_LOCK_TIMEOUT_MS: '150' } });
+    writeFileSync(
+      path.join(root, '.docket/claims/ACME-ADR-007.claim'),
+      JSON.stringify({ document_id: 'ACME-ADR-007', pid: process.pid, start: null, host: os.hostname(), token: 'x' }),
+    );
+    const r = await docket(['new', 'ADR', 'Contended', '--id', 'ACME-ADR-007', '--root', root, '--json'], {
+      env: { DOCKET_LOCK_TIMEOUT_MS: '150' },
+    });
     expect(r.exitCode).toBe(73);
     expectValidEnvelope(r.json);
-    expect(r.json!.error).toMatchObject({ code: 'LOCK_TIMEOUT', details: { claim: '.docket/claims/ACME-ADR-007.claim', holder: { pid: process.pid }, timeout_ms: 150 } });
+    expect(r.json!.error).toMatchObject({
+      code: 'LOCK_TIMEOUT',
+      details: { claim: '.docket/claims/ACME-ADR-007.claim', holder: { pid: process.pid }, timeout_ms: 150 },
+    });
     expect(adrFiles(root)).toEqual([]);
   });
 
@@ -160,7 +194,10 @@ describe('new: IDs, --id and path safety', () => {
     const root = await initRepo();
     const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
     mkdirSync(path.join(root, '.docket/claims'), { recursive: true });
-    writeFileSync(path.join(root, '.docket/claims/ACME-ADR-007.claim'), JSON.stringify({ document_id: 'ACME-ADR-007', pid: dead, start: null, host: os.hostname(), token: 'x' }));
+    writeFileSync(
+      path.join(root, '.docket/claims/ACME-ADR-007.claim'),
+      JSON.stringify({ document_id: 'ACME-ADR-007', pid: dead, start: null, host: os.hostname(), token: 'x' }),
+    );
     const r = await docket(['new', 'ADR', 'Recovered', '--id', 'ACME-ADR-007', '--root', root, '--json'], { env: TODAY });
     expect(r.exitCode, r.stdout).toBe(0);
     expect(r.json!.data.document_id).toBe('ACME-ADR-007');
@@ -185,7 +222,7 @@ describe('new: IDs, --id and path safety', () => {
       ['😀 Rocket 🚀 launch', 'rocket-launch'],
       ['.hidden', 'hidden'],
       ['$(rm -rf /) `id` <script>', 'rm-rf-id-script'],
-      ['Don\'t panic & carry on', 'dont-panic-and-carry-on'],
+      ["Don't panic & carry on", 'dont-panic-and-carry-on'],
       ['a\nb\rc\td', 'a-b-c-d'],
       ['safe\u202Egnp.exe\u202C name', 'safegnp-exe-name'],
       ['word '.repeat(39).trim(), `${'word-'.repeat(11)}word`],
@@ -226,7 +263,8 @@ describe('new: IDs, --id and path safety', () => {
   it('refuses a type directory docket does not govern (TARGET_NOT_GOVERNED)', async () => {
     const root = tempDir();
     writeTree(root, {
-      'docops.config.yaml': 'repo_prefix: ACME\nexcluded_paths:\n  - docs/45-adr\ndocument_types:\n  NOTE:\n    directory: 00-governance/templates\n',
+      'docops.config.yaml':
+        'repo_prefix: ACME\nexcluded_paths:\n  - docs/45-adr\ndocument_types:\n  NOTE:\n    directory: 00-governance/templates\n',
     });
     await docket(['init', '--root', root]);
     for (const type of ['ADR', 'NOTE']) {

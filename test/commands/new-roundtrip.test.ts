@@ -39,7 +39,27 @@ describe.skipIf(!manifestHas('check'))('round trip: every document `new` creates
       await created(['new', type.toLowerCase(), `First ${type}`, '--owner', 'Team', '--root', root]);
     }
     await created(['adr', 'new', 'Via adr new', '--owner', 'Team', '--root', root]);
-    await created(['new', 'ADR', 'All the flags', '--owner', 'Team', '--status', 'approved', '--area', 'Core', '--description', 'Every optional field', '--keywords', 'a,b', '--related-ids', 'ACME-ADR-001', '--superseded-by', 'ACME-ADR-002', '--root', root]);
+    await created([
+      'new',
+      'ADR',
+      'All the flags',
+      '--owner',
+      'Team',
+      '--status',
+      'approved',
+      '--area',
+      'Core',
+      '--description',
+      'Every optional field',
+      '--keywords',
+      'a,b',
+      '--related-ids',
+      'ACME-ADR-001',
+      '--superseded-by',
+      'ACME-ADR-002',
+      '--root',
+      root,
+    ]);
     await created(['new', 'ADR', 'Chosen', '--id', 'ACME-ADR-050', '--owner', 'Team', '--root', root]);
     for (const title of ['../../etc/passwd', 'Ünïcödé Straße', '日本語', '<!-- x --> ---', 'a\nb']) {
       await created(['new', 'ADR', title, '--owner', 'Team', '--root', root]);
@@ -53,8 +73,10 @@ describe.skipIf(!manifestHas('check'))('round trip: every document `new` creates
     const baseline = await findings(repo);
     writeTree(repo, {
       'custom/adr.md': '<!-- DOCKET_METADATA_BLOCK -->\n\n# {{document_id}}: {{title}}\n\n## Decision\n',
-      'docs/00-governance/templates/spec.template.md': '<!-- DOCKET_METADATA_BLOCK -->\n\n# {{document_id}}: {{title}}\n\n## Spec by {{owner}}\n',
-      'docs/00-governance/templates/prd.template.md': '---\ndocument_id: {{document_id}}\ntitle: {{title}}\ntemplate_type: prd-standard\ntemplate_version: "2.0"\n---\n\n<!-- MEMINIT_METADATA_BLOCK -->\n\n> **Document ID:** {{document_id}}\n\n# {{document_id}}: {{title}}\n',
+      'docs/00-governance/templates/spec.template.md':
+        '<!-- DOCKET_METADATA_BLOCK -->\n\n# {{document_id}}: {{title}}\n\n## Spec by {{owner}}\n',
+      'docs/00-governance/templates/prd.template.md':
+        '---\ndocument_id: {{document_id}}\ntitle: {{title}}\ntemplate_type: prd-standard\ntemplate_version: "2.0"\n---\n\n<!-- MEMINIT_METADATA_BLOCK -->\n\n> **Document ID:** {{document_id}}\n\n# {{document_id}}: {{title}}\n',
     });
     appendFileSync(path.join(repo, 'docops.config.yaml'), '    template: custom/adr.md\n');
     await created(['new', 'ADR', 'Config template', '--root', repo]);

@@ -13,11 +13,15 @@ const digits = fc.integer({ min: 0, max: 99_999 }).map(String);
 const oneCase = (word: string) => fc.constantFrom(word, word.toUpperCase(), word[0]!.toUpperCase() + word.slice(1));
 const scalarLike = fc.oneof(
   fc.tuple(sign, digits).map(([s, d]) => `${s}${d}`),
-  fc.tuple(fc.constantFrom('0o', '0x', '0b', '0'), fc.integer({ min: 0, max: 0o7777 })).map(([p, n]) => `${p}${n.toString(p === '0x' ? 16 : p === '0b' ? 2 : 8)}`),
+  fc
+    .tuple(fc.constantFrom('0o', '0x', '0b', '0'), fc.integer({ min: 0, max: 0o7777 }))
+    .map(([p, n]) => `${p}${n.toString(p === '0x' ? 16 : p === '0b' ? 2 : 8)}`),
   fc.tuple(sign, digits, digits, fc.constantFrom('', 'e3', 'E-2', 'e+10')).map(([s, a, b, e]) => `${s}${a}.${b}${e}`),
   fc.tuple(sign, fc.constantFrom('.inf', '.Inf', '.INF', '.nan', '.NaN')).map(([s, w]) => `${s}${w}`),
   fc.tuple(digits, digits).map(([a, b]) => `${a}_${b}`),
-  fc.date({ min: new Date('1900-01-01'), max: new Date('2199-12-31'), noInvalidDate: true }).chain((d) => fc.constantFrom(d.toISOString().slice(0, 10), d.toISOString(), d.toISOString().replace('T', ' ').replace('Z', ''))),
+  fc
+    .date({ min: new Date('1900-01-01'), max: new Date('2199-12-31'), noInvalidDate: true })
+    .chain((d) => fc.constantFrom(d.toISOString().slice(0, 10), d.toISOString(), d.toISOString().replace('T', ' ').replace('Z', ''))),
   fc.constantFrom('true', 'false', 'yes', 'no', 'on', 'off', 'y', 'n').chain(oneCase),
   fc.constantFrom('null', '~', 'Null', 'NULL'),
 );
@@ -40,6 +44,10 @@ describe('`new` with a title YAML would read as another type', () => {
     );
     const check = await docket(['check', '--root', root, '--json']);
     expectValidEnvelope(check.json, 'check');
-    expect({ exit: check.exitCode, violations: check.json!.violations, warnings: check.json!.warnings }).toEqual({ exit: 0, violations: [], warnings: [] });
+    expect({ exit: check.exitCode, violations: check.json!.violations, warnings: check.json!.warnings }).toEqual({
+      exit: 0,
+      violations: [],
+      warnings: [],
+    });
   }, 120_000);
 });

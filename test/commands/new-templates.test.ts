@@ -56,13 +56,37 @@ describe('new: template resolution and interpolation', () => {
     const root = await initRepo();
     writeTree(root, {
       [TEMPLATE_FILE]: [
-        '<!-- DOCKET_METADATA_BLOCK -->', '', '# {{document_id}}: {{title}}', '',
+        '<!-- DOCKET_METADATA_BLOCK -->',
+        '',
+        '# {{document_id}}: {{title}}',
+        '',
         'id={{document_id}} owner={{ owner }} status={{status}} date={{date}} prefix={{repo_prefix}} seq={{seq}} type={{type}}',
-        'area={{area}} description={{description}} keywords={{keywords}} related={{related_ids}}', '',
+        'area={{area}} description={{description}} keywords={{keywords}} related={{related_ids}}',
+        '',
       ].join('\n'),
     });
     const hostile = 'Evil\n---\ndocument_id: X <!-- DOCKET_METADATA_BLOCK --> -->{{owner}}';
-    const r = await docket(['new', 'ADR', hostile, '--root', root, '--json', '--owner', 'O{{title}}', '--area', 'A', '--description', 'line1\r\nline2', '--keywords', 'k1,k2', '--related-ids', 'ACME-ADR-009'], { env: TODAY });
+    const r = await docket(
+      [
+        'new',
+        'ADR',
+        hostile,
+        '--root',
+        root,
+        '--json',
+        '--owner',
+        'O{{title}}',
+        '--area',
+        'A',
+        '--description',
+        'line1\r\nline2',
+        '--keywords',
+        'k1,k2',
+        '--related-ids',
+        'ACME-ADR-009',
+      ],
+      { env: TODAY },
+    );
     expect(r.exitCode, r.stdout).toBe(0);
     const text = readFileSync(path.join(root, r.json!.data.path), 'utf8');
     expect(text).toContain('id=ACME-ADR-001 owner=O{{title}} status=Draft date=2026-03-04 prefix=ACME seq=001 type=ADR');
@@ -82,8 +106,24 @@ describe('new: template resolution and interpolation', () => {
     writeTree(root, { [TEMPLATE_FILE]: '# {{title}}\n\n{{author}} and {{ project }} and {{title}}\n' });
     const r = await newAdr(root);
     expect(r.exitCode).toBe(65);
-    expect(r.json!.error).toMatchObject({ code: 'UNKNOWN_TEMPLATE_VARIABLE', details: { path: TEMPLATE_FILE, line: 3, unknown_variables: ['author', 'project'] } });
-    expect(r.json!.error.details.known_variables).toEqual(['area', 'date', 'description', 'document_id', 'keywords', 'owner', 'related_ids', 'repo_prefix', 'seq', 'status', 'title', 'type']);
+    expect(r.json!.error).toMatchObject({
+      code: 'UNKNOWN_TEMPLATE_VARIABLE',
+      details: { path: TEMPLATE_FILE, line: 3, unknown_variables: ['author', 'project'] },
+    });
+    expect(r.json!.error.details.known_variables).toEqual([
+      'area',
+      'date',
+      'description',
+      'document_id',
+      'keywords',
+      'owner',
+      'related_ids',
+      'repo_prefix',
+      'seq',
+      'status',
+      'title',
+      'type',
+    ]);
   });
 
   it('refuses templates that are symbolic links (77), not UTF-8, binary, too large or not files (65)', async () => {
@@ -136,15 +176,36 @@ describe('new: template resolution and interpolation', () => {
     expect(r.exitCode).toBe(0);
   });
 
-  it('handles meminit templates: its frontmatter is replaced by docket\'s, literal extra keys kept, the old block replaced', async () => {
+  it("handles meminit templates: its frontmatter is replaced by docket's, literal extra keys kept, the old block replaced", async () => {
     const root = await initRepo();
     writeTree(root, {
       [TEMPLATE_FILE]: [
-        '---', 'document_id: {{document_id}}', 'type: {{type}}', 'title: {{title}}', 'status: {{status}}', 'version: "0.1"', 'last_updated: {{date}}',
-        'owner: {{owner}}', 'area: {{area}}', 'docops_version: "2.0"', 'template_type: adr-standard', 'template_version: "2.0"', 'tags: [{{type}}]', '---', '',
-        '<!-- MEMINIT_METADATA_BLOCK -->', '', '> **Document ID:** {{document_id}} > **Owner:** {{owner}} > **Status:** {{status}} > **Version:** 0.1',
-        '> **Last Updated:** {{date}} > **Type:** {{type}}', '', '# {{document_id}}: {{title}}', '', '<!-- MEMINIT_SECTION: title -->', '',
-        '- **Date decided:** {{date}}', '',
+        '---',
+        'document_id: {{document_id}}',
+        'type: {{type}}',
+        'title: {{title}}',
+        'status: {{status}}',
+        'version: "0.1"',
+        'last_updated: {{date}}',
+        'owner: {{owner}}',
+        'area: {{area}}',
+        'docops_version: "2.0"',
+        'template_type: adr-standard',
+        'template_version: "2.0"',
+        'tags: [{{type}}]',
+        '---',
+        '',
+        '<!-- MEMINIT_METADATA_BLOCK -->',
+        '',
+        '> **Document ID:** {{document_id}} > **Owner:** {{owner}} > **Status:** {{status}} > **Version:** 0.1',
+        '> **Last Updated:** {{date}} > **Type:** {{type}}',
+        '',
+        '# {{document_id}}: {{title}}',
+        '',
+        '<!-- MEMINIT_SECTION: title -->',
+        '',
+        '- **Date decided:** {{date}}',
+        '',
       ].join('\n'),
     });
     const r = await newAdr(root, '--owner', 'Team');
@@ -155,7 +216,9 @@ describe('new: template resolution and interpolation', () => {
     expect(fm).not.toHaveProperty('area');
     expect(r.json!.warnings).toEqual([expect.objectContaining({ code: 'TEMPLATE_KEY_DROPPED', path: TEMPLATE_FILE, line: 13 })]);
     const text = readFileSync(path.join(root, r.json!.data.path), 'utf8');
-    expect(text).toContain('<!-- MEMINIT_METADATA_BLOCK -->\n\n> **Document ID:** ACME-ADR-001\n> **Owner:** Team\n> **Status:** Draft\n> **Version:** 0.1\n> **Type:** ADR\n\n# ACME-ADR-001: Pick a queue\n');
+    expect(text).toContain(
+      '<!-- MEMINIT_METADATA_BLOCK -->\n\n> **Document ID:** ACME-ADR-001\n> **Owner:** Team\n> **Status:** Draft\n> **Version:** 0.1\n> **Type:** ADR\n\n# ACME-ADR-001: Pick a queue\n',
+    );
     expect(text).not.toContain('Last Updated');
     expect(text).toContain('- **Date decided:** 2026-03-04');
   });
@@ -165,10 +228,13 @@ describe('new: template resolution and interpolation', () => {
     writeTree(root, { [TEMPLATE_FILE]: '---\nreviewers: [a]\n---\n# {{document_id}}: {{title}}\n' });
     const r = await newAdr(root);
     expect(r.exitCode).toBe(65);
-    expect(r.json!.error).toMatchObject({ code: 'GENERATED_METADATA_INVALID', details: { errors: [{ field: 'reviewers', keyword: 'additionalProperties' }] } });
+    expect(r.json!.error).toMatchObject({
+      code: 'GENERATED_METADATA_INVALID',
+      details: { errors: [{ field: 'reviewers', keyword: 'additionalProperties' }] },
+    });
   });
 
-  it('without a marker no metadata block is added; the frontmatter is still docket\'s', async () => {
+  it("without a marker no metadata block is added; the frontmatter is still docket's", async () => {
     const root = await initRepo();
     writeTree(root, { [TEMPLATE_FILE]: '# {{document_id}}: {{title}}\n\nBody.\n' });
     const r = await newAdr(root);

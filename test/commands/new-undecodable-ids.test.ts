@@ -34,7 +34,8 @@ describe('fix next to documents it cannot decode', () => {
   it('allocates past the ID a Latin-1 document carries', async () => {
     const root = tempDir();
     await docket(['init', '--root', root, '--prefix', 'ACME']);
-    const full = (id: string, title: string) => `---\ndocument_id: ${id}\ntype: ADR\ntitle: ${title}\nstatus: Draft\nversion: "0.1"\nlast_updated: "2026-01-01"\nowner: x\ndocops_version: "2.0"\n---\n# ${title}\n`;
+    const full = (id: string, title: string) =>
+      `---\ndocument_id: ${id}\ntype: ADR\ntitle: ${title}\nstatus: Draft\nversion: "0.1"\nlast_updated: "2026-01-01"\nowner: x\ndocops_version: "2.0"\n---\n# ${title}\n`;
     writeTree(root, {
       'docs/45-adr/adr-040-forty.md': full('ACME-ADR-040', 'Forty'),
       'docs/45-adr/notes.md': CASES['Latin-1']!('ACME-ADR-041'),

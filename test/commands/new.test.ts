@@ -23,13 +23,38 @@ function listAll(dir: string): string[] {
 describe('new', () => {
   it('creates a governed ADR from the template with the next ID (json)', async () => {
     const root = await initRepo();
-    const r = await docket(['new', 'ADR', 'Use PostgreSQL for storage', '--root', root, '--json', '--owner', 'Platform Team', '--keywords', 'db', '--keywords', 'storage,sql'], { env: TODAY });
+    const r = await docket(
+      [
+        'new',
+        'ADR',
+        'Use PostgreSQL for storage',
+        '--root',
+        root,
+        '--json',
+        '--owner',
+        'Platform Team',
+        '--keywords',
+        'db',
+        '--keywords',
+        'storage,sql',
+      ],
+      { env: TODAY },
+    );
     expect(r.exitCode, r.stdout).toBe(0);
     expectValidEnvelope(r.json, 'new');
     const d = r.json!.data;
     expect(d).toMatchObject({
-      document_id: 'ACME-ADR-001', path: 'docs/45-adr/adr-001-use-postgresql-for-storage.md', type: 'ADR', title: 'Use PostgreSQL for storage',
-      status: 'Draft', owner: 'Platform Team', version: '0.1', last_updated: '2026-03-04', namespace: 'default', dry_run: false, created: true,
+      document_id: 'ACME-ADR-001',
+      path: 'docs/45-adr/adr-001-use-postgresql-for-storage.md',
+      type: 'ADR',
+      title: 'Use PostgreSQL for storage',
+      status: 'Draft',
+      owner: 'Platform Team',
+      version: '0.1',
+      last_updated: '2026-03-04',
+      namespace: 'default',
+      dry_run: false,
+      created: true,
       template: { source: 'config', path: 'docs/00-governance/templates/adr.template.md' },
     });
     expect(d).not.toHaveProperty('rendered_content');
@@ -67,7 +92,13 @@ describe('new', () => {
     expect(r.exitCode).toBe(0);
     expectValidEnvelope(r.json, 'new');
     const d = r.json!.data;
-    expect(d).toMatchObject({ document_id: 'ACME-ADR-001', dry_run: true, created: false, would_create: true, path: 'docs/45-adr/adr-001-try-it.md' });
+    expect(d).toMatchObject({
+      document_id: 'ACME-ADR-001',
+      dry_run: true,
+      created: false,
+      would_create: true,
+      path: 'docs/45-adr/adr-001-try-it.md',
+    });
     expect(d.rendered_content).toMatch(/^---\ndocument_id: ACME-ADR-001\n/);
     expect(d.content_sha256).toBe(createHash('sha256').update(d.rendered_content).digest('hex'));
     expect(listAll(root)).toEqual(before);
@@ -99,9 +130,17 @@ describe('new', () => {
     expect(r.exitCode).toBe(0);
     expectValidEnvelope(r.json, 'new');
     expect(r.json!.data.namespace).toBe('platform');
-    expect(r.json!.data.types.find((t: any) => t.type === 'ADR')).toEqual({ type: 'ADR', directory: 'docs/45-adr', id_pattern: 'PLAT-ADR-NNN', description: 'Architecture Decision Record' });
+    expect(r.json!.data.types.find((t: any) => t.type === 'ADR')).toEqual({
+      type: 'ADR',
+      directory: 'docs/45-adr',
+      id_pattern: 'PLAT-ADR-NNN',
+      description: 'Architecture Decision Record',
+    });
     const org = await docket(['new', '--list-types', '--namespace', 'ORG', '--root', repo, '--json']);
-    expect(org.json!.data.types.find((t: any) => t.type === 'GOV')).toMatchObject({ directory: 'docs/00-governance/org', id_pattern: 'ORG-GOV-NNN' });
+    expect(org.json!.data.types.find((t: any) => t.type === 'GOV')).toMatchObject({
+      directory: 'docs/00-governance/org',
+      id_pattern: 'ORG-GOV-NNN',
+    });
     const text = await docket(['new', '--list-types', '--root', repo]);
     expect(text.stdout).toMatch(/ADR\s+docs\/45-adr\/\s+Architecture Decision Record/);
     const md = await docket(['new', '--list-types', '--root', repo, '--format', 'md']);
@@ -112,18 +151,28 @@ describe('new', () => {
     const repo = copyFixture('monorepo');
     const r = await docket(['new', 'prd', 'Refunds', '--namespace', 'billing', '--root', repo, '--json'], { env: TODAY });
     expect(r.exitCode, r.stdout).toBe(0);
-    expect(r.json!.data).toMatchObject({ document_id: 'BILL-PRD-002', path: 'services/billing/docs/10-prd/prd-002-refunds.md', namespace: 'billing', owner: 'Platform Team' });
+    expect(r.json!.data).toMatchObject({
+      document_id: 'BILL-PRD-002',
+      path: 'services/billing/docs/10-prd/prd-002-refunds.md',
+      namespace: 'billing',
+      owner: 'Platform Team',
+    });
     expectGovernedDocument(repo, r.json!.data, { prefix: 'BILL', typeDir: 'services/billing/docs/10-prd' });
     const gov = await docket(['new', 'GOV', 'Security policy', '--namespace', 'org', '--root', repo, '--json'], { env: TODAY });
     expect(gov.json!.data).toMatchObject({ document_id: 'ORG-GOV-002', path: 'docs/00-governance/org/gov-002-security-policy.md' });
     const bad = await docket(['new', 'ADR', 'x', '--namespace', 'biling', '--root', repo, '--json']);
     expect(bad.exitCode).toBe(64);
-    expect(bad.json!.error).toMatchObject({ code: 'UNKNOWN_NAMESPACE', details: { did_you_mean: 'billing', valid_namespaces: ['platform', 'org', 'billing'] } });
+    expect(bad.json!.error).toMatchObject({
+      code: 'UNKNOWN_NAMESPACE',
+      details: { did_you_mean: 'billing', valid_namespaces: ['platform', 'org', 'billing'] },
+    });
   });
 
   it('owner: --owner, then DOCKET_DEFAULT_OWNER, then default_owner, then __TBD__', async () => {
     const repo = copyFixture('monorepo');
-    const flag = await docket(['new', 'ADR', 'One', '--root', repo, '--owner', 'Alice', '--json', '--dry-run'], { env: { DOCKET_DEFAULT_OWNER: 'Env Team' } });
+    const flag = await docket(['new', 'ADR', 'One', '--root', repo, '--owner', 'Alice', '--json', '--dry-run'], {
+      env: { DOCKET_DEFAULT_OWNER: 'Env Team' },
+    });
     expect(flag.json!.data.owner).toBe('Alice');
     const env = await docket(['new', 'ADR', 'One', '--root', repo, '--json', '--dry-run'], { env: { DOCKET_DEFAULT_OWNER: 'Env Team' } });
     expect(env.json!.data.owner).toBe('Env Team');
@@ -143,7 +192,10 @@ describe('new', () => {
     expectGovernedDocument(root, ok.json!.data, { prefix: 'ACME', typeDir: 'docs/45-adr' });
     const bad = await docket(['new', 'ADR', 'x', '--root', root, '--status', 'Aproved', '--json']);
     expect(bad.exitCode).toBe(64);
-    expect(bad.json!.error).toMatchObject({ code: 'INVALID_STATUS', details: { allowed: ['Draft', 'In Review', 'Approved', 'Superseded'], did_you_mean: 'Approved' } });
+    expect(bad.json!.error).toMatchObject({
+      code: 'INVALID_STATUS',
+      details: { allowed: ['Draft', 'In Review', 'Approved', 'Superseded'], did_you_mean: 'Approved' },
+    });
     const superseded = await docket(['new', 'ADR', 'Old', '--root', root, '--status', 'superseded', '--json'], { env: TODAY });
     expect(superseded.json!.warnings.map((w: any) => w.code)).toEqual(['SUPERSEDED_WITHOUT_SUCCESSOR']);
   });
@@ -151,15 +203,44 @@ describe('new', () => {
   it('validates --related-ids and --superseded-by as IDs and warns about unknown ones', async () => {
     const root = await initRepo();
     await docket(['new', 'ADR', 'First', '--root', root], { env: TODAY });
-    const r = await docket(['new', 'ADR', 'Second', '--root', root, '--json', '--related-ids', 'ACME-ADR-001,acme-prd-004', '--related-ids', 'ACME-ADR-001', '--superseded-by', 'ACME-ADR-009', '--area', 'Storage', '--description', 'Two\nlines'], { env: TODAY });
+    const r = await docket(
+      [
+        'new',
+        'ADR',
+        'Second',
+        '--root',
+        root,
+        '--json',
+        '--related-ids',
+        'ACME-ADR-001,acme-prd-004',
+        '--related-ids',
+        'ACME-ADR-001',
+        '--superseded-by',
+        'ACME-ADR-009',
+        '--area',
+        'Storage',
+        '--description',
+        'Two\nlines',
+      ],
+      { env: TODAY },
+    );
     expect(r.exitCode).toBe(0);
     const fm = expectGovernedDocument(root, r.json!.data, { prefix: 'ACME', typeDir: 'docs/45-adr' });
-    expect(fm).toMatchObject({ related_ids: ['ACME-ADR-001', 'ACME-PRD-004'], superseded_by: 'ACME-ADR-009', area: 'Storage', description: 'Two lines' });
+    expect(fm).toMatchObject({
+      related_ids: ['ACME-ADR-001', 'ACME-PRD-004'],
+      superseded_by: 'ACME-ADR-009',
+      area: 'Storage',
+      description: 'Two lines',
+    });
     expect(r.json!.warnings.map((w: any) => [w.code, w.message])).toEqual([
       ['RELATED_ID_UNKNOWN', '--related-ids ACME-PRD-004 is not the ID of any document in the repository.'],
       ['RELATED_ID_UNKNOWN', '--superseded-by ACME-ADR-009 is not the ID of any document in the repository.'],
     ]);
-    for (const args of [['--related-ids', 'ACME-ADR-1'], ['--superseded-by', 'not an id'], ['--id', 'ACME-ADR-0001']]) {
+    for (const args of [
+      ['--related-ids', 'ACME-ADR-1'],
+      ['--superseded-by', 'not an id'],
+      ['--id', 'ACME-ADR-0001'],
+    ]) {
       const bad = await docket(['new', 'ADR', 'x', '--root', root, '--json', ...args]);
       expect(bad.exitCode).toBe(64);
       expect(bad.json!.error).toMatchObject({ code: 'INVALID_ID', details: { flag: args[0] } });
@@ -200,7 +281,10 @@ describe('new', () => {
     writeFileSync(schemaFile, JSON.stringify(schema));
     const r = await docket(['new', 'ADR', 'No area', '--root', root, '--json']);
     expect(r.exitCode).toBe(65);
-    expect(r.json!.error).toMatchObject({ code: 'GENERATED_METADATA_INVALID', details: { errors: [{ field: 'area', keyword: 'required' }] } });
+    expect(r.json!.error).toMatchObject({
+      code: 'GENERATED_METADATA_INVALID',
+      details: { errors: [{ field: 'area', keyword: 'required' }] },
+    });
     expect(readdirSync(path.join(root, 'docs/45-adr'))).toEqual(['.gitkeep']);
     expect(existsSync(path.join(root, '.docket/claims'))).toBe(false);
     const withArea = await docket(['new', 'ADR', 'With area', '--root', root, '--json', '--area', 'Core'], { env: TODAY });
@@ -249,9 +333,17 @@ describe('new', () => {
 
   it('frontmatter of the created document is read back exactly (quoting for YAML 1.1 readers)', async () => {
     const root = await initRepo();
-    const r = await docket(['new', 'ADR', 'yes', '--root', root, '--json', '--keywords', 'on,0755,a: b,#tag', '--area', 'null'], { env: TODAY });
+    const r = await docket(['new', 'ADR', 'yes', '--root', root, '--json', '--keywords', 'on,0755,a: b,#tag', '--area', 'null'], {
+      env: TODAY,
+    });
     const fm = frontmatterOf(path.join(root, r.json!.data.path));
-    expect(fm).toMatchObject({ title: 'yes', keywords: ['on', '0755', 'a: b', '#tag'], area: 'null', version: '0.1', last_updated: '2026-03-04' });
+    expect(fm).toMatchObject({
+      title: 'yes',
+      keywords: ['on', '0755', 'a: b', '#tag'],
+      area: 'null',
+      version: '0.1',
+      last_updated: '2026-03-04',
+    });
     const text = readFileSync(path.join(root, r.json!.data.path), 'utf8');
     expect(text).toContain('title: "yes"\n');
     expect(text).toContain('  - "on"\n  - "0755"\n');

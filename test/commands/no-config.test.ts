@@ -36,7 +36,11 @@ function gitRepoWithoutConfig(): string {
 
 function expectDefaultsWarning(json: Record<string, any> | undefined): void {
   expect(json!.warnings.filter((w: any) => w.code === 'CONFIG_DEFAULTS').map((w: any) => [w.severity, w.path, w.message])).toEqual([
-    ['warning', 'docops.config.yaml', 'No docops.config.yaml found: using the defaults (docs root docs, prefix ACMEWIDGET from the directory name, the built-in document types).'],
+    [
+      'warning',
+      'docops.config.yaml',
+      'No docops.config.yaml found: using the defaults (docs root docs, prefix ACMEWIDGET from the directory name, the built-in document types).',
+    ],
   ]);
 }
 

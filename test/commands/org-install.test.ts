@@ -15,7 +15,17 @@ describe('org install', () => {
       const r = await docket(['org', 'install', '--root', tempDir(), '--json', ...extra], { env });
       expect(r.exitCode).toBe(0);
       expectValidEnvelope(r.json, 'org install');
-      expect(r.json!.data).toMatchObject({ profile: 'default', version: '1.1', source: 'builtin', dry_run: true, installed: false, would_install: true, already_installed: false, replaced_version: null, target_dir: '$XDG_DATA_HOME/docket/profiles/default' });
+      expect(r.json!.data).toMatchObject({
+        profile: 'default',
+        version: '1.1',
+        source: 'builtin',
+        dry_run: true,
+        installed: false,
+        would_install: true,
+        already_installed: false,
+        replaced_version: null,
+        target_dir: '$XDG_DATA_HOME/docket/profiles/default',
+      });
       expect(r.json!.data.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
       expect(r.json!.advice[0]).toMatchObject({ code: 'NEXT_APPLY' });
     }

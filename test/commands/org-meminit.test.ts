@@ -19,12 +19,15 @@ const THEIR_ORG_DOCS = ['docs/00-governance/org/org-gov-001-constitution.md', 'd
 /** §4.3: the Python tool's own layout, its org documents (§8.6) already vendored under their names. */
 function meminitRepo(): string {
   const root = tempDir();
-  const orgDoc = (n: string, title: string) => `---\ndocument_id: ORG-GOV-${n}\ntype: GOV\ntitle: ${title}\nstatus: Approved\nversion: "1.0"\nlast_updated: 2026-01-01\nowner: Org\ndocops_version: "2.0"\napprovers: Org Council\n---\n# ${title}\n`;
+  const orgDoc = (n: string, title: string) =>
+    `---\ndocument_id: ORG-GOV-${n}\ntype: GOV\ntitle: ${title}\nstatus: Approved\nversion: "1.0"\nlast_updated: 2026-01-01\nowner: Org\ndocops_version: "2.0"\napprovers: Org Council\n---\n# ${title}\n`;
   writeTree(root, {
-    'docops.config.yaml': 'project_name: Meminit\nrepo_prefix: MEMINIT\ndocops_version: "2.0"\ndocs_root: docs\nschema_path: docs/00-governance/metadata.schema.json\nnamespaces:\n  - name: meminit\n    repo_prefix: MEMINIT\n    docs_root: docs\n  - name: org\n    repo_prefix: ORG\n    docs_root: docs/00-governance/org\n    type_directories:\n      GOV: "."\n',
+    'docops.config.yaml':
+      'project_name: Meminit\nrepo_prefix: MEMINIT\ndocops_version: "2.0"\ndocs_root: docs\nschema_path: docs/00-governance/metadata.schema.json\nnamespaces:\n  - name: meminit\n    repo_prefix: MEMINIT\n    docs_root: docs\n  - name: org\n    repo_prefix: ORG\n    docs_root: docs/00-governance/org\n    type_directories:\n      GOV: "."\n',
     [THEIR_ORG_DOCS[0]!]: orgDoc('001', 'Constitution'),
     [THEIR_ORG_DOCS[1]!]: orgDoc('002', 'Metadata schema'),
-    'docs/45-adr/adr-001-use-markdown.md': '---\ndocument_id: MEMINIT-ADR-001\ntype: ADR\ntitle: Use Markdown\nstatus: Approved\nversion: "1.0"\nlast_updated: 2026-01-01\nowner: Team\ndocops_version: "2.0"\n---\n# Use Markdown\n',
+    'docs/45-adr/adr-001-use-markdown.md':
+      '---\ndocument_id: MEMINIT-ADR-001\ntype: ADR\ntitle: Use Markdown\nstatus: Approved\nversion: "1.0"\nlast_updated: 2026-01-01\nowner: Team\ndocops_version: "2.0"\n---\n# Use Markdown\n',
   });
   ensureSchema(root, SCHEMA);
   return root;
@@ -41,10 +44,16 @@ describe('org vendor: organisation documents whose IDs the repository already ha
     expect(dry.json!.error).toMatchObject({ code: 'VENDOR_ID_COLLISION' });
     expect(dry.json!.data).toMatchObject({ dry_run: true, applied: false, include_org_docs: true });
     expect(dry.json!.data.collisions).toEqual([
-      { document_id: 'ORG-GOV-001', path: 'docs/00-governance/org/gov-001-documentation-constitution.md', existing_path: THEIR_ORG_DOCS[0] },
+      {
+        document_id: 'ORG-GOV-001',
+        path: 'docs/00-governance/org/gov-001-documentation-constitution.md',
+        existing_path: THEIR_ORG_DOCS[0],
+      },
       { document_id: 'ORG-GOV-002', path: 'docs/00-governance/org/gov-002-ids-and-metadata.md', existing_path: THEIR_ORG_DOCS[1] },
     ]);
-    expect(dry.json!.data.files.filter((f: any) => f.action === 'collision').map((f: any) => f.path)).toEqual(dry.json!.data.collisions.map((c: any) => c.path));
+    expect(dry.json!.data.files.filter((f: any) => f.action === 'collision').map((f: any) => f.path)).toEqual(
+      dry.json!.data.collisions.map((c: any) => c.path),
+    );
     expect(dry.json!.violations.map((v: any) => [v.code, v.path, v.document_id])).toEqual([
       ['ID_UNIQUE', THEIR_ORG_DOCS[0], 'ORG-GOV-001'],
       ['ID_UNIQUE', THEIR_ORG_DOCS[1], 'ORG-GOV-002'],
@@ -73,7 +82,12 @@ describe('org vendor: organisation documents whose IDs the repository already ha
     const dry = await docket(['org', 'vendor', '--no-include-org-docs', '--root', root, '--json'], { env });
     expect(dry.exitCode, dry.stdout).toBe(0);
     expect(dry.json!.data).toMatchObject({ include_org_docs: false, collisions: [], config_action: 'unchanged' });
-    expect(dry.json!.data.files.map((f: any) => f.path)).toEqual([SCHEMA, 'docs/00-governance/templates/adr.template.md', 'docs/00-governance/templates/fdd.template.md', 'docs/00-governance/templates/prd.template.md']);
+    expect(dry.json!.data.files.map((f: any) => f.path)).toEqual([
+      SCHEMA,
+      'docs/00-governance/templates/adr.template.md',
+      'docs/00-governance/templates/fdd.template.md',
+      'docs/00-governance/templates/prd.template.md',
+    ]);
     expect(dry.json!.advice[0].command).toContain('--no-include-org-docs --apply');
     const r = await docket(['org', 'vendor', '--no-include-org-docs', '--no-dry-run', '--root', root, '--json'], { env });
     expect(r.exitCode, r.stdout).toBe(0);
@@ -100,11 +114,13 @@ describe('org vendor: organisation documents whose IDs the repository already ha
     writeFileSync(path.join(root, 'docs/00-governance/org/copy-of-constitution.md'), readFileSync(path.join(root, rel)));
     const copied = await docket(['org', 'vendor', '--root', root, '--json'], { env });
     expect(copied.exitCode).toBe(73);
-    expect(copied.json!.data.collisions).toEqual([{ document_id: 'ORG-GOV-001', path: rel, existing_path: 'docs/00-governance/org/copy-of-constitution.md' }]);
+    expect(copied.json!.data.collisions).toEqual([
+      { document_id: 'ORG-GOV-001', path: rel, existing_path: 'docs/00-governance/org/copy-of-constitution.md' },
+    ]);
   });
 });
 
-describe('org install|vendor: the Python DocOps CLI\'s flags (issue 37 item 10, reference §1.4)', () => {
+describe("org install|vendor: the Python DocOps CLI's flags (issue 37 item 10, reference §1.4)", () => {
   it('--dry-run is the default, --no-dry-run writes as --apply does, --no-force is the default; --apply --dry-run conflict', async () => {
     const env = xdgEnv();
     const dry = await docket(['org', 'install', '--dry-run', '--no-force', '--json'], { env });
@@ -122,7 +138,12 @@ describe('org install|vendor: the Python DocOps CLI\'s flags (issue 37 item 10, 
     await docket(['init', '--root', root, '--prefix', 'ACME']);
     const vendored = await docket(['org', 'vendor', '--no-dry-run', '--no-force', '--include-org-docs', '--root', root, '--json'], { env });
     expect(vendored.exitCode, vendored.stdout).toBe(0);
-    expect(vendored.json!.data).toMatchObject({ dry_run: false, applied: true, include_org_docs: true, config_action: 'add-org-namespace' });
+    expect(vendored.json!.data).toMatchObject({
+      dry_run: false,
+      applied: true,
+      include_org_docs: true,
+      config_action: 'add-org-namespace',
+    });
     // The config docket's vendor writes passes doctor --strict (the org namespace uses document_types, not legacy type_directories).
     const doctor = await docket(['doctor', '--strict', '--root', root, '--json']);
     expect(doctor.exitCode, doctor.stdout).toBe(0);
@@ -130,7 +151,8 @@ describe('org install|vendor: the Python DocOps CLI\'s flags (issue 37 item 10, 
 
   it('capabilities and --help describe the negatable flags and their defaults', async () => {
     const caps = await docket(['capabilities', '--json']);
-    const flags = (id: string) => Object.fromEntries(caps.json!.data.commands.find((c: any) => c.id === id).flags.map((f: any) => [f.name, f]));
+    const flags = (id: string) =>
+      Object.fromEntries(caps.json!.data.commands.find((c: any) => c.id === id).flags.map((f: any) => [f.name, f]));
     for (const id of ['org install', 'org vendor']) {
       expect(flags(id)['dry-run']).toMatchObject({ type: 'boolean', allow_no: true });
       expect(flags(id).force).toMatchObject({ type: 'boolean', allow_no: true, default: false });
@@ -143,10 +165,11 @@ describe('org install|vendor: the Python DocOps CLI\'s flags (issue 37 item 10, 
   });
 });
 
-describe('the Python DocOps CLI\'s installed profile and lock (issue 37 item 13, reference §8.6)', () => {
-  const lockOf = (profile: string, version: string, digest: string) => `${JSON.stringify({ lock_schema_version: '1.0', profile_name: profile, profile_version: version, source: 'global', digest, vendored_at: '2026-01-01T00:00:00+00:00' }, null, 2)}\n`;
+describe("the Python DocOps CLI's installed profile and lock (issue 37 item 13, reference §8.6)", () => {
+  const lockOf = (profile: string, version: string, digest: string) =>
+    `${JSON.stringify({ lock_schema_version: '1.0', profile_name: profile, profile_version: version, source: 'global', digest, vendored_at: '2026-01-01T00:00:00+00:00' }, null, 2)}\n`;
 
-  it('org status reads that tool\'s profile under $XDG_DATA_HOME/meminit/org/profiles and its lock in .meminit/, and says which it used', async () => {
+  it("org status reads that tool's profile under $XDG_DATA_HOME/meminit/org/profiles and its lock in .meminit/, and says which it used", async () => {
     const env = xdgEnv();
     const theirs = meminitInstalledProfile(env.XDG_DATA_HOME);
     const root = meminitRepo();
@@ -156,7 +179,13 @@ describe('the Python DocOps CLI\'s installed profile and lock (issue 37 item 13,
     expectValidEnvelope(r.json, 'org status');
     expect(r.json!.data).toMatchObject({
       installed: { present: false },
-      meminit_installed: { present: true, valid: true, version: '0.1', digest: `sha256:${theirs.digest}`, path: '$XDG_DATA_HOME/meminit/org/profiles/default' },
+      meminit_installed: {
+        present: true,
+        valid: true,
+        version: '0.1',
+        digest: `sha256:${theirs.digest}`,
+        path: '$XDG_DATA_HOME/meminit/org/profiles/default',
+      },
       lock: { present: true, valid: true, format: 'meminit', path: MEMINIT_LOCK, version: '0.1', digest: theirs.digest, source: 'global' },
       current: { source: 'meminit-installed', version: '0.1' },
       drift: [],
@@ -170,10 +199,21 @@ describe('the Python DocOps CLI\'s installed profile and lock (issue 37 item 13,
     expect(text.stdout).toContain(".meminit/org-profile.lock.json (the Python DocOps CLI's lock)");
 
     // docket's own lock, when there is one, is the one read.
-    const docketLock = { lock_version: 1, profile: 'default', version: '0.1', source: 'meminit-installed', digest: `sha256:${theirs.digest}`, files: {} };
+    const docketLock = {
+      lock_version: 1,
+      profile: 'default',
+      version: '0.1',
+      source: 'meminit-installed',
+      digest: `sha256:${theirs.digest}`,
+      files: {},
+    };
     writeTree(root, { 'docs/00-governance/org-profile.lock.json': `${JSON.stringify(docketLock, null, 2)}\n` });
     const own = await docket(['org', 'status', '--root', root, '--json'], { env });
-    expect(own.json!.data.lock).toMatchObject({ format: 'docket', path: 'docs/00-governance/org-profile.lock.json', source: 'meminit-installed' });
+    expect(own.json!.data.lock).toMatchObject({
+      format: 'docket',
+      path: 'docs/00-governance/org-profile.lock.json',
+      source: 'meminit-installed',
+    });
     expect(own.json!.data.up_to_date).toBe(true);
   });
 
@@ -189,8 +229,18 @@ describe('the Python DocOps CLI\'s installed profile and lock (issue 37 item 13,
     });
     const dry = await docket(['org', 'vendor', '--root', root, '--json'], { env });
     expect(dry.exitCode, dry.stdout).toBe(0);
-    expect(dry.json!.data).toMatchObject({ source: 'meminit-installed', version: '0.1', lock_format: 'meminit', lock_path: MEMINIT_LOCK, lock_action: 'unchanged', collisions: [], config_action: 'unchanged' });
-    expect(dry.json!.data.files.filter((f: any) => f.path.includes('/org/'))).toEqual(THEIR_ORG_DOCS.map((p) => ({ path: p, action: 'unchanged' })));
+    expect(dry.json!.data).toMatchObject({
+      source: 'meminit-installed',
+      version: '0.1',
+      lock_format: 'meminit',
+      lock_path: MEMINIT_LOCK,
+      lock_action: 'unchanged',
+      collisions: [],
+      config_action: 'unchanged',
+    });
+    expect(dry.json!.data.files.filter((f: any) => f.path.includes('/org/'))).toEqual(
+      THEIR_ORG_DOCS.map((p) => ({ path: p, action: 'unchanged' })),
+    );
     expect(dry.json!.data.files.find((f: any) => f.path === SCHEMA).action).toBe('conflict');
 
     // A profile installed for docket is read first; vendoring rewrites that tool's lock in its own format.
@@ -209,7 +259,7 @@ describe('the Python DocOps CLI\'s installed profile and lock (issue 37 item 13,
     expect(snapshotDir(theirs.dir)).toEqual(installedBefore);
   });
 
-  it('org install --from that tool\'s profile directory installs it for docket; vendor then puts its org documents under their own names', async () => {
+  it("org install --from that tool's profile directory installs it for docket; vendor then puts its org documents under their own names", async () => {
     const env = xdgEnv();
     const theirs = meminitInstalledProfile(tempDir('meminit-profile-'));
     const installed = await docket(['org', 'install', '--from', theirs.dir, '--apply', '--json'], { env });
@@ -233,7 +283,10 @@ describe('the Python DocOps CLI\'s installed profile and lock (issue 37 item 13,
     expect(existsSync(path.join(root, 'docs/00-governance/org-profile.lock.json'))).toBe(true);
     expect(existsSync(path.join(root, '.meminit'))).toBe(false);
     const theirs = meminitInstalledProfile(env.XDG_DATA_HOME);
-    writeFileSync(path.join(theirs.dir, 'profile.json'), '{"profile_name": "default", "profile_version": "0.1", "files": ["../../etc/passwd"]}\n');
+    writeFileSync(
+      path.join(theirs.dir, 'profile.json'),
+      '{"profile_name": "default", "profile_version": "0.1", "files": ["../../etc/passwd"]}\n',
+    );
     const bad = await docket(['org', 'vendor', '--root', root, '--json'], { env });
     expect(bad.exitCode).toBe(65);
     expect(bad.json!.error).toMatchObject({ code: 'PROFILE_INVALID', details: { installed_by: 'meminit' } });

@@ -15,7 +15,9 @@ describe('org status', () => {
     expect(fresh.exitCode).toBe(0);
     expectValidEnvelope(fresh.json, 'org status');
     expect(fresh.json!.data).toMatchObject({
-      profile: 'default', up_to_date: false, drift: [],
+      profile: 'default',
+      up_to_date: false,
+      drift: [],
       installed: { present: false, valid: false, version: null, path: '$XDG_DATA_HOME/docket/profiles/default' },
       lock: { present: false, path: 'docs/00-governance/org-profile.lock.json', version: null },
       current: { source: 'builtin', version: '1.1' },
@@ -26,7 +28,12 @@ describe('org status', () => {
     await docket(['org', 'install', '--apply'], { env });
     await docket(['org', 'vendor', '--apply', '--root', root], { env });
     const synced = await docket(['org', 'status', '--root', root, '--json'], { env });
-    expect(synced.json!.data).toMatchObject({ up_to_date: true, installed: { present: true, valid: true, version: '1.1' }, lock: { present: true, valid: true, version: '1.1', source: 'installed' }, current: { source: 'installed' } });
+    expect(synced.json!.data).toMatchObject({
+      up_to_date: true,
+      installed: { present: true, valid: true, version: '1.1' },
+      lock: { present: true, valid: true, version: '1.1', source: 'installed' },
+      current: { source: 'installed' },
+    });
     expect(synced.json!.warnings).toEqual([]);
     expect(synced.json!.advice).toEqual([]);
 
@@ -54,7 +61,15 @@ describe('org status', () => {
   it('works outside a repository: no lock, installed and built-in only', async () => {
     const r = await docket(['org', 'status', '--root', tempDir(), '--json'], { env: xdgEnv() });
     expect(r.exitCode).toBe(0);
-    expect(r.json!.data.lock).toEqual({ present: false, valid: false, path: null, format: null, version: null, digest: null, source: null });
+    expect(r.json!.data.lock).toEqual({
+      present: false,
+      valid: false,
+      path: null,
+      format: null,
+      version: null,
+      digest: null,
+      source: null,
+    });
     expect(r.json!.advice.map((a: any) => a.code)).toEqual(['NEXT_ORG_INSTALL']);
   });
 });

@@ -25,7 +25,15 @@ describe('org vendor', () => {
     const dry = await docket(['org', 'vendor', '--root', root, '--json'], { env });
     expect(dry.exitCode).toBe(0);
     expectValidEnvelope(dry.json, 'org vendor');
-    expect(dry.json!.data).toMatchObject({ profile: 'default', source: 'builtin', dry_run: true, applied: false, config_action: 'add-org-namespace', lock_action: 'create', lock_path: LOCK });
+    expect(dry.json!.data).toMatchObject({
+      profile: 'default',
+      source: 'builtin',
+      dry_run: true,
+      applied: false,
+      config_action: 'add-org-namespace',
+      lock_action: 'create',
+      lock_path: LOCK,
+    });
     expect(dry.json!.data.files).toEqual([
       { path: 'docs/00-governance/metadata.schema.json', action: 'unchanged' },
       { path: ORG_DOCS[0], action: 'create' },
@@ -42,13 +50,27 @@ describe('org vendor', () => {
     expect(config.startsWith(configBefore)).toBe(true);
     expect(parse(config).namespaces).toEqual([
       { name: 'default', repo_prefix: 'ACME', docs_root: 'docs' },
-      { name: 'org', repo_prefix: 'ORG', docs_root: 'docs/00-governance/org', document_types: { GOV: { directory: '.', description: 'Organisation governance document' } } },
+      {
+        name: 'org',
+        repo_prefix: 'ORG',
+        docs_root: 'docs/00-governance/org',
+        document_types: { GOV: { directory: '.', description: 'Organisation governance document' } },
+      },
     ]);
     const lock = JSON.parse(readFileSync(path.join(root, LOCK), 'utf8'));
     expect(lock).toMatchObject({ lock_version: 1, profile: 'default', version: '1.1', source: 'builtin', digest: r.json!.data.digest });
     expect(Object.keys(lock.files)).toEqual(r.json!.data.files.map((f: any) => f.path));
     for (const rel of ORG_DOCS) {
-      const fm = expectGovernedDocument(root, { path: rel, document_id: `ORG-GOV-00${rel.includes('001') ? 1 : 2}`, type: 'GOV', title: rel.includes('001') ? 'Documentation constitution' : 'Document IDs and metadata' }, { prefix: 'ORG', typeDir: 'docs/00-governance/org' });
+      const fm = expectGovernedDocument(
+        root,
+        {
+          path: rel,
+          document_id: `ORG-GOV-00${rel.includes('001') ? 1 : 2}`,
+          type: 'GOV',
+          title: rel.includes('001') ? 'Documentation constitution' : 'Document IDs and metadata',
+        },
+        { prefix: 'ORG', typeDir: 'docs/00-governance/org' },
+      );
       expect(fm.owner).toBe('Organisation');
     }
     expect((await docket(['doctor', '--strict', '--root', root])).exitCode).toBe(0);
@@ -75,12 +97,17 @@ describe('org vendor', () => {
     const dry = await docket(['org', 'vendor', '--root', root, '--json'], { env });
     expect(dry.json!.data.files.find((f: any) => f.path.endsWith('adr.template.md')).action).toBe('conflict');
     expect(dry.json!.data.files.find((f: any) => f.path === ORG_DOCS[1]).action).toBe('create');
-    expect(dry.json!.warnings.map((w: any) => [w.code, w.path])).toEqual([['PROFILE_DRIFT', 'docs/00-governance/templates/adr.template.md']]);
+    expect(dry.json!.warnings.map((w: any) => [w.code, w.path])).toEqual([
+      ['PROFILE_DRIFT', 'docs/00-governance/templates/adr.template.md'],
+    ]);
     expect(dry.json!.advice[0].command).toContain('--apply --force');
     const refused = await docket(['org', 'vendor', '--apply', '--root', root, '--json'], { env });
     expect(refused.exitCode).toBe(73);
     expectValidEnvelope(refused.json);
-    expect(refused.json!.error).toMatchObject({ code: 'VENDOR_CONFLICT', details: { conflicts: ['docs/00-governance/templates/adr.template.md'] } });
+    expect(refused.json!.error).toMatchObject({
+      code: 'VENDOR_CONFLICT',
+      details: { conflicts: ['docs/00-governance/templates/adr.template.md'] },
+    });
     expect(readFileSync(tpl, 'utf8')).toBe('our own ADR template\n');
     expect(() => readFileSync(path.join(root, ORG_DOCS[1]!))).toThrow();
     const forced = await docket(['org', 'vendor', '--apply', '--force', '--root', root, '--json'], { env });
@@ -93,7 +120,10 @@ describe('org vendor', () => {
     const env = xdgEnv();
     const root = await initRepo();
     await docket(['org', 'vendor', '--apply', '--root', root], { env });
-    const newer = customProfile({ version: '1.1' }, { 'templates/adr.template.md': '<!-- DOCKET_METADATA_BLOCK -->\n\n# {{document_id}}: {{title}}\n\n## Context (v1.1)\n' });
+    const newer = customProfile(
+      { version: '1.1' },
+      { 'templates/adr.template.md': '<!-- DOCKET_METADATA_BLOCK -->\n\n# {{document_id}}: {{title}}\n\n## Context (v1.1)\n' },
+    );
     await docket(['org', 'install', '--from', newer, '--apply'], { env });
     const r = await docket(['org', 'vendor', '--apply', '--root', root, '--json'], { env });
     expect(r.exitCode, r.stdout).toBe(0);

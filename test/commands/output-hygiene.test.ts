@@ -31,7 +31,10 @@ describe('redaction', () => {
     const json = await docket(['context', '--deep', '--root', root, '--json']);
     expect(json.exitCode).toBe(0);
     expectValidEnvelope(json.json, 'context');
-    expect(json.json!.data.documents[0]).toMatchObject({ document_id: 'ACME-ADR-001', title: expect.stringContaining('Rotate [REDACTED:github-token] ') });
+    expect(json.json!.data.documents[0]).toMatchObject({
+      document_id: 'ACME-ADR-001',
+      title: expect.stringContaining('Rotate [REDACTED:github-token] '),
+    });
     for (const format of ['json', 'text', 'md']) {
       const r = await docket(['context', '--deep', '--root', root, '--format', format]);
       expect(r.stdout, format).toContain('ACME-ADR-001');
@@ -59,12 +62,25 @@ describe('passwords inside URLs', () => {
     const root = tempDir();
     await docket(['init', '--root', root, '--prefix', 'ACME']);
     writeTree(root, {
-      'docs/45-adr/adr-001-db.md': ['---', 'document_id: ACME-ADR-001', 'type: ADR', `title: "Move https://admin:${PASSWORD}@git.example.com to postgres://u:pw@h/db"`, 'status: Draft', '---', '# DB', ''].join('\n'),
+      'docs/45-adr/adr-001-db.md': [
+        '---',
+        'document_id: ACME-ADR-001',
+        'type: ADR',
+        `title: "Move https://admin:${PASSWORD}@git.example.com to postgres://u:pw@h/db"`,
+        'status: Draft',
+        '---',
+        '# DB',
+        '',
+      ].join('\n'),
     });
     return root;
   }
   const REDACTED_TITLE = 'Move https://admin:[REDACTED:url-password]@git.example.com to postgres://u:[REDACTED:url-password]@h/db';
-  const WARNING = expect.objectContaining({ code: 'OUTPUT_REDACTED', severity: 'info', message: expect.stringMatching(/^2 values that look like a secret were replaced/) });
+  const WARNING = expect.objectContaining({
+    code: 'OUTPUT_REDACTED',
+    severity: 'info',
+    message: expect.stringMatching(/^2 values that look like a secret were replaced/),
+  });
 
   it('are redacted by resolve and context --deep, with a warning giving the count', async () => {
     const root = await repoWithUrlPasswords();
@@ -100,7 +116,18 @@ describe('passwords inside URLs', () => {
 
   it('leave outputs without secrets without a warning', async () => {
     const root = await repoWithUrlPasswords();
-    writeTree(root, { 'docs/45-adr/adr-001-db.md': ['---', 'document_id: ACME-ADR-001', 'type: ADR', 'title: "Move https://git.example.com/a@b"', 'status: Draft', '---', '# DB', ''].join('\n') });
+    writeTree(root, {
+      'docs/45-adr/adr-001-db.md': [
+        '---',
+        'document_id: ACME-ADR-001',
+        'type: ADR',
+        'title: "Move https://git.example.com/a@b"',
+        'status: Draft',
+        '---',
+        '# DB',
+        '',
+      ].join('\n'),
+    });
     const r = await docket(['resolve', 'ACME-ADR-001', '--root', root, '--json']);
     expect(r.json!.data.title).toBe('Move https://git.example.com/a@b');
     expect(r.json!.warnings.map((w: { code: string }) => w.code)).not.toContain('OUTPUT_REDACTED');
@@ -132,14 +159,30 @@ describe('characters JSON.stringify leaves raw', () => {
     const root = tempDir();
     await docket(['init', '--root', root, '--prefix', 'ACME']);
     writeTree(root, {
-      'docs/45-adr/adr-001-evil.md': ['---', 'document_id: ACME-ADR-001', 'type: ADR', 'title: "a\\u202Eb \\u2066c\\u2069 \\x9B31m d\\x7F e\\u2028f"', 'status: Draft', '---', '# Evil', ''].join('\n'),
+      'docs/45-adr/adr-001-evil.md': [
+        '---',
+        'document_id: ACME-ADR-001',
+        'type: ADR',
+        'title: "a\\u202Eb \\u2066c\\u2069 \\x9B31m d\\x7F e\\u2028f"',
+        'status: Draft',
+        '---',
+        '# Evil',
+        '',
+      ].join('\n'),
     });
     return root;
   }
 
   it('are escaped in json and ndjson, and parse back to the same title', async () => {
     const root = await repo();
-    for (const args of [['context', '--deep', '--json'], ['context', '--deep', '--format', 'ndjson'], ['index', '--format', 'ndjson'], ['check', '--format', 'json'], ['check', '--format', 'sarif'], ['resolve', 'ACME-ADR-001', '--json']]) {
+    for (const args of [
+      ['context', '--deep', '--json'],
+      ['context', '--deep', '--format', 'ndjson'],
+      ['index', '--format', 'ndjson'],
+      ['check', '--format', 'json'],
+      ['check', '--format', 'sarif'],
+      ['resolve', 'ACME-ADR-001', '--json'],
+    ]) {
       const r = await docket([...args, '--root', root]);
       expect(r.stdout, args.join(' ')).not.toMatch(RAW);
       expect(r.stdout, args.join(' ')).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
@@ -156,7 +199,9 @@ describe('a line break inside a file name', () => {
   async function repo(): Promise<string> {
     const root = tempDir();
     await docket(['init', '--root', root, '--prefix', 'ACME']);
-    writeTree(root, { [NAME]: ['---', 'document_id: ACME-ADR-009', 'type: ADR', 'title: "Line\\nbreak"', 'status: Draft', '---', '# A', ''].join('\n') });
+    writeTree(root, {
+      [NAME]: ['---', 'document_id: ACME-ADR-009', 'type: ADR', 'title: "Line\\nbreak"', 'status: Draft', '---', '# A', ''].join('\n'),
+    });
     return root;
   }
 
@@ -165,7 +210,10 @@ describe('a line break inside a file name', () => {
     for (const format of ['text', 'md', 'github', 'junit']) {
       const r = await docket(['check', '--root', root, '--format', format]);
       expect(r.stdout, format).toContain('adr-9-a\\u{000a}✔ 0 problems\\u{000a}.md');
-      expect(r.stdout.split('\n').filter((l) => /^\s*✔ 0 problems/.test(l)), format).toEqual([]);
+      expect(
+        r.stdout.split('\n').filter((l) => /^\s*✔ 0 problems/.test(l)),
+        format,
+      ).toEqual([]);
     }
     const listed = await docket(['context', '--deep', '--root', root]);
     expect(listed.stdout).toContain('Line\\u{000a}break');
@@ -211,7 +259,11 @@ describe('--max-findings', () => {
     const missing = await docket(['doctor', '--root', tempDir(), '--json', '--max-findings', '0']);
     expect(missing.exitCode).toBe(1);
     // No config: a warning, then the defaults' missing docs root and schema (reference §1.3, §8.2).
-    expect(missing.json!).toMatchObject({ success: false, violations: [], data: { totals: { violations: 2, warnings: 1 }, truncated: true } });
+    expect(missing.json!).toMatchObject({
+      success: false,
+      violations: [],
+      data: { totals: { violations: 2, warnings: 1 }, truncated: true },
+    });
   });
 
   it('says what was left out in text and md', async () => {

@@ -9,7 +9,8 @@ import { expectValidEnvelope } from '../helpers/schemas.js';
  * and a governed document with an unfilled placeholder gets a finding that says so. Run as
  * a child process: Node prints process warnings itself, after the command has returned.
  */
-const TEMPLATE = '---\ndocument_id: {{document_id}}\ntype: ADR\ntitle: {{title}}\nstatus: Draft\nversion: "0.1"\nlast_updated: {{date}}\nowner: {{owner}}\ndocops_version: "2.0"\n---\n# {{title}}\n\n## Context\n';
+const TEMPLATE =
+  '---\ndocument_id: {{document_id}}\ntype: ADR\ntitle: {{title}}\nstatus: Draft\nversion: "0.1"\nlast_updated: {{date}}\nowner: {{owner}}\ndocops_version: "2.0"\n---\n# {{title}}\n\n## Context\n';
 
 function placeholderRepo(): string {
   return repo({
@@ -35,7 +36,8 @@ describe('frontmatter with {{placeholder}} values', () => {
         line: 4,
         column: 8,
         fixable: false,
-        suggestion: "Replace {{title}} with the real `title` (`docket new` fills a template's placeholders); quote it if the braces are meant literally.",
+        suggestion:
+          "Replace {{title}} with the real `title` (`docket new` fills a template's placeholders); quote it if the braces are meant literally.",
       },
     ]);
   });

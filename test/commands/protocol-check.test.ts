@@ -21,7 +21,7 @@ describe('protocol check: each status, from fixtures built here', () => {
     expect(r.json!.data.assets[0]).not.toHaveProperty('recorded_sha256');
   });
 
-  it('stale: another version, another asset\'s block, a generated file edited, a script without its mode', async () => {
+  it("stale: another version, another asset's block, a generated file edited, a script without its mode", async () => {
     const root = await synced();
     const current = read(root, 'AGENTS.md').toString('utf8');
     const payload = current.split('\n').slice(1, -2).join('\n') + '\n';
@@ -38,7 +38,9 @@ describe('protocol check: each status, from fixtures built here', () => {
     if (posix) {
       chmodSync(path.join(root, SCRIPT), 0o644);
       const script = await protocol(root, 'check', '--asset', 'meminit-brownfield-script');
-      expect(script.json!.data.assets[0]).toEqual(expect.objectContaining({ status: 'stale', expected_file_mode: 0o755, actual_file_mode: 0o644 }));
+      expect(script.json!.data.assets[0]).toEqual(
+        expect.objectContaining({ status: 'stale', expected_file_mode: 0o755, actual_file_mode: 0o644 }),
+      );
       expect(script.json!.violations[0].message).toBe(`${SCRIPT} has mode 644, not 755.`);
       const dry = await protocol(root, 'sync', '--asset', 'meminit-brownfield-script');
       expect(dry.json!.data.assets[0].diff).toBe(`diff --git a/${SCRIPT} b/${SCRIPT}\nold mode 100644\nnew mode 100755\n`);

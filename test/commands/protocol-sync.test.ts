@@ -26,9 +26,16 @@ describe('protocol sync, then protocol check', () => {
     const dry = await protocol(root, 'sync');
     expect(dry.exitCode).toBe(1);
     expect(dry.json!.data).toMatchObject({ dry_run: true, applied: false, summary: { total: 3, rewritten: 3, refused: 0, noop: 0 } });
-    expect(dry.json!.data.assets[0]).toMatchObject({ id: 'agents-md', prior_status: 'legacy', action: 'rewrite', preserved_user_bytes: before.length });
+    expect(dry.json!.data.assets[0]).toMatchObject({
+      id: 'agents-md',
+      prior_status: 'legacy',
+      action: 'rewrite',
+      preserved_user_bytes: before.length,
+    });
     expect(dry.json!.data.assets[0].diff).toContain('+<!-- MEMINIT_PROTOCOL: begin id=agents-md version=1.0 sha256=');
-    expect(dry.json!.data.assets[2].diff).toMatch(/^diff --git a\/\.agents\/skills\/meminit-docops\/SKILL\.md b\/\S+\nnew file mode 100644\n--- \/dev\/null\n/);
+    expect(dry.json!.data.assets[2].diff).toMatch(
+      /^diff --git a\/\.agents\/skills\/meminit-docops\/SKILL\.md b\/\S+\nnew file mode 100644\n--- \/dev\/null\n/,
+    );
     expect(dry.json!.advice[0]).toMatchObject({ code: 'NEXT_APPLY', command: `docket protocol sync --apply --root ${root}` });
     expect(read(root, 'AGENTS.md').equals(before)).toBe(true);
     expect(existsSync(path.join(root, SKILL))).toBe(false);
@@ -49,7 +56,9 @@ describe('protocol sync, then protocol check', () => {
     expect(agents.subarray(agents.length - before.length).equals(before)).toBe(true);
     expect(text.slice(0, text.length - before.length).endsWith('<!-- MEMINIT_PROTOCOL: end id=agents-md -->\n\n')).toBe(true);
     if (posix) expect(statSync(path.join(root, SCRIPT)).mode & 0o777).toBe(0o755);
-    expect(read(root, SKILL).toString('utf8')).toMatch(/^---\nname: meminit-docops\ndescription: [^\n]+\n---\n\n# Governed documentation of Handbook, with docket\n/);
+    expect(read(root, SKILL).toString('utf8')).toMatch(
+      /^---\nname: meminit-docops\ndescription: [^\n]+\n---\n\n# Governed documentation of Handbook, with docket\n/,
+    );
 
     // The user adds text below the marker: still aligned, and the next sync changes nothing.
     writeFileSync(path.join(root, 'AGENTS.md'), Buffer.concat([agents, Buffer.from('\r\n## More\r\n<!-- a comment -->\r\n')]));
@@ -60,14 +69,24 @@ describe('protocol sync, then protocol check', () => {
     expect(read(root, 'AGENTS.md').equals(edited)).toBe(true);
   });
 
-  it('rewrites only the managed block of a stale AGENTS.md (the Python DocOps CLI\'s text), keeping the bytes after the end marker', async () => {
+  it("rewrites only the managed block of a stale AGENTS.md (the Python DocOps CLI's text), keeping the bytes after the end marker", async () => {
     const user = Buffer.from('\n## Ours\r\nkeep\tthis  \r\n\xff', 'latin1');
     const root = repo({ 'AGENTS.md': Buffer.concat([Buffer.from(block('# Meminit protocol\n\nUse meminit.\n')), user]) });
     const check = await protocol(root, 'check', '--asset', 'agents-md');
-    expect(check.json!.data.assets).toEqual([expect.objectContaining({ id: 'agents-md', status: 'stale', auto_fixable: true, recorded_version: '1.0', recorded_sha256: sha('# Meminit protocol\n\nUse meminit.\n') })]);
+    expect(check.json!.data.assets).toEqual([
+      expect.objectContaining({
+        id: 'agents-md',
+        status: 'stale',
+        auto_fixable: true,
+        recorded_version: '1.0',
+        recorded_sha256: sha('# Meminit protocol\n\nUse meminit.\n'),
+      }),
+    ]);
     expect(check.json!.violations).toEqual([expect.objectContaining({ code: 'PROTOCOL_ASSET_STALE', path: 'AGENTS.md' })]);
     const sync = await protocol(root, 'sync', '--asset', 'agents-md', '--apply');
-    expect(sync.json!.data.assets).toEqual([expect.objectContaining({ prior_status: 'stale', action: 'rewrite', preserved_user_bytes: user.length })]);
+    expect(sync.json!.data.assets).toEqual([
+      expect.objectContaining({ prior_status: 'stale', action: 'rewrite', preserved_user_bytes: user.length }),
+    ]);
     const agents = read(root, 'AGENTS.md');
     expect(agents.subarray(agents.length - user.length).equals(user)).toBe(true);
     expect(agents.toString('latin1')).not.toContain('Use meminit.');
@@ -78,7 +97,10 @@ describe('protocol sync, then protocol check', () => {
 describe('protocol: the project name in managed text', () => {
   it('cannot end the block early or add a marker: comment delimiters and line breaks are dropped', async () => {
     const root = tempDir('docket-protocol-name-');
-    writeFileSync(path.join(root, 'docops.config.yaml'), 'project_name: "Evil --> <!-- MEMINIT_PROTOCOL: end id=agents-md -->\\nX"\nrepo_prefix: EVL\ndocops_version: "2.0"\n');
+    writeFileSync(
+      path.join(root, 'docops.config.yaml'),
+      'project_name: "Evil --> <!-- MEMINIT_PROTOCOL: end id=agents-md -->\\nX"\nrepo_prefix: EVL\ndocops_version: "2.0"\n',
+    );
     expect((await protocol(root, 'sync', '--apply')).exitCode).toBe(0);
     const agents = read(root, 'AGENTS.md').toString('utf8');
     expect(agents.split('\n').filter((l) => l.trim().startsWith('<!--'))).toHaveLength(2);

@@ -47,7 +47,11 @@ describe.skipIf(unprivilegedUnavailable)('writes the file system refuses', () =>
   it('a read-only root: new, adr new and fix --apply are WRITE_FAILED with a relative path', async () => {
     const { root, home } = await repo();
     chmodTree(root, 0o555, 0o444);
-    for (const args of [['new', 'ADR', 'Second'], ['adr', 'new', 'Third'], ['fix', '--apply']]) {
+    for (const args of [
+      ['new', 'ADR', 'Second'],
+      ['adr', 'new', 'Third'],
+      ['fix', '--apply'],
+    ]) {
       const r = await docketUnprivileged([...args, '--root', root, '--json'], { home });
       expectWriteFailed(r, /^\.docket\/claims\/ACME-ADR-\d{3}\.claim$/);
     }

@@ -11,7 +11,12 @@ describe('resolve', () => {
     const r = await docket(['resolve', 'GRAPH-ADR-002', '--root', repo, '--json']);
     expect(r.exitCode).toBe(0);
     expectValidEnvelope(r.json, 'resolve');
-    expect(r.json!.data).toEqual({ document_id: 'GRAPH-ADR-002', path: 'docs/45-adr/adr-002-use-sqlite.md', title: 'Use SQLite', status: 'Approved' });
+    expect(r.json!.data).toEqual({
+      document_id: 'GRAPH-ADR-002',
+      path: 'docs/45-adr/adr-002-use-sqlite.md',
+      title: 'Use SQLite',
+      status: 'Approved',
+    });
     expect(r.json!.warnings.map((w: any) => w.code)).toEqual(['INDEX_MISSING']);
   });
 
@@ -29,10 +34,20 @@ describe('resolve', () => {
     expect(stale.exitCode).toBe(0);
     expect(stale.json!.warnings.map((w: any) => w.code)).toEqual(['INDEX_STALE']);
     expect(stale.json!.data.title).toBe('Use SQLite 3');
-    expect(stale.json!.advice).toEqual([{ code: 'NEXT_INDEX', message: 'Write the index, so lookups read it instead of rebuilding it in memory.', command: `docket index --root ${repo}` }]);
+    expect(stale.json!.advice).toEqual([
+      {
+        code: 'NEXT_INDEX',
+        message: 'Write the index, so lookups read it instead of rebuilding it in memory.',
+        command: `docket index --root ${repo}`,
+      },
+    ]);
     expect(fresh.json!.advice).toEqual([]);
     // A failed lookup keeps them: the error envelope says the index was stale, and what to run.
-    for (const args of [['resolve', 'GRAPH-ADR-099'], ['link', 'GRAPH-ADR-099'], ['identify', 'docs/45-adr/nothing.md']]) {
+    for (const args of [
+      ['resolve', 'GRAPH-ADR-099'],
+      ['link', 'GRAPH-ADR-099'],
+      ['identify', 'docs/45-adr/nothing.md'],
+    ]) {
       const failed = await docket([...args, '--root', repo, '--json']);
       expect(failed.exitCode, args.join(' ')).not.toBe(0);
       expectValidEnvelope(failed.json);
@@ -69,7 +84,11 @@ describe('resolve', () => {
 
   it('text: only the answer on stdout, so $(docket resolve ID) captures it; warnings and advice on stderr (issue 40)', async () => {
     const repo = copyFixture('index-graph');
-    for (const args of [['resolve', 'GRAPH-PRD-001'], ['identify', 'docs/10-prd/prd-001-checkout.md'], ['link', 'GRAPH-PRD-001', '--from', 'docs/45-adr/adr-002-use-sqlite.md']]) {
+    for (const args of [
+      ['resolve', 'GRAPH-PRD-001'],
+      ['identify', 'docs/10-prd/prd-001-checkout.md'],
+      ['link', 'GRAPH-PRD-001', '--from', 'docs/45-adr/adr-002-use-sqlite.md'],
+    ]) {
       const r = await docket([...args, '--root', repo]);
       expect(r.exitCode, args.join(' ')).toBe(0);
       expect(r.stdout.trimEnd().split('\n'), args.join(' ')).toHaveLength(1);

@@ -14,7 +14,20 @@ async function repo(): Promise<string> {
 
 /** `comment` adds a comment line, which sends the frontmatter to the yaml package instead of the fast parser. */
 const doc = (id: string, fields: Record<string, string>, comment: boolean) =>
-  ['---', ...(comment ? ['# general parser'] : []), `document_id: ${id}`, 'type: ADR', 'status: Draft', 'last_updated: "2025-01-01"', 'owner: x', 'docops_version: "2.0"', ...Object.entries({ title: 'A title', version: '"0.1"', ...fields }).map(([k, v]) => `${k}: ${v}`), '---', '# A', ''].join('\n');
+  [
+    '---',
+    ...(comment ? ['# general parser'] : []),
+    `document_id: ${id}`,
+    'type: ADR',
+    'status: Draft',
+    'last_updated: "2025-01-01"',
+    'owner: x',
+    'docops_version: "2.0"',
+    ...Object.entries({ title: 'A title', version: '"0.1"', ...fields }).map(([k, v]) => `${k}: ${v}`),
+    '---',
+    '# A',
+    '',
+  ].join('\n');
 
 /** One document per kind of scalar the rule reports (SCALAR_TYPE_MISMATCH), and one it leaves alone. */
 function mismatches(comment: boolean): Record<string, string> {
@@ -26,10 +39,13 @@ function mismatches(comment: boolean): Record<string, string> {
     'docs/45-adr/adr-005-date.md': doc('ACME-ADR-005', { description: '2026-01-01' }, comment),
     'docs/45-adr/adr-006-hex.md': doc('ACME-ADR-006', { approvers: '0x1F' }, comment),
     // What the Python DocOps CLI normalises: silent.
-    'docs/45-adr/adr-007-python.md': doc('ACME-ADR-007', { version: '1', template_version: '1.10', last_updated: '2026-01-31T10:00:00Z' }, comment).replace('last_updated: "2025-01-01"\n', ''),
+    'docs/45-adr/adr-007-python.md': doc(
+      'ACME-ADR-007',
+      { version: '1', template_version: '1.10', last_updated: '2026-01-31T10:00:00Z' },
+      comment,
+    ).replace('last_updated: "2025-01-01"\n', ''),
   };
 }
-
 
 describe('one rule for scalars: a value YAML types otherwise than the schema wants is read as written, with a warning', () => {
   for (const comment of [false, true]) {
@@ -43,16 +59,62 @@ describe('one rule for scalars: a value YAML types otherwise than the schema wan
       const warnings = r.json!.warnings.filter((w: { code: string }) => w.code === 'SCALAR_TYPE_MISMATCH');
       const py = 'YAML 1.1 readers (the Python DocOps CLI among them) read';
       expect(warnings.map((w: Record<string, unknown>) => [w.path, w.line, w.severity, w.message, w.suggestion, w.fixable])).toEqual([
-        ['docs/45-adr/adr-001-inf.md', line, 'warning', '`version` is written `.inf`, which YAML reads as a number; the schema wants text, so docket reads it as written.', 'Quote it: `version: ".inf"`; `docket fix --apply` does it.', true],
-        ['docs/45-adr/adr-002-digits.md', line - 1, 'warning', '`title` is written `12345678901234567890`, which YAML reads as a number; the schema wants text, so docket reads it as written.', 'Quote it: `title: "12345678901234567890"`; `docket fix --apply` does it.', true],
-        ['docs/45-adr/adr-003-float.md', line - 1, 'warning', '`title` is written `1.50`, which YAML reads as a number; the schema wants text, so docket reads it as written.', 'Quote it: `title: "1.50"`; `docket fix --apply` does it.', true],
-        ['docs/45-adr/adr-004-yes.md', line + 1, 'warning', `\`area\` is written \`yes\`, which ${py} as true or false; the schema wants text, so docket reads it as written.`, 'Quote it: `area: "yes"`; `docket fix --apply` does it.', true],
-        ['docs/45-adr/adr-005-date.md', line + 1, 'warning', `\`description\` is written \`2026-01-01\`, which ${py} as a date; the schema wants text, so docket reads it as written.`, 'Quote it: `description: "2026-01-01"`; `docket fix --apply` does it.', true],
-        ['docs/45-adr/adr-006-hex.md', line + 1, 'warning', '`approvers` is written `0x1F`, which YAML reads as a number; the schema wants text, so docket reads it as written.', 'Quote it: `approvers: "0x1F"`; `docket fix --apply` does it.', true],
+        [
+          'docs/45-adr/adr-001-inf.md',
+          line,
+          'warning',
+          '`version` is written `.inf`, which YAML reads as a number; the schema wants text, so docket reads it as written.',
+          'Quote it: `version: ".inf"`; `docket fix --apply` does it.',
+          true,
+        ],
+        [
+          'docs/45-adr/adr-002-digits.md',
+          line - 1,
+          'warning',
+          '`title` is written `12345678901234567890`, which YAML reads as a number; the schema wants text, so docket reads it as written.',
+          'Quote it: `title: "12345678901234567890"`; `docket fix --apply` does it.',
+          true,
+        ],
+        [
+          'docs/45-adr/adr-003-float.md',
+          line - 1,
+          'warning',
+          '`title` is written `1.50`, which YAML reads as a number; the schema wants text, so docket reads it as written.',
+          'Quote it: `title: "1.50"`; `docket fix --apply` does it.',
+          true,
+        ],
+        [
+          'docs/45-adr/adr-004-yes.md',
+          line + 1,
+          'warning',
+          `\`area\` is written \`yes\`, which ${py} as true or false; the schema wants text, so docket reads it as written.`,
+          'Quote it: `area: "yes"`; `docket fix --apply` does it.',
+          true,
+        ],
+        [
+          'docs/45-adr/adr-005-date.md',
+          line + 1,
+          'warning',
+          `\`description\` is written \`2026-01-01\`, which ${py} as a date; the schema wants text, so docket reads it as written.`,
+          'Quote it: `description: "2026-01-01"`; `docket fix --apply` does it.',
+          true,
+        ],
+        [
+          'docs/45-adr/adr-006-hex.md',
+          line + 1,
+          'warning',
+          '`approvers` is written `0x1F`, which YAML reads as a number; the schema wants text, so docket reads it as written.',
+          'Quote it: `approvers: "0x1F"`; `docket fix --apply` does it.',
+          true,
+        ],
       ]);
       // The one violation: `.inf` read as written is no MAJOR.MINOR version, said with its text (never "null" or Infinity).
       expect(r.json!.violations.map((v: Record<string, unknown>) => [v.path, v.code, v.message])).toEqual([
-        ['docs/45-adr/adr-001-inf.md', 'SCHEMA_VALIDATION', '`version` is ".inf"; expected a value matching ^\\d+\\.\\d+$ (MAJOR.MINOR, e.g. "0.1").'],
+        [
+          'docs/45-adr/adr-001-inf.md',
+          'SCHEMA_VALIDATION',
+          '`version` is ".inf"; expected a value matching ^\\d+\\.\\d+$ (MAJOR.MINOR, e.g. "0.1").',
+        ],
       ]);
       expect(r.json!.warnings.filter((w: { code: string }) => w.code !== 'SCALAR_TYPE_MISMATCH')).toEqual([]);
       expect(r.exitCode).toBe(1);
@@ -79,7 +141,15 @@ describe('one rule for scalars: a value YAML types otherwise than the schema wan
 
   it('a cached run reports exactly what an uncached one does', async () => {
     const root = await repo();
-    writeTree(root, { ...mismatches(false), ...Object.fromEntries(Object.entries(mismatches(true)).map(([p, t]) => [p.replace('adr-0', 'adr-1').replace('ACME-ADR-0', 'ACME-ADR-1'), t.replace(/ACME-ADR-0/, 'ACME-ADR-1')])) });
+    writeTree(root, {
+      ...mismatches(false),
+      ...Object.fromEntries(
+        Object.entries(mismatches(true)).map(([p, t]) => [
+          p.replace('adr-0', 'adr-1').replace('ACME-ADR-0', 'ACME-ADR-1'),
+          t.replace(/ACME-ADR-0/, 'ACME-ADR-1'),
+        ]),
+      ),
+    });
     // The cache trusts only files older than its run.
     ageFiles(root, ['docs']);
     const reference = await docket(['check', '--root', root, '--format', 'json', '--no-cache']);
@@ -99,7 +169,14 @@ describe('one rule for scalars: a value YAML types otherwise than the schema wan
     writeTree(root, mismatches(false));
     const dry = await docket(['fix', '--root', root, '--format', 'json']);
     expectValidEnvelope(dry.json, 'fix');
-    expect(dry.json!.data.changes.map((c: { path: string }) => c.path)).toEqual(['docs/45-adr/adr-001-inf.md', 'docs/45-adr/adr-002-digits.md', 'docs/45-adr/adr-003-float.md', 'docs/45-adr/adr-004-yes.md', 'docs/45-adr/adr-005-date.md', 'docs/45-adr/adr-006-hex.md']);
+    expect(dry.json!.data.changes.map((c: { path: string }) => c.path)).toEqual([
+      'docs/45-adr/adr-001-inf.md',
+      'docs/45-adr/adr-002-digits.md',
+      'docs/45-adr/adr-003-float.md',
+      'docs/45-adr/adr-004-yes.md',
+      'docs/45-adr/adr-005-date.md',
+      'docs/45-adr/adr-006-hex.md',
+    ]);
     const text = await docket(['fix', '--root', root, '--format', 'text', '--apply']);
     expect(text.stdout).toContain('title: 12345678901234567890 → "12345678901234567890"');
     const read = (p: string) => readFileSync(path.join(root, 'docs/45-adr', p), 'utf8');
@@ -115,6 +192,8 @@ describe('one rule for scalars: a value YAML types otherwise than the schema wan
     expectValidEnvelope(after.json, 'check');
     expect(after.json!.warnings).toEqual([]);
     // Quoted, `.inf` is still no MAJOR.MINOR version: that stays for a person.
-    expect(after.json!.violations.map((v: { path: string; code: string }) => [v.path, v.code])).toEqual([['docs/45-adr/adr-001-inf.md', 'SCHEMA_VALIDATION']]);
+    expect(after.json!.violations.map((v: { path: string; code: string }) => [v.path, v.code])).toEqual([
+      ['docs/45-adr/adr-001-inf.md', 'SCHEMA_VALIDATION'],
+    ]);
   });
 });

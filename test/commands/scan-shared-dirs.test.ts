@@ -40,7 +40,11 @@ describe('scan --plan and fix --plan in directories two types share', () => {
     expect(scan.exitCode).toBe(0);
     expectValidEnvelope(scan.json, 'scan');
     const d = scan.json!.data;
-    const inserted = Object.fromEntries(d.actions.filter((a: any) => a.action === 'add_frontmatter').map((a: any) => [a.path, [a.frontmatter.type, a.frontmatter.document_id]]));
+    const inserted = Object.fromEntries(
+      d.actions
+        .filter((a: any) => a.action === 'add_frontmatter')
+        .map((a: any) => [a.path, [a.frontmatter.type, a.frontmatter.document_id]]),
+    );
     expect(inserted).toEqual({
       'docs/60-runbooks/runbook-001-deploy.md': ['RUNBOOK', 'SHARED-RUNBOOK-001'],
       'docs/60-runbooks/guide-001-onboarding.md': ['GUIDE', 'SHARED-GUIDE-001'],
@@ -54,7 +58,9 @@ describe('scan --plan and fix --plan in directories two types share', () => {
       ['docs/60-runbooks/guide-002-restart.md', 'docs/60-runbooks/runbook-002-restart.md'],
       ['docs/60-runbooks/guide-onboarding.md', 'docs/60-runbooks/guide-001-onboarding.md'],
     ]);
-    expect(d.plan.undecided).toEqual([{ path: 'docs/60-runbooks/setup.md', types: ['GUIDE', 'RUNBOOK'], reason: expect.stringContaining('set `type`') }]);
+    expect(d.plan.undecided).toEqual([
+      { path: 'docs/60-runbooks/setup.md', types: ['GUIDE', 'RUNBOOK'], reason: expect.stringContaining('set `type`') },
+    ]);
     // Neither planned nor excluded from governance.
     expect(d.actions.filter((a: any) => a.path === 'docs/60-runbooks/setup.md' || a.action === 'exclude')).toEqual([]);
 
@@ -64,8 +70,15 @@ describe('scan --plan and fix --plan in directories two types share', () => {
     expect(files(root, 'docs/60-runbooks')).toEqual(['guide-002-restart.md', 'guide-onboarding.md', 'runbook-001-deploy.md', 'setup.md']);
     const applied = await docket(['fix', '--root', root, '--json', '--plan', '.docket/plan.json', '--apply'], { env: TODAY });
     expectValidEnvelope(applied.json, 'fix');
-    expect(files(root, 'docs/60-runbooks')).toEqual(['guide-001-onboarding.md', 'runbook-001-deploy.md', 'runbook-002-restart.md', 'setup.md']);
-    expect(readFileSync(path.join(root, 'docs/60-runbooks/runbook-001-deploy.md'), 'utf8')).toMatch(/^---\ndocument_id: SHARED-RUNBOOK-001\ntype: RUNBOOK\ntitle: Deploy\n/);
+    expect(files(root, 'docs/60-runbooks')).toEqual([
+      'guide-001-onboarding.md',
+      'runbook-001-deploy.md',
+      'runbook-002-restart.md',
+      'setup.md',
+    ]);
+    expect(readFileSync(path.join(root, 'docs/60-runbooks/runbook-001-deploy.md'), 'utf8')).toMatch(
+      /^---\ndocument_id: SHARED-RUNBOOK-001\ntype: RUNBOOK\ntitle: Deploy\n/,
+    );
     // The dry run predicted what remains after --apply: only the file a person must classify.
     const check = await docket(['check', '--root', root, '--json'], { env: TODAY });
     const rows = (issues: any[]) => issues.map((i) => [i.code, i.path, i.line ?? null]);
@@ -79,11 +92,19 @@ describe('scan --plan and fix --plan in directories two types share', () => {
     const root = sharedRepository();
     const r = await docket(['fix', '--root', root, '--json', '--apply'], { env: TODAY });
     expectValidEnvelope(r.json, 'fix');
-    expect(readFileSync(path.join(root, 'docs/60-runbooks/runbook-001-deploy.md'), 'utf8')).toMatch(/^---\ndocument_id: SHARED-RUNBOOK-\d{3}\ntype: RUNBOOK\n/);
+    expect(readFileSync(path.join(root, 'docs/60-runbooks/runbook-001-deploy.md'), 'utf8')).toMatch(
+      /^---\ndocument_id: SHARED-RUNBOOK-\d{3}\ntype: RUNBOOK\n/,
+    );
     const setup = r.json!.violations.filter((v: any) => v.path === 'docs/60-runbooks/setup.md');
     expect(setup.map((v: any) => [v.message, v.suggestion])).toEqual([
-      ['The required field `document_id` is missing.', 'Add `type: GUIDE` or `type: RUNBOOK` first (docs/60-runbooks/ holds both); then `docket fix --apply` allocates the ID.'],
-      ['The required field `type` is missing.', 'docs/60-runbooks/ holds GUIDE and RUNBOOK documents and nothing says which this is: add `type: GUIDE` or `type: RUNBOOK`.'],
+      [
+        'The required field `document_id` is missing.',
+        'Add `type: GUIDE` or `type: RUNBOOK` first (docs/60-runbooks/ holds both); then `docket fix --apply` allocates the ID.',
+      ],
+      [
+        'The required field `type` is missing.',
+        'docs/60-runbooks/ holds GUIDE and RUNBOOK documents and nothing says which this is: add `type: GUIDE` or `type: RUNBOOK`.',
+      ],
     ]);
   });
 });

@@ -45,15 +45,30 @@ describe('scan', () => {
     expect(d.files.map((f: any) => f.path)).not.toContain('.github/pull_request_template.md');
     expect(d.governed).toBe(6);
     expect(d.without_frontmatter).toBe(8);
-    expect(d.directories.find((x: any) => x.path === 'docs/adrs')).toEqual({ path: 'docs/adrs', markdown_files: 3, without_frontmatter: 3, governed: 3 });
+    expect(d.directories.find((x: any) => x.path === 'docs/adrs')).toEqual({
+      path: 'docs/adrs',
+      markdown_files: 3,
+      without_frontmatter: 3,
+      governed: 3,
+    });
     expect(d.suggested_types).toEqual([
       { directory: 'docs/adrs', type: 'ADR', target_directory: 'docs/45-adr' },
       { directory: 'docs/runbooks', type: 'RUNBOOK', target_directory: 'docs/60-runbooks' },
       { directory: 'docs/specs', type: 'SPEC', target_directory: 'docs/20-specs' },
     ]);
     // The docs tree governed now comes with them: a config listing only the suggestions would drop it.
-    expect(d.suggested_namespaces.map((n: any) => [n.name, n.docs_root, n.repo_prefix])).toEqual([['default', 'docs', expect.stringMatching(/^[A-Z]{3,10}$/)], ['web', 'packages/web/docs', 'WEB'], ['api', 'services/api/docs', 'API']]);
-    expect(d.files.find((f: any) => f.path === 'docs/specs/spec-with-fm.md')).toEqual({ path: 'docs/specs/spec-with-fm.md', governed: true, frontmatter: 'ok', document_id: null, suggested_type: 'SPEC' });
+    expect(d.suggested_namespaces.map((n: any) => [n.name, n.docs_root, n.repo_prefix])).toEqual([
+      ['default', 'docs', expect.stringMatching(/^[A-Z]{3,10}$/)],
+      ['web', 'packages/web/docs', 'WEB'],
+      ['api', 'services/api/docs', 'API'],
+    ]);
+    expect(d.files.find((f: any) => f.path === 'docs/specs/spec-with-fm.md')).toEqual({
+      path: 'docs/specs/spec-with-fm.md',
+      governed: true,
+      frontmatter: 'ok',
+      document_id: null,
+      suggested_type: 'SPEC',
+    });
     // Without a config there is nowhere to exclude a file no type can be suggested for: a person decides.
     expect(d.plan).toMatchObject({ path: null, written: false, unplanned: ['docs/misc/notes.md'] });
     expect(d.actions.map((a: any) => a.action)).not.toContain('exclude');
@@ -81,11 +96,28 @@ describe('scan', () => {
       ['exclude', 'docops.config.yaml', undefined],
     ]);
     // A block that has some fields gets the missing ones, with the values fix writes; title stays.
-    expect(actions[9].fields).toEqual({ document_id: 'ACME-SPEC-001', type: 'SPEC', status: 'Draft', version: '0.1', last_updated: '2026-01-05', owner: '__TBD__', docops_version: '2.0' });
+    expect(actions[9].fields).toEqual({
+      document_id: 'ACME-SPEC-001',
+      type: 'SPEC',
+      status: 'Draft',
+      version: '0.1',
+      last_updated: '2026-01-05',
+      owner: '__TBD__',
+      docops_version: '2.0',
+    });
     // No type can be suggested for docs/misc/notes.md: it is excluded (in the config), not guessed.
     expect(actions[10]).toMatchObject({ files: ['docs/misc/notes.md'], source_sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect(r.json!.data.plan.unplanned).toEqual([]);
-    expect(actions[1].frontmatter).toEqual({ document_id: 'ACME-ADR-001', type: 'ADR', title: 'Use Postgres', status: 'Draft', version: '0.1', last_updated: '2026-01-05', owner: '__TBD__', docops_version: '2.0' });
+    expect(actions[1].frontmatter).toEqual({
+      document_id: 'ACME-ADR-001',
+      type: 'ADR',
+      title: 'Use Postgres',
+      status: 'Draft',
+      version: '0.1',
+      last_updated: '2026-01-05',
+      owner: '__TBD__',
+      docops_version: '2.0',
+    });
     expect(actions[4].source_sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(actions[5].source_sha256).toBe(actions[4].source_sha256);
   });
@@ -140,7 +172,9 @@ describe('fix --plan', () => {
     expectValidEnvelope(preview.json, 'fix');
     expect(preview.json!.data).toMatchObject({ dry_run: true, fixed: 14, plan: { path: 'plan.json', applied: 0, refused: 0 } });
     expect(preview.json!.data.plan.actions.every((a: any) => a.outcome === 'would_apply')).toBe(true);
-    expect(preview.json!.data.changes.find((c: any) => c.action === 'add_frontmatter' && c.path === 'docs/45-adr/adr-003-cache-layer.md').diff).toContain('+document_id: ACME-ADR-003');
+    expect(
+      preview.json!.data.changes.find((c: any) => c.action === 'add_frontmatter' && c.path === 'docs/45-adr/adr-003-cache-layer.md').diff,
+    ).toContain('+document_id: ACME-ADR-003');
     expect(preview.json!.data.changes.find((c: any) => c.action === 'exclude').diff).toContain('+  - docs/misc/notes.md');
     expect(existsSync(path.join(root, 'docs/45-adr/adr-003-cache-layer.md'))).toBe(false);
     expect(readFileSync(path.join(root, 'docs/adrs/0001-use-postgres.md'), 'utf8')).toBe('# Use Postgres\n\nWe use it.\n');
@@ -150,11 +184,17 @@ describe('fix --plan', () => {
     expectValidEnvelope(applied.json, 'fix');
     expect(applied.json!.data).toMatchObject({ dry_run: false, fixed: 14, remaining: 0, plan: { applied: 11, refused: 0 } });
     expect(applied.exitCode).toBe(0);
-    expect(readFileSync(path.join(root, 'docs/60-runbooks/runbook-001-deploy.md'), 'utf8')).toBe('---\r\ndocument_id: ACME-RUNBOOK-001\r\ntype: RUNBOOK\r\ntitle: Deploy\r\nstatus: Draft\r\nversion: "0.1"\r\nlast_updated: "2026-01-05"\r\nowner: __TBD__\r\ndocops_version: "2.0"\r\n---\r\n# Deploy\r\n\r\nSteps.\r\n');
+    expect(readFileSync(path.join(root, 'docs/60-runbooks/runbook-001-deploy.md'), 'utf8')).toBe(
+      '---\r\ndocument_id: ACME-RUNBOOK-001\r\ntype: RUNBOOK\r\ntitle: Deploy\r\nstatus: Draft\r\nversion: "0.1"\r\nlast_updated: "2026-01-05"\r\nowner: __TBD__\r\ndocops_version: "2.0"\r\n---\r\n# Deploy\r\n\r\nSteps.\r\n',
+    );
     // The existing block keeps its lines; the missing fields are added before the closing fence.
-    expect(readFileSync(path.join(root, 'docs/20-specs/spec-001-with-fm.md'), 'utf8')).toBe('---\ntitle: Has frontmatter\ndocument_id: ACME-SPEC-001\ntype: SPEC\nstatus: Draft\nversion: "0.1"\nlast_updated: "2026-01-05"\nowner: __TBD__\ndocops_version: "2.0"\n---\n# Spec\n');
+    expect(readFileSync(path.join(root, 'docs/20-specs/spec-001-with-fm.md'), 'utf8')).toBe(
+      '---\ntitle: Has frontmatter\ndocument_id: ACME-SPEC-001\ntype: SPEC\nstatus: Draft\nversion: "0.1"\nlast_updated: "2026-01-05"\nowner: __TBD__\ndocops_version: "2.0"\n---\n# Spec\n',
+    );
     // The config gains only the exclusion: every other byte stays.
-    expect(readFileSync(path.join(root, 'docops.config.yaml'), 'utf8')).toBe(config.replace('excluded_files: []\n', 'excluded_files:\n  - docs/misc/notes.md\n'));
+    expect(readFileSync(path.join(root, 'docops.config.yaml'), 'utf8')).toBe(
+      config.replace('excluded_files: []\n', 'excluded_files:\n  - docs/misc/notes.md\n'),
+    );
     expect(readFileSync(path.join(root, 'docs/misc/notes.md'), 'utf8')).toBe('# Notes\n');
     expect(existsSync(path.join(root, 'docs/runbooks/Deploy.md'))).toBe(false);
     expect(existsSync(path.join(root, '.docket/claims/ACME-ADR-003.claim'))).toBe(true);
@@ -166,8 +206,12 @@ describe('fix --plan', () => {
     expect(check.exitCode).toBe(0);
     // No warning: the linked ADRs moved too, and the link between them (0002 -> 0001) was rewritten.
     expect(check.json!.warnings).toEqual([]);
-    expect(readFileSync(path.join(root, 'docs/45-adr/adr-002-event-bus.md'), 'utf8')).toContain('\n# Event bus\n\nSee [pg](adr-001-use-postgres.md).\n');
-    expect((await docket(['resolve', 'ACME-ADR-003', '--root', root, '--json'])).json!.data.path).toBe('docs/45-adr/adr-003-cache-layer.md');
+    expect(readFileSync(path.join(root, 'docs/45-adr/adr-002-event-bus.md'), 'utf8')).toContain(
+      '\n# Event bus\n\nSee [pg](adr-001-use-postgres.md).\n',
+    );
+    expect((await docket(['resolve', 'ACME-ADR-003', '--root', root, '--json'])).json!.data.path).toBe(
+      'docs/45-adr/adr-003-cache-layer.md',
+    );
 
     // A second scan plans nothing.
     const second = await docket(['scan', '--root', root, '--json'], { env: TODAY });
@@ -187,7 +231,8 @@ describe('fix --plan', () => {
     writeFileSync(path.join(root, 'docs/adrs/0001-use-postgres.md'), '# Use Postgres\n\nEdited since.\n');
     writeTree(root, { 'docs/60-runbooks/runbook-001-deploy.md': '# Someone else\n' });
     const r = await docket(['fix', '--plan', 'plan.json', '--apply', '--root', root, '--json']);
-    const outcome = (p: string) => r.json!.data.plan.actions.filter((a: any) => a.path === p).map((a: any) => [a.action, a.outcome, a.reason]);
+    const outcome = (p: string) =>
+      r.json!.data.plan.actions.filter((a: any) => a.path === p).map((a: any) => [a.action, a.outcome, a.reason]);
     expect(outcome('docs/adrs/0001-use-postgres.md')).toEqual([['move', 'refused', 'source_changed']]);
     expect(outcome('docs/45-adr/adr-001-use-postgres.md')).toEqual([['add_frontmatter', 'refused', 'source_missing']]);
     expect(outcome('docs/runbooks/Deploy.md')).toEqual([['move', 'refused', 'target_exists']]);
@@ -201,7 +246,14 @@ describe('fix --plan', () => {
 
   it('rejects files that are not plans (65), missing plans (66) and plans with paths outside the root (77)', async () => {
     const root = await initialised();
-    writeTree(root, { 'bad.json': '{"kind":"docket-scan-plan","plan_version":"1.0","actions":[{"action":"delete","path":"x.md","source_sha256":"0"}]}', 'evil.json': JSON.stringify({ kind: 'docket-scan-plan', plan_version: '1.0', actions: [{ action: 'move', path: 'docs/a.md', to: '../../etc/x.md', source_sha256: 'a'.repeat(64) }] }) });
+    writeTree(root, {
+      'bad.json': '{"kind":"docket-scan-plan","plan_version":"1.0","actions":[{"action":"delete","path":"x.md","source_sha256":"0"}]}',
+      'evil.json': JSON.stringify({
+        kind: 'docket-scan-plan',
+        plan_version: '1.0',
+        actions: [{ action: 'move', path: 'docs/a.md', to: '../../etc/x.md', source_sha256: 'a'.repeat(64) }],
+      }),
+    });
     const bad = await docket(['fix', '--plan', 'bad.json', '--root', root, '--json']);
     expect(bad.exitCode).toBe(65);
     expect(bad.json!.error.code).toBe('PLAN_INVALID');
@@ -221,7 +273,8 @@ describe('fix --plan', () => {
 });
 
 describe('scan: files that already have frontmatter', () => {
-  const FULL = (id: string, type: string, title: string) => `---\ndocument_id: ${id}\ntype: ${type}\ntitle: ${title}\nstatus: Draft\nversion: "0.1"\nlast_updated: "2026-01-01"\nowner: ops\ndocops_version: "2.0"\n---\n# ${title}\n`;
+  const FULL = (id: string, type: string, title: string) =>
+    `---\ndocument_id: ${id}\ntype: ${type}\ntitle: ${title}\nstatus: Draft\nversion: "0.1"\nlast_updated: "2026-01-01"\nowner: ops\ndocops_version: "2.0"\n---\n# ${title}\n`;
 
   async function governedSoFar(): Promise<string> {
     const root = tempDir();
@@ -230,7 +283,8 @@ describe('scan: files that already have frontmatter', () => {
       'docs/decisions/choose-queue.md': '---\ndocument_id: ACME-ADR-007\ntype: ADR\ntitle: Choose a queue\n---\n# Choose a queue\n',
       'docs/decisions/wrong-id.md': '---\ndocument_id: ACME-SPEC-004\ntype: ADR\n---\n# Wrong ID\n',
       'docs/45-adr/adr-002-in-place.md': FULL('ACME-ADR-002', 'ADR', 'In place'),
-      'docs/45-adr/partial.md': '---\r\n# kept comment\r\ndocument_id: ACME-ADR-003\r\ntitle: Partial\r\nowner: # to be decided\r\n---\r\nBody.\r\n',
+      'docs/45-adr/partial.md':
+        '---\r\n# kept comment\r\ndocument_id: ACME-ADR-003\r\ntitle: Partial\r\nowner: # to be decided\r\n---\r\nBody.\r\n',
       'docs/specs/linked.md': '---\ntitle: Linked\n---\n# Linked\n',
       'docs/specs/linker.md': '# Linker\n\nSee [linked](linked.md).\n',
       'docs/specs/whitepaper.md': '---\ntype: whitepaper\ntitle: White paper\n---\n',
@@ -244,7 +298,16 @@ describe('scan: files that already have frontmatter', () => {
     const r = await docket(['scan', '--root', root, '--json'], { env: TODAY });
     expectValidEnvelope(r.json, 'scan');
     const actions = r.json!.data.actions;
-    expect(actions.map((a: any) => [a.action, a.path, a.to ?? Object.keys(a.fields ?? a.frontmatter ?? {}).sort().join(',')])).toEqual([
+    expect(
+      actions.map((a: any) => [
+        a.action,
+        a.path,
+        a.to ??
+          Object.keys(a.fields ?? a.frontmatter ?? {})
+            .sort()
+            .join(','),
+      ]),
+    ).toEqual([
       ['add_fields', 'docs/45-adr/partial.md', 'docops_version,last_updated,owner,status,type,version'],
       ['move', 'docs/decisions/choose-queue.md', 'docs/45-adr/adr-007-choose-queue.md'],
       ['add_fields', 'docs/45-adr/adr-007-choose-queue.md', 'docops_version,last_updated,owner,status,version'],
@@ -276,11 +339,15 @@ describe('scan: files that already have frontmatter', () => {
     expectValidEnvelope(r.json, 'fix');
     expect(r.json!.data.plan).toMatchObject({ applied: 11, refused: 0 });
     expect(readFileSync(path.join(root, 'docs/20-specs/spec-006-linker.md'), 'utf8')).toContain('See [linked](spec-005-linked.md).');
-    expect(readFileSync(path.join(root, 'docs/45-adr/partial.md'), 'utf8')).toBe('---\r\n# kept comment\r\ndocument_id: ACME-ADR-003\r\ntitle: Partial\r\nowner: __TBD__ # to be decided\r\ntype: ADR\r\nstatus: Draft\r\nversion: "0.1"\r\nlast_updated: "2026-01-05"\r\ndocops_version: "2.0"\r\n---\r\nBody.\r\n');
+    expect(readFileSync(path.join(root, 'docs/45-adr/partial.md'), 'utf8')).toBe(
+      '---\r\n# kept comment\r\ndocument_id: ACME-ADR-003\r\ntitle: Partial\r\nowner: __TBD__ # to be decided\r\ntype: ADR\r\nstatus: Draft\r\nversion: "0.1"\r\nlast_updated: "2026-01-05"\r\ndocops_version: "2.0"\r\n---\r\nBody.\r\n',
+    );
     const change = r.json!.data.changes.find((c: any) => c.path === 'docs/45-adr/partial.md');
     expect(change).toMatchObject({ action: 'edit_frontmatter' });
     expect(change.fields.find((f: any) => f.field === 'owner')).toEqual({ field: 'owner', op: 'set', from: '', to: '__TBD__' });
-    expect(readFileSync(path.join(root, 'docs/45-adr/adr-007-choose-queue.md'), 'utf8')).toContain('document_id: ACME-ADR-007\ntype: ADR\ntitle: Choose a queue\nstatus: Draft\n');
+    expect(readFileSync(path.join(root, 'docs/45-adr/adr-007-choose-queue.md'), 'utf8')).toContain(
+      'document_id: ACME-ADR-007\ntype: ADR\ntitle: Choose a queue\nstatus: Draft\n',
+    );
     expect(readFileSync(path.join(root, 'docs/45-adr/adr-002-in-place.md'), 'utf8')).toBe(FULL('ACME-ADR-002', 'ADR', 'In place'));
     const check = await docket(['check', '--root', root, '--json']);
     const paths = new Set(check.json!.violations.map((v: any) => v.path));
@@ -292,14 +359,27 @@ describe('scan: files that already have frontmatter', () => {
   it('refuses add_fields over a value (field_present), YAML it cannot extend (cannot_edit), and an exclusion after the config changed', async () => {
     const root = await governedSoFar();
     writeTree(root, { 'docs/45-adr/flow.md': '---\n{title: Flow}\n---\n' });
-    const sha = (rel: string) => createHash('sha256').update(readFileSync(path.join(root, rel))).digest('hex');
+    const sha = (rel: string) =>
+      createHash('sha256')
+        .update(readFileSync(path.join(root, rel)))
+        .digest('hex');
     const config = sha('docops.config.yaml');
     writeTree(root, {
-      'hand.json': JSON.stringify({ kind: 'docket-scan-plan', plan_version: '1.1', config: 'found', actions: [
-        { action: 'add_fields', path: 'docs/45-adr/partial.md', source_sha256: sha('docs/45-adr/partial.md'), fields: { title: 'Other' } },
-        { action: 'add_fields', path: 'docs/45-adr/flow.md', source_sha256: sha('docs/45-adr/flow.md'), fields: { status: 'Draft' } },
-        { action: 'exclude', path: 'docops.config.yaml', source_sha256: config, files: ['docs/specs/whitepaper.md'] },
-      ] }),
+      'hand.json': JSON.stringify({
+        kind: 'docket-scan-plan',
+        plan_version: '1.1',
+        config: 'found',
+        actions: [
+          {
+            action: 'add_fields',
+            path: 'docs/45-adr/partial.md',
+            source_sha256: sha('docs/45-adr/partial.md'),
+            fields: { title: 'Other' },
+          },
+          { action: 'add_fields', path: 'docs/45-adr/flow.md', source_sha256: sha('docs/45-adr/flow.md'), fields: { status: 'Draft' } },
+          { action: 'exclude', path: 'docops.config.yaml', source_sha256: config, files: ['docs/specs/whitepaper.md'] },
+        ],
+      }),
     });
     writeFileSync(path.join(root, 'docops.config.yaml'), `${readFileSync(path.join(root, 'docops.config.yaml'), 'utf8')}# edited\n`);
     const r = await docket(['fix', '--plan', 'hand.json', '--apply', '--root', root, '--json']);
@@ -322,7 +402,11 @@ describe('scan: files that already have frontmatter', () => {
       'other.json': plan([{ action: 'exclude', path: 'docs/a.md', source_sha256: sha, files: ['docs/a.md'] }]),
       'outside.json': plan([{ action: 'exclude', path: 'docops.config.yaml', source_sha256: sha, files: ['../x.md'] }]),
     });
-    for (const [file, exit] of [['fields.json', 65], ['other.json', 65], ['outside.json', 77]] as const) {
+    for (const [file, exit] of [
+      ['fields.json', 65],
+      ['other.json', 65],
+      ['outside.json', 77],
+    ] as const) {
       const r = await docket(['fix', '--plan', file, '--root', root, '--json']);
       expect(r.exitCode, file).toBe(exit);
     }
@@ -331,7 +415,9 @@ describe('scan: files that already have frontmatter', () => {
   it('renders the new actions in text and markdown', async () => {
     const root = await initialised();
     const text = await docket(['scan', '--root', root], { env: TODAY });
-    expect(text.stdout).toContain('docs/20-specs/spec-001-with-fm.md  add document_id, type, status, version, last_updated, owner, docops_version');
+    expect(text.stdout).toContain(
+      'docs/20-specs/spec-001-with-fm.md  add document_id, type, status, version, last_updated, owner, docops_version',
+    );
     expect(text.stdout).toContain('docops.config.yaml  add to excluded_files (no type could be suggested): docs/misc/notes.md');
     const md = await docket(['scan', '--root', root, '--format', 'md'], { env: TODAY });
     expect(md.stdout).toContain('| docops.config.yaml | add to excluded_files (no type could be suggested): docs/misc/notes.md |');

@@ -35,7 +35,9 @@ describe('schema patterns run in linear time (issue 38)', () => {
       const check = await docket(['check', '--root', root, '--json']);
       expectValidEnvelope(check.json, 'check');
       expect(check.exitCode).toBe(1);
-      expect(check.json!.violations).toEqual([expect.objectContaining({ code: 'SCHEMA_VALIDATION', line: 4, message: expect.stringContaining(pattern) })]);
+      expect(check.json!.violations).toEqual([
+        expect.objectContaining({ code: 'SCHEMA_VALIDATION', line: 4, message: expect.stringContaining(pattern) }),
+      ]);
 
       const fix = await docket(['fix', '--root', root, '--json']);
       expectValidEnvelope(fix.json, 'fix');
@@ -67,31 +69,59 @@ describe('schema patterns run in linear time (issue 38)', () => {
     expect(doctor.exitCode).toBe(0);
     expect(doctor.json!.data.checks.find((c: any) => c.name === 'schema')).toMatchObject({ status: 'ok' });
     expect(doctor.json!.warnings).toEqual([
-      expect.objectContaining({ code: 'SCHEMA_PATTERN_RE2', severity: 'info', path: SCHEMA, message: expect.stringContaining('"^(a+)+$" at /properties/title/pattern') }),
+      expect.objectContaining({
+        code: 'SCHEMA_PATTERN_RE2',
+        severity: 'info',
+        path: SCHEMA,
+        message: expect.stringContaining('"^(a+)+$" at /properties/title/pattern'),
+      }),
     ]);
   });
 
-  for (const [pattern, what] of [['^(\\w+) \\1$', 'backreference `\\1`'], ['^(?!draft).*$', 'lookaround `(?!`'], ['^(?<=x)a$', 'lookaround `(?<=`'], ['^(?<w>a)\\k<w>$', 'backreference `\\k<w>`']] as const) {
+  for (const [pattern, what] of [
+    ['^(\\w+) \\1$', 'backreference `\\1`'],
+    ['^(?!draft).*$', 'lookaround `(?!`'],
+    ['^(?<=x)a$', 'lookaround `(?<=`'],
+    ['^(?<w>a)\\k<w>$', 'backreference `\\k<w>`'],
+  ] as const) {
     it(`refuses ${pattern} with SCHEMA_INVALID naming the pattern and where it is, in check and doctor`, async () => {
       const { root } = await repoWithPatterns({ owner: pattern });
       const check = await docket(['check', '--root', root, '--json']);
       expectValidEnvelope(check.json, 'check');
       expect(check.exitCode).toBe(1);
-      const line = readFileSync(path.join(root, SCHEMA), 'utf8').split('\n').findIndex((l) => l.includes('"pattern"') && l.includes(JSON.stringify(pattern).slice(1, -1))) + 1;
+      const line =
+        readFileSync(path.join(root, SCHEMA), 'utf8')
+          .split('\n')
+          .findIndex((l) => l.includes('"pattern"') && l.includes(JSON.stringify(pattern).slice(1, -1))) + 1;
       expect(check.json!.violations).toEqual([
-        expect.objectContaining({ code: 'SCHEMA_INVALID', path: SCHEMA, line, message: expect.stringContaining(`${JSON.stringify(pattern)} at /properties/owner/pattern`) }),
+        expect.objectContaining({
+          code: 'SCHEMA_INVALID',
+          path: SCHEMA,
+          line,
+          message: expect.stringContaining(`${JSON.stringify(pattern)} at /properties/owner/pattern`),
+        }),
       ]);
       expect(check.json!.violations[0].message).toContain(what);
       const doctor = await docket(['doctor', '--root', root, '--json']);
       expectValidEnvelope(doctor.json, 'doctor');
-      expect(doctor.json!.data.checks.find((c: any) => c.name === 'schema')).toMatchObject({ status: 'error', message: expect.stringContaining(what) });
+      expect(doctor.json!.data.checks.find((c: any) => c.name === 'schema')).toMatchObject({
+        status: 'error',
+        message: expect.stringContaining(what),
+      });
     });
   }
 
-  it('a caller\'s glob runs in linear time too (check PATHS, also what an MCP agent passes)', { timeout: 60_000 }, async () => {
+  it("a caller's glob runs in linear time too (check PATHS, also what an MCP agent passes)", { timeout: 60_000 }, async () => {
     const { root } = await repoWithPatterns({});
     writeFileSync(path.join(root, 'docs/45-adr', `${'a'.repeat(60)}.md`), '# a\n');
-    const r = await docket(['check', `docs/45-adr/${'*a'.repeat(12)}*b.md`, `docs/45-adr/${'*a'.repeat(12)}*.md`, '--root', root, '--json']);
+    const r = await docket([
+      'check',
+      `docs/45-adr/${'*a'.repeat(12)}*b.md`,
+      `docs/45-adr/${'*a'.repeat(12)}*.md`,
+      '--root',
+      root,
+      '--json',
+    ]);
     expectValidEnvelope(r.json, 'check');
     // The first glob matches nothing (no `b`); the second matches the long name.
     expect(r.json!.data.checked_paths).toEqual([`docs/45-adr/${'a'.repeat(60)}.md`]);

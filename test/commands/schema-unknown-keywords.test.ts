@@ -30,9 +30,26 @@ describe('a metadata schema with an unknown keyword or format', () => {
       s['x-owner'] = 'platform'; // an annotation of one's own: not reported
     });
     const expected = [
-      expect.objectContaining({ code: 'SCHEMA_UNKNOWN_KEYWORD', severity: 'warning', path: SCHEMA, message: expect.stringContaining('"patern" at /properties/related_ids/items/patern'), suggestion: expect.stringContaining('Did you mean "pattern"?') }),
-      expect.objectContaining({ code: 'SCHEMA_UNKNOWN_FORMAT', severity: 'warning', path: SCHEMA, message: expect.stringContaining('"slug" at /properties/title/format') }),
-      expect.objectContaining({ code: 'SCHEMA_UNKNOWN_KEYWORD', severity: 'warning', path: SCHEMA, message: expect.stringContaining('"maxLenght" at /properties/title/maxLenght'), suggestion: expect.stringContaining('Did you mean "maxLength"?') }),
+      expect.objectContaining({
+        code: 'SCHEMA_UNKNOWN_KEYWORD',
+        severity: 'warning',
+        path: SCHEMA,
+        message: expect.stringContaining('"patern" at /properties/related_ids/items/patern'),
+        suggestion: expect.stringContaining('Did you mean "pattern"?'),
+      }),
+      expect.objectContaining({
+        code: 'SCHEMA_UNKNOWN_FORMAT',
+        severity: 'warning',
+        path: SCHEMA,
+        message: expect.stringContaining('"slug" at /properties/title/format'),
+      }),
+      expect.objectContaining({
+        code: 'SCHEMA_UNKNOWN_KEYWORD',
+        severity: 'warning',
+        path: SCHEMA,
+        message: expect.stringContaining('"maxLenght" at /properties/title/maxLenght'),
+        suggestion: expect.stringContaining('Did you mean "maxLength"?'),
+      }),
     ];
 
     const check = await docket(['check', '--root', root, '--json']);
@@ -52,7 +69,10 @@ describe('a metadata schema with an unknown keyword or format', () => {
     const doctor = await docket(['doctor', '--root', root, '--json']);
     expect(doctor.stderr).toBe('');
     expectValidEnvelope(doctor.json, 'doctor');
-    expect(doctor.json!.data.checks.find((c: { name: string }) => c.name === 'schema')).toMatchObject({ status: 'warn', message: expect.stringContaining('"slug" at /properties/title/format') });
+    expect(doctor.json!.data.checks.find((c: { name: string }) => c.name === 'schema')).toMatchObject({
+      status: 'warn',
+      message: expect.stringContaining('"slug" at /properties/title/format'),
+    });
     expect(doctor.json!.warnings).toHaveLength(3);
     expect(doctor.json!.warnings).toEqual(expect.arrayContaining(expected));
 

@@ -25,11 +25,29 @@ describe('docket site', () => {
     const r = await site(root);
     expect(r.exitCode, r.stdout).toBe(0);
     const data = r.json!.data;
-    expect(data).toMatchObject({ out: 'docs-site', documents: 4, pages: 7, files: 9, written: 9, unchanged: 0, removed: 0, board: false, by_type: { ADR: 2, PRD: 2 }, by_status: { Approved: 2, Draft: 1, Superseded: 1 } });
+    expect(data).toMatchObject({
+      out: 'docs-site',
+      documents: 4,
+      pages: 7,
+      files: 9,
+      written: 9,
+      unchanged: 0,
+      removed: 0,
+      board: false,
+      by_type: { ADR: 2, PRD: 2 },
+      by_status: { Approved: 2, Draft: 1, Superseded: 1 },
+    });
     expect(Object.keys(Object.fromEntries(treeOf(path.join(root, 'docs-site'))))).toEqual([
-      '.docket-site.json', 'assets/site.css', 'assets/site.js',
-      'docs/ACME-ADR-001.html', 'docs/ACME-ADR-002.html', 'docs/ACME-PRD-001.html', 'docs/ACME-PRD-002.html',
-      'graph.html', 'index.html', 'timeline.html',
+      '.docket-site.json',
+      'assets/site.css',
+      'assets/site.js',
+      'docs/ACME-ADR-001.html',
+      'docs/ACME-ADR-002.html',
+      'docs/ACME-PRD-001.html',
+      'docs/ACME-PRD-002.html',
+      'graph.html',
+      'index.html',
+      'timeline.html',
     ]);
     const again = await site(root);
     expect(again.json!.data).toMatchObject({ written: 0, unchanged: 9, removed: 0 });
@@ -46,7 +64,9 @@ describe('docket site', () => {
     for (const [rel, bytes] of one) expect(bytes.equals(two.get(rel)!), rel).toBe(true);
     expect(one.get('index.html')!.toString()).not.toMatch(/Built by docket[^<]* on /);
     await site(root, ['--out', 'dated', '--include-timestamp']);
-    expect(readFileSync(path.join(root, 'dated/index.html'), 'utf8')).toMatch(/Built by docket from the governed documents on \d{4}-\d\d-\d\dT/);
+    expect(readFileSync(path.join(root, 'dated/index.html'), 'utf8')).toMatch(
+      /Built by docket from the governed documents on \d{4}-\d\d-\d\dT/,
+    );
   });
 
   it('links between documents go to their pages, anchors kept; IDs in text link; other files and code stay text', async () => {
@@ -67,7 +87,9 @@ describe('docket site', () => {
     expect(first).toContain('<h2>Supersession chain</h2>');
     expect(second).toMatch(/<h2>Links from here<\/h2><h3>Supersedes<\/h3><ul><li><a class="id" href="..\/docs\/ACME-ADR-001.html"/);
     expect(first).toMatch(/<h2>Links to here<\/h2><h3>Superseded by<\/h3><ul><li><a class="id" href="..\/docs\/ACME-ADR-002.html"/);
-    expect(read(root, 'timeline.html').indexOf('ACME-ADR-002')).toBeLessThan(read(root, 'timeline.html').indexOf('ACME-ADR-001.html" title="First'));
+    expect(read(root, 'timeline.html').indexOf('ACME-ADR-002')).toBeLessThan(
+      read(root, 'timeline.html').indexOf('ACME-ADR-001.html" title="First'),
+    );
   });
 
   it('escapes hostile titles, owners and bodies: no markup from a document, no unsafe link, nothing inline to run', async () => {
@@ -77,7 +99,10 @@ describe('docket site', () => {
       if (!rel.endsWith('.html')) continue;
       const html = bytes.toString('utf8');
       // Only the site's own script, loaded from its file; no element or handler from a document.
-      expect(html.match(/<script\b[^>]*>/g)?.filter((s) => s !== '<script type="application/json" id="DocketGraphData">'), rel).toEqual([`<script src="${rel.startsWith('docs/') ? '../' : ''}assets/site.js">`]);
+      expect(
+        html.match(/<script\b[^>]*>/g)?.filter((s) => s !== '<script type="application/json" id="DocketGraphData">'),
+        rel,
+      ).toEqual([`<script src="${rel.startsWith('docs/') ? '../' : ''}assets/site.js">`]);
       expect(html, rel).not.toMatch(/<(img|iframe|style|object|embed)\b/i);
       expect(html, rel).not.toMatch(/\son[a-z]+\s*=\s*"/i);
       expect(html, rel).not.toMatch(/href="\s*(javascript|data|vbscript):/i);
@@ -95,7 +120,12 @@ describe('docket site', () => {
 
   it('the board when project-state.yaml exists', async () => {
     const root = siteRepo();
-    writeTree(root, { [STATE]: stateFile(entryYaml('ACME-PRD-001', { impl_state: 'In Progress', priority: 'P0', assignee: 'maria' }), entryYaml('ACME-ADR-002', { impl_state: "'Not Started'", depends_on: ['ACME-PRD-001'] })) });
+    writeTree(root, {
+      [STATE]: stateFile(
+        entryYaml('ACME-PRD-001', { impl_state: 'In Progress', priority: 'P0', assignee: 'maria' }),
+        entryYaml('ACME-ADR-002', { impl_state: "'Not Started'", depends_on: ['ACME-PRD-001'] }),
+      ),
+    });
     const r = await site(root);
     expect(r.json!.data).toMatchObject({ board: true, pages: 8 });
     const board = read(root, 'kanban.html');
@@ -164,7 +194,10 @@ describe('docket site', () => {
     for (let n = 1; n <= 450; n++) {
       const id = `ACME-ADR-${String(n).padStart(3, '0')}`;
       const next = n < 450 ? `ACME-ADR-${String(n + 1).padStart(3, '0')}` : 'ACME-ADR-001';
-      files[`docs/45-adr/adr-${String(n).padStart(3, '0')}-x.md`] = doc({ document_id: id, title: `"Decision ${n}"` }, `# Decision ${n}\n\n## Part\n\nNext: ${next}, see [it](adr-${next.slice(-3)}-x.md#part) and <b>bold</b>.\n`);
+      files[`docs/45-adr/adr-${String(n).padStart(3, '0')}-x.md`] = doc(
+        { document_id: id, title: `"Decision ${n}"` },
+        `# Decision ${n}\n\n## Part\n\nNext: ${next}, see [it](adr-${next.slice(-3)}-x.md#part) and <b>bold</b>.\n`,
+      );
     }
     const root = repo(files);
     const r = await site(root, ['--out', 'one']);
@@ -173,7 +206,9 @@ describe('docket site', () => {
     const [one, two] = [treeOf(path.join(root, 'one')), treeOf(path.join(root, 'two'))];
     for (const [rel, bytes] of one) expect(bytes.equals(two.get(rel)!), rel).toBe(true);
     const page = one.get('docs/ACME-ADR-450.html')!.toString();
-    expect(page).toContain('<p>Next: <a href="../docs/ACME-ADR-001.html" class="id-link">ACME-ADR-001</a>, see <a href="../docs/ACME-ADR-001.html#part">it</a> and &lt;b&gt;bold&lt;/b&gt;.</p>');
+    expect(page).toContain(
+      '<p>Next: <a href="../docs/ACME-ADR-001.html" class="id-link">ACME-ADR-001</a>, see <a href="../docs/ACME-ADR-001.html#part">it</a> and &lt;b&gt;bold&lt;/b&gt;.</p>',
+    );
     expect(one.get('docs/ACME-ADR-007.html')!.toString()).toContain('<h1 id="decision-7">Decision 7</h1>');
   });
 
@@ -181,7 +216,9 @@ describe('docket site', () => {
     const root = siteRepo();
     const r = await docket(['site', '--root', root]);
     expect(r.exitCode).toBe(0);
-    expect(r.stdout).toMatch(/^Site built in docs-site\/: 7 pages for 4 documents and 7 relations \(9 files written, 0 unchanged\)\.\nOpen docs-site\/index.html in a browser\.\n/);
+    expect(r.stdout).toMatch(
+      /^Site built in docs-site\/: 7 pages for 4 documents and 7 relations \(9 files written, 0 unchanged\)\.\nOpen docs-site\/index.html in a browser\.\n/,
+    );
     expect(HOSTILE.title).toContain('<script>');
   });
 });

@@ -4,10 +4,27 @@ import { entryYaml, state, STATE, stateCodes, stateFile, stateRepo } from '../he
 
 describe('state get', () => {
   it('shows one entry with its derived fields; a shorthand ID names the one document ending in it', async () => {
-    const root = stateRepo({ [STATE]: stateFile(entryYaml('WRK-ADR-001', { impl_state: 'Done' }), entryYaml('WRK-ADR-002', { impl_state: 'Not Started', priority: 'P0', blocked_by: ['WRK-ADR-001'], next_action: 'Write it' })) });
+    const root = stateRepo({
+      [STATE]: stateFile(
+        entryYaml('WRK-ADR-001', { impl_state: 'Done' }),
+        entryYaml('WRK-ADR-002', { impl_state: 'Not Started', priority: 'P0', blocked_by: ['WRK-ADR-001'], next_action: 'Write it' }),
+      ),
+    });
     const r = await state(root, 'get', 'adr-002');
     expect(r.exitCode).toBe(0);
-    expect(r.json!.data).toEqual({ document_id: 'WRK-ADR-002', impl_state: 'Not Started', updated: '2026-01-01T00:00:00+00:00', updated_by: 'agent-one', priority: 'P0', depends_on: [], blocked_by: ['WRK-ADR-001'], next_action: 'Write it', ready: true, open_blockers: [], unblocks: [] });
+    expect(r.json!.data).toEqual({
+      document_id: 'WRK-ADR-002',
+      impl_state: 'Not Started',
+      updated: '2026-01-01T00:00:00+00:00',
+      updated_by: 'agent-one',
+      priority: 'P0',
+      depends_on: [],
+      blocked_by: ['WRK-ADR-001'],
+      next_action: 'Write it',
+      ready: true,
+      open_blockers: [],
+      unblocks: [],
+    });
     expect((await state(root, 'get', 'WRK-ADR-001')).json!.data).toMatchObject({ priority: 'P2', unblocks: ['WRK-ADR-002'] });
     const text = await docket(['state', 'get', 'WRK-ADR-002', '--root', root]);
     expect(text.stdout).toContain('WRK-ADR-002  Not Started  P0  ready');
@@ -29,9 +46,16 @@ describe('state get', () => {
   });
 
   it('an unknown shorthand gets the prefix of a single-namespace repository; an ambiguous one is refused', async () => {
-    const root = stateRepo({ 'docs/45-adr/adr-007-x.md': '---\ndocument_id: OTHER-ADR-002\ntype: ADR\ntitle: X\nstatus: Draft\nversion: "0.1"\nlast_updated: 2026-01-10\nowner: T\ndocops_version: "2.0"\n---\n\n# X\n' });
+    const root = stateRepo({
+      'docs/45-adr/adr-007-x.md':
+        '---\ndocument_id: OTHER-ADR-002\ntype: ADR\ntitle: X\nstatus: Draft\nversion: "0.1"\nlast_updated: 2026-01-10\nowner: T\ndocops_version: "2.0"\n---\n\n# X\n',
+    });
     const ambiguous = await state(root, 'get', 'ADR-002');
-    expect([ambiguous.exitCode, ambiguous.json!.error.code, ambiguous.json!.error.details.candidates]).toEqual([64, 'STATE_AMBIGUOUS_ID', ['OTHER-ADR-002', 'WRK-ADR-002']]);
+    expect([ambiguous.exitCode, ambiguous.json!.error.code, ambiguous.json!.error.details.candidates]).toEqual([
+      64,
+      'STATE_AMBIGUOUS_ID',
+      ['OTHER-ADR-002', 'WRK-ADR-002'],
+    ]);
     const guessed = await state(root, 'get', 'PRD-009');
     expect(guessed.json!.error.details.document_id).toBe('WRK-PRD-009');
   });

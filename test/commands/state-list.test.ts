@@ -5,7 +5,8 @@ import { entryYaml, state, STATE, stateCodes, stateFile, stateRepo } from '../he
 describe('state list', () => {
   it('filters (every filter must hold, a repeated one matches any value) and summarises the returned entries', async () => {
     const root = stateRepo({
-      'docops.config.yaml': 'project_name: Queue\nrepo_prefix: WRK\ndocops_version: "2.0"\ndocs_root: docs\nvalid_impl_states: [Not Started, In Progress, Blocked, QA Required, Done, Parked]\n',
+      'docops.config.yaml':
+        'project_name: Queue\nrepo_prefix: WRK\ndocops_version: "2.0"\ndocs_root: docs\nvalid_impl_states: [Not Started, In Progress, Blocked, QA Required, Done, Parked]\n',
       [STATE]: stateFile(
         entryYaml('WRK-ADR-001', { impl_state: 'In Progress', assignee: 'al', priority: 'P0' }),
         entryYaml('WRK-ADR-002', { impl_state: 'Not Started', depends_on: ['WRK-ADR-001'] }),
@@ -28,7 +29,11 @@ describe('state list', () => {
     expect(await ids('--assignee', 'al', '--assignee', 'bo')).toEqual(['WRK-ADR-001', 'WRK-ADR-003']);
     expect(await ids('--impl-state', 'not started', '--blocked')).toEqual(['WRK-ADR-002']);
     const bad = await state(root, 'list', '--priority', 'high');
-    expect([bad.exitCode, bad.json!.error.code, bad.json!.error.details.allowed]).toEqual([64, 'INVALID_FLAG_VALUE', ['P0', 'P1', 'P2', 'P3']]);
+    expect([bad.exitCode, bad.json!.error.code, bad.json!.error.details.allowed]).toEqual([
+      64,
+      'INVALID_FLAG_VALUE',
+      ['P0', 'P1', 'P2', 'P3'],
+    ]);
     const text = await docket(['state', 'list', '--root', root]);
     expect(text.stdout).toContain('5 of 5 entries; 1 ready, 2 blocked.');
   });
@@ -58,8 +63,14 @@ describe('doctor checks the state file', () => {
     expect(own(doctor.json!.warnings).sort()).toEqual(['STATE_UNKNOWN_DOC_ID', 'STATE_UNKNOWN_IMPL_STATE', 'STATE_UNSORTED_KEYS']);
     const broken = stateRepo({ [STATE]: 'documents: [\n' });
     const malformed = await docket(['doctor', '--root', broken, '--json']);
-    expect(malformed.json!.violations.filter((v: any) => v.code.startsWith('STATE_')).map((v: any) => [v.code, v.path])).toEqual([['STATE_YAML_MALFORMED', STATE]]);
+    expect(malformed.json!.violations.filter((v: any) => v.code.startsWith('STATE_')).map((v: any) => [v.code, v.path])).toEqual([
+      ['STATE_YAML_MALFORMED', STATE],
+    ]);
     const none = await docket(['doctor', '--root', stateRepo(), '--json']);
-    expect(none.json!.data.checks.find((c: any) => c.name === 'state')).toEqual({ name: 'state', status: 'ok', message: `No ${STATE}: no work queue to check.` });
+    expect(none.json!.data.checks.find((c: any) => c.name === 'state')).toEqual({
+      name: 'state',
+      status: 'ok',
+      message: `No ${STATE}: no work queue to check.`,
+    });
   });
 });

@@ -15,9 +15,16 @@ describe('state next', () => {
     });
     // ADR-001 unblocks ADR-003: it beats the older ADR-002 of the same priority.
     const next = await state(root, 'next');
-    expect(next.json!.data).toMatchObject({ entry: { document_id: 'WRK-ADR-001', unblocks: ['WRK-ADR-003'] }, selection: { candidates_considered: 3, filter: {} }, reason: null });
+    expect(next.json!.data).toMatchObject({
+      entry: { document_id: 'WRK-ADR-001', unblocks: ['WRK-ADR-003'] },
+      selection: { candidates_considered: 3, filter: {} },
+      reason: null,
+    });
     expect((await state(root, 'next', '--assignee', 'al')).json!.data.entry.document_id).toBe('WRK-ADR-002');
-    expect((await state(root, 'next', '--assignee', 'al', '--priority-at-least', 'p2')).json!.data).toMatchObject({ entry: { document_id: 'WRK-ADR-002' }, selection: { candidates_considered: 1, filter: { assignee: 'al', priority_at_least: 'P2' } } });
+    expect((await state(root, 'next', '--assignee', 'al', '--priority-at-least', 'p2')).json!.data).toMatchObject({
+      entry: { document_id: 'WRK-ADR-002' },
+      selection: { candidates_considered: 1, filter: { assignee: 'al', priority_at_least: 'P2' } },
+    });
     const bad = await state(root, 'next', '--priority-at-least', 'urgent');
     expect([bad.exitCode, bad.json!.error.code]).toEqual([64, 'INVALID_FLAG_VALUE']);
     const text = await docket(['state', 'next', '--root', root]);

@@ -14,7 +14,12 @@ describe('state reads and the recorded index', () => {
   const codes = (r: Awaited<ReturnType<typeof state>>) => r.json!.warnings.map((w: { code: string }) => w.code).sort();
 
   it('answer from the recorded index when it knows every ID the state file names', async () => {
-    const root = stateRepo({ [STATE]: stateFile(entryYaml('WRK-ADR-001', { impl_state: 'Done' }), entryYaml('WRK-ADR-002', { impl_state: 'Not Started', depends_on: ['WRK-ADR-001'] })) });
+    const root = stateRepo({
+      [STATE]: stateFile(
+        entryYaml('WRK-ADR-001', { impl_state: 'Done' }),
+        entryYaml('WRK-ADR-002', { impl_state: 'Not Started', depends_on: ['WRK-ADR-001'] }),
+      ),
+    });
     expect((await docket(['index', '--root', root])).exitCode).toBe(0);
     // A document the index does not have yet, named by no entry: the recorded index answers.
     writeFileSync(path.join(root, 'docs/45-adr/adr-006-new.md'), doc({ document_id: 'WRK-ADR-006', title: 'New' }));
@@ -26,10 +31,12 @@ describe('state reads and the recorded index', () => {
     const root = stateRepo({ [STATE]: stateFile(entryYaml('WRK-ADR-001', { impl_state: 'Done' })) });
     expect((await docket(['index', '--root', root])).exitCode).toBe(0);
     writeFileSync(path.join(root, 'docs/45-adr/adr-006-new.md'), doc({ document_id: 'WRK-ADR-006', title: 'New' }));
-    writeFileSync(path.join(root, STATE), stateFile(entryYaml('WRK-ADR-001', { impl_state: 'Done' }), entryYaml('WRK-ADR-006', { impl_state: 'In Progress' })));
+    writeFileSync(
+      path.join(root, STATE),
+      stateFile(entryYaml('WRK-ADR-001', { impl_state: 'Done' }), entryYaml('WRK-ADR-006', { impl_state: 'In Progress' })),
+    );
     const r = await state(root, 'list');
     // The new document is known (no STATE_UNKNOWN_DOC_ID), and the stale index is said.
     expect(codes(r)).toEqual(['INDEX_STALE']);
   });
-
 });

@@ -25,7 +25,11 @@ describe('new --supersedes: both files or neither', () => {
     atomicWriteTestHooks.beforeReplace = (target) => {
       if (target === old) appendFileSync(old, 'Another writer was here.\n');
     };
-    const error = await createDocument(config, { type: 'ADR', title: 'New', supersedes: 'ACME-ADR-001' }, { env, now, dryRun: false, cmd: (c) => c }).catch((e: unknown) => e);
+    const error = await createDocument(
+      config,
+      { type: 'ADR', title: 'New', supersedes: 'ACME-ADR-001' },
+      { env, now, dryRun: false, cmd: (c) => c },
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DocketError);
     expect(error).toMatchObject({ code: 'DOCUMENT_NOT_EDITABLE', details: { reason: 'changed', path: 'docs/45-adr/adr-001-old.md' } });
     // The other writer's change is kept, the old document is not superseded, and the new one is gone.
@@ -35,7 +39,11 @@ describe('new --supersedes: both files or neither', () => {
     expect(readdirSync(path.join(root, '.docket/claims'))).toEqual(['ACME-ADR-001.claim']);
     delete atomicWriteTestHooks.beforeReplace;
     // The number is free again: the next run takes it.
-    const again = await createDocument(config, { type: 'ADR', title: 'New', supersedes: 'ACME-ADR-001' }, { env, now, dryRun: false, cmd: (c) => c });
+    const again = await createDocument(
+      config,
+      { type: 'ADR', title: 'New', supersedes: 'ACME-ADR-001' },
+      { env, now, dryRun: false, cmd: (c) => c },
+    );
     expect(again.data).toMatchObject({ document_id: 'ACME-ADR-002', supersedes: { updated: true } });
   });
 });

@@ -70,7 +70,9 @@ describe('a walk stops after DOCKET_WALK_LIMIT files: status partial and a warni
   it('fix still sees every ID, whatever the limit: the ID it adds is past all of them', async () => {
     const root = fiveDocuments();
     writeTree(root, { 'docs/45-adr/adr-006-new.md': doc({ document_id: undefined, title: 'New' }, '# New\n') });
-    const r = await docket(['fix', '--no-dry-run', '--root', root, '--json'], { env: { DOCKET_WALK_LIMIT: '1', DOCKET_TODAY: '2026-03-04' } });
+    const r = await docket(['fix', '--no-dry-run', '--root', root, '--json'], {
+      env: { DOCKET_WALK_LIMIT: '1', DOCKET_TODAY: '2026-03-04' },
+    });
     expect(r.exitCode, r.stdout).toBe(0);
     expect(r.json!.status).toBe('ok');
     expect(readFileSync(path.join(root, 'docs/45-adr/adr-006-new.md'), 'utf8')).toContain('document_id: ACME-ADR-006');

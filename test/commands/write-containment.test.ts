@@ -28,7 +28,14 @@ function expectUntouched(outside: string): void {
   expect(readdirSync(outside, { recursive: true }).map(String).sort()).toEqual(['keep.txt']);
 }
 
-function expectRefused(r: { exitCode: number; json?: Record<string, any> }, root: string, command: string, code: string, exit: number, rel?: string): void {
+function expectRefused(
+  r: { exitCode: number; json?: Record<string, any> },
+  root: string,
+  command: string,
+  code: string,
+  exit: number,
+  rel?: string,
+): void {
   expect(r.exitCode, JSON.stringify(r.json)).toBe(exit);
   expectValidEnvelope(r.json, command);
   expect(r.json!.error.code).toBe(code);
@@ -82,7 +89,13 @@ describe('no command writes outside the root, whatever the repository says', () 
   it('install-precommit: git hooks that a .git file places outside the root', async () => {
     const { root, outside } = await hostile();
     writeFileSync(path.join(root, '.git'), `gitdir: ${path.relative(root, outside)}\n`);
-    expectRefused(await docket(['install-precommit', '--git-hook', '--root', root, '--json']), root, 'install-precommit', 'PATH_OUTSIDE_ROOT', 77);
+    expectRefused(
+      await docket(['install-precommit', '--git-hook', '--root', root, '--json']),
+      root,
+      'install-precommit',
+      'PATH_OUTSIDE_ROOT',
+      77,
+    );
     expectUntouched(outside);
   });
 

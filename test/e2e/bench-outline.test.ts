@@ -9,7 +9,12 @@ import { cleanEnv } from '../helpers/cli.js';
 import { tempDir } from '../helpers/fixtures.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
-const outline = (...args: string[]) => spawnSync(process.execPath, [path.join(REPO, 'bench/outline.mjs'), ...args], { cwd: tempDir(), env: cleanEnv() as NodeJS.ProcessEnv, encoding: 'utf8' });
+const outline = (...args: string[]) =>
+  spawnSync(process.execPath, [path.join(REPO, 'bench/outline.mjs'), ...args], {
+    cwd: tempDir(),
+    env: cleanEnv() as NodeJS.ProcessEnv,
+    encoding: 'utf8',
+  });
 
 // The script measures the Markdown outline stage by stage (DOCKET-SPEC-006 §2.22); no timing is asserted.
 describe('bench/outline.mjs', () => {
@@ -20,7 +25,11 @@ describe('bench/outline.mjs', () => {
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     const rows = run.stdout.split('\n').filter((l) => /^\| [a-z]/.test(l));
-    expect(rows.map((r) => r.split(' | ')[0])).toEqual(['| simple path (simpleOutline, declines count 0)', '| parser (commonmarkOutline, markdown-it)', '| the whole outline (outlineMarkdown)']);
+    expect(rows.map((r) => r.split(' | ')[0])).toEqual([
+      '| simple path (simpleOutline, declines count 0)',
+      '| parser (commonmarkOutline, markdown-it)',
+      '| the whole outline (outlineMarkdown)',
+    ]);
     for (const row of rows) expect(row).toMatch(/ \| \d+\.\d\d \| \d+\.\d\d \|$/);
     expect(run.stdout).toMatch(/: 40 bodies, 3 passes/);
   });

@@ -8,7 +8,12 @@ import { cleanEnv } from '../helpers/cli.js';
 import { tempDir } from '../helpers/fixtures.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
-const warm = (...args: string[]) => spawnSync(process.execPath, [path.join(REPO, 'bench/warm.mjs'), ...args], { cwd: tempDir(), env: cleanEnv() as NodeJS.ProcessEnv, encoding: 'utf8' });
+const warm = (...args: string[]) =>
+  spawnSync(process.execPath, [path.join(REPO, 'bench/warm.mjs'), ...args], {
+    cwd: tempDir(),
+    env: cleanEnv() as NodeJS.ProcessEnv,
+    encoding: 'utf8',
+  });
 
 // The script explains the benchmark's check rows (DOCKET-SPEC-006 §3.10); no timing is asserted.
 describe('bench/warm.mjs', () => {
@@ -21,7 +26,9 @@ describe('bench/warm.mjs', () => {
     const rows = run.stdout.split('\n').filter((l) => /^\| \d+ \|/.test(l));
     expect(rows).toHaveLength(3);
     for (const row of rows) expect(row).toMatch(/^\| \d \| \d+ \| \d+ \| \d+\.\d\d \|$/);
-    expect(run.stdout).toMatch(/3 runs in one process; the first check took \d+ ms, the later ones \(from run 3\) \d+ ms \(median\): warm-up -?\d+ ms\./);
+    expect(run.stdout).toMatch(
+      /3 runs in one process; the first check took \d+ ms, the later ones \(from run 3\) \d+ ms \(median\): warm-up -?\d+ ms\./,
+    );
   });
 
   it('refuses a missing repository argument and a run count below 2', () => {

@@ -52,7 +52,9 @@ async function importRepository(fixture: string, initFlags: string[], prepare?: 
   // A second scan plans nothing: the import is done in one pass.
   const again = await docket(['scan', '--root', root, '--json'], { env: TODAY });
   expect(again.json!.data.actions).toEqual([]);
-  const moves = new Map<string, string>(plan.actions.filter((a: any) => a.action === 'move' || a.action === 'rename').map((a: any) => [a.path, a.to]));
+  const moves = new Map<string, string>(
+    plan.actions.filter((a: any) => a.action === 'move' || a.action === 'rename').map((a: any) => [a.path, a.to]),
+  );
   return { root, before, after: snapshot(root), scan: scan.json!.data, plan, apply: apply.json!, check: check.json!, findings, moves };
 }
 
@@ -71,14 +73,34 @@ describe('brownfield import: scan --plan, one fix --plan --apply, check', () => 
   it('adr-tools (doc/adr, .adr-dir): the log stays whole, stated metadata kept, check is clean, only frontmatter added', async () => {
     const r = await importRepository('brownfield-adr-tools', ['--docs-root', 'doc', '--adr-dir', 'doc/adr']);
     // docket's own templates are not surveyed right after init.
-    expect(r.scan.files.map((f: any) => f.path)).toEqual(['README.md', 'doc/adr/0001-record-architecture-decisions.md', 'doc/adr/0002-use-mysql.md', 'doc/adr/0003-use-postgresql.md']);
+    expect(r.scan.files.map((f: any) => f.path)).toEqual([
+      'README.md',
+      'doc/adr/0001-record-architecture-decisions.md',
+      'doc/adr/0002-use-mysql.md',
+      'doc/adr/0003-use-postgresql.md',
+    ]);
     expect(r.plan.actions.map((a: any) => [a.action, a.path])).toEqual([
       ['add_frontmatter', 'doc/adr/0001-record-architecture-decisions.md'],
       ['add_frontmatter', 'doc/adr/0002-use-mysql.md'],
       ['add_frontmatter', 'doc/adr/0003-use-postgresql.md'],
     ]);
-    expect(r.plan.actions[1].frontmatter).toEqual({ document_id: 'ACME-ADR-002', type: 'ADR', title: 'Use MySQL', status: 'Superseded', version: '0.1', last_updated: '2016-02-13', owner: '__TBD__', docops_version: '2.0', superseded_by: 'ACME-ADR-003' });
-    expect(r.plan.actions[0].frontmatter).toMatchObject({ document_id: 'ACME-ADR-001', title: 'Record architecture decisions', status: 'Approved', last_updated: '2016-02-12' });
+    expect(r.plan.actions[1].frontmatter).toEqual({
+      document_id: 'ACME-ADR-002',
+      type: 'ADR',
+      title: 'Use MySQL',
+      status: 'Superseded',
+      version: '0.1',
+      last_updated: '2016-02-13',
+      owner: '__TBD__',
+      docops_version: '2.0',
+      superseded_by: 'ACME-ADR-003',
+    });
+    expect(r.plan.actions[0].frontmatter).toMatchObject({
+      document_id: 'ACME-ADR-001',
+      title: 'Record architecture decisions',
+      status: 'Approved',
+      last_updated: '2016-02-12',
+    });
     expect(r.scan.plan.remaining).toEqual({ findings: 0, errors: 0, codes: [] });
     expect(r.findings).toEqual([]);
     expect(r.apply.data.fixed).toBe(3); // three FRONTMATTER_MISSING findings, one per record
@@ -89,7 +111,10 @@ describe('brownfield import: scan --plan, one fix --plan --apply, check', () => 
     expect(r.after.get('README.md')).toBe(r.before.get('README.md'));
     const index = await docket(['index', '--root', r.root, '--json']);
     expect(index.exitCode).toBe(0);
-    expect((await docket(['resolve', 'ACME-ADR-002', '--root', r.root, '--json'])).json!.data).toMatchObject({ path: 'doc/adr/0002-use-mysql.md', status: 'Superseded' });
+    expect((await docket(['resolve', 'ACME-ADR-002', '--root', r.root, '--json'])).json!.data).toMatchObject({
+      path: 'doc/adr/0002-use-mysql.md',
+      status: 'Superseded',
+    });
   });
 
   it('log4brains: README, index.md and template.md left ungoverned in place; - Status: lines kept; a status the schema lacks is announced and is all check reports', async () => {
@@ -97,12 +122,34 @@ describe('brownfield import: scan --plan, one fix --plan --apply, check', () => 
     expect(r.scan.plan.ungoverned.map((u: any) => u.path)).toEqual(['docs/adr/README.md', 'docs/adr/index.md', 'docs/adr/template.md']);
     for (const rel of ['docs/adr/README.md', 'docs/adr/index.md', 'docs/adr/template.md']) expect(r.after.get(rel)).toBe(r.before.get(rel));
     // A linked record moves too (its links are rewritten): its fields are set where it lands.
-    const superseded = r.plan.actions.find((a: any) => a.frontmatter && [a.path, r.moves.get(a.path)].includes(r.moves.get('docs/adr/20200919-use-markdown-files.md') ?? 'docs/adr/20200919-use-markdown-files.md')) ?? r.plan.actions.find((a: any) => a.frontmatter && a.path === 'docs/adr/20200919-use-markdown-files.md');
-    expect(superseded.frontmatter).toMatchObject({ status: 'Superseded', superseded_by: 'ACME-ADR-003', last_updated: '2020-09-19', title: 'Use plain Markdown files' });
+    const superseded =
+      r.plan.actions.find(
+        (a: any) =>
+          a.frontmatter &&
+          [a.path, r.moves.get(a.path)].includes(
+            r.moves.get('docs/adr/20200919-use-markdown-files.md') ?? 'docs/adr/20200919-use-markdown-files.md',
+          ),
+      ) ?? r.plan.actions.find((a: any) => a.frontmatter && a.path === 'docs/adr/20200919-use-markdown-files.md');
+    expect(superseded.frontmatter).toMatchObject({
+      status: 'Superseded',
+      superseded_by: 'ACME-ADR-003',
+      last_updated: '2020-09-19',
+      title: 'Use plain Markdown files',
+    });
     // Date prefixes are dropped from new names.
-    expect(r.moves.get('docs/adr/20200918-use-log4brains-to-manage-the-adrs.md')).toBe('docs/adr/adr-001-use-log4brains-to-manage-the-adrs.md');
-    expect(r.scan.plan.stated).toContainEqual(expect.objectContaining({ path: 'docs/adr/adr-004-keep-a-changelog.md', field: 'status', stated: 'rejected', value: 'rejected' }));
-    expect(r.findings).toEqual([['SCHEMA_VALIDATION', 'docs/adr/adr-004-keep-a-changelog.md', '`status` is "rejected"; expected one of: Draft, In Review, Approved, Superseded.']]);
+    expect(r.moves.get('docs/adr/20200918-use-log4brains-to-manage-the-adrs.md')).toBe(
+      'docs/adr/adr-001-use-log4brains-to-manage-the-adrs.md',
+    );
+    expect(r.scan.plan.stated).toContainEqual(
+      expect.objectContaining({ path: 'docs/adr/adr-004-keep-a-changelog.md', field: 'status', stated: 'rejected', value: 'rejected' }),
+    );
+    expect(r.findings).toEqual([
+      [
+        'SCHEMA_VALIDATION',
+        'docs/adr/adr-004-keep-a-changelog.md',
+        '`status` is "rejected"; expected one of: Draft, In Review, Approved, Superseded.',
+      ],
+    ]);
     expect(predicted(r.scan)).toEqual(counted(r.findings));
     for (const [from, text] of r.before) {
       if (!from.endsWith('.md')) continue;
@@ -110,7 +157,8 @@ describe('brownfield import: scan --plan, one fix --plan --apply, check', () => 
       // Only lines with links to moved records change (their destinations are rewritten).
       const [after, before] = [body(r.after.get(at)!).split('\n'), text.split('\n')];
       expect(after.length, from).toBe(before.length);
-      for (let i = 0; i < before.length; i++) if (after[i] !== before[i]) expect([from, before[i]]).toEqual([from, expect.stringMatching(/\]\([^)]*\.md/)]);
+      for (let i = 0; i < before.length; i++)
+        if (after[i] !== before[i]) expect([from, before[i]]).toEqual([from, expect.stringMatching(/\]\([^)]*\.md/)]);
     }
   });
 
@@ -119,13 +167,20 @@ describe('brownfield import: scan --plan, one fix --plan --apply, check', () => 
       rmSync(path.join(root, 'docs/adr/README.md'));
       symlinkSync('index.md', path.join(root, 'docs/adr/README.md'));
     });
-    expect(r.scan.plan.ungoverned).toContainEqual({ path: 'docs/adr/README.md', reason: expect.stringContaining('a symbolic link to docs/adr/index.md') });
-    expect(r.plan.actions.find((a: any) => a.action === 'exclude').files).toEqual(['docs/adr/README.md', 'docs/adr/index.md', 'docs/adr/template.md']);
+    expect(r.scan.plan.ungoverned).toContainEqual({
+      path: 'docs/adr/README.md',
+      reason: expect.stringContaining('a symbolic link to docs/adr/index.md'),
+    });
+    expect(r.plan.actions.find((a: any) => a.action === 'exclude').files).toEqual([
+      'docs/adr/README.md',
+      'docs/adr/index.md',
+      'docs/adr/template.md',
+    ]);
     expect(r.findings.map((f) => f[0])).toEqual(['SCHEMA_VALIDATION']);
     expect(lstatSync(path.join(r.root, 'docs/adr/README.md')).isSymbolicLink()).toBe(true);
   });
 
-  it('MADR: a series from 0000 keeps its numbers, `accepted` and `draft` become the schema\'s spelling, `on hold` and site-generator keys are announced, and are exactly what check reports', async () => {
+  it("MADR: a series from 0000 keeps its numbers, `accepted` and `draft` become the schema's spelling, `on hold` and site-generator keys are announced, and are exactly what check reports", async () => {
     const r = await importRepository('brownfield-madr', []);
     expect([...r.moves.values()]).toEqual([
       'docs/40-decisions/decision-000-use-markdown-architectural-decision-records.md',
@@ -138,13 +193,21 @@ describe('brownfield import: scan --plan, one fix --plan --apply, check', () => 
     expect(frontmatter(first)).toContain('document_id: ACME-DECISION-000');
     expect(frontmatter(r.after.get('docs/40-decisions/decision-002-use-rest.md')!)).toContain('status: Draft');
     expect(frontmatter(r.after.get('docs/40-decisions/decision-001-use-a-message-queue.md')!)).toContain('status: "on hold"');
-    expect(r.scan.plan.stated).toContainEqual(expect.objectContaining({ path: 'docs/40-decisions/decision-001-use-a-message-queue.md', stated: 'on hold', value: null }));
+    expect(r.scan.plan.stated).toContainEqual(
+      expect.objectContaining({ path: 'docs/40-decisions/decision-001-use-a-message-queue.md', stated: 'on hold', value: null }),
+    );
     expect(r.after.get('docs/decisions/adr-template.md')).toBe(r.before.get('docs/decisions/adr-template.md'));
     // One run is enough: no `status is "draft"` left for a second fix.
     const codes = new Set(r.findings.map((f) => f[0]));
     expect([...codes]).toEqual(['SCHEMA_VALIDATION']);
     const messages = [...new Set(r.findings.map((f) => f[2]!.replace(/;.*$/, '')))].sort();
-    expect(messages).toEqual(['Unknown field `date`', 'Unknown field `deciders`.', 'Unknown field `nav_order`.', 'Unknown field `parent`.', '`status` is "on hold"']);
+    expect(messages).toEqual([
+      'Unknown field `date`',
+      'Unknown field `deciders`.',
+      'Unknown field `nav_order`.',
+      'Unknown field `parent`.',
+      '`status` is "on hold"',
+    ]);
     expect(predicted(r.scan)).toEqual(counted(r.findings));
     expect(r.scan.plan.remaining.codes[0].messages).toContain('Unknown field `nav_order`.');
     // Bodies unchanged.
@@ -180,7 +243,7 @@ describe('brownfield import: scan --plan, one fix --plan --apply, check', () => 
     expect(existsSync(path.join(r.root, 'docs/adrs/0001-use-postgres.md'))).toBe(false);
   });
 
-  it('a broken /-rooted link is fixed from the repository root, not from the document\'s folder', async () => {
+  it("a broken /-rooted link is fixed from the repository root, not from the document's folder", async () => {
     const r = await importRepository('brownfield-adrs-linked', ['--adr-dir', 'docs/adrs']);
     const file = path.join(r.root, 'docs/adrs/0002-event-bus.md');
     writeFileSync(file, `${readFileSync(file, 'utf8')}\nSee [the guide](/guide.md).\n`);
@@ -188,7 +251,6 @@ describe('brownfield import: scan --plan, one fix --plan --apply, check', () => 
     const rooted = check.json!.violations.find((f: any) => f.code === 'LINK_BROKEN' && f.path === 'docs/adrs/0002-event-bus.md');
     expect(rooted.suggestion).toBe('Fix the path (from the repository root) or restore the target.');
   });
-
 });
 
 describe('namespaces added after an import', () => {
@@ -197,12 +259,18 @@ describe('namespaces added after an import', () => {
     const healthy = await docket(['doctor', '--root', r.root, '--json']);
     expect(healthy.json!.warnings.map((w: any) => w.code)).not.toContain('DOCUMENTS_UNGOVERNED');
     const config = path.join(r.root, 'docops.config.yaml');
-    writeFileSync(config, `${readFileSync(config, 'utf8')}namespaces:\n  - name: extra\n    repo_prefix: EXTRA\n    docs_root: docs/notes\n`);
+    writeFileSync(
+      config,
+      `${readFileSync(config, 'utf8')}namespaces:\n  - name: extra\n    repo_prefix: EXTRA\n    docs_root: docs/notes\n`,
+    );
     mkdirSync(path.join(r.root, 'docs/notes'));
     const doctor = await docket(['doctor', '--root', r.root, '--json']);
     expectValidEnvelope(doctor.json, 'doctor');
     expect(doctor.json!.warnings.filter((w: any) => w.code === 'DOCUMENTS_UNGOVERNED').map((w: any) => [w.path, w.message])).toEqual([
-      ['docs', '3 Markdown files with a document ID under docs/ are outside every docs root (docs/notes/), so no command checks them: docs/adrs/0001-use-postgres.md, docs/adrs/0002-event-bus.md, docs/adrs/0003-cache.md.'],
+      [
+        'docs',
+        '3 Markdown files with a document ID under docs/ are outside every docs root (docs/notes/), so no command checks them: docs/adrs/0001-use-postgres.md, docs/adrs/0002-event-bus.md, docs/adrs/0003-cache.md.',
+      ],
     ]);
     expect(doctor.json!.data.checks.find((c: any) => c.name === 'coverage').status).toBe('warn');
   });
@@ -212,26 +280,35 @@ describe('namespaces added after an import', () => {
     mkdirSync(path.join(r.root, 'packages/web/docs'), { recursive: true });
     writeFileSync(path.join(r.root, 'packages/web/docs/intro.md'), '# Web\n');
     const scan = await docket(['scan', '--root', r.root, '--json']);
-    expect(scan.json!.data.suggested_namespaces).toEqual([{ name: 'default', docs_root: 'docs', repo_prefix: 'ACME' }, { name: 'web', docs_root: 'packages/web/docs', repo_prefix: 'WEB' }]);
+    expect(scan.json!.data.suggested_namespaces).toEqual([
+      { name: 'default', docs_root: 'docs', repo_prefix: 'ACME' },
+      { name: 'web', docs_root: 'packages/web/docs', repo_prefix: 'WEB' },
+    ]);
   });
 });
 
 describe('scan without a config suggests how to init', () => {
-  it('keeps an ADR log outside docs/ whole (adr-tools\' .adr-dir), or governs doc/ when there is no docs/', async () => {
+  it("keeps an ADR log outside docs/ whole (adr-tools' .adr-dir), or governs doc/ when there is no docs/", async () => {
     const adr = copyFixture('brownfield-adr-tools');
     const scan = await docket(['scan', '--root', adr, '--json']);
-    expect(scan.json!.advice.find((a: any) => a.code === 'NEXT_INIT').command).toBe(`docket init --docs-root doc --adr-dir doc/adr --root ${adr}`);
+    expect(scan.json!.advice.find((a: any) => a.code === 'NEXT_INIT').command).toBe(
+      `docket init --docs-root doc --adr-dir doc/adr --root ${adr}`,
+    );
     rmSync(path.join(adr, '.adr-dir'));
     const folder = await docket(['scan', '--root', adr, '--json']);
     expect(folder.json!.advice.find((a: any) => a.code === 'NEXT_INIT').message).toContain('doc/adr holds the decision records');
     const linked = copyFixture('brownfield-adrs-linked');
-    expect((await docket(['scan', '--root', linked, '--json'])).json!.advice.find((a: any) => a.code === 'NEXT_INIT').command).toBe(`docket init --adr-dir docs/adrs --root ${linked}`);
+    expect((await docket(['scan', '--root', linked, '--json'])).json!.advice.find((a: any) => a.code === 'NEXT_INIT').command).toBe(
+      `docket init --adr-dir docs/adrs --root ${linked}`,
+    );
     const plain = copyFixture('brownfield-adr-tools');
     rmSync(path.join(plain, '.adr-dir'));
     mkdirSync(path.join(plain, 'doc/guides'));
     writeFileSync(path.join(plain, 'doc/guides/setup.md'), '# Setup\n');
     rmSync(path.join(plain, 'doc/adr'), { recursive: true });
-    expect((await docket(['scan', '--root', plain, '--json'])).json!.advice.find((a: any) => a.code === 'NEXT_INIT').command).toBe(`docket init --docs-root doc --root ${plain}`);
+    expect((await docket(['scan', '--root', plain, '--json'])).json!.advice.find((a: any) => a.code === 'NEXT_INIT').command).toBe(
+      `docket init --docs-root doc --root ${plain}`,
+    );
   });
 
   it('init --docs-root and --adr-dir write the config, and refuse an ADR directory outside the docs root', async () => {
@@ -239,11 +316,15 @@ describe('scan without a config suggests how to init', () => {
     const bad = await docket(['init', '--root', root, '--prefix', 'ACME', '--adr-dir', 'doc/adr', '--json']);
     expect(bad.exitCode).toBe(64);
     expect(bad.json!.error.code).toBe('INVALID_FLAG_VALUE');
-    expect((await docket(['init', '--root', root, '--prefix', 'ACME', '--docs-root', '../x', '--json'])).json!.error.code).toBe('INVALID_FLAG_VALUE');
+    expect((await docket(['init', '--root', root, '--prefix', 'ACME', '--docs-root', '../x', '--json'])).json!.error.code).toBe(
+      'INVALID_FLAG_VALUE',
+    );
     const ok = await docket(['init', '--root', root, '--prefix', 'ACME', '--docs-root', 'doc', '--adr-dir', 'doc/adr', '--json']);
     expect(ok.json!.data).toMatchObject({ docs_root: 'doc' });
     const config = readFileSync(path.join(root, 'docops.config.yaml'), 'utf8');
-    expect(config).toContain('docs_root: doc\nschema_path: doc/00-governance/metadata.schema.json\nindex_path: doc/01-indices/docket.index.json\n');
+    expect(config).toContain(
+      'docs_root: doc\nschema_path: doc/00-governance/metadata.schema.json\nindex_path: doc/01-indices/docket.index.json\n',
+    );
     expect(config).toContain('  ADR:\n    directory: adr\n    template: doc/00-governance/templates/adr.template.md\n');
     expect(existsSync(path.join(root, 'doc/00-governance/metadata.schema.json'))).toBe(true);
     expect(existsSync(path.join(root, 'doc/45-adr'))).toBe(false);

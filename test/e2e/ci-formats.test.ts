@@ -20,11 +20,17 @@ describe('CI formats through the built binary', () => {
   });
 
   it('a forced interrupt still prints the CI format, with exit 130', () => {
-    const script = "import { emitInterruptedAndExit, prepareInterrupt } from './dist/cli/emit.js'; await prepareInterrupt(process.argv[1]); emitInterruptedAndExit({ command: 'check', runId: '00000000-0000-4000-8000-000000000000', root: process.cwd(), format: process.argv[1], color: false, debug: false, started: 0, includeMetrics: false });";
+    const script =
+      "import { emitInterruptedAndExit, prepareInterrupt } from './dist/cli/emit.js'; await prepareInterrupt(process.argv[1]); emitInterruptedAndExit({ command: 'check', runId: '00000000-0000-4000-8000-000000000000', root: process.cwd(), format: process.argv[1], color: false, debug: false, started: 0, includeMetrics: false });";
     for (const format of ['sarif', 'junit', 'github']) {
       const r = spawnSync(process.execPath, ['--input-type=module', '-e', script, format], { cwd: REPO, encoding: 'utf8' });
       expect(r.status, format).toBe(130);
-      if (format === 'sarif') expect(expectSarif(r.stdout).runs[0].invocations[0]).toMatchObject({ executionSuccessful: false, exitCode: 130, toolExecutionNotifications: [{ descriptor: { id: 'INTERRUPTED' } }] });
+      if (format === 'sarif')
+        expect(expectSarif(r.stdout).runs[0].invocations[0]).toMatchObject({
+          executionSuccessful: false,
+          exitCode: 130,
+          toolExecutionNotifications: [{ descriptor: { id: 'INTERRUPTED' } }],
+        });
       if (format === 'junit') expect(parseJunit(r.stdout).testsuites.testsuite[0].testcase[0].error[0].type).toBe('INTERRUPTED');
       if (format === 'github') expect(r.stdout).toMatch(/^::error title=docket check%3A INTERRUPTED::/);
     }

@@ -26,7 +26,12 @@ describe('version and help as users type them', () => {
     expect(json.code).toBe(0);
     const env = JSON.parse(json.stdout);
     expectValidEnvelope(env, 'version');
-    expect(env.data).toEqual({ version: JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')).version, node: process.version, platform: process.platform, arch: process.arch });
+    expect(env.data).toEqual({
+      version: JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')).version,
+      node: process.version,
+      platform: process.platform,
+      arch: process.arch,
+    });
   });
 
   it('-h prints the help of docket and of every command, as --help does', () => {

@@ -12,7 +12,11 @@ describe('the built binary', () => {
 
   it('init then doctor then context: one JSON line each, exit 0', async () => {
     const root = tempDir();
-    for (const args of [['init', '--prefix', 'ACME'], ['doctor', '--strict'], ['context', '--deep']]) {
+    for (const args of [
+      ['init', '--prefix', 'ACME'],
+      ['doctor', '--strict'],
+      ['context', '--deep'],
+    ]) {
       const r = await docketBin([...args, '--root', root, '--format', 'json']);
       expect(r.exitCode, r.stderr).toBe(0);
       expect(r.stdout.split('\n').filter(Boolean)).toHaveLength(1);

@@ -11,11 +11,27 @@ describe("the 'docket' package for TypeScript consumers", () => {
     mkdirSync(path.join(dir, 'node_modules'));
     symlinkSync(REPO, path.join(dir, 'node_modules', 'docket'));
     writeFileSync(path.join(dir, 'package.json'), '{ "name": "consumer", "type": "module" }\n');
-    writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({
-      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, lib: ['ES2023'], types: ['node'], typeRoots: [path.join(REPO, 'node_modules/@types')] },
-      files: ['index.ts'],
-    }));
-    const program = (body: string) => writeFileSync(path.join(dir, 'index.ts'), `import { runDocket, parseEnvelope, isCompatible, type CommandDataMap } from 'docket';\n${body}\n`);
+    writeFileSync(
+      path.join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noEmit: true,
+          lib: ['ES2023'],
+          types: ['node'],
+          typeRoots: [path.join(REPO, 'node_modules/@types')],
+        },
+        files: ['index.ts'],
+      }),
+    );
+    const program = (body: string) =>
+      writeFileSync(
+        path.join(dir, 'index.ts'),
+        `import { runDocket, parseEnvelope, isCompatible, type CommandDataMap } from 'docket';\n${body}\n`,
+      );
     const tsc = () => execFileSync(process.execPath, [path.join(REPO, 'node_modules/typescript/bin/tsc'), '-p', dir], { encoding: 'utf8' });
     program(`
 const r = await runDocket('doctor', ['--strict']);

@@ -10,7 +10,9 @@ import { tempDir } from '../helpers/fixtures.js';
  * `docket ... | head -c 10`: the reader closes its end of the pipe after the first chunk, while
  * docket still has hundreds of KiB to write (far more than a pipe holds).
  */
-function readFirstChunkThenClose(args: string[]): Promise<{ code: number | null; signal: NodeJS.Signals | null; first: string; stderr: string }> {
+function readFirstChunkThenClose(
+  args: string[],
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; first: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { env: cleanEnv() as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let first = '';
@@ -33,7 +35,11 @@ describe('a reader that closes stdout early', () => {
   const large = path.join(tempDir(), 'large');
   generateRepo(large, { docs: 6000, seed: 3 });
 
-  for (const [args, repo] of [[['check', '--format', 'ndjson'], root], [['index', '--format', 'ndjson'], root], [['check', '--json'], large]] as const) {
+  for (const [args, repo] of [
+    [['check', '--format', 'ndjson'], root],
+    [['index', '--format', 'ndjson'], root],
+    [['check', '--json'], large],
+  ] as const) {
     it(`ends ${args.join(' ')} quietly with exit 141 (OUTPUT_CLOSED)`, async () => {
       const r = await readFirstChunkThenClose([...args, '--root', repo]);
       expect(r.first.startsWith('{"')).toBe(true);

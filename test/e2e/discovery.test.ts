@@ -11,7 +11,12 @@ import { expectValidEnvelope } from '../helpers/schemas.js';
 function run(cwd: string, args: string[]) {
   const r = spawnSync(process.execPath, [BIN, ...args], { cwd, env: cleanEnv() as NodeJS.ProcessEnv, encoding: 'utf8' });
   const lines = r.stdout.split('\n').filter((l) => l !== '');
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr, json: lines.length === 1 && lines[0]!.startsWith('{') ? JSON.parse(lines[0]!) : undefined };
+  return {
+    code: r.status,
+    stdout: r.stdout,
+    stderr: r.stderr,
+    json: lines.length === 1 && lines[0]!.startsWith('{') ? JSON.parse(lines[0]!) : undefined,
+  };
 }
 
 /** A git work tree with a governed repository at its top and one ADR. */
@@ -35,12 +40,17 @@ describe('the repository is found from a folder inside it', () => {
     const one = run(adr, ['check', 'adr-001-use-x.md', '--json']);
     expect(one.json.data.checked_paths).toEqual(['docs/45-adr/adr-001-use-x.md']);
     expect(run(adr, ['check', '*.md', '--json']).json.data.checked_paths).toEqual(['docs/45-adr/adr-001-use-x.md']);
-    expect(run(adr, ['identify', 'adr-001-use-x.md', '--json']).json.data).toMatchObject({ document_id: 'ACME-ADR-001', path: 'docs/45-adr/adr-001-use-x.md' });
+    expect(run(adr, ['identify', 'adr-001-use-x.md', '--json']).json.data).toMatchObject({
+      document_id: 'ACME-ADR-001',
+      path: 'docs/45-adr/adr-001-use-x.md',
+    });
     // Advice run from the same folder works: it carries the root.
     const text = run(adr, ['identify', 'adr-001-use-x.md']);
     expect(text.stdout + text.stderr).toContain('docket index --root ../..');
     // With --root, relative paths stay relative to the root, as documented.
-    expect(run(adr, ['check', 'docs/45-adr/adr-001-use-x.md', '--root', root, '--json']).json.data.checked_paths).toEqual(['docs/45-adr/adr-001-use-x.md']);
+    expect(run(adr, ['check', 'docs/45-adr/adr-001-use-x.md', '--root', root, '--json']).json.data.checked_paths).toEqual([
+      'docs/45-adr/adr-001-use-x.md',
+    ]);
   });
 
   it('init refuses inside a governed repository, naming its config, unless --force', () => {
@@ -49,7 +59,10 @@ describe('the repository is found from a folder inside it', () => {
     const refused = run(adr, ['init', '--json']);
     expect(refused.code).toBe(77);
     expectValidEnvelope(refused.json, 'init');
-    expect(refused.json.error).toMatchObject({ code: 'INSIDE_GOVERNED_REPOSITORY', details: { config: path.join(root, 'docops.config.yaml') } });
+    expect(refused.json.error).toMatchObject({
+      code: 'INSIDE_GOVERNED_REPOSITORY',
+      details: { config: path.join(root, 'docops.config.yaml') },
+    });
     expect(existsSync(path.join(adr, 'docops.config.yaml'))).toBe(false);
     const forced = run(adr, ['init', '--force', '--prefix', 'NEST', '--json']);
     expect(forced.code).toBe(0);

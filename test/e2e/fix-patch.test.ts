@@ -9,11 +9,17 @@ import { expectValidEnvelope } from '../helpers/schemas.js';
 
 /** Issue 40: fix's diffs make one patch `git apply` takes, and `fix --patch` prints it. */
 function run(cwd: string, command: string, args: string[], input?: string) {
-  const r = spawnSync(command, args, { cwd, env: cleanEnv() as NodeJS.ProcessEnv, encoding: 'utf8', ...(input !== undefined ? { input } : {}) });
+  const r = spawnSync(command, args, {
+    cwd,
+    env: cleanEnv() as NodeJS.ProcessEnv,
+    encoding: 'utf8',
+    ...(input !== undefined ? { input } : {}),
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 const docket = (cwd: string, args: string[]) => run(cwd, process.execPath, [BIN, ...args]);
-const git = (cwd: string, args: string[], input?: string) => run(cwd, 'git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], input);
+const git = (cwd: string, args: string[], input?: string) =>
+  run(cwd, 'git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], input);
 
 /** A committed repository with an edit, an edit plus a rename, and an edit in a CRLF file to fix. */
 function broken(): string {
@@ -53,7 +59,9 @@ describe('fix as a patch', () => {
     expect(docket(other, ['fix', '--apply']).code).toBe(0);
     git(other, ['add', '-A']);
     expect(git(other, ['status', '--porcelain']).stdout).toBe(viaPatch);
-    expect(readFileSync(path.join(other, 'docs/45-adr/adr-003-c.md'), 'utf8')).toBe(readFileSync(path.join(root, 'docs/45-adr/adr-003-c.md'), 'utf8'));
+    expect(readFileSync(path.join(other, 'docs/45-adr/adr-003-c.md'), 'utf8')).toBe(
+      readFileSync(path.join(root, 'docs/45-adr/adr-003-c.md'), 'utf8'),
+    );
   });
 
   it('--patch cannot be combined with a machine format', () => {

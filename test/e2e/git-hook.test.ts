@@ -14,7 +14,11 @@ import { ADR, commit, docketOnPath, gitRepository, handbookAt } from '../helpers
 const bin = docketOnPath();
 
 function install(cwd: string, root: string): void {
-  const r = spawnSync(process.execPath, [BIN, 'install-precommit', '--git-hook', '--root', root], { cwd, env: cleanEnv() as NodeJS.ProcessEnv, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [BIN, 'install-precommit', '--git-hook', '--root', root], {
+    cwd,
+    env: cleanEnv() as NodeJS.ProcessEnv,
+    encoding: 'utf8',
+  });
   expect(r.status, r.stderr).toBe(0);
 }
 
@@ -44,7 +48,7 @@ describe('the installed git hook', () => {
     expect(git(top, 'show', `HEAD:${ADR}`)).toBe(fixed);
   });
 
-  it('in a monorepo package: the work tree\'s hook checks that package\'s staged documents', () => {
+  it("in a monorepo package: the work tree's hook checks that package's staged documents", () => {
     const top = gitRepository();
     const root = path.join(top, 'packages/handbook');
     const { broken } = handbookAt(root);

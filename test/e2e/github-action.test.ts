@@ -11,7 +11,11 @@ import { tempDir } from '../helpers/fixtures.js';
 /** Issue 40: the GitHub Action is valid, its README usage is a valid workflow, and its script runs. */
 const ACTION = readFileSync(path.join(REPO, 'action.yml'), 'utf8');
 
-interface Step { id?: string; run?: string; env?: Record<string, string> }
+interface Step {
+  id?: string;
+  run?: string;
+  env?: Record<string, string>;
+}
 const checkStep = (parse(ACTION) as { runs: { steps: Step[] } }).runs.steps.find((s) => s.id === 'check')!;
 
 /** Runs the action's check step as the runner would: its inputs as variables, GITHUB_* set. */
@@ -22,7 +26,16 @@ function runStep(root: string, inputs: { paths?: string; format: string; strict?
   const r = spawnSync('bash', ['-e', '-c', checkStep.run!], {
     cwd: root,
     encoding: 'utf8',
-    env: { ...(cleanEnv() as NodeJS.ProcessEnv), GITHUB_ACTION_PATH: REPO, RUNNER_TEMP: temp, GITHUB_OUTPUT: output, DOCKET_ROOT_INPUT: '.', DOCKET_PATHS_INPUT: inputs.paths ?? '', DOCKET_FORMAT_INPUT: inputs.format, DOCKET_STRICT_INPUT: inputs.strict ?? 'false' },
+    env: {
+      ...(cleanEnv() as NodeJS.ProcessEnv),
+      GITHUB_ACTION_PATH: REPO,
+      RUNNER_TEMP: temp,
+      GITHUB_OUTPUT: output,
+      DOCKET_ROOT_INPUT: '.',
+      DOCKET_PATHS_INPUT: inputs.paths ?? '',
+      DOCKET_FORMAT_INPUT: inputs.format,
+      DOCKET_STRICT_INPUT: inputs.strict ?? 'false',
+    },
   });
   return { code: r.status, stdout: r.stdout, output: readFileSync(output, 'utf8') };
 }
@@ -40,7 +53,10 @@ describe('the GitHub Action', () => {
   it('its check step annotates and fails on violations (github), or writes SARIF and succeeds (sarif)', () => {
     const clean = repo({ 'docs/45-adr/adr-001-a.md': doc() });
     expect(runStep(clean, { format: 'github' }).code).toBe(0);
-    const broken = repo({ 'docs/45-adr/adr-001-a.md': doc({}, '[x](missing.md)\n'), 'docs/45-adr/adr-002-b.md': doc({ document_id: 'ACME-ADR-002' }) });
+    const broken = repo({
+      'docs/45-adr/adr-001-a.md': doc({}, '[x](missing.md)\n'),
+      'docs/45-adr/adr-002-b.md': doc({ document_id: 'ACME-ADR-002' }),
+    });
     const annotated = runStep(broken, { format: 'github' });
     expect(annotated.code).toBe(1);
     expect(annotated.stdout).toMatch(/^::error file=docs\/45-adr\/adr-001-a\.md,line=\d+/m);

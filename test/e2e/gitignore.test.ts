@@ -9,7 +9,10 @@ import { expectValidEnvelope } from '../helpers/schemas.js';
 
 /** Issue 40: what git ignores is not linted, as ESLint and markdownlint-cli2 users expect. */
 function run(root: string, args: string[]) {
-  const r = spawnSync(process.execPath, [BIN, ...args, '--root', root, '--format', 'json'], { env: cleanEnv() as NodeJS.ProcessEnv, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [BIN, ...args, '--root', root, '--format', 'json'], {
+    env: cleanEnv() as NodeJS.ProcessEnv,
+    encoding: 'utf8',
+  });
   return { code: r.status, json: JSON.parse(r.stdout) };
 }
 

@@ -11,7 +11,12 @@ import { tempDir } from '../helpers/fixtures.js';
  * prefix. Both run `docket check` and the library import; the install stays light (the MCP SDK
  * is bundled, so its HTTP server stack is not installed). Needs the npm registry.
  */
-const env = { ...(cleanEnv() as NodeJS.ProcessEnv), npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
+const env = {
+  ...(cleanEnv() as NodeJS.ProcessEnv),
+  npm_config_audit: 'false',
+  npm_config_fund: 'false',
+  npm_config_update_notifier: 'false',
+};
 const npm = (cwd: string, args: string[]) => execFileSync('npm', args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 /** An install's warnings: npm 11 warns about a package's install scripts and asks the user to approve them. */
 const install = (cwd: string, args: string[]) => {
@@ -26,10 +31,13 @@ describe('installed from the packed tarball', () => {
   const manifest = readFileSync(path.join(REPO, 'package.json'), 'utf8');
   const tarball = path.join(dir, npm(REPO, ['pack', '--pack-destination', dir, '--silent']).trim().split('\n').pop()!);
 
-  it('packs a manifest without install scripts, and leaves the repository\'s package.json as it was', () => {
+  it("packs a manifest without install scripts, and leaves the repository's package.json as it was", () => {
     expect(readFileSync(path.join(REPO, 'package.json'), 'utf8')).toBe(manifest);
-    const packed = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' })) as { scripts: Record<string, string> };
-    for (const script of ['preinstall', 'install', 'postinstall', 'prepare', 'prepack', 'postpack']) expect(packed.scripts, script).not.toHaveProperty(script);
+    const packed = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' })) as {
+      scripts: Record<string, string>;
+    };
+    for (const script of ['preinstall', 'install', 'postinstall', 'prepare', 'prepack', 'postpack'])
+      expect(packed.scripts, script).not.toHaveProperty(script);
   });
   const handbook = path.join(dir, 'handbook');
   cpSync(path.join(REPO, 'examples/handbook'), handbook, { recursive: true });
@@ -42,7 +50,15 @@ describe('installed from the packed tarball', () => {
     const check = spawnSync('npx', ['--no-install', 'docket', 'check', '--format', 'json'], { cwd: project, env, encoding: 'utf8' });
     expect(check.status, check.stderr).toBe(0);
     expect(JSON.parse(check.stdout)).toMatchObject({ command: 'check', success: true });
-    const lib = spawnSync(process.execPath, ['--input-type=module', '-e', "const { runDocket } = await import('docket'); const r = await runDocket('context'); console.log(r.ok && r.envelope.command);"], { cwd: project, env, encoding: 'utf8' });
+    const lib = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "const { runDocket } = await import('docket'); const r = await runDocket('context'); console.log(r.ok && r.envelope.command);",
+      ],
+      { cwd: project, env, encoding: 'utf8' },
+    );
     expect(lib.stdout.trim(), lib.stderr).toBe('context');
   });
 
@@ -55,7 +71,8 @@ describe('installed from the packed tarball', () => {
     const installed = npm(prefix, ['ls', '--global', '--prefix', prefix, '--all', '--parseable']).trim().split('\n');
     expect(installed.length).toBeLessThan(60);
     expect(readdirSync(path.join(prefix, 'lib/node_modules/docket/node_modules'))).not.toContain('express');
-    const init = '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}\n';
+    const init =
+      '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}\n';
     const mcp = spawnSync(bin, ['mcp', '--root', handbook], { env, encoding: 'utf8', input: init, timeout: 20_000 });
     expect(JSON.parse(mcp.stdout.split('\n')[0]!)).toMatchObject({ id: 1, result: { serverInfo: { name: 'docket' } } });
   });

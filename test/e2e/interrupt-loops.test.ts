@@ -25,7 +25,10 @@ function bytesRead(pid: number): number | undefined {
  */
 function signalledInLoop(args: string[], signal: NodeJS.Signals, into: number): Promise<{ code: number | null; stdout: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args, '--verbose'], { env: cleanEnv() as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args, '--verbose'], {
+      env: cleanEnv() as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let poll: NodeJS.Timeout | undefined;
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
@@ -51,7 +54,12 @@ describe.runIf(process.platform === 'linux')('long loops stop on SIGINT and SIGT
   const root = path.join(tempDir(), 'r');
   generateRepo(root, { docs: 10000, seed: 11 });
 
-  for (const [args, signal] of [[['scan'], 'SIGINT'], [['scan'], 'SIGTERM'], [['context', '--deep'], 'SIGINT'], [['context', '--deep'], 'SIGTERM']] as const) {
+  for (const [args, signal] of [
+    [['scan'], 'SIGINT'],
+    [['scan'], 'SIGTERM'],
+    [['context', '--deep'], 'SIGINT'],
+    [['context', '--deep'], 'SIGTERM'],
+  ] as const) {
     it(`${args.join(' ')} on ${signal}: INTERRUPTED, exit 130`, async () => {
       // 10k documents are some 20 MB: 4 MB in, the loop is well under way and far from its end.
       const r = await signalledInLoop([...args, '--root', root, '--format', 'json'], signal, 4 * 1024 * 1024);

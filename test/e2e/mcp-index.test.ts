@@ -14,7 +14,13 @@ beforeAll(async () => {
   root = tempDir();
   cpSync(path.join(REPO, 'test/fixtures/index-graph'), root, { recursive: true });
   const env = Object.fromEntries(Object.entries(cleanEnv()).filter(([, v]) => v !== undefined)) as Record<string, string>;
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', '--root', root], env, stderr: 'pipe', cwd: REPO });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, 'mcp', '--root', root],
+    env,
+    stderr: 'pipe',
+    cwd: REPO,
+  });
   client = new Client({ name: 'docket-e2e', version: '1.0.0' });
   await client.connect(transport);
 });
@@ -46,7 +52,9 @@ describe('docket mcp: index and navigation tools', () => {
     expect(existsSync(path.join(root, 'docs/01-indices/docket.index.json'))).toBe(true);
     expect((await call('resolve', { id: 'GRAPH-ADR-002' })).structuredContent.data.path).toBe('docs/45-adr/adr-002-use-sqlite.md');
     expect((await call('identify', { path: 'docs/10-prd/prd-001-checkout.md' })).structuredContent.data.document_id).toBe('GRAPH-PRD-001');
-    expect((await call('link', { id: 'GRAPH-PRD-001', from: 'docs/45-adr/adr-001-use-postgres.md' })).structuredContent.data.href).toBe('../10-prd/prd-001-checkout.md');
+    expect((await call('link', { id: 'GRAPH-PRD-001', from: 'docs/45-adr/adr-001-use-postgres.md' })).structuredContent.data.href).toBe(
+      '../10-prd/prd-001-checkout.md',
+    );
     const unknown = await call('resolve', { id: 'graph-adr-2' });
     expect(unknown.isError).toBe(true);
     expect(unknown.structuredContent.error.details.did_you_mean).toEqual(['GRAPH-ADR-002']);
@@ -54,7 +62,10 @@ describe('docket mcp: index and navigation tools', () => {
 
   it('scan runs, and path arguments outside the root are refused', async () => {
     expect((await call('scan')).structuredContent.data.config).toBe('found');
-    const outside = (await client.callTool({ name: 'identify', arguments: { path: '/etc/passwd' } })) as { isError?: boolean; structuredContent: Record<string, any> };
+    const outside = (await client.callTool({ name: 'identify', arguments: { path: '/etc/passwd' } })) as {
+      isError?: boolean;
+      structuredContent: Record<string, any>;
+    };
     expect(outside.isError).toBe(true);
     expect(outside.structuredContent.error.code).toBe('PATH_OUTSIDE_ROOT');
   });

@@ -93,13 +93,23 @@ describe('a meminit repository: its index artifact (§7.1, §7.5)', () => {
     const ids = artifact.data.nodes.map((n: any) => n.document_id);
     expect(ids).toEqual([...ids].sort());
     expect(artifact.data.nodes.find((n: any) => n.document_id === 'ORG-GOV-002')).toMatchObject({
-      path: 'docs/00-governance/org/org-gov-002-metadata-schema.md', namespace: 'org', repo_prefix: 'ORG', type: 'GOV', status: 'Approved',
-      related_ids: ['ORG-GOV-001'], superseded_by: null, area: null,
+      path: 'docs/00-governance/org/org-gov-002-metadata-schema.md',
+      namespace: 'org',
+      repo_prefix: 'ORG',
+      type: 'GOV',
+      status: 'Approved',
+      related_ids: ['ORG-GOV-001'],
+      superseded_by: null,
+      area: null,
     });
     // §7.1 edges: related and supersedes from frontmatter (guaranteed), references from body links.
-    const edge = (source: string, target: string, type: string) => artifact.data.edges.find((e: any) => e.source === source && e.target === target && e.edge_type === type);
+    const edge = (source: string, target: string, type: string) =>
+      artifact.data.edges.find((e: any) => e.source === source && e.target === target && e.edge_type === type);
     expect(edge('MEMINIT-ADR-002', 'MEMINIT-SPEC-001', 'related')).toMatchObject({ guaranteed: true, context: 'frontmatter.related_ids' });
-    expect(edge('MEMINIT-ADR-002', 'MEMINIT-ADR-001', 'supersedes')).toMatchObject({ guaranteed: true, context: 'frontmatter.superseded_by' });
+    expect(edge('MEMINIT-ADR-002', 'MEMINIT-ADR-001', 'supersedes')).toMatchObject({
+      guaranteed: true,
+      context: 'frontmatter.superseded_by',
+    });
     expect(edge('MEMINIT-GOV-001', 'MEMINIT-ADR-001', 'references')).toMatchObject({ guaranteed: false, context: 'body.markdown_link' });
     // A second run gives the same bytes (§7.1: committable, stable).
     await json('index', root);
@@ -124,10 +134,16 @@ describe('a meminit repository: its index artifact (§7.1, §7.5)', () => {
     writeFileSync(file, readFileSync(file, 'utf8').replace('superseded_by: MEMINIT-ADR-002\n', ''));
     const r = await json('index', root);
     expect(r.exitCode).toBe(0);
-    expect(r.json!.warnings.map((w: any) => [w.code, w.path])).toContainEqual(['INDEX_STATUS_MISMATCH', 'docs/45-adr/adr-001-use-postgres.md']);
+    expect(r.json!.warnings.map((w: any) => [w.code, w.path])).toContainEqual([
+      'INDEX_STATUS_MISMATCH',
+      'docs/45-adr/adr-001-use-postgres.md',
+    ]);
     // The artifact that tool reads carries its own code.
     const artifact = JSON.parse(readFileSync(path.join(root, 'docs/01-indices/meminit.index.json'), 'utf8'));
-    expect(artifact.warnings.map((w: any) => [w.code, w.path])).toContainEqual(['GRAPH_SUPERSESSION_STATUS_MISMATCH', 'docs/45-adr/adr-001-use-postgres.md']);
+    expect(artifact.warnings.map((w: any) => [w.code, w.path])).toContainEqual([
+      'GRAPH_SUPERSESSION_STATUS_MISMATCH',
+      'docs/45-adr/adr-001-use-postgres.md',
+    ]);
   });
 });
 

@@ -8,11 +8,17 @@ import { expectValidEnvelope } from '../helpers/schemas.js';
 
 /** Issue 41: `docket mv` moves a document and rewrites the links to it and from it, and nothing else. */
 function run(cwd: string, command: string, args: string[], input?: string) {
-  const r = spawnSync(command, args, { cwd, env: cleanEnv() as NodeJS.ProcessEnv, encoding: 'utf8', ...(input !== undefined ? { input } : {}) });
+  const r = spawnSync(command, args, {
+    cwd,
+    env: cleanEnv() as NodeJS.ProcessEnv,
+    encoding: 'utf8',
+    ...(input !== undefined ? { input } : {}),
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 const docket = (cwd: string, args: string[]) => run(cwd, process.execPath, [BIN, ...args]);
-const git = (cwd: string, args: string[], input?: string) => run(cwd, 'git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], input);
+const git = (cwd: string, args: string[], input?: string) =>
+  run(cwd, 'git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], input);
 
 function committed(): string {
   const root = copyFixture('mv-links');
@@ -28,7 +34,9 @@ const TO = 'docs/45-adr/superseded/adr-001-use-postgres.md';
 /** The changed lines of `git diff` (renames found), without headers. */
 function changedLines(root: string): string[] {
   git(root, ['add', '-A']);
-  return git(root, ['diff', '--cached', '-M', '--unified=0']).stdout.split('\n').filter((l) => /^[-+][^-+]/.test(l));
+  return git(root, ['diff', '--cached', '-M', '--unified=0'])
+    .stdout.split('\n')
+    .filter((l) => /^[-+][^-+]/.test(l));
 }
 
 describe('docket mv', () => {
@@ -66,23 +74,27 @@ describe('docket mv', () => {
     expect(JSON.parse(check.stdout).violations).toEqual([]);
 
     // Only the destinations changed: anchors, queries, titles, CRLF lines, code and rooted links as intended.
-    expect([...viaPatch].sort()).toEqual([
-      '-and [Redis](adr-002-use-redis.md), the [logo](../../assets/logo.png) and [home](/README.md).',
-      '+and [Redis](../adr-002-use-redis.md), the [logo](../../../assets/logo.png) and [home](/README.md).',
-      '-We need a database. See the [billing PRD](../10-prd/prd-001-billing.md#goals "PRD")',
-      '+We need a database. See the [billing PRD](../../10-prd/prd-001-billing.md#goals "PRD")',
-      '-Decisions: [Postgres](docs/45-adr/adr-001-use-postgres.md), [rooted](/docs/45-adr/adr-001-use-postgres.md#context).',
-      '+Decisions: [Postgres](docs/45-adr/superseded/adr-001-use-postgres.md), [rooted](/docs/45-adr/superseded/adr-001-use-postgres.md#context).',
-      '-Store invoices ([why](../45-adr/adr-001-use-postgres.md?plain=1#context)).\r',
-      '-![diagram](../45-adr/adr-001-use-postgres.md)\r',
-      '+Store invoices ([why](../45-adr/superseded/adr-001-use-postgres.md?plain=1#context)).\r',
-      '+![diagram](../45-adr/superseded/adr-001-use-postgres.md)\r',
-      '-Next to [Postgres][pg] (see [its decision](adr-001-use-postgres.md#decision)).',
-      '+Next to [Postgres][pg] (see [its decision](superseded/adr-001-use-postgres.md#decision)).',
-      '-[pg]: <adr-001-use-postgres.md> "Postgres"',
-      '+[pg]: <superseded/adr-001-use-postgres.md> "Postgres"',
-    ].sort());
-    expect(readFileSync(path.join(other, 'docs/45-adr/adr-002-use-redis.md'), 'utf8')).toContain('[not a link](adr-001-use-postgres.md)\n```\n\nInline `[code](adr-001-use-postgres.md)` stays.');
+    expect([...viaPatch].sort()).toEqual(
+      [
+        '-and [Redis](adr-002-use-redis.md), the [logo](../../assets/logo.png) and [home](/README.md).',
+        '+and [Redis](../adr-002-use-redis.md), the [logo](../../../assets/logo.png) and [home](/README.md).',
+        '-We need a database. See the [billing PRD](../10-prd/prd-001-billing.md#goals "PRD")',
+        '+We need a database. See the [billing PRD](../../10-prd/prd-001-billing.md#goals "PRD")',
+        '-Decisions: [Postgres](docs/45-adr/adr-001-use-postgres.md), [rooted](/docs/45-adr/adr-001-use-postgres.md#context).',
+        '+Decisions: [Postgres](docs/45-adr/superseded/adr-001-use-postgres.md), [rooted](/docs/45-adr/superseded/adr-001-use-postgres.md#context).',
+        '-Store invoices ([why](../45-adr/adr-001-use-postgres.md?plain=1#context)).\r',
+        '-![diagram](../45-adr/adr-001-use-postgres.md)\r',
+        '+Store invoices ([why](../45-adr/superseded/adr-001-use-postgres.md?plain=1#context)).\r',
+        '+![diagram](../45-adr/superseded/adr-001-use-postgres.md)\r',
+        '-Next to [Postgres][pg] (see [its decision](adr-001-use-postgres.md#decision)).',
+        '+Next to [Postgres][pg] (see [its decision](superseded/adr-001-use-postgres.md#decision)).',
+        '-[pg]: <adr-001-use-postgres.md> "Postgres"',
+        '+[pg]: <superseded/adr-001-use-postgres.md> "Postgres"',
+      ].sort(),
+    );
+    expect(readFileSync(path.join(other, 'docs/45-adr/adr-002-use-redis.md'), 'utf8')).toContain(
+      '[not a link](adr-001-use-postgres.md)\n```\n\nInline `[code](adr-001-use-postgres.md)` stays.',
+    );
   });
 
   it('refuses an existing target, a target outside the docs root and an ungoverned source, writing nothing', () => {
@@ -129,10 +141,12 @@ describe('fix moves linked files with their links (issue 41)', () => {
     const fix = docket(root, ['fix', '--apply', '--format', 'json']);
     expect(fix.code, fix.stdout).toBe(0);
     expect(JSON.parse(docket(root, ['check', '--format', 'json']).stdout)).toMatchObject({ violations: [], warnings: [] });
-    expect(changedLines(root).sort()).toEqual([
-      '-and [Redis](adr-002-use-redis.md), the [logo](../../assets/logo.png) and [home](/README.md).',
-      '+and [Redis](adr-007-use-redis.md), the [logo](../../assets/logo.png) and [home](/README.md).',
-    ].sort());
+    expect(changedLines(root).sort()).toEqual(
+      [
+        '-and [Redis](adr-002-use-redis.md), the [logo](../../assets/logo.png) and [home](/README.md).',
+        '+and [Redis](adr-007-use-redis.md), the [logo](../../assets/logo.png) and [home](/README.md).',
+      ].sort(),
+    );
     expect(existsSync(path.join(root, 'docs/45-adr/adr-007-use-redis.md'))).toBe(true);
   });
 
@@ -140,7 +154,10 @@ describe('fix moves linked files with their links (issue 41)', () => {
     const root = committed();
     writeFileSync(path.join(root, 'docs/45-adr/notes.md'), '# Notes\n\nSee [Postgres](adr-001-use-postgres.md#context).\n');
     mkdirSync(path.join(root, 'docs/adrs'));
-    writeFileSync(path.join(root, 'docs/adrs/0003-use-kafka.md'), '# Use Kafka\n\nAfter [Redis](../45-adr/adr-002-use-redis.md) and the [notes](../45-adr/notes.md).\n');
+    writeFileSync(
+      path.join(root, 'docs/adrs/0003-use-kafka.md'),
+      '# Use Kafka\n\nAfter [Redis](../45-adr/adr-002-use-redis.md) and the [notes](../45-adr/notes.md).\n',
+    );
     git(root, ['add', '-A']);
     git(root, ['commit', '-qm', 'ungoverned files']);
     const scan = docket(root, ['scan', '--plan', '.docket/plan.json', '--format', 'json']);
@@ -155,6 +172,8 @@ describe('fix moves linked files with their links (issue 41)', () => {
     expect(after.warnings.filter((w: { code: string }) => w.code === 'LINK_BROKEN')).toEqual([]);
     const kafka = readFileSync(path.join(root, 'docs/45-adr/adr-003-use-kafka.md'), 'utf8');
     expect(kafka).toContain('After [Redis](adr-002-use-redis.md) and the [notes](adr-004-notes.md).');
-    expect(readFileSync(path.join(root, 'docs/45-adr/adr-004-notes.md'), 'utf8')).toContain('See [Postgres](adr-001-use-postgres.md#context).');
+    expect(readFileSync(path.join(root, 'docs/45-adr/adr-004-notes.md'), 'utf8')).toContain(
+      'See [Postgres](adr-001-use-postgres.md#context).',
+    );
   });
 });

@@ -30,7 +30,10 @@ describe('NDJSON streams end with an error record when interrupted', () => {
   generateRepo(path.join(repo, 'r'), { docs: 3000, seed: 7 });
   const root = path.join(repo, 'r');
 
-  for (const [command, signal] of [['check', 'SIGINT'], ['index', 'SIGTERM']] as const) {
+  for (const [command, signal] of [
+    ['check', 'SIGINT'],
+    ['index', 'SIGTERM'],
+  ] as const) {
     it(`${command} on ${signal}: exit 130, every line a record, the last one INTERRUPTED`, async () => {
       const { code, lines } = await interrupted([command, '--root', root, '--format', 'ndjson'], signal);
       expect(code).toBe(130);

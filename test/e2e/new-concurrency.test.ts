@@ -11,7 +11,11 @@ describe('new: concurrent processes', () => {
     const root = tempDir();
     expect((await docket(['init', '--root', root, '--prefix', 'ACME'])).exitCode).toBe(0);
     const runs = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => docketBin(['new', 'ADR', `Concurrent decision ${i + 1}`, '--root', root, '--format', 'json'], { env: { DOCKET_TODAY: '2026-03-04' } })),
+      Array.from({ length: 20 }, (_, i) =>
+        docketBin(['new', 'ADR', `Concurrent decision ${i + 1}`, '--root', root, '--format', 'json'], {
+          env: { DOCKET_TODAY: '2026-03-04' },
+        }),
+      ),
     );
     for (const r of runs) {
       expect(r.exitCode, r.stderr + r.stdout).toBe(0);
@@ -34,7 +38,11 @@ describe('new: concurrent processes', () => {
     const root = tempDir();
     expect((await docket(['init', '--root', root, '--prefix', 'ACME'])).exitCode).toBe(0);
     const runs = await Promise.all(
-      Array.from({ length: 6 }, () => docketBin(['new', 'ADR', 'Same decision', '--id', 'ACME-ADR-100', '--root', root, '--format', 'json'], { env: { DOCKET_TODAY: '2026-03-04' } })),
+      Array.from({ length: 6 }, () =>
+        docketBin(['new', 'ADR', 'Same decision', '--id', 'ACME-ADR-100', '--root', root, '--format', 'json'], {
+          env: { DOCKET_TODAY: '2026-03-04' },
+        }),
+      ),
     );
     for (const r of runs) expect(r.exitCode, r.stdout + r.stderr).toBe(0);
     expect(runs.filter((r) => r.json!.data.created === true)).toHaveLength(1);

@@ -18,7 +18,9 @@ interface Session {
 
 function startSession(args: string[], env: Record<string, string | undefined>): Session {
   const command = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-  const child = spawn('script', ['-qec', command, '/dev/null'], { env: Object.fromEntries(Object.entries(cleanEnv(env)).filter(([, v]) => v !== undefined)) as NodeJS.ProcessEnv });
+  const child = spawn('script', ['-qec', command, '/dev/null'], {
+    env: Object.fromEntries(Object.entries(cleanEnv(env)).filter(([, v]) => v !== undefined)) as NodeJS.ProcessEnv,
+  });
   let output = '';
   let consumed = 0;
   const waiters: { text: string; resolve: () => void }[] = [];
@@ -36,9 +38,15 @@ function startSession(args: string[], env: Record<string, string | undefined>): 
     output += String(d);
     check();
   });
-  const done = new Promise<{ exitCode: number; output: string }>((resolve) => child.on('close', (code) => resolve({ exitCode: code ?? -1, output })));
+  const done = new Promise<{ exitCode: number; output: string }>((resolve) =>
+    child.on('close', (code) => resolve({ exitCode: code ?? -1, output })),
+  );
   return {
-    waitFor: (text) => new Promise((resolve) => { waiters.push({ text, resolve }); check(); }),
+    waitFor: (text) =>
+      new Promise((resolve) => {
+        waiters.push({ text, resolve });
+        check();
+      }),
     send: (input) => child.stdin.write(input),
     done,
   };
@@ -50,14 +58,18 @@ describe.skipIf(!hasScript)('new --interactive on a pseudo-terminal', () => {
     await docket(['init', '--root', root, '--prefix', 'ACME']);
     const s = startSession(['new', '--interactive', '--root', root, '--no-color'], { DOCKET_TODAY: '2026-03-04' });
     const answers: [string, string][] = [
-      ['Type [ADR]: ', 'adrr'], ['Type [ADR]: ', 'adr'],
+      ['Type [ADR]: ', 'adrr'],
+      ['Type [ADR]: ', 'adr'],
       ['Title: ', 'Interactive decision'],
       ['Owner [__TBD__]: ', 'Pat'],
-      ['[Draft]: ', 'bogus'], ['Choose one of: Draft, In Review, Approved, Superseded.', ''], ['[Draft]: ', 'approved'],
+      ['[Draft]: ', 'bogus'],
+      ['Choose one of: Draft, In Review, Approved, Superseded.', ''],
+      ['[Draft]: ', 'approved'],
       ['Area (optional): ', 'Core'],
       ['Description (optional): ', 'Decided at the terminal'],
       ['Keywords, comma-separated (optional): ', 'k1, k2'],
-      ['Related IDs, comma-separated (optional): ', 'BAD'], ['Related IDs, comma-separated (optional): ', ''],
+      ['Related IDs, comma-separated (optional): ', 'BAD'],
+      ['Related IDs, comma-separated (optional): ', ''],
     ];
     for (const [prompt, answer] of answers) {
       await s.waitFor(prompt);
@@ -68,14 +80,46 @@ describe.skipIf(!hasScript)('new --interactive on a pseudo-terminal', () => {
     expect(output).toContain('Unknown document type "adrr"');
     expect(output).toContain('created docs/45-adr/adr-001-interactive-decision.md');
     const fm = frontmatterOf(path.join(root, 'docs/45-adr/adr-001-interactive-decision.md'));
-    expect(fm).toMatchObject({ document_id: 'ACME-ADR-001', title: 'Interactive decision', owner: 'Pat', status: 'Approved', area: 'Core', description: 'Decided at the terminal', keywords: ['k1', 'k2'], last_updated: '2026-03-04' });
+    expect(fm).toMatchObject({
+      document_id: 'ACME-ADR-001',
+      title: 'Interactive decision',
+      owner: 'Pat',
+      status: 'Approved',
+      area: 'Core',
+      description: 'Decided at the terminal',
+      keywords: ['k1', 'k2'],
+      last_updated: '2026-03-04',
+    });
     expect(fm).not.toHaveProperty('related_ids');
   });
 
   it('flags given on the command line are not asked again; Ctrl-C cancels with exit 130 and writes nothing', async () => {
     const root = tempDir();
     await docket(['init', '--root', root, '--prefix', 'ACME']);
-    const s = startSession(['adr', 'new', 'Given title', '--interactive', '--owner', 'Flag Owner', '--status', 'Draft', '--area', 'A', '--description', 'D', '--keywords', 'k', '--related-ids', 'ACME-ADR-001', '--root', root, '--no-color'], {});
+    const s = startSession(
+      [
+        'adr',
+        'new',
+        'Given title',
+        '--interactive',
+        '--owner',
+        'Flag Owner',
+        '--status',
+        'Draft',
+        '--area',
+        'A',
+        '--description',
+        'D',
+        '--keywords',
+        'k',
+        '--related-ids',
+        'ACME-ADR-001',
+        '--root',
+        root,
+        '--no-color',
+      ],
+      {},
+    );
     const { exitCode, output } = await s.done;
     expect(exitCode, output).toBe(0);
     expect(output).not.toContain('Owner [');

@@ -15,7 +15,11 @@ import { ADR, commit, docketOnPath, gitRepository, handbookAt } from '../helpers
  */
 const available = spawnSync('pre-commit', ['--version'], { encoding: 'utf8' }).status === 0;
 const committed = existsSync(path.join(REPO, '.git'));
-const skipped = !available ? 'pre-commit is not installed (apt-get install pre-commit)' : !committed ? `${REPO} is not a git checkout to clone` : '';
+const skipped = !available
+  ? 'pre-commit is not installed (apt-get install pre-commit)'
+  : !committed
+    ? `${REPO} is not a git checkout to clone`
+    : '';
 const home = tempDir('docket-pre-commit-home-');
 const bin = docketOnPath();
 
@@ -41,7 +45,10 @@ describe.skipIf(skipped !== '')(`docket in the pre-commit framework${skipped ? `
     const rev = git(clone, 'rev-parse', 'HEAD').trim();
     const top = gitRepository();
     const { good, broken } = handbookAt(top);
-    writeFileSync(path.join(top, '.pre-commit-config.yaml'), `repos:\n  - repo: ${clone}\n    rev: ${rev}\n    hooks:\n      - id: docket-check\n      - id: docket-doctor\n`);
+    writeFileSync(
+      path.join(top, '.pre-commit-config.yaml'),
+      `repos:\n  - repo: ${clone}\n    rev: ${rev}\n    hooks:\n      - id: docket-check\n      - id: docket-doctor\n`,
+    );
     git(top, 'add', '-A');
     preCommitInstall(top);
     // docket is not on PATH: pre-commit installs it in its own node environment (npm install, prepare).
@@ -59,7 +66,10 @@ describe.skipIf(skipped !== '')(`docket in the pre-commit framework${skipped ? `
 
     git(top, 'add', ADR);
     writeFileSync(path.join(top, 'docs/45-adr/adr-009-draft.md'), broken.replace('BROKEN', 'ALSO-BROKEN'));
-    writeFileSync(path.join(top, 'docs/45-adr/adr-001-record-architecture-decisions.md'), `${readFileSync(path.join(top, 'docs/45-adr/adr-001-record-architecture-decisions.md'), 'utf8')}\nOne more line.\n`);
+    writeFileSync(
+      path.join(top, 'docs/45-adr/adr-001-record-architecture-decisions.md'),
+      `${readFileSync(path.join(top, 'docs/45-adr/adr-001-record-architecture-decisions.md'), 'utf8')}\nOne more line.\n`,
+    );
     git(top, 'add', 'docs/45-adr/adr-001-record-architecture-decisions.md');
     const allowed = commit(top, 'more', [], env());
     expect(allowed.status, allowed.output).toBe(0);
@@ -92,7 +102,8 @@ describe.skipIf(skipped !== '')(`docket in the pre-commit framework${skipped ? `
     const top = gitRepository();
     const root = path.join(top, 'packages/handbook');
     const { broken } = handbookAt(root);
-    const mine = '# Our hooks: keep this comment.\nrepos:\n  - repo: local\n    hooks:\n      - id: always-passes  # ours\n        name: always passes\n        entry: "true"\n        language: system\n';
+    const mine =
+      '# Our hooks: keep this comment.\nrepos:\n  - repo: local\n    hooks:\n      - id: always-passes  # ours\n        name: always passes\n        entry: "true"\n        language: system\n';
     writeFileSync(path.join(top, '.pre-commit-config.yaml'), mine);
     docket(top, 'install-precommit', '--root', 'packages/handbook');
     const config = readFileSync(path.join(top, '.pre-commit-config.yaml'), 'utf8');

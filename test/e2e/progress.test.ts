@@ -18,7 +18,10 @@ describe('progress on a terminal', () => {
   it.skipIf(!existsSync(SCRIPT))('check and index count documents in place on a TTY, then clear the line', () => {
     for (const command of ['check', 'index']) {
       // `script` gives the run a pseudo-terminal, as a person's shell does.
-      const r = spawnSync(SCRIPT, ['-qec', `${process.execPath} ${BIN} ${command} --no-cache --root ${root}`, '/dev/null'], { env, encoding: 'utf8' });
+      const r = spawnSync(SCRIPT, ['-qec', `${process.execPath} ${BIN} ${command} --no-cache --root ${root}`, '/dev/null'], {
+        env,
+        encoding: 'utf8',
+      });
       expect(r.status, r.stdout).toBe(0);
       expect(r.stdout).toContain('Reading 1000/2500 documents');
       // The counter is erased before the result is printed.
@@ -29,7 +32,10 @@ describe('progress on a terminal', () => {
   });
 
   it('never in a pipe or a machine format', () => {
-    for (const args of [['check', '--no-cache'], ['check', '--no-cache', '--format', 'json']]) {
+    for (const args of [
+      ['check', '--no-cache'],
+      ['check', '--no-cache', '--format', 'json'],
+    ]) {
       const r = spawnSync(process.execPath, [BIN, ...args, '--root', root], { env, encoding: 'utf8' });
       expect(r.status).toBe(0);
       expect(r.stderr).not.toContain('Reading');

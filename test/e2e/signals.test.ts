@@ -102,7 +102,10 @@ function expectInterrupted(r: Run, command: string, format: Format): void {
     expect(r.stderr).toContain('ERROR [INTERRUPTED]');
     expect(r.stdout).not.toMatch(/✔|no problems/);
   } else {
-    const records = r.stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l));
+    const records = r.stdout
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l));
     for (const record of records) expectValidAgainst('ndjson-record.schema.json', record);
     expect(records[0]).toMatchObject({ record: 'header', command });
     expect(records.filter((x) => x.record === 'summary' || x.record === 'error')).toHaveLength(1);
@@ -124,10 +127,14 @@ describe.skipIf(process.platform !== 'linux')('SIGINT and SIGTERM end every run 
   // The CPU work issue 38 saw never end, now linear but still heavy: bodies of pathological
   // Markdown near the size limit, titles that make a backtracking engine try 2^41 paths. Enough of
   // them that `context`, which only lists them, is still reading when the signal comes.
-  const hostile = repo(Object.fromEntries(Array.from({ length: 40 }, (_, i) => {
-    const n = String(i + 1).padStart(3, '0');
-    return [`docs/45-adr/adr-${n}-a.md`, doc({ document_id: `ACME-ADR-${n}`, title: `${'a'.repeat(41)}!` }, '[a](`['.repeat(300_000))];
-  })));
+  const hostile = repo(
+    Object.fromEntries(
+      Array.from({ length: 40 }, (_, i) => {
+        const n = String(i + 1).padStart(3, '0');
+        return [`docs/45-adr/adr-${n}-a.md`, doc({ document_id: `ACME-ADR-${n}`, title: `${'a'.repeat(41)}!` }, '[a](`['.repeat(300_000))];
+      }),
+    ),
+  );
   const schemaFile = path.join(hostile, 'docs/00-governance/metadata.schema.json');
   const schema = JSON.parse(readFileSync(schemaFile, 'utf8'));
   schema.properties.title.pattern = '^(a|a)*$';
@@ -168,7 +175,10 @@ describe('once the result is written, a signal changes nothing', () => {
   it('the run keeps its result and its exit code, in every format, for both signals', async () => {
     const clean = repo({ 'docs/45-adr/adr-001-a.md': doc({}) });
     const broken = repo({ 'docs/45-adr/adr-001-a.md': doc({}, '[x](missing.md)\n') });
-    for (const [root, exit] of [[clean, 0], [broken, 1]] as const) {
+    for (const [root, exit] of [
+      [clean, 0],
+      [broken, 1],
+    ] as const) {
       for (const format of ['json', 'ndjson'] as const) {
         for (const signal of SIGNALS) {
           // Lingers after its result (test-only), so the signal surely comes while it still runs.

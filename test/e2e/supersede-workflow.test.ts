@@ -4,7 +4,13 @@ import { BIN, cleanEnv } from '../helpers/cli.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { expectValidEnvelope } from '../helpers/schemas.js';
 
-const env = cleanEnv({ DOCKET_TODAY: '2026-03-04', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' }) as NodeJS.ProcessEnv;
+const env = cleanEnv({
+  DOCKET_TODAY: '2026-03-04',
+  GIT_AUTHOR_NAME: 't',
+  GIT_AUTHOR_EMAIL: 't@example.com',
+  GIT_COMMITTER_NAME: 't',
+  GIT_COMMITTER_EMAIL: 't@example.com',
+}) as NodeJS.ProcessEnv;
 
 function docket(root: string, args: string[]) {
   const r = spawnSync(process.execPath, [BIN, ...args, '--root', root], { env, encoding: 'utf8' });
@@ -27,22 +33,43 @@ describe('supersede an ADR, then list the log', () => {
     git(root, ['add', '-A']);
     git(root, ['commit', '-qm', 'ADR-001']);
 
-    const r = docket(root, ['adr', 'new', 'Replace PostgreSQL with SQLite', '--owner', 'Platform', '--supersedes', 'ACME-ADR-001', '--format', 'json']);
+    const r = docket(root, [
+      'adr',
+      'new',
+      'Replace PostgreSQL with SQLite',
+      '--owner',
+      'Platform',
+      '--supersedes',
+      'ACME-ADR-001',
+      '--format',
+      'json',
+    ]);
     expect(r.code, r.stdout).toBe(0);
     expectValidEnvelope(r.json, 'adr new');
-    expect([r.json.data.path, r.json.data.supersedes.path]).toEqual(['docs/45-adr/adr-002-replace-postgresql-with-sqlite.md', 'docs/45-adr/adr-001-use-postgresql-for-storage.md']);
+    expect([r.json.data.path, r.json.data.supersedes.path]).toEqual([
+      'docs/45-adr/adr-002-replace-postgresql-with-sqlite.md',
+      'docs/45-adr/adr-001-use-postgresql-for-storage.md',
+    ]);
 
     // The old file: the status line, one added superseded_by line and the visible Status line; nothing else.
     const diff = git(root, ['diff', '--unified=0', '--no-color', '--', 'docs/45-adr/adr-001-use-postgresql-for-storage.md']);
     const changed = diff.split('\n').filter((l) => /^[-+](?![-+]{2} )/.test(l));
-    expect(changed).toEqual(['-status: Approved', '+status: Superseded', '+superseded_by: ACME-ADR-002', '-> **Status:** Approved', '+> **Status:** Superseded']);
+    expect(changed).toEqual([
+      '-status: Approved',
+      '+status: Superseded',
+      '+superseded_by: ACME-ADR-002',
+      '-> **Status:** Approved',
+      '+> **Status:** Superseded',
+    ]);
     // The diff docket reported is the change git sees.
     expect(r.json.data.supersedes.diff.split('\n').filter((l: string) => /^[-+](?![-+]{2} )/.test(l))).toEqual(changed);
     // The new document and the changed old one; nothing else (docket's own state under .docket/ aside).
-    expect(git(root, ['status', '--porcelain', '--untracked-files=all']).split('\n').filter((l) => l && !l.includes(' .docket/')).sort()).toEqual([
-      ' M docs/45-adr/adr-001-use-postgresql-for-storage.md',
-      '?? docs/45-adr/adr-002-replace-postgresql-with-sqlite.md',
-    ]);
+    expect(
+      git(root, ['status', '--porcelain', '--untracked-files=all'])
+        .split('\n')
+        .filter((l) => l && !l.includes(' .docket/'))
+        .sort(),
+    ).toEqual([' M docs/45-adr/adr-001-use-postgresql-for-storage.md', '?? docs/45-adr/adr-002-replace-postgresql-with-sqlite.md']);
 
     const check = docket(root, ['check', '--strict', '--format', 'json']);
     expect(check.code, JSON.stringify(check.json.warnings)).toBe(0);
@@ -53,12 +80,14 @@ describe('supersede an ADR, then list the log', () => {
 
     const list = docket(root, ['adr', 'list']);
     expect(list.code).toBe(0);
-    expect(list.stdout).toBe([
-      'ID            STATUS      DATE        TITLE',
-      'ACME-ADR-001  Superseded  2026-03-04  Use PostgreSQL for storage',
-      'ACME-ADR-002  Draft       2026-03-04  Replace PostgreSQL with SQLite',
-      '',
-    ].join('\n'));
+    expect(list.stdout).toBe(
+      [
+        'ID            STATUS      DATE        TITLE',
+        'ACME-ADR-001  Superseded  2026-03-04  Use PostgreSQL for storage',
+        'ACME-ADR-002  Draft       2026-03-04  Replace PostgreSQL with SQLite',
+        '',
+      ].join('\n'),
+    );
     // The index is current now: no warning on stderr.
     expect(list.stderr).toBe('');
     const superseded = docket(root, ['list', '--status', 'superseded', '--format', 'json']);

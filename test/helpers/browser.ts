@@ -5,10 +5,12 @@ import { createRequire } from 'node:module';
  * Headless Chromium for tests: Debian's `chromium` (.ci/run installs it), driven through
  * playwright-core, which downloads no browser. CHROMIUM_PATH names another binary.
  */
-export const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => p !== undefined && p !== '' && existsSync(p));
+export const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (p): p is string => p !== undefined && p !== '' && existsSync(p),
+);
 
 /** Why browser tests are skipped here, for their names. */
-export const NO_CHROMIUM = 'skipped: no Chromium (install Debian\'s chromium, or set CHROMIUM_PATH)';
+export const NO_CHROMIUM = "skipped: no Chromium (install Debian's chromium, or set CHROMIUM_PATH)";
 
 const require = createRequire(import.meta.url);
 /** The Mermaid bundle from node_modules: loaded into the page as a file, nothing from the network. */
@@ -88,10 +90,20 @@ export async function renderMermaid(texts: readonly string[]): Promise<MermaidRe
           nodes: [...out.querySelectorAll('g.node')].map((n) => {
             const shape = n.querySelector('rect, path, polygon');
             const style = shape ? w.getComputedStyle(shape) : undefined;
-            return { id: n.id, classes: n.getAttribute('class') ?? '', text: n.textContent ?? '', fill: style?.fill ?? '', dashes: style?.strokeDasharray ?? '' };
+            return {
+              id: n.id,
+              classes: n.getAttribute('class') ?? '',
+              text: n.textContent ?? '',
+              fill: style?.fill ?? '',
+              dashes: style?.strokeDasharray ?? '',
+            };
           }),
           edgePaths: out.querySelectorAll('path.flowchart-link').length,
-          activeElements: all.filter((el) => ['SCRIPT', 'IMG', 'IFRAME', 'OBJECT', 'EMBED'].includes(el.tagName.toUpperCase()) || [...el.attributes].some((a) => a.name.toLowerCase().startsWith('on'))).length,
+          activeElements: all.filter(
+            (el) =>
+              ['SCRIPT', 'IMG', 'IFRAME', 'OBJECT', 'EMBED'].includes(el.tagName.toUpperCase()) ||
+              [...el.attributes].some((a) => a.name.toLowerCase().startsWith('on')),
+          ).length,
           pwned: w.__pwned !== undefined,
         };
       }, text);

@@ -80,7 +80,10 @@ async function runInProcess(args: string[], extraEnv: Record<string, string | un
 }
 
 /** Runs the built binary in a child process (end-to-end); `wrap` runs it through another command (e.g. setpriv). */
-export function docketBin(args: string[], opts: { env?: Record<string, string | undefined>; cwd?: string; input?: string; wrap?: readonly string[] } = {}): Promise<CliResult> {
+export function docketBin(
+  args: string[],
+  opts: { env?: Record<string, string | undefined>; cwd?: string; input?: string; wrap?: readonly string[] } = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const env = Object.fromEntries(Object.entries(cleanEnv(opts.env ?? {})).filter(([, v]) => v !== undefined)) as NodeJS.ProcessEnv;
     const command = [...(opts.wrap ?? []), process.execPath, BIN, ...args];

@@ -41,7 +41,9 @@ export function doc(fields: DocFields = {}, body = '# Title\n\nText.\n'): string
     docops_version: '"2.0"',
   };
   const merged = { ...base, ...fields };
-  const lines = Object.entries(merged).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}: ${v}`);
+  const lines = Object.entries(merged)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}: ${v}`);
   return `---\n${lines.join('\n')}\n---\n${body}`;
 }
 

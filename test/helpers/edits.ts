@@ -11,7 +11,10 @@ export function random(seed: number): () => number {
 
 /** The Markdown files under root/docs, as sorted repository paths. */
 export function markdown(root: string): string[] {
-  return (readdirSync(path.join(root, 'docs'), { recursive: true, encoding: 'utf8' }) as string[]).filter((f) => f.endsWith('.md')).map((f) => `docs/${f.split(path.sep).join('/')}`).sort();
+  return (readdirSync(path.join(root, 'docs'), { recursive: true, encoding: 'utf8' }) as string[])
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f.split(path.sep).join('/')}`)
+    .sort();
 }
 
 /** The governed documents of a generated repository: its Markdown files but the index's directory. */
@@ -33,5 +36,7 @@ export const unlinked = (text: string): string => withoutLinks(text) as string;
 /** The text of `from` with its links to `target` made to point at `to` (null: dropped). */
 export function retargeted(text: string, from: string, target: string, to: string | null): string {
   const dir = path.posix.dirname(from);
-  return mapLinks(text, (t: string) => (path.posix.join(dir, t) === target ? (to === null ? null : path.posix.relative(dir, to)) : t)) as string;
+  return mapLinks(text, (t: string) =>
+    path.posix.join(dir, t) === target ? (to === null ? null : path.posix.relative(dir, to)) : t,
+  ) as string;
 }

@@ -19,8 +19,8 @@ export async function listRepo(): Promise<string> {
   });
   // Old enough that the index cache trusts the files' times.
   const old = new Date(Date.now() - 120_000);
-  for (const f of ['adr-002-use-sqlite.md', 'adr-001-use-postgresql.md', 'adr-010-pipes-|-and-ünïcode.md', 'notes.md']) utimesSync(path.join(root, 'docs/45-adr', f), old, old);
+  for (const f of ['adr-002-use-sqlite.md', 'adr-001-use-postgresql.md', 'adr-010-pipes-|-and-ünïcode.md', 'notes.md'])
+    utimesSync(path.join(root, 'docs/45-adr', f), old, old);
   utimesSync(path.join(root, 'docs/10-prd/prd-001-invoices.md'), old, old);
   return root;
 }
-

@@ -185,21 +185,40 @@ function meminitDoc(m: Meta, body: string): string {
 export function baseDocuments(): Record<string, string> {
   return {
     'docs/00-governance/gov-001-documentation-standards.md': meminitDoc(
-      { id: 'MEMINIT-GOV-001', type: 'GOV', title: 'Documentation standards', extra: 'approvers: Jane Doe, Ola Nordmann\nkeywords:\n- governance\ntags:\n- policy' },
+      {
+        id: 'MEMINIT-GOV-001',
+        type: 'GOV',
+        title: 'Documentation standards',
+        extra: 'approvers: Jane Doe, Ola Nordmann\nkeywords:\n- governance\ntags:\n- policy',
+      },
       'Every decision is an [ADR](../45-adr/adr-001-use-postgres.md#decision).\n',
     ),
-    'docs/00-governance/org/org-gov-001-constitution.md': meminitDoc({ id: 'ORG-GOV-001', type: 'GOV', title: 'DocOps constitution' }, 'The organisation rules.\n'),
+    'docs/00-governance/org/org-gov-001-constitution.md': meminitDoc(
+      { id: 'ORG-GOV-001', type: 'GOV', title: 'DocOps constitution' },
+      'The organisation rules.\n',
+    ),
     'docs/00-governance/org/org-gov-002-metadata-schema.md': meminitDoc(
       { id: 'ORG-GOV-002', type: 'GOV', title: 'Metadata schema', extra: 'related_ids:\n- ORG-GOV-001' },
       'See the [constitution](org-gov-001-constitution.md).\n',
     ),
     'docs/10-prd/prd-001-work-queue.md': meminitDoc(
-      { id: 'MEMINIT-PRD-001', type: 'PRD', title: 'Work queue', extra: 'area: planning\ndescription: What the work queue is for.\ntemplate_type: prd-standard\ntemplate_version: 2.0' },
+      {
+        id: 'MEMINIT-PRD-001',
+        type: 'PRD',
+        title: 'Work queue',
+        extra: 'area: planning\ndescription: What the work queue is for.\ntemplate_type: prd-standard\ntemplate_version: 2.0',
+      },
       '## Problem\n\nTeams plan work on documents.\n',
     ),
-    'docs/10-prd/research-001-user-interviews.md': meminitDoc({ id: 'MEMINIT-RESEARCH-001', type: 'RESEARCH', title: 'User interviews', status: 'Draft' }, 'Notes.\n'),
+    'docs/10-prd/research-001-user-interviews.md': meminitDoc(
+      { id: 'MEMINIT-RESEARCH-001', type: 'RESEARCH', title: 'User interviews', status: 'Draft' },
+      'Notes.\n',
+    ),
     'docs/05-planning/plan-001-roadmap.md': meminitDoc({ id: 'MEMINIT-PLAN-001', type: 'PLAN', title: 'Roadmap' }, 'Phases.\n'),
-    'docs/05-planning/tasks/task-001-ship-index.md': meminitDoc({ id: 'MEMINIT-TASK-001', type: 'TASK', title: 'Ship the index', status: 'In Review' }, 'Steps.\n'),
+    'docs/05-planning/tasks/task-001-ship-index.md': meminitDoc(
+      { id: 'MEMINIT-TASK-001', type: 'TASK', title: 'Ship the index', status: 'In Review' },
+      'Steps.\n',
+    ),
     'docs/20-specs/spec-001-index-artifact.md': meminitDoc(
       { id: 'MEMINIT-SPEC-001', type: 'SPEC', title: 'Index artifact', extra: 'related_ids:\n- MEMINIT-ADR-002' },
       '## Overview\n\nThe artifact. Decided in [ADR-002](../45-adr/adr-002-use-sqlite.md).\n',
@@ -258,7 +277,10 @@ function blankLineFrontmatter(): Record<string, string> {
   return {
     'docs/45-adr/adr-003-blank-line-first.md': `\n${text}`,
     // python-frontmatter splits on lines matching ^-{3,}\s*$: four dashes are a fence too.
-    'docs/45-adr/adr-004-four-dash-fences.md': meminitDoc({ id: 'MEMINIT-ADR-004', type: 'ADR', title: 'Four dash fences' }, 'Also accepted.\n').replace(/^---$/gm, '----'),
+    'docs/45-adr/adr-004-four-dash-fences.md': meminitDoc(
+      { id: 'MEMINIT-ADR-004', type: 'ADR', title: 'Four dash fences' },
+      'Also accepted.\n',
+    ).replace(/^---$/gm, '----'),
   };
 }
 
@@ -268,25 +290,56 @@ function blankLineFrontmatter(): Record<string, string> {
  */
 export function committedIndex(): Record<string, string> {
   const node = {
-    area: null, description: null, document_id: 'MEMINIT-ADR-002', keywords: null, last_updated: '2026-02-18', namespace: 'meminit',
-    owner: 'DocOps Working Group', path: 'docs/45-adr/adr-002-use-sqlite.md', related_ids: ['MEMINIT-SPEC-001'], repo_prefix: 'MEMINIT',
-    status: 'Approved', superseded_by: null, title: 'Use SQLite', type: 'ADR', ready: false, open_blockers: [], unblocks: [],
+    area: null,
+    description: null,
+    document_id: 'MEMINIT-ADR-002',
+    keywords: null,
+    last_updated: '2026-02-18',
+    namespace: 'meminit',
+    owner: 'DocOps Working Group',
+    path: 'docs/45-adr/adr-002-use-sqlite.md',
+    related_ids: ['MEMINIT-SPEC-001'],
+    repo_prefix: 'MEMINIT',
+    status: 'Approved',
+    superseded_by: null,
+    title: 'Use SQLite',
+    type: 'ADR',
+    ready: false,
+    open_blockers: [],
+    unblocks: [],
   };
   const artifact = {
-    advice: [], command: 'index',
+    advice: [],
+    command: 'index',
     data: {
-      document_count: 1, edge_count: 0, edges: [], graph_schema_version: '1.0', index_version: '1.0',
-      namespaces: [{ docs_root: 'docs', namespace: 'meminit', repo_prefix: 'MEMINIT' }, { docs_root: 'docs/00-governance/org', namespace: 'org', repo_prefix: 'ORG' }],
-      node_count: 1, nodes: [node],
+      document_count: 1,
+      edge_count: 0,
+      edges: [],
+      graph_schema_version: '1.0',
+      index_version: '1.0',
+      namespaces: [
+        { docs_root: 'docs', namespace: 'meminit', repo_prefix: 'MEMINIT' },
+        { docs_root: 'docs/00-governance/org', namespace: 'org', repo_prefix: 'ORG' },
+      ],
+      node_count: 1,
+      nodes: [node],
     },
-    output_schema_version: '2.0', success: true, violations: [], warnings: [],
+    output_schema_version: '2.0',
+    success: true,
+    violations: [],
+    warnings: [],
   };
   return { 'docs/01-indices/meminit.index.json': `${JSON.stringify(sortKeys(artifact), null, 2)}\n` };
 }
 
 export function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]),
+    );
   return value;
 }
 

@@ -10,7 +10,10 @@ export type NdjsonRecord = Record<string, any> & { record: 'header' | 'item' | '
  */
 export function parseStream(stdout: string, command: string): NdjsonRecord[] {
   expect(stdout.endsWith('\n'), 'the stream ends with a newline').toBe(true);
-  const records = stdout.slice(0, -1).split('\n').map((line) => JSON.parse(line) as NdjsonRecord);
+  const records = stdout
+    .slice(0, -1)
+    .split('\n')
+    .map((line) => JSON.parse(line) as NdjsonRecord);
   for (const r of records) expectValidAgainst('ndjson-record.schema.json', r);
   expect(records[0]!.record).toBe('header');
   expect(records[0]!.command).toBe(command);
@@ -20,8 +23,13 @@ export function parseStream(stdout: string, command: string): NdjsonRecord[] {
   expect(records.filter((r) => r.record === 'summary' || r.record === 'error')).toHaveLength(1);
   const items = records.filter((r) => r.record === 'item');
   const findings = items.filter((r) => r.kind === 'finding').map((r) => r.data);
-  expect(last.counts).toEqual({ items: items.length, violations: findings.filter((f) => f.severity === 'error').length, warnings: findings.filter((f) => f.severity !== 'error').length });
+  expect(last.counts).toEqual({
+    items: items.length,
+    violations: findings.filter((f) => f.severity === 'error').length,
+    warnings: findings.filter((f) => f.severity !== 'error').length,
+  });
   return records;
 }
 
-export const itemsOf = (records: NdjsonRecord[], kind: string) => records.filter((r) => r.record === 'item' && r.kind === kind).map((r) => r.data);
+export const itemsOf = (records: NdjsonRecord[], kind: string) =>
+  records.filter((r) => r.record === 'item' && r.kind === kind).map((r) => r.data);

@@ -33,7 +33,12 @@ export function gitRepository(): string {
 }
 
 /** `git commit` in `cwd` with `docket` (and anything in `pathDirs`) on PATH: exit status and all output. */
-export function commit(cwd: string, message: string, pathDirs: readonly string[], extra: Record<string, string> = {}): { status: number | null; output: string } {
+export function commit(
+  cwd: string,
+  message: string,
+  pathDirs: readonly string[],
+  extra: Record<string, string> = {},
+): { status: number | null; output: string } {
   const env = gitEnv({ PATH: [...pathDirs, process.env.PATH ?? ''].join(path.delimiter), ...extra });
   const r = spawnSync('git', ['-c', 'commit.gpgsign=false', 'commit', '-q', '-m', message], { cwd, env, encoding: 'utf8' });
   return { status: r.status, output: `${r.stdout}${r.stderr}` };

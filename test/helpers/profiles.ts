@@ -30,8 +30,12 @@ export function customProfile(edit: Record<string, unknown>, files: Record<strin
  */
 export function meminitInstalledProfile(xdg: string, name = 'default'): { dir: string; digest: string; files: Record<string, string> } {
   const dir = path.join(xdg, 'meminit/org/profiles', name);
-  const schema = readFileSync(path.join(BUILTIN_PROFILE, 'metadata.schema.json'), 'utf8').replace('"urn:docket:schema:metadata:1.1"', '"urn:meminit:metadata"');
-  const orgDoc = (n: string, title: string) => `---\ndocument_id: ORG-GOV-${n}\ntype: GOV\ntitle: ${title}\nstatus: Approved\nversion: "1.0"\nlast_updated: 2026-01-01\nowner: Org\ndocops_version: "2.0"\napprovers: Org Council\n---\n# ${title}\n`;
+  const schema = readFileSync(path.join(BUILTIN_PROFILE, 'metadata.schema.json'), 'utf8').replace(
+    '"urn:docket:schema:metadata:1.1"',
+    '"urn:meminit:metadata"',
+  );
+  const orgDoc = (n: string, title: string) =>
+    `---\ndocument_id: ORG-GOV-${n}\ntype: GOV\ntitle: ${title}\nstatus: Approved\nversion: "1.0"\nlast_updated: 2026-01-01\nowner: Org\ndocops_version: "2.0"\napprovers: Org Council\n---\n# ${title}\n`;
   const files: Record<string, string> = {
     'metadata.schema.json': schema,
     'templates/adr.template.md': '# {{title}}\n\n## Context (meminit)\n',

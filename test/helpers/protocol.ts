@@ -37,4 +37,3 @@ export async function synced(files: Record<string, string | Buffer> = {}): Promi
   expect((await protocol(root, 'sync', '--apply')).exitCode).toBe(0);
   return root;
 }
-

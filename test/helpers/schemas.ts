@@ -49,7 +49,22 @@ export function expectValidEnvelope(env: Record<string, any> | undefined, comman
 }
 
 export function expectKeyOrder(env: Record<string, unknown>): void {
-  const order = ['output_schema_version', 'success', 'status', 'command', 'run_id', 'correlation_id', 'timestamp', 'root', 'data', 'warnings', 'violations', 'advice', 'error', 'metrics'];
+  const order = [
+    'output_schema_version',
+    'success',
+    'status',
+    'command',
+    'run_id',
+    'correlation_id',
+    'timestamp',
+    'root',
+    'data',
+    'warnings',
+    'violations',
+    'advice',
+    'error',
+    'metrics',
+  ];
   const keys = Object.keys(env);
   expect(keys).toEqual(order.filter((k) => keys.includes(k)));
 }

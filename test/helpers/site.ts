@@ -31,12 +31,37 @@ export const HOSTILE = {
  * owner and a body made to break out of the page (see HOSTILE), linking to the others.
  */
 export function siteRepo(): string {
-  const linked = (id: string, title: string, fields: Record<string, string>, body: string) => doc({ document_id: id, title: JSON.stringify(title), ...fields }, body);
+  const linked = (id: string, title: string, fields: Record<string, string>, body: string) =>
+    doc({ document_id: id, title: JSON.stringify(title), ...fields }, body);
   return repo({
-    'docs/45-adr/adr-001-first.md': linked('ACME-ADR-001', 'First decision', { status: 'Superseded', superseded_by: 'ACME-ADR-002', last_updated: '"2026-01-10"' }, '# First\n\nReplaced by ACME-ADR-002.\n'),
-    'docs/45-adr/adr-002-second.md': linked('ACME-ADR-002', 'Second decision', { status: 'Approved', last_updated: '"2026-02-10"', related_ids: '[ACME-PRD-001]' }, '# Second\n\n## Why it changed\n\nSee [the first](adr-001-first.md) and [the product](../10-prd/prd-001-product.md#goals), also ACME-PRD-001 and [a script](../../scripts/build.sh).\n\n`ACME-ADR-001` in code stays code.\n'),
-    'docs/10-prd/prd-001-product.md': linked('ACME-PRD-001', 'Product', { type: 'PRD', status: 'Approved', related_ids: '[ACME-ADR-002]' }, '# Product\n\n## Goals\n\nShip it. Decided in [the ADR](../45-adr/adr-002-second.md#why-it-changed).\n'),
-    'docs/10-prd/prd-002-hostile.md': doc({ document_id: 'ACME-PRD-002', type: 'PRD', title: JSON.stringify(HOSTILE.title), owner: JSON.stringify(HOSTILE.owner), status: 'Draft' }, `${HOSTILE.body}\nSee [the product](prd-001-product.md).\n`),
+    'docs/45-adr/adr-001-first.md': linked(
+      'ACME-ADR-001',
+      'First decision',
+      { status: 'Superseded', superseded_by: 'ACME-ADR-002', last_updated: '"2026-01-10"' },
+      '# First\n\nReplaced by ACME-ADR-002.\n',
+    ),
+    'docs/45-adr/adr-002-second.md': linked(
+      'ACME-ADR-002',
+      'Second decision',
+      { status: 'Approved', last_updated: '"2026-02-10"', related_ids: '[ACME-PRD-001]' },
+      '# Second\n\n## Why it changed\n\nSee [the first](adr-001-first.md) and [the product](../10-prd/prd-001-product.md#goals), also ACME-PRD-001 and [a script](../../scripts/build.sh).\n\n`ACME-ADR-001` in code stays code.\n',
+    ),
+    'docs/10-prd/prd-001-product.md': linked(
+      'ACME-PRD-001',
+      'Product',
+      { type: 'PRD', status: 'Approved', related_ids: '[ACME-ADR-002]' },
+      '# Product\n\n## Goals\n\nShip it. Decided in [the ADR](../45-adr/adr-002-second.md#why-it-changed).\n',
+    ),
+    'docs/10-prd/prd-002-hostile.md': doc(
+      {
+        document_id: 'ACME-PRD-002',
+        type: 'PRD',
+        title: JSON.stringify(HOSTILE.title),
+        owner: JSON.stringify(HOSTILE.owner),
+        status: 'Draft',
+      },
+      `${HOSTILE.body}\nSee [the product](prd-001-product.md).\n`,
+    ),
   });
 }
 

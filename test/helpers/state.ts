@@ -5,11 +5,14 @@ import { expectValidEnvelope } from './schemas.js';
 
 export const STATE = 'docs/01-indices/project-state.yaml';
 
-const doc = (id: string, title: string) => `---\ndocument_id: ${id}\ntype: ${id.split('-')[1]}\ntitle: ${title}\nstatus: Draft\nversion: "0.1"\nlast_updated: 2026-01-10\nowner: Team\ndocops_version: "2.0"\n---\n\n# ${id}: ${title}\n`;
+const doc = (id: string, title: string) =>
+  `---\ndocument_id: ${id}\ntype: ${id.split('-')[1]}\ntitle: ${title}\nstatus: Draft\nversion: "0.1"\nlast_updated: 2026-01-10\nowner: Team\ndocops_version: "2.0"\n---\n\n# ${id}: ${title}\n`;
 
 /** A repository of five ADRs (WRK-ADR-001..005) and a spec, with `files` added (project-state.yaml, say). */
 export function stateRepo(files: Record<string, string> = {}): string {
-  const tree: Record<string, string> = { 'docops.config.yaml': 'project_name: Queue\nrepo_prefix: WRK\ndocops_version: "2.0"\ndocs_root: docs\n' };
+  const tree: Record<string, string> = {
+    'docops.config.yaml': 'project_name: Queue\nrepo_prefix: WRK\ndocops_version: "2.0"\ndocs_root: docs\n',
+  };
   for (let n = 1; n <= 5; n++) tree[`docs/45-adr/adr-00${n}-decision-${n}.md`] = doc(`WRK-ADR-00${n}`, `Decision ${n}`);
   tree['docs/20-specs/spec-001-api.md'] = doc('WRK-SPEC-001', 'API');
   return writeTree(tempDir('docket-state-'), { ...tree, ...files });
@@ -29,7 +32,9 @@ export const stateFile = (...entries: string[]) => `state_schema_version: '2.0'\
 
 /** A state command in JSON mode, the date pinned (every write gets the same `updated`); the envelope is validated against the schemas. */
 export async function state(root: string, ...args: string[]) {
-  const r = await docket(['state', ...args, '--root', root, '--json'], { env: { DOCKET_TODAY: '2026-01-31', DOCKET_ACTOR_ID: 'agent one' } });
+  const r = await docket(['state', ...args, '--root', root, '--json'], {
+    env: { DOCKET_TODAY: '2026-01-31', DOCKET_ACTOR_ID: 'agent one' },
+  });
   expectValidEnvelope(r.json, r.json?.success ? `state ${args[0]}` : undefined);
   expect(r.stdout.trim().split('\n')).toHaveLength(1);
   return r;

@@ -23,7 +23,9 @@ const prefix = wrapper();
  * The unprivileged user must reach docket's own files: a checkout under a directory only root
  * may enter (mktemp -d makes them 0700) cannot be run as nobody, whatever the test does.
  */
-const reachable = prefix !== undefined && spawnSync(prefix[0] ?? 'test', [...prefix.slice(1), ...(prefix.length ? ['test'] : []), '-r', BIN], { stdio: 'ignore' }).status === 0;
+const reachable =
+  prefix !== undefined &&
+  spawnSync(prefix[0] ?? 'test', [...prefix.slice(1), ...(prefix.length ? ['test'] : []), '-r', BIN], { stdio: 'ignore' }).status === 0;
 
 /** Why permission tests are skipped here, or undefined when they can run. */
 export const unprivilegedUnavailable: string | undefined = !prefix

@@ -8,7 +8,20 @@ function rng(seed: number): () => number {
   return () => (state = (Math.imul(state, 1103515245) + 12345) & 0x7fffffff) / 0x80000000;
 }
 
-const WORDS = ['context', 'decision', 'details', 'Consequences', 'détails', 'a', '', 'api-v2', 'status-quo', 'x'.repeat(300), '日本語', 'details-1'];
+const WORDS = [
+  'context',
+  'decision',
+  'details',
+  'Consequences',
+  'détails',
+  'a',
+  '',
+  'api-v2',
+  'status-quo',
+  'x'.repeat(300),
+  '日本語',
+  'details-1',
+];
 
 describe('AnchorStore', () => {
   it('answers like the list of anchors it was given, for every document stored so far', () => {
@@ -56,7 +69,7 @@ describe('AnchorStore', () => {
     }
     expect(seen.size).toBe(200_000);
   });
-  it('keeps every document\'s anchors whole across its pages (lists near a page\'s end start the next one)', () => {
+  it("keeps every document's anchors whole across its pages (lists near a page's end start the next one)", () => {
     const store = new AnchorStore();
     const docs: { key: number; anchors: string[] }[] = [];
     // 61 anchors a document do not divide a page: some lists would straddle two pages.

@@ -2,8 +2,24 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ArtifactFile, EDGE_ITEM, findFirst, NAMESPACE_ITEM, NODE_ITEM, nodeIdsOf, nodesOf, type ItemKind } from '../../src/core/index/artifact-file.js';
-import { ARTIFACT_KEY_ORDER, EDGE_KEYS, itemsText, NODE_KEYS, visitArtifactText, type IndexArtifact } from '../../src/core/index/artifact.js';
+import {
+  ArtifactFile,
+  EDGE_ITEM,
+  findFirst,
+  NAMESPACE_ITEM,
+  NODE_ITEM,
+  nodeIdsOf,
+  nodesOf,
+  type ItemKind,
+} from '../../src/core/index/artifact-file.js';
+import {
+  ARTIFACT_KEY_ORDER,
+  EDGE_KEYS,
+  itemsText,
+  NODE_KEYS,
+  visitArtifactText,
+  type IndexArtifact,
+} from '../../src/core/index/artifact.js';
 import type { IndexEdge, IndexNode } from '../../src/core/index/graph.js';
 import { random } from '../helpers/edits.js';
 import { tempDir } from '../helpers/fixtures.js';
@@ -14,9 +30,20 @@ const TRICKY = ['\n    }', '\n    {\n      "source": "ZZZ",\n', '"path": "docs/x
 function node(i: number, next: () => number): IndexNode {
   const id = `ACME-ADR-${String(i).padStart(3, '0')}`;
   return {
-    document_id: id, type: 'ADR', title: `Title ${i} ${TRICKY[i % TRICKY.length]}`, status: 'Approved', owner: null, version: '1.0', last_updated: null, area: null,
-    description: next() < 0.2 ? 'long '.repeat(Math.floor(next() * 3000)) : null, keywords: i % 2 ? ['a', 'b'] : [], related_ids: [], superseded_by: null,
-    path: `docs/adr/adr-${i} ✓.md`, namespace: 'default',
+    document_id: id,
+    type: 'ADR',
+    title: `Title ${i} ${TRICKY[i % TRICKY.length]}`,
+    status: 'Approved',
+    owner: null,
+    version: '1.0',
+    last_updated: null,
+    area: null,
+    description: next() < 0.2 ? 'long '.repeat(Math.floor(next() * 3000)) : null,
+    keywords: i % 2 ? ['a', 'b'] : [],
+    related_ids: [],
+    superseded_by: null,
+    path: `docs/adr/adr-${i} ✓.md`,
+    namespace: 'default',
   };
 }
 
@@ -32,7 +59,17 @@ function edgesOf(ids: readonly string[], next: () => number): IndexEdge[] {
 }
 
 function artifactText(nodes: readonly IndexNode[], edges: readonly IndexEdge[]): string {
-  const artifact: IndexArtifact = { index_version: '1.0', node_count: nodes.length, edge_count: edges.length, namespaces: [{ name: 'default', docs_root: 'docs', repo_prefix: 'ACME' }, { name: 'x', docs_root: 'x', repo_prefix: 'X' }], nodes, edges };
+  const artifact: IndexArtifact = {
+    index_version: '1.0',
+    node_count: nodes.length,
+    edge_count: edges.length,
+    namespaces: [
+      { name: 'default', docs_root: 'docs', repo_prefix: 'ACME' },
+      { name: 'x', docs_root: 'x', repo_prefix: 'X' },
+    ],
+    nodes,
+    edges,
+  };
   let out = '';
   visitArtifactText(artifact, ARTIFACT_KEY_ORDER, (piece) => (out += piece));
   return out;
@@ -52,15 +89,24 @@ describe('ArtifactFile: items found by bisecting the file, never read whole', ()
   it.each([[1], [2], [3]])('finds the first item at or after any (kind, key), and its exact text (seed %i)', (seed) => {
     const next = random(seed);
     const nodes = Array.from({ length: 40 }, (_, i) => node(2 * i + 1, next));
-    const edges = edgesOf(nodes.map((n) => n.document_id), next);
+    const edges = edgesOf(
+      nodes.map((n) => n.document_id),
+      next,
+    );
     const { file } = open(artifactText(nodes, edges));
     const items: { kind: ItemKind; key: string; text: string }[] = [
       ...['default', 'x'].map((key) => ({ kind: NAMESPACE_ITEM as ItemKind, key, text: '' })),
       ...nodes.map((n) => ({ kind: NODE_ITEM as ItemKind, key: n.document_id, text: itemsText([n], NODE_KEYS) })),
       ...edges.map((e) => ({ kind: EDGE_ITEM as ItemKind, key: e.source, text: itemsText([e], EDGE_KEYS) })),
     ];
-    const probes: [ItemKind, string][] = [[NODE_ITEM, ''], [EDGE_ITEM, ''], [EDGE_ITEM, '\uffff'], [NAMESPACE_ITEM, 'y']];
-    for (let i = 0; i <= 82; i++) probes.push([NODE_ITEM, `ACME-ADR-${String(i).padStart(3, '0')}`], [EDGE_ITEM, `ACME-ADR-${String(i).padStart(3, '0')}`]);
+    const probes: [ItemKind, string][] = [
+      [NODE_ITEM, ''],
+      [EDGE_ITEM, ''],
+      [EDGE_ITEM, '\uffff'],
+      [NAMESPACE_ITEM, 'y'],
+    ];
+    for (let i = 0; i <= 82; i++)
+      probes.push([NODE_ITEM, `ACME-ADR-${String(i).padStart(3, '0')}`], [EDGE_ITEM, `ACME-ADR-${String(i).padStart(3, '0')}`]);
     probes.push([EDGE_ITEM, 'ACME-ADR-0005 "odd" é'], [EDGE_ITEM, 'ZZZ'], [EDGE_ITEM, 'ZZ']);
     for (const [kind, key] of probes) {
       const want = items.find((it) => it.kind > kind || (it.kind === kind && it.key >= key));
@@ -73,9 +119,12 @@ describe('ArtifactFile: items found by bisecting the file, never read whole', ()
     }
   });
 
-  it('findFirst: the first offset of each pattern and the file\'s hash, however reads cut them', () => {
+  it("findFirst: the first offset of each pattern and the file's hash, however reads cut them", () => {
     const next = random(9);
-    const text = artifactText(Array.from({ length: 12 }, (_, i) => node(i + 1, next)), []);
+    const text = artifactText(
+      Array.from({ length: 12 }, (_, i) => node(i + 1, next)),
+      [],
+    );
     const { fd } = open(text);
     const bytes = Buffer.from(text);
     const patterns = ['\n      "path": "docs/adr/adr-3 ✓.md",\n', '\n  "edges": [', 'not there', '"document_id"'];
@@ -86,10 +135,16 @@ describe('ArtifactFile: items found by bisecting the file, never read whole', ()
     }
   });
 
-  it('nodeIdsOf: every node ID in order, and the file\'s hash, however reads cut the lines', () => {
+  it("nodeIdsOf: every node ID in order, and the file's hash, however reads cut the lines", () => {
     const next = random(4);
     const nodes = Array.from({ length: 30 }, (_, i) => node(i + 1, next));
-    const text = artifactText(nodes, edgesOf(nodes.map((n) => n.document_id), next));
+    const text = artifactText(
+      nodes,
+      edgesOf(
+        nodes.map((n) => n.document_id),
+        next,
+      ),
+    );
     const { fd } = open(text);
     for (const chunk of [1, 2, 7, 33, 4096, 1 << 20]) {
       const r = nodeIdsOf(fd, chunk);
@@ -104,7 +159,13 @@ describe('ArtifactFile: items found by bisecting the file, never read whole', ()
   it('nodesOf: every node, equal to what was written, however reads cut the items', () => {
     const next = random(6);
     const nodes = Array.from({ length: 30 }, (_, i) => node(i + 1, next));
-    const text = artifactText(nodes, edgesOf(nodes.map((n) => n.document_id), next));
+    const text = artifactText(
+      nodes,
+      edgesOf(
+        nodes.map((n) => n.document_id),
+        next,
+      ),
+    );
     const { fd } = open(text);
     for (const chunk of [1, 2, 7, 33, 4096, 1 << 20]) {
       const r = nodesOf(fd, chunk);

@@ -40,7 +40,18 @@ describe('the benchmark corpus', () => {
       indented: share(/\n\n {4}\S/),
       anchorLink: share(/\]\([^)\s#]+\.md#[^)\s]+/),
     };
-    const expected = { fenced: [0.42, 0.64], tilde: [0.05, 0.25], table: [0.35, 0.55], history: [0.78, 0.92], marker: [0.84, 0.96], nested: [0.45, 0.7], comment: [0.17, 0.33], definition: [0.09, 0.22], indented: [0.01, 0.1], anchorLink: [0.5, 1] };
+    const expected = {
+      fenced: [0.42, 0.64],
+      tilde: [0.05, 0.25],
+      table: [0.35, 0.55],
+      history: [0.78, 0.92],
+      marker: [0.84, 0.96],
+      nested: [0.45, 0.7],
+      comment: [0.17, 0.33],
+      definition: [0.09, 0.22],
+      indented: [0.01, 0.1],
+      anchorLink: [0.5, 1],
+    };
     for (const [name, [lo, hi]] of Object.entries(expected)) {
       expect(shares[name as keyof typeof shares], name).toBeGreaterThanOrEqual(lo!);
       expect(shares[name as keyof typeof shares], name).toBeLessThanOrEqual(hi!);
@@ -48,7 +59,21 @@ describe('the benchmark corpus', () => {
   });
 
   it('slugs headings as GitHub does', () => {
-    expect(['Compatibility & Versioning', 'Step 1: drain the `consumer` group', 'Q1 2026 (pilot)', 'Décision d’architecture', 'Why does `npm ci` fail?'].map(slug)).toEqual(['compatibility--versioning', 'step-1-drain-the-consumer-group', 'q1-2026-pilot', 'décision-darchitecture', 'why-does-npm-ci-fail']);
+    expect(
+      [
+        'Compatibility & Versioning',
+        'Step 1: drain the `consumer` group',
+        'Q1 2026 (pilot)',
+        'Décision d’architecture',
+        'Why does `npm ci` fail?',
+      ].map(slug),
+    ).toEqual([
+      'compatibility--versioning',
+      'step-1-drain-the-consumer-group',
+      'q1-2026-pilot',
+      'décision-darchitecture',
+      'why-does-npm-ci-fail',
+    ]);
   });
 });
 
@@ -60,11 +85,13 @@ describe('link edits of generated documents', () => {
   });
 
   it('point the links to one file elsewhere, keeping anchors and titles', () => {
-    expect(mapLinks(text, (t: string) => (t === '../x/a.md' ? '../y/n.md' : t))).toBe('See [a](../y/n.md#h "T") and [b](b.md), [c][k] and [k].\n\n[k]: ../y/n.md#z "Title"\n[j]: b.md\n');
+    expect(mapLinks(text, (t: string) => (t === '../x/a.md' ? '../y/n.md' : t))).toBe(
+      'See [a](../y/n.md#h "T") and [b](b.md), [c][k] and [k].\n\n[k]: ../y/n.md#z "Title"\n[j]: b.md\n',
+    );
   });
 });
 
-describe('the benchmark report\'s guard rails', () => {
+describe("the benchmark report's guard rails", () => {
   const MB = 1048576;
   const rows = [
     { size: '-', scenario: 'docket --version', median: 60, ratio: 1.6, rss: 50 * MB },
@@ -75,7 +102,12 @@ describe('the benchmark report\'s guard rails', () => {
   ];
 
   it('say which held, which failed and which were not measured', () => {
-    const verdicts = Object.fromEntries(checkRails(rows).map((r: { size: unknown; scenario: string; measure: string; held: boolean | undefined }) => [`${r.size} ${r.scenario} ${r.measure}`, r.held]));
+    const verdicts = Object.fromEntries(
+      checkRails(rows).map((r: { size: unknown; scenario: string; measure: string; held: boolean | undefined }) => [
+        `${r.size} ${r.scenario} ${r.measure}`,
+        r.held,
+      ]),
+    );
     expect(verdicts).toMatchObject({
       '- docket --version ratio': false,
       '10000 check (clean, cold) ratio': true, // at most 4x: 4 holds

@@ -44,7 +44,10 @@ describe('ChangedFile: a large file compared and replaced piece by piece (the in
     expect((await run(root, target, cut(changed, [2_000_000]), compare)).onDisk).toBe('different');
     expect((await run(root, target, [text.slice(0, -1)], compare)).onDisk).toBe('different');
     expect((await run(root, target, [text, 'x'], compare)).onDisk).toBe('different');
-    expect(await run(root, path.join(root, 'absent.json'), [text], { write: false, hash: false })).toEqual({ onDisk: 'missing', written: false });
+    expect(await run(root, path.join(root, 'absent.json'), [text], { write: false, hash: false })).toEqual({
+      onDisk: 'missing',
+      written: false,
+    });
     expect(readFileSync(target, 'utf8')).toBe(text);
     expect(readdirSync(root)).toEqual(['a.json']);
   });
@@ -52,7 +55,11 @@ describe('ChangedFile: a large file compared and replaced piece by piece (the in
   it('writes a missing file (and its directory), with the hash of its bytes', async () => {
     const root = tempDir();
     const target = path.join(root, 'docs/01-indices/a.json');
-    expect(await run(root, target, cut(text, [5, 1_000_000]), { write: true, hash: true })).toEqual({ onDisk: 'missing', written: true, sha256: sha(text) });
+    expect(await run(root, target, cut(text, [5, 1_000_000]), { write: true, hash: true })).toEqual({
+      onDisk: 'missing',
+      written: true,
+      sha256: sha(text),
+    });
     expect(readFileSync(target, 'utf8')).toBe(text);
     expect(statSync(target).mode & 0o777).toBe(0o644);
     expect(temporaries(path.dirname(target))).toEqual([]);
@@ -63,7 +70,11 @@ describe('ChangedFile: a large file compared and replaced piece by piece (the in
     const target = path.join(root, 'a.json');
     writeFileSync(target, text);
     const before = statSync(target);
-    expect(await run(root, target, cut(text, [3, 1 << 20]), { write: true, hash: true })).toEqual({ onDisk: 'same', written: false, sha256: sha(text) });
+    expect(await run(root, target, cut(text, [3, 1 << 20]), { write: true, hash: true })).toEqual({
+      onDisk: 'same',
+      written: false,
+      sha256: sha(text),
+    });
     const after = statSync(target);
     expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
   });
@@ -71,17 +82,15 @@ describe('ChangedFile: a large file compared and replaced piece by piece (the in
   it('replaces a file that differs early, late (its prefix copied from the old file), or only in length; keeping its mode', async () => {
     const root = tempDir();
     const target = path.join(root, 'a.json');
-    const variants = [
-      `X${text.slice(1)}`,
-      `${text.slice(0, 2_500_000)}é${text.slice(2_500_001)}`,
-      text.slice(0, -5),
-      `${text}more\n`,
-      '',
-    ];
+    const variants = [`X${text.slice(1)}`, `${text.slice(0, 2_500_000)}é${text.slice(2_500_001)}`, text.slice(0, -5), `${text}more\n`, ''];
     for (const next of variants) {
       writeFileSync(target, text);
       chmodSync(target, 0o600);
-      expect(await run(root, target, cut(next, [1_000_000, 1_000_000]), { write: true, hash: true })).toEqual({ onDisk: 'different', written: true, sha256: sha(next) });
+      expect(await run(root, target, cut(next, [1_000_000, 1_000_000]), { write: true, hash: true })).toEqual({
+        onDisk: 'different',
+        written: true,
+        sha256: sha(next),
+      });
       expect(readFileSync(target, 'utf8') === next).toBe(true);
       expect(statSync(target).mode & 0o777).toBe(0o600);
       expect(temporaries(root)).toEqual([]);
@@ -93,9 +102,15 @@ describe('ChangedFile: a large file compared and replaced piece by piece (the in
     writeFileSync(path.join(root, 'real.json'), 'old');
     symlinkSync(path.join(root, 'real.json'), path.join(root, 'link.json'));
     mkdirSync(path.join(root, 'dir.json'));
-    expect(() => ChangedFile.open(root, path.join(root, 'link.json'), { write: true, hash: false })).toThrow(expect.objectContaining({ code: 'SYMLINK_REFUSED' }));
-    expect(() => ChangedFile.open(root, path.join(root, 'dir.json'), { write: true, hash: false })).toThrow(expect.objectContaining({ code: 'FILE_EXISTS' }));
-    expect(() => ChangedFile.open(root, path.join(root, '../outside.json'), { write: true, hash: false })).toThrow(expect.objectContaining({ code: 'PATH_OUTSIDE_ROOT' }));
+    expect(() => ChangedFile.open(root, path.join(root, 'link.json'), { write: true, hash: false })).toThrow(
+      expect.objectContaining({ code: 'SYMLINK_REFUSED' }),
+    );
+    expect(() => ChangedFile.open(root, path.join(root, 'dir.json'), { write: true, hash: false })).toThrow(
+      expect.objectContaining({ code: 'FILE_EXISTS' }),
+    );
+    expect(() => ChangedFile.open(root, path.join(root, '../outside.json'), { write: true, hash: false })).toThrow(
+      expect.objectContaining({ code: 'PATH_OUTSIDE_ROOT' }),
+    );
     // Compared only, a link is never read through: the artifact counts as missing.
     expect((await run(root, path.join(root, 'link.json'), ['old'], { write: false, hash: false })).onDisk).toBe('missing');
     expect(readFileSync(path.join(root, 'real.json'), 'utf8')).toBe('old');

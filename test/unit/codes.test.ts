@@ -34,7 +34,11 @@ describe('the code table', () => {
       if (spec.kind === 'violation') expect(spec.exit, code).toBe(1);
       if (spec.kind === 'warning' || spec.kind === 'advice') expect(spec.exit, code).toBe(0);
     }
-    expect(Object.keys(EXIT_MEANINGS).map(Number).sort((a, b) => a - b)).toEqual([...exits].sort((a, b) => a - b));
+    expect(
+      Object.keys(EXIT_MEANINGS)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([...exits].sort((a, b) => a - b));
   });
 
   it('contains every code the source emits', () => {
@@ -54,7 +58,9 @@ describe('the code table', () => {
       .filter((f) => !f.includes(`${path.sep}errors${path.sep}table${path.sep}`))
       .map((f) => readFileSync(f, 'utf8'))
       .join('\n');
-    const unused = Object.keys(CODES).filter((code) => !text.includes(`'${code}'`) && !text.includes(`"${code}"`) && !text.includes(`\`${code}`));
+    const unused = Object.keys(CODES).filter(
+      (code) => !text.includes(`'${code}'`) && !text.includes(`"${code}"`) && !text.includes(`\`${code}`),
+    );
     expect(unused).toEqual([]);
   });
 

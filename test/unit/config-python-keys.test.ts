@@ -134,7 +134,7 @@ describe('the keys of the Python DocOps CLI (reference §4.1, §4.3)', () => {
     expect(warnings.map((w) => [w.code, w.severity, w.line])).toEqual([['CONFIG_VALUE_IGNORED', 'warning', 2]]);
   });
 
-  it('§4.1 valid_impl_states / valid_doc_statuses: defaults, the top-level lists, a namespace\'s own list', () => {
+  it("§4.1 valid_impl_states / valid_doc_statuses: defaults, the top-level lists, a namespace's own list", () => {
     const defaults = parseConfig(ROOT, 'repo_prefix: ACME\n').config.namespaces[0]!;
     expect(defaults.valid_impl_states).toEqual(['Not Started', 'In Progress', 'Blocked', 'QA Required', 'Done']);
     expect(defaults.valid_doc_statuses).toEqual(['Draft', 'In Review', 'Approved', 'Superseded']);
@@ -146,7 +146,7 @@ describe('the keys of the Python DocOps CLI (reference §4.1, §4.3)', () => {
     expect([org!.valid_doc_statuses, org!.valid_impl_states[0]]).toEqual([['Draft'], 'Not Started']);
   });
 
-  it('§4.1 default_owner: a namespace\'s own, else the top-level one', () => {
+  it("§4.1 default_owner: a namespace's own, else the top-level one", () => {
     const [repo, org] = parseConfig(ROOT, `default_owner: everyone\n${NAMESPACED}`).config.namespaces;
     expect([repo!.default_owner, org!.default_owner]).toEqual(['docs-team', 'everyone']);
   });
@@ -157,7 +157,10 @@ describe('the keys of the Python DocOps CLI (reference §4.1, §4.3)', () => {
     ['repo_prefix: ACME\nname:\n  a: b\n', 'docops.config.yaml:2: `name` must be a string.'],
     ['namespace: [a]\n', 'docops.config.yaml:1: `namespace` must be a string.'],
     ['catalog_name: [a.md]\n', 'docops.config.yaml:1: `catalog_name` must be a string.'],
-    ['namespaces:\n  - name: a\n    valid_impl_states: 3\n', 'docops.config.yaml:3: `namespaces[0].valid_impl_states` must be a list of strings.'],
+    [
+      'namespaces:\n  - name: a\n    valid_impl_states: 3\n',
+      'docops.config.yaml:3: `namespaces[0].valid_impl_states` must be a list of strings.',
+    ],
   ])('a value of the wrong type is CONFIG_INVALID with its line: %j', (text, message) => {
     const error = errorOf(() => parseConfig(ROOT, text));
     expect([error.code, error.message]).toEqual(['CONFIG_INVALID', message]);
@@ -169,12 +172,21 @@ describe('the keys of the Python DocOps CLI (reference §4.1, §4.3)', () => {
     expect(warnings.map((w) => [w.code, w.line])).toEqual([['CONFIG_VALUE_IGNORED', 4]]);
   });
 
-  it.each([['top level', TOP_LEVEL], ['namespaces', NAMESPACED]])('the fast path and the yaml package read the %s config alike', (_name, text) => {
+  it.each([
+    ['top level', TOP_LEVEL],
+    ['namespaces', NAMESPACED],
+  ])('the fast path and the yaml package read the %s config alike', (_name, text) => {
     const fast = parseSimpleConfig('docops.config.yaml', text);
     expect(fast).toBeDefined();
     const full = YamlSource.parseWithYaml('docops.config.yaml', text);
     expect(fast!.toJS()).toStrictEqual(full.toJS());
-    for (const p of [['catalog_name'], ['valid_impl_states', 2], ['name'], ['namespaces', 1, 'type_directories', 'GOV'], ['namespaces', 0, 'valid_doc_statuses', 0]]) {
+    for (const p of [
+      ['catalog_name'],
+      ['valid_impl_states', 2],
+      ['name'],
+      ['namespaces', 1, 'type_directories', 'GOV'],
+      ['namespaces', 0, 'valid_doc_statuses', 0],
+    ]) {
       expect(fast!.line(p), p.join('.')).toBe(full.line(p));
     }
   });

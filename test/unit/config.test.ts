@@ -23,19 +23,45 @@ describe('parseConfig', () => {
     expect(config.index_path).toBe('docs/01-indices/docket.index.json');
     expect(config.namespaces).toHaveLength(1);
     const ns = config.namespaces[0]!;
-    expect(ns).toMatchObject({ name: 'default', repo_prefix: 'REPO', docs_root: 'docs', schema_path: 'docs/00-governance/metadata.schema.json', excluded_filename_prefixes: ['WIP-'], templates_dir: 'docs/00-governance/templates' });
-    expect(Object.keys(ns.document_types)).toEqual(['ADR', 'DECISION', 'DESIGN', 'DEVEX', 'FDD', 'GOV', 'LOG', 'PLAN', 'PRD', 'RUNBOOK', 'SPEC', 'TEST']);
+    expect(ns).toMatchObject({
+      name: 'default',
+      repo_prefix: 'REPO',
+      docs_root: 'docs',
+      schema_path: 'docs/00-governance/metadata.schema.json',
+      excluded_filename_prefixes: ['WIP-'],
+      templates_dir: 'docs/00-governance/templates',
+    });
+    expect(Object.keys(ns.document_types)).toEqual([
+      'ADR',
+      'DECISION',
+      'DESIGN',
+      'DEVEX',
+      'FDD',
+      'GOV',
+      'LOG',
+      'PLAN',
+      'PRD',
+      'RUNBOOK',
+      'SPEC',
+      'TEST',
+    ]);
   });
 
   it('reads an existing DocOps config unchanged (numbers keep their source text)', () => {
-    const { config } = parseConfig(ROOT, 'docops_version: 2.0\nproject_name: Meminit\nrepo_prefix: meminit\nindex_path: docs/01-indices/meminit.index.json\n');
+    const { config } = parseConfig(
+      ROOT,
+      'docops_version: 2.0\nproject_name: Meminit\nrepo_prefix: meminit\nindex_path: docs/01-indices/meminit.index.json\n',
+    );
     expect(config.docops_version).toBe('2.0');
     expect(config.namespaces[0]!.repo_prefix).toBe('MEMINIT');
     expect(config.index_path).toBe('docs/01-indices/meminit.index.json');
   });
 
   it('merges document_types over legacy type_directories over built-ins', () => {
-    const { config, warnings } = parseConfig(ROOT, 'type_directories:\n  RFC: docs/15-rfc\n  governance: 01-gov\ndocument_types:\n  adr:\n    directory: ./decisions/\n    template: docs/t/adr.md\n');
+    const { config, warnings } = parseConfig(
+      ROOT,
+      'type_directories:\n  RFC: docs/15-rfc\n  governance: 01-gov\ndocument_types:\n  adr:\n    directory: ./decisions/\n    template: docs/t/adr.md\n',
+    );
     const types = config.namespaces[0]!.document_types;
     expect(types.RFC).toMatchObject({ directory: '15-rfc', source: 'config' });
     expect(types.GOV).toMatchObject({ directory: '01-gov' });
@@ -46,11 +72,17 @@ describe('parseConfig', () => {
   });
 
   it('namespaces inherit top-level keys; the deepest docs root owns a file', () => {
-    const text = 'repo_prefix: ACME\nschema_path: docs/s.json\nexcluded_paths: [docs/archive]\nnamespaces:\n  - name: main\n    docs_root: docs\n  - name: org\n    repo_prefix: ORG\n    docs_root: docs/org\n    excluded_paths: [docs/org/old]\n';
+    const text =
+      'repo_prefix: ACME\nschema_path: docs/s.json\nexcluded_paths: [docs/archive]\nnamespaces:\n  - name: main\n    docs_root: docs\n  - name: org\n    repo_prefix: ORG\n    docs_root: docs/org\n    excluded_paths: [docs/org/old]\n';
     const { config } = parseConfig(ROOT, text);
     const [main, org] = config.namespaces;
     expect(main).toMatchObject({ name: 'main', repo_prefix: 'ACME', schema_path: 'docs/s.json', excluded_paths: ['docs/archive'] });
-    expect(org).toMatchObject({ name: 'org', repo_prefix: 'ORG', schema_path: 'docs/s.json', excluded_paths: ['docs/archive', 'docs/org/old'] });
+    expect(org).toMatchObject({
+      name: 'org',
+      repo_prefix: 'ORG',
+      schema_path: 'docs/s.json',
+      excluded_paths: ['docs/archive', 'docs/org/old'],
+    });
     expect(namespaceFor(config, 'docs/org/gov-001.md')?.name).toBe('org');
     expect(namespaceFor(config, 'docs/adr/adr-001.md')?.name).toBe('main');
     expect(namespaceFor(config, 'README.md')).toBeUndefined();
@@ -58,11 +90,20 @@ describe('parseConfig', () => {
   });
 
   it('refuses absolute and escaping paths with a warning and falls back', () => {
-    const { config, warnings } = parseConfig(ROOT, 'docs_root: /etc\nindex_path: ../x.json\nexcluded_files: [../../secret.md, docs/ok.md]\n');
+    const { config, warnings } = parseConfig(
+      ROOT,
+      'docs_root: /etc\nindex_path: ../x.json\nexcluded_files: [../../secret.md, docs/ok.md]\n',
+    );
     expect(config.namespaces[0]!.docs_root).toBe('docs');
     expect(config.index_path).toBe('docs/01-indices/docket.index.json');
     // The Python DocOps CLI's views follow what the config lists (reference §4.1 excluded_files).
-    expect(config.namespaces[0]!.excluded_files).toEqual(['docs/ok.md', 'docs/01-indices/catalogue.md', 'docs/01-indices/kanban.css', 'docs/01-indices/kanban.md', 'docs/01-indices/project-state.yaml']);
+    expect(config.namespaces[0]!.excluded_files).toEqual([
+      'docs/ok.md',
+      'docs/01-indices/catalogue.md',
+      'docs/01-indices/kanban.css',
+      'docs/01-indices/kanban.md',
+      'docs/01-indices/project-state.yaml',
+    ]);
     expect(warnings.map((w) => [w.code, w.line])).toEqual([
       ['CONFIG_PATH_REFUSED', 1],
       ['CONFIG_PATH_REFUSED', 3],
@@ -71,7 +112,9 @@ describe('parseConfig', () => {
   });
 
   it('refuses a second YAML document instead of dropping every key after it', () => {
-    expect(() => parseConfig(ROOT, 'repo_prefix: ACME\n---\ndocs_root: handbook\n')).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID' }));
+    expect(() => parseConfig(ROOT, 'repo_prefix: ACME\n---\ndocs_root: handbook\n')).toThrow(
+      expect.objectContaining({ code: 'CONFIG_INVALID' }),
+    );
   });
 
   it('warns about unknown keys with a suggestion and the line', () => {
@@ -103,7 +146,10 @@ describe('parseConfig', () => {
 });
 
 describe('exclusions', () => {
-  const { config } = parseConfig(ROOT, 'excluded_paths: [docs/archive]\nexcluded_files: [docs/01-indices/state.md]\nexcluded_filename_prefixes: [DRAFT-]\n');
+  const { config } = parseConfig(
+    ROOT,
+    'excluded_paths: [docs/archive]\nexcluded_files: [docs/01-indices/state.md]\nexcluded_filename_prefixes: [DRAFT-]\n',
+  );
   const ns = config.namespaces[0]!;
   it.each([
     ['docs/archive/old.md', true],
@@ -128,6 +174,12 @@ describe('exclusions', () => {
     expect(isExcluded(everything, 'x.md')).toBe(true);
     const { config: plain } = parseConfig(ROOT, 'docs_root: .\nexcluded_filename_prefixes: [Old-, a/b]\n');
     const top = plain.namespaces[0]!;
-    expect(['OLD-x.md', 'sub/old-y.md', 'a/b.md', 'a/bc/x.md', 'sub/gold-x.md'].map((rel) => isExcluded(top, rel))).toEqual([true, true, false, false, false]);
+    expect(['OLD-x.md', 'sub/old-y.md', 'a/b.md', 'a/bc/x.md', 'sub/gold-x.md'].map((rel) => isExcluded(top, rel))).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -12,7 +12,9 @@ function bytesKeptPerString(keep: (s: string) => string): number {
   const before = process.memoryUsage().heapUsed;
   const kept: string[] = [];
   for (let i = 0; i < 2000; i++) {
-    const text = JSON.parse(JSON.stringify(`${'x'.repeat(8192)}services/svc1/docs/60-runbooks/runbook-${i}-cache.md${'y'.repeat(8192)}`)) as string;
+    const text = JSON.parse(
+      JSON.stringify(`${'x'.repeat(8192)}services/svc1/docs/60-runbooks/runbook-${i}-cache.md${'y'.repeat(8192)}`),
+    ) as string;
     kept.push(keep(text.slice(8192, 8192 + 48)));
   }
   gc();

@@ -2,13 +2,52 @@ import { describe, expect, it } from 'vitest';
 import { buildEnvelope, sortKeysDeep } from '../../src/cli/envelope.js';
 import { compareIssues, sortIssues, type Issue } from '../../src/core/issues.js';
 
-const base = { success: true, status: 'ok' as const, command: 'check', runId: '00000000-0000-4000-8000-000000000000', root: '/repo', data: {} };
+const base = {
+  success: true,
+  status: 'ok' as const,
+  command: 'check',
+  runId: '00000000-0000-4000-8000-000000000000',
+  root: '/repo',
+  data: {},
+};
 
 describe('buildEnvelope', () => {
   it('uses the contract key order and omits absent optional keys', () => {
-    const env = buildEnvelope({ ...base, correlationId: 'c', timestamp: '2026-01-01T00:00:00.000Z', metrics: { elapsed_ms: 1 }, error: { code: 'INTERNAL_ERROR', message: 'x' } });
-    expect(Object.keys(env)).toEqual(['output_schema_version', 'success', 'status', 'command', 'run_id', 'correlation_id', 'timestamp', 'root', 'data', 'warnings', 'violations', 'advice', 'error', 'metrics']);
-    expect(Object.keys(buildEnvelope(base))).toEqual(['output_schema_version', 'success', 'status', 'command', 'run_id', 'root', 'data', 'warnings', 'violations', 'advice']);
+    const env = buildEnvelope({
+      ...base,
+      correlationId: 'c',
+      timestamp: '2026-01-01T00:00:00.000Z',
+      metrics: { elapsed_ms: 1 },
+      error: { code: 'INTERNAL_ERROR', message: 'x' },
+    });
+    expect(Object.keys(env)).toEqual([
+      'output_schema_version',
+      'success',
+      'status',
+      'command',
+      'run_id',
+      'correlation_id',
+      'timestamp',
+      'root',
+      'data',
+      'warnings',
+      'violations',
+      'advice',
+      'error',
+      'metrics',
+    ]);
+    expect(Object.keys(buildEnvelope(base))).toEqual([
+      'output_schema_version',
+      'success',
+      'status',
+      'command',
+      'run_id',
+      'root',
+      'data',
+      'warnings',
+      'violations',
+      'advice',
+    ]);
   });
 
   it('sorts data keys deeply but keeps array order', () => {
@@ -43,11 +82,14 @@ describe('buildEnvelope', () => {
   });
 
   it('deduplicates advice but keeps its ranking', () => {
-    const env = buildEnvelope({ ...base, advice: [
-      { code: 'NEXT_FIX', message: 'b', command: 'docket fix' },
-      { code: 'NEXT_CHECK', message: 'a', command: 'docket check' },
-      { code: 'NEXT_FIX', message: 'b', command: 'docket fix' },
-    ] });
+    const env = buildEnvelope({
+      ...base,
+      advice: [
+        { code: 'NEXT_FIX', message: 'b', command: 'docket fix' },
+        { code: 'NEXT_CHECK', message: 'a', command: 'docket check' },
+        { code: 'NEXT_FIX', message: 'b', command: 'docket fix' },
+      ],
+    });
     expect(env.advice.map((a) => a.code)).toEqual(['NEXT_FIX', 'NEXT_CHECK']);
   });
 });

@@ -25,10 +25,19 @@ function parsed(yaml: string) {
 
 describe('normalisation before validation', () => {
   it('turns unquoted versions into the MAJOR.MINOR strings the schema wants, keeping source digits', () => {
-    const { metadata, normalized } = normalizeMetadata(parsed('version: 1\ndocops_version: 2.0\ntemplate_version: 1.10\nlast_updated: 2026-01-31T10:00:00Z\ntitle: 123\n'), schema);
+    const { metadata, normalized } = normalizeMetadata(
+      parsed('version: 1\ndocops_version: 2.0\ntemplate_version: 1.10\nlast_updated: 2026-01-31T10:00:00Z\ntitle: 123\n'),
+      schema,
+    );
     // A number where the schema wants text is read as written too, but with a warning (see scalar-rule.test.ts).
     expect(metadata).toEqual({ version: '1.0', docops_version: '2.0', template_version: '1.10', last_updated: '2026-01-31', title: '123' });
-    expect(normalized.map((n) => [n.field, n.mismatch !== undefined])).toEqual([['version', false], ['docops_version', false], ['template_version', false], ['last_updated', false], ['title', true]]);
+    expect(normalized.map((n) => [n.field, n.mismatch !== undefined])).toEqual([
+      ['version', false],
+      ['docops_version', false],
+      ['template_version', false],
+      ['last_updated', false],
+      ['title', true],
+    ]);
   });
 
   it('follows the repository schema: a pattern without a minor keeps "1"', () => {
@@ -98,36 +107,92 @@ describe('unambiguous repairs', () => {
 
 describe('frontmatter edits', () => {
   it('quotes only what a YAML reader could misread', () => {
-    expect(['Draft', 'In Review', 'ACME-ADR-001', '__TBD__', 'Über uns', '0.1', '2026-01-31', 'yes', 'a: b', 'x # y', 'It\'s', ' pad', 'ctl\u0007', 'del\u007f'].map(yamlScalar)).toEqual([
-      'Draft', 'In Review', 'ACME-ADR-001', '__TBD__', 'Über uns', '"0.1"', '"2026-01-31"', '"yes"', '"a: b"', '"x # y"', '"It\'s"', '" pad"', '"ctl\\u0007"', '"del\\u007f"',
+    expect(
+      [
+        'Draft',
+        'In Review',
+        'ACME-ADR-001',
+        '__TBD__',
+        'Über uns',
+        '0.1',
+        '2026-01-31',
+        'yes',
+        'a: b',
+        'x # y',
+        "It's",
+        ' pad',
+        'ctl\u0007',
+        'del\u007f',
+      ].map(yamlScalar),
+    ).toEqual([
+      'Draft',
+      'In Review',
+      'ACME-ADR-001',
+      '__TBD__',
+      'Über uns',
+      '"0.1"',
+      '"2026-01-31"',
+      '"yes"',
+      '"a: b"',
+      '"x # y"',
+      '"It\'s"',
+      '" pad"',
+      '"ctl\\u0007"',
+      '"del\\u007f"',
     ]);
   });
 
   it('sets values in place and adds keys before the closing fence, touching nothing else', () => {
-    const text = '---\r\nstatus: draft # keep\r\nempty:\r\ntitle: \'x\'\r\n---\r\nbody\r\n';
+    const text = "---\r\nstatus: draft # keep\r\nempty:\r\ntitle: 'x'\r\n---\r\nbody\r\n";
     const split = splitFrontmatter(text);
     if (split.kind !== 'ok') throw new Error('split');
     const fm = parseFrontmatterYaml(split.yaml, 2);
     if (!fm.ok) throw new Error('parse');
-    const out = applyFieldEdits(text, split, fm.value, [
-      { field: 'status', op: 'set', to: 'Draft' },
-      { field: 'empty', op: 'set', to: '0.1' },
-      { field: 'owner', op: 'add', to: 'Team' },
-    ], '\r\n');
+    const out = applyFieldEdits(
+      text,
+      split,
+      fm.value,
+      [
+        { field: 'status', op: 'set', to: 'Draft' },
+        { field: 'empty', op: 'set', to: '0.1' },
+        { field: 'owner', op: 'add', to: 'Team' },
+      ],
+      '\r\n',
+    );
     expect(out).toBe('---\r\nstatus: Draft # keep\r\nempty: "0.1"\r\ntitle: \'x\'\r\nowner: Team\r\n---\r\nbody\r\n');
     const block = parsed('list:\n  - a\n');
-    expect(applyFieldEdits('---\nlist:\n  - a\n---\n', splitFrontmatter('---\nlist:\n  - a\n---\n') as never, block, [{ field: 'list', op: 'set', to: 'x' }], '\n')).toBeUndefined();
+    expect(
+      applyFieldEdits(
+        '---\nlist:\n  - a\n---\n',
+        splitFrontmatter('---\nlist:\n  - a\n---\n') as never,
+        block,
+        [{ field: 'list', op: 'set', to: 'x' }],
+        '\n',
+      ),
+    ).toBeUndefined();
     expect(prependFrontmatter('# T', [['title', 'T']], '\n')).toBe('---\ntitle: T\n---\n# T');
     // A flow mapping cannot take a line before the fence: refused rather than turned into invalid YAML.
     const flow = '---\n{title: Flow}\n---\n';
-    expect(applyFieldEdits(flow, splitFrontmatter(flow) as never, parsed('{title: Flow}\n'), [{ field: 'status', op: 'add', to: 'Draft' }], '\n')).toBeUndefined();
+    expect(
+      applyFieldEdits(
+        flow,
+        splitFrontmatter(flow) as never,
+        parsed('{title: Flow}\n'),
+        [{ field: 'status', op: 'add', to: 'Draft' }],
+        '\n',
+      ),
+    ).toBeUndefined();
   });
 });
 
 describe('diffs', () => {
   it('are unified diffs with context, CRLF kept and a missing final newline marked', () => {
-    expect(unifiedDiff('a\nb\nc\n', 'a\nB\nc\n', 'x.md')).toBe('diff --git a/x.md b/x.md\n--- a/x.md\n+++ b/x.md\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n');
-    expect(unifiedDiff('a\r\nb', 'a\r\nc', 'x.md')).toBe('diff --git a/x.md b/x.md\n--- a/x.md\n+++ b/x.md\n@@ -1,2 +1,2 @@\n a\r\n-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file\n');
+    expect(unifiedDiff('a\nb\nc\n', 'a\nB\nc\n', 'x.md')).toBe(
+      'diff --git a/x.md b/x.md\n--- a/x.md\n+++ b/x.md\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n',
+    );
+    expect(unifiedDiff('a\r\nb', 'a\r\nc', 'x.md')).toBe(
+      'diff --git a/x.md b/x.md\n--- a/x.md\n+++ b/x.md\n@@ -1,2 +1,2 @@\n a\r\n-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file\n',
+    );
     expect(unifiedDiff('', 'x\n', 'n.md')).toBe('diff --git a/n.md b/n.md\n--- a/n.md\n+++ b/n.md\n@@ -0,0 +1,1 @@\n+x\n');
     const long = Array.from({ length: 20 }, (_, i) => `l${i}\n`).join('');
     const changed = long.replace('l1\n', 'L1\n').replace('l18\n', 'L18\n');

@@ -29,7 +29,13 @@ describe('fix --apply and a concurrent writer', () => {
     const r = await runFix(root, { apply: true, env, now: new Date(), cmd });
     expect(changed).toBe(1);
     expect(readFileSync(file, 'utf8')).toBe('---\ntitle: Race\n---\n# Race\nA line another writer added.\n');
-    expect(r.warnings).toContainEqual(expect.objectContaining({ code: 'FIX_SKIPPED', path: 'docs/45-adr/adr-001-race.md', message: expect.stringContaining('changed (or vanished) after docket read it') }));
+    expect(r.warnings).toContainEqual(
+      expect.objectContaining({
+        code: 'FIX_SKIPPED',
+        path: 'docs/45-adr/adr-001-race.md',
+        message: expect.stringContaining('changed (or vanished) after docket read it'),
+      }),
+    );
     expect(readdirSync(path.dirname(file)).filter((n) => n.endsWith('.tmp'))).toEqual([]);
   });
 

@@ -25,7 +25,20 @@ const FIELDS: Record<string, fc.Arbitrary<string>> = {
 /** Body text: Markdown-ish lines, unicode, stray CRs, links, code; never a frontmatter opener. */
 const bodyLine = fc.oneof(
   fc.string({ maxLength: 30 }),
-  fc.constantFrom('# Heading', '## Sub heading', '```', '---', '[link](missing.md)', '`code`', '  trailing  ', 'caf\u00e9 \u{1F600}', '\r', '\t- item', '<!-- c -->', 'key: value'),
+  fc.constantFrom(
+    '# Heading',
+    '## Sub heading',
+    '```',
+    '---',
+    '[link](missing.md)',
+    '`code`',
+    '  trailing  ',
+    'caf\u00e9 \u{1F600}',
+    '\r',
+    '\t- item',
+    '<!-- c -->',
+    'key: value',
+  ),
 );
 
 const document = fc.record({
@@ -33,7 +46,9 @@ const document = fc.record({
   bom: fc.boolean(),
   frontmatter: fc.oneof(
     fc.constant<null>(null),
-    fc.subarray(Object.keys(FIELDS)).chain((keys) => fc.tuple(...keys.map((k) => FIELDS[k]!.map((v) => `${k}:${v.startsWith('\n') ? '' : ' '}${v}`)))),
+    fc
+      .subarray(Object.keys(FIELDS))
+      .chain((keys) => fc.tuple(...keys.map((k) => FIELDS[k]!.map((v) => `${k}:${v.startsWith('\n') ? '' : ' '}${v}`)))),
   ),
   comment: fc.boolean(),
   body: fc.array(bodyLine, { maxLength: 12 }),
@@ -78,7 +93,9 @@ describe('fix --apply (property)', () => {
           // file moved to another directory (they keep pointing where they pointed)
           const moved = first.data.changes.some((c) => c.action === 'rename' && path.posix.dirname(c.path) !== path.posix.dirname(c.to!));
           const links = (s: string) => (moved ? s.replace(/\]\([^)]*\)/g, '](…)') : s);
-          expect(links(split.kind === 'ok' ? stripped.slice(split.bodyOffset) : stripped)).toBe(links(originalSplit.kind === 'ok' ? text.slice(d.bom ? 1 : 0).slice(originalSplit.bodyOffset) : body));
+          expect(links(split.kind === 'ok' ? stripped.slice(split.bodyOffset) : stripped)).toBe(
+            links(originalSplit.kind === 'ok' ? text.slice(d.bom ? 1 : 0).slice(originalSplit.bodyOffset) : body),
+          );
         } else {
           expect(after).toBe(text); // invalid frontmatter is never touched
         }
@@ -96,7 +113,9 @@ describe('fix --apply (property)', () => {
         // a parseable frontmatter stays parseable, and every required field fix could fill is there
         // (a file without a block but with a look-alike near its top is left to a person, untouched)
         if (originalSplit.kind === 'none' && originalSplit.near) expect(after).toBe(text);
-        const wasValid = (originalSplit.kind === 'none' && !originalSplit.near) || (originalSplit.kind === 'ok' && parseFrontmatterYaml(originalSplit.yaml, 2).ok);
+        const wasValid =
+          (originalSplit.kind === 'none' && !originalSplit.near) ||
+          (originalSplit.kind === 'ok' && parseFrontmatterYaml(originalSplit.yaml, 2).ok);
         if (wasValid) {
           expect(first.violations.map((v) => v.code)).not.toContain('FRONTMATTER_INVALID');
           expect(first.violations.map((v) => v.code)).not.toContain('FRONTMATTER_MISSING');
@@ -117,8 +136,28 @@ describe('fix --apply (property)', () => {
       {
         numRuns: 40,
         examples: [
-          [{ eol: '\n', bom: false, frontmatter: ['type: PRD'], comment: false, body: [], finalNewline: false, name: 'adr-010-doc.md' } as never],
-          [{ eol: '\n', bom: false, frontmatter: ['document_id: ACME-ADR-001', 'type: PRD', 'status: Draft', 'version: "0.1"', 'last_updated: "2026-01-31"'], comment: false, body: ['[link](missing.md)'], finalNewline: false, name: 'adr-010-doc.md' } as never],
+          [
+            {
+              eol: '\n',
+              bom: false,
+              frontmatter: ['type: PRD'],
+              comment: false,
+              body: [],
+              finalNewline: false,
+              name: 'adr-010-doc.md',
+            } as never,
+          ],
+          [
+            {
+              eol: '\n',
+              bom: false,
+              frontmatter: ['document_id: ACME-ADR-001', 'type: PRD', 'status: Draft', 'version: "0.1"', 'last_updated: "2026-01-31"'],
+              comment: false,
+              body: ['[link](missing.md)'],
+              finalNewline: false,
+              name: 'adr-010-doc.md',
+            } as never,
+          ],
         ],
       },
     );

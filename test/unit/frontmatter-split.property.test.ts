@@ -19,24 +19,41 @@ function pythonFrontmatter(text: string): string | undefined {
   if (!fence(lines[0]!)) return undefined;
   const close = lines.findIndex((line, i) => i > 0 && fence(line));
   // The block keeps the line feed before the closing fence, as the split at the fence leaves it.
-  return close === -1 ? undefined : lines.slice(1, close).map((line) => `${line}\n`).join('');
+  return close === -1
+    ? undefined
+    : lines
+        .slice(1, close)
+        .map((line) => `${line}\n`)
+        .join('');
 }
 
 const LEADING = ['', '', '', '\n', '\n\n', '  ', ' \t', '\n  \n ', '\r\n', '\u00a0\n', '\u3000'];
 const FENCES = ['---', '---', '----', '-----', '--- ', '---\t'];
-const YAML_LINES = ['document_id: ACME-ADR-001', 'title: Use Postgres', 'status: Approved', 'version: "1.0"', 'owner: me', 'tags:', '  - a', '# note', ''];
+const YAML_LINES = [
+  'document_id: ACME-ADR-001',
+  'title: Use Postgres',
+  'status: Approved',
+  'version: "1.0"',
+  'owner: me',
+  'tags:',
+  '  - a',
+  '# note',
+  '',
+];
 const BODY_LINES = ['# Title', 'text', '---', '----', '', 'a: b', '...'];
 // What python-frontmatter never reads as an opener: docket refuses these rather than calling them "no frontmatter".
 const BAD_OPENERS = ['---__proto__', '---js', '--- title: x', '---x y'];
 
-const shaped = fc.record({
-  leading: fc.constantFrom(...LEADING),
-  opener: fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...FENCES) }, { weight: 1, arbitrary: fc.constantFrom(...BAD_OPENERS) }),
-  yaml: fc.array(fc.constantFrom(...YAML_LINES), { maxLength: 6 }),
-  closer: fc.constantFrom(...FENCES, '...'),
-  body: fc.array(fc.constantFrom(...BODY_LINES), { maxLength: 5 }),
-  eol: fc.constantFrom('\n', '\n', '\r\n', '\r'),
-}).map(({ leading, opener, yaml, closer, body, eol }) => [leading, opener, ...yaml, closer, ...body, ''].join('\n').replace(/\n/g, eol));
+const shaped = fc
+  .record({
+    leading: fc.constantFrom(...LEADING),
+    opener: fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...FENCES) }, { weight: 1, arbitrary: fc.constantFrom(...BAD_OPENERS) }),
+    yaml: fc.array(fc.constantFrom(...YAML_LINES), { maxLength: 6 }),
+    closer: fc.constantFrom(...FENCES, '...'),
+    body: fc.array(fc.constantFrom(...BODY_LINES), { maxLength: 5 }),
+    eol: fc.constantFrom('\n', '\n', '\r\n', '\r'),
+  })
+  .map(({ leading, opener, yaml, closer, body, eol }) => [leading, opener, ...yaml, closer, ...body, ''].join('\n').replace(/\n/g, eol));
 
 /** The parsed data of a YAML text, for comparing blocks that differ only in surrounding blank lines. */
 function dataOf(yaml: string): unknown {

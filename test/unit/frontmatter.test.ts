@@ -20,7 +20,15 @@ describe('splitFrontmatter', () => {
 
   it('reads the shapes python-frontmatter reads (reference §5.2): leading whitespace, fences of three or more dashes', () => {
     // Two blank lines: the opener is line 3, the YAML starts at offset 6 of the text as it is.
-    expect(splitFrontmatter('\n\n---\na: 1\n---\nbody')).toEqual({ kind: 'ok', yaml: 'a: 1\n', firstLine: 4, yamlOffset: 6, closingOffset: 11, closingLine: 5, bodyOffset: 15 });
+    expect(splitFrontmatter('\n\n---\na: 1\n---\nbody')).toEqual({
+      kind: 'ok',
+      yaml: 'a: 1\n',
+      firstLine: 4,
+      yamlOffset: 6,
+      closingOffset: 11,
+      closingLine: 5,
+      bodyOffset: 15,
+    });
     expect(splitFrontmatter('  \t---  \na: 1\n---\n')).toMatchObject({ kind: 'ok', yaml: 'a: 1\n', firstLine: 2, yamlOffset: 9 });
     expect(splitFrontmatter('\r\n---\r\na: 1\r\n---\r\n')).toMatchObject({ kind: 'ok', yaml: 'a: 1\r\n', firstLine: 3, closingLine: 4 });
     expect(splitFrontmatter('----\na: 1\n-----  \nbody')).toMatchObject({ kind: 'ok', yaml: 'a: 1\n', closingLine: 3, bodyOffset: 18 });
@@ -30,15 +38,26 @@ describe('splitFrontmatter', () => {
 
   it('refuses, with the line, a first line that only starts like a fence', () => {
     expect(splitFrontmatter('---\rtitle: A\r---\r')).toEqual({ kind: 'malformed', reason: 'cr-line-endings', opener: '---', line: 1 });
-    expect(splitFrontmatter('\n---__proto__\ntitle: A\n---\n')).toEqual({ kind: 'malformed', reason: 'opener', opener: '---__proto__', line: 2 });
+    expect(splitFrontmatter('\n---__proto__\ntitle: A\n---\n')).toEqual({
+      kind: 'malformed',
+      reason: 'opener',
+      opener: '---__proto__',
+      line: 2,
+    });
     expect(splitFrontmatter('--- title: A\n---\n')).toEqual({ kind: 'malformed', reason: 'opener', opener: '--- title: A', line: 1 });
     expect(splitFrontmatter('\n\n---js\nx\n---\n')).toEqual({ kind: 'foreign', language: 'js', line: 3 });
   });
 
   it('says where a file without frontmatter has something like it near its top', () => {
-    expect(splitFrontmatter('# title\n---\na: 1\n---\n')).toEqual({ kind: 'none', near: { line: 2, what: 'a `---` line followed by `key:` lines' } });
+    expect(splitFrontmatter('# title\n---\na: 1\n---\n')).toEqual({
+      kind: 'none',
+      near: { line: 2, what: 'a `---` line followed by `key:` lines' },
+    });
     expect(splitFrontmatter('<!-- c -->\r\n\r\n---\r\ntitle: x\r\n---\r\n')).toMatchObject({ kind: 'none', near: { line: 3 } });
-    expect(splitFrontmatter('+++\ntitle = "x"\n+++\n')).toEqual({ kind: 'none', near: { line: 1, what: 'a `+++` line (TOML front matter)' } });
+    expect(splitFrontmatter('+++\ntitle = "x"\n+++\n')).toEqual({
+      kind: 'none',
+      near: { line: 1, what: 'a `+++` line (TOML front matter)' },
+    });
     expect(splitFrontmatter('\n# T\ndocument_id: A-B-001\n')).toEqual({ kind: 'none', near: { line: 3, what: 'a `document_id:` line' } });
     // A setext heading or a thematic break followed by prose is no look-alike.
     expect(splitFrontmatter('Title\n---\n\nText: more.\n')).toEqual({ kind: 'none' });
@@ -52,7 +71,7 @@ describe('splitFrontmatter', () => {
 });
 
 describe('parseFrontmatterYaml', () => {
-  it('keeps dates as strings and knows each key\'s source and line', () => {
+  it("keeps dates as strings and knows each key's source and line", () => {
     const r = parseFrontmatterYaml('version: 1.10\nlast_updated: 2026-01-31\nflag: no\nmode: 0755\n', 2);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
@@ -84,9 +103,15 @@ describe('parseFrontmatterYaml', () => {
     process.on('warning', listener);
     try {
       const r = parseFrontmatterYaml('document_id: A-B-001\ntitle: {{title}}\n', 2);
-      expect(r).toMatchObject({ ok: false, problem: { message: 'The value of `title` is an unfilled template placeholder: {{title}}.', line: 3, column: 8 } });
+      expect(r).toMatchObject({
+        ok: false,
+        problem: { message: 'The value of `title` is an unfilled template placeholder: {{title}}.', line: 3, column: 8 },
+      });
       if (!r.ok) expect(r.problem.suggestion).toContain('Replace {{title}} with the real `title`');
-      expect(parseFrontmatterYaml('? [a, b]\n: 1\n', 2)).toMatchObject({ ok: false, problem: { message: 'A mapping or list is used as a key; docket reads text keys only.', line: 2 } });
+      expect(parseFrontmatterYaml('? [a, b]\n: 1\n', 2)).toMatchObject({
+        ok: false,
+        problem: { message: 'A mapping or list is used as a key; docket reads text keys only.', line: 2 },
+      });
       // Quoted, the braces are text.
       expect(parseFrontmatterYaml('title: "{{title}}"\n', 2)).toMatchObject({ ok: true, value: { data: { title: '{{title}}' } } });
     } finally {
@@ -126,10 +151,26 @@ describe('decodeDocument', () => {
   it('reports the frontmatter shapes it refuses at their line, and reads the ones python-frontmatter reads', () => {
     expect(decode('\n\n---\ndocument_id: A-B-001\n---\n').problems).toEqual([]);
     expect(field(decode('\n\n---\ndocument_id: A-B-001\n---\n'), 'document_id')).toBe('A-B-001');
-    expect(decode('\n\n---\n---\n').problems[0]).toMatchObject({ code: 'FRONTMATTER_MISSING', message: 'The frontmatter block is empty.', line: 3 });
-    expect(decode('---\rtitle: A\r---\r').problems[0]).toMatchObject({ code: 'FRONTMATTER_INVALID', message: 'The frontmatter has CR-only line endings (classic Mac OS); docket reads LF or CRLF line endings.', line: 1 });
-    expect(decode('\n---__proto__\ntitle: A\n---\n').problems[0]).toMatchObject({ code: 'FRONTMATTER_INVALID', message: 'The first line `---__proto__` starts like a frontmatter fence but is not one.', line: 2 });
+    expect(decode('\n\n---\n---\n').problems[0]).toMatchObject({
+      code: 'FRONTMATTER_MISSING',
+      message: 'The frontmatter block is empty.',
+      line: 3,
+    });
+    expect(decode('---\rtitle: A\r---\r').problems[0]).toMatchObject({
+      code: 'FRONTMATTER_INVALID',
+      message: 'The frontmatter has CR-only line endings (classic Mac OS); docket reads LF or CRLF line endings.',
+      line: 1,
+    });
+    expect(decode('\n---__proto__\ntitle: A\n---\n').problems[0]).toMatchObject({
+      code: 'FRONTMATTER_INVALID',
+      message: 'The first line `---__proto__` starts like a frontmatter fence but is not one.',
+      line: 2,
+    });
     expect(decode('\n\n---\ntitle: x\n').problems[0]).toMatchObject({ code: 'FRONTMATTER_INVALID', line: 3 });
-    expect(decode('<!-- c -->\n---\ntitle: A\n---\n').problems[0]).toMatchObject({ code: 'FRONTMATTER_MISSING', message: 'The document has no frontmatter at its top, but line 2 has a `---` line followed by `key:` lines.', line: 2 });
+    expect(decode('<!-- c -->\n---\ntitle: A\n---\n').problems[0]).toMatchObject({
+      code: 'FRONTMATTER_MISSING',
+      message: 'The document has no frontmatter at its top, but line 2 has a `---` line followed by `key:` lines.',
+      line: 2,
+    });
   });
 });

@@ -93,10 +93,19 @@ describe('resolveOutputTarget', () => {
     expect((await resolveOutputTarget(r, 'report.md')).rel).toBe('report.md');
   });
 
-  it.each(['---\ntitle: x\n---\n', '\n\n---\ntitle: x\n---\n', '----\ntitle: x\n----\n', '---\rtitle: x\r---\r', '<!-- c -->\n---\ntitle: x\n---\n'])('refuses to overwrite a document with frontmatter of any shape (%j)', async (text) => {
+  it.each([
+    '---\ntitle: x\n---\n',
+    '\n\n---\ntitle: x\n---\n',
+    '----\ntitle: x\n----\n',
+    '---\rtitle: x\r---\r',
+    '<!-- c -->\n---\ntitle: x\n---\n',
+  ])('refuses to overwrite a document with frontmatter of any shape (%j)', async (text) => {
     const r = root();
     writeFileSync(path.join(r, 'doc.md'), text);
-    await expect(resolveOutputTarget(r, 'doc.md')).rejects.toMatchObject({ code: 'OUTPUT_PATH_REFUSED', details: { reason: 'it is an existing document with frontmatter' } });
+    await expect(resolveOutputTarget(r, 'doc.md')).rejects.toMatchObject({
+      code: 'OUTPUT_PATH_REFUSED',
+      details: { reason: 'it is an existing document with frontmatter' },
+    });
   });
 
   it.each(['.ssh/id', 'sub/.git/x', 'id_rsa', 'server.pem', '.env.local', 'node_modules/x.json', '.'])('refuses %s', async (target) => {

@@ -12,7 +12,23 @@ const anyText = fc.string({ unit: 'binary', maxLength: 40 });
 const idText = fc.oneof(fc.stringMatching(/^[A-Z]{2,5}-[A-Z]{2,5}-\d{1,4}$/), fc.string({ unit: 'binary', minLength: 1, maxLength: 12 }));
 
 function indexNode(id: string, fields: Partial<IndexNode> = {}): IndexNode {
-  return { document_id: id, path: `docs/${id}.md`, namespace: 'main', type: 'ADR', title: id, status: 'Approved', owner: null, version: null, last_updated: null, area: null, description: null, keywords: [], related_ids: [], superseded_by: null, ...fields };
+  return {
+    document_id: id,
+    path: `docs/${id}.md`,
+    namespace: 'main',
+    type: 'ADR',
+    title: id,
+    status: 'Approved',
+    owner: null,
+    version: null,
+    last_updated: null,
+    area: null,
+    description: null,
+    keywords: [],
+    related_ids: [],
+    superseded_by: null,
+    ...fields,
+  };
 }
 
 describe('graph identifiers and labels', () => {
@@ -38,7 +54,7 @@ describe('graph identifiers and labels', () => {
     expect(mermaidText('a "b" <c> %%{x}%% `d` #e;')).toBe('a #34;b#34; #60;c#62; #37;#37;#123;x#125;#37;#37; #96;d#96; #35;e#59;');
   });
 
-  it('a DOT label has no quote that ends it, no backslash that escapes, no entity of the title\'s own', () => {
+  it("a DOT label has no quote that ends it, no backslash that escapes, no entity of the title's own", () => {
     fc.assert(
       fc.property(anyText, (text) => {
         const out = dotText(labelLine(text));
@@ -61,25 +77,33 @@ describe('graph identifiers and labels', () => {
     );
     expect(paletteIndex(null)).toBeLessThan(PALETTE.length);
     // The built-in types each have their own.
-    expect(new Set(['GOV', 'PLAN', 'PRD', 'SPEC', 'DESIGN', 'DECISION', 'ADR', 'FDD', 'TEST', 'LOG', 'RUNBOOK', 'devex'].map(paletteIndex)).size).toBe(PALETTE.length);
+    expect(
+      new Set(['GOV', 'PLAN', 'PRD', 'SPEC', 'DESIGN', 'DECISION', 'ADR', 'FDD', 'TEST', 'LOG', 'RUNBOOK', 'devex'].map(paletteIndex)).size,
+    ).toBe(PALETTE.length);
   });
 });
 
 describe('selectGraph', () => {
-  const graphs = fc
-    .uniqueArray(fc.stringMatching(/^D-[0-9]{1,2}$/), { minLength: 1, maxLength: 12 })
-    .chain((ids) =>
-      fc.record({
-        ids: fc.constant(ids),
-        statuses: fc.array(fc.constantFrom('Draft', 'Approved', 'Superseded', null), { minLength: ids.length, maxLength: ids.length }),
-        // `both`: listed both ways, as related pairs and mutual links often are.
-        edges: fc.array(fc.record({ source: fc.constantFrom(...ids, 'X-1'), target: fc.constantFrom(...ids, 'X-2'), type: fc.constantFrom(...GRAPH_EDGE_KINDS), both: fc.boolean() }), { maxLength: 30 }),
-        from: fc.option(fc.constantFrom(...ids), { nil: undefined }),
-        depth: fc.nat({ max: 4 }),
-        kinds: fc.option(fc.subarray([...GRAPH_EDGE_KINDS]), { nil: undefined }),
-        status: fc.option(fc.constantFrom('draft', 'APPROVED'), { nil: undefined }),
-      }),
-    );
+  const graphs = fc.uniqueArray(fc.stringMatching(/^D-[0-9]{1,2}$/), { minLength: 1, maxLength: 12 }).chain((ids) =>
+    fc.record({
+      ids: fc.constant(ids),
+      statuses: fc.array(fc.constantFrom('Draft', 'Approved', 'Superseded', null), { minLength: ids.length, maxLength: ids.length }),
+      // `both`: listed both ways, as related pairs and mutual links often are.
+      edges: fc.array(
+        fc.record({
+          source: fc.constantFrom(...ids, 'X-1'),
+          target: fc.constantFrom(...ids, 'X-2'),
+          type: fc.constantFrom(...GRAPH_EDGE_KINDS),
+          both: fc.boolean(),
+        }),
+        { maxLength: 30 },
+      ),
+      from: fc.option(fc.constantFrom(...ids), { nil: undefined }),
+      depth: fc.nat({ max: 4 }),
+      kinds: fc.option(fc.subarray([...GRAPH_EDGE_KINDS]), { nil: undefined }),
+      status: fc.option(fc.constantFrom('draft', 'APPROVED'), { nil: undefined }),
+    }),
+  );
 
   it('nodes sorted and filtered, edges only of the chosen kinds between nodes kept, sorted and unique; the --from node always kept, the rest within depth', () => {
     fc.assert(
@@ -87,7 +111,14 @@ describe('selectGraph', () => {
         const nodes = g.ids.map((id, i) => indexNode(id, { status: g.statuses[i] ?? null }));
         const listed = g.edges.flatMap((e) => (e.both ? [e, { ...e, source: e.target, target: e.source }] : [e]));
         const edges = listed.map((e) => ({ source: e.source, target: e.target, type: e.type }));
-        const out = selectGraph({ nodes, edges }, { ...(g.kinds ? { edges: g.kinds } : {}), ...(g.status ? { statuses: [g.status] } : {}), ...(g.from ? { from: { id: g.from, depth: g.depth } } : {}) });
+        const out = selectGraph(
+          { nodes, edges },
+          {
+            ...(g.kinds ? { edges: g.kinds } : {}),
+            ...(g.status ? { statuses: [g.status] } : {}),
+            ...(g.from ? { from: { id: g.from, depth: g.depth } } : {}),
+          },
+        );
         const kept = out.nodes.map((n) => n.document_id);
         expect(kept).toEqual([...kept].sort());
         for (const n of out.nodes) if (n.document_id !== g.from && g.status) expect(n.status?.toLowerCase()).toBe(g.status.toLowerCase());
@@ -95,7 +126,23 @@ describe('selectGraph', () => {
         if (g.from && g.depth === 0) expect(kept).toEqual([g.from]);
         const keys = out.edges.map((e) => `${e.source} ${e.target} ${e.type}`);
         expect(new Set(keys).size).toBe(keys.length);
-        expect(out.edges).toEqual([...out.edges].sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : a.target < b.target ? -1 : a.target > b.target ? 1 : a.type < b.type ? -1 : a.type > b.type ? 1 : 0)));
+        expect(out.edges).toEqual(
+          [...out.edges].sort((a, b) =>
+            a.source < b.source
+              ? -1
+              : a.source > b.source
+                ? 1
+                : a.target < b.target
+                  ? -1
+                  : a.target > b.target
+                    ? 1
+                    : a.type < b.type
+                      ? -1
+                      : a.type > b.type
+                        ? 1
+                        : 0,
+          ),
+        );
         for (const e of out.edges) {
           expect(kept).toContain(e.source);
           expect(kept).toContain(e.target);
@@ -103,13 +150,32 @@ describe('selectGraph', () => {
           expect(g.kinds ?? GRAPH_EDGE_KINDS).toContain(e.type);
         }
         // Without filters every edge between two documents is kept.
-        if (!g.from && !g.status && !g.kinds) expect(out.edges.length).toBe(new Set(listed.filter((e) => e.source !== e.target && g.ids.includes(e.source) && g.ids.includes(e.target)).map((e) => `${e.source} ${e.target} ${e.type}`)).size);
+        if (!g.from && !g.status && !g.kinds)
+          expect(out.edges.length).toBe(
+            new Set(
+              listed
+                .filter((e) => e.source !== e.target && g.ids.includes(e.source) && g.ids.includes(e.target))
+                .map((e) => `${e.source} ${e.target} ${e.type}`),
+            ).size,
+          );
         // Both diagrams draw each edge once, a pair of related or references edges listed both ways once (a work-queue pair is a cycle: two lines).
         const drawn = drawnEdges(out.edges);
-        const mutual = out.edges.filter((e) => (e.type === 'related' || e.type === 'references') && out.edges.some((r) => r.type === e.type && r.source === e.target && r.target === e.source)).length;
+        const mutual = out.edges.filter(
+          (e) =>
+            (e.type === 'related' || e.type === 'references') &&
+            out.edges.some((r) => r.type === e.type && r.source === e.target && r.target === e.source),
+        ).length;
         expect(drawn.length).toBe(out.edges.length - mutual / 2);
-        expect(renderMermaid(out).split('\n').filter((l) => new RegExp(`\\|(?:${GRAPH_EDGE_KINDS.join('|')})\\|`).test(l))).toHaveLength(drawn.length);
-        expect(renderDot(out).split('\n').filter((l) => l.includes(' -> '))).toHaveLength(drawn.length);
+        expect(
+          renderMermaid(out)
+            .split('\n')
+            .filter((l) => new RegExp(`\\|(?:${GRAPH_EDGE_KINDS.join('|')})\\|`).test(l)),
+        ).toHaveLength(drawn.length);
+        expect(
+          renderDot(out)
+            .split('\n')
+            .filter((l) => l.includes(' -> ')),
+        ).toHaveLength(drawn.length);
       }),
     );
   });
@@ -121,7 +187,10 @@ describe('selectGraph', () => {
       { source: 'A-2', target: 'A-3', type: 'references', guaranteed: true },
       { source: 'A-4', target: 'A-3', type: 'related', guaranteed: true },
     ];
-    const ids = (depth: number, kinds?: typeof GRAPH_EDGE_KINDS) => selectGraph({ nodes, edges }, { from: { id: 'A-1', depth }, ...(kinds ? { edges: kinds } : {}) }).nodes.map((n: GraphNode) => n.document_id);
+    const ids = (depth: number, kinds?: typeof GRAPH_EDGE_KINDS) =>
+      selectGraph({ nodes, edges }, { from: { id: 'A-1', depth }, ...(kinds ? { edges: kinds } : {}) }).nodes.map(
+        (n: GraphNode) => n.document_id,
+      );
     expect([ids(0), ids(1), ids(2), ids(3)]).toEqual([['A-1'], ['A-1', 'A-2'], ['A-1', 'A-2', 'A-3'], ['A-1', 'A-2', 'A-3', 'A-4']]);
     expect(ids(3, ['supersedes', 'related'])).toEqual(['A-1', 'A-2']);
   });

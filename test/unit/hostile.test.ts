@@ -18,7 +18,11 @@ function hashTree(dir: string): Record<string, string> {
       if (child === '.docket') continue;
       if (entry.isSymbolicLink()) out[child] = 'link';
       else if (entry.isDirectory()) walk(child);
-      else out[child] = createHash('sha256').update(readFileSync(path.join(dir, child))).digest('hex') + statSync(path.join(dir, child)).mode;
+      else
+        out[child] =
+          createHash('sha256')
+            .update(readFileSync(path.join(dir, child)))
+            .digest('hex') + statSync(path.join(dir, child)).mode;
     }
   };
   walk('');
@@ -33,7 +37,10 @@ describe('hostile files', () => {
   const outside = tempDir();
   writeFileSync(path.join(outside, 'target.md'), doc({ document_id: 'EVIL-ADR-001' }));
   const marker = path.join(outside, 'pwned');
-  const aliasBomb = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]', ...'bcdefghi'.split('').map((k, i) => `${k}: &${k} [${Array(9).fill(`*${'abcdefghi'[i]}`).join(',')}]`)].join('\n');
+  const aliasBomb = [
+    'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
+    ...'bcdefghi'.split('').map((k, i) => `${k}: &${k} [${Array(9).fill(`*${'abcdefghi'[i]}`).join(',')}]`),
+  ].join('\n');
   const files: Record<string, string | Buffer> = {
     'docs/45-adr/adr-001-ok.md': doc(),
     'docs/45-adr/js-frontmatter.md': `---js\nrequire('fs').writeFileSync(${JSON.stringify(marker)}, 'x'); module.exports = { title: 'x' }\n---\n# JS\n`,
@@ -50,7 +57,10 @@ describe('hostile files', () => {
     'docs/45-adr/proto.md': doc({ document_id: 'ACME-ADR-010' }).replace('---\n', '---\n__proto__:\n  polluted: true\nconstructor: x\n'),
     'docs/45-adr/brackets.md': doc({ document_id: 'ACME-ADR-011' }, `${'[](]('.repeat(100_000)}\n${'`'.repeat(5000)}\n`),
     // Headings that made regular expressions backtrack quadratically (hours for these sizes).
-    'docs/45-adr/hostile-headings.md': doc({ document_id: 'ACME-ADR-012' }, `# a${' '.repeat(500_000)}b\n\n# ${'!['.repeat(150_000)}\n\n# a${'_'.repeat(300_000)}a\n\n${'[a\n'.repeat(20_000)}===\n`),
+    'docs/45-adr/hostile-headings.md': doc(
+      { document_id: 'ACME-ADR-012' },
+      `# a${' '.repeat(500_000)}b\n\n# ${'!['.repeat(150_000)}\n\n# a${'_'.repeat(300_000)}a\n\n${'[a\n'.repeat(20_000)}===\n`,
+    ),
   };
 
   it('check ends with a clear code for each, and fix --apply changes none of their bytes', async () => {

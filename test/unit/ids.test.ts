@@ -69,8 +69,13 @@ describe('claims', () => {
   it('a chosen ID held by a live process times out; one whose holder finished is settled', async () => {
     const root = tempDir();
     mkdirSync(path.join(root, '.docket/claims'), { recursive: true });
-    writeFileSync(path.join(root, '.docket/claims/ACME-ADR-002.claim'), JSON.stringify({ document_id: 'ACME-ADR-002', ...currentHolder(), token: 't' }));
-    await expect(claimChosen(root, 'ACME-ADR-002', { timeoutMs: 50, isSettled: async () => false })).rejects.toMatchObject({ code: 'LOCK_TIMEOUT' });
+    writeFileSync(
+      path.join(root, '.docket/claims/ACME-ADR-002.claim'),
+      JSON.stringify({ document_id: 'ACME-ADR-002', ...currentHolder(), token: 't' }),
+    );
+    await expect(claimChosen(root, 'ACME-ADR-002', { timeoutMs: 50, isSettled: async () => false })).rejects.toMatchObject({
+      code: 'LOCK_TIMEOUT',
+    });
     await expect(claimChosen(root, 'ACME-ADR-002', { timeoutMs: 50, isSettled: async () => true })).resolves.toEqual({ settled: true });
     const fresh = await claimChosen(root, 'ACME-ADR-003', { timeoutMs: 50, isSettled: async () => false });
     expect(fresh.claim?.id).toBe('ACME-ADR-003');

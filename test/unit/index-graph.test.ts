@@ -6,7 +6,21 @@ import { buildGraph, type GraphInput } from '../../src/core/index/graph.js';
 const ns = { name: 'main' } as NamespaceConfig;
 
 function doc(id: string, fields: Partial<NodeFields> = {}, links: string[] = []): GraphInput {
-  const node: NodeFields = { document_id: id, type: 'ADR', title: id, status: 'Draft', owner: null, version: null, last_updated: null, area: null, description: null, keywords: [], related_ids: [], superseded_by: null, ...fields };
+  const node: NodeFields = {
+    document_id: id,
+    type: 'ADR',
+    title: id,
+    status: 'Draft',
+    owner: null,
+    version: null,
+    last_updated: null,
+    area: null,
+    description: null,
+    keywords: [],
+    related_ids: [],
+    superseded_by: null,
+    ...fields,
+  };
   const facts: DocFacts = { node, links };
   return { rel: `docs/${id.toLowerCase()}.md`, namespace: ns, facts };
 }
@@ -35,8 +49,14 @@ describe('buildGraph', () => {
 
   it('edges are sorted by source, target and type, and each appears once, however many a source has', () => {
     const ids = Array.from({ length: 50 }, (_, i) => `ACME-ADR-${String(100 + ((i * 37) % 50)).padStart(3, '0')}`);
-    const hub = doc('ACME-ADR-999', { related_ids: [...ids].reverse() }, [...ids.map((id) => `docs/${id.toLowerCase()}.md`), `docs/${ids[3]!.toLowerCase()}.md`]);
-    const few = doc('ACME-ADR-000', { related_ids: ['ACME-ADR-120', 'ACME-ADR-110', 'ACME-ADR-120'] }, ['docs/acme-adr-110.md', 'docs/acme-adr-110.md']);
+    const hub = doc('ACME-ADR-999', { related_ids: [...ids].reverse() }, [
+      ...ids.map((id) => `docs/${id.toLowerCase()}.md`),
+      `docs/${ids[3]!.toLowerCase()}.md`,
+    ]);
+    const few = doc('ACME-ADR-000', { related_ids: ['ACME-ADR-120', 'ACME-ADR-110', 'ACME-ADR-120'] }, [
+      'docs/acme-adr-110.md',
+      'docs/acme-adr-110.md',
+    ]);
     const others = ids.map((id, i) => doc(id, i % 7 === 0 ? { superseded_by: 'ACME-ADR-999', status: 'Superseded' } : {}));
     const g = buildGraph([few, hub, ...others]);
     const key = (e: { source: string; target: string; type: string }) => `${e.source} ${e.target} ${e.type}`;
@@ -44,17 +64,23 @@ describe('buildGraph', () => {
     expect(new Set(keys).size).toBe(keys.length);
     expect(keys).toEqual([...keys].sort());
     expect(g.edges.filter((e) => e.source === 'ACME-ADR-999')).toHaveLength(50 * 2 + 8); // related, references, supersedes
-    expect(g.edges.filter((e) => e.source === 'ACME-ADR-000').map((e) => `${e.target} ${e.type}`)).toEqual(['ACME-ADR-110 references', 'ACME-ADR-110 related', 'ACME-ADR-120 related']);
+    expect(g.edges.filter((e) => e.source === 'ACME-ADR-000').map((e) => `${e.target} ${e.type}`)).toEqual([
+      'ACME-ADR-110 references',
+      'ACME-ADR-110 related',
+      'ACME-ADR-120 related',
+    ]);
   });
 
-  it('suggests for a dangling relation the closest other ID, never the document\'s own', () => {
+  it("suggests for a dangling relation the closest other ID, never the document's own", () => {
     const g = buildGraph([
       doc('ACME-ADR-101', { related_ids: ['ACME-ADR-1O1', 'acme-adr-201'], superseded_by: 'ACME-ADR-10' }),
       doc('ACME-ADR-102'),
       doc('ACME-ADR-201'),
       doc('OTHER-PRD-900', { related_ids: ['ZZZZ-QQQ-777'] }),
     ]);
-    const byTarget = Object.fromEntries(g.warnings.filter((w) => w.code === 'INDEX_DANGLING_RELATION').map((w) => [w.message.split(' ')[2]!.replace(/,$/, ''), w.suggestion]));
+    const byTarget = Object.fromEntries(
+      g.warnings.filter((w) => w.code === 'INDEX_DANGLING_RELATION').map((w) => [w.message.split(' ')[2]!.replace(/,$/, ''), w.suggestion]),
+    );
     // ACME-ADR-101 itself is the nearest to each of its own dangling IDs: the next one is suggested.
     expect(byTarget).toEqual({
       'ACME-ADR-1O1': 'Did you mean ACME-ADR-102? Fix the ID or remove it.',
@@ -65,7 +91,9 @@ describe('buildGraph', () => {
   });
 
   it('suggests within a budget of ID comparisons, in ID order, then points to docket resolve', () => {
-    const inputs = Array.from({ length: 10 }, (_, i) => doc(`ACME-ADR-${String(i + 1).padStart(3, '0')}`, { related_ids: [`ACME-ADR-${i + 1}00`] }));
+    const inputs = Array.from({ length: 10 }, (_, i) =>
+      doc(`ACME-ADR-${String(i + 1).padStart(3, '0')}`, { related_ids: [`ACME-ADR-${i + 1}00`] }),
+    );
     inputs.push(doc('ACME-ADR-011', { related_ids: ['ACME ADR 1'] }));
     // 11 IDs, 25 comparisons: two questions are answered, the others are not asked.
     const g = buildGraph(inputs, 25);

@@ -14,23 +14,43 @@ import { tempDir } from '../helpers/fixtures.js';
 
 describe('the inspection (shared by check, fix and later index/scan/ndjson)', () => {
   it('describes each document once: normalised metadata, ID, type, title, links, anchors', async () => {
-    const root = repo({ 'docs/45-adr/adr-001-a.md': doc({ version: '1', type: 'adr' }, '# A\n\n## Part Two\n\n[b](adr-002-b.md#top "t")\n'), 'docs/45-adr/adr-002-b.md': doc({ document_id: 'ACME-ADR-002' }, '# Top\n') });
+    const root = repo({
+      'docs/45-adr/adr-001-a.md': doc({ version: '1', type: 'adr' }, '# A\n\n## Part Two\n\n[b](adr-002-b.md#top "t")\n'),
+      'docs/45-adr/adr-002-b.md': doc({ document_id: 'ACME-ADR-002' }, '# Top\n'),
+    });
     const { config } = await loadConfig(root);
     const inspection = await inspectRepository(config);
     const a = inspection.documents[0]!;
-    expect(a).toMatchObject({ rel: 'docs/45-adr/adr-001-a.md', document_id: 'ACME-ADR-001', type: 'ADR', title: 'Title', heading: 'A', anchors: ['a', 'part-two'], checked: true });
+    expect(a).toMatchObject({
+      rel: 'docs/45-adr/adr-001-a.md',
+      document_id: 'ACME-ADR-001',
+      type: 'ADR',
+      title: 'Title',
+      heading: 'A',
+      anchors: ['a', 'part-two'],
+      checked: true,
+    });
     expect(a.metadata).toMatchObject({ version: '1.0', type: 'adr' });
     expect(a.normalized).toEqual([{ field: 'version', from: 1, to: '1.0' }]);
-    expect(a.links).toEqual([{ target: 'adr-002-b.md#top', kind: 'inline', line: 15, column: 5, scope: 'file', path: 'docs/45-adr/adr-002-b.md', fragment: 'top' }]);
+    expect(a.links).toEqual([
+      { target: 'adr-002-b.md#top', kind: 'inline', line: 15, column: 5, scope: 'file', path: 'docs/45-adr/adr-002-b.md', fragment: 'top' },
+    ]);
     expect(a.record.text).toBeUndefined(); // check does not keep texts in memory
     expect(inspection.schemas.get('docs/00-governance/metadata.schema.json')).toBeDefined();
   });
 
   it('streams each checked document in path order with complete findings (cross-document ones included)', async () => {
-    const root = repo({ 'docs/45-adr/adr-002-b.md': doc(), 'docs/45-adr/adr-001-a.md': doc(), 'docs/10-prd/prd-001-c.md': doc({ document_id: 'ACME-PRD-001', type: 'PRD' }) });
+    const root = repo({
+      'docs/45-adr/adr-002-b.md': doc(),
+      'docs/45-adr/adr-001-a.md': doc(),
+      'docs/10-prd/prd-001-c.md': doc({ document_id: 'ACME-PRD-001', type: 'PRD' }),
+    });
     const { config } = await loadConfig(root);
     const seen: [string, string[]][] = [];
-    await inspectRepository(config, { only: new Set(['docs/45-adr/adr-001-a.md', 'docs/45-adr/adr-002-b.md']), onDocument: (d) => void seen.push([d.rel, d.findings.map((f) => f.code)]) });
+    await inspectRepository(config, {
+      only: new Set(['docs/45-adr/adr-001-a.md', 'docs/45-adr/adr-002-b.md']),
+      onDocument: (d) => void seen.push([d.rel, d.findings.map((f) => f.code)]),
+    });
     expect(seen).toEqual([
       ['docs/45-adr/adr-001-a.md', ['ID_UNIQUE']],
       ['docs/45-adr/adr-002-b.md', ['ID_UNIQUE']],
@@ -39,7 +59,10 @@ describe('the inspection (shared by check, fix and later index/scan/ndjson)', ()
 
   it('keeping documents as rows (check) streams exactly what keeping their compact models does', async () => {
     const root = repo({
-      'docs/45-adr/adr-001-a.md': doc({ document_id: 'ACME-ADR-001' }, '# Alpha\n\n## Context\n\n[ok](adr-003-c.md#decision) [bad](adr-003-c.md#nope) [self](#context)\n'),
+      'docs/45-adr/adr-001-a.md': doc(
+        { document_id: 'ACME-ADR-001' },
+        '# Alpha\n\n## Context\n\n[ok](adr-003-c.md#decision) [bad](adr-003-c.md#nope) [self](#context)\n',
+      ),
       'docs/45-adr/adr-002-b.md': doc({ document_id: 'ACME-ADR-001' }, '# Beta\n\n[bad](adr-001-a.md#contxt) [ok](adr-001-a.md#CONTEXT)\n'),
       'docs/45-adr/adr-003-c.md': doc({ document_id: 'ACME-ADR-003' }, '# Gamma\n\n## Decision\n'),
       'docs/45-adr/Bad_Name.md': doc({ document_id: 'ACME-ADR-004' }, '# Delta\n\n[to a](adr-001-a.md#alpha)\n'),
@@ -52,7 +75,15 @@ describe('the inspection (shared by check, fix and later index/scan/ndjson)', ()
         compact: true,
         keepDocuments,
         digest: false,
-        onDocument: (d) => void seen.push({ rel: d.rel, id: d.document_id, type: d.type, readable: d.readable, unreadable: d.record.unreadable, findings: d.findings }),
+        onDocument: (d) =>
+          void seen.push({
+            rel: d.rel,
+            id: d.document_id,
+            type: d.type,
+            readable: d.readable,
+            unreadable: d.record.unreadable,
+            findings: d.findings,
+          }),
       });
       return { seen, partial: inspection.partial, kept: inspection.documents.length };
     };
@@ -69,7 +100,18 @@ describe('the inspection (shared by check, fix and later index/scan/ndjson)', ()
   it('a repeated link is reported at each place it is broken, and passes wherever its first passed', async () => {
     // An earlier link that passed lets a repeat skip its lookups (linkFindings); broken ones and
     // ones waiting for a later document are never skipped.
-    const body = ['[b](adr-002-b.md#top)', '[b](adr-002-b.md#top)', '[x](adr-002-b.md#nope)', '[x](adr-002-b.md#nope)', '[c](adr-003-c.md#top)', '[c](adr-003-c.md#gone)', '[c](adr-003-c.md#gone)', '[m](missing.md)', '[m](missing.md)', '![i](adr-002-b.md#top)'].join('\n\n');
+    const body = [
+      '[b](adr-002-b.md#top)',
+      '[b](adr-002-b.md#top)',
+      '[x](adr-002-b.md#nope)',
+      '[x](adr-002-b.md#nope)',
+      '[c](adr-003-c.md#top)',
+      '[c](adr-003-c.md#gone)',
+      '[c](adr-003-c.md#gone)',
+      '[m](missing.md)',
+      '[m](missing.md)',
+      '![i](adr-002-b.md#top)',
+    ].join('\n\n');
     const root = repo({
       // The same links before their targets (checked once every document is loaded) and after them (at once).
       'docs/45-adr/adr-001-a.md': doc({}, `# A\n\n${body}\n`),
@@ -80,7 +122,15 @@ describe('the inspection (shared by check, fix and later index/scan/ndjson)', ()
     const { config } = await loadConfig(root);
     for (const keepDocuments of [true, false]) {
       const broken = new Map<string, string[]>();
-      await inspectRepository(config, { compact: true, keepDocuments, onDocument: (d) => void broken.set(d.rel, d.findings.filter((f) => f.code === 'LINK_BROKEN').map((f) => `${f.line}:${f.column} ${f.message}`)) });
+      await inspectRepository(config, {
+        compact: true,
+        keepDocuments,
+        onDocument: (d) =>
+          void broken.set(
+            d.rel,
+            d.findings.filter((f) => f.code === 'LINK_BROKEN').map((f) => `${f.line}:${f.column} ${f.message}`),
+          ),
+      });
       expect(broken.get('docs/45-adr/adr-009-z.md')).toEqual(broken.get('docs/45-adr/adr-001-a.md'));
       expect(broken.get('docs/45-adr/adr-001-a.md')).toEqual([
         '17:5 docs/45-adr/adr-002-b.md has no heading for the anchor "#nope".',
@@ -97,11 +147,20 @@ describe('the inspection (shared by check, fix and later index/scan/ndjson)', ()
     const root = repo({ 'docs/45-adr/adr-001-a.md': doc() });
     const { config } = await loadConfig(root);
     const ns = config.namespaces[0]!;
-    const docs = await loadDocuments(config, [{ rel: 'docs/45-adr/adr-001-a.md', namespace: ns }, { rel: 'docs/45-adr/gone.md', namespace: ns }], () => undefined);
+    const docs = await loadDocuments(
+      config,
+      [
+        { rel: 'docs/45-adr/adr-001-a.md', namespace: ns },
+        { rel: 'docs/45-adr/gone.md', namespace: ns },
+      ],
+      () => undefined,
+    );
     const ctx = buildContext(config, docs, () => undefined);
     for (const d of docs) await checkDocument(d, ctx);
     expect(docs[1]!.record.unreadable).toBe(true);
-    expect(docs[1]!.findings.map((f) => [f.code, f.severity, f.message])).toEqual([['FILE_UNREADABLE', 'warning', 'The file could not be read (ENOENT) and was skipped.']]);
+    expect(docs[1]!.findings.map((f) => [f.code, f.severity, f.message])).toEqual([
+      ['FILE_UNREADABLE', 'warning', 'The file could not be read (ENOENT) and was skipped.'],
+    ]);
   });
 });
 
@@ -118,7 +177,9 @@ describe('applying a fix', () => {
     writeFileSync(file, `${readFileSync(file, 'utf8')}\nEdited by someone else.\n`);
     const warnings: Issue[] = [];
     expect(await applyPlan(root, plans[0]!, warnings)).toEqual({ content: false, rename: false });
-    expect(warnings.map((w) => [w.code, w.message])).toEqual([['FIX_SKIPPED', 'docs/45-adr/adr-001-a.md changed (or vanished) after docket read it; it was left alone.']]);
+    expect(warnings.map((w) => [w.code, w.message])).toEqual([
+      ['FIX_SKIPPED', 'docs/45-adr/adr-001-a.md changed (or vanished) after docket read it; it was left alone.'],
+    ]);
     expect(readFileSync(file, 'utf8')).toContain('status: draft\n');
     expect(readFileSync(file, 'utf8')).toContain('Edited by someone else.');
   });
@@ -141,7 +202,9 @@ describe('applying a fix', () => {
     writeFileSync(path.join(root, 'docs/45-adr/adr-001-one.md'), 'mine');
     const warnings: Issue[] = [];
     expect(await applyPlan(root, plans[0]!, warnings)).toEqual({ content: false, rename: false });
-    expect(warnings[0]!.message).toBe('docs/45-adr/Adr_One.md was not renamed: docs/45-adr/adr-001-one.md already exists; nothing was renamed.');
+    expect(warnings[0]!.message).toBe(
+      'docs/45-adr/Adr_One.md was not renamed: docs/45-adr/adr-001-one.md already exists; nothing was renamed.',
+    );
     expect(readFileSync(path.join(root, 'docs/45-adr/adr-001-one.md'), 'utf8')).toBe('mine');
     rmSync(root, { recursive: true });
   });

@@ -18,7 +18,12 @@ function all(reader: LineReader): { text: string; start: number; end: number }[]
 
 describe('LineReader', () => {
   it('textAt gives back any line it listed, in file order or not, and nothing past the end', () => {
-    const lines = ['header', ...Array.from({ length: 3000 }, (_, i) => `"docs/${i}.md"\t${i}\t${'é'.repeat(i % 50)}`), 'x'.repeat(100_000), 'tail'];
+    const lines = [
+      'header',
+      ...Array.from({ length: 3000 }, (_, i) => `"docs/${i}.md"\t${i}\t${'é'.repeat(i % 50)}`),
+      'x'.repeat(100_000),
+      'tail',
+    ];
     const reader = LineReader.open(file(lines.join('\n')))!;
     const got = all(reader);
     for (const l of got) expect(reader.textAt(l.start, l.end)).toBe(l.text);

@@ -20,9 +20,74 @@ import { tempDir } from '../helpers/fixtures.js';
  */
 const piece = fc.oneof(
   fc.constantFrom(
-    '`', '``', '```', '~~~', '    ', '\t', '\n', '\n\n', '\r\n', ' ', '  ', '[', ']', '(', ')', '![', '](', '<', '>', '<!--', '-->', '\\', '#', '## ', '# ',
-    '=', '===', '---', '***', '___', '- ', '* ', '+ ', '1. ', '2) ', '> ', '|', '"', "'", ':', ']:', '[^1]', 'a', 'b c', 'x.md', '../y.md', '#frag', '<a name="n">',
-    '<div id=\'x\'>', 'id="q"', ' name = "r" ', '<b', 'id', 'name', 'é', '\u00a0', '\u2028', '_', '__', '*', 'http://e.x', '<x.md>', '"t"', '(t)', '&amp;', '&#38;', '&', '&x',
+    '`',
+    '``',
+    '```',
+    '~~~',
+    '    ',
+    '\t',
+    '\n',
+    '\n\n',
+    '\r\n',
+    ' ',
+    '  ',
+    '[',
+    ']',
+    '(',
+    ')',
+    '![',
+    '](',
+    '<',
+    '>',
+    '<!--',
+    '-->',
+    '\\',
+    '#',
+    '## ',
+    '# ',
+    '=',
+    '===',
+    '---',
+    '***',
+    '___',
+    '- ',
+    '* ',
+    '+ ',
+    '1. ',
+    '2) ',
+    '> ',
+    '|',
+    '"',
+    "'",
+    ':',
+    ']:',
+    '[^1]',
+    'a',
+    'b c',
+    'x.md',
+    '../y.md',
+    '#frag',
+    '<a name="n">',
+    "<div id='x'>",
+    'id="q"',
+    ' name = "r" ',
+    '<b',
+    'id',
+    'name',
+    'é',
+    '\u00a0',
+    '\u2028',
+    '_',
+    '__',
+    '*',
+    'http://e.x',
+    '<x.md>',
+    '"t"',
+    '(t)',
+    '&amp;',
+    '&#38;',
+    '&',
+    '&x',
   ),
   fc.string({ maxLength: 6 }),
 );
@@ -34,16 +99,149 @@ const plain = (o: ReturnType<typeof outlineMarkdown>) => ({ ...o, links: o.links
 /** Pieces of the shape the simple path accepts, and of the ones that make it decline. */
 const simplePiece = fc.oneof(
   fc.constantFrom(
-    '`', '[', ']', '(', ')', '![', '](', '\n', '\n\n', ' ', '   ', '    ', '#', '# ', '## ', '###### ', '####### ', '=', '==', '---', '-', '- ', '* ', '***', '_', '__a__', '^',
-    '[^1]', '[a](b.md)', '![i](c.png)', '[x](../y.md#frag)', '[e]()', '[t](x.md "t")', '[p](a(b).md)', '[s]( x.md)', 'a', 'b c', 'x.md', '#frag', 'é', '!', '"', "'", ':',
-    '`[no](link.md)`', '`# x`', '# a `b` c', '# `x`', '#`x`', '# ` a `', '# ` `', '1. ', '2) ', '> ', '>', '- > ', '> - ', '1234567890. ', '|', 'http://e.x', '\u00a0', 'Ünï',
-    '  # h', '   ## h ##', 'x\n===', 'y\n---', '- # h', '> # h', '-     c', '>     c', '- ~~~', '> ===', 'R&D', '&', ';', 'a_b', '*a*',
+    '`',
+    '[',
+    ']',
+    '(',
+    ')',
+    '![',
+    '](',
+    '\n',
+    '\n\n',
+    ' ',
+    '   ',
+    '    ',
+    '#',
+    '# ',
+    '## ',
+    '###### ',
+    '####### ',
+    '=',
+    '==',
+    '---',
+    '-',
+    '- ',
+    '* ',
+    '***',
+    '_',
+    '__a__',
+    '^',
+    '[^1]',
+    '[a](b.md)',
+    '![i](c.png)',
+    '[x](../y.md#frag)',
+    '[e]()',
+    '[t](x.md "t")',
+    '[p](a(b).md)',
+    '[s]( x.md)',
+    'a',
+    'b c',
+    'x.md',
+    '#frag',
+    'é',
+    '!',
+    '"',
+    "'",
+    ':',
+    '`[no](link.md)`',
+    '`# x`',
+    '# a `b` c',
+    '# `x`',
+    '#`x`',
+    '# ` a `',
+    '# ` `',
+    '1. ',
+    '2) ',
+    '> ',
+    '>',
+    '- > ',
+    '> - ',
+    '1234567890. ',
+    '|',
+    'http://e.x',
+    '\u00a0',
+    'Ünï',
+    '  # h',
+    '   ## h ##',
+    'x\n===',
+    'y\n---',
+    '- # h',
+    '> # h',
+    '-     c',
+    '>     c',
+    '- ~~~',
+    '> ===',
+    'R&D',
+    '&',
+    ';',
+    'a_b',
+    '*a*',
     // Top-level comments and fences (set aside by the simple path), and their near misses.
-    '\n```\n', '\n```ts\n', '\n````\n', '\n~~~\n', '\n~~~~ a`b\n', '\n```a`b\n', '\n  ```\n', '\n   ~~~ \t\n', '\n    ```\n', '\n```\t\n', '- ```', '> ~~~',
-    '[a](b[c.md)', '[a](b]c.md)', '[t](x.md \'t\')', '[t](x.md "a [b] (c)")', '[t](x.md "a', '"', ' "t" ', '[t](x.md )', '[t](x.md "`")', '[u](x.md "t"y)', '<http://e.x/a>', '<mailto:a@b.c>', '<a@b.c>', '<http://e.x/[b]>', '<x:`y>', '<br>', '(<http://e.x>)', '[a](<http://e.x>)', '# <http://e.x>', '`<http://e.x>`', ' d](e.md)', '[t](x.md "q [r")', ' s](y.md)',
-    '\n\n[a]: x.md\n', '\n\n[A]:  y.md "t"\n', '\n\n[b]: z.md\n"t"', '\n\n[c]: z.md\n(t)\n', '\n\n[^1]: n\n', '\n\n[ ]: x.md\n', '\n\n[d]: <x.md>\n', '\n\n[e]: x.md "t" y\n', '\n\n[f]: x.md \'t\'',
-    '\n[g]: x.md\n', '[a][b]', '[a][]', '[a]', '[b][a](c.md)', '][', '[a] [b](c.md)', ']: ',
-    '\n<!-- c -->\n', '\n<!-- DOCKET_METADATA_BLOCK -->\n', '\n<!--\n', '\n-->\n', '--> ', '\n<!-->', '\n<!--->', ' <!-- ', '<a id="x">', '\t', '\\', '&amp;', '<x.md>',
+    '\n```\n',
+    '\n```ts\n',
+    '\n````\n',
+    '\n~~~\n',
+    '\n~~~~ a`b\n',
+    '\n```a`b\n',
+    '\n  ```\n',
+    '\n   ~~~ \t\n',
+    '\n    ```\n',
+    '\n```\t\n',
+    '- ```',
+    '> ~~~',
+    '[a](b[c.md)',
+    '[a](b]c.md)',
+    "[t](x.md 't')",
+    '[t](x.md "a [b] (c)")',
+    '[t](x.md "a',
+    '"',
+    ' "t" ',
+    '[t](x.md )',
+    '[t](x.md "`")',
+    '[u](x.md "t"y)',
+    '<http://e.x/a>',
+    '<mailto:a@b.c>',
+    '<a@b.c>',
+    '<http://e.x/[b]>',
+    '<x:`y>',
+    '<br>',
+    '(<http://e.x>)',
+    '[a](<http://e.x>)',
+    '# <http://e.x>',
+    '`<http://e.x>`',
+    ' d](e.md)',
+    '[t](x.md "q [r")',
+    ' s](y.md)',
+    '\n\n[a]: x.md\n',
+    '\n\n[A]:  y.md "t"\n',
+    '\n\n[b]: z.md\n"t"',
+    '\n\n[c]: z.md\n(t)\n',
+    '\n\n[^1]: n\n',
+    '\n\n[ ]: x.md\n',
+    '\n\n[d]: <x.md>\n',
+    '\n\n[e]: x.md "t" y\n',
+    "\n\n[f]: x.md 't'",
+    '\n[g]: x.md\n',
+    '[a][b]',
+    '[a][]',
+    '[a]',
+    '[b][a](c.md)',
+    '][',
+    '[a] [b](c.md)',
+    ']: ',
+    '\n<!-- c -->\n',
+    '\n<!-- DOCKET_METADATA_BLOCK -->\n',
+    '\n<!--\n',
+    '\n-->\n',
+    '--> ',
+    '\n<!-->',
+    '\n<!--->',
+    ' <!-- ',
+    '<a id="x">',
+    '\t',
+    '\\',
+    '&amp;',
+    '<x.md>',
   ),
   fc.stringMatching(/^[A-Za-z0-9 .#_-]{0,5}$/),
 );
@@ -114,8 +312,55 @@ describe('the simple path says what the CommonMark parser says, wherever it answ
   });
 
   it('declines what it does not read, and reads long lines in linear time', () => {
-    for (const body of ['a\\b', '<a name="x">', 'a\r\nb', '\tx', ' ```\nx\n```', ' ~~~', '- ```\nx\n```', '```a`b\nx', '<!-- a --> b', '<!-- a\n--> <a id="x">', '[a]: b c.md', 'p\n[a]: b.md', 'x\u2028y', '    code', 'p\n    code', 'one ` tick', '`a\nb`', 'T\n===', '[a [b](c)](d)', '[a\nb](c)', '[a](b c)', '[a](b "c)', '[a](b "c\nd")', '[a](b (c))', '[a](b "`c`")', '[a <http://e.x> b](c.md)', '[a](<b.md>)', '<a@b.c>', '<span>', '[a](b "<http://e.x>")', '[a][b](c.md)\n\n[b]: x.md', 'p\n[b]: x.md', '[b]: x.md\n"t"', '[^1]: x.md', '[a]: <x.md>', '[a]: x.md\n\n<http://e.x>', '[a](b(c))', '[a](`b`)',
-      '[amp](a&amp;b.md)', '[num](a&#38;b.md)', '- item\n\n      code [c](x03.md)\n', '- # h', '> # h', '-     code', '# *h*', '# [h](x.md)', '> x\n> ===']) {
+    for (const body of [
+      'a\\b',
+      '<a name="x">',
+      'a\r\nb',
+      '\tx',
+      ' ```\nx\n```',
+      ' ~~~',
+      '- ```\nx\n```',
+      '```a`b\nx',
+      '<!-- a --> b',
+      '<!-- a\n--> <a id="x">',
+      '[a]: b c.md',
+      'p\n[a]: b.md',
+      'x\u2028y',
+      '    code',
+      'p\n    code',
+      'one ` tick',
+      '`a\nb`',
+      'T\n===',
+      '[a [b](c)](d)',
+      '[a\nb](c)',
+      '[a](b c)',
+      '[a](b "c)',
+      '[a](b "c\nd")',
+      '[a](b (c))',
+      '[a](b "`c`")',
+      '[a <http://e.x> b](c.md)',
+      '[a](<b.md>)',
+      '<a@b.c>',
+      '<span>',
+      '[a](b "<http://e.x>")',
+      '[a][b](c.md)\n\n[b]: x.md',
+      'p\n[b]: x.md',
+      '[b]: x.md\n"t"',
+      '[^1]: x.md',
+      '[a]: <x.md>',
+      '[a]: x.md\n\n<http://e.x>',
+      '[a](b(c))',
+      '[a](`b`)',
+      '[amp](a&amp;b.md)',
+      '[num](a&#38;b.md)',
+      '- item\n\n      code [c](x03.md)\n',
+      '- # h',
+      '> # h',
+      '-     code',
+      '# *h*',
+      '# [h](x.md)',
+      '> x\n> ===',
+    ]) {
       expect(simpleOutline(body, 1, true), JSON.stringify(body)).toBeUndefined();
     }
     // One line of 100,000 links and code spans: a search per bracket to the end of the line would
@@ -125,8 +370,20 @@ describe('the simple path says what the CommonMark parser says, wherever it answ
   });
 
   it('answers as the parser for brackets inside destinations and titles, and for top-level blocks', () => {
-    for (const body of ['[a](b[c.md) d](e.md)', '[a](b.md "t [x") y](z.md)', "[a](b.md 't') [c](d.md )", '![i](p.png "a (b)")', '<!-- m -->\n# T\n```\n[no](x.md)\n# no\n```\n[y](y.md)',
-      '~~~~ a`b\n~~~\n[no](x.md)\n  ~~~~~ \n# T', '<!--\n# no\n--> \n[y](y.md)', '```\nunclosed [no](x.md)', '- item\n```\n[no](n.md)\n```\n  [y](y.md)', 'a <http://e.x/q?r=1> [b](b.md) <ftp://f> `<no:x>`', '[x][a] [y](y.md)\n\n[a]: a.md\n[B]: b.md \'t\'\n\n[c]: c.md "u"  \n[a]: dup.md', '# T\n\n[a]: x.md\ntext [a] [b][]']) {
+    for (const body of [
+      '[a](b[c.md) d](e.md)',
+      '[a](b.md "t [x") y](z.md)',
+      "[a](b.md 't') [c](d.md )",
+      '![i](p.png "a (b)")',
+      '<!-- m -->\n# T\n```\n[no](x.md)\n# no\n```\n[y](y.md)',
+      '~~~~ a`b\n~~~\n[no](x.md)\n  ~~~~~ \n# T',
+      '<!--\n# no\n--> \n[y](y.md)',
+      '```\nunclosed [no](x.md)',
+      '- item\n```\n[no](n.md)\n```\n  [y](y.md)',
+      'a <http://e.x/q?r=1> [b](b.md) <ftp://f> `<no:x>`',
+      '[x][a] [y](y.md)\n\n[a]: a.md\n[B]: b.md \'t\'\n\n[c]: c.md "u"  \n[a]: dup.md',
+      '# T\n\n[a]: x.md\ntext [a] [b][]',
+    ]) {
       const got = simpleOutline(body, 3, true);
       expect(got, JSON.stringify(body)).toBeDefined();
       expect(plain(got!), JSON.stringify(body)).toStrictEqual(plain(commonmarkOutline(body, 3, true)));
@@ -138,14 +395,19 @@ describe('the simple path says what the CommonMark parser says, wherever it answ
     const hostile = '<a'.repeat(200_000);
     expect(htmlIds(hostile)).toEqual([]);
     expect(htmlIds(`${hostile} id="late"`)).toEqual(['late']);
-    const body = '<a name="one"> <b id=\'two\'> <c data-id="no"> <d\nid="three"> <e>id="four" <f name="x>y"> <!-- <g id="comment"> --> `<h id="code">`';
+    const body =
+      '<a name="one"> <b id=\'two\'> <c data-id="no"> <d\nid="three"> <e>id="four" <f name="x>y"> <!-- <g id="comment"> --> `<h id="code">`';
     // `data-id` counts (as it always did); a quoted `>` ends the attribute value as htmlIds reads it.
     expect(outlineMarkdown(body, 1).anchors).toEqual(['one', 'two', 'no', 'three']);
   });
 });
 
 /** GitHub's slugs (github-slugger): the definition docket's faster slugBase and Slugger are held to. */
-const githubSlugBase = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '').replace(/ /g, '-');
+const githubSlugBase = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+    .replace(/ /g, '-');
 class GithubSlugger {
   private readonly seen = new Map<string, number>();
   slug(text: string): string {
@@ -162,9 +424,13 @@ class GithubSlugger {
 }
 
 describe('slugs', () => {
-  it('slugBase is GitHub\'s: every ASCII character, and ASCII mixed with other scripts', () => {
+  it("slugBase is GitHub's: every ASCII character, and ASCII mixed with other scripts", () => {
     const ascii = fc.string({ unit: fc.integer({ min: 0, max: 0x7f }).map((c) => String.fromCharCode(c)), maxLength: 40 });
-    const mixed = fc.array(fc.oneof(ascii, fc.constantFrom('é', 'Ä', 'ß', '\u00a0', '\u0301', '日本', '\ud83d\ude00', '\u203f', 'Ⅳ', '٣')), { maxLength: 6 }).map((p) => p.join(''));
+    const mixed = fc
+      .array(fc.oneof(ascii, fc.constantFrom('é', 'Ä', 'ß', '\u00a0', '\u0301', '日本', '\ud83d\ude00', '\u203f', 'Ⅳ', '٣')), {
+        maxLength: 6,
+      })
+      .map((p) => p.join(''));
     fc.assert(
       fc.property(fc.oneof(ascii, mixed), (text) => {
         expect(slugBase(text)).toBe(githubSlugBase(text));
@@ -176,11 +442,20 @@ describe('slugs', () => {
 
 describe('linear replacements of backtracking regular expressions', () => {
   it('headings and link targets that made the old expressions quadratic stay fast (same results)', () => {
-    for (const line of [`# a${' '.repeat(200_000)}b`, `# ${'!['.repeat(100_000)}`, `# ${'[a'.repeat(100_000)}`, `# ${'<a'.repeat(100_000)}`, `# ${'[a]('.repeat(50_000)}`, `# a${'_'.repeat(200_000)}a`]) {
+    for (const line of [
+      `# a${' '.repeat(200_000)}b`,
+      `# ${'!['.repeat(100_000)}`,
+      `# ${'[a'.repeat(100_000)}`,
+      `# ${'<a'.repeat(100_000)}`,
+      `# ${'[a]('.repeat(50_000)}`,
+      `# a${'_'.repeat(200_000)}a`,
+    ]) {
       expect(outlineMarkdown(line, 1).anchors).toHaveLength(1);
     }
     // A query followed by a line terminator stays (the old /\?.*$/ rescanned from every `?`).
-    expect(resolveLink('a.md', { target: `x${'?'.repeat(100_000)}\u2028y`, kind: 'inline', line: 1, column: 1 }).path).toBe(`x${'?'.repeat(100_000)}\u2028y`);
+    expect(resolveLink('a.md', { target: `x${'?'.repeat(100_000)}\u2028y`, kind: 'inline', line: 1, column: 1 }).path).toBe(
+      `x${'?'.repeat(100_000)}\u2028y`,
+    );
     expect(resolveLink('a.md', { target: `x\u2028y?q?r`, kind: 'inline', line: 1, column: 1 }).path).toBe('x\u2028y');
   });
 });
@@ -206,9 +481,12 @@ describe('link resolution', () => {
 
   it('normalizeRelative is path.posix.normalize without trailing slashes', () => {
     fc.assert(
-      fc.property(relPath.filter((p) => !p.startsWith('/')), (p) => {
-        expect(normalizeRelative(p)).toBe(path.posix.normalize(p).replace(/\/+$/, '') || '.');
-      }),
+      fc.property(
+        relPath.filter((p) => !p.startsWith('/')),
+        (p) => {
+          expect(normalizeRelative(p)).toBe(path.posix.normalize(p).replace(/\/+$/, '') || '.');
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -232,24 +510,41 @@ describe('link resolution', () => {
       return path.posix.normalize(joined).replace(/\/+$/, '') || '.';
     };
     fc.assert(
-      fc.property(fc.constantFrom('a.md', 'docs/a.md', 'docs/x/y/a.md'), fc.tuple(fc.constantFrom('', '/', '//', './'), relPath, fc.constantFrom('', '#x', '?q', '?q\u2028r', '#a%zz')).map((p) => p.join('')), (from, target) => {
-        const got = resolveLink(from, { target, kind: 'inline', line: 1, column: 1 });
-        const want = reference(from, target);
-        if (want === undefined) expect(got.path).toBeUndefined();
-        else expect(got.path ?? (got.scope === 'outside' ? 'OUTSIDE' : undefined)).toBe(want === '..' || want.startsWith('../') ? 'OUTSIDE' : want);
-      }),
+      fc.property(
+        fc.constantFrom('a.md', 'docs/a.md', 'docs/x/y/a.md'),
+        fc
+          .tuple(fc.constantFrom('', '/', '//', './'), relPath, fc.constantFrom('', '#x', '?q', '?q\u2028r', '#a%zz'))
+          .map((p) => p.join('')),
+        (from, target) => {
+          const got = resolveLink(from, { target, kind: 'inline', line: 1, column: 1 });
+          const want = reference(from, target);
+          if (want === undefined) expect(got.path).toBeUndefined();
+          else
+            expect(got.path ?? (got.scope === 'outside' ? 'OUTSIDE' : undefined)).toBe(
+              want === '..' || want.startsWith('../') ? 'OUTSIDE' : want,
+            );
+        },
+      ),
       { numRuns: 3000 },
     );
   });
 
   it('resolveLinks resolves each link as resolveLink does (repeated targets, long lists, any directory)', () => {
-    const target = fc.tuple(fc.constantFrom('', './', '../', '../../', '../../../../'), relPath, fc.constantFrom('', '#x', '?q')).map((p) => p.join(''));
+    const target = fc
+      .tuple(fc.constantFrom('', './', '../', '../../', '../../../../'), relPath, fc.constantFrom('', '#x', '?q'))
+      .map((p) => p.join(''));
     const plain = (l: object) => ({ ...l });
     fc.assert(
-      fc.property(fc.constantFrom('a.md', 'docs/a.md', 'docs/x/y/a.md', './a.md', 'docs//a.md', 'docs/../a.md'), fc.array(target, { maxLength: 40, size: 'max' }), (from, targets) => {
-        const links = targets.map((t, i) => ({ target: t, kind: 'inline' as const, line: i + 1, column: 1 }));
-        expect(resolveLinks(from, links).map(plain)).toEqual(links.map((l) => plain(resolveLink(from, l, path.posix.dirname(from), false))));
-      }),
+      fc.property(
+        fc.constantFrom('a.md', 'docs/a.md', 'docs/x/y/a.md', './a.md', 'docs//a.md', 'docs/../a.md'),
+        fc.array(target, { maxLength: 40, size: 'max' }),
+        (from, targets) => {
+          const links = targets.map((t, i) => ({ target: t, kind: 'inline' as const, line: i + 1, column: 1 }));
+          expect(resolveLinks(from, links).map(plain)).toEqual(
+            links.map((l) => plain(resolveLink(from, l, path.posix.dirname(from), false))),
+          );
+        },
+      ),
       { numRuns: 1000 },
     );
   });

@@ -25,8 +25,49 @@ const same = (body: string): void => {
 
 const piece = fc.oneof(
   fc.constantFrom(
-    '> ', '>', '> > ', '>     ', '    ', '\n', '\n\n', 'a', 'b c', '=', '---', '- ', '1. ', '```', '~~~', '[a]: x.md', '[a]', '[l](x.md)', '<a href="x">', '</a>', '<a ', '<b>',
-    '<a b=', '<a b = ', '"', "'", '=', '/>', '<a b="x"', '<!-- c -->', '<?p?>', '<![CDATA[x]]>', '<!X y>', '<a b=\'>\'>', '<a b=">">', '<', '/', '# h', '\t', '`', '<x.md>', '![i](y.png)', ' ',
+    '> ',
+    '>',
+    '> > ',
+    '>     ',
+    '    ',
+    '\n',
+    '\n\n',
+    'a',
+    'b c',
+    '=',
+    '---',
+    '- ',
+    '1. ',
+    '```',
+    '~~~',
+    '[a]: x.md',
+    '[a]',
+    '[l](x.md)',
+    '<a href="x">',
+    '</a>',
+    '<a ',
+    '<b>',
+    '<a b=',
+    '<a b = ',
+    '"',
+    "'",
+    '=',
+    '/>',
+    '<a b="x"',
+    '<!-- c -->',
+    '<?p?>',
+    '<![CDATA[x]]>',
+    '<!X y>',
+    "<a b='>'>",
+    '<a b=">">',
+    '<',
+    '/',
+    '# h',
+    '\t',
+    '`',
+    '<x.md>',
+    '![i](y.png)',
+    ' ',
   ),
   fc.stringMatching(/^[A-Za-z0-9 <>/="'-]{0,4}$/),
 );
@@ -37,7 +78,13 @@ describe('markdown-it with the linear rules reads as markdown-it does', () => {
   });
 
   it('on generated bodies of quotes, lazy lines and inline HTML', () => {
-    fc.assert(fc.property(fc.array(piece, { maxLength: 80 }).map((p) => p.join('')), same), { numRuns: Number(process.env.FC_RUNS ?? 2000) });
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 80 }).map((p) => p.join('')),
+        same,
+      ),
+      { numRuns: Number(process.env.FC_RUNS ?? 2000) },
+    );
   });
 
   it('on a quote with as many lines without `>` as the search passes', () => {

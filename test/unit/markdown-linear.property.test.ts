@@ -44,7 +44,7 @@ const UNITS: Record<string, string> = {
   'link openers with a destination start': '[a](',
   'link openers with angle destinations': '[a](<',
   'open parentheses after a link': '[a](b(',
-  'backticks': '`',
+  backticks: '`',
   'backtick runs': '`` ` ``` ',
   'emphasis stars': '*',
   'emphasis underscores': '_a',
@@ -52,14 +52,14 @@ const UNITS: Record<string, string> = {
   'angle brackets': '<',
   'HTML openers': '<a ',
   'HTML comments opened': '<!--',
-  'backslashes': '\\',
+  backslashes: '\\',
   'escaped brackets': '\\[',
   'headings of one word': '# a\n',
-  'hashes': '#',
+  hashes: '#',
   'nested list markers': '- ',
   'nested lists': '- a\n  - b\n    - c\n      - d\n',
   'nested quotes': '> ',
-  'fences': '```\n',
+  fences: '```\n',
   'tilde fences': '~~~\n',
   'indented lines': '    a\n',
   'link definitions': '[a]: b\n',
@@ -67,7 +67,7 @@ const UNITS: Record<string, string> = {
   'reference links': '[a][b] ',
   'brackets over lines': '[\n',
   'CR line ends': 'a\r\n',
-  'tabs': '\t[',
+  tabs: '\t[',
   'long line': 'abcdefgh',
   'links on one line': '[a](b) ',
   'links on one line, general path': '[a](b)\\ ',
@@ -91,10 +91,13 @@ describe('per-document stages are linear in the document size (issue 38)', () =>
   it('holds for random mixtures of the pathological pieces', { timeout: 120_000 }, () => {
     const piece = fc.constantFrom(...Object.values(UNITS), 'a', ' ', '\n', '(', ')', '"', '!');
     fc.assert(
-      fc.property(fc.array(piece, { minLength: 1, maxLength: 6 }).map((p) => p.join('')), (unit) => {
-        const base = Math.max(1, Math.ceil(4000 / unit.length));
-        expect(growth(unit, base)).toBeLessThan(4);
-      }),
+      fc.property(
+        fc.array(piece, { minLength: 1, maxLength: 6 }).map((p) => p.join('')),
+        (unit) => {
+          const base = Math.max(1, Math.ceil(4000 / unit.length));
+          expect(growth(unit, base)).toBeLessThan(4);
+        },
+      ),
       { numRuns: 40 },
     );
   });

@@ -26,7 +26,7 @@ describe('the CommonMark spec examples', () => {
     expect(examples.length).toBeGreaterThan(600);
   });
 
-  it('link targets are the parser tree\'s destinations, each inside its link, at its destination', () => {
+  it("link targets are the parser tree's destinations, each inside its link, at its destination", () => {
     for (const { markdown, number } of examples) {
       const outline = outlineMarkdown(markdown, 1);
       const tree = treeOutline(markdown);
@@ -46,7 +46,7 @@ describe('the CommonMark spec examples', () => {
     }
   });
 
-  it('anchors are the GitHub slugs of the parser tree\'s headings, then HTML anchors; the first heading is the first with a text', () => {
+  it("anchors are the GitHub slugs of the parser tree's headings, then HTML anchors; the first heading is the first with a text", () => {
     for (const { markdown, number } of examples) {
       const outline = outlineMarkdown(markdown, 1);
       const { headings } = treeOutline(markdown);

@@ -7,7 +7,13 @@ const targets = (body: string) => outlineMarkdown(body, 1).links.map((l) => l.ta
 
 describe('link extraction', () => {
   it('reads inline links and images with titles, angle brackets, parentheses and escapes', () => {
-    expect(targets('[a](a.md) [b](b.md "Title") [c](<c d.md> \'t\') ![i](img.png (t)) [p](x(1).md)')).toEqual(['a.md', 'b.md', 'c d.md', 'img.png', 'x(1).md']);
+    expect(targets('[a](a.md) [b](b.md "Title") [c](<c d.md> \'t\') ![i](img.png (t)) [p](x(1).md)')).toEqual([
+      'a.md',
+      'b.md',
+      'c d.md',
+      'img.png',
+      'x(1).md',
+    ]);
     expect(targets('[e](a\\)b.md) \\[not](n.md) [sp](has space.md) [x] (y.md)')).toEqual(['a)b.md']);
     expect(outlineMarkdown('[a](a.md)', 1).links[0]).toMatchObject({ kind: 'inline', line: 1, column: 5 });
     expect(outlineMarkdown('x\n\n  ![a](<a.png>)', 10).links[0]).toMatchObject({ kind: 'image', line: 12, column: 8 });
@@ -15,7 +21,9 @@ describe('link extraction', () => {
 
   it('reads reference definitions, not footnotes or undefined references', () => {
     // A definition cannot interrupt a paragraph: `[s]` needs the blank line before it.
-    expect(targets('[text][r] and [^1]\n\n[r]: ./ref.md "Title"\n[^1]: footnote\n\n   [s]: <s s.md>\n[^2]: a footnote\n[t]: t.md\n')).toEqual(['./ref.md', 's s.md']);
+    expect(
+      targets('[text][r] and [^1]\n\n[r]: ./ref.md "Title"\n[^1]: footnote\n\n   [s]: <s s.md>\n[^2]: a footnote\n[t]: t.md\n'),
+    ).toEqual(['./ref.md', 's s.md']);
   });
 
   it('finds nested links (a badge inside a link)', () => {
@@ -50,15 +58,25 @@ describe('link extraction', () => {
   });
 
   it('stays linear on hostile input', () => {
-    const hostile = '[](]('.repeat(200_000) + '`'.repeat(1000) + '[' .repeat(100_000);
+    const hostile = '[](]('.repeat(200_000) + '`'.repeat(1000) + '['.repeat(100_000);
     expect(Array.isArray(targets(hostile))).toBe(true);
   });
 });
 
 describe('anchors', () => {
   it('slugs headings like GitHub, numbering duplicates', () => {
-    const body = '# Title `code` here\n## Links and Cross-References\n## Dup\n## Dup\nSetext *Heading*\n---\n## The __init__ method & snake_case\n## [Linked](x.md) Ünïcode!\n<a name="custom"></a>\n';
-    expect(outlineMarkdown(body, 1).anchors).toEqual(['title-code-here', 'links-and-cross-references', 'dup', 'dup-1', 'setext-heading', 'the-init-method--snake_case', 'linked-ünïcode', 'custom']);
+    const body =
+      '# Title `code` here\n## Links and Cross-References\n## Dup\n## Dup\nSetext *Heading*\n---\n## The __init__ method & snake_case\n## [Linked](x.md) Ünïcode!\n<a name="custom"></a>\n';
+    expect(outlineMarkdown(body, 1).anchors).toEqual([
+      'title-code-here',
+      'links-and-cross-references',
+      'dup',
+      'dup-1',
+      'setext-heading',
+      'the-init-method--snake_case',
+      'linked-ünïcode',
+      'custom',
+    ]);
     expect(outlineMarkdown('```\n# not a heading\n```\n---\n- item\n---\n', 1).anchors).toEqual([]);
     expect(outlineMarkdown('# First\n# Second\n', 1).firstHeading).toBe('First');
   });
@@ -66,7 +84,9 @@ describe('anchors', () => {
   it('numbers collisions with an existing suffix like github-slugger', () => {
     const s = new Slugger();
     expect(['a', 'a', 'a-1', 'a'].map((t) => s.slug(t))).toEqual(['a', 'a-1', 'a-1-1', 'a-2']);
-    expect(outlineMarkdown('# **Bold** [link](x) ![img](y) <b>tag</b> &amp; `a  b` ` c `', 1).firstHeading).toBe('Bold link img tag & a  b c');
+    expect(outlineMarkdown('# **Bold** [link](x) ![img](y) <b>tag</b> &amp; `a  b` ` c `', 1).firstHeading).toBe(
+      'Bold link img tag & a  b c',
+    );
   });
 });
 

@@ -10,13 +10,20 @@ function split(max: number, chunks: string[]) {
 describe('LineSplitter', () => {
   it('gives the same lines however the input is cut into chunks', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ maxLength: 30 }).map((l) => l.replace(/\n/g, '')), { maxLength: 8 }), fc.array(fc.nat(), { maxLength: 6 }), (lines, cuts) => {
-        const text = lines.map((l) => `${l}\n`).join('');
-        const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
-        const chunks = [0, ...points, text.length].slice(1).map((end, i, all) => text.slice(i === 0 ? 0 : all[i - 1], end));
-        const out = split(1000, [text.slice(0, 0), ...chunks]);
-        expect(out).toEqual(lines.map((l) => ({ kind: 'line', text: l.replace(/\r$/, '') })));
-      }),
+      fc.property(
+        fc.array(
+          fc.string({ maxLength: 30 }).map((l) => l.replace(/\n/g, '')),
+          { maxLength: 8 },
+        ),
+        fc.array(fc.nat(), { maxLength: 6 }),
+        (lines, cuts) => {
+          const text = lines.map((l) => `${l}\n`).join('');
+          const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
+          const chunks = [0, ...points, text.length].slice(1).map((end, i, all) => text.slice(i === 0 ? 0 : all[i - 1], end));
+          const out = split(1000, [text.slice(0, 0), ...chunks]);
+          expect(out).toEqual(lines.map((l) => ({ kind: 'line', text: l.replace(/\r$/, '') })));
+        },
+      ),
     );
   });
 

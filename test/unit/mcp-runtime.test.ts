@@ -10,7 +10,12 @@ import { FIXED_RUN_ID } from '../helpers/cli.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { expectValidEnvelope } from '../helpers/schemas.js';
 
-const issue = (i: number): Issue => ({ code: 'TEMPLATE_MISSING', severity: 'warning', message: `Template number ${i} is missing from the repository.`, path: `docs/t-${String(i).padStart(4, '0')}.md` });
+const issue = (i: number): Issue => ({
+  code: 'TEMPLATE_MISSING',
+  severity: 'warning',
+  message: `Template number ${i} is missing from the repository.`,
+  path: `docs/t-${String(i).padStart(4, '0')}.md`,
+});
 
 function bigDoctor(n: number) {
   return buildEnvelope({
@@ -49,12 +54,26 @@ describe('fitEnvelope', () => {
   });
 
   it('cuts top-level data arrays too, and leaves data out when nothing else fits', () => {
-    const env = buildEnvelope({ success: true, status: 'ok', command: 'x', runId: FIXED_RUN_ID, root: '/r', data: { items: Array.from({ length: 5000 }, (_, i) => `item-${i}`), note: 'n' } });
+    const env = buildEnvelope({
+      success: true,
+      status: 'ok',
+      command: 'x',
+      runId: FIXED_RUN_ID,
+      root: '/r',
+      data: { items: Array.from({ length: 5000 }, (_, i) => `item-${i}`), note: 'n' },
+    });
     const fitted = fitEnvelope(env, 8192);
     expect(Buffer.byteLength(JSON.stringify(fitted))).toBeLessThanOrEqual(8192);
     expect((fitted.data.items as string[]).length).toBeGreaterThan(100);
     expect(fitted.warnings[0]!.message).toMatch(/data\.items \d+ of 5000/);
-    const huge = buildEnvelope({ success: true, status: 'ok', command: 'x', runId: FIXED_RUN_ID, root: '/r', data: { blob: 'x'.repeat(20000) } });
+    const huge = buildEnvelope({
+      success: true,
+      status: 'ok',
+      command: 'x',
+      runId: FIXED_RUN_ID,
+      root: '/r',
+      data: { blob: 'x'.repeat(20000) },
+    });
     const dropped = fitEnvelope(huge, 4096);
     expect(dropped.data).toEqual({});
     expect(dropped.warnings[0]!.message).toContain('data left out');
@@ -70,7 +89,12 @@ describe('CallGate', () => {
       await new Promise((r) => setTimeout(r, ms));
       log.push(`-${name}`);
     };
-    await Promise.all([gate.run(false, task('r1', 30)), gate.run(false, task('r2', 10)), gate.run(true, task('w', 10)), gate.run(false, task('r3', 1))]);
+    await Promise.all([
+      gate.run(false, task('r1', 30)),
+      gate.run(false, task('r2', 10)),
+      gate.run(true, task('w', 10)),
+      gate.run(false, task('r3', 1)),
+    ]);
     expect(log.slice(0, 2).sort()).toEqual(['+r1', '+r2']);
     const w = log.indexOf('+w');
     expect(log.slice(0, w)).toEqual(expect.arrayContaining(['-r1', '-r2']));
@@ -113,11 +137,12 @@ describe('runCommand', () => {
     expect(String(env.error!.details!.stderr)).toContain('boom [REDACTED:github-token]');
   });
 
-  it('starts children with one V8 background thread on two CPUs or fewer, with Node\'s default on more', async () => {
+  it("starts children with one V8 background thread on two CPUs or fewer, with Node's default on more", async () => {
     expect(childNodeOptions(1)).toEqual(['--v8-pool-size=1']);
     expect(childNodeOptions(2)).toEqual(['--v8-pool-size=1']);
     expect(childNodeOptions(4)).toEqual([]);
-    const envelope = (data: string) => `console.log(JSON.stringify({ output_schema_version: '1.0', success: true, status: 'ok', command: 'check', run_id: '${FIXED_RUN_ID}', data: ${data}, warnings: [], violations: [], advice: [] }));\n`;
+    const envelope = (data: string) =>
+      `console.log(JSON.stringify({ output_schema_version: '1.0', success: true, status: 'ok', command: 'check', run_id: '${FIXED_RUN_ID}', data: ${data}, warnings: [], violations: [], advice: [] }));\n`;
     const bin = script('argv.mjs', envelope('{ exec_argv: process.execArgv }'));
     const pinned = await runCommand({ bin, root, timeoutMs: 10000, nodeOptions: childNodeOptions(2) }, 'check', []);
     expect(pinned.data).toEqual({ exec_argv: ['--v8-pool-size=1'] });
@@ -128,7 +153,10 @@ describe('runCommand', () => {
   });
 
   it('gives children a clean environment', () => {
-    const env = childEnv({ PATH: '/bin', DOCKET_FORMAT: 'md', FORCE_COLOR: '1', DOCKET_DEBUG: '1', MEMINIT_DEBUG: '1', HOME: '/h' }, 'claude-ai');
+    const env = childEnv(
+      { PATH: '/bin', DOCKET_FORMAT: 'md', FORCE_COLOR: '1', DOCKET_DEBUG: '1', MEMINIT_DEBUG: '1', HOME: '/h' },
+      'claude-ai',
+    );
     expect(env).toEqual({ PATH: '/bin', HOME: '/h', NO_COLOR: '1', DOCKET_AGENT: 'claude-ai' });
     expect(childEnv({ DOCKET_AGENT: 'mine' }, 'other').DOCKET_AGENT).toBe('mine');
     expect(childEnv({}, 'bad name; rm').DOCKET_AGENT).toBeUndefined();

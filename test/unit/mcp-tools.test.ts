@@ -28,7 +28,11 @@ const fix: ManifestCommand = {
   idempotent: true,
   strict: false,
   args: { paths: { name: 'paths', description: 'Files or directories.' } },
-  flags: { ...globals, apply: { name: 'apply', type: 'boolean', description: 'Write the fixes.' }, 'max-findings': { name: 'max-findings', type: 'option', valueType: 'integer', min: 0 } },
+  flags: {
+    ...globals,
+    apply: { name: 'apply', type: 'boolean', description: 'Write the fixes.' },
+    'max-findings': { name: 'max-findings', type: 'option', valueType: 'integer', min: 0 },
+  },
 };
 const create: ManifestCommand = {
   id: 'new',
@@ -54,7 +58,16 @@ describe('buildTool', () => {
     const tool = buildTool(create, REPO);
     const schema = tool.definition.inputSchema as any;
     expect(schema).toMatchObject({ type: 'object', additionalProperties: false, required: ['type', 'title'] });
-    expect(Object.keys(schema.properties).sort()).toEqual(['apply', 'fields', 'include_timestamp', 'owner', 'status', 'tag', 'title', 'type']);
+    expect(Object.keys(schema.properties).sort()).toEqual([
+      'apply',
+      'fields',
+      'include_timestamp',
+      'owner',
+      'status',
+      'tag',
+      'title',
+      'type',
+    ]);
     expect(schema.properties.type).toMatchObject({ type: 'string', enum: ['ADR', 'PRD'] });
     expect(schema.properties.tag).toMatchObject({ type: 'array', items: { type: 'string' } });
     expect(schema.properties.status).toMatchObject({ type: 'string', enum: ['Draft', 'Approved'], default: 'Draft' });
@@ -68,13 +81,55 @@ describe('buildTool', () => {
     expect(fixTool.preview).toEqual({ flag: 'apply', mode: 'apply' });
     expect(newTool.preview).toEqual({ flag: 'dry-run', mode: 'dry-run' });
     expect(toArgv(fixTool, {}, '/r')).toEqual(['fix', '--format', 'json', '--root', '/r']);
-    expect(toArgv(fixTool, { apply: true, paths: ['a.md', '-b.md'] }, '/r')).toEqual(['fix', '--apply', '--format', 'json', '--root', '/r', '--', 'a.md', '-b.md']);
-    expect(toArgv(newTool, { type: 'ADR', title: 'T' }, '/r')).toEqual(['new', '--dry-run', '--format', 'json', '--root', '/r', '--', 'ADR', 'T']);
-    expect(toArgv(newTool, { type: 'ADR', title: 'T', apply: true, tag: ['a', 'b'], owner: '-x' }, '/r')).toEqual(['new', '--owner=-x', '--tag=a', '--tag=b', '--format', 'json', '--root', '/r', '--', 'ADR', 'T']);
+    expect(toArgv(fixTool, { apply: true, paths: ['a.md', '-b.md'] }, '/r')).toEqual([
+      'fix',
+      '--apply',
+      '--format',
+      'json',
+      '--root',
+      '/r',
+      '--',
+      'a.md',
+      '-b.md',
+    ]);
+    expect(toArgv(newTool, { type: 'ADR', title: 'T' }, '/r')).toEqual([
+      'new',
+      '--dry-run',
+      '--format',
+      'json',
+      '--root',
+      '/r',
+      '--',
+      'ADR',
+      'T',
+    ]);
+    expect(toArgv(newTool, { type: 'ADR', title: 'T', apply: true, tag: ['a', 'b'], owner: '-x' }, '/r')).toEqual([
+      'new',
+      '--owner=-x',
+      '--tag=a',
+      '--tag=b',
+      '--format',
+      'json',
+      '--root',
+      '/r',
+      '--',
+      'ADR',
+      'T',
+    ]);
   });
 
-  it('offers one `apply` property for a command that also takes --dry-run/--no-dry-run (the Python DocOps CLI\'s aliases)', () => {
-    const aliased = buildTool({ ...fix, flags: { ...fix.flags, 'dry-run': { name: 'dry-run', type: 'boolean', allowNo: true }, verbose: { name: 'verbose', type: 'boolean' } } }, REPO);
+  it("offers one `apply` property for a command that also takes --dry-run/--no-dry-run (the Python DocOps CLI's aliases)", () => {
+    const aliased = buildTool(
+      {
+        ...fix,
+        flags: {
+          ...fix.flags,
+          'dry-run': { name: 'dry-run', type: 'boolean', allowNo: true },
+          verbose: { name: 'verbose', type: 'boolean' },
+        },
+      },
+      REPO,
+    );
     const properties = Object.keys((aliased.definition.inputSchema as any).properties);
     expect(properties).toContain('apply');
     expect(properties).not.toContain('dry_run');
@@ -83,9 +138,23 @@ describe('buildTool', () => {
   });
 
   it('derives annotations from mutates and idempotent', () => {
-    expect(buildTool(fix, REPO).definition.annotations).toEqual({ title: 'docket fix', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false });
-    expect(buildTool(create, REPO).definition.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: false });
-    expect(buildTool({ id: 'resolve', mutates: false, flags: globals }, REPO).definition.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
+    expect(buildTool(fix, REPO).definition.annotations).toEqual({
+      title: 'docket fix',
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
+    expect(buildTool(create, REPO).definition.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+    });
+    expect(buildTool({ id: 'resolve', mutates: false, flags: globals }, REPO).definition.annotations).toMatchObject({
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+    });
   });
 
   it('turns integer flags and variadic arguments into the right JSON types', () => {
@@ -93,22 +162,47 @@ describe('buildTool', () => {
     expect(schema.properties.max_findings).toMatchObject({ type: 'integer', minimum: 0 });
     expect(schema.properties.paths).toMatchObject({ type: 'array', items: { type: 'string' } });
     // A strict command whose last arg is declared `multiple` (check's PATHS) takes an array too; exit-zero is never offered.
-    const check: ManifestCommand = { id: 'check', mutates: false, strict: true, args: { paths: { name: 'paths', multiple: true } }, flags: { ...globals, 'exit-zero': { name: 'exit-zero', type: 'boolean' } } };
+    const check: ManifestCommand = {
+      id: 'check',
+      mutates: false,
+      strict: true,
+      args: { paths: { name: 'paths', multiple: true } },
+      flags: { ...globals, 'exit-zero': { name: 'exit-zero', type: 'boolean' } },
+    };
     const tool = buildTool(check, REPO);
     expect((tool.definition.inputSchema as any).properties.paths).toMatchObject({ type: 'array', items: { type: 'string' } });
     expect((tool.definition.inputSchema as any).properties).not.toHaveProperty('exit_zero');
-    expect(toArgv(tool, { paths: ['docs/a.md', 'docs/b'] }, '/r')).toEqual(['check', '--format', 'json', '--root', '/r', '--', 'docs/a.md', 'docs/b']);
+    expect(toArgv(tool, { paths: ['docs/a.md', 'docs/b'] }, '/r')).toEqual([
+      'check',
+      '--format',
+      'json',
+      '--root',
+      '/r',
+      '--',
+      'docs/a.md',
+      'docs/b',
+    ]);
   });
 
   it('offers the data keys of the command as the enum of fields', () => {
     const tool = buildTool({ id: 'doctor', mutates: false, flags: globals }, REPO);
     const fields = (tool.definition.inputSchema as any).properties.fields;
     expect(fields).toMatchObject({ type: 'array', items: { enum: ['checks', 'status', 'totals', 'truncated'] } });
-    expect(toArgv(tool, { fields: ['status', 'checks'] }, '/r')).toEqual(['doctor', '--fields=status,checks', '--format', 'json', '--root', '/r']);
+    expect(toArgv(tool, { fields: ['status', 'checks'] }, '/r')).toEqual([
+      'doctor',
+      '--fields=status,checks',
+      '--format',
+      'json',
+      '--root',
+      '/r',
+    ]);
   });
 
   it('lists only the agent-facing commands that exist, in the documented order', () => {
-    const tools = buildTools([create, { id: 'install-precommit', mutates: true }, { id: 'doctor', mutates: false }, fix, { id: 'adr:new', mutates: true }], REPO);
+    const tools = buildTools(
+      [create, { id: 'install-precommit', mutates: true }, { id: 'doctor', mutates: false }, fix, { id: 'adr:new', mutates: true }],
+      REPO,
+    );
     expect(tools.map((t) => t.definition.name)).toEqual(['fix', 'new', 'doctor']);
   });
 });
@@ -125,10 +219,21 @@ describe('tool arguments', () => {
   };
 
   it('reports unknown arguments with a did-you-mean, missing ones, and wrong types with the CLI codes', () => {
-    expect(codeOf(() => validateArguments(tool, { type: 'ADR', title: 'x', ownr: 'me' }))).toMatchObject({ code: 'UNKNOWN_FLAG', details: { arguments: ['ownr'], did_you_mean: ['owner'] } });
-    expect(codeOf(() => validateArguments(tool, { type: 'ADR' }))).toMatchObject({ code: 'MISSING_ARGUMENT', details: { missing: ['title'] } });
-    expect(codeOf(() => validateArguments(tool, { type: 'RFC', title: 'x' }))).toMatchObject({ code: 'INVALID_FLAG_VALUE', details: { allowed: ['ADR', 'PRD'] } });
-    expect(codeOf(() => validateArguments(tool, { type: 'ADR', title: 7, apply: 'yes' }))?.message).toMatch(/`title` must be string; `apply` must be boolean/);
+    expect(codeOf(() => validateArguments(tool, { type: 'ADR', title: 'x', ownr: 'me' }))).toMatchObject({
+      code: 'UNKNOWN_FLAG',
+      details: { arguments: ['ownr'], did_you_mean: ['owner'] },
+    });
+    expect(codeOf(() => validateArguments(tool, { type: 'ADR' }))).toMatchObject({
+      code: 'MISSING_ARGUMENT',
+      details: { missing: ['title'] },
+    });
+    expect(codeOf(() => validateArguments(tool, { type: 'RFC', title: 'x' }))).toMatchObject({
+      code: 'INVALID_FLAG_VALUE',
+      details: { allowed: ['ADR', 'PRD'] },
+    });
+    expect(codeOf(() => validateArguments(tool, { type: 'ADR', title: 7, apply: 'yes' }))?.message).toMatch(
+      /`title` must be string; `apply` must be boolean/,
+    );
     expect(codeOf(() => validateArguments(tool, { type: 'ADR', title: 'x', apply: true }))).toBeUndefined();
   });
 
@@ -140,7 +245,10 @@ describe('tool arguments', () => {
     const fixTool = buildTool(fix, REPO);
     expect(codeOf(() => checkPaths(fixTool, { paths: ['docs/a.md', 'docs/new.md', path.join(root, 'docs')] }, root))).toBeUndefined();
     for (const bad of ['../outside.md', '/etc/passwd', 'docs/../../x', 'docs/escape/y.md']) {
-      expect(codeOf(() => checkPaths(fixTool, { paths: ['docs/a.md', bad] }, root)), bad).toMatchObject({ code: 'PATH_OUTSIDE_ROOT' });
+      expect(
+        codeOf(() => checkPaths(fixTool, { paths: ['docs/a.md', bad] }, root)),
+        bad,
+      ).toMatchObject({ code: 'PATH_OUTSIDE_ROOT' });
     }
     expect(new DocketError('PATH_OUTSIDE_ROOT', 'x').exitCode).toBe(77);
   });
@@ -155,8 +263,13 @@ describe('outputSchema', () => {
   });
 
   it('inlines nested references and refuses recursive ones', () => {
-    const schema = { definitions: { a: { type: 'string' }, b: { type: 'array', items: { $ref: '#/definitions/a' } } }, properties: { x: { $ref: '#/definitions/b', description: 'd' } } };
+    const schema = {
+      definitions: { a: { type: 'string' }, b: { type: 'array', items: { $ref: '#/definitions/a' } } },
+      properties: { x: { $ref: '#/definitions/b', description: 'd' } },
+    };
     expect(inlineRefs(schema)).toEqual({ properties: { x: { type: 'array', items: { type: 'string' }, description: 'd' } } });
-    expect(() => inlineRefs({ definitions: { a: { items: { $ref: '#/definitions/a' } } }, items: { $ref: '#/definitions/a' } })).toThrow(/Recursive/);
+    expect(() => inlineRefs({ definitions: { a: { items: { $ref: '#/definitions/a' } } }, items: { $ref: '#/definitions/a' } })).toThrow(
+      /Recursive/,
+    );
   });
 });

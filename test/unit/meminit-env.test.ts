@@ -6,8 +6,15 @@ import { resolveCorrelationId, resolveRunId } from '../../src/cli/options.js';
 
 /** Every MEMINIT_* variable the reference names (§4.4 environment variables, §1.1 --verbose). */
 const REFERENCE_VARIABLES = [
-  'MEMINIT_CORRELATION_ID', 'MEMINIT_RUN_ID', 'MEMINIT_DEFAULT_OWNER', 'MEMINIT_ACTOR_ID', 'MEMINIT_LOCK_TIMEOUT_MS',
-  'MEMINIT_LOG_FORMAT', 'MEMINIT_LOG_SILENT', 'MEMINIT_DEBUG', 'MEMINIT_LOG_FILE',
+  'MEMINIT_CORRELATION_ID',
+  'MEMINIT_RUN_ID',
+  'MEMINIT_DEFAULT_OWNER',
+  'MEMINIT_ACTOR_ID',
+  'MEMINIT_LOCK_TIMEOUT_MS',
+  'MEMINIT_LOG_FORMAT',
+  'MEMINIT_LOG_SILENT',
+  'MEMINIT_DEBUG',
+  'MEMINIT_LOG_FILE',
 ];
 
 describe('MEMINIT_* variables', () => {
@@ -19,10 +26,15 @@ describe('MEMINIT_* variables', () => {
     for (const reason of Object.values(MEMINIT_ENV_IGNORED)) expect(reason.length).toBeGreaterThan(20);
   });
 
-  it('docket\'s variable wins; a blank one counts as unset', () => {
+  it("docket's variable wins; a blank one counts as unset", () => {
     expect(envValue({ MEMINIT_DEFAULT_OWNER: ' Ops ' }, 'DOCKET_DEFAULT_OWNER')).toEqual({ value: 'Ops', name: 'MEMINIT_DEFAULT_OWNER' });
-    expect(envValue({ MEMINIT_DEFAULT_OWNER: 'Ops', DOCKET_DEFAULT_OWNER: 'Dev' }, 'DOCKET_DEFAULT_OWNER')).toEqual({ value: 'Dev', name: 'DOCKET_DEFAULT_OWNER' });
-    expect(envValue({ MEMINIT_DEFAULT_OWNER: 'Ops', DOCKET_DEFAULT_OWNER: '  ' }, 'DOCKET_DEFAULT_OWNER')?.name).toBe('MEMINIT_DEFAULT_OWNER');
+    expect(envValue({ MEMINIT_DEFAULT_OWNER: 'Ops', DOCKET_DEFAULT_OWNER: 'Dev' }, 'DOCKET_DEFAULT_OWNER')).toEqual({
+      value: 'Dev',
+      name: 'DOCKET_DEFAULT_OWNER',
+    });
+    expect(envValue({ MEMINIT_DEFAULT_OWNER: 'Ops', DOCKET_DEFAULT_OWNER: '  ' }, 'DOCKET_DEFAULT_OWNER')?.name).toBe(
+      'MEMINIT_DEFAULT_OWNER',
+    );
     expect(envValue({}, 'DOCKET_DEFAULT_OWNER')).toBeUndefined();
   });
 

@@ -29,7 +29,9 @@ describe('rewriteLinks: links to a moved file', () => {
   it('rewrites relative paths up and down directories, keeping anchors, queries, titles and text', () => {
     const text = '# T\n\nSee [the decision](../adr/adr-001-x.md#context "Title") and [q](../adr/adr-001-x.md?plain=1#L2).\n';
     const out = rewriteLinks(text, 'docs/prd/p.md', move('docs/adr/adr-001-x.md', 'docs/adr/old/adr-001-y.md'));
-    expect(out.text).toBe('# T\n\nSee [the decision](../adr/old/adr-001-y.md#context "Title") and [q](../adr/old/adr-001-y.md?plain=1#L2).\n');
+    expect(out.text).toBe(
+      '# T\n\nSee [the decision](../adr/old/adr-001-y.md#context "Title") and [q](../adr/old/adr-001-y.md?plain=1#L2).\n',
+    );
     expect(out.rewritten).toBe(2);
     const down = rewriteLinks('[x](sub/deep/a.md)\n', 'docs/index.md', move('docs/sub/deep/a.md', 'docs/a.md'));
     expect(down.text).toBe('[x](a.md)\n');
@@ -39,7 +41,14 @@ describe('rewriteLinks: links to a moved file', () => {
 
   it('rewrites reference definitions and images, leaving their labels and titles alone', () => {
     const text = 'Text [ref][d] and ![diagram][img].\n\n[d]: a.md#s "Title"\n[img]: <pics/a b.png>\n';
-    const out = rewriteLinks(text, 'docs/b.md', new Map([['docs/a.md', 'docs/x/a.md'], ['docs/pics/a b.png', 'docs/img/a b.png']]));
+    const out = rewriteLinks(
+      text,
+      'docs/b.md',
+      new Map([
+        ['docs/a.md', 'docs/x/a.md'],
+        ['docs/pics/a b.png', 'docs/img/a b.png'],
+      ]),
+    );
     expect(out.text).toBe('Text [ref][d] and ![diagram][img].\n\n[d]: x/a.md#s "Title"\n[img]: <img/a b.png>\n');
     const image = rewriteLinks('![alt](pics/a.png)\n', 'docs/b.md', move('docs/pics/a.png', 'docs/a.png'));
     expect(image.text).toBe('![alt](a.png)\n');
@@ -75,17 +84,28 @@ describe('rewriteLinks: the links of the moved file', () => {
   it('keeps every relative link pointing where it pointed, including links to itself', () => {
     const text = '# A\n\n[b](b.md) [c](../c.md#x) [self](a.md#a) [top](#a) [img](img/p.png) [dir](./)\n';
     const out = rewriteLinks(text, 'docs/adr/a.md', move('docs/adr/a.md', 'docs/archive/2024/a2.md'));
-    expect(out.text).toBe('# A\n\n[b](../../adr/b.md) [c](../../c.md#x) [self](a2.md#a) [top](#a) [img](../../adr/img/p.png) [dir](../../adr/)\n');
+    expect(out.text).toBe(
+      '# A\n\n[b](../../adr/b.md) [c](../../c.md#x) [self](a2.md#a) [top](#a) [img](../../adr/img/p.png) [dir](../../adr/)\n',
+    );
   });
 
   it('follows a target that moves in the same set', () => {
-    const out = rewriteLinks('[b](b.md)\n', 'docs/a.md', new Map([['docs/a.md', 'docs/x/a.md'], ['docs/b.md', 'docs/y/b.md']]));
+    const out = rewriteLinks(
+      '[b](b.md)\n',
+      'docs/a.md',
+      new Map([
+        ['docs/a.md', 'docs/x/a.md'],
+        ['docs/b.md', 'docs/y/b.md'],
+      ]),
+    );
     expect(out.text).toBe('[b](../y/b.md)\n');
   });
 
   it('keeps a link that leaves the repository as written, and says so', () => {
     const out = rewriteLinks('[o](../../../out.md) [r](/docs/b.md)\n', 'docs/a.md', move('docs/a.md', 'docs/x/a.md'));
     expect(out.text).toBe('[o](../../../out.md) [r](/docs/b.md)\n');
-    expect(out.kept).toEqual([{ line: 1, column: 5, target: '../../../out.md', reason: 'it leaves the repository root, so it was kept as written' }]);
+    expect(out.kept).toEqual([
+      { line: 1, column: 5, target: '../../../out.md', reason: 'it leaves the repository root, so it was kept as written' },
+    ]);
   });
 });

@@ -37,13 +37,20 @@ describe('NDJSON on stdout', () => {
     }
     // Items still gathered are written when the event loop turns, not only at the end.
     await turn();
-    const written = calls.join('').split('\n').filter((l) => l !== '');
+    const written = calls
+      .join('')
+      .split('\n')
+      .filter((l) => l !== '');
     expect(written).toHaveLength(1 + 500 + 1);
 
     await stream.item('file', { path: 'docs/last.md' });
     const env = { success: true, data: {}, warnings: [], violations: [], advice: [] } as unknown as Envelope;
     await stream.finish(env, [], false);
-    const records = calls.join('').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l));
+    const records = calls
+      .join('')
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l));
     expect(records.map((r) => r.record)).toEqual(['header', ...Array(250).fill('item'), 'progress', ...Array(251).fill('item'), 'summary']);
     expect(records.filter((r) => r.record === 'item').map((r) => r.data.path)).toEqual([...paths, 'docs/last.md']);
     // A write per line would be 504 calls.

@@ -16,8 +16,10 @@ const userBytes = fc
   .filter((b) => !b.toString('latin1').split('\n').some(isMarkerLike));
 
 describe('AGENTS.md managed block: user bytes below the end marker', () => {
-  it('survive a rewrite byte for byte, and the block reads back as docket\'s', async () => {
-    const root = writeTree(tempDir('docket-protocol-prop-'), { 'docops.config.yaml': 'project_name: Prop\nrepo_prefix: PRP\ndocops_version: "2.0"\n' });
+  it("survive a rewrite byte for byte, and the block reads back as docket's", async () => {
+    const root = writeTree(tempDir('docket-protocol-prop-'), {
+      'docops.config.yaml': 'project_name: Prop\nrepo_prefix: PRP\ndocops_version: "2.0"\n',
+    });
     const { config } = await loadConfig(root);
     const missing = await inspectAsset(config, AGENTS);
     const block = renderAsset(missing).bytes;
@@ -30,7 +32,12 @@ describe('AGENTS.md managed block: user bytes below the end marker', () => {
         expect(file.subarray(parsed.userStart).equals(user)).toBe(true);
         // A stale block (another version) is rewritten; what follows it is kept exactly.
         const stale = Buffer.from(file.toString('latin1').replace('version=1.0', 'version=0.1'), 'latin1');
-        const rewritten = renderAsset({ ...missing, status: 'stale', bytes: stale, block: parseMarkers(stale.toString('latin1')) as never }).bytes;
+        const rewritten = renderAsset({
+          ...missing,
+          status: 'stale',
+          bytes: stale,
+          block: parseMarkers(stale.toString('latin1')) as never,
+        }).bytes;
         expect(rewritten.equals(file)).toBe(true);
       }),
       { numRuns: 200 },

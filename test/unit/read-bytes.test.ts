@@ -14,7 +14,9 @@ function awkwardFiles(): string[] {
   writeFileSync(path.join(root, 'too-large.md'), Buffer.alloc(MAX_DOCUMENT_BYTES + 1, 0x61));
   writeFileSync(path.join(root, 'target.md'), 'target');
   symlinkSync(path.join(root, 'target.md'), path.join(root, 'link.md'));
-  return ['small.md', 'missing.md', 'big.md', 'link.md', 'empty.md', 'a-directory.md', 'too-large.md', 'small.md'].map((f) => path.join(root, f));
+  return ['small.md', 'missing.md', 'big.md', 'link.md', 'empty.md', 'a-directory.md', 'too-large.md', 'small.md'].map((f) =>
+    path.join(root, f),
+  );
 }
 
 describe('readRaw', () => {
@@ -26,6 +28,15 @@ describe('readRaw', () => {
       if (raw.kind === 'bytes') expect(raw.bytes.equals(readFileSync(f)), f).toBe(true);
       return raw.kind === 'error' ? raw.code : raw.kind === 'too-large' ? `too-large ${raw.size}` : `bytes ${raw.size}`;
     });
-    expect(reads).toEqual(['bytes 30', 'ENOENT', 'bytes 100000', 'ELOOP', 'bytes 0', 'ENOTFILE', `too-large ${MAX_DOCUMENT_BYTES + 1}`, 'bytes 30']);
+    expect(reads).toEqual([
+      'bytes 30',
+      'ENOENT',
+      'bytes 100000',
+      'ELOOP',
+      'bytes 0',
+      'ENOTFILE',
+      `too-large ${MAX_DOCUMENT_BYTES + 1}`,
+      'bytes 30',
+    ]);
   });
 });

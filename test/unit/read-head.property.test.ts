@@ -27,16 +27,94 @@ function whole(bytes: Buffer): { id?: string; problems: unknown[] } {
 }
 
 const LINES = [
-  'document_id: ACME-ADR-001', 'document_id: "ACME-ADR-002"', "document_id: 'ACME-ADR-003'", 'document_id: 12', 'document_id: 012',
-  'document_id: 2024-01-01', 'document_id:', 'document_id: ""', 'document_id: [a, b]', 'document_id: &a ACME-ADR-004', 'document_id: *a',
-  'document_id: ACME-ADR-005 # note', 'document_id:   ACME-ADR-006  ', 'document_id: ACME-ADR-007\r', 'document_id: acme-adr-8', 'document_id: é',
-  'title: é ü', 'title: "unterminated', 'title: Hello', 'title: ""', 'title:', 'type: ADR', 'status: Draft', 'status: 12', 'key: : bad', '  nested: 1', 'a: 1', '# comment', '', 'tags: [x', '- item', '? complex', 'title: |', '  block',
+  'document_id: ACME-ADR-001',
+  'document_id: "ACME-ADR-002"',
+  "document_id: 'ACME-ADR-003'",
+  'document_id: 12',
+  'document_id: 012',
+  'document_id: 2024-01-01',
+  'document_id:',
+  'document_id: ""',
+  'document_id: [a, b]',
+  'document_id: &a ACME-ADR-004',
+  'document_id: *a',
+  'document_id: ACME-ADR-005 # note',
+  'document_id:   ACME-ADR-006  ',
+  'document_id: ACME-ADR-007\r',
+  'document_id: acme-adr-8',
+  'document_id: é',
+  'title: é ü',
+  'title: "unterminated',
+  'title: Hello',
+  'title: ""',
+  'title:',
+  'type: ADR',
+  'status: Draft',
+  'status: 12',
+  'key: : bad',
+  '  nested: 1',
+  'a: 1',
+  '# comment',
+  '',
+  'tags: [x',
+  '- item',
+  '? complex',
+  'title: |',
+  '  block',
 ];
 // The common shapes several times over: most documents are well formed, the rest are every way of not being so.
 // Leading blank lines or spaces and longer fences are frontmatter to the Python DocOps CLI (reference §5.2) and to docket.
-const OPENERS = ['---\n', '---\n', '---\n', '---\n', '---\n', '---\r\n', '--- \n', '---js\n', '----\n', '', '---', '\n---\n', '---\t\n', '\n\n---\n', '\n\n\n\n---\n', ' ---\n', '\n \t----\n', '---__proto__\n', '\n---x\n'];
-const CLOSERS = ['---\n', '---\n', '---\n', '---\n', '---\n', '...\n', '---', '--- \t\n', '----\n', '---x\n', '', '---\r\n', '...', '-- -\n'];
-const BODY = ['# Title\n', '#   Spaced heading ##\n', '#NoSpace\n', 'text\n', '---\n', '...\n', 'é\n', 'document_id: ACME-ADR-009\n', 'plain --- text\n', '\n---\n---\n', '----\n', '  ---\n'];
+const OPENERS = [
+  '---\n',
+  '---\n',
+  '---\n',
+  '---\n',
+  '---\n',
+  '---\r\n',
+  '--- \n',
+  '---js\n',
+  '----\n',
+  '',
+  '---',
+  '\n---\n',
+  '---\t\n',
+  '\n\n---\n',
+  '\n\n\n\n---\n',
+  ' ---\n',
+  '\n \t----\n',
+  '---__proto__\n',
+  '\n---x\n',
+];
+const CLOSERS = [
+  '---\n',
+  '---\n',
+  '---\n',
+  '---\n',
+  '---\n',
+  '...\n',
+  '---',
+  '--- \t\n',
+  '----\n',
+  '---x\n',
+  '',
+  '---\r\n',
+  '...',
+  '-- -\n',
+];
+const BODY = [
+  '# Title\n',
+  '#   Spaced heading ##\n',
+  '#NoSpace\n',
+  'text\n',
+  '---\n',
+  '...\n',
+  'é\n',
+  'document_id: ACME-ADR-009\n',
+  'plain --- text\n',
+  '\n---\n---\n',
+  '----\n',
+  '  ---\n',
+];
 const PREFIXES = [[], [], [], [], [0xef, 0xbb, 0xbf], [0xff, 0xfe], [0xfe, 0xff]];
 const SPOILERS = [[], [], [], [], [], [], [0], [0xff], [0xc3], [0xe2, 0x82], [0xed, 0xa0, 0x80]];
 
@@ -76,7 +154,13 @@ describe('the ID scan of new', () => {
       fc.property(documents, (bytes) => {
         const raw = { kind: 'bytes' as const, bytes, size: bytes.length, mtimeMs: 0 };
         const rec = recordOf(file.rel, ns, raw, { digest: false });
-        const summary = { document_id: field(rec, 'document_id') ?? null, path: file.rel, type: field(rec, 'type') ?? null, title: field(rec, 'title') ?? firstHeading(rec) ?? null, status: field(rec, 'status') ?? null };
+        const summary = {
+          document_id: field(rec, 'document_id') ?? null,
+          path: file.rel,
+          type: field(rec, 'type') ?? null,
+          title: field(rec, 'title') ?? firstHeading(rec) ?? null,
+          status: field(rec, 'status') ?? null,
+        };
         expect(documentSummary(file, raw)).toEqual({ summary, problems: [] });
       }),
       { numRuns: 20_000 },
@@ -85,7 +169,9 @@ describe('the ID scan of new', () => {
 
   it('reads a repository and gives the IDs that decoding each whole document gives, without warnings', async () => {
     const root = tempDir();
-    const docs: Record<string, string | Buffer> = { 'docops.config.yaml': 'docops_version: "2.0"\nproject_name: T\nrepo_prefix: ACME\ndocs_root: docs\n' };
+    const docs: Record<string, string | Buffer> = {
+      'docops.config.yaml': 'docops_version: "2.0"\nproject_name: T\nrepo_prefix: ACME\ndocs_root: docs\n',
+    };
     const sample = fc.sample(documents, { numRuns: 600, seed: 7 });
     sample.forEach((bytes, i) => (docs[`docs/d${String(i).padStart(4, '0')}.md`] = bytes));
     writeTree(root, docs);

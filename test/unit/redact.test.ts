@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ASSIGNMENT_PATTERN, mayHoldAssignment, mayHoldSecret, mayHoldToken, PATTERNS, redactString, redactValue, TOKEN_PATTERNS } from '../../src/core/redact.js';
+import {
+  ASSIGNMENT_PATTERN,
+  mayHoldAssignment,
+  mayHoldSecret,
+  mayHoldToken,
+  PATTERNS,
+  redactString,
+  redactValue,
+  TOKEN_PATTERNS,
+} from '../../src/core/redact.js';
 
 // Fake credentials in the vendors' published formats, assembled at run time so that secret
 // scanners do not flag this file.
@@ -18,7 +27,16 @@ const SECRETS: [kind: string, value: string][] = [
   ['openai-key', j('sk-proj-', 'Abc123def456GHI789jkl012MNO345pqr')],
   ['openai-key', j('sk-', 'T3BlbkFJ', '0123456789abcdefABCDEF')],
   ['google-api-key', j('AIza', 'SyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY')],
-  ['jwt', j('eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9', '.', 'eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ', '.', 'SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c')],
+  [
+    'jwt',
+    j(
+      'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9',
+      '.',
+      'eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ',
+      '.',
+      'SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
+    ),
+  ],
   ['npm-token', j('npm_', 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8')],
 ];
 
@@ -42,7 +60,9 @@ describe('redactString', () => {
     expect(redactString('export GITHUB_TOKEN=abcd1234efgh5678')).toBe('export GITHUB_TOKEN=[REDACTED:secret]');
     expect(redactString("api_key = 'k-9f8e7d6c5b4a'")).toBe("api_key = '[REDACTED:secret]'");
     expect(redactString('client_secret:0123456789abcdefghijklmnopqrstuv')).toBe('client_secret:[REDACTED:secret]');
-    expect(redactString(`AWS_SECRET_ACCESS_KEY=${['wJalrXUtnFEMI', 'K7MDENG', 'bPxRfiCYEXAMPLEKEY'].join('/')}`)).toBe('AWS_SECRET_ACCESS_KEY=[REDACTED:secret]');
+    expect(redactString(`AWS_SECRET_ACCESS_KEY=${['wJalrXUtnFEMI', 'K7MDENG', 'bPxRfiCYEXAMPLEKEY'].join('/')}`)).toBe(
+      'AWS_SECRET_ACCESS_KEY=[REDACTED:secret]',
+    );
     expect(redactString('DATABASE_PASSWORD="Tr0ub4dor&3"')).toBe('DATABASE_PASSWORD="[REDACTED:secret]"');
     expect(redactString('session_token: AbCdEfGhIjKlMnOp-QrStUvWx_yz')).toBe('session_token: [REDACTED:secret]');
   });
@@ -92,11 +112,21 @@ describe('redactString', () => {
   });
 
   it('redacts the password inside a URL, keeping scheme, user and host', () => {
-    expect(redactString('clone https://admin:hunter2@git.example.com/repo.git')).toBe('clone https://admin:[REDACTED:url-password]@git.example.com/repo.git');
+    expect(redactString('clone https://admin:hunter2@git.example.com/repo.git')).toBe(
+      'clone https://admin:[REDACTED:url-password]@git.example.com/repo.git',
+    );
     expect(redactString('DATABASE_URL=postgres://u:pw@h/db')).toBe('DATABASE_URL=postgres://u:[REDACTED:url-password]@h/db');
     // A raw `@` inside the password, an empty user, and two URLs in one string.
-    expect(redactString('mysql://root:p@ss@db:3306 and redis://:s3cret@cache/0')).toBe('mysql://root:[REDACTED:url-password]@db:3306 and redis://:[REDACTED:url-password]@cache/0');
-    for (const clean of ['https://admin@host/x', 'https://host:8443/a@b', 'git@github.com:org/repo.git', 'https://user:${PASSWORD}@host', 'see https://example.com/a:b@c']) {
+    expect(redactString('mysql://root:p@ss@db:3306 and redis://:s3cret@cache/0')).toBe(
+      'mysql://root:[REDACTED:url-password]@db:3306 and redis://:[REDACTED:url-password]@cache/0',
+    );
+    for (const clean of [
+      'https://admin@host/x',
+      'https://host:8443/a@b',
+      'git@github.com:org/repo.git',
+      'https://user:${PASSWORD}@host',
+      'see https://example.com/a:b@c',
+    ]) {
       expect(redactString(clean), clean).toBe(clean);
     }
   });
@@ -128,32 +158,87 @@ describe('redactValue', () => {
 });
 
 describe('the candidate filter in front of the patterns', () => {
-  const fragments = ['AKIA', 'ASIA', 'AIza', 'ghp_', 'gho_', 'github_pat_', 'glpat-', 'glagent-', 'xoxb-', 'https://hooks.slack.com/services/', 'sk_live_', 'rk_test_', 'whsec_', 'sk-', 'sk-proj-', 'GOCSPX-', 'npm_', 'eyJ', '.eyJ', '-----BEGIN RSA PRIVATE KEY-----', 'password', 'PassPhrase', 'api_key', 'ApiKey', 'access-key', 'auth_key', 'Credentials', 'secret', 'TOKEN', ': ', '=', '"', "'", 'a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ', '0123456789abcdef', '/', '.', '-', '_', ' ', 'ADR-001', 'docs/45-adr/x.md', 'https://', 'postgres://', '@', ':', 'u:pw@', 'ftp://a:b@'];
+  const fragments = [
+    'AKIA',
+    'ASIA',
+    'AIza',
+    'ghp_',
+    'gho_',
+    'github_pat_',
+    'glpat-',
+    'glagent-',
+    'xoxb-',
+    'https://hooks.slack.com/services/',
+    'sk_live_',
+    'rk_test_',
+    'whsec_',
+    'sk-',
+    'sk-proj-',
+    'GOCSPX-',
+    'npm_',
+    'eyJ',
+    '.eyJ',
+    '-----BEGIN RSA PRIVATE KEY-----',
+    'password',
+    'PassPhrase',
+    'api_key',
+    'ApiKey',
+    'access-key',
+    'auth_key',
+    'Credentials',
+    'secret',
+    'TOKEN',
+    ': ',
+    '=',
+    '"',
+    "'",
+    'a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ',
+    '0123456789abcdef',
+    '/',
+    '.',
+    '-',
+    '_',
+    ' ',
+    'ADR-001',
+    'docs/45-adr/x.md',
+    'https://',
+    'postgres://',
+    '@',
+    ':',
+    'u:pw@',
+    'ftp://a:b@',
+  ];
   it('never hides a string any pattern would redact', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.constantFrom(...fragments), fc.string({ maxLength: 6 })), { maxLength: 12 }).map((parts) => parts.join('')), (s) => {
-        if (mayHoldSecret(s)) return;
-        for (const pattern of PATTERNS) {
-          pattern.lastIndex = 0;
-          expect(pattern.test(s), `${pattern} matches ${JSON.stringify(s)}`).toBe(false);
-        }
-      }),
+      fc.property(
+        fc.array(fc.oneof(fc.constantFrom(...fragments), fc.string({ maxLength: 6 })), { maxLength: 12 }).map((parts) => parts.join('')),
+        (s) => {
+          if (mayHoldSecret(s)) return;
+          for (const pattern of PATTERNS) {
+            pattern.lastIndex = 0;
+            expect(pattern.test(s), `${pattern} matches ${JSON.stringify(s)}`).toBe(false);
+          }
+        },
+      ),
       { numRuns: 20000 },
     );
   });
 
   it('never hides a string a token rule, or the assignment rule, would redact', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.constantFrom(...fragments), fc.string({ maxLength: 6 })), { maxLength: 12 }).map((parts) => parts.join('')), (s) => {
-        if (!mayHoldToken(s)) {
-          for (const pattern of TOKEN_PATTERNS) {
-            pattern.lastIndex = 0;
-            expect(pattern.test(s), `${pattern} matches ${JSON.stringify(s)}`).toBe(false);
+      fc.property(
+        fc.array(fc.oneof(fc.constantFrom(...fragments), fc.string({ maxLength: 6 })), { maxLength: 12 }).map((parts) => parts.join('')),
+        (s) => {
+          if (!mayHoldToken(s)) {
+            for (const pattern of TOKEN_PATTERNS) {
+              pattern.lastIndex = 0;
+              expect(pattern.test(s), `${pattern} matches ${JSON.stringify(s)}`).toBe(false);
+            }
           }
-        }
-        ASSIGNMENT_PATTERN.lastIndex = 0;
-        if (!mayHoldAssignment(s)) expect(ASSIGNMENT_PATTERN.test(s), `the assignment matches ${JSON.stringify(s)}`).toBe(false);
-      }),
+          ASSIGNMENT_PATTERN.lastIndex = 0;
+          if (!mayHoldAssignment(s)) expect(ASSIGNMENT_PATTERN.test(s), `the assignment matches ${JSON.stringify(s)}`).toBe(false);
+        },
+      ),
       { numRuns: 20000 },
     );
   });

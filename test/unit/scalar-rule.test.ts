@@ -14,7 +14,12 @@ function parsers(yaml: string): [string, ParsedFrontmatter][] {
   const full = parseWithYaml(yaml, 2);
   if (!full.ok) throw new Error(full.problem.message);
   const fast = parseSimpleFrontmatter(yaml, 2);
-  return fast ? [['yaml package', full.value], ['fast parser', fast]] : [['yaml package', full.value]];
+  return fast
+    ? [
+        ['yaml package', full.value],
+        ['fast parser', fast],
+      ]
+    : [['yaml package', full.value]];
 }
 
 const schemaOf = (type: unknown) => ({ properties: { f: { type } } });
@@ -25,7 +30,11 @@ function read(line: string, type: unknown) {
     return { name, value: metadata.f, mismatch: normalized.find((n) => n.field === 'f')?.mismatch };
   });
   // Both parsers agree on everything.
-  for (const r of results.slice(1)) expect({ value: r.value, mismatch: r.mismatch }, `${r.name}: ${line}`).toEqual({ value: results[0]!.value, mismatch: results[0]!.mismatch });
+  for (const r of results.slice(1))
+    expect({ value: r.value, mismatch: r.mismatch }, `${r.name}: ${line}`).toEqual({
+      value: results[0]!.value,
+      mismatch: results[0]!.mismatch,
+    });
   return results[0]!;
 }
 
@@ -83,7 +92,11 @@ describe('a plain scalar docket (YAML 1.2) reads as text and the Python DocOps C
     });
   }
   it('where the schema wants a boolean, a YAML 1.1 boolean is read as that tool reads it', () => {
-    expect(read('f: yes', 'boolean')).toEqual({ name: 'yaml package', value: true, mismatch: { written: 'yes', reads: 'text', yaml11: true, wanted: 'boolean', remedy: 'rewrite' } });
+    expect(read('f: yes', 'boolean')).toEqual({
+      name: 'yaml package',
+      value: true,
+      mismatch: { written: 'yes', reads: 'text', yaml11: true, wanted: 'boolean', remedy: 'rewrite' },
+    });
     expect(read('f: off', 'boolean')).toMatchObject({ value: false });
     expect(read('f: "yes"', 'boolean')).toMatchObject({ value: 'yes', mismatch: undefined });
   });
@@ -94,7 +107,10 @@ describe('a plain scalar docket (YAML 1.2) reads as text and the Python DocOps C
 
 describe('a quoted number or boolean where the schema wants one', () => {
   it('is read as the number or boolean, with a warning to remove the quotes', () => {
-    expect(read('f: "3"', 'integer')).toMatchObject({ value: 3, mismatch: { written: '3', reads: 'text', yaml11: false, wanted: 'integer', remedy: 'unquote' } });
+    expect(read('f: "3"', 'integer')).toMatchObject({
+      value: 3,
+      mismatch: { written: '3', reads: 'text', yaml11: false, wanted: 'integer', remedy: 'unquote' },
+    });
     expect(read("f: '2.5'", 'number')).toMatchObject({ value: 2.5, mismatch: { wanted: 'number', remedy: 'unquote' } });
     expect(read('f: "3"', ['integer', 'number'])).toMatchObject({ value: 3, mismatch: { wanted: 'integer' } });
     expect(read('f: "true"', 'boolean')).toMatchObject({ value: true, mismatch: { wanted: 'boolean', remedy: 'unquote' } });
@@ -142,7 +158,10 @@ describe('scalars that need nothing', () => {
 });
 
 describe('what the Python DocOps CLI normalises stays silent (reference §5.2)', () => {
-  const schema = JSON.parse(readFileSync(new URL('../../schemas/metadata.schema.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+  const schema = JSON.parse(readFileSync(new URL('../../schemas/metadata.schema.json', import.meta.url), 'utf8')) as Record<
+    string,
+    unknown
+  >;
   const silent: [string, string, unknown][] = [
     ['version', '1', '1.0'],
     ['version', '1.0', '1.0'],
@@ -190,11 +209,35 @@ describe('what the Python DocOps CLI normalises stays silent (reference §5.2)',
 describe('yaml11Type: PyYAML SafeLoader resolvers', () => {
   it('types plain scalars as that reader does', () => {
     const table: [string, string | undefined][] = [
-      ['yes', 'boolean'], ['NO', 'boolean'], ['On', 'boolean'], ['y', undefined], ['Yes!', undefined],
-      ['0755', 'integer'], ['0b1_0', 'integer'], ['-0x_1F', 'integer'], ['190:20:30', 'integer'], ['1_000', 'integer'], ['09', undefined],
-      ['1.5', 'number'], ['1.', 'number'], ['.5', 'number'], ['1e3', undefined], ['1.0e+3', 'number'], ['1.0e3', undefined], ['-.inf', 'number'], ['.nan', 'number'],
-      ['2026-01-01', 'date'], ['2026-1-1', undefined], ['2026-1-1 1:02:03', 'date'], ['2026-01-01T10:00:00.5 +01:00', 'date'], ['2026-01-01T10:00', undefined],
-      ['~', 'null'], ['Null', 'null'], ['nULL', undefined], ['text', undefined], ['1.2.3', undefined],
+      ['yes', 'boolean'],
+      ['NO', 'boolean'],
+      ['On', 'boolean'],
+      ['y', undefined],
+      ['Yes!', undefined],
+      ['0755', 'integer'],
+      ['0b1_0', 'integer'],
+      ['-0x_1F', 'integer'],
+      ['190:20:30', 'integer'],
+      ['1_000', 'integer'],
+      ['09', undefined],
+      ['1.5', 'number'],
+      ['1.', 'number'],
+      ['.5', 'number'],
+      ['1e3', undefined],
+      ['1.0e+3', 'number'],
+      ['1.0e3', undefined],
+      ['-.inf', 'number'],
+      ['.nan', 'number'],
+      ['2026-01-01', 'date'],
+      ['2026-1-1', undefined],
+      ['2026-1-1 1:02:03', 'date'],
+      ['2026-01-01T10:00:00.5 +01:00', 'date'],
+      ['2026-01-01T10:00', undefined],
+      ['~', 'null'],
+      ['Null', 'null'],
+      ['nULL', undefined],
+      ['text', undefined],
+      ['1.2.3', undefined],
     ];
     for (const [plain, type] of table) expect(yaml11Type(plain), plain).toBe(type);
   });

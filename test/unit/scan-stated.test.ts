@@ -7,13 +7,28 @@ const SCHEMA = ['Draft', 'In Review', 'Approved', 'Superseded'];
 
 describe('statedFacts', () => {
   it('reads adr-tools: the ## Status section, the Date: line, a supersession link', () => {
-    expect(statedFacts('# 2. Use MySQL\n\nDate: 2016-02-13\n\n## Status\n\nSuperseded by [3. Use PG](0003-use-pg.md)\n\n## Context\n')).toEqual({ status: 'Superseded by [3. Use PG](0003-use-pg.md)', statusSource: '## Status', date: '2016-02-13', supersededBy: '0003-use-pg.md' });
+    expect(
+      statedFacts('# 2. Use MySQL\n\nDate: 2016-02-13\n\n## Status\n\nSuperseded by [3. Use PG](0003-use-pg.md)\n\n## Context\n'),
+    ).toEqual({
+      status: 'Superseded by [3. Use PG](0003-use-pg.md)',
+      statusSource: '## Status',
+      date: '2016-02-13',
+      supersededBy: '0003-use-pg.md',
+    });
   });
 
   it('reads log4brains and MADR 2 list items (- and *), and MADR 3 frontmatter fields', () => {
-    expect(statedFacts('# X\n\n- Status: accepted\n- Date: 2020-09-18\n')).toEqual({ status: 'accepted', statusSource: '- Status:', date: '2020-09-18' });
+    expect(statedFacts('# X\n\n- Status: accepted\n- Date: 2020-09-18\n')).toEqual({
+      status: 'accepted',
+      statusSource: '- Status:',
+      date: '2020-09-18',
+    });
     expect(statedFacts('# X\n\n* Status: proposed\n* Date: 2020-09-18\n')).toMatchObject({ status: 'proposed', date: '2020-09-18' });
-    expect(statedFacts('# X\n', { status: 'on hold', date: '2023-01-10' })).toEqual({ status: 'on hold', statusSource: 'status:', date: '2023-01-10' });
+    expect(statedFacts('# X\n', { status: 'on hold', date: '2023-01-10' })).toEqual({
+      status: 'on hold',
+      statusSource: 'status:',
+      date: '2023-01-10',
+    });
     expect(statedFacts('# X\n', { date: new Date('2022-11-24T00:00:00Z') }).date).toBe('2022-11-24');
   });
 
@@ -25,7 +40,7 @@ describe('statedFacts', () => {
 });
 
 describe('mappedStatus', () => {
-  it('maps the words ADR tools use onto the schema\'s statuses, in its spelling', () => {
+  it("maps the words ADR tools use onto the schema's statuses, in its spelling", () => {
     expect(mappedStatus('Accepted', SCHEMA)).toBe('Approved');
     expect(mappedStatus('proposed', SCHEMA)).toBe('In Review');
     expect(mappedStatus('draft', SCHEMA)).toBe('Draft');
@@ -43,7 +58,7 @@ describe('mappedStatus', () => {
 });
 
 describe('names of imported records', () => {
-  it('drops the author\'s number from titles', () => {
+  it("drops the author's number from titles", () => {
     expect(unnumberedTitle('1. Record architecture decisions')).toBe('Record architecture decisions');
     expect(unnumberedTitle('ADR 7: Use Kafka')).toBe('Use Kafka');
     expect(unnumberedTitle('0003 - Cache')).toBe('Cache');
@@ -52,13 +67,20 @@ describe('names of imported records', () => {
   });
 
   it('keeps a series from 0000 and drops date prefixes from slugs', () => {
-    expect(conventionName('docs/decisions/0000-use-markdown.md', 'ADR', 'Use Markdown')).toEqual({ number: 0, slug: 'use-markdown', title: 'Use Markdown' });
+    expect(conventionName('docs/decisions/0000-use-markdown.md', 'ADR', 'Use Markdown')).toEqual({
+      number: 0,
+      slug: 'use-markdown',
+      title: 'Use Markdown',
+    });
     expect(conventionName('docs/adr/0001-x.md', 'ADR', '1. X')).toEqual({ number: 1, slug: 'x', title: 'X' });
-    expect(conventionName('docs/adr/20200918-use-log4brains.md', 'ADR', undefined)).toEqual({ slug: 'use-log4brains', title: 'Use log4brains' });
+    expect(conventionName('docs/adr/20200918-use-log4brains.md', 'ADR', undefined)).toEqual({
+      slug: 'use-log4brains',
+      title: 'Use log4brains',
+    });
     expect(conventionName('docs/adr/2020-09-18-use-jekyll.md', 'ADR', undefined).slug).toBe('use-jekyll');
   });
 
-  it('keeps the author\'s name when its number is the ID\'s', () => {
+  it("keeps the author's name when its number is the ID's", () => {
     expect(keepsAuthorName('doc/adr/0001-record.md', 'ACME-ADR-001')).toBe(true);
     expect(keepsAuthorName('doc/adr/0001-record.md', 'ACME-ADR-002')).toBe(false);
     expect(keepsAuthorName('doc/adr/0001-Record.md', 'ACME-ADR-001')).toBe(false);

@@ -13,7 +13,19 @@ const proven = (p: string) => provenLinear(parsePattern(p));
 
 describe('schema patterns: which engine runs them', () => {
   it('proves the patterns of ordinary schemas linear, so they keep V8 RegExp', () => {
-    for (const p of ['^[A-Z]{3,10}-[A-Z]{3,10}-\\d{3}$', '^\\d+\\.\\d+$', '^[a-z0-9]+(?:-[a-z0-9]+)*$', '^v?\\d+(\\.\\d+){1,2}$', '^[^@\\s]+@[^@\\s]+$', '^https?://\\S+$', '^(Draft|In Review|Approved)$', '^\\p{Lu}\\p{Ll}+$', '\\.md$', 'TODO', '^.*$']) {
+    for (const p of [
+      '^[A-Z]{3,10}-[A-Z]{3,10}-\\d{3}$',
+      '^\\d+\\.\\d+$',
+      '^[a-z0-9]+(?:-[a-z0-9]+)*$',
+      '^v?\\d+(\\.\\d+){1,2}$',
+      '^[^@\\s]+@[^@\\s]+$',
+      '^https?://\\S+$',
+      '^(Draft|In Review|Approved)$',
+      '^\\p{Lu}\\p{Ll}+$',
+      '\\.md$',
+      'TODO',
+      '^.*$',
+    ]) {
       expect(proven(p), p).toBe(true);
     }
   });
@@ -21,7 +33,21 @@ describe('schema patterns: which engine runs them', () => {
   it('leaves every ambiguous or unanchored-unbounded pattern to RE2', () => {
     // Overlapping alternatives, nested and adjacent loops, loops over what can be empty,
     // two ways to match nothing, and searches whose every start could run to the end.
-    for (const p of ['^(a|a)*$', '^(a+)+$', '^(a*)*$', '^a*a*$', '^(ab|ac)*$', '^(?:a?)*$', '^(?:|)(?:|)x', '^(?:a{1,3}){1,3}$', '^.*x$', '\\d+x', '[a-z]+@', '^(\\p{L}|x)+$', '(?:^a|^b)+c*c']) {
+    for (const p of [
+      '^(a|a)*$',
+      '^(a+)+$',
+      '^(a*)*$',
+      '^a*a*$',
+      '^(ab|ac)*$',
+      '^(?:a?)*$',
+      '^(?:|)(?:|)x',
+      '^(?:a{1,3}){1,3}$',
+      '^.*x$',
+      '\\d+x',
+      '[a-z]+@',
+      '^(\\p{L}|x)+$',
+      '(?:^a|^b)+c*c',
+    ]) {
       expect(proven(p), p).toBe(false);
       expect(patternRunner(p)).toMatchObject({ ok: true, engine: 're2' });
     }
@@ -41,7 +67,14 @@ describe('schema patterns: which engine runs them', () => {
   });
 
   it('finds patterns in every subschema and patternProperties keys, not in data keywords', () => {
-    const schema = { properties: { a: { pattern: 'x' }, pattern: { type: 'string' } }, patternProperties: { '^y': {} }, items: [{ anyOf: [{ pattern: 'z' }] }], $defs: { d: { propertyNames: { pattern: 'w' } } }, enum: [{ pattern: 'data' }], default: { pattern: 'data' } };
+    const schema = {
+      properties: { a: { pattern: 'x' }, pattern: { type: 'string' } },
+      patternProperties: { '^y': {} },
+      items: [{ anyOf: [{ pattern: 'z' }] }],
+      $defs: { d: { propertyNames: { pattern: 'w' } } },
+      enum: [{ pattern: 'data' }],
+      default: { pattern: 'data' },
+    };
     expect(schemaPatterns(schema)).toEqual([
       { pointer: '/$defs/d/propertyNames/pattern', pattern: 'w' },
       { pointer: '/items/0/anyOf/0/pattern', pattern: 'z' },
@@ -51,12 +84,57 @@ describe('schema patterns: which engine runs them', () => {
   });
 
   it('gives RE2 the meaning ECMAScript gives a pattern (\\s, ., \\w, classes, escapes, astral code points)', () => {
-    const patterns = ['^\\s+$', '^.$', '^\\w+\\b', '[^\\s\\d]', '^[\\u00e0-\\u00ff]+$', '^\\u{1F600}$', '^\\uD83D\\uDE00$', '^[^]$', '^[\\b]$', '\\cJ', '^a{2,3}$', '^(?:x|y)?z*$', '^[\\w-]{2}$', '\\.', '^\\p{Lu}', '[\\S]', '^$'];
-    const alphabet = fc.constantFrom('a', 'x', 'y', 'z', 'Z', '_', '-', '.', '1', ' ', '\t', '\n', '\r', '\u00a0', '\u2028', '\u00e9', 'É', '\u{1F600}', '\b', '\u000c');
+    const patterns = [
+      '^\\s+$',
+      '^.$',
+      '^\\w+\\b',
+      '[^\\s\\d]',
+      '^[\\u00e0-\\u00ff]+$',
+      '^\\u{1F600}$',
+      '^\\uD83D\\uDE00$',
+      '^[^]$',
+      '^[\\b]$',
+      '\\cJ',
+      '^a{2,3}$',
+      '^(?:x|y)?z*$',
+      '^[\\w-]{2}$',
+      '\\.',
+      '^\\p{Lu}',
+      '[\\S]',
+      '^$',
+    ];
+    const alphabet = fc.constantFrom(
+      'a',
+      'x',
+      'y',
+      'z',
+      'Z',
+      '_',
+      '-',
+      '.',
+      '1',
+      ' ',
+      '\t',
+      '\n',
+      '\r',
+      '\u00a0',
+      '\u2028',
+      '\u00e9',
+      'É',
+      '\u{1F600}',
+      '\b',
+      '\u000c',
+    );
     for (const p of patterns) {
       const native = new RegExp(p, 'u');
       const re2 = re2Tester(parsePattern(p));
-      fc.assert(fc.property(fc.array(alphabet, { maxLength: 6 }).map((a) => a.join('')), (s) => re2(s) === native.test(s)), { numRuns: 300 });
+      fc.assert(
+        fc.property(
+          fc.array(alphabet, { maxLength: 6 }).map((a) => a.join('')),
+          (s) => re2(s) === native.test(s),
+        ),
+        { numRuns: 300 },
+      );
     }
   });
 });

@@ -5,7 +5,20 @@ import { metadataBlock, placeMetadataBlock } from '../../src/core/templates/meta
 import { prepareTemplate } from '../../src/core/templates/prepare.js';
 import { skeletonTemplate } from '../../src/core/templates/skeleton.js';
 
-const values: TemplateValues = { title: 'T {{owner}}', document_id: 'A-B-001', owner: 'O', status: 'Draft', date: '2026-01-01', repo_prefix: 'ACME', seq: '001', type: 'ADR', area: '', description: '', keywords: '', related_ids: '' };
+const values: TemplateValues = {
+  title: 'T {{owner}}',
+  document_id: 'A-B-001',
+  owner: 'O',
+  status: 'Draft',
+  date: '2026-01-01',
+  repo_prefix: 'ACME',
+  seq: '001',
+  type: 'ADR',
+  area: '',
+  description: '',
+  keywords: '',
+  related_ids: '',
+};
 
 function codeOf(fn: () => unknown): string | undefined {
   try {
@@ -47,8 +60,12 @@ describe('metadata block', () => {
   });
 
   it('goes after the marker, replacing an old blockquote; without a marker nothing changes', () => {
-    expect(placeMetadataBlock('<!-- DOCKET_METADATA_BLOCK -->\n# H\n', block).body).toBe(`<!-- DOCKET_METADATA_BLOCK -->\n\n${block}\n\n# H\n`);
-    expect(placeMetadataBlock('intro\n  <!--MEMINIT_METADATA_BLOCK-->\n\n> old\n> lines\n\n\n# H', block).body).toBe(`intro\n<!--MEMINIT_METADATA_BLOCK-->\n\n${block}\n\n# H`);
+    expect(placeMetadataBlock('<!-- DOCKET_METADATA_BLOCK -->\n# H\n', block).body).toBe(
+      `<!-- DOCKET_METADATA_BLOCK -->\n\n${block}\n\n# H\n`,
+    );
+    expect(placeMetadataBlock('intro\n  <!--MEMINIT_METADATA_BLOCK-->\n\n> old\n> lines\n\n\n# H', block).body).toBe(
+      `intro\n<!--MEMINIT_METADATA_BLOCK-->\n\n${block}\n\n# H`,
+    );
     expect(placeMetadataBlock('# H\n', block)).toEqual({ body: '# H\n', placed: false });
     expect(placeMetadataBlock('text <!-- DOCKET_METADATA_BLOCK --> inline\n', block).placed).toBe(false);
   });
@@ -56,7 +73,10 @@ describe('metadata block', () => {
 
 describe('prepareTemplate', () => {
   it('keeps literal extra keys, drops generated and placeholder-filled ones', () => {
-    const p = prepareTemplate('---\ntitle: {{title}}\ntemplate_type: x\ntags: ["{{type}}"]\n__proto__: {polluted: true}\n---\nBody {{title}}\n', 't.md');
+    const p = prepareTemplate(
+      '---\ntitle: {{title}}\ntemplate_type: x\ntags: ["{{type}}"]\n__proto__: {polluted: true}\n---\nBody {{title}}\n',
+      't.md',
+    );
     expect(p.body).toBe('Body {{title}}\n');
     expect(p.extra).toEqual(JSON.parse('{"template_type":"x","__proto__":{"polluted":true}}'));
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

@@ -5,7 +5,13 @@ import { bytePosition, invalidUtf8Offset } from '../../src/core/text/utf8.js';
 
 /** Bytes near UTF-8: mostly valid text with stray lead, continuation and out-of-range bytes. */
 const nearUtf8 = fc
-  .array(fc.oneof(fc.string({ unit: 'binary' }).map((s) => [...Buffer.from(s, 'utf8')]), fc.array(fc.integer({ min: 0x80, max: 0xff }), { maxLength: 3 })), { maxLength: 12 })
+  .array(
+    fc.oneof(
+      fc.string({ unit: 'binary' }).map((s) => [...Buffer.from(s, 'utf8')]),
+      fc.array(fc.integer({ min: 0x80, max: 0xff }), { maxLength: 3 }),
+    ),
+    { maxLength: 12 },
+  )
   .map((parts) => Uint8Array.from(parts.flat()));
 
 describe('invalidUtf8Offset', () => {

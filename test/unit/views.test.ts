@@ -20,9 +20,25 @@ const doc = (id: string, fields: Partial<ViewDocument> = {}): ViewDocument => ({
   ...fields,
 });
 
-const model = (documents: ViewDocument[], extra: Partial<ViewModel> = {}): ViewModel => ({ project_name: 'Acme', repo_prefix: 'ACME', dir: 'docs/01-indices', documents, ...extra });
+const model = (documents: ViewDocument[], extra: Partial<ViewModel> = {}): ViewModel => ({
+  project_name: 'Acme',
+  repo_prefix: 'ACME',
+  dir: 'docs/01-indices',
+  documents,
+  ...extra,
+});
 
-const HOSTILE = ['a | b', '<script>alert("x")</script>', "it's \"quoted\"", 'line one\nline two\r\n\nafter a blank line', '`code` and ``more``', '*em* _em_ [link](javascript:alert(1)) ~~del~~ $x$', 'back\\slash \\| escaped pipe', '<!-- MEMINIT_GENERATED: kanban -->', '\u2028sep\u0000nul\ttab'];
+const HOSTILE = [
+  'a | b',
+  '<script>alert("x")</script>',
+  'it\'s "quoted"',
+  'line one\nline two\r\n\nafter a blank line',
+  '`code` and ``more``',
+  '*em* _em_ [link](javascript:alert(1)) ~~del~~ $x$',
+  'back\\slash \\| escaped pipe',
+  '<!-- MEMINIT_GENERATED: kanban -->',
+  '\u2028sep\u0000nul\ttab',
+];
 
 /** The cells of a table row: split on pipes that no backslash escapes (as GFM splits a row). */
 function cells(row: string): string[] {
@@ -45,7 +61,9 @@ const board = (markdown: string) => markdown.slice(markdown.indexOf('<div class=
 
 describe('view escaping', () => {
   it('makes repository text one line, inert in Markdown and in HTML', () => {
-    expect(markdownText('a | b `c` *d* [e](f) <g> & "h"\nnext')).toBe('a \\| b \\`c\\` \\*d\\* \\[e\\](f) &lt;g&gt; &amp; &quot;h&quot; next');
+    expect(markdownText('a | b `c` *d* [e](f) <g> & "h"\nnext')).toBe(
+      'a \\| b \\`c\\` \\*d\\* \\[e\\](f) &lt;g&gt; &amp; &quot;h&quot; next',
+    );
     expect(htmlText('<a href="x">it\'s</a>\n\nnext')).toBe('&lt;a href=&quot;x&quot;&gt;it&#x27;s&lt;/a&gt; next');
     expect(cssSlug('QA Required', 'x')).toBe('qa-required');
     expect(cssSlug('"><script>', 'x')).toBe('script');
@@ -59,7 +77,9 @@ describe('view escaping', () => {
     const dirs = fc.array(fc.constantFrom('docs', 'a', 'b', '01-indices'), { maxLength: 4 });
     fc.assert(
       fc.property(dirs, dirs, fc.constantFrom('x.md', 'y.md'), (from, to, name) => {
-        expect(relativeHref(from.length === 0 ? '.' : from.join('/'), [...to, name].join('/'))).toBe(path.posix.relative(from.join('/'), [...to, name].join('/')));
+        expect(relativeHref(from.length === 0 ? '.' : from.join('/'), [...to, name].join('/'))).toBe(
+          path.posix.relative(from.join('/'), [...to, name].join('/')),
+        );
       }),
     );
   });
@@ -79,35 +99,70 @@ describe('renderCatalog', () => {
       model([
         doc('ACME-ADR-002', { last_updated: '2026-01-10' }),
         doc('ACME-ADR-001', { last_updated: '2026-01-10' }),
-        doc('ACME-ADR-003', { last_updated: '2025-12-01', impl_state: 'In Progress', updated: '2026-02-01T09:00:00+00:00', priority: 'P1' }),
+        doc('ACME-ADR-003', {
+          last_updated: '2025-12-01',
+          impl_state: 'In Progress',
+          updated: '2026-02-01T09:00:00+00:00',
+          priority: 'P1',
+        }),
         doc('ACME-ADR-004', { last_updated: 'not a date', impl_state: 'Not Started', updated: '2026-01-05T00:00:00+00:00', ready: true }),
         doc('ACME-ADR-005', { last_updated: null }),
       ]),
     );
     const rows = text.split('\n').filter((l) => l.startsWith('| ['));
     expect(rows.map((r) => cells(r).map((c) => c.trim()))).toEqual([
-      ['[ACME-ADR-003](../45-adr/acme-adr-003.md)', 'Title of ACME-ADR-003', 'ADR', 'Approved', 'In Progress', 'P1', '—', '2026-02-01', 'Team'],
-      ['[ACME-ADR-004](../45-adr/acme-adr-004.md)', 'Title of ACME-ADR-004', 'ADR', 'Approved', 'Not Started', '—', '✅', '2026-01-05', 'Team'],
+      [
+        '[ACME-ADR-003](../45-adr/acme-adr-003.md)',
+        'Title of ACME-ADR-003',
+        'ADR',
+        'Approved',
+        'In Progress',
+        'P1',
+        '—',
+        '2026-02-01',
+        'Team',
+      ],
+      [
+        '[ACME-ADR-004](../45-adr/acme-adr-004.md)',
+        'Title of ACME-ADR-004',
+        'ADR',
+        'Approved',
+        'Not Started',
+        '—',
+        '✅',
+        '2026-01-05',
+        'Team',
+      ],
       ['[ACME-ADR-001](../45-adr/acme-adr-001.md)', 'Title of ACME-ADR-001', 'ADR', 'Approved', '', '—', '—', '2026-01-10', 'Team'],
       ['[ACME-ADR-002](../45-adr/acme-adr-002.md)', 'Title of ACME-ADR-002', 'ADR', 'Approved', '', '—', '—', '2026-01-10', 'Team'],
       ['[ACME-ADR-005](../45-adr/acme-adr-005.md)', 'Title of ACME-ADR-005', 'ADR', 'Approved', '', '—', '—', '', 'Team'],
     ]);
     expect(text).toContain('## Governance Pending\n\n_No documents currently in this state._\n');
     // The frontmatter's date is the latest activity listed, not the build date; the marker is the first body line.
-    const head = '---\ndocument_id: ACME-INDEX-001\ntype: INDEX\ntitle: Project Dashboard\nstatus: Draft\nversion: "1.0"\nlast_updated: 2026-02-01\nowner: __TBD__\ndocops_version: "2.0"\n---\n\n<!-- MEMINIT_GENERATED: catalog -->\n';
+    const head =
+      '---\ndocument_id: ACME-INDEX-001\ntype: INDEX\ntitle: Project Dashboard\nstatus: Draft\nversion: "1.0"\nlast_updated: 2026-02-01\nowner: __TBD__\ndocops_version: "2.0"\n---\n\n<!-- MEMINIT_GENERATED: catalog -->\n';
     expect(text.slice(0, head.length)).toBe(head);
     expect(text).not.toContain('Last built');
     expect(text).toMatch(/[^\n]\n$/);
   });
 
   it('prints the build time and the filters only when the model has them', () => {
-    const text = renderCatalog(model([doc('ACME-ADR-001')], { built_at: '2026-03-05T14:30:00Z', filters: { status: ['Approved'], impl_state: ['In Progress', 'QA Required'] } }));
+    const text = renderCatalog(
+      model([doc('ACME-ADR-001')], {
+        built_at: '2026-03-05T14:30:00Z',
+        filters: { status: ['Approved'], impl_state: ['In Progress', 'QA Required'] },
+      }),
+    );
     expect(text).toContain('last_updated: 2026-03-05\n');
-    expect(text).toContain('_Generated by `docket index --output-catalog`. Last built: 2026-03-05T14:30:00Z._\n\n**Filters:** status: Approved; impl\\_state: In Progress, QA Required\n');
+    expect(text).toContain(
+      '_Generated by `docket index --output-catalog`. Last built: 2026-03-05T14:30:00Z._\n\n**Filters:** status: Approved; impl\\_state: In Progress, QA Required\n',
+    );
   });
 
   it('keeps hostile titles, owners, states and IDs inside their cell, one row per document, with no live HTML', () => {
-    const docs = HOSTILE.map((t, i) => doc(`ACME-ADR-00${i}${t.slice(0, 3)}`, { title: t, owner: t, type: t, status: t, impl_state: t, priority: t }));
+    const docs = HOSTILE.map((t, i) =>
+      doc(`ACME-ADR-00${i}${t.slice(0, 3)}`, { title: t, owner: t, type: t, status: t, impl_state: t, priority: t }),
+    );
     const text = renderCatalog(model(docs));
     const rows = text.split('\n').filter((l) => l.startsWith('| ['));
     expect(rows).toHaveLength(HOSTILE.length);
@@ -141,9 +196,20 @@ describe('renderKanban', () => {
   });
 
   it('writes the marker first, a Markdown fallback, then an HTML board whose blocks no text can break', () => {
-    const docs = HOSTILE.map((t, i) => doc(`ACME-ADR-00${i}`, { title: t, status: t, notes: t, impl_state: i % 2 === 0 ? 'In Progress' : t, priority: 'P1', open_blockers: [t] }));
+    const docs = HOSTILE.map((t, i) =>
+      doc(`ACME-ADR-00${i}`, {
+        title: t,
+        status: t,
+        notes: t,
+        impl_state: i % 2 === 0 ? 'In Progress' : t,
+        priority: 'P1',
+        open_blockers: [t],
+      }),
+    );
     const { markdown, css } = renderKanban(model(docs, { project_name: '<b>Acme</b> | "x"' }));
-    expect(markdown.startsWith('<!-- MEMINIT_GENERATED: kanban -->\n\n# &lt;b&gt;Acme&lt;/b&gt; \\| &quot;x&quot; Project Status Board\n')).toBe(true);
+    expect(
+      markdown.startsWith('<!-- MEMINIT_GENERATED: kanban -->\n\n# &lt;b&gt;Acme&lt;/b&gt; \\| &quot;x&quot; Project Status Board\n'),
+    ).toBe(true);
     const html = board(markdown);
     // Only docket's own tags: every `<` of repository text became &lt;.
     const tags = [...html.matchAll(/<\/?([a-z0-9]+)/g)].map((m) => m[1]);
@@ -161,15 +227,46 @@ describe('renderKanban', () => {
   });
 
   it('renders any text as inert: one card line per document, only docket tags in the board (every input)', () => {
-    const text = fc.string({ unit: fc.constantFrom('a', ' ', '|', '<', '>', '&', '"', "'", '`', '\n', '\r', '\\', '*', '[', ']', '(', ')', '-', '#', '\u2028', '\u0000', 'é') , maxLength: 40 });
+    const text = fc.string({
+      unit: fc.constantFrom(
+        'a',
+        ' ',
+        '|',
+        '<',
+        '>',
+        '&',
+        '"',
+        "'",
+        '`',
+        '\n',
+        '\r',
+        '\\',
+        '*',
+        '[',
+        ']',
+        '(',
+        ')',
+        '-',
+        '#',
+        '\u2028',
+        '\u0000',
+        'é',
+      ),
+      maxLength: 40,
+    });
     fc.assert(
       fc.property(fc.array(fc.record({ title: text, status: text, notes: text, state: text, owner: text }), { maxLength: 5 }), (items) => {
-        const docs = items.map((it, i) => doc(`ACME-ADR-00${i}`, { title: it.title, status: it.status, notes: it.notes, owner: it.owner, impl_state: it.state }));
+        const docs = items.map((it, i) =>
+          doc(`ACME-ADR-00${i}`, { title: it.title, status: it.status, notes: it.notes, owner: it.owner, impl_state: it.state }),
+        );
         const { markdown } = renderKanban(model(docs, { project_name: items[0]?.title ?? 'p' }));
         const tags = [...board(markdown).matchAll(/<\/?([a-zA-Z0-9!]+)/g)].map((m) => m[1]);
         expect(tags.every((t) => ['div', 'section', 'h3', 'span', 'article', 'strong', 'a', 'p'].includes(t!))).toBe(true);
         expect([...board(markdown).matchAll(/<article /g)]).toHaveLength(docs.length);
-        for (const block of board(markdown).split('\n\n').filter((b) => b.startsWith('<section'))) expect(block.endsWith('</section>')).toBe(true);
+        for (const block of board(markdown)
+          .split('\n\n')
+          .filter((b) => b.startsWith('<section')))
+          expect(block.endsWith('</section>')).toBe(true);
         const catalog = renderCatalog(model(docs));
         const rows = catalog.split('\n').filter((l) => l.startsWith('| ['));
         expect(rows).toHaveLength(docs.length);

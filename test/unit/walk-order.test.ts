@@ -51,13 +51,33 @@ function allMarkdown(root: string, start: string): string[] {
 
 function configOf(root: string, docsRoots: string[]): RepoConfig {
   const namespaces = docsRoots.map((docs_root, i): NamespaceConfig => ({
-    name: `ns${i}`, repo_prefix: `NS${i}`, docs_root, schema_path: 'schema.json', docops_version: '2.0', excluded_paths: [], excluded_filename_prefixes: [], excluded_files: [], document_types: {}, templates_dir: `${docs_root}/_templates`, valid_doc_statuses: [], valid_impl_states: [],
+    name: `ns${i}`,
+    repo_prefix: `NS${i}`,
+    docs_root,
+    schema_path: 'schema.json',
+    docops_version: '2.0',
+    excluded_paths: [],
+    excluded_filename_prefixes: [],
+    excluded_files: [],
+    document_types: {},
+    templates_dir: `${docs_root}/_templates`,
+    valid_doc_statuses: [],
+    valid_impl_states: [],
   }));
-  return { root, config_path: 'docops.config.yaml', project_name: 'p', docops_version: '2.0', index_path: 'index.json', catalog_name: 'catalogue.md', namespaces, raw: {} };
+  return {
+    root,
+    config_path: 'docops.config.yaml',
+    project_name: 'p',
+    docops_version: '2.0',
+    index_path: 'index.json',
+    catalog_name: 'catalogue.md',
+    namespaces,
+    raw: {},
+  };
 }
 
 describe('the walk meets paths in sorted order', () => {
-  it('lists a tree\'s Markdown files in the order of `<`, whatever their names', () => {
+  it("lists a tree's Markdown files in the order of `<`, whatever their names", () => {
     for (let seed = 1; seed <= 25; seed++) {
       const root = path.join(temp, `tree-${seed}`);
       makeTree(root, rng(seed));
@@ -69,11 +89,29 @@ describe('the walk meets paths in sorted order', () => {
     for (let seed = 1; seed <= 25; seed++) {
       const root = path.join(temp, `tree-${seed}`);
       const random = rng(seed * 7);
-      const roots = [...new Set(Array.from({ length: 1 + Math.floor(random() * 3) }, () => (random() < 0.15 ? '.' : DIRS[Math.floor(random() * DIRS.length)]!)))];
+      const roots = [
+        ...new Set(
+          Array.from({ length: 1 + Math.floor(random() * 3) }, () => (random() < 0.15 ? '.' : DIRS[Math.floor(random() * DIRS.length)]!)),
+        ),
+      ];
       const config = configOf(root, roots);
       const plain = await listGoverned(config);
       const governed = new GovernedFiles(config);
-      const expected = [...new Set(roots.filter((r) => r === '.' || !roots.includes('.')).flatMap((r) => { try { return allMarkdown(root, r); } catch { return []; } }))].sort().filter((rel) => governed.namespaceOf(rel));
+      const expected = [
+        ...new Set(
+          roots
+            .filter((r) => r === '.' || !roots.includes('.'))
+            .flatMap((r) => {
+              try {
+                return allMarkdown(root, r);
+              } catch {
+                return [];
+              }
+            }),
+        ),
+      ]
+        .sort()
+        .filter((rel) => governed.namespaceOf(rel));
       expect(plain.files.map((f) => f.rel)).toEqual(expected);
       for (const f of plain.files) expect(f.namespace).toBe(governed.namespaceOf(f.rel));
     }

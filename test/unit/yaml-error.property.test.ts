@@ -2,7 +2,28 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseWithYaml } from '../../src/core/frontmatter/parse.js';
 
-const pieces = ['title: ', 'status: Draft', '"', "'", '[', ']', '{', '}', 'a: b', '  - x', '# c', ': ', '\n', '\n', 'owner: "x"', 'tags: [a, b]', '*alias', '&anchor ', '!!str ', '- '];
+const pieces = [
+  'title: ',
+  'status: Draft',
+  '"',
+  "'",
+  '[',
+  ']',
+  '{',
+  '}',
+  'a: b',
+  '  - x',
+  '# c',
+  ': ',
+  '\n',
+  '\n',
+  'owner: "x"',
+  'tags: [a, b]',
+  '*alias',
+  '&anchor ',
+  '!!str ',
+  '- ',
+];
 
 describe('YAML errors', () => {
   it('never throw, and name a line of the frontmatter', () => {

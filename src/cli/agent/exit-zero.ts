@@ -9,7 +9,8 @@ import * as Flags from '@oclif/core/flags';
  */
 export const exitZeroFlags = {
   'exit-zero': Flags.boolean({
-    description: 'Exit 0 when the run completed, even with violations; errors keep their exit codes and the report still says success: false.',
+    description:
+      'Exit 0 when the run completed, even with violations; errors keep their exit codes and the report still says success: false.',
   }),
 };
 

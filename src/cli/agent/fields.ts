@@ -9,7 +9,14 @@ import type { Envelope } from '../envelope.js';
  */
 export function parseFields(raw: string | undefined, valid: readonly string[]): string[] | undefined {
   if (raw === undefined) return undefined;
-  const names = [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))];
+  const names = [
+    ...new Set(
+      raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
   const sorted = [...valid].sort();
   if (names.length === 0) {
     throw new DocketError('INVALID_FLAG_VALUE', '--fields needs at least one key of data.', {

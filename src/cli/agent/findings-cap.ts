@@ -10,7 +10,8 @@ import type { FindingsData } from '../../contract/findings.js';
  */
 export const findingsFlags = {
   'max-findings': Flags.integer({
-    description: 'List at most N violations and N warnings (0 lists none); data.totals keeps the full counts and data.truncated says whether any were left out.',
+    description:
+      'List at most N violations and N warnings (0 lists none); data.totals keeps the full counts and data.truncated says whether any were left out.',
     min: 0,
     helpValue: '<n>',
   }),

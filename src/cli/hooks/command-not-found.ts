@@ -38,10 +38,14 @@ const hook: Hook<'command_not_found'> = async function (opts) {
     // `docket doctor extra`: oclif joined the words into "doctor:extra"; the command exists and
     // takes no (more) arguments, which is a usage error of that command, not an unknown command.
     const command = extra.id.replace(/:/g, ' ');
-    const error = new DocketError('UNEXPECTED_ARGUMENT', `Unexpected argument${extra.words.length === 1 ? '' : 's'}: ${extra.words.join(', ')}.`, {
-      suggestion: `Remove the extra arguments, or quote a value that contains spaces; run \`docket ${command} --help\` for the usage.`,
-      details: { unexpected: extra.words },
-    });
+    const error = new DocketError(
+      'UNEXPECTED_ARGUMENT',
+      `Unexpected argument${extra.words.length === 1 ? '' : 's'}: ${extra.words.join(', ')}.`,
+      {
+        suggestion: `Remove the extra arguments, or quote a value that contains spaces; run \`docket ${command} --help\` for the usage.`,
+        details: { unexpected: extra.words },
+      },
+    );
     await emitEarlyError(error, command, argv);
     return { handled: true };
   }
@@ -84,7 +88,10 @@ async function unknown(id: string, commandIDs: string[], argv: string[]) {
   const known = commandIDs.map((c) => c.replace(/:/g, ' '));
   const guesses = closest(attempted, known, 3);
   const error = new DocketError('UNKNOWN_COMMAND', `"${attempted}" is not a docket command.`, {
-    suggestion: guesses.length > 0 ? `Did you mean \`docket ${guesses[0]}\`? Run \`docket capabilities\` for every command.` : 'Run `docket capabilities` (or `docket --help`) for every command.',
+    suggestion:
+      guesses.length > 0
+        ? `Did you mean \`docket ${guesses[0]}\`? Run \`docket capabilities\` for every command.`
+        : 'Run `docket capabilities` (or `docket --help`) for every command.',
     details: { command: attempted, did_you_mean: guesses, valid_commands: [...known].sort() },
   });
   await emitEarlyError(error, attempted, argv);

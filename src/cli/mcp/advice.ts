@@ -31,7 +31,9 @@ export function toolCallOf(command: string, tools: readonly Tool[]): ToolCall | 
   const argv = words(command);
   if (!argv || argv[0] !== 'docket') return undefined;
   const rest = argv.slice(1);
-  const tool = [...tools].sort((a, b) => b.commandId.length - a.commandId.length).find((t) => t.commandId.split(' ').every((w, i) => rest[i] === w));
+  const tool = [...tools]
+    .sort((a, b) => b.commandId.length - a.commandId.length)
+    .find((t) => t.commandId.split(' ').every((w, i) => rest[i] === w));
   if (!tool) return undefined;
   const out: Record<string, unknown> = {};
   const positional = tool.params.filter((p) => p.kind === 'arg');

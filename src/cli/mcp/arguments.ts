@@ -33,20 +33,32 @@ export function validateArguments(tool: Tool, args: Record<string, unknown>): vo
   if (validate(args)) return;
   const errors = validate.errors ?? [];
   const valid = Object.keys(tool.definition.inputSchema.properties as object).sort();
-  const extra = errors.filter((e) => e.keyword === 'additionalProperties').map((e) => String((e.params as { additionalProperty: string }).additionalProperty));
+  const extra = errors
+    .filter((e) => e.keyword === 'additionalProperties')
+    .map((e) => String((e.params as { additionalProperty: string }).additionalProperty));
   if (extra.length > 0) {
     const guesses = [...new Set(extra.flatMap((name) => closest(name, valid, 1)))];
-    throw new DocketError('UNKNOWN_FLAG', `Unknown argument${extra.length === 1 ? '' : 's'} for tool ${tool.definition.name}: ${extra.join(', ')}.`, {
-      suggestion: `${guesses.length > 0 ? `Did you mean ${guesses.join(', ')}? ` : ''}The tool takes: ${valid.join(', ') || 'no arguments'}.`,
-      details: { arguments: extra, valid_arguments: valid, did_you_mean: guesses },
-    });
+    throw new DocketError(
+      'UNKNOWN_FLAG',
+      `Unknown argument${extra.length === 1 ? '' : 's'} for tool ${tool.definition.name}: ${extra.join(', ')}.`,
+      {
+        suggestion: `${guesses.length > 0 ? `Did you mean ${guesses.join(', ')}? ` : ''}The tool takes: ${valid.join(', ') || 'no arguments'}.`,
+        details: { arguments: extra, valid_arguments: valid, did_you_mean: guesses },
+      },
+    );
   }
-  const missing = errors.filter((e) => e.keyword === 'required').map((e) => String((e.params as { missingProperty: string }).missingProperty));
+  const missing = errors
+    .filter((e) => e.keyword === 'required')
+    .map((e) => String((e.params as { missingProperty: string }).missingProperty));
   if (missing.length > 0) {
-    throw new DocketError('MISSING_ARGUMENT', `Missing required argument${missing.length === 1 ? '' : 's'} for tool ${tool.definition.name}: ${missing.join(', ')}.`, {
-      suggestion: `Add ${missing.join(' and ')}; the tool's inputSchema describes each argument.`,
-      details: { missing },
-    });
+    throw new DocketError(
+      'MISSING_ARGUMENT',
+      `Missing required argument${missing.length === 1 ? '' : 's'} for tool ${tool.definition.name}: ${missing.join(', ')}.`,
+      {
+        suggestion: `Add ${missing.join(' and ')}; the tool's inputSchema describes each argument.`,
+        details: { missing },
+      },
+    );
   }
   const reasons = [...new Set(errors.map(describeError))];
   const allowed = errors.find((e) => e.keyword === 'enum')?.params as { allowedValues?: unknown[] } | undefined;
@@ -62,7 +74,8 @@ export function checkPaths(tool: Tool, args: Record<string, unknown>, root: stri
     if (!param.path) continue;
     const value = args[param.property];
     const values = Array.isArray(value) ? value : value === undefined ? [] : [value];
-    for (const v of values) resolveInsideRoot(root, String(v), param.kind === 'arg' ? `argument ${param.property}` : `${param.property} path`);
+    for (const v of values)
+      resolveInsideRoot(root, String(v), param.kind === 'arg' ? `argument ${param.property}` : `${param.property} path`);
   }
 }
 

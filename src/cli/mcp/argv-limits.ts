@@ -27,17 +27,27 @@ export function argvLimitError(tool: Tool, argv: readonly string[]): (Error & { 
     total += bytes + 1;
     if (bytes > MAX_ARGUMENT_BYTES) {
       const property = propertyOf(tool, argv[i]!, dashes !== -1 && i > dashes);
-      return Object.assign(new Error(`Argument \`${property}\` of tool ${tool.definition.name} takes ${bytes} bytes on the command line, over the limit of ${MAX_ARGUMENT_BYTES} bytes (128 KiB) for one argument. Pass a shorter value, or split it over several calls.`), {
-        code: ErrorCode.InvalidParams,
-        data: { limit: 'argument_bytes', limit_bytes: MAX_ARGUMENT_BYTES, argument: property, argument_bytes: bytes },
-      });
+      return Object.assign(
+        new Error(
+          `Argument \`${property}\` of tool ${tool.definition.name} takes ${bytes} bytes on the command line, over the limit of ${MAX_ARGUMENT_BYTES} bytes (128 KiB) for one argument. Pass a shorter value, or split it over several calls.`,
+        ),
+        {
+          code: ErrorCode.InvalidParams,
+          data: { limit: 'argument_bytes', limit_bytes: MAX_ARGUMENT_BYTES, argument: property, argument_bytes: bytes },
+        },
+      );
     }
   }
   if (total > MAX_ARGUMENTS_BYTES) {
-    return Object.assign(new Error(`The arguments of tool ${tool.definition.name} take ${total} bytes on the command line, over the limit of ${MAX_ARGUMENTS_BYTES} bytes (1 MiB) for all arguments of one call. Pass fewer or shorter values, or split them over several calls.`), {
-      code: ErrorCode.InvalidParams,
-      data: { limit: 'arguments_bytes', limit_bytes: MAX_ARGUMENTS_BYTES, arguments_bytes: total },
-    });
+    return Object.assign(
+      new Error(
+        `The arguments of tool ${tool.definition.name} take ${total} bytes on the command line, over the limit of ${MAX_ARGUMENTS_BYTES} bytes (1 MiB) for all arguments of one call. Pass fewer or shorter values, or split them over several calls.`,
+      ),
+      {
+        code: ErrorCode.InvalidParams,
+        data: { limit: 'arguments_bytes', limit_bytes: MAX_ARGUMENTS_BYTES, arguments_bytes: total },
+      },
+    );
   }
   return undefined;
 }

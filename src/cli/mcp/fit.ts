@@ -17,7 +17,7 @@ function listsOf(env: Envelope): List[] {
     { label: 'warnings', items: env.warnings, set: (e, items) => (e.warnings = items as Issue[]) },
   ];
   for (const [key, value] of Object.entries(env.data)) {
-    if (Array.isArray(value)) lists.push({ label: `data.${key}`, items: value, set: (e, items) => ((e.data)[key] = items) });
+    if (Array.isArray(value)) lists.push({ label: `data.${key}`, items: value, set: (e, items) => (e.data[key] = items) });
   }
   return lists.filter((l) => l.items.length > 0);
 }
@@ -29,7 +29,9 @@ function cut(env: Envelope, lists: List[], keep: number): Envelope {
 }
 
 function withMarker(env: Envelope, lists: List[], keep: number, maxBytes: number, dataDropped: boolean): Envelope {
-  const kept = lists.filter((l) => l.items.length > keep).map((l) => `${l.label} ${dataDropped && l.label.startsWith('data.') ? 0 : keep} of ${l.items.length}`);
+  const kept = lists
+    .filter((l) => l.items.length > keep)
+    .map((l) => `${l.label} ${dataDropped && l.label.startsWith('data.') ? 0 : keep} of ${l.items.length}`);
   const marker: Issue = {
     code: 'OUTPUT_TRUNCATED',
     severity: 'info',

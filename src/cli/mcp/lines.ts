@@ -38,7 +38,9 @@ export class LineSplitter {
 
   private startSkipping(piece: Buffer): void {
     this.skipping = true;
-    this.head = Buffer.concat([...this.parts, piece.subarray(0, KEEP)]).subarray(0, KEEP).toString('utf8');
+    this.head = Buffer.concat([...this.parts, piece.subarray(0, KEEP)])
+      .subarray(0, KEEP)
+      .toString('utf8');
     this.parts = [];
     this.skip(piece);
   }

@@ -57,7 +57,33 @@ export interface ManifestCommand {
  * The commands `docket mcp` offers as tools, when they exist: this list is the only place
  * that names them. Everything else about a tool comes from the command's definition.
  */
-export const AGENT_COMMANDS: readonly string[] = ['check', 'fix', 'new', 'index', 'resolve', 'identify', 'link', 'graph', 'context', 'doctor', 'scan', 'explain', 'capabilities', 'init', 'list', 'mv', 'state next', 'state get', 'state list', 'state blockers', 'state set', 'protocol check', 'protocol sync', 'migrate-ids', 'migrate-templates'];
+export const AGENT_COMMANDS: readonly string[] = [
+  'check',
+  'fix',
+  'new',
+  'index',
+  'resolve',
+  'identify',
+  'link',
+  'graph',
+  'context',
+  'doctor',
+  'scan',
+  'explain',
+  'capabilities',
+  'init',
+  'list',
+  'mv',
+  'state next',
+  'state get',
+  'state list',
+  'state blockers',
+  'state set',
+  'protocol check',
+  'protocol sync',
+  'migrate-ids',
+  'migrate-templates',
+];
 
 /** The MCP tool name of a command id ("adr new" becomes "adr_new"). */
 export function toolName(commandId: string): string {

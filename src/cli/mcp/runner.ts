@@ -38,12 +38,23 @@ export function childEnv(base: NodeJS.ProcessEnv, agent: string | undefined): No
  * (DOCKET-SPEC-006 §3.10). Only a process's start can set it, and these processes are
  * docket's own. More CPUs were not measured: Node's default stays.
  */
-export function childNodeOptions(cpus: number = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length): string[] {
+export function childNodeOptions(
+  cpus: number = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length,
+): string[] {
   return cpus <= 2 ? ['--v8-pool-size=1'] : [];
 }
 
 export function serverErrorEnvelope(commandId: string, root: string, error: DocketError): Envelope {
-  const meta: EnvelopeMeta = { command: commandId, runId: safeRunId(process.env), root, format: 'json', color: false, debug: false, started: performance.now(), includeMetrics: false };
+  const meta: EnvelopeMeta = {
+    command: commandId,
+    runId: safeRunId(process.env),
+    root,
+    format: 'json',
+    color: false,
+    debug: false,
+    started: performance.now(),
+    includeMetrics: false,
+  };
   return errorEnvelope(meta, error);
 }
 
@@ -113,14 +124,30 @@ export function runCommand(opts: RunnerOptions, commandId: string, argv: readonl
       const elapsed = Math.round(performance.now() - started);
       opts.debug?.(`${commandId}: exit ${code ?? 'signal'} in ${elapsed} ms${stderr ? `; stderr: ${stderr.trim().slice(-500)}` : ''}`);
       if (timedOut) {
-        resolve(serverErrorEnvelope(commandId, opts.root, new DocketError('TOOL_CALL_TIMEOUT', `docket ${commandId} ran longer than ${Math.round(opts.timeoutMs / 1000)} s and was stopped.`, {
-          suggestion: 'Narrow the call, or start docket mcp with a longer --timeout.',
-          details: { timeout_ms: opts.timeoutMs },
-        })));
+        resolve(
+          serverErrorEnvelope(
+            commandId,
+            opts.root,
+            new DocketError(
+              'TOOL_CALL_TIMEOUT',
+              `docket ${commandId} ran longer than ${Math.round(opts.timeoutMs / 1000)} s and was stopped.`,
+              {
+                suggestion: 'Narrow the call, or start docket mcp with a longer --timeout.',
+                details: { timeout_ms: opts.timeoutMs },
+              },
+            ),
+          ),
+        );
         return;
       }
       if (cancelled) {
-        resolve(serverErrorEnvelope(commandId, opts.root, new DocketError('INTERRUPTED', `docket ${commandId} was cancelled before it finished.`)));
+        resolve(
+          serverErrorEnvelope(
+            commandId,
+            opts.root,
+            new DocketError('INTERRUPTED', `docket ${commandId} was cancelled before it finished.`),
+          ),
+        );
         return;
       }
       const envelope = overflow ? undefined : lastJsonLine(stdout);
@@ -128,11 +155,21 @@ export function runCommand(opts: RunnerOptions, commandId: string, argv: readonl
         resolve(envelope);
         return;
       }
-      const why = error ? `could not be started (${error.message})` : overflow ? `printed more than ${MAX_STDOUT} bytes` : `ended with exit code ${code ?? 'none'} without a result`;
-      resolve(serverErrorEnvelope(commandId, opts.root, new DocketError('INTERNAL_ERROR', `docket ${commandId} ${why}.`, {
-        suggestion: 'Run the same command in a terminal with --debug to see what failed, and report it.',
-        details: { exit_code: code, stderr: redactString(stderr.trim().slice(-2000)) },
-      })));
+      const why = error
+        ? `could not be started (${error.message})`
+        : overflow
+          ? `printed more than ${MAX_STDOUT} bytes`
+          : `ended with exit code ${code ?? 'none'} without a result`;
+      resolve(
+        serverErrorEnvelope(
+          commandId,
+          opts.root,
+          new DocketError('INTERNAL_ERROR', `docket ${commandId} ${why}.`, {
+            suggestion: 'Run the same command in a terminal with --debug to see what failed, and report it.',
+            details: { exit_code: code, stderr: redactString(stderr.trim().slice(-2000)) },
+          }),
+        ),
+      );
     };
     child.on('error', (error) => finish(null, error));
     child.on('close', (code) => finish(code));

@@ -21,9 +21,10 @@ export function inlineRefs(schema: JsonSchema): JsonSchema {
     for (const [key, value] of Object.entries(obj)) {
       // definitions were inlined; $id and $schema would make validators cache or pick a dialect
       if (key === 'definitions' || key === '$defs' || key === '$id' || key === '$schema') continue;
-      out[key] = key === 'properties' && value && typeof value === 'object'
-        ? Object.fromEntries(Object.entries(value as JsonSchema).map(([k, v]) => [k, walk(v, stack)]))
-        : walk(value, stack);
+      out[key] =
+        key === 'properties' && value && typeof value === 'object'
+          ? Object.fromEntries(Object.entries(value as JsonSchema).map(([k, v]) => [k, walk(v, stack)]))
+          : walk(value, stack);
     }
     return out;
   };
@@ -48,6 +49,13 @@ export function outputSchemaFor(packageRoot: string, commandId: string): JsonSch
   const data = readDataSchema(packageRoot, commandId);
   const dataSchema = data ? relaxRequired(inlineRefs(data)) : { type: 'object' };
   const inlined = inlineRefs(envelope);
-  const properties = { ...(inlined.properties as JsonSchema), data: { type: 'object', ...dataSchema, description: `data of \`docket ${commandId}\` (schemas/data/${commandId.replace(/[: ]/g, '-')}.schema.json).` } };
+  const properties = {
+    ...(inlined.properties as JsonSchema),
+    data: {
+      type: 'object',
+      ...dataSchema,
+      description: `data of \`docket ${commandId}\` (schemas/data/${commandId.replace(/[: ]/g, '-')}.schema.json).`,
+    },
+  };
   return { ...inlined, title: `docket ${commandId} result (output envelope v1)`, properties };
 }

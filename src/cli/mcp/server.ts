@@ -36,13 +36,21 @@ export type { ServeStats } from '../../contract/mcp.js';
 function instructions(tools: readonly Tool[], root: string): string {
   const names = tools.map((t) => t.definition.name);
   const has = (n: string) => names.includes(n);
-  const lines = [`docket governs the Markdown documentation (IDs, frontmatter, types, statuses) of the repository at ${root}. Every tool returns docket's JSON envelope; branch on status, then success, then error.code.`];
+  const lines = [
+    `docket governs the Markdown documentation (IDs, frontmatter, types, statuses) of the repository at ${root}. Every tool returns docket's JSON envelope; branch on status, then success, then error.code.`,
+  ];
   if (has('context')) lines.push('Start with `context` to learn the ID prefix, document types and paths.');
-  if (has('init')) lines.push('If it fails with CONFIG_NOT_FOUND, the repository is not set up yet: `init` (with apply: true) creates the config, the docs tree, the schema and templates; its advice names that call.');
+  if (has('init'))
+    lines.push(
+      'If it fails with CONFIG_NOT_FOUND, the repository is not set up yet: `init` (with apply: true) creates the config, the docs tree, the schema and templates; its advice names that call.',
+    );
   if (has('doctor')) lines.push('`doctor` diagnoses the setup.');
   if (has('check')) lines.push('`check` validates the documents.');
   const writers = tools.filter((t) => t.preview).map((t) => `\`${t.definition.name}\``);
-  if (writers.length > 0) lines.push(`${writers.slice(0, -1).join(', ')}${writers.length > 1 ? ' and ' : ''}${writers.at(-1)!} only preview their changes unless called with apply: true.`);
+  if (writers.length > 0)
+    lines.push(
+      `${writers.slice(0, -1).join(', ')}${writers.length > 1 ? ' and ' : ''}${writers.at(-1)!} only preview their changes unless called with apply: true.`,
+    );
   if (has('explain')) lines.push('`explain` says what any code means and how to fix it.');
   return lines.join(' ');
 }
@@ -64,10 +72,14 @@ function conform(tool: Tool, envelope: Envelope, opts: Pick<ServeOptions, 'root'
   if (validate(envelope)) return envelope;
   const errors = (validate.errors ?? []).slice(0, 10).map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`);
   opts.debug(`tool ${tool.definition.name}: result does not match its outputSchema: ${errors.join('; ')}`);
-  return serverErrorEnvelope(tool.commandId, opts.root, new DocketError('INTERNAL_ERROR', `docket ${tool.commandId} returned a result that does not match its published schema.`, {
-    suggestion: 'This is a bug in docket: report it with the command and the errors in details.',
-    details: { schema_errors: errors },
-  }));
+  return serverErrorEnvelope(
+    tool.commandId,
+    opts.root,
+    new DocketError('INTERNAL_ERROR', `docket ${tool.commandId} returned a result that does not match its published schema.`, {
+      suggestion: 'This is a bug in docket: report it with the command and the errors in details.',
+      details: { schema_errors: errors },
+    }),
+  );
 }
 
 function result(envelope: Envelope): CallToolResult {
@@ -96,7 +108,13 @@ export function createServer(opts: Omit<ServeOptions, 'signal'>): DocketServer {
     { name: opts.name, version: opts.version, title: 'docket' },
     { capabilities: { tools: { listChanged: false } }, instructions: instructions(opts.tools, opts.root) },
   );
-  const runner = { bin: opts.bin, root: opts.root, timeoutMs: opts.timeoutMs, agent: () => server.getClientVersion()?.name, debug: opts.debug };
+  const runner = {
+    bin: opts.bin,
+    root: opts.root,
+    timeoutMs: opts.timeoutMs,
+    agent: () => server.getClientVersion()?.name,
+    debug: opts.debug,
+  };
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: opts.tools.map((t) => ({ ...t.definition })) }));
 
@@ -109,9 +127,12 @@ export function createServer(opts: Omit<ServeOptions, 'signal'>): DocketServer {
       const known = [...byName.keys()].sort();
       const guesses = closest(name, known, 3);
       const message = `Unknown tool "${name}".${guesses.length > 0 ? ` Did you mean "${guesses[0]}"?` : ''} Tools: ${known.join(', ')}.`;
-      throw Object.assign(new Error(message), { code: ErrorCode.InvalidParams, data: { code: 'UNKNOWN_COMMAND', did_you_mean: guesses, valid_tools: known } });
+      throw Object.assign(new Error(message), {
+        code: ErrorCode.InvalidParams,
+        data: { code: 'UNKNOWN_COMMAND', did_you_mean: guesses, valid_tools: known },
+      });
     }
-    const args = (request.params.arguments ?? {});
+    const args = request.params.arguments ?? {};
     // A command line the system would refuse (E2BIG) is a protocol error naming the limit.
     const tooLarge = argvLimitError(tool, toArgv(tool, args, opts.root));
     if (tooLarge) throw tooLarge;

@@ -1,5 +1,13 @@
 import { dataKeys, readDataSchema, type JsonSchema } from '../../contract/data-schema.js';
-import { AGENT_COMMANDS, previewOf, toolName, type ManifestArg, type ManifestCommand, type ManifestFlag, type Preview } from './manifest.js';
+import {
+  AGENT_COMMANDS,
+  previewOf,
+  toolName,
+  type ManifestArg,
+  type ManifestCommand,
+  type ManifestFlag,
+  type Preview,
+} from './manifest.js';
 import { outputSchemaFor } from './schemas.js';
 
 /** Global flags a tool never takes: the server always answers in JSON, from its own root, on the protocol channel. */
@@ -52,14 +60,24 @@ const snake = (name: string) => name.replace(/-/g, '_');
 function flagSchema(flag: ManifestFlag): JsonSchema {
   const description = String(flag.summary ?? flag.description ?? '');
   if (flag.type === 'boolean') {
-    return { type: 'boolean', description: flag.allowNo ? `${description} (false passes --no-${flag.name})` : description, ...(flag.allowNo ? {} : { default: false }) };
+    return {
+      type: 'boolean',
+      description: flag.allowNo ? `${description} (false passes --no-${flag.name})` : description,
+      ...(flag.allowNo ? {} : { default: false }),
+    };
   }
-  const item: JsonSchema = flag.valueType === 'integer'
-    ? { type: 'integer', ...(flag.min !== undefined ? { minimum: flag.min } : {}), ...(flag.max !== undefined ? { maximum: flag.max } : {}) }
-    : { type: 'string' };
+  const item: JsonSchema =
+    flag.valueType === 'integer'
+      ? {
+          type: 'integer',
+          ...(flag.min !== undefined ? { minimum: flag.min } : {}),
+          ...(flag.max !== undefined ? { maximum: flag.max } : {}),
+        }
+      : { type: 'string' };
   if (flag.options && flag.options.length > 0) item.enum = [...flag.options];
   const dflt = flag.default !== undefined && typeof flag.default !== 'function' ? flag.default : undefined;
-  if (flag.multiple) return { type: 'array', items: item, description, ...(dflt !== undefined ? { default: Array.isArray(dflt) ? dflt : [dflt] } : {}) };
+  if (flag.multiple)
+    return { type: 'array', items: item, description, ...(dflt !== undefined ? { default: Array.isArray(dflt) ? dflt : [dflt] } : {}) };
   return { ...item, description, ...(dflt !== undefined ? { default: dflt } : {}) };
 }
 
@@ -80,17 +98,25 @@ function argSchema(arg: ManifestArg, variadic: boolean): JsonSchema {
 function forTool(text: string, params: readonly Param[]): string {
   const argument = new Map(params.map((p) => [p.kind === 'arg' ? p.name.toUpperCase() : p.name, p.property]));
   const named = (flag: string) => (PREVIEW_FLAGS.has(flag) ? params.some((p) => p.kind === 'apply') : argument.has(flag));
-  return text
-    .replace(/\s*\(exits? \d+[^)]*\)/gi, '')
-    .split(/(?<!\b(?:e\.g|i\.e))(?<=\.)\s+/)
-    // Exit codes, text output and shell lines are the command line's, not a tool's.
-    .filter((sentence) => !/^exits? \d|\btext output\b|\$\(docket/i.test(sentence) && [...sentence.matchAll(/--(?:no-)?([a-z][a-z0-9-]*)/g)].every((m) => named(m[1]!)))
-    .map((sentence) =>
-      sentence
-        .replace(/--(no-)?([a-z][a-z0-9-]*)/g, (_m, no: string | undefined, flag: string) => (PREVIEW_FLAGS.has(flag) ? `\`apply: ${(flag === 'apply') !== Boolean(no)}\`` : `\`${argument.get(flag)!}\``))
-        .replace(/\b[A-Z]{3,}\b/g, (word) => (argument.has(word) ? `\`${argument.get(word)!}\`` : word)),
-    )
-    .join(' ');
+  return (
+    text
+      .replace(/\s*\(exits? \d+[^)]*\)/gi, '')
+      .split(/(?<!\b(?:e\.g|i\.e))(?<=\.)\s+/)
+      // Exit codes, text output and shell lines are the command line's, not a tool's.
+      .filter(
+        (sentence) =>
+          !/^exits? \d|\btext output\b|\$\(docket/i.test(sentence) &&
+          [...sentence.matchAll(/--(?:no-)?([a-z][a-z0-9-]*)/g)].every((m) => named(m[1]!)),
+      )
+      .map((sentence) =>
+        sentence
+          .replace(/--(no-)?([a-z][a-z0-9-]*)/g, (_m, no: string | undefined, flag: string) =>
+            PREVIEW_FLAGS.has(flag) ? `\`apply: ${(flag === 'apply') !== Boolean(no)}\`` : `\`${argument.get(flag)!}\``,
+          )
+          .replace(/\b[A-Z]{3,}\b/g, (word) => (argument.has(word) ? `\`${argument.get(word)!}\`` : word)),
+      )
+      .join(' ')
+  );
 }
 
 function describe(command: ManifestCommand, preview: Preview | undefined, params: readonly Param[]): string {
@@ -115,7 +141,8 @@ export function buildTool(command: ManifestCommand, packageRoot: string): Tool {
   const required: string[] = [];
   const params: Param[] = [];
   const add = (param: Param, schema: JsonSchema, isRequired: boolean) => {
-    if (properties[param.property]) throw new Error(`docket ${commandId}: the argument and flag "${param.property}" collide in its MCP tool`);
+    if (properties[param.property])
+      throw new Error(`docket ${commandId}: the argument and flag "${param.property}" collide in its MCP tool`);
     properties[param.property] = schema;
     params.push(param);
     if (isRequired) required.push(param.property);
@@ -135,17 +162,31 @@ export function buildTool(command: ManifestCommand, packageRoot: string): Tool {
       // The keys --fields accepts are known from the data schema: offer them as an enum.
       const keys = dataKeys(readDataSchema(packageRoot, commandId));
       const description = 'Keep only these top-level keys of data, to save tokens.';
-      add({ property: 'fields', kind: 'flag', name, flag, joined: true }, { type: 'array', items: { type: 'string', ...(keys.length > 0 ? { enum: keys } : {}) }, minItems: 1, uniqueItems: true, description }, false);
+      add(
+        { property: 'fields', kind: 'flag', name, flag, joined: true },
+        {
+          type: 'array',
+          items: { type: 'string', ...(keys.length > 0 ? { enum: keys } : {}) },
+          minItems: 1,
+          uniqueItems: true,
+          description,
+        },
+        false,
+      );
       continue;
     }
     add({ property: snake(name), kind: 'flag', name, flag, path: isPath(name) }, flagSchema(flag), Boolean(flag.required));
   }
   if (preview) {
-    add({ property: 'apply', kind: 'apply', name: preview.flag }, {
-      type: 'boolean',
-      default: false,
-      description: 'Write the changes. false (the default) is a dry run: the result reports what would change and nothing is written.',
-    }, false);
+    add(
+      { property: 'apply', kind: 'apply', name: preview.flag },
+      {
+        type: 'boolean',
+        default: false,
+        description: 'Write the changes. false (the default) is a dry run: the result reports what would change and nothing is written.',
+      },
+      false,
+    );
   }
 
   const title = `docket ${commandId}`;

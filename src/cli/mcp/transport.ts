@@ -30,11 +30,28 @@ function callShapeProblem(message: Record<string, unknown>): Refusal | undefined
   if (message.method !== 'tools/call' || !('id' in message)) return undefined;
   const params = message.params;
   const id = idOf(message);
-  if (!isPlainObject(params)) return { id, code: ErrorCode.InvalidParams, message: 'tools/call needs `params`, an object with `name` and `arguments`.', data: { param: 'params' } };
-  if (typeof params.name !== 'string') return { id, code: ErrorCode.InvalidParams, message: '`params.name` must be a string: the name of a tool from tools/list.', data: { param: 'name' } };
+  if (!isPlainObject(params))
+    return {
+      id,
+      code: ErrorCode.InvalidParams,
+      message: 'tools/call needs `params`, an object with `name` and `arguments`.',
+      data: { param: 'params' },
+    };
+  if (typeof params.name !== 'string')
+    return {
+      id,
+      code: ErrorCode.InvalidParams,
+      message: '`params.name` must be a string: the name of a tool from tools/list.',
+      data: { param: 'name' },
+    };
   if (params.arguments !== undefined && !isPlainObject(params.arguments)) {
     const got = params.arguments === null ? 'null' : Array.isArray(params.arguments) ? 'an array' : `a ${typeof params.arguments}`;
-    return { id, code: ErrorCode.InvalidParams, message: `\`params.arguments\` must be an object of the tool's arguments (its inputSchema), not ${got}.`, data: { param: 'arguments' } };
+    return {
+      id,
+      code: ErrorCode.InvalidParams,
+      message: `\`params.arguments\` must be an object of the tool's arguments (its inputSchema), not ${got}.`,
+      data: { param: 'arguments' },
+    };
   }
   return undefined;
 }
@@ -76,7 +93,12 @@ export class DocketStdioTransport implements Transport {
     if (line.kind === 'oversized') {
       const id = recoverId(line.head, line.tail);
       this.debug(`request of ${line.bytes} bytes refused (limit ${this.maxRequestBytes}), id ${toJson(id)}`);
-      this.refuse({ id, code: ErrorCode.InvalidRequest, message: `The request is ${line.bytes} bytes, over the limit of ${this.maxRequestBytes} bytes (${this.maxRequestBytes / 1024 / 1024} MiB) per message; it was not read. Send smaller arguments.`, data: { limit: 'request_bytes', limit_bytes: this.maxRequestBytes, request_bytes: line.bytes } });
+      this.refuse({
+        id,
+        code: ErrorCode.InvalidRequest,
+        message: `The request is ${line.bytes} bytes, over the limit of ${this.maxRequestBytes} bytes (${this.maxRequestBytes / 1024 / 1024} MiB) per message; it was not read. Send smaller arguments.`,
+        data: { limit: 'request_bytes', limit_bytes: this.maxRequestBytes, request_bytes: line.bytes },
+      });
       return;
     }
     if (line.text.trim() === '') return;
@@ -91,7 +113,12 @@ export class DocketStdioTransport implements Transport {
     if (!parsed.success) {
       // A notification (no id) gets no answer, as JSON-RPC prescribes; anything else does.
       if (isPlainObject(value) && 'method' in value && !('id' in value)) return;
-      this.refuse({ id: idOf(value), code: ErrorCode.InvalidRequest, message: 'The message is not a JSON-RPC 2.0 request: it needs "jsonrpc": "2.0", an "id" (string or integer), a "method" string, and "params" as an object when present.' });
+      this.refuse({
+        id: idOf(value),
+        code: ErrorCode.InvalidRequest,
+        message:
+          'The message is not a JSON-RPC 2.0 request: it needs "jsonrpc": "2.0", an "id" (string or integer), a "method" string, and "params" as an object when present.',
+      });
       return;
     }
     const problem = callShapeProblem(value as Record<string, unknown>);
@@ -103,7 +130,11 @@ export class DocketStdioTransport implements Transport {
   }
 
   private refuse(r: Refusal): void {
-    void this.send({ jsonrpc: '2.0', id: r.id, error: { code: r.code, message: r.message, ...(r.data ? { data: r.data } : {}) } } as unknown as JSONRPCMessage);
+    void this.send({
+      jsonrpc: '2.0',
+      id: r.id,
+      error: { code: r.code, message: r.message, ...(r.data ? { data: r.data } : {}) },
+    } as unknown as JSONRPCMessage);
   }
 
   send(message: JSONRPCMessage): Promise<void> {

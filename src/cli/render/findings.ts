@@ -4,7 +4,12 @@ import { safeText, type Style } from './style.js';
 const REPOSITORY = '(repository)';
 
 /** ESLint-style report: findings grouped per file, with a summary line. */
-export function renderFindings(violations: readonly Issue[], warnings: readonly Issue[], style: Style, opts: { quiet?: boolean } = {}): string {
+export function renderFindings(
+  violations: readonly Issue[],
+  warnings: readonly Issue[],
+  style: Style,
+  opts: { quiet?: boolean } = {},
+): string {
   const all = [...violations, ...(opts.quiet ? [] : warnings)];
   if (all.length === 0) return '';
   const groups = new Map<string, Issue[]>();
@@ -19,7 +24,8 @@ export function renderFindings(violations: readonly Issue[], warnings: readonly 
     const items = groups.get(key)!.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
     for (const issue of items) {
       const pos = issue.line ? `${issue.line}:${issue.column ?? 1}` : '';
-      const sev = issue.severity === 'error' ? style.red('error  ') : issue.severity === 'warning' ? style.yellow('warning') : style.cyan('info   ');
+      const sev =
+        issue.severity === 'error' ? style.red('error  ') : issue.severity === 'warning' ? style.yellow('warning') : style.cyan('info   ');
       lines.push(`  ${style.dim(pos.padEnd(7))} ${sev}  ${safeText(issue.message)}  ${style.dim(issue.code)}`);
       if (issue.suggestion) lines.push(`  ${' '.repeat(7)}          ${style.dim(`→ ${safeText(issue.suggestion)}`)}`);
     }
@@ -43,7 +49,11 @@ export function renderAdvice(advice: readonly Advice[], style: Style): string {
 }
 
 /** The note under a findings list cut by --max-findings (data.totals and data.truncated). */
-export function truncationNote(env: { data: Record<string, unknown>; violations: readonly unknown[]; warnings: readonly unknown[] }): string | undefined {
+export function truncationNote(env: {
+  data: Record<string, unknown>;
+  violations: readonly unknown[];
+  warnings: readonly unknown[];
+}): string | undefined {
   const totals = env.data.totals as { violations?: number; warnings?: number } | undefined;
   if (env.data.truncated !== true || !totals) return undefined;
   return `Showing ${env.violations.length} of ${totals.violations ?? 0} violations and ${env.warnings.length} of ${totals.warnings ?? 0} warnings (--max-findings).`;

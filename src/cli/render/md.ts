@@ -44,7 +44,10 @@ function dataSection(data: Record<string, unknown>, level: number): string {
       list += `- **${mdCell(key)}:** ${mdCell(Array.isArray(value) && value.length === 0 ? '(none)' : value)}\n`;
     } else if (Array.isArray(value)) {
       const columns = [...new Set(value.flatMap((row) => Object.keys(row as object)))];
-      rest += `\n${'#'.repeat(level)} ${mdCell(key)}\n\n${mdTable(columns, value.map((row) => columns.map((c) => (row as Record<string, unknown>)[c])))}`;
+      rest += `\n${'#'.repeat(level)} ${mdCell(key)}\n\n${mdTable(
+        columns,
+        value.map((row) => columns.map((c) => (row as Record<string, unknown>)[c])),
+      )}`;
     } else {
       rest += `\n${'#'.repeat(level)} ${mdCell(key)}\n\n${dataSection(value as Record<string, unknown>, Math.min(level + 1, 6))}`;
     }

@@ -49,7 +49,12 @@ function renderError(env: Envelope, style: Style): string {
 }
 
 /** Text mode: the command's body, findings grouped per file, next steps; errors on stderr. */
-export function renderText(env: Envelope, style: Style, body: string | undefined, opts: { quiet?: boolean; answerOnly?: boolean } = {}): Rendered {
+export function renderText(
+  env: Envelope,
+  style: Style,
+  body: string | undefined,
+  opts: { quiet?: boolean; answerOnly?: boolean } = {},
+): Rendered {
   const hasData = Object.keys(env.data).length > 0;
   let answer = '';
   if (body !== undefined) answer += body;
@@ -62,7 +67,11 @@ export function renderText(env: Envelope, style: Style, body: string | undefined
   if (note) rest += `${style.dim(note)}\n`;
   // After an error, the next steps belong with it, on stderr: stdout carries only a result.
   const advice = opts.quiet ? '' : renderAdvice(env.advice, style);
-  if (env.error) return { stdout: opts.answerOnly ? answer : rest, stderr: opts.answerOnly ? rest + renderError(env, style) + advice : renderError(env, style) + advice };
+  if (env.error)
+    return {
+      stdout: opts.answerOnly ? answer : rest,
+      stderr: opts.answerOnly ? rest + renderError(env, style) + advice : renderError(env, style) + advice,
+    };
   rest += advice;
   return opts.answerOnly ? { stdout: answer, stderr: rest } : { stdout: rest, stderr: '' };
 }

@@ -11,7 +11,8 @@ export function colourDiff(diff: string, style: Style): string {
     .split('\n')
     .map((line) => {
       const shown = safeText(line.replace(/\r$/, ''));
-      if (line.startsWith('+++') || line.startsWith('---') || line.startsWith('diff ') || line.startsWith('rename ')) return style.bold(shown);
+      if (line.startsWith('+++') || line.startsWith('---') || line.startsWith('diff ') || line.startsWith('rename '))
+        return style.bold(shown);
       if (line.startsWith('@@')) return style.cyan(shown);
       if (line.startsWith('+')) return style.green(shown);
       if (line.startsWith('-')) return style.red(shown);

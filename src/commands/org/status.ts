@@ -9,8 +9,9 @@ import { orgStatus, type OrgStatusData } from '../../core/usecases/org-status.js
 import { DocketError } from '../../errors/docket-error.js';
 
 export default class OrgStatus extends DocketCommand<typeof OrgStatus, OrgStatusData> {
-  static override summary = 'Compare the repository\'s profile lock, the installed profile and the built-in one.';
-  static override description = 'Read-only. Outside a docket repository it reports the installed and built-in profiles only. Where docket has no installed profile or lock, it reads the Python DocOps CLI\'s ($XDG_DATA_HOME/meminit/org/profiles/<name>, .meminit/org-profile.lock.json) and says so (current.source, lock.format).';
+  static override summary = "Compare the repository's profile lock, the installed profile and the built-in one.";
+  static override description =
+    "Read-only. Outside a docket repository it reports the installed and built-in profiles only. Where docket has no installed profile or lock, it reads the Python DocOps CLI's ($XDG_DATA_HOME/meminit/org/profiles/<name>, .meminit/org-profile.lock.json) and says so (current.source, lock.format).";
   static override examples = ['<%= config.bin %> org status', '<%= config.bin %> org status --format json'];
   static mutates = false;
   static override flags = { profile: profileFlag };

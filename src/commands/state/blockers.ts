@@ -8,7 +8,8 @@ import { runStateBlockers, type StateBlockersData } from '../../core/usecases/st
 
 export default class StateBlockers extends DocketCommand<typeof StateBlockers, StateBlockersData> {
   static override summary = 'List the work-queue entries that wait for something not Done, and what each waits for.';
-  static override description = 'An open blocker is a depends_on or blocked_by ID whose entry is not Done; known says whether it has a state entry or a document at all.';
+  static override description =
+    'An open blocker is a depends_on or blocked_by ID whose entry is not Done; known says whether it has a state entry or a document at all.';
   static override examples = ['<%= config.bin %> state blockers', '<%= config.bin %> state blockers --assignee agent-one --format json'];
   static mutates = false;
   static override flags = {
@@ -16,7 +17,11 @@ export default class StateBlockers extends DocketCommand<typeof StateBlockers, S
   };
 
   protected async execute(ctx: RunContext): Promise<Outcome<StateBlockersData>> {
-    return runStateBlockers(ctx.root, { ...(this.flags.assignee !== undefined ? { assignee: this.flags.assignee } : {}) }, { cmd: ctx.cmd, fallback: ctx.fallback, signal: ctx.signal });
+    return runStateBlockers(
+      ctx.root,
+      { ...(this.flags.assignee !== undefined ? { assignee: this.flags.assignee } : {}) },
+      { cmd: ctx.cmd, fallback: ctx.fallback, signal: ctx.signal },
+    );
   }
 
   protected override renderText(env: Envelope<StateBlockersData>, style: Style): string {

@@ -8,7 +8,8 @@ import { runStateGet, type StateGetData } from '../../core/usecases/state-read.j
 
 export default class StateGet extends DocketCommand<typeof StateGet, StateGetData> {
   static override summary = 'Show the work-queue entry of one document: its state, dependencies, and whether it is ready.';
-  static override description = 'Reads project-state.yaml (the Python DocOps CLI\'s file). ready, open_blockers and unblocks are derived, never stored. A shorthand ID (ADR-002) names the one document ending in it.';
+  static override description =
+    "Reads project-state.yaml (the Python DocOps CLI's file). ready, open_blockers and unblocks are derived, never stored. A shorthand ID (ADR-002) names the one document ending in it.";
   static override examples = ['<%= config.bin %> state get ACME-ADR-002', '<%= config.bin %> state get ADR-002 --format json'];
   static mutates = false;
   static override args = {

@@ -7,7 +7,18 @@ import { DocketError } from '../../errors/docket-error.js';
 import { documentPath, render, type NewPlan } from './plan.js';
 
 /** The frontmatter fields `new` sets from its arguments: a retry must agree on them. */
-const REQUESTED_FIELDS = ['document_id', 'type', 'title', 'status', 'owner', 'area', 'description', 'keywords', 'related_ids', 'superseded_by'];
+const REQUESTED_FIELDS = [
+  'document_id',
+  'type',
+  'title',
+  'status',
+  'owner',
+  'area',
+  'description',
+  'keywords',
+  'related_ids',
+  'superseded_by',
+];
 
 export type ChosenState = { kind: 'free' } | { kind: 'same'; content: string; lastUpdated: string };
 
@@ -35,7 +46,8 @@ export async function chosenIdState(plan: NewPlan, id: string, seq: number, scan
   // body since). It is reported, never rewritten. The file's own ID decides, not the scan: a
   // concurrent `new --id` may have created it after the scan was taken.
   if (rec?.text !== undefined && field(rec, 'document_id') === id) {
-    const expected = decodeDocument(rel, plan.ns, Buffer.from(render(plan, id, seq, lastUpdated ?? plan.today).content), 0, 0).frontmatter?.data ?? {};
+    const expected =
+      decodeDocument(rel, plan.ns, Buffer.from(render(plan, id, seq, lastUpdated ?? plan.today).content), 0, 0).frontmatter?.data ?? {};
     const actual = rec.frontmatter?.data ?? {};
     const differing = REQUESTED_FIELDS.filter((k) => JSON.stringify(expected[k]) !== JSON.stringify(actual[k]));
     if (differing.length === 0) return { kind: 'same', content: rec.text, lastUpdated: lastUpdated ?? plan.today };

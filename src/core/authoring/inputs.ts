@@ -13,13 +13,18 @@ const OWNER_PLACEHOLDER = '__TBD__';
 /** One line of text: runs of whitespace (line breaks included) become one space; control characters go. */
 function singleLine(value: string): string {
   // Control, zero-width and bidirectional-override characters (Trojan Source) go; whitespace runs become one space.
-  return value.replace(/[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '').replace(/\s+/g, ' ').trim();
+  return value
+    .replace(/[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 export function pickNamespace(config: RepoConfig, name: string | undefined): NamespaceConfig {
   if (name === undefined) return mainNamespace(config.namespaces);
   const wanted = name.trim().toLowerCase();
-  const found = config.namespaces.find((ns) => ns.name.toLowerCase() === wanted) ?? config.namespaces.find((ns) => ns.repo_prefix.toLowerCase() === wanted);
+  const found =
+    config.namespaces.find((ns) => ns.name.toLowerCase() === wanted) ??
+    config.namespaces.find((ns) => ns.repo_prefix.toLowerCase() === wanted);
   if (found) return found;
   const valid = config.namespaces.map((ns) => ns.name);
   const guess = closest(name, valid, 1)[0];
@@ -53,10 +58,14 @@ export function resolveType(ns: NamespaceConfig, input: string): DocumentTypeCon
 export function normalizeTitle(input: string): string {
   const title = singleLine(input);
   if (title === '' || title.length > MAX_TITLE_LENGTH) {
-    throw new DocketError('INVALID_TITLE', title === '' ? 'The title is empty.' : `The title is ${title.length} characters long; the limit is ${MAX_TITLE_LENGTH}.`, {
-      suggestion: 'Pass a short title in quotes, for example "Use PostgreSQL for storage".',
-      details: { length: title.length, max_length: MAX_TITLE_LENGTH },
-    });
+    throw new DocketError(
+      'INVALID_TITLE',
+      title === '' ? 'The title is empty.' : `The title is ${title.length} characters long; the limit is ${MAX_TITLE_LENGTH}.`,
+      {
+        suggestion: 'Pass a short title in quotes, for example "Use PostgreSQL for storage".',
+        details: { length: title.length, max_length: MAX_TITLE_LENGTH },
+      },
+    );
   }
   return title;
 }
@@ -135,5 +144,7 @@ export function idValue(input: string, flag: string): string {
 }
 
 export function idList(inputs: readonly string[] | undefined, flag: string): string[] {
-  return listValues(inputs, flag).map((v) => idValue(v, flag)).filter((v, i, all) => all.indexOf(v) === i);
+  return listValues(inputs, flag)
+    .map((v) => idValue(v, flag))
+    .filter((v, i, all) => all.indexOf(v) === i);
 }

@@ -6,7 +6,18 @@ import { resolveTemplate, type TemplateSource } from '../templates/resolve.js';
 import { prepareTemplate, type PreparedTemplate } from '../templates/prepare.js';
 import { slugify } from '../text/slug.js';
 import { DocketError } from '../../errors/docket-error.js';
-import { idList, idValue, listValues, normalizeTitle, optionalValue, pickNamespace, resolveOwner, resolveStatus, resolveType, type OwnerChoice } from './inputs.js';
+import {
+  idList,
+  idValue,
+  listValues,
+  normalizeTitle,
+  optionalValue,
+  pickNamespace,
+  resolveOwner,
+  resolveStatus,
+  resolveType,
+  type OwnerChoice,
+} from './inputs.js';
 import { buildMetadata } from './metadata.js';
 import { renderDocument, templateValues } from './render.js';
 import { supersedesId } from './supersede.js';
@@ -75,22 +86,34 @@ export async function planNew(config: RepoConfig, req: NewRequest, env: NodeJS.P
   const title = normalizeTitle(req.title);
   const schema = await loadMetadataSchema(config.root, ns);
   // A document created with a successor is superseded (unless --status says otherwise), as `index` expects.
-  const supersededDefault = req.status === undefined && req.supersededBy !== undefined && (schema.statuses ?? ['Superseded']).includes('Superseded') ? 'Superseded' : undefined;
+  const supersededDefault =
+    req.status === undefined && req.supersededBy !== undefined && (schema.statuses ?? ['Superseded']).includes('Superseded')
+      ? 'Superseded'
+      : undefined;
   const status = resolveStatus(req.status ?? supersededDefault, schema.statuses);
   if (req.supersedes !== undefined && req.supersededBy !== undefined) {
-    throw new DocketError('FLAG_CONFLICT', '--supersedes and --superseded-by cannot be combined: a new document that replaces another is the current one.', {
-      suggestion: 'Keep --supersedes <ID> to replace an existing document; use --superseded-by only to record an old document after the fact.',
-      details: { flags: ['--supersedes', '--superseded-by'] },
-    });
+    throw new DocketError(
+      'FLAG_CONFLICT',
+      '--supersedes and --superseded-by cannot be combined: a new document that replaces another is the current one.',
+      {
+        suggestion:
+          'Keep --supersedes <ID> to replace an existing document; use --superseded-by only to record an old document after the fact.',
+        details: { flags: ['--supersedes', '--superseded-by'] },
+      },
+    );
   }
   const chosenId = req.id === undefined ? undefined : idValue(req.id, '--id');
   if (chosenId) {
     const [prefix, idType] = chosenId.split('-');
     if (prefix !== ns.repo_prefix || idType !== type.type) {
-      throw new DocketError('INVALID_ID', `--id ${chosenId} does not match ${ns.repo_prefix}-${type.type}-NNN (namespace ${ns.name}, type ${type.type}).`, {
-        suggestion: `Use an ID of the form ${ns.repo_prefix}-${type.type}-NNN, or omit --id to get the next free number.`,
-        details: { flag: '--id', value: chosenId, expected_prefix: ns.repo_prefix, expected_type: type.type, namespace: ns.name },
-      });
+      throw new DocketError(
+        'INVALID_ID',
+        `--id ${chosenId} does not match ${ns.repo_prefix}-${type.type}-NNN (namespace ${ns.name}, type ${type.type}).`,
+        {
+          suggestion: `Use an ID of the form ${ns.repo_prefix}-${type.type}-NNN, or omit --id to get the next free number.`,
+          details: { flag: '--id', value: chosenId, expected_prefix: ns.repo_prefix, expected_type: type.type, namespace: ns.name },
+        },
+      );
     }
   }
   const supersedes = req.supersedes === undefined ? undefined : supersedesId(req.supersedes, ns.repo_prefix, type.type);
@@ -104,15 +127,23 @@ export async function planNew(config: RepoConfig, req: NewRequest, env: NodeJS.P
   const slug = slugify(title);
   const probe = `${dir === '.' ? '' : `${dir}/`}${fileName(type.type, 1, slug)}`;
   if (namespaceFor(config, probe) !== ns || isExcluded(ns, probe)) {
-    throw new DocketError('TARGET_NOT_GOVERNED', `${type.type} documents of namespace ${ns.name} would be created in ${dir}/, which docket does not govern for that namespace.`, {
-      suggestion: `Point document_types.${type.type}.directory at a governed folder under ${ns.docs_root}.`,
-      details: { directory: dir, namespace: ns.name, type: type.type },
-    });
+    throw new DocketError(
+      'TARGET_NOT_GOVERNED',
+      `${type.type} documents of namespace ${ns.name} would be created in ${dir}/, which docket does not govern for that namespace.`,
+      {
+        suggestion: `Point document_types.${type.type}.directory at a governed folder under ${ns.docs_root}.`,
+        details: { directory: dir, namespace: ns.name, type: type.type },
+      },
+    );
   }
   const resolved = await resolveTemplate(config.root, ns, type.type);
   const prepared = prepareTemplate(resolved.text, resolved.path);
   return {
-    config, ns, type, title, status,
+    config,
+    ns,
+    type,
+    title,
+    status,
     owner: resolveOwner(req.owner, env, ns, config),
     area: optionalValue(req.area, '--area'),
     description: optionalValue(req.description, '--description'),
@@ -120,7 +151,9 @@ export async function planNew(config: RepoConfig, req: NewRequest, env: NodeJS.P
     relatedIds: idList(req.relatedIds, '--related-ids'),
     supersededBy: req.supersededBy === undefined ? undefined : idValue(req.supersededBy, '--superseded-by'),
     supersedes,
-    chosenId, dir, slug,
+    chosenId,
+    dir,
+    slug,
     today: todayIso(now, env),
     template: { source: resolved.source, path: resolved.path, prepared },
     schema,

@@ -40,7 +40,7 @@ export async function loadMetadataSchema(root: string, ns: NamespaceConfig): Pro
   }
   warnings.push(...compiled.warnings);
   const status = (compiled.schema.properties as Record<string, { enum?: unknown }> | undefined)?.status;
-  const statuses = Array.isArray(status?.enum) && status.enum.every((s) => typeof s === 'string') ? (status.enum) : undefined;
+  const statuses = Array.isArray(status?.enum) && status.enum.every((s) => typeof s === 'string') ? status.enum : undefined;
   return { compiled, statuses, source, warnings };
 }
 
@@ -49,13 +49,26 @@ export function assertValidMetadata(schema: MetadataSchema, meta: Record<string,
   const validate = schema.compiled.validate;
   if (validate(meta)) return;
   const errors = (validate.errors ?? []).map((e) => ({
-    field: e.instancePath.replace(/^\//, '').replace(/\//g, '.') || (typeof e.params.missingProperty === 'string' ? e.params.missingProperty : typeof e.params.additionalProperty === 'string' ? e.params.additionalProperty : ''),
+    field:
+      e.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
+      (typeof e.params.missingProperty === 'string'
+        ? e.params.missingProperty
+        : typeof e.params.additionalProperty === 'string'
+          ? e.params.additionalProperty
+          : ''),
     keyword: e.keyword,
     message: e.message ?? 'is invalid',
   }));
   const first = errors[0];
-  throw new DocketError('GENERATED_METADATA_INVALID', `The new document's frontmatter does not satisfy ${schema.source === 'builtin' ? 'the built-in schema' : schemaPath}: ${first ? `${first.field || 'document'} ${first.message}` : 'invalid'}.`, {
-    suggestion: first?.keyword === 'additionalProperties' ? `The schema does not allow \`${first.field}\`: remove it from the template's frontmatter or allow it in the schema.` : 'Change the flag value for the field named, or adjust the schema.',
-    details: { schema_path: schema.source === 'builtin' ? null : schemaPath, errors },
-  });
+  throw new DocketError(
+    'GENERATED_METADATA_INVALID',
+    `The new document's frontmatter does not satisfy ${schema.source === 'builtin' ? 'the built-in schema' : schemaPath}: ${first ? `${first.field || 'document'} ${first.message}` : 'invalid'}.`,
+    {
+      suggestion:
+        first?.keyword === 'additionalProperties'
+          ? `The schema does not allow \`${first.field}\`: remove it from the template's frontmatter or allow it in the schema.`
+          : 'Change the flag value for the field named, or adjust the schema.',
+      details: { schema_path: schema.source === 'builtin' ? null : schemaPath, errors },
+    },
+  );
 }

@@ -67,16 +67,24 @@ function holderOf(id: string, scan: IdScan): string {
   const paths = [...new Set(scan.uses.filter((u) => u.document_id === id).map((u) => u.path))].sort();
   if (paths.length === 1) return paths[0]!;
   if (paths.length > 1) {
-    throw new DocketError('DUPLICATE_ID', `${id} is the ID of ${paths.length} documents (${paths.join(', ')}); docket cannot tell which one --supersedes means, and wrote nothing.`, {
-      suggestion: 'Give each document its own ID (`docket check` lists ID_UNIQUE), then run again.',
-      details: { document_id: id, paths },
-    });
+    throw new DocketError(
+      'DUPLICATE_ID',
+      `${id} is the ID of ${paths.length} documents (${paths.join(', ')}); docket cannot tell which one --supersedes means, and wrote nothing.`,
+      {
+        suggestion: 'Give each document its own ID (`docket check` lists ID_UNIQUE), then run again.',
+        details: { document_id: id, paths },
+      },
+    );
   }
   const near = closest(id, new Set(scan.uses.map((u) => u.document_id)), 3);
-  throw new DocketError('ID_NOT_FOUND', `--supersedes ${id}: no governed document has that ID; nothing was written.${near.length > 0 ? ` Did you mean ${near.join(', ')}?` : ''}`, {
-    suggestion: near.length > 0 ? `Use ${near[0]}.` : 'Check the ID with `docket list` or `docket resolve`.',
-    details: { id, did_you_mean: near },
-  });
+  throw new DocketError(
+    'ID_NOT_FOUND',
+    `--supersedes ${id}: no governed document has that ID; nothing was written.${near.length > 0 ? ` Did you mean ${near.join(', ')}?` : ''}`,
+    {
+      suggestion: near.length > 0 ? `Use ${near[0]}.` : 'Check the ID with `docket list` or `docket resolve`.',
+      details: { id, did_you_mean: near },
+    },
+  );
 }
 
 /**
@@ -85,13 +93,23 @@ function holderOf(id: string, scan: IdScan): string {
  * superseded by another document already, allow the status Superseded in its schema, and be a
  * regular, writable file whose frontmatter parses.
  */
-export async function findSupersedeTarget(config: RepoConfig, id: string, type: string, scan: IdScan, cmd: (c: string) => string): Promise<SupersedeTarget> {
+export async function findSupersedeTarget(
+  config: RepoConfig,
+  id: string,
+  type: string,
+  scan: IdScan,
+  cmd: (c: string) => string,
+): Promise<SupersedeTarget> {
   const oldType = parseId(id)!.type;
   if (oldType !== type) {
-    throw new DocketError('SUPERSEDES_TYPE_MISMATCH', `--supersedes ${id} is of type ${oldType}; a new document of type ${type} supersedes one of type ${type}, so nothing was written.`, {
-      suggestion: `Name a document of type ${type} in --supersedes, or create the new document with type ${oldType}: ${cmd(`new ${oldType} "<title>" --supersedes ${id}`)}.`,
-      details: { id, type: oldType, expected_type: type },
-    });
+    throw new DocketError(
+      'SUPERSEDES_TYPE_MISMATCH',
+      `--supersedes ${id} is of type ${oldType}; a new document of type ${type} supersedes one of type ${type}, so nothing was written.`,
+      {
+        suggestion: `Name a document of type ${type} in --supersedes, or create the new document with type ${oldType}: ${cmd(`new ${oldType} "<title>" --supersedes ${id}`)}.`,
+        details: { id, type: oldType, expected_type: type },
+      },
+    );
   }
   const rel = holderOf(id, scan);
   const abs = path.join(config.root, rel);
@@ -99,12 +117,22 @@ export async function findSupersedeTarget(config: RepoConfig, id: string, type: 
   checkWriteTarget(config.root, abs, { overwrite: true });
   const rec = readDocumentSync(config.root, rel, ns);
   if (rec.text === undefined || rec.digest === undefined || rec.split?.kind !== 'ok' || !rec.frontmatter) {
-    throw notEditable(rel, 'frontmatter', `${rel} (${id}) cannot be marked Superseded: ${rec.problems[0]?.message ?? 'its frontmatter does not parse'}`, `Run \`docket check ${rel}\`, fix what it reports, then run again.`);
+    throw notEditable(
+      rel,
+      'frontmatter',
+      `${rel} (${id}) cannot be marked Superseded: ${rec.problems[0]?.message ?? 'its frontmatter does not parse'}`,
+      `Run \`docket check ${rel}\`, fix what it reports, then run again.`,
+    );
   }
   try {
     await fs.access(abs, constants.W_OK);
   } catch {
-    throw notEditable(rel, 'read-only', `${rel} (${id}) is read-only, so it cannot be marked Superseded; nothing was written.`, `Make ${rel} writable (chmod u+w), then run again.`);
+    throw notEditable(
+      rel,
+      'read-only',
+      `${rel} (${id}) is read-only, so it cannot be marked Superseded; nothing was written.`,
+      `Make ${rel} writable (chmod u+w), then run again.`,
+    );
   }
   const data = rec.frontmatter.data;
   const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
@@ -112,19 +140,39 @@ export async function findSupersedeTarget(config: RepoConfig, id: string, type: 
   const statuses = (await loadMetadataSchema(config.root, ns)).statuses;
   const status = statuses === undefined ? 'Superseded' : statuses.find((s) => s.toLowerCase() === 'superseded');
   if (status === undefined) {
-    throw notEditable(rel, 'status', `The metadata schema of ${rel} has no status Superseded, so ${id} cannot be marked superseded.`, `Add "Superseded" to the status enum of ${ns.schema_path}.`);
+    throw notEditable(
+      rel,
+      'status',
+      `The metadata schema of ${rel} has no status Superseded, so ${id} cannot be marked superseded.`,
+      `Add "Superseded" to the status enum of ${ns.schema_path}.`,
+    );
   }
-  return { document_id: id, path: rel, previousStatus: text(data.status), status, previousSuccessor: successor, text: rec.text, bom: rec.bom, digest: rec.digest, split: rec.split, frontmatter: rec.frontmatter };
+  return {
+    document_id: id,
+    path: rel,
+    previousStatus: text(data.status),
+    status,
+    previousSuccessor: successor,
+    text: rec.text,
+    bom: rec.bom,
+    digest: rec.digest,
+    split: rec.split,
+    frontmatter: rec.frontmatter,
+  };
 }
 
 /** Refuses a document another one supersedes already (repeating the same `--id` run is fine). */
 export function assertNotSuperseded(target: SupersedeTarget, newId: string | undefined): void {
   const by = target.previousSuccessor;
   if (by === null || by === newId) return;
-  throw new DocketError('ALREADY_SUPERSEDED', `${target.document_id} is already superseded by ${by} (superseded_by in ${target.path}); nothing was written.`, {
-    suggestion: `Supersede the current document instead (--supersedes ${by}), or first remove superseded_by from ${target.path} if it is wrong.`,
-    details: { id: target.document_id, path: target.path, superseded_by: by },
-  });
+  throw new DocketError(
+    'ALREADY_SUPERSEDED',
+    `${target.document_id} is already superseded by ${by} (superseded_by in ${target.path}); nothing was written.`,
+    {
+      suggestion: `Supersede the current document instead (--supersedes ${by}), or first remove superseded_by from ${target.path} if it is wrong.`,
+      details: { id: target.document_id, path: target.path, superseded_by: by },
+    },
+  );
 }
 
 /**
@@ -141,7 +189,12 @@ export function supersededText(target: SupersedeTarget, newId: string): string {
   const next = applyFieldEdits(text, split, frontmatter, edits, eolOf(text));
   const after = next === undefined ? undefined : splitFrontmatter(next);
   if (next === undefined || after?.kind !== 'ok') {
-    throw notEditable(target.path, 'layout', `${target.path} (${target.document_id}) cannot be marked Superseded without rewriting more of its frontmatter than the status and superseded_by lines (one of them is a block, multi-line or flow value); nothing was written.`, `Write status and superseded_by as one-line values in ${target.path}, then run again.`);
+    throw notEditable(
+      target.path,
+      'layout',
+      `${target.path} (${target.document_id}) cannot be marked Superseded without rewriting more of its frontmatter than the status and superseded_by lines (one of them is a block, multi-line or flow value); nothing was written.`,
+      `Write status and superseded_by as one-line values in ${target.path}, then run again.`,
+    );
   }
   return next.slice(0, after.bodyOffset) + withBlockStatus(next.slice(after.bodyOffset), target.status);
 }
@@ -154,7 +207,12 @@ export async function writeSuperseded(root: string, target: SupersedeTarget, nex
 
 export function supersedeData(target: SupersedeTarget, newId: string, next: string, updated: boolean): SupersedeData {
   return {
-    document_id: target.document_id, path: target.path, previous_status: target.previousStatus, status: target.status,
-    superseded_by: newId, updated, diff: unifiedDiff(target.text, next, target.path),
+    document_id: target.document_id,
+    path: target.path,
+    previous_status: target.previousStatus,
+    status: target.status,
+    superseded_by: newId,
+    updated,
+    diff: unifiedDiff(target.text, next, target.path),
   };
 }

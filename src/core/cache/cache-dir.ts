@@ -35,7 +35,9 @@ export async function fingerprint(config: RepoConfig, cache: number | string): P
     schemas.push([p, bytes ? createHash('sha256').update(bytes).digest('hex') : null]);
   }
   const { root: _root, raw: _raw, ...rest } = config;
-  return createHash('sha256').update(JSON.stringify({ cache, docket: docketVersion(), config: rest, schemas })).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify({ cache, docket: docketVersion(), config: rest, schemas }))
+    .digest('hex');
 }
 
 /**

@@ -71,7 +71,10 @@ function parseLine(line: FileLine): Entry | undefined {
   const quoted = text.slice(0, a);
   let rel: unknown;
   try {
-    rel = !quoted.includes('\\') && quoted.length >= 2 && quoted.startsWith('"') && quoted.endsWith('"') ? quoted.slice(1, -1) : JSON.parse(quoted);
+    rel =
+      !quoted.includes('\\') && quoted.length >= 2 && quoted.startsWith('"') && quoted.endsWith('"')
+        ? quoted.slice(1, -1)
+        : JSON.parse(quoted);
   } catch {
     return undefined;
   }
@@ -217,13 +220,19 @@ export class CheckCache {
    * Called for every document in path order: the line range of a remembered one, or the memo
    * of one this run described (neither: it is not remembered, e.g. it could not be read).
    */
-  record(file: GovernedFile, remembered: LineRange | undefined, described?: { size: number; mtimeMs: number; digest?: string; memo: DocMemo }): void {
+  record(
+    file: GovernedFile,
+    remembered: LineRange | undefined,
+    described?: { size: number; mtimeMs: number; digest?: string; memo: DocMemo },
+  ): void {
     if (this.unwritable) return;
     if (described) {
       this.count++;
       if (!this.stream && !this.begin()) return;
       this.copyRanges();
-      this.stream!.write(`${JSON.stringify(file.rel)}\t${described.size}\t${described.mtimeMs}\t${described.digest ?? ''}\t${JSON.stringify(described.memo)}\n`);
+      this.stream!.write(
+        `${JSON.stringify(file.rel)}\t${described.size}\t${described.mtimeMs}\t${described.digest ?? ''}\t${JSON.stringify(described.memo)}\n`,
+      );
     } else if (remembered) {
       this.count++;
       const last = this.ranges.length - 1;
@@ -235,7 +244,9 @@ export class CheckCache {
 
   /** Starts the new file; false when it cannot be written. */
   private begin(): boolean {
-    const stream = ensureCacheDirSync(this.config.root) ? AtomicStream.open(this.config.root, path.join(this.config.root, FILE)) : undefined;
+    const stream = ensureCacheDirSync(this.config.root)
+      ? AtomicStream.open(this.config.root, path.join(this.config.root, FILE))
+      : undefined;
     if (!stream) {
       this.unwritable = true;
       this.ranges = [];

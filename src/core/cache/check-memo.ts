@@ -40,11 +40,26 @@ export function memoOf(doc: InspectedDocument, links: readonly MarkdownLink[], i
 export function isMemo(v: unknown): v is DocMemo {
   if (!Array.isArray(v) || v.length !== 7) return false;
   const [id, type, idLine, anchors, targets, nums, findings] = v as unknown[];
-  return (id === null || typeof id === 'string') && (type === null || typeof type === 'string') && (idLine === null || Number.isInteger(idLine))
-    && Array.isArray(anchors) && anchors.every((a) => typeof a === 'string')
-    && Array.isArray(targets) && targets.every((t) => typeof t === 'string')
-    && Array.isArray(nums) && nums.length % 4 === 0 && nums.every((n, i) => Number.isInteger(n) && (n as number) >= (i % 4 < 2 ? 0 : 1) && (i % 4 !== 0 || (n as number) < targets.length) && (i % 4 !== 1 || (n as number) < 3))
-    && Array.isArray(findings) && findings.every(isFinding);
+  return (
+    (id === null || typeof id === 'string') &&
+    (type === null || typeof type === 'string') &&
+    (idLine === null || Number.isInteger(idLine)) &&
+    Array.isArray(anchors) &&
+    anchors.every((a) => typeof a === 'string') &&
+    Array.isArray(targets) &&
+    targets.every((t) => typeof t === 'string') &&
+    Array.isArray(nums) &&
+    nums.length % 4 === 0 &&
+    nums.every(
+      (n, i) =>
+        Number.isInteger(n) &&
+        (n as number) >= (i % 4 < 2 ? 0 : 1) &&
+        (i % 4 !== 0 || (n as number) < targets.length) &&
+        (i % 4 !== 1 || (n as number) < 3),
+    ) &&
+    Array.isArray(findings) &&
+    findings.every(isFinding)
+  );
 }
 
 const position = (n: unknown) => n === undefined || (Number.isInteger(n) && (n as number) >= 1);
@@ -53,10 +68,22 @@ const optional = (v: unknown, type: 'string' | 'boolean') => v === undefined || 
 /** A finding as check itself writes them: a known code, a path, positions from 1. */
 function isFinding(f: unknown): f is Finding {
   const x = f as Finding;
-  return !!x && typeof x === 'object' && !Array.isArray(x) && typeof x.code === 'string' && Object.hasOwn(CODES, x.code)
-    && (x.severity === 'error' || x.severity === 'warning' || x.severity === 'info') && typeof x.message === 'string' && typeof x.path === 'string'
-    && position(x.line) && position(x.column) && optional(x.suggestion, 'string') && optional(x.fixable, 'boolean') && optional(x.document_id, 'string')
-    && (x.fix === undefined || (!!x.fix && typeof x.fix === 'object' && typeof x.fix.kind === 'string'));
+  return (
+    !!x &&
+    typeof x === 'object' &&
+    !Array.isArray(x) &&
+    typeof x.code === 'string' &&
+    Object.hasOwn(CODES, x.code) &&
+    (x.severity === 'error' || x.severity === 'warning' || x.severity === 'info') &&
+    typeof x.message === 'string' &&
+    typeof x.path === 'string' &&
+    position(x.line) &&
+    position(x.column) &&
+    optional(x.suggestion, 'string') &&
+    optional(x.fixable, 'boolean') &&
+    optional(x.document_id, 'string') &&
+    (x.fix === undefined || (!!x.fix && typeof x.fix === 'object' && typeof x.fix.kind === 'string'))
+  );
 }
 
 /**
@@ -66,7 +93,8 @@ function isFinding(f: unknown): f is Finding {
 export function documentOf(file: GovernedFile, memo: DocMemo, size: number, mtimeMs: number): InspectedDocument {
   const [id, type, idLine, anchors, targets, nums] = memo;
   const links: MarkdownLink[] = [];
-  for (let k = 0; k < nums.length; k += 4) links.push({ target: targets[nums[k]!]!, kind: KINDS[nums[k + 1]!]!, line: nums[k + 2]!, column: nums[k + 3]! });
+  for (let k = 0; k < nums.length; k += 4)
+    links.push({ target: targets[nums[k]!]!, kind: KINDS[nums[k + 1]!]!, line: nums[k + 2]!, column: nums[k + 3]! });
   const doc: InspectedDocument = {
     rel: file.rel,
     namespace: file.namespace,

@@ -70,8 +70,19 @@ const isStrings = (v: unknown, n: number): v is string[] => Array.isArray(v) && 
 function isResult(r: unknown): r is StoredResult | null {
   if (r === null) return true;
   const x = r as StoredResult;
-  return !!x && typeof x === 'object' && typeof x.artifact_sha256 === 'string' && Number.isFinite(x.artifact_size) && Number.isFinite(x.artifact_mtime_ms)
-    && Number.isFinite(x.node_count) && Number.isFinite(x.edge_count) && (x.first_id === null || typeof x.first_id === 'string') && Array.isArray(x.violations) && Array.isArray(x.warnings) && Array.isArray(x.advice);
+  return (
+    !!x &&
+    typeof x === 'object' &&
+    typeof x.artifact_sha256 === 'string' &&
+    Number.isFinite(x.artifact_size) &&
+    Number.isFinite(x.artifact_mtime_ms) &&
+    Number.isFinite(x.node_count) &&
+    Number.isFinite(x.edge_count) &&
+    (x.first_id === null || typeof x.first_id === 'string') &&
+    Array.isArray(x.violations) &&
+    Array.isArray(x.warnings) &&
+    Array.isArray(x.advice)
+  );
 }
 
 /**
@@ -79,7 +90,11 @@ function isResult(r: unknown): r is StoredResult | null {
  * changes); undefined when corrupt. This version's shas are in the hashes file (see IndexCache).
  */
 export function parseManifest(text: string): { manifest?: Manifest; shas?: () => Map<string, string> } | undefined {
-  const m = JSON.parse(text) as Manifest & { sha256?: unknown; facts_hashes?: unknown; entries?: Record<string, { size: unknown; mtime_ms: unknown; sha256: unknown; facts?: { links?: unknown } }> };
+  const m = JSON.parse(text) as Manifest & {
+    sha256?: unknown;
+    facts_hashes?: unknown;
+    entries?: Record<string, { size: unknown; mtime_ms: unknown; sha256: unknown; facts?: { links?: unknown } }>;
+  };
   if (!m || typeof m !== 'object' || typeof m.fingerprint !== 'string' || !Number.isFinite(m.written_ms)) return undefined;
   if (m.cache_version === 1) {
     // The previous format: a full map of entries. Valid ones are a config change, not corruption.
@@ -87,7 +102,17 @@ export function parseManifest(text: string): { manifest?: Manifest; shas?: () =>
     if (!entries || typeof entries !== 'object') return undefined;
     const shas = new Map<string, string>();
     for (const [rel, e] of Object.entries(entries)) {
-      if (!e || typeof e !== 'object' || !Number.isFinite(e.size) || !Number.isFinite(e.mtime_ms) || typeof e.sha256 !== 'string' || !e.facts || typeof e.facts !== 'object' || !Array.isArray(e.facts.links)) return undefined;
+      if (
+        !e ||
+        typeof e !== 'object' ||
+        !Number.isFinite(e.size) ||
+        !Number.isFinite(e.mtime_ms) ||
+        typeof e.sha256 !== 'string' ||
+        !e.facts ||
+        typeof e.facts !== 'object' ||
+        !Array.isArray(e.facts.links)
+      )
+        return undefined;
       shas.set(rel, e.sha256);
     }
     return { shas: () => shas };
@@ -101,8 +126,22 @@ export function parseManifest(text: string): { manifest?: Manifest; shas?: () =>
     return { shas: () => new Map(paths.map((p, i) => [p, shas[i]!])) };
   }
   const n = Array.isArray(m.sizes) ? m.sizes.length : -1;
-  if (typeof m.facts_sha256 !== 'string' || typeof m.hashes_sha256 !== 'string' || typeof m.paths_sha256 !== 'string' || !isNumbers(m.sizes, n) || !isNumbers(m.mtimes, n) || !isResult(m.result) || !isOverlay(m.hashes_overlay, n) || !isFactsOverlay(m.facts_overlay, n)) return undefined;
-  const removed = m.removed === undefined || (!!m.removed && typeof m.removed === 'object' && Object.entries(m.removed).every(([k, v]) => isPosition(k, n) && typeof v === 'string'));
+  if (
+    typeof m.facts_sha256 !== 'string' ||
+    typeof m.hashes_sha256 !== 'string' ||
+    typeof m.paths_sha256 !== 'string' ||
+    !isNumbers(m.sizes, n) ||
+    !isNumbers(m.mtimes, n) ||
+    !isResult(m.result) ||
+    !isOverlay(m.hashes_overlay, n) ||
+    !isFactsOverlay(m.facts_overlay, n)
+  )
+    return undefined;
+  const removed =
+    m.removed === undefined ||
+    (!!m.removed &&
+      typeof m.removed === 'object' &&
+      Object.entries(m.removed).every(([k, v]) => isPosition(k, n) && typeof v === 'string'));
   return removed && isAppended(m) ? { manifest: m } : undefined;
 }
 
@@ -121,9 +160,15 @@ function isAppended(m: Manifest): boolean {
   if (!isStrings(list, Array.isArray(list) ? list.length : -1)) return false;
   const base = m.sizes.length - list.length;
   const live = list.filter((_, j) => m.removed?.[base + j] === undefined);
-  return base >= 0 && new Set(live).size === live.length && list.every((_, j) => m.removed?.[base + j] !== undefined || (m.hashes_overlay?.[base + j] !== undefined && m.facts_overlay?.[base + j] !== undefined));
+  return (
+    base >= 0 &&
+    new Set(live).size === live.length &&
+    list.every(
+      (_, j) =>
+        m.removed?.[base + j] !== undefined || (m.hashes_overlay?.[base + j] !== undefined && m.facts_overlay?.[base + j] !== undefined),
+    )
+  );
 }
-
 
 function isFactsOverlay(o: unknown, n: number): o is Record<string, DocFacts> | undefined {
   if (o === undefined) return true;

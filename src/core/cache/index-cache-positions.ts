@@ -105,7 +105,8 @@ export function positionsOf(m: ManifestFiles, files: readonly GovernedFile[], ct
   const gone = m.removed ?? {};
   const goneCount = Object.keys(gone).length;
   // The same files (the common case), or as many with one renamed.
-  if (appended.length === 0 && goneCount === 0 && files.length === m.sizes.length && pathsDigest(files) === m.paths_sha256) return { added: [], removed: [] };
+  if (appended.length === 0 && goneCount === 0 && files.length === m.sizes.length && pathsDigest(files) === m.paths_sha256)
+    return { added: [], removed: [] };
   const extra = files.length - (m.sizes.length - goneCount);
   if (extra < -MAX_REMOVED || extra > MAX_ADDED) return undefined;
   const base = baseCount(m);
@@ -146,7 +147,8 @@ export function positionsOf(m: ManifestFiles, files: readonly GovernedFile[], ct
     stats = new Stamps(files.length);
     files.forEach((f, k) => stats!.set(k, stampOf(absolutePath(ctx.root, f.rel))));
     const recent = new Set(files.filter((f, k) => isBase(f) && !ctx.trusted(stats!.at(k)?.mtimeMs ?? Infinity)));
-    if (recent.size === extra && described(files.filter((f) => isBase(f) && !recent.has(f)))) return { at: place(recent), added: [...recent], removed: [], stats };
+    if (recent.size === extra && described(files.filter((f) => isBase(f) && !recent.has(f))))
+      return { at: place(recent), added: [...recent], removed: [], stats };
   }
   // Otherwise the paths tell, both lists sorted (the walk's order): a file before the next
   // path is new, a path before the next file is gone.

@@ -39,7 +39,13 @@ export function entriesOf(m: Manifest, h: Hashes): Map<string, Entry> {
   const byPosition = new Map<number, Entry>();
   for (const { rel, at, sha256: sha } of describedFiles(m, h)) {
     // Appended files' facts are in the overlay (below).
-    const entry: Entry = { size: m.sizes[at]!, mtime_ms: m.mtimes[at]!, sha256: sha, at, ...(at < h.paths.length ? { factsHash: h.facts_hashes[at]! } : {}) };
+    const entry: Entry = {
+      size: m.sizes[at]!,
+      mtime_ms: m.mtimes[at]!,
+      sha256: sha,
+      at,
+      ...(at < h.paths.length ? { factsHash: h.facts_hashes[at]! } : {}),
+    };
     entries.set(rel, entry);
     byPosition.set(at, entry);
   }

@@ -35,7 +35,13 @@ export interface ManifestUpdate {
  * with it).
  */
 export async function writeUpdatedManifest(root: string, m: Manifest, u: ManifestUpdate, hashes: () => HashesFile | null): Promise<void> {
-  const manifest: Manifest = { ...m, written_ms: u.writtenMs, sizes: [...m.sizes], mtimes: [...m.mtimes], ...(u.overlaidFacts ? { result: u.result } : {}) };
+  const manifest: Manifest = {
+    ...m,
+    written_ms: u.writtenMs,
+    sizes: [...m.sizes],
+    mtimes: [...m.mtimes],
+    ...(u.overlaidFacts ? { result: u.result } : {}),
+  };
   if (u.overlaidFacts) manifest.facts_overlay = { ...m.facts_overlay, ...Object.fromEntries(u.overlaidFacts) };
   const h = u.settled.size > 0 ? hashes() : null;
   const overlay: Record<string, string> = { ...m.hashes_overlay };
@@ -80,11 +86,20 @@ export async function writeUpdatedManifest(root: string, m: Manifest, u: Manifes
 }
 
 /** Writes the three files anew from the entries this run described, by path: facts and hashes first (a manifest never names files that are not on disk). */
-export async function writeFreshManifest(root: string, head: Pick<Manifest, 'cache_version' | 'fingerprint'>, described: ReadonlyMap<string, Entry>, result: StoredResult | null): Promise<void> {
+export async function writeFreshManifest(
+  root: string,
+  head: Pick<Manifest, 'cache_version' | 'fingerprint'>,
+  described: ReadonlyMap<string, Entry>,
+  result: StoredResult | null,
+): Promise<void> {
   const paths = [...described.keys()].sort();
   const entries = paths.map((rel) => described.get(rel)!);
   const factsSha = writeFacts(root, entries);
-  const hashesSha = await writeHashes(root, { paths, sha256: entries.map((e) => e.sha256), facts_hashes: entries.map((e) => e.factsHash ?? factsHash(e.facts!)) });
+  const hashesSha = await writeHashes(root, {
+    paths,
+    sha256: entries.map((e) => e.sha256),
+    facts_hashes: entries.map((e) => e.factsHash ?? factsHash(e.facts!)),
+  });
   const manifest: Manifest = {
     ...head,
     written_ms: Date.now(),
@@ -112,7 +127,11 @@ async function writeHashes(root: string, hashes: Hashes): Promise<string> {
  * to the run's peak memory.
  */
 function writeFacts(root: string, entries: readonly Entry[]): string {
-  const refused = () => new DocketError('WRITE_FAILED', `Could not write ${FACTS}: the file system refused it.`, { suggestion: `Check permissions and free space in ${CACHE_DIR}/, or delete it and run again.`, details: { path: FACTS } });
+  const refused = () =>
+    new DocketError('WRITE_FAILED', `Could not write ${FACTS}: the file system refused it.`, {
+      suggestion: `Check permissions and free space in ${CACHE_DIR}/, or delete it and run again.`,
+      details: { path: FACTS },
+    });
   const stream = AtomicStream.open(root, path.join(root, FACTS));
   if (!stream) throw refused();
   const hash = createHash('sha256');

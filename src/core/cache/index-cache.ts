@@ -54,10 +54,9 @@ const MAX_SETTLED = 64;
 const MAX_FACTS_OVERLAY = 64;
 const MAX_FACTS_OVERLAY_BYTES = 256 * 1024;
 
-
 export type CacheMode = 'use' | 'rebuild' | 'off';
-export type RebuildReason = 'no-cache' | 'cache-disabled' | 'rebuild-requested' | 'config-changed' | 'cache-corrupt' | 'cache-untrusted' | 'cache-busy';
-
+export type RebuildReason =
+  'no-cache' | 'cache-disabled' | 'rebuild-requested' | 'config-changed' | 'cache-corrupt' | 'cache-untrusted' | 'cache-busy';
 
 /**
  * The incremental cache of `index`: document facts keyed by path, size, mtime and content
@@ -108,7 +107,10 @@ export class IndexCache implements DocumentReuse {
   private fingerprint = '';
   private release?: () => Promise<void>;
 
-  private constructor(private readonly config: RepoConfig, private writable: boolean) {}
+  private constructor(
+    private readonly config: RepoConfig,
+    private writable: boolean,
+  ) {}
 
   /** The last manifest's entries by path (empty without a usable manifest). */
   private get prev(): Map<string, Entry> {
@@ -160,10 +162,13 @@ export class IndexCache implements DocumentReuse {
     }
     const m = parsed.manifest;
     // This version's shas are in the hashes file: read only when the counts are asked for.
-    cache.baselineOf = parsed.shas ?? (() => {
-      const h = m && (cache.manifest === m && cache.loadedHashes !== undefined ? cache.loadedHashes : readHashes(config.root, m))?.whole();
-      return h ? new Map(describedFiles(m, h).map((f) => [f.rel, f.sha256])) : new Map();
-    });
+    cache.baselineOf =
+      parsed.shas ??
+      (() => {
+        const h =
+          m && (cache.manifest === m && cache.loadedHashes !== undefined ? cache.loadedHashes : readHashes(config.root, m))?.whole();
+        return h ? new Map(describedFiles(m, h).map((f) => [f.rel, f.sha256])) : new Map();
+      });
     if (mode === 'rebuild') cache.reason = 'rebuild-requested';
     else if (!m || m.cache_version !== CACHE_VERSION || m.fingerprint !== cache.fingerprint) cache.reason = 'config-changed';
     else if (!isSealed(read.mtimeMs, m.written_ms)) cache.untrusted();
@@ -204,7 +209,16 @@ export class IndexCache implements DocumentReuse {
    * verified, unchanged. Only stats are read (and the artifact, when its mtime is too recent
    * to trust).
    */
-  unchanged(files: readonly GovernedFile[]): { result: StoredResult; changed: { index: number; file: GovernedFile; sha256: string; facts_hash: string }[]; added: GovernedFile[]; removed: RemovedFile[] } | undefined {
+  unchanged(
+    files: readonly GovernedFile[],
+  ):
+    | {
+        result: StoredResult;
+        changed: { index: number; file: GovernedFile; sha256: string; facts_hash: string }[];
+        added: GovernedFile[];
+        removed: RemovedFile[];
+      }
+    | undefined {
     const m = this.manifest;
     const r = m?.result;
     const found = m && r ? this.positions(files) : undefined;
@@ -301,7 +315,13 @@ export class IndexCache implements DocumentReuse {
    * manifest takes the changed files' stats and digests (as reuseLast's settled files do),
    * their new facts in its overlay, the added and removed files, and the new result.
    */
-  rebuiltFromFacts(updates: ReadonlyMap<number, FileUpdate>, edits: readonly { index: number; facts: DocFacts }[], result: StoredResult | null, added: readonly AddedFile[] = [], removed: readonly RemovedFile[] = []): void {
+  rebuiltFromFacts(
+    updates: ReadonlyMap<number, FileUpdate>,
+    edits: readonly { index: number; facts: DocFacts }[],
+    result: StoredResult | null,
+    added: readonly AddedFile[] = [],
+    removed: readonly RemovedFile[] = [],
+  ): void {
     this.settled = new Map(updates);
     this.overlaidFacts = new Map(edits.map((e) => [e.index, e.facts]));
     this.addedFiles = added;
@@ -454,8 +474,19 @@ export class IndexCache implements DocumentReuse {
       // manifest's new time lets the next runs trust its stat instead of hashing it again.
       const settleArtifact = this.artifactHashed && m.result !== null && m.result.artifact_mtime_ms < this.openedMs - RACY_MS;
       if (this.writable && (this.settled.size > 0 || settleArtifact || this.overlaidFacts !== undefined)) {
-        const update = { writtenMs: this.openedMs, settled: this.settled, result: this.stored, added: this.addedFiles, removed: this.removedFiles };
-        await writeUpdatedManifest(this.config.root, m, this.overlaidFacts ? { ...update, overlaidFacts: this.overlaidFacts } : update, () => this.hashesFile());
+        const update = {
+          writtenMs: this.openedMs,
+          settled: this.settled,
+          result: this.stored,
+          added: this.addedFiles,
+          removed: this.removedFiles,
+        };
+        await writeUpdatedManifest(
+          this.config.root,
+          m,
+          this.overlaidFacts ? { ...update, overlaidFacts: this.overlaidFacts } : update,
+          () => this.hashesFile(),
+        );
       }
       return;
     }
@@ -467,10 +498,38 @@ export class IndexCache implements DocumentReuse {
   }
 
   private hit(file: GovernedFile, entry: Entry, facts: DocFacts, size: number, mtimeMs: number): InspectedDocument {
-    const record: DocumentRecord = { rel: file.rel, namespace: file.namespace, size, mtimeMs, digest: entry.sha256, bom: false, problems: [], unreadable: false, decoded: false };
-    const doc: InspectedDocument = { rel: file.rel, namespace: file.namespace, record, normalized: [], links: [], anchors: [], readable: false, findings: [], checked: false, ...(facts.node ? { document_id: facts.node.document_id } : {}) };
+    const record: DocumentRecord = {
+      rel: file.rel,
+      namespace: file.namespace,
+      size,
+      mtimeMs,
+      digest: entry.sha256,
+      bom: false,
+      problems: [],
+      unreadable: false,
+      decoded: false,
+    };
+    const doc: InspectedDocument = {
+      rel: file.rel,
+      namespace: file.namespace,
+      record,
+      normalized: [],
+      links: [],
+      anchors: [],
+      readable: false,
+      findings: [],
+      checked: false,
+      ...(facts.node ? { document_id: facts.node.document_id } : {}),
+    };
     this.facts.set(doc, facts);
-    this.next.set(file.rel, { size, mtime_ms: mtimeMs, sha256: entry.sha256, at: -1, facts, factsHash: entry.factsHash ?? factsHash(facts) });
+    this.next.set(file.rel, {
+      size,
+      mtime_ms: mtimeMs,
+      sha256: entry.sha256,
+      at: -1,
+      facts,
+      factsHash: entry.factsHash ?? factsHash(facts),
+    });
     return doc;
   }
 }

@@ -12,7 +12,13 @@ export interface Hashes {
 const isStrings = (v: unknown, n: number): v is string[] => Array.isArray(v) && v.length === n && v.every((s) => typeof s === 'string');
 
 function isHashes(h: unknown, n: number): h is Hashes {
-  return !!h && typeof h === 'object' && isStrings((h as Hashes).paths, n) && isStrings((h as Hashes).sha256, n) && isStrings((h as Hashes).facts_hashes, n);
+  return (
+    !!h &&
+    typeof h === 'object' &&
+    isStrings((h as Hashes).paths, n) &&
+    isStrings((h as Hashes).sha256, n) &&
+    isStrings((h as Hashes).facts_hashes, n)
+  );
 }
 
 /** An array of equally long quoted items, `["...","..."]`, at a known place in the file's bytes. */
@@ -79,7 +85,8 @@ export class HashesFile {
         this.parsed = null;
       }
       // Positions past the file's entries are the manifest's appended files: not the file's.
-      if (this.parsed) for (const [k, sha] of Object.entries(this.overlay ?? {})) if (Number(k) < this.count) this.parsed.sha256[Number(k)] = sha;
+      if (this.parsed)
+        for (const [k, sha] of Object.entries(this.overlay ?? {})) if (Number(k) < this.count) this.parsed.sha256[Number(k)] = sha;
     }
     return this.parsed;
   }
@@ -114,7 +121,8 @@ export class HashesFile {
     const text = this.bytes.toString('latin1', from, end);
     const inner = text.slice(1, -1);
     const after = this.bytes[end];
-    const fits = text.startsWith('"') && text.endsWith('"') && a.item.test(inner) && (i === this.count - 1 ? after === 0x5d : after === 0x2c);
+    const fits =
+      text.startsWith('"') && text.endsWith('"') && a.item.test(inner) && (i === this.count - 1 ? after === 0x5d : after === 0x2c);
     return fits ? inner : this.fromWhole(which, i);
   }
 

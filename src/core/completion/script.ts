@@ -43,7 +43,9 @@ function flagWords(flags: readonly CompletionFlag[]): string[] {
 function cases(commands: readonly CompletionCommand[]): string {
   return commands
     .map((c) => {
-      const values = c.flags.filter((f) => f.options && f.options.length > 0).map((f) => `      --${f.name}) values=${quoteWords(f.options!)} ;;`);
+      const values = c.flags
+        .filter((f) => f.options && f.options.length > 0)
+        .map((f) => `      --${f.name}) values=${quoteWords(f.options!)} ;;`);
       const takesValue = c.flags.filter((f) => f.value && !(f.options && f.options.length > 0)).map((f) => `--${f.name}`);
       return [
         `    ${c.id.replace(/ /g, '_').replace(/[^\w:-]/g, '')})`,

@@ -11,7 +11,12 @@ function typeDirectory(reader: ConfigReader, docsRoot: string, raw: unknown, p: 
   if (value.startsWith(`${docsRoot}/`)) value = value.slice(docsRoot.length + 1);
   const clean = path.posix.normalize(value).replace(/^\.\//, '').replace(/\/+$/, '') || '.';
   if (path.posix.isAbsolute(clean) || clean === '..' || clean.startsWith('../')) {
-    reader.warn('CONFIG_PATH_REFUSED', p, `Type directory ${raw} leaves the docs root and was ignored.`, 'Use a directory relative to the docs root.');
+    reader.warn(
+      'CONFIG_PATH_REFUSED',
+      p,
+      `Type directory ${raw} leaves the docs root and was ignored.`,
+      'Use a directory relative to the docs root.',
+    );
     return undefined;
   }
   return clean;
@@ -29,7 +34,13 @@ export function builtinDocumentTypes(): Record<string, DocumentTypeConfig> {
  * Applies one config level's `type_directories`, `templates` (legacy) and `document_types`
  * onto `types`, in that order, so the modern key wins.
  */
-export function applyDocumentTypes(reader: ConfigReader, obj: PlainObject, p: YamlPath, docsRoot: string, types: Record<string, DocumentTypeConfig>): void {
+export function applyDocumentTypes(
+  reader: ConfigReader,
+  obj: PlainObject,
+  p: YamlPath,
+  docsRoot: string,
+  types: Record<string, DocumentTypeConfig>,
+): void {
   for (const legacy of Object.keys(LEGACY_KEYS)) {
     if (Object.hasOwn(obj, legacy)) {
       // A note, not a warning: the Python DocOps CLI reads these keys and its `org vendor` writes
@@ -70,7 +81,12 @@ export function applyDocumentTypes(reader: ConfigReader, obj: PlainObject, p: Ya
     reader.unknownKeys(entry, DOCUMENT_TYPE_KEYS, ep);
     const dir = typeDirectory(reader, docsRoot, entry.directory, [...ep, 'directory']);
     if (!dir) {
-      reader.warn('CONFIG_VALUE_IGNORED', ep, `Document type ${rawType} has no usable \`directory\`; ignored.`, `Add \`directory: <folder under ${docsRoot}>\`.`);
+      reader.warn(
+        'CONFIG_VALUE_IGNORED',
+        ep,
+        `Document type ${rawType} has no usable \`directory\`; ignored.`,
+        `Add \`directory: <folder under ${docsRoot}>\`.`,
+      );
       continue;
     }
     const template = typeof entry.template === 'string' ? reader.safePath(entry.template, [...ep, 'template']) : undefined;
@@ -80,5 +96,9 @@ export function applyDocumentTypes(reader: ConfigReader, obj: PlainObject, p: Ya
 }
 
 export function sortTypes(types: Record<string, DocumentTypeConfig>): Record<string, DocumentTypeConfig> {
-  return Object.fromEntries(Object.keys(types).sort().map((k) => [k, types[k]!]));
+  return Object.fromEntries(
+    Object.keys(types)
+      .sort()
+      .map((k) => [k, types[k]!]),
+  );
 }

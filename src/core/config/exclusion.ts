@@ -111,7 +111,13 @@ function isGeneratedView(root: string, rel: string): boolean {
 
 /** Whether `rel` is a Markdown file directly in the index directory `views`. */
 function inViewsDir(views: string, rel: string): boolean {
-  return rel.length > views.length + 1 && rel.charCodeAt(views.length) === 0x2f && rel.startsWith(views) && rel.indexOf('/', views.length + 1) === -1 && isMarkdownPath(rel);
+  return (
+    rel.length > views.length + 1 &&
+    rel.charCodeAt(views.length) === 0x2f &&
+    rel.startsWith(views) &&
+    rel.indexOf('/', views.length + 1) === -1 &&
+    isMarkdownPath(rel)
+  );
 }
 
 function isMarkdownPath(rel: string): boolean {

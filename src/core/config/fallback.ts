@@ -31,9 +31,14 @@ function realpathOrUndefined(dir: string | undefined): string | undefined {
  * Whether `root` (a realpath) is the file-system root or the user's home directory (`home` as
  * the environment says, and os.homedir()): never a repository, and walking it takes minutes.
  */
-export function unsafeRoot(root: string, home: string | undefined): { reason: 'filesystem_root' | 'home_directory'; why: string } | undefined {
-  if (path.dirname(root) === root) return { reason: 'filesystem_root', why: 'the root is the file-system root, which docket never takes for a repository' };
-  if (root === realpathOrUndefined(home) || root === realpathOrUndefined(os.homedir())) return { reason: 'home_directory', why: 'the root is your home directory, which docket never takes for a repository' };
+export function unsafeRoot(
+  root: string,
+  home: string | undefined,
+): { reason: 'filesystem_root' | 'home_directory'; why: string } | undefined {
+  if (path.dirname(root) === root)
+    return { reason: 'filesystem_root', why: 'the root is the file-system root, which docket never takes for a repository' };
+  if (root === realpathOrUndefined(home) || root === realpathOrUndefined(os.homedir()))
+    return { reason: 'home_directory', why: 'the root is your home directory, which docket never takes for a repository' };
   return undefined;
 }
 
@@ -42,7 +47,8 @@ function refusal(root: string, fallback: ConfigFallback): { reason: string; why:
   const unsafe = unsafeRoot(root, fallback.home);
   if (unsafe) return unsafe;
   // Only then the walk upward: the commands that fall back run here only when the config is missing.
-  if (!fallback.rootGiven && gitWorkTreeTop(root) === undefined) return { reason: 'not_a_work_tree', why: 'the current directory is not inside a git work tree (pass --root to use the defaults here)' };
+  if (!fallback.rootGiven && gitWorkTreeTop(root) === undefined)
+    return { reason: 'not_a_work_tree', why: 'the current directory is not inside a git work tree (pass --root to use the defaults here)' };
   return undefined;
 }
 
@@ -59,10 +65,14 @@ export async function loadConfigOrDefaults(root: string, fallback: ConfigFallbac
     if (fallback === undefined || !(error instanceof DocketError) || error.code !== 'CONFIG_NOT_FOUND') throw error;
     const refused = refusal(root, fallback);
     if (refused) {
-      throw new DocketError('CONFIG_NOT_FOUND', `No ${CONFIG_FILE} at the repository root, and the defaults are not used: ${refused.why}.`, {
-        suggestion: 'Run `docket init` in the repository to create one, or pass the directory that holds docops.config.yaml as --root.',
-        details: { path: CONFIG_FILE, reason: refused.reason },
-      });
+      throw new DocketError(
+        'CONFIG_NOT_FOUND',
+        `No ${CONFIG_FILE} at the repository root, and the defaults are not used: ${refused.why}.`,
+        {
+          suggestion: 'Run `docket init` in the repository to create one, or pass the directory that holds docops.config.yaml as --root.',
+          details: { path: CONFIG_FILE, reason: refused.reason },
+        },
+      );
     }
     const { config, warnings } = finishConfig(parseConfig(root, ''));
     const ns = config.namespaces[0]!;

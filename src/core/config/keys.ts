@@ -16,9 +16,20 @@ function shown(value: string): string {
 export function configPrefix(reader: ConfigReader, raw: string, p: YamlPath): string {
   const prefix = raw.trim().toUpperCase();
   if (!PREFIX_PATTERN.test(prefix)) {
-    reader.refuse(p, `\`${dotted(p)}\` is ${shown(raw)}, which is not 3 to 10 letters A-Z: the prefix begins every document ID and names files.`, `Set \`${dotted(p)}\` to 3 to 10 letters A-Z, such as ACME, then run \`docket doctor\`.`, { value: raw.slice(0, 64) });
+    reader.refuse(
+      p,
+      `\`${dotted(p)}\` is ${shown(raw)}, which is not 3 to 10 letters A-Z: the prefix begins every document ID and names files.`,
+      `Set \`${dotted(p)}\` to 3 to 10 letters A-Z, such as ACME, then run \`docket doctor\`.`,
+      { value: raw.slice(0, 64) },
+    );
   }
-  if (prefix !== raw) reader.warn('CONFIG_VALUE_NORMALIZED', p, `\`${dotted(p)}\` ${shown(raw)} is read as ${prefix}.`, `Write \`${dotted(p)}: ${prefix}\` in docops.config.yaml.`);
+  if (prefix !== raw)
+    reader.warn(
+      'CONFIG_VALUE_NORMALIZED',
+      p,
+      `\`${dotted(p)}\` ${shown(raw)} is read as ${prefix}.`,
+      `Write \`${dotted(p)}: ${prefix}\` in docops.config.yaml.`,
+    );
   return prefix;
 }
 
@@ -32,11 +43,21 @@ export function configPrefix(reader: ConfigReader, raw: string, p: YamlPath): st
 export function configTypeKey(reader: ConfigReader, raw: string, p: YamlPath, caseMatters: boolean): string {
   const key = normalizeTypeKey(raw);
   if (!TYPE_KEY.test(key)) {
-    reader.refuse(p, `the document type ${shown(raw)} is not a word of letters A-Z: a type becomes part of document IDs and file names.`, `Rename the type under \`${dotted(p.slice(0, -1))}\` to letters only, such as RFC, then run \`docket doctor\`.`, { type: raw.slice(0, 64) });
+    reader.refuse(
+      p,
+      `the document type ${shown(raw)} is not a word of letters A-Z: a type becomes part of document IDs and file names.`,
+      `Rename the type under \`${dotted(p.slice(0, -1))}\` to letters only, such as RFC, then run \`docket doctor\`.`,
+      { type: raw.slice(0, 64) },
+    );
   }
   const trimmed = raw.trim();
   if (trimmed !== raw || (caseMatters && trimmed !== trimmed.toUpperCase())) {
-    reader.warn('CONFIG_VALUE_NORMALIZED', p, `The document type ${shown(raw)} under \`${dotted(p.slice(0, -1))}\` is read as ${key}.`, `Write the type as ${trimmed.toUpperCase()} in docops.config.yaml.`);
+    reader.warn(
+      'CONFIG_VALUE_NORMALIZED',
+      p,
+      `The document type ${shown(raw)} under \`${dotted(p.slice(0, -1))}\` is read as ${key}.`,
+      `Write the type as ${trimmed.toUpperCase()} in docops.config.yaml.`,
+    );
   }
   return key;
 }

@@ -3,8 +3,19 @@ import { DocketError } from '../../errors/docket-error.js';
 import { note } from '../diagnostics.js';
 import type { Issue } from '../issues.js';
 import {
-  CONFIG_FILE, DEFAULT_CATALOG_NAME, DEFAULT_DOC_STATUSES, DEFAULT_DOCOPS_VERSION, DEFAULT_DOCS_ROOT, DEFAULT_EXCLUDED_PREFIX, DEFAULT_IMPL_STATES,
-  DEFAULT_NAMESPACE_NAME, GENERATED_VIEW_FILES, NAMESPACE_KEYS, TOP_LEVEL_KEYS, derivePrefix, indexDirOf,
+  CONFIG_FILE,
+  DEFAULT_CATALOG_NAME,
+  DEFAULT_DOC_STATUSES,
+  DEFAULT_DOCOPS_VERSION,
+  DEFAULT_DOCS_ROOT,
+  DEFAULT_EXCLUDED_PREFIX,
+  DEFAULT_IMPL_STATES,
+  DEFAULT_NAMESPACE_NAME,
+  GENERATED_VIEW_FILES,
+  NAMESPACE_KEYS,
+  TOP_LEVEL_KEYS,
+  derivePrefix,
+  indexDirOf,
 } from './defaults.js';
 import { applyDocumentTypes, builtinDocumentTypes, sortTypes } from './document-types.js';
 import { configPrefix } from './keys.js';
@@ -30,14 +41,33 @@ function catalogName(reader: ConfigReader, data: PlainObject): string {
   if (raw === undefined || raw === '') return DEFAULT_CATALOG_NAME;
   const base = path.posix.basename(raw.replace(/\\/g, '/'));
   if (base === '' || base === '.' || base === '..') {
-    reader.warn('CONFIG_VALUE_IGNORED', ['catalog_name'], `\`catalog_name\` (${raw}) names no file; ${DEFAULT_CATALOG_NAME} is used.`, 'Set catalog_name to a file name such as catalogue.md.');
+    reader.warn(
+      'CONFIG_VALUE_IGNORED',
+      ['catalog_name'],
+      `\`catalog_name\` (${raw}) names no file; ${DEFAULT_CATALOG_NAME} is used.`,
+      'Set catalog_name to a file name such as catalogue.md.',
+    );
     return DEFAULT_CATALOG_NAME;
   }
-  if (base !== raw) reader.warn('CONFIG_VALUE_IGNORED', ['catalog_name'], `\`catalog_name\` is a file name in each index directory: only ${base} of ${raw} is used.`, `Set catalog_name to ${base}.`);
+  if (base !== raw)
+    reader.warn(
+      'CONFIG_VALUE_IGNORED',
+      ['catalog_name'],
+      `\`catalog_name\` is a file name in each index directory: only ${base} of ${raw} is used.`,
+      `Set catalog_name to ${base}.`,
+    );
   return base;
 }
 
-function buildNamespace(reader: ConfigReader, top: PlainObject, ns: PlainObject, p: YamlPath, fallbackName: string, projectName: string, catalog: string): NamespaceConfig {
+function buildNamespace(
+  reader: ConfigReader,
+  top: PlainObject,
+  ns: PlainObject,
+  p: YamlPath,
+  fallbackName: string,
+  projectName: string,
+  catalog: string,
+): NamespaceConfig {
   const own = (key: string) => (ns === top ? undefined : reader.str(ns, key, p));
   const inherited = (key: string) => own(key) ?? reader.str(top, key, []);
   const pathOf = (key: string) => (ns !== top && Object.hasOwn(ns, key) ? [...p, key] : [key]);
@@ -58,7 +88,9 @@ function buildNamespace(reader: ConfigReader, top: PlainObject, ns: PlainObject,
     const items: { value: string; p: YamlPath }[] = [];
     reader.strList(top, key, []).forEach((value, i) => items.push({ value, p: [key, i] }));
     if (ns !== top) reader.strList(ns, key, p).forEach((value, i) => items.push({ value, p: [...p, key, i] }));
-    const values = asPath ? items.map((it) => reader.safePath(it.value, it.p)).filter((v): v is string => v !== undefined) : items.map((it) => it.value);
+    const values = asPath
+      ? items.map((it) => reader.safePath(it.value, it.p)).filter((v): v is string => v !== undefined)
+      : items.map((it) => it.value);
     return unique(values);
   };
 
@@ -116,7 +148,8 @@ export function parseConfig(root: string, text: string): LoadedConfig {
 
   const namespaces: NamespaceConfig[] = [];
   const rawNamespaces = data.namespaces;
-  if (rawNamespaces !== undefined && rawNamespaces !== null && !Array.isArray(rawNamespaces)) reader.invalid(['namespaces'], 'a list of namespace mappings');
+  if (rawNamespaces !== undefined && rawNamespaces !== null && !Array.isArray(rawNamespaces))
+    reader.invalid(['namespaces'], 'a list of namespace mappings');
   (Array.isArray(rawNamespaces) ? rawNamespaces : []).forEach((item, i) => {
     if (!isPlainObject(item)) {
       reader.warn('CONFIG_VALUE_IGNORED', ['namespaces', i], `namespaces[${i}] is not a mapping and was ignored.`);
@@ -181,5 +214,6 @@ export function finishConfig(parsed: LoadedConfig): LoadedConfig {
 /** --verbose: which config was read and the namespaces it gave. */
 function noteConfig(config: RepoConfig): void {
   note('config', () => `${config.config_path} read; index_path ${config.index_path}`);
-  for (const ns of config.namespaces) note('config', () => `namespace ${ns.name}: docs_root ${ns.docs_root}, prefix ${ns.repo_prefix}, schema ${ns.schema_path}`);
+  for (const ns of config.namespaces)
+    note('config', () => `namespace ${ns.name}: docs_root ${ns.docs_root}, prefix ${ns.repo_prefix}, schema ${ns.schema_path}`);
 }

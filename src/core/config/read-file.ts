@@ -16,12 +16,21 @@ export interface ConfigText {
 }
 
 function invalid(message: string, suggestion: string, details: Record<string, unknown> = {}, cause?: unknown): DocketError {
-  return new DocketError('CONFIG_INVALID', message, { suggestion, details: { path: CONFIG_FILE, ...details }, ...(cause === undefined ? {} : { cause }) });
+  return new DocketError('CONFIG_INVALID', message, {
+    suggestion,
+    details: { path: CONFIG_FILE, ...details },
+    ...(cause === undefined ? {} : { cause }),
+  });
 }
 
 function unreadable(error: unknown): DocketError {
   const code = (error as NodeJS.ErrnoException).code;
-  return invalid(`${CONFIG_FILE} could not be read: ${code ?? String(error)}.`, `Make ${CONFIG_FILE} a readable regular file, then run \`docket doctor\`.`, {}, error);
+  return invalid(
+    `${CONFIG_FILE} could not be read: ${code ?? String(error)}.`,
+    `Make ${CONFIG_FILE} a readable regular file, then run \`docket doctor\`.`,
+    {},
+    error,
+  );
 }
 
 /**
@@ -43,13 +52,22 @@ async function locate(root: string, file: string): Promise<{ real: string; stat:
   if (!lstat.isSymbolicLink()) return { real: file, stat: lstat };
   const written = await fs.readlink(file).catch(() => '?');
   const real = await fs.realpath(file).catch((error: NodeJS.ErrnoException) => {
-    throw invalid(`${CONFIG_FILE} is a symbolic link to ${written}, which ${error.code === 'ELOOP' ? 'loops back on itself' : 'does not exist'}.`, `Replace ${CONFIG_FILE} with the configuration file itself; \`docket init\` writes one when it is absent.`, { reason: 'broken_link', link_target: written }, error);
+    throw invalid(
+      `${CONFIG_FILE} is a symbolic link to ${written}, which ${error.code === 'ELOOP' ? 'loops back on itself' : 'does not exist'}.`,
+      `Replace ${CONFIG_FILE} with the configuration file itself; \`docket init\` writes one when it is absent.`,
+      { reason: 'broken_link', link_target: written },
+      error,
+    );
   });
   if (!isInside(root, real)) {
-    throw new DocketError('PATH_OUTSIDE_ROOT', `${CONFIG_FILE} is a symbolic link to ${written}, outside the repository root; docket reads no configuration from outside the repository.`, {
-      suggestion: `Replace the link with a copy of the file it points to (\`cp --remove-destination "$(readlink -f ${CONFIG_FILE})" ${CONFIG_FILE}\`), so the repository carries its own config.`,
-      details: { path: CONFIG_FILE, reason: 'symlink_outside_root', link_target: written },
-    });
+    throw new DocketError(
+      'PATH_OUTSIDE_ROOT',
+      `${CONFIG_FILE} is a symbolic link to ${written}, outside the repository root; docket reads no configuration from outside the repository.`,
+      {
+        suggestion: `Replace the link with a copy of the file it points to (\`cp --remove-destination "$(readlink -f ${CONFIG_FILE})" ${CONFIG_FILE}\`), so the repository carries its own config.`,
+        details: { path: CONFIG_FILE, reason: 'symlink_outside_root', link_target: written },
+      },
+    );
   }
   const stat = await fs.stat(real).catch((error: unknown) => {
     throw unreadable(error);
@@ -58,8 +76,16 @@ async function locate(root: string, file: string): Promise<{ real: string; stat:
 }
 
 function checkShape(stat: Stats): void {
-  if (!stat.isFile()) throw invalid(`${CONFIG_FILE} is not a regular file.`, `Replace ${CONFIG_FILE} with the configuration file; \`docket init\` writes one when it is absent.`);
-  if (stat.size > MAX_CONFIG_BYTES) throw invalid(`${CONFIG_FILE} is ${stat.size} bytes; the limit is ${MAX_CONFIG_BYTES}.`, `Reduce ${CONFIG_FILE} to its settings; it should be a few kilobytes.`);
+  if (!stat.isFile())
+    throw invalid(
+      `${CONFIG_FILE} is not a regular file.`,
+      `Replace ${CONFIG_FILE} with the configuration file; \`docket init\` writes one when it is absent.`,
+    );
+  if (stat.size > MAX_CONFIG_BYTES)
+    throw invalid(
+      `${CONFIG_FILE} is ${stat.size} bytes; the limit is ${MAX_CONFIG_BYTES}.`,
+      `Reduce ${CONFIG_FILE} to its settings; it should be a few kilobytes.`,
+    );
 }
 
 /**
@@ -86,9 +112,11 @@ export async function readConfigText(root: string): Promise<ConfigText> {
   let bytes: Buffer;
   // O_NOFOLLOW: the file checked above is the one read, even if a link appears in between;
   // O_NONBLOCK: a FIFO swapped in meanwhile cannot block the open (fstat then refuses it).
-  const handle = await fs.open(real, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0)).catch((error: unknown) => {
-    throw unreadable(error);
-  });
+  const handle = await fs
+    .open(real, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0))
+    .catch((error: unknown) => {
+      throw unreadable(error);
+    });
   try {
     checkShape(await handle.stat());
     bytes = await handle.readFile();

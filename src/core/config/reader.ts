@@ -14,7 +14,10 @@ export function isPlainObject(value: unknown): value is PlainObject {
 }
 
 export function dotted(p: YamlPath): string {
-  return p.map((s) => (typeof s === 'number' ? `[${s}]` : s)).join('.').replace(/\.\[/g, '[');
+  return p
+    .map((s) => (typeof s === 'number' ? `[${s}]` : s))
+    .join('.')
+    .replace(/\.\[/g, '[');
 }
 
 /** Typed access to the parsed config that knows where each value came from. */

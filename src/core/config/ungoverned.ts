@@ -37,11 +37,13 @@ export async function ungovernedDocuments(config: RepoConfig, signal?: AbortSign
     byDir.set(top, [...(byDir.get(top) ?? []), rel]);
   }
   const roots = config.namespaces.map((n) => `${n.docs_root}/`).join(', ');
-  return [...byDir.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([dir, files]) => ({
-    code: 'DOCUMENTS_UNGOVERNED',
-    severity: 'warning',
-    message: `${files.length} Markdown file${files.length === 1 ? '' : 's'} with a document ID under ${dir === '.' ? 'the repository root' : `${dir}/`} ${files.length === 1 ? 'is' : 'are'} outside every docs root (${roots}), so no command checks ${files.length === 1 ? 'it' : 'them'}: ${files.slice(0, NAMED).join(', ')}${files.length > NAMED ? ` and ${files.length - NAMED} more` : ''}.`,
-    path: dir,
-    suggestion: `Add a namespace whose docs_root holds ${dir === '.' ? 'them' : `${dir}/`} (\`docket scan\` suggests it), or move the files under a docs root.`,
-  }));
+  return [...byDir.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([dir, files]) => ({
+      code: 'DOCUMENTS_UNGOVERNED',
+      severity: 'warning',
+      message: `${files.length} Markdown file${files.length === 1 ? '' : 's'} with a document ID under ${dir === '.' ? 'the repository root' : `${dir}/`} ${files.length === 1 ? 'is' : 'are'} outside every docs root (${roots}), so no command checks ${files.length === 1 ? 'it' : 'them'}: ${files.slice(0, NAMED).join(', ')}${files.length > NAMED ? ` and ${files.length - NAMED} more` : ''}.`,
+      path: dir,
+      suggestion: `Add a namespace whose docs_root holds ${dir === '.' ? 'them' : `${dir}/`} (\`docket scan\` suggests it), or move the files under a docs root.`,
+    }));
 }

@@ -24,7 +24,13 @@ export function validateNamespaces(config: RepoConfig): Issue[] {
   }
   for (const [name, count] of byName) {
     if (count > 1) {
-      issues.push({ code: 'NAMESPACE_NAME_DUPLICATE', severity: 'error', message: `${count} namespaces are named "${name}".`, path: CONFIG_FILE, suggestion: 'Give each namespace its own name.' });
+      issues.push({
+        code: 'NAMESPACE_NAME_DUPLICATE',
+        severity: 'error',
+        message: `${count} namespaces are named "${name}".`,
+        path: CONFIG_FILE,
+        suggestion: 'Give each namespace its own name.',
+      });
     }
   }
   return issues;

@@ -37,10 +37,14 @@ export class YamlSource implements ConfigYaml {
     }
     const tag = unknownTag(doc, text, lines);
     if (tag) {
-      throw new DocketError('CONFIG_INVALID', `${file}:${tag.line}: the YAML tag \`${tag.tag}\` is not supported: its value cannot be read as what the tag says.`, {
-        suggestion: `${unknownTagSuggestion(tag.tag)} Then run \`docket doctor\`.`,
-        details: { path: file, line: tag.line, yaml_error: 'TAG_RESOLVE_FAILED', tag: tag.tag },
-      });
+      throw new DocketError(
+        'CONFIG_INVALID',
+        `${file}:${tag.line}: the YAML tag \`${tag.tag}\` is not supported: its value cannot be read as what the tag says.`,
+        {
+          suggestion: `${unknownTagSuggestion(tag.tag)} Then run \`docket doctor\`.`,
+          details: { path: file, line: tag.line, yaml_error: 'TAG_RESOLVE_FAILED', tag: tag.tag },
+        },
+      );
     }
     return new YamlSource(file, doc, lines, resolveAliases(file, doc, lines));
   }
@@ -111,9 +115,13 @@ function resolveAliases(file: string, doc: Document.Parsed, lines: LineCounter):
     const line = at === undefined ? undefined : lines.linePos(at).line;
     const where = `${file}${line ? `:${line}` : ''}`;
     const name = /: (\S+)$/.exec(message)?.[1] ?? 'name';
-    const reason = unresolved ? `the alias *${name} has no anchor &${name} before it` : 'its aliases (*name) expand to too many values (more than 100 aliases in all)';
+    const reason = unresolved
+      ? `the alias *${name} has no anchor &${name} before it`
+      : 'its aliases (*name) expand to too many values (more than 100 aliases in all)';
     throw new DocketError('CONFIG_INVALID', `${where}: ${reason}.`, {
-      suggestion: unresolved ? `Define the anchor before the alias in ${file}, or write the value out in full, then run \`docket doctor\`.` : `Write the values out instead of nesting aliases in ${file}, then run \`docket doctor\`.`,
+      suggestion: unresolved
+        ? `Define the anchor before the alias in ${file}, or write the value out in full, then run \`docket doctor\`.`
+        : `Write the values out instead of nesting aliases in ${file}, then run \`docket doctor\`.`,
       details: { path: file, line: line ?? null, yaml_error: unresolved ? 'UNRESOLVED_ALIAS' : 'ALIAS_COUNT_EXCEEDED' },
     });
   }

@@ -33,7 +33,22 @@ function isPlain(r: DocumentRecord): boolean {
 }
 
 /** Every field of a compact model, as its constructor takes them. */
-type CompactParts = Pick<CompactDocument, 'rel' | 'namespace' | 'document_id' | 'type' | 'idLine' | 'readable' | 'checked' | 'findings' | 'pendingLinks' | 'size' | 'mtimeMs' | 'full' | 'held'>;
+type CompactParts = Pick<
+  CompactDocument,
+  | 'rel'
+  | 'namespace'
+  | 'document_id'
+  | 'type'
+  | 'idLine'
+  | 'readable'
+  | 'checked'
+  | 'findings'
+  | 'pendingLinks'
+  | 'size'
+  | 'mtimeMs'
+  | 'full'
+  | 'held'
+>;
 
 /** A compact model without findings, with a plain record and hashed anchors: what DocumentRows keeps in columns. */
 export type CompactRow = Omit<CompactParts, 'rel' | 'namespace' | 'findings' | 'full' | 'held'> & { anchorKey: number | undefined };
@@ -100,10 +115,19 @@ export class CompactDocument implements InspectedDocument {
       size: r.size,
       mtimeMs: r.mtimeMs,
       // The split, text and frontmatter are not kept: the rules that look at them have run.
-      full: isPlain(r) ? undefined : {
-        rel: r.rel, namespace: r.namespace, size: r.size, mtimeMs: r.mtimeMs, bom: r.bom, problems: r.problems.length === 0 ? NONE : r.problems, unreadable: r.unreadable,
-        digest: r.digest, decoded: r.decoded,
-      },
+      full: isPlain(r)
+        ? undefined
+        : {
+            rel: r.rel,
+            namespace: r.namespace,
+            size: r.size,
+            mtimeMs: r.mtimeMs,
+            bom: r.bom,
+            problems: r.problems.length === 0 ? NONE : r.problems,
+            unreadable: r.unreadable,
+            digest: r.digest,
+            decoded: r.decoded,
+          },
       held: key ?? doc.anchorText ?? joinAnchors(doc.anchors) ?? (doc.anchors.length === 0 ? undefined : detachAll(doc.anchors)),
     });
   }
@@ -114,14 +138,35 @@ export class CompactDocument implements InspectedDocument {
    */
   row(): CompactRow | undefined {
     if (this.findings.length > 0 || this.full !== undefined || (this.held !== undefined && typeof this.held !== 'number')) return undefined;
-    return { document_id: this.document_id, type: this.type, idLine: this.idLine, readable: this.readable, checked: this.checked, pendingLinks: this.pendingLinks, size: this.size, mtimeMs: this.mtimeMs, anchorKey: this.held };
+    return {
+      document_id: this.document_id,
+      type: this.type,
+      idLine: this.idLine,
+      readable: this.readable,
+      checked: this.checked,
+      pendingLinks: this.pendingLinks,
+      size: this.size,
+      mtimeMs: this.mtimeMs,
+      anchorKey: this.held,
+    };
   }
 
   /** The model a row describes (see row()), at its path. */
   static fromRow(rel: string, namespace: NamespaceConfig, row: CompactRow): CompactDocument {
     return new CompactDocument({
-      rel, namespace, document_id: row.document_id, type: row.type, idLine: row.idLine, readable: row.readable, checked: row.checked, findings: NONE,
-      pendingLinks: row.pendingLinks, size: row.size, mtimeMs: row.mtimeMs, full: undefined, held: row.anchorKey,
+      rel,
+      namespace,
+      document_id: row.document_id,
+      type: row.type,
+      idLine: row.idLine,
+      readable: row.readable,
+      checked: row.checked,
+      findings: NONE,
+      pendingLinks: row.pendingLinks,
+      size: row.size,
+      mtimeMs: row.mtimeMs,
+      full: undefined,
+      held: row.anchorKey,
     });
   }
 
@@ -135,7 +180,17 @@ export class CompactDocument implements InspectedDocument {
   }
 
   get record(): DocumentRecord {
-    return this.full ?? { rel: this.rel, namespace: this.namespace, size: this.size, mtimeMs: this.mtimeMs, bom: false, problems: NONE, unreadable: false };
+    return (
+      this.full ?? {
+        rel: this.rel,
+        namespace: this.namespace,
+        size: this.size,
+        mtimeMs: this.mtimeMs,
+        bom: false,
+        problems: NONE,
+        unreadable: false,
+      }
+    );
   }
 
   get anchors(): string[] {
@@ -165,5 +220,10 @@ function pendingLinksOf(links: readonly PendingLink[], probe: FsProbe): PendingL
  */
 function pendingLink(l: PendingLink, probe: FsProbe): PendingLink {
   const target = probe.position(l.path);
-  return { line: l.line, column: l.column, path: target === undefined ? detach(l.path) : probe.pathAt(target), fragment: shared(fragments, l.fragment) };
+  return {
+    line: l.line,
+    column: l.column,
+    path: target === undefined ? detach(l.path) : probe.pathAt(target),
+    fragment: shared(fragments, l.fragment),
+  };
 }

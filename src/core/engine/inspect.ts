@@ -94,7 +94,10 @@ function isUnreadable(doc: InspectedDocument): boolean {
 
 function finish(doc: InspectedDocument, findings: Finding[]): void {
   const id = doc.document_id;
-  doc.findings = findings.length === 0 ? NONE : findings.map((f) => detachFinding(id && f.document_id === undefined ? { ...f, document_id: id } : f)).sort(compareIssues);
+  doc.findings =
+    findings.length === 0
+      ? NONE
+      : findings.map((f) => detachFinding(id && f.document_id === undefined ? { ...f, document_id: id } : f)).sort(compareIssues);
   if (doc.pendingLinks) doc.pendingLinks = undefined;
   doc.checked = true;
 }
@@ -154,16 +157,36 @@ async function inspectWalked(config: RepoConfig, walk: WalkResult, opts: Inspect
       probe: builder.probe,
       watched: builder.watchedPaths,
       ...(opts.overlay ? { overlay: opts.overlay } : {}),
-      settings: { rules, ...(opts.only ? { only: opts.only } : {}), compact: true, retainText: false, digest: opts.digest ?? true, facts: opts.reuse !== undefined || opts.onFacts !== undefined, memo: opts.memos !== undefined, memoDigest: opts.memos?.byContent === true, anchors: rules },
+      settings: {
+        rules,
+        ...(opts.only ? { only: opts.only } : {}),
+        compact: true,
+        retainText: false,
+        digest: opts.digest ?? true,
+        facts: opts.reuse !== undefined || opts.onFacts !== undefined,
+        memo: opts.memos !== undefined,
+        memoDigest: opts.memos?.byContent === true,
+        anchors: rules,
+      },
     };
-    await prepareAll(walk.files, ctx, { ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.reuse ? { reuse: opts.reuse } : {}), ...(opts.memos ? { memos: opts.memos } : {}), ...(opts.onProgress ? { onProgress: (done: number, total: number) => void opts.onProgress?.(done, total) } : {}) }, (i, prepared) => {
-      // The builder first: a row reads its document's ID back from the builder's table.
-      builder.add(prepared.doc, prepared.inbound, i);
-      if (rows) rows.set(i, prepared.doc);
-      else documents[i] = prepared.doc;
-      local.set(i, prepared.local);
-      opts.onFacts?.(i, prepared.doc && isUnreadable(prepared.doc) ? null : prepared.facts);
-    });
+    await prepareAll(
+      walk.files,
+      ctx,
+      {
+        ...(opts.signal ? { signal: opts.signal } : {}),
+        ...(opts.reuse ? { reuse: opts.reuse } : {}),
+        ...(opts.memos ? { memos: opts.memos } : {}),
+        ...(opts.onProgress ? { onProgress: (done: number, total: number) => void opts.onProgress?.(done, total) } : {}),
+      },
+      (i, prepared) => {
+        // The builder first: a row reads its document's ID back from the builder's table.
+        builder.add(prepared.doc, prepared.inbound, i);
+        if (rows) rows.set(i, prepared.doc);
+        else documents[i] = prepared.doc;
+        local.set(i, prepared.local);
+        opts.onFacts?.(i, prepared.doc && isUnreadable(prepared.doc) ? null : prepared.facts);
+      },
+    );
   } else {
     documents = await loadDocuments(config, walk.files, schemaFor, {
       signal: opts.signal,
@@ -212,4 +235,3 @@ async function inspectWalked(config: RepoConfig, walk: WalkResult, opts: Inspect
 function tenths(ms: number): number {
   return Math.round(ms * 10) / 10;
 }
-

@@ -30,7 +30,16 @@ function decode(s: string): string {
  * says no: the caller takes the long way.
  */
 function isNormal(p: string): boolean {
-  return !p.includes('//') && !p.endsWith('/') && !p.startsWith('/') && !p.includes('./') && !p.endsWith('/.') && !p.endsWith('/..') && p !== '.' && p !== '..';
+  return (
+    !p.includes('//') &&
+    !p.endsWith('/') &&
+    !p.startsWith('/') &&
+    !p.includes('./') &&
+    !p.endsWith('/.') &&
+    !p.endsWith('/..') &&
+    p !== '.' &&
+    p !== '..'
+  );
 }
 
 /**
@@ -124,7 +133,12 @@ function joinNormal(dir: string, dirNormal: boolean, rel: string): string | unde
 }
 
 /** Resolves a link destination against the document's path, without touching the disk. */
-export function resolveLink(fromRel: string, link: MarkdownLink, dir = path.posix.dirname(fromRel), dirNormal = isNormalDir(dir)): DocumentLink {
+export function resolveLink(
+  fromRel: string,
+  link: MarkdownLink,
+  dir = path.posix.dirname(fromRel),
+  dirNormal = isNormalDir(dir),
+): DocumentLink {
   const target = link.target.trim();
   if (target === '') return resolved(link, 'empty');
   // A scheme starts with a letter: most relative targets (`../x.md`, `#a`) need no regular expression.
@@ -178,9 +192,24 @@ function stringField(data: Record<string, unknown> | undefined, key: string): st
 
 /** Builds the document model from a record: normalised metadata, links, anchors. */
 /** `anchors: false` (index): the model's anchors stay empty; its links and first heading are complete. */
-export function describeDocument(record: DocumentRecord, schema: CompiledSchema | undefined, retainText: boolean, anchors = true): InspectedDocument {
+export function describeDocument(
+  record: DocumentRecord,
+  schema: CompiledSchema | undefined,
+  retainText: boolean,
+  anchors = true,
+): InspectedDocument {
   // The shared empty list until a field gets its own (none is ever pushed to).
-  const doc: InspectedDocument = { rel: record.rel, namespace: record.namespace, record, normalized: NONE, links: NONE, anchors: NONE, readable: record.text !== undefined, findings: NONE, checked: false };
+  const doc: InspectedDocument = {
+    rel: record.rel,
+    namespace: record.namespace,
+    record,
+    normalized: NONE,
+    links: NONE,
+    anchors: NONE,
+    readable: record.text !== undefined,
+    findings: NONE,
+    checked: false,
+  };
   const fm = record.frontmatter;
   if (fm && fm.hasKeys()) {
     const { metadata, normalized } = normalizeMetadata(fm, schema?.schema);
@@ -241,7 +270,12 @@ export interface LoadOptions {
 
 const PROGRESS_EVERY = 1000;
 
-function loadOne(config: RepoConfig, file: GovernedFile, schemaFor: (schemaPath: string) => CompiledSchema | undefined, opts: LoadOptions): InspectedDocument {
+function loadOne(
+  config: RepoConfig,
+  file: GovernedFile,
+  schemaFor: (schemaPath: string) => CompiledSchema | undefined,
+  opts: LoadOptions,
+): InspectedDocument {
   const reuse = opts.reuse;
   const hit = reuse?.byStat(file);
   if (hit) return hit;

@@ -38,7 +38,11 @@ export function overlaidWalk(config: RepoConfig, walk: WalkResult, overlay: Over
 }
 
 /** A directory's entries as they would be: removed names dropped, written files (and their new directories) added. */
-export function overlaidEntries(dir: string, entries: Map<string, EntryKind> | undefined, overlay: Overlay): Map<string, EntryKind> | undefined {
+export function overlaidEntries(
+  dir: string,
+  entries: Map<string, EntryKind> | undefined,
+  overlay: Overlay,
+): Map<string, EntryKind> | undefined {
   let out = entries;
   const prefix = dir === '.' ? '' : `${dir}/`;
   for (const rel of overlay.gone) {

@@ -67,7 +67,14 @@ export class Preparation {
   hand(i: number, prepared: Prepared): void {
     if (this.memos) {
       const doc = prepared.doc;
-      const described = prepared.memo ? { size: doc.record.size, mtimeMs: doc.record.mtimeMs, ...(prepared.digest ? { digest: prepared.digest } : {}), memo: prepared.memo } : undefined;
+      const described = prepared.memo
+        ? {
+            size: doc.record.size,
+            mtimeMs: doc.record.mtimeMs,
+            ...(prepared.digest ? { digest: prepared.digest } : {}),
+            memo: prepared.memo,
+          }
+        : undefined;
       this.memos.record(this.files.at(i)!, prepared.cacheRange, described);
       prepared.memo = undefined;
       prepared.digest = undefined;

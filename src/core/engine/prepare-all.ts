@@ -9,7 +9,10 @@ import { Preparation, type PipelineRun } from './preparation.js';
  * What the last run did, for tests (which documents a cache answered for). On globalThis:
  * test runners may load their own copy of this module.
  */
-export const lastRun: PipelineRun = ((globalThis as Record<symbol, unknown>)[Symbol.for('docket.pipeline.lastRun')] ??= { remembered: 0, verified: 0 }) as never;
+export const lastRun: PipelineRun = ((globalThis as Record<symbol, unknown>)[Symbol.for('docket.pipeline.lastRun')] ??= {
+  remembered: 0,
+  verified: 0,
+}) as never;
 
 export interface PipelineOptions {
   signal?: AbortSignal;
@@ -25,7 +28,12 @@ export interface PipelineOptions {
  * described, and handed on at once (models held back for a batch would keep a whole
  * repository's). Returns what it did (also kept in `lastRun`).
  */
-export async function prepareAll(files: readonly GovernedFile[], ctx: PrepareContext, opts: PipelineOptions, accept: (i: number, prepared: Prepared) => void): Promise<PipelineRun> {
+export async function prepareAll(
+  files: readonly GovernedFile[],
+  ctx: PrepareContext,
+  opts: PipelineOptions,
+  accept: (i: number, prepared: Prepared) => void,
+): Promise<PipelineRun> {
   const total = files.length;
   Object.assign(lastRun, { remembered: 0, verified: 0 });
   const prep = new Preparation(files, ctx, opts.reuse, opts.memos, lastRun, accept, opts.onProgress);

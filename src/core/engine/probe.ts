@@ -125,7 +125,11 @@ export class FsProbe {
     if (this.dirs.has(dir)) return this.dirs.get(dir);
     let entries: Map<string, EntryKind> | undefined;
     try {
-      entries = new Map(readdirSync(path.join(this.root, dir), { withFileTypes: true }).map((e) => [e.name, e.isSymbolicLink() ? 'symlink' : e.isDirectory() ? 'dir' : e.isFile() ? 'file' : 'other'] as const));
+      entries = new Map(
+        readdirSync(path.join(this.root, dir), { withFileTypes: true }).map(
+          (e) => [e.name, e.isSymbolicLink() ? 'symlink' : e.isDirectory() ? 'dir' : e.isFile() ? 'file' : 'other'] as const,
+        ),
+      );
     } catch {
       entries = undefined;
     }

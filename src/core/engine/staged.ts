@@ -33,11 +33,18 @@ export async function stagedDocuments(config: RepoConfig, within: Targets | unde
     const isGoverned = REGULAR.has(entry.mode) && ns !== undefined && !isExcluded(ns, rel) && (!within || within.governed.has(rel));
     (isGoverned ? governed : ignored).push(entry);
   }
-  const blobs = await readBlobs(config.root, governed.map((g) => g.oid), MAX_DOCUMENT_BYTES, signal);
-  const files = new Map<string, Buffer | RawRead>(governed.map((g, i) => {
-    const blob = blobs[i]!;
-    return [g.rel, typeof blob === 'number' ? { kind: 'too-large' as const, size: blob, mtimeMs: Number.NaN } : blob];
-  }));
+  const blobs = await readBlobs(
+    config.root,
+    governed.map((g) => g.oid),
+    MAX_DOCUMENT_BYTES,
+    signal,
+  );
+  const files = new Map<string, Buffer | RawRead>(
+    governed.map((g, i) => {
+      const blob = blobs[i]!;
+      return [g.rel, typeof blob === 'number' ? { kind: 'too-large' as const, size: blob, mtimeMs: Number.NaN } : blob];
+    }),
+  );
   return {
     overlay: { files, gone: new Set() },
     targets: {

@@ -36,7 +36,10 @@ function relativePattern(root: string, input: string): string {
   const rel = abs ? toPosix(path.relative(root, input)) : separators(input);
   const normal = path.posix.normalize(rel).replace(/^\.\//, '');
   if (normal === '..' || normal.startsWith('../') || path.posix.isAbsolute(normal)) {
-    throw new DocketError('PATH_OUTSIDE_ROOT', `The path "${input}" is outside the repository root.`, { suggestion: 'Pass a path inside the repository root, or change --root.', details: { path: input } });
+    throw new DocketError('PATH_OUTSIDE_ROOT', `The path "${input}" is outside the repository root.`, {
+      suggestion: 'Pass a path inside the repository root, or change --root.',
+      details: { path: input },
+    });
   }
   return normal;
 }
@@ -45,7 +48,11 @@ function relativePattern(root: string, input: string): string {
 function globMatcher(input: string, pattern: string): GlobMatcher {
   const compiled = compileGlob(pattern);
   if (!compiled.ok) {
-    throw new DocketError('INVALID_FLAG_VALUE', `The glob "${input}" cannot be used: ${compiled.reason}.`, { suggestion: 'Use globs as picomatch and fast-glob take them (`*`, `**`, `?`, `[...]`, `{a,b}`, `@(a|b)`, `\\*` for a literal star), and `!pattern` to leave paths out.', details: { path: input } });
+    throw new DocketError('INVALID_FLAG_VALUE', `The glob "${input}" cannot be used: ${compiled.reason}.`, {
+      suggestion:
+        'Use globs as picomatch and fast-glob take them (`*`, `**`, `?`, `[...]`, `{a,b}`, `@(a|b)`, `\\*` for a literal star), and `!pattern` to leave paths out.',
+      details: { path: input },
+    });
   }
   return compiled;
 }
@@ -53,7 +60,8 @@ function globMatcher(input: string, pattern: string): GlobMatcher {
 /** Whether the glob matches the path or one of its directories down to `base` (a matched directory selects what it holds). */
 function selects(glob: GlobMatcher, rel: string, base = ''): boolean {
   if (glob.test(rel)) return true;
-  for (let dir = path.posix.dirname(rel); dir !== '.' && dir.length >= base.length; dir = path.posix.dirname(dir)) if (glob.test(dir)) return true;
+  for (let dir = path.posix.dirname(rel); dir !== '.' && dir.length >= base.length; dir = path.posix.dirname(dir))
+    if (glob.test(dir)) return true;
   return false;
 }
 

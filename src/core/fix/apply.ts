@@ -9,7 +9,6 @@ import { renameNoReplace } from './rename.js';
 import { sha256 } from '../text/sha256.js';
 import type { Overlay } from '../engine/overlay.js';
 
-
 /** fix left a file alone (FIX_SKIPPED); `rerun`: the command that tries again. */
 export function fixSkipped(rel: string, message: string, rerun = 'docket fix --apply'): Issue {
   return { code: 'FIX_SKIPPED', severity: 'warning', message, path: rel, suggestion: `Resolve the conflict, then run \`${rerun}\` again.` };
@@ -55,7 +54,10 @@ export async function applyPlan(root: string, plan: FilePlan, warnings: Issue[])
   try {
     if (plan.text !== undefined) {
       // Checked again just before the rename: a change made since the check above is kept.
-      const written = await writeFileAtomic(root, abs, Buffer.from(`${plan.doc.record.bom ? '\uFEFF' : ''}${plan.text}`, 'utf8'), { overwrite: true, unchangedSha256: plan.doc.record.digest });
+      const written = await writeFileAtomic(root, abs, Buffer.from(`${plan.doc.record.bom ? '\uFEFF' : ''}${plan.text}`, 'utf8'), {
+        overwrite: true,
+        unchangedSha256: plan.doc.record.digest,
+      });
       if (!written) {
         warnings.push(fixSkipped(rel, changedSinceRead(rel)));
         return done;
@@ -68,12 +70,12 @@ export async function applyPlan(root: string, plan: FilePlan, warnings: Issue[])
     }
   } catch (error) {
     // errno messages carry absolute paths; the envelope only carries repository-relative ones
-    const reason = error instanceof DocketError ? error.message : `the file system refused it (${(error as NodeJS.ErrnoException).code ?? 'error'})`;
+    const reason =
+      error instanceof DocketError ? error.message : `the file system refused it (${(error as NodeJS.ErrnoException).code ?? 'error'})`;
     warnings.push(fixSkipped(rel, `${rel} was not ${done.content || plan.text === undefined ? 'renamed' : 'changed'}: ${reason}`));
   }
   return done;
 }
-
 
 /**
  * What applying the plans would leave on disk (see Overlay): each changed file's new bytes
@@ -87,7 +89,11 @@ export async function plannedOverlay(root: string, plans: readonly FilePlan[]): 
     const rel = plan.doc.rel;
     let bytes: Buffer | undefined;
     if (plan.text !== undefined) bytes = Buffer.from(`${plan.doc.record.bom ? '\uFEFF' : ''}${plan.text}`, 'utf8');
-    else bytes = await readBytes(path.join(root, rel), MAX_DOCUMENT_BYTES).then((r) => r.bytes, () => undefined);
+    else
+      bytes = await readBytes(path.join(root, rel), MAX_DOCUMENT_BYTES).then(
+        (r) => r.bytes,
+        () => undefined,
+      );
     if (!bytes) continue; // unreadable now: apply would leave it alone (FIX_SKIPPED)
     files.set(plan.rename?.to ?? rel, bytes);
     if (plan.rename) gone.add(rel);

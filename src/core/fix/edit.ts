@@ -32,7 +32,13 @@ function splice(text: string, replacements: Replacement[]): string {
  * an edit it cannot make without rewriting more (a block or multi-line value, a flow mapping):
  * the result is parsed again to prove it.
  */
-export function applyFieldEdits(text: string, split: Extract<Split, { kind: 'ok' }>, fm: ParsedFrontmatter | undefined, edits: readonly FieldEdit[], eol: string): string | undefined {
+export function applyFieldEdits(
+  text: string,
+  split: Extract<Split, { kind: 'ok' }>,
+  fm: ParsedFrontmatter | undefined,
+  edits: readonly FieldEdit[],
+  eol: string,
+): string | undefined {
   const replacements: Replacement[] = [];
   let added = '';
   for (const edit of edits) {
@@ -43,7 +49,11 @@ export function applyFieldEdits(text: string, split: Extract<Split, { kind: 'ok'
     } else if (span?.kind === 'scalar') {
       replacements.push({ at: split.yamlOffset + span.start, end: split.yamlOffset + span.end, text: scalar });
     } else if (span?.kind === 'empty') {
-      replacements.push({ at: split.yamlOffset + span.insertAt, end: split.yamlOffset + span.end, text: ` ${scalar}${span.comment ? ' ' : ''}` });
+      replacements.push({
+        at: split.yamlOffset + span.insertAt,
+        end: split.yamlOffset + span.end,
+        text: ` ${scalar}${span.comment ? ' ' : ''}`,
+      });
     } else {
       return undefined;
     }

@@ -36,7 +36,10 @@ export interface FixInspection {
  * read (else FIX_SKIPPED), so a fix is always planned on the text its findings are about.
  * Keeping every document's text and model instead made fix hold 1.7 GB at 100k documents.
  */
-export async function inspectForFix(config: RepoConfig, opts: { signal?: AbortSignal; fixable: boolean; overlay?: Overlay }): Promise<FixInspection> {
+export async function inspectForFix(
+  config: RepoConfig,
+  opts: { signal?: AbortSignal; fixable: boolean; overlay?: Overlay },
+): Promise<FixInspection> {
   const [findings, ids, fixable, changed] = [[] as Finding[], [] as string[], [] as InspectedDocument[], [] as Issue[]];
   const namespaceOf = new Map<string, string>();
   const hinted: InspectedDocument[] = [];
@@ -75,5 +78,14 @@ export async function inspectForFix(config: RepoConfig, opts: { signal?: AbortSi
       fixable.push(full);
     }
   }
-  return { repository: inspection.repository, findings, namespaceOf, ids, fixable, changed, schemas: inspection.schemas, partial: inspection.partial };
+  return {
+    repository: inspection.repository,
+    findings,
+    namespaceOf,
+    ids,
+    fixable,
+    changed,
+    schemas: inspection.schemas,
+    partial: inspection.partial,
+  };
 }

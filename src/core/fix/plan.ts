@@ -50,7 +50,13 @@ function rewriteLines(text: string, hints: readonly Finding[]): { text: string; 
   return { text: done.length > 0 ? lines.join('\n') : text, done };
 }
 
-function planContent(doc: InspectedDocument, hinted: Finding[], inputs: FixInputs, fill: FillContext, repairedIds: ReadonlyMap<string, string>): Pick<FilePlan, 'text' | 'action' | 'fields' | 'contentFixes' | 'blockLines'> | undefined {
+function planContent(
+  doc: InspectedDocument,
+  hinted: Finding[],
+  inputs: FixInputs,
+  fill: FillContext,
+  repairedIds: ReadonlyMap<string, string>,
+): Pick<FilePlan, 'text' | 'action' | 'fields' | 'contentFixes' | 'blockLines'> | undefined {
   const original = doc.record.text;
   if (original === undefined) return undefined;
   // Lines of the body (the metadata block): the frontmatter's offsets, before them, stay valid.
@@ -63,25 +69,53 @@ function planContent(doc: InspectedDocument, hinted: Finding[], inputs: FixInput
   const wanted: FieldEdit[] = [];
   const fm = doc.record.frontmatter;
   // Fields in FILLABLE order, so added lines read document_id, type, title, ... like the templates.
-  const fillFields = wholeBlock ? requiredFields(inputs, doc) : FILLABLE.filter((f) => hinted.some((h) => h.fix?.kind === 'fill' && h.fix.field === f));
+  const fillFields = wholeBlock
+    ? requiredFields(inputs, doc)
+    : FILLABLE.filter((f) => hinted.some((h) => h.fix?.kind === 'fill' && h.fix.field === f));
   for (const field of fillFields) {
     const value = fillValue(field, doc, fill);
-    if (value !== undefined) wanted.push({ field, op: fm?.valueSpan(field) ? 'set' : 'add', ...(fm?.valueSpan(field) ? { from: fm.source(field) ?? '' } : {}), to: value });
+    if (value !== undefined)
+      wanted.push({
+        field,
+        op: fm?.valueSpan(field) ? 'set' : 'add',
+        ...(fm?.valueSpan(field) ? { from: fm.source(field) ?? '' } : {}),
+        to: value,
+      });
   }
   for (const h of hinted) {
     if (h.fix?.kind !== 'set') continue;
     if (h.fix.field === 'document_id' && repairedIds.get(doc.rel) !== h.fix.value) continue; // another document has it
-    wanted.push({ field: h.fix.field, op: 'set', from: fm?.source(h.fix.field) ?? String(doc.metadata?.[h.fix.field] ?? ''), to: h.fix.value });
+    wanted.push({
+      field: h.fix.field,
+      op: 'set',
+      from: fm?.source(h.fix.field) ?? String(doc.metadata?.[h.fix.field] ?? ''),
+      to: h.fix.value,
+    });
   }
   const blockLines = block.done.length > 0 ? { blockLines: block.done.length } : {};
-  if (wanted.length === 0) return block.done.length > 0 ? { text, action: 'edit_metadata_block', fields: [], contentFixes: block.done, ...blockLines } : undefined;
+  if (wanted.length === 0)
+    return block.done.length > 0 ? { text, action: 'edit_metadata_block', fields: [], contentFixes: block.done, ...blockLines } : undefined;
   let next: string | undefined;
-  if (canPrependFrontmatter(split)) next = prependFrontmatter(text, wanted.map((e) => [e.field, e.to] as const), eol);
+  if (canPrependFrontmatter(split))
+    next = prependFrontmatter(
+      text,
+      wanted.map((e) => [e.field, e.to] as const),
+      eol,
+    );
   else if (split.kind === 'ok') next = applyFieldEdits(text, split, fm, wanted, eol);
-  if (next === undefined || next === text) return block.done.length > 0 ? { text, action: 'edit_metadata_block', fields: [], contentFixes: block.done, ...blockLines } : undefined;
+  if (next === undefined || next === text)
+    return block.done.length > 0 ? { text, action: 'edit_metadata_block', fields: [], contentFixes: block.done, ...blockLines } : undefined;
   const done = new Set(wanted.map((e) => e.field));
-  const contentFixes = hinted.filter((h) => h.fix?.kind === 'add-frontmatter' || ((h.fix?.kind === 'fill' || h.fix?.kind === 'set') && done.has(h.fix.field)));
-  return { text: next, action: wholeBlock ? 'add_frontmatter' : 'edit_frontmatter', fields: wanted, contentFixes: [...contentFixes, ...block.done], ...blockLines };
+  const contentFixes = hinted.filter(
+    (h) => h.fix?.kind === 'add-frontmatter' || ((h.fix?.kind === 'fill' || h.fix?.kind === 'set') && done.has(h.fix.field)),
+  );
+  return {
+    text: next,
+    action: wholeBlock ? 'add_frontmatter' : 'edit_frontmatter',
+    fields: wanted,
+    contentFixes: [...contentFixes, ...block.done],
+    ...blockLines,
+  };
 }
 
 const renameTarget = (f: Finding): string | undefined => (f.fix?.kind === 'rename' ? f.fix.to : undefined);
@@ -140,7 +174,9 @@ function renameForNewId(doc: InspectedDocument, fields: readonly FieldEdit[]): F
 export function planFixes(inputs: FixInputs, opts: { today: string; namespace?: string; claimed?: readonly string[] }): FilePlan[] {
   // IDs `new` has claimed count as used even before their documents exist.
   const ids = new IdAllocator(inputs.ids, opts.claimed);
-  const selected = inputs.fixable.filter((doc) => doc.checked && (!opts.namespace || doc.namespace.name.toLowerCase() === opts.namespace.toLowerCase()));
+  const selected = inputs.fixable.filter(
+    (doc) => doc.checked && (!opts.namespace || doc.namespace.name.toLowerCase() === opts.namespace.toLowerCase()),
+  );
   // Repaired IDs (acme-adr-7 -> ACME-ADR-007) are claimed before new ones are allocated.
   const repairedIds = new Map<string, string>();
   for (const doc of selected) {
@@ -158,7 +194,10 @@ export function planFixes(inputs: FixInputs, opts: { today: string; namespace?: 
     if (hinted.length === 0) continue;
     // An ID allocated to a file named `<type>-<NNN>-...` takes that number when it is free, so the name keeps agreeing.
     const mine = named.get(doc.rel);
-    const own: FillContext = { today: opts.today, allocate: (prefix, type) => (mine?.startsWith(`${prefix}-${type}-`) ? mine : ids.next(prefix, type)) };
+    const own: FillContext = {
+      today: opts.today,
+      allocate: (prefix, type) => (mine?.startsWith(`${prefix}-${type}-`) ? mine : ids.next(prefix, type)),
+    };
     const content = planContent(doc, hinted, inputs, own, repairedIds);
     const plan: FilePlan = { doc, fields: [], contentFixes: [], ...(content ?? {}) };
     // A move (DIRECTORY_MATCH) keeps the name, which the ID fix gives may then contradict.

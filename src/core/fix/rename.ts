@@ -28,7 +28,8 @@ export async function renameNoReplace(root: string, fromRel: string, toRel: stri
   if (source.isSymbolicLink()) throw new DocketError('SYMLINK_REFUSED', `Refusing to rename the symbolic link ${fromRel}.`);
   const existing = await fs.lstat(dst).catch(() => undefined);
   if (existing) {
-    if (existing.ino !== source.ino || existing.dev !== source.dev) throw new DocketError('FILE_EXISTS', `${toRel} already exists; nothing was renamed.`);
+    if (existing.ino !== source.ino || existing.dev !== source.dev)
+      throw new DocketError('FILE_EXISTS', `${toRel} already exists; nothing was renamed.`);
     const tmp = path.join(path.dirname(src), `.${path.basename(src)}.${process.pid}.${randomBytes(6).toString('hex')}.rename`);
     await fs.rename(src, tmp);
     await fs.rename(tmp, dst);
@@ -41,7 +42,13 @@ export async function renameNoReplace(root: string, fromRel: string, toRel: stri
       if (code === 'EEXIST') throw new DocketError('FILE_EXISTS', `${toRel} already exists; nothing was renamed.`);
       if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw error;
       // No hard links here (some network or FAT file systems): check, then rename.
-      if (await fs.lstat(dst).then(() => true, () => false)) throw new DocketError('FILE_EXISTS', `${toRel} already exists; nothing was renamed.`);
+      if (
+        await fs.lstat(dst).then(
+          () => true,
+          () => false,
+        )
+      )
+        throw new DocketError('FILE_EXISTS', `${toRel} already exists; nothing was renamed.`);
       await fs.rename(src, dst);
     }
   }

@@ -30,10 +30,15 @@ async function dropTakenTargets(root: string, plans: readonly FilePlan[], warnin
     if (!plan.rename) continue;
     const { to } = plan.rename;
     const rel = plan.doc.rel;
-    const [src, dst] = await Promise.all([fs.lstat(path.join(root, rel)).catch(() => undefined), fs.lstat(path.join(root, to)).catch(() => undefined)]);
+    const [src, dst] = await Promise.all([
+      fs.lstat(path.join(root, rel)).catch(() => undefined),
+      fs.lstat(path.join(root, to)).catch(() => undefined),
+    ]);
     const other = dst !== undefined && !(src !== undefined && src.ino === dst.ino && src.dev === dst.dev);
     if (other || taken.get(to.toLowerCase())! > 1) {
-      warnings.push(fixSkipped(rel, `${rel} was not renamed: ${other ? `${to} already exists` : `another file would be renamed to ${to} too`}.`));
+      warnings.push(
+        fixSkipped(rel, `${rel} was not renamed: ${other ? `${to} already exists` : `another file would be renamed to ${to} too`}.`),
+      );
       delete plan.rename;
     }
   }
@@ -43,7 +48,12 @@ async function dropTakenTargets(root: string, plans: readonly FilePlan[], warnin
  * Plans the set for the plans' renames (undefined when there is none). A file the set reads
  * must still have the bytes its fix was planned on, else FILE_CHANGED.
  */
-export async function planRenameSet(config: RepoConfig, plans: readonly FilePlan[], warnings: Issue[], signal?: AbortSignal): Promise<RenameSet | undefined> {
+export async function planRenameSet(
+  config: RepoConfig,
+  plans: readonly FilePlan[],
+  warnings: Issue[],
+  signal?: AbortSignal,
+): Promise<RenameSet | undefined> {
   await dropTakenTargets(config.root, plans, warnings);
   const renaming = plans.filter((p) => p.rename);
   if (renaming.length === 0) return undefined;
@@ -56,7 +66,8 @@ export async function planRenameSet(config: RepoConfig, plans: readonly FilePlan
   for (const edit of planned.edits) {
     const plan = byRel.get(edit.rel);
     if (!plan) continue;
-    if (sha256(edit.old) !== plan.doc.record.digest) throw new DocketError('FILE_CHANGED', `${edit.rel} changed after docket read it.`, { details: { path: edit.rel } });
+    if (sha256(edit.old) !== plan.doc.record.digest)
+      throw new DocketError('FILE_CHANGED', `${edit.rel} changed after docket read it.`, { details: { path: edit.rel } });
     inSet.set(edit.rel, plan);
   }
   // Fix plans of files the set leaves alone (no rename, no link to a renamed file) are written as before.
@@ -70,7 +81,12 @@ export function setChanges(set: RenameSet): FixChange[] {
     const plan = set.plans.get(edit.rel);
     const entries: FixChange[] = [];
     if (plan?.text !== undefined && plan.action !== undefined) {
-      entries.push({ path: edit.rel, action: plan.action, diff: '', fields: plan.fields.map((f) => ({ field: f.field, op: f.op, ...(f.from !== undefined ? { from: f.from } : {}), to: f.to })) });
+      entries.push({
+        path: edit.rel,
+        action: plan.action,
+        diff: '',
+        fields: plan.fields.map((f) => ({ field: f.field, op: f.op, ...(f.from !== undefined ? { from: f.from } : {}), to: f.to })),
+      });
     }
     if (edit.to !== undefined) entries.push({ path: edit.rel, action: 'rename', from: edit.rel, to: edit.to, diff: '' });
     else if (edit.links > 0) entries.push({ path: edit.rel, action: 'edit_links', diff: '' });
@@ -91,7 +107,10 @@ export function setFixes(set: RenameSet): number {
 /** Writes the set (IDs allocated to its files claimed first); a refusal leaves every file of it alone (FIX_SKIPPED). */
 export async function applyRenameSet(root: string, set: RenameSet, warnings: Issue[]): Promise<boolean> {
   const leaveAll = (reason: string) => {
-    for (const edit of set.edits) warnings.push(fixSkipped(edit.rel, `${edit.rel} was left alone with the ${set.edits.length} files renamed or relinked together: ${reason}`));
+    for (const edit of set.edits)
+      warnings.push(
+        fixSkipped(edit.rel, `${edit.rel} was left alone with the ${set.edits.length} files renamed or relinked together: ${reason}`),
+      );
     return false;
   };
   for (const plan of set.plans.values()) {

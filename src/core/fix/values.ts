@@ -47,7 +47,11 @@ export function directoryTypes(doc: Pick<DocumentFacts, 'rel' | 'namespace'>): s
 }
 
 /** Words of a file name that name a type, besides the type itself (the Python DocOps CLI's scan heuristics). */
-const NAME_WORDS: Readonly<Record<string, readonly string[]>> = { ADR: ['adr', 'decision'], PRD: ['prd', 'product', 'req', 'requirements'], RUNBOOK: ['runbook'] };
+const NAME_WORDS: Readonly<Record<string, readonly string[]>> = {
+  ADR: ['adr', 'decision'],
+  PRD: ['prd', 'product', 'req', 'requirements'],
+  RUNBOOK: ['runbook'],
+};
 
 /**
  * Among types that share a directory, the one the file name names: its leading word (`new`
@@ -55,7 +59,12 @@ const NAME_WORDS: Readonly<Record<string, readonly string[]>> = { ADR: ['adr', '
  * when it names none or several.
  */
 export function typeNamedBy(rel: string, candidates: readonly string[]): string | undefined {
-  const words = path.posix.basename(rel).replace(/\.md$/i, '').toLowerCase().split(/[-_ .]+/).filter((w) => w !== '');
+  const words = path.posix
+    .basename(rel)
+    .replace(/\.md$/i, '')
+    .toLowerCase()
+    .split(/[-_ .]+/)
+    .filter((w) => w !== '');
   const leading = candidates.filter((t) => words[0] === t.toLowerCase());
   if (leading.length === 1) return leading[0];
   const named = candidates.filter((t) => words.some((w) => w === t.toLowerCase() || NAME_WORDS[t]?.includes(w)));
@@ -79,7 +88,11 @@ function inferType(doc: DocumentFacts): string | undefined {
 function inferTitle(doc: DocumentFacts): string {
   const heading = doc.heading?.replace(ID_TITLE, '').trim();
   if (heading) return heading;
-  const stem = path.posix.basename(doc.rel).replace(/\.md$/i, '').replace(/[-_\s]+/g, ' ').trim();
+  const stem = path.posix
+    .basename(doc.rel)
+    .replace(/\.md$/i, '')
+    .replace(/[-_\s]+/g, ' ')
+    .trim();
   return stem ? stem[0]!.toUpperCase() + stem.slice(1) : 'Untitled';
 }
 

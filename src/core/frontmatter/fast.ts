@@ -22,7 +22,8 @@ const NULL = /^(?:~|[Nn]ull|NULL)?$/;
 const BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
 // The six numeric resolvers (octal, integer, hex, infinities and NaN, exponent, float) as one
 // alternation: the same language as testing each, one regular expression call instead of six.
-const NUMERIC = /^(?:0o[0-7]+|[-+]?[0-9]+|0x[0-9a-fA-F]+|[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+|[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*))$/;
+const NUMERIC =
+  /^(?:0o[0-7]+|[-+]?[0-9]+|0x[0-9a-fA-F]+|[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+|[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*))$/;
 const SIMPLE_INT = /^[0-9]{1,15}$/;
 const SIMPLE_FLOAT = /^[0-9]{1,15}\.[0-9]{1,15}$/;
 
@@ -123,7 +124,8 @@ function scalarAt(yaml: string, from: number, end: number): Scalar | typeof DECL
   const first = text[0];
   if (first === '"' || first === "'") {
     const inner = text.slice(1, -1);
-    if (text.length < 2 || text[text.length - 1] !== first || inner.includes('"') || inner.includes("'") || inner.includes('\\')) return DECLINE;
+    if (text.length < 2 || text[text.length - 1] !== first || inner.includes('"') || inner.includes("'") || inner.includes('\\'))
+      return DECLINE;
     return new Scalar(inner, inner, from, end);
   }
   if (first === undefined || INDICATOR.has(first)) return DECLINE;
@@ -194,7 +196,7 @@ export function parseSimpleFrontmatter(yaml: string, firstLine: number): ParsedF
     if (nl === pos) return undefined; // blank lines can fold scalars or split lists: leave them to the parser
     let indent = 0;
     while (yaml.charCodeAt(pos + indent) === 0x20) indent++;
-    if (yaml[pos + indent] === '-' && (yaml[pos + indent + 1] === ' ')) {
+    if (yaml[pos + indent] === '-' && yaml[pos + indent + 1] === ' ') {
       // A list item: only right after `key:` or another item at the same indentation.
       if (!open || (open.kind === 'list' && indent !== listIndent)) return undefined;
       const scalar = scalarAt(yaml, pos + indent + 2, nl);

@@ -10,7 +10,16 @@ export type { YamlProblem } from './yaml-error.js';
 
 export type { ParsedFrontmatter } from './parsed.js';
 
-const EMPTY: ParsedFrontmatter = { data: {}, keys: () => [], hasKeys: () => false, source: () => undefined, plain: () => false, line: () => undefined, lineAt: () => undefined, valueSpan: () => undefined };
+const EMPTY: ParsedFrontmatter = {
+  data: {},
+  keys: () => [],
+  hasKeys: () => false,
+  source: () => undefined,
+  plain: () => false,
+  line: () => undefined,
+  lineAt: () => undefined,
+  valueSpan: () => undefined,
+};
 
 function pairOf(map: YAMLMap, key: string | number): Pair | undefined {
   const { isScalar } = yamlLib();
@@ -43,7 +52,10 @@ function spanOf(yaml: string, pair: Pair): ValueSpan {
  * octal surprises), duplicate keys are errors, aliases are refused, nesting is bounded.
  * `firstLine` is the file line where the YAML starts, so reported lines are file lines.
  */
-export function parseFrontmatterYaml(yaml: string, firstLine: number): { ok: true; value: ParsedFrontmatter } | { ok: false; problem: YamlProblem } {
+export function parseFrontmatterYaml(
+  yaml: string,
+  firstLine: number,
+): { ok: true; value: ParsedFrontmatter } | { ok: false; problem: YamlProblem } {
   const simple = parseSimpleFrontmatter(yaml, firstLine);
   if (simple) return { ok: true, value: simple };
   return parseWithYaml(yaml, firstLine);
@@ -57,7 +69,13 @@ const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/;
  */
 function collectionKeyProblem(sourceLine: string, line: number, column: number): YamlProblem {
   const placeholder = PLACEHOLDER.exec(sourceLine);
-  if (!placeholder) return { message: 'A mapping or list is used as a key; docket reads text keys only.', suggestion: 'Write the key as plain text, or quote the value if it is not meant as YAML structure.', line, column };
+  if (!placeholder)
+    return {
+      message: 'A mapping or list is used as a key; docket reads text keys only.',
+      suggestion: 'Write the key as plain text, or quote the value if it is not meant as YAML structure.',
+      line,
+      column,
+    };
   const field = /^\s*(?:-\s+)?([A-Za-z_][\w-]*)\s*:/.exec(sourceLine)?.[1];
   const what = field ? `The value of \`${field}\`` : 'A value';
   return {
@@ -69,19 +87,41 @@ function collectionKeyProblem(sourceLine: string, line: number, column: number):
 }
 
 /** The full YAML parser (the `yaml` package), for everything the fast path declines. */
-export function parseWithYaml(yaml: string, firstLine: number): { ok: true; value: ParsedFrontmatter } | { ok: false; problem: YamlProblem } {
+export function parseWithYaml(
+  yaml: string,
+  firstLine: number,
+): { ok: true; value: ParsedFrontmatter } | { ok: false; problem: YamlProblem } {
   const { isCollection, isMap, isScalar, isSeq, LineCounter, parseDocument, visit } = yamlLib();
   const depth = nestingDepth(yaml);
   if (depth > FRONTMATTER_MAX_DEPTH) {
-    return { ok: false, problem: { message: `Frontmatter nests ${depth} levels deep; the limit is ${FRONTMATTER_MAX_DEPTH}.`, line: firstLine } };
+    return {
+      ok: false,
+      problem: { message: `Frontmatter nests ${depth} levels deep; the limit is ${FRONTMATTER_MAX_DEPTH}.`, line: firstLine },
+    };
   }
   const lines = new LineCounter();
-  const doc: Document.Parsed = parseDocument(yaml, { ...QUIET, lineCounter: lines, uniqueKeys: true, prettyErrors: true, schema: 'core', version: '1.2', strict: true });
+  const doc: Document.Parsed = parseDocument(yaml, {
+    ...QUIET,
+    lineCounter: lines,
+    uniqueKeys: true,
+    prettyErrors: true,
+    schema: 'core',
+    version: '1.2',
+    strict: true,
+  });
   const error = doc.errors[0];
   if (error) return { ok: false, problem: yamlErrorProblem(doc, error, yaml, lines, firstLine) };
   const tag = unknownTag(doc, yaml, lines);
   if (tag) {
-    return { ok: false, problem: { message: `The YAML tag \`${tag.tag}\` is not supported: its value cannot be read as what the tag says.`, suggestion: unknownTagSuggestion(tag.tag), line: tag.line + firstLine - 1, column: tag.column } };
+    return {
+      ok: false,
+      problem: {
+        message: `The YAML tag \`${tag.tag}\` is not supported: its value cannot be read as what the tag says.`,
+        suggestion: unknownTagSuggestion(tag.tag),
+        line: tag.line + firstLine - 1,
+        column: tag.column,
+      },
+    };
   }
   let refused: YamlProblem | undefined;
   visit(doc, {

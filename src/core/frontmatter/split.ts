@@ -37,7 +37,17 @@ export type Split =
 /** What Python's str.strip() removes before python-frontmatter looks for the opener (str.isspace()). */
 function isSpace(c: number): boolean {
   if (c < 0x80) return c === 0x0a || c === 0x20 || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x0b || (c >= 0x1c && c <= 0x1f);
-  return c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
+  return (
+    c === 0x85 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000
+  );
 }
 
 /** A fence line's content (trailing whitespace and CR removed): three or more dashes. */
@@ -95,7 +105,15 @@ export function splitFrontmatter(text: string): Split {
       const yaml = text.slice(firstEnd + 1, pos);
       const bytes = Buffer.byteLength(yaml, 'utf8');
       if (bytes > FRONTMATTER_MAX_BYTES) return { kind: 'too-large', bytes, line };
-      return { kind: 'ok', yaml, firstLine: line + 1, yamlOffset: firstEnd + 1, closingOffset: pos, closingLine: at, bodyOffset: nl === -1 ? text.length : nl + 1 };
+      return {
+        kind: 'ok',
+        yaml,
+        firstLine: line + 1,
+        yamlOffset: firstEnd + 1,
+        closingOffset: pos,
+        closingLine: at,
+        bodyOffset: nl === -1 ? text.length : nl + 1,
+      };
     }
     if (nl === -1) break;
     pos = nl + 1;
@@ -119,7 +137,8 @@ function noneNear(text: string, start: number, line: number): Split {
   for (let i = 0; i < lines.length; i++) {
     const content = lines[i]!.trim();
     if (/^document_id[ \t]*:/.test(content)) return { kind: 'none', near: { line: line + i, what: 'a `document_id:` line' } };
-    if (isDashFence(content) && i + 1 < lines.length && KEY_LINE.test(lines[i + 1]!)) return { kind: 'none', near: { line: line + i, what: 'a `---` line followed by `key:` lines' } };
+    if (isDashFence(content) && i + 1 < lines.length && KEY_LINE.test(lines[i + 1]!))
+      return { kind: 'none', near: { line: line + i, what: 'a `---` line followed by `key:` lines' } };
   }
   return { kind: 'none' };
 }

@@ -22,7 +22,11 @@ export class AtomicStream {
   private size = 0;
   private failed = false;
 
-  private constructor(private readonly fd: number, private readonly tmp: string, private readonly target: string) {}
+  private constructor(
+    private readonly fd: number,
+    private readonly tmp: string,
+    private readonly target: string,
+  ) {}
 
   static open(root: string, target: string): AtomicStream | undefined {
     try {
@@ -38,7 +42,11 @@ export class AtomicStream {
     }
     const tmp = temporaryPathFor(target);
     try {
-      return new AtomicStream(openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o644), tmp, target);
+      return new AtomicStream(
+        openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o644),
+        tmp,
+        target,
+      );
     } catch {
       return undefined;
     }
@@ -56,7 +64,7 @@ export class AtomicStream {
     this.flush();
     if (this.failed) return;
     try {
-      for (let at = 0; at < bytes.length; ) at += writeSync(this.fd, bytes, at, bytes.length - at);
+      for (let at = 0; at < bytes.length;) at += writeSync(this.fd, bytes, at, bytes.length - at);
     } catch {
       this.failed = true;
     }
@@ -66,7 +74,7 @@ export class AtomicStream {
     if (this.parts.length === 0 || this.failed) return;
     try {
       const bytes = Buffer.from(this.parts.join(''), 'utf8');
-      for (let at = 0; at < bytes.length; ) at += writeSync(this.fd, bytes, at, bytes.length - at);
+      for (let at = 0; at < bytes.length;) at += writeSync(this.fd, bytes, at, bytes.length - at);
     } catch {
       this.failed = true;
     }

@@ -51,7 +51,10 @@ export function writeFailed(root: string, target: string, error: unknown): Docke
   const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
   const rel = path.relative(root, target).split(path.sep).join('/');
   return new DocketError('WRITE_FAILED', `Could not write ${rel}: the file system refused it (${code}).`, {
-    suggestion: code === 'ENOTDIR' ? `A parent of ${rel} is a file, not a directory: check the paths in docops.config.yaml.` : 'Check permissions and free space on the target directory, then run again.',
+    suggestion:
+      code === 'ENOTDIR'
+        ? `A parent of ${rel} is a file, not a directory: check the paths in docops.config.yaml.`
+        : 'Check permissions and free space on the target directory, then run again.',
     details: { path: rel, errno: code },
     cause: error,
   });
@@ -111,7 +114,12 @@ export function temporaryPathFor(target: string): string {
  * links or that resolve outside `root` (a realpath). Returns false only when the target
  * changed although `unchangedSha256` was given (then nothing was written).
  */
-export async function writeFileAtomic(root: string, target: string, content: string | Uint8Array | readonly Uint8Array[], options: AtomicWriteOptions = {}): Promise<boolean> {
+export async function writeFileAtomic(
+  root: string,
+  target: string,
+  content: string | Uint8Array | readonly Uint8Array[],
+  options: AtomicWriteOptions = {},
+): Promise<boolean> {
   const dir = path.dirname(target);
   const mode = checkWriteTarget(root, target, options);
   const tmp = temporaryPathFor(target);
@@ -120,7 +128,7 @@ export async function writeFileAtomic(root: string, target: string, content: str
     const handle = await fs.open(tmp, 'wx', mode);
     try {
       if (typeof content === 'string' || content instanceof Uint8Array) await handle.writeFile(content);
-      else for (const piece of content) for (let at = 0; at < piece.length; ) at += (await handle.write(piece, at)).bytesWritten;
+      else for (const piece of content) for (let at = 0; at < piece.length;) at += (await handle.write(piece, at)).bytesWritten;
       await handle.chmod(mode);
       if (options.mtimeMs !== undefined) await handle.utimes(options.mtimeMs / 1000, options.mtimeMs / 1000);
       await handle.sync();

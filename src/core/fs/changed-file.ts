@@ -1,5 +1,17 @@
 import { createHash, type Hash } from 'node:crypto';
-import { closeSync, constants, fchmodSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fchmodSync,
+  fstatSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import { checkWriteTarget, fsyncDir, temporaryPathFor, writeFailed } from './atomic-write.js';
 import { SAFE_READ_FLAGS } from './chunks.js';
@@ -49,7 +61,11 @@ export class ChangedFile {
   private state: OnDisk;
   private readonly mode: number;
 
-  private constructor(private readonly root: string, private readonly target: string, private readonly opts: ChangedFileOptions) {
+  private constructor(
+    private readonly root: string,
+    private readonly target: string,
+    private readonly opts: ChangedFileOptions,
+  ) {
     this.mode = opts.write ? checkWriteTarget(root, target, { overwrite: true }) : 0;
     this.hash = opts.hash ? createHash('sha256') : undefined;
     if (opts.compare !== false) this.openOld();
@@ -141,7 +157,7 @@ export class ChangedFile {
   private copyPrefix(): void {
     if (this.at === 0) return;
     const buffer = this.old && this.old.length >= COPY_CHUNK ? this.old : (this.old = Buffer.allocUnsafe(COPY_CHUNK));
-    for (let from = 0; from < this.at; ) {
+    for (let from = 0; from < this.at;) {
       const n = readSync(this.oldFd!, buffer, 0, Math.min(COPY_CHUNK, this.at - from), from);
       if (n === 0) throw Object.assign(new Error('the old file shrank while it was copied'), { code: 'EIO' });
       this.writeAll(buffer.subarray(0, n));
@@ -150,7 +166,7 @@ export class ChangedFile {
   }
 
   private writeAll(bytes: Uint8Array): void {
-    for (let done = 0; done < bytes.length; ) done += writeSync(this.tmpFd!, bytes, done, bytes.length - done);
+    for (let done = 0; done < bytes.length;) done += writeSync(this.tmpFd!, bytes, done, bytes.length - done);
   }
 
   private closeOld(): void {

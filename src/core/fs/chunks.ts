@@ -31,7 +31,7 @@ function readChunksOf(fd: number, visit: (chunk: Buffer, at: number, size: numbe
     const stat = fstatSync(fd);
     if (!stat.isFile()) return 'missing';
     const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(CHUNK, stat.size + 1)));
-    for (let at = 0; ; ) {
+    for (let at = 0; ;) {
       const n = readSync(fd, buffer, 0, buffer.length, at);
       if (n === 0) return 'done';
       if (!visit(buffer.subarray(0, n), at, stat.size)) return 'stopped';

@@ -44,14 +44,17 @@ async function checkSet(root: string, files: readonly SetFile[]): Promise<void> 
   for (const f of files) {
     const abs = path.join(root, f.rel);
     checkWriteTarget(root, abs, { overwrite: true });
-    if (!(await holds(abs, f.old))) throw new DocketError('FILE_CHANGED', `${f.rel} changed after docket read it; nothing was written.`, { details: { path: f.rel } });
+    if (!(await holds(abs, f.old)))
+      throw new DocketError('FILE_CHANGED', `${f.rel} changed after docket read it; nothing was written.`, { details: { path: f.rel } });
     if (f.to === undefined) continue;
     const dst = path.join(root, f.to);
     assertWritable(root, dst);
-    if (targets.has(f.to.toLowerCase())) throw new DocketError('FILE_EXISTS', `Two files would move to ${f.to}; nothing was written.`, { details: { path: f.to } });
+    if (targets.has(f.to.toLowerCase()))
+      throw new DocketError('FILE_EXISTS', `Two files would move to ${f.to}; nothing was written.`, { details: { path: f.to } });
     targets.add(f.to.toLowerCase());
     const existing = await fs.lstat(dst).catch(() => undefined);
-    if (existing && !(await sameFile(abs, dst))) throw new DocketError('FILE_EXISTS', `${f.to} already exists; nothing was written.`, { details: { path: f.to } });
+    if (existing && !(await sameFile(abs, dst)))
+      throw new DocketError('FILE_EXISTS', `${f.to} already exists; nothing was written.`, { details: { path: f.to } });
   }
 }
 
@@ -65,7 +68,13 @@ async function place(tmp: string, dst: string): Promise<void> {
     if (code === 'EEXIST') throw new DocketError('FILE_EXISTS', `${path.basename(dst)} already exists; nothing was written.`);
     if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw error;
     // No hard links here (some network or FAT file systems): check, then rename.
-    if (await fs.lstat(dst).then(() => true, () => false)) throw new DocketError('FILE_EXISTS', `${path.basename(dst)} already exists; nothing was written.`);
+    if (
+      await fs.lstat(dst).then(
+        () => true,
+        () => false,
+      )
+    )
+      throw new DocketError('FILE_EXISTS', `${path.basename(dst)} already exists; nothing was written.`);
     await fs.rename(tmp, dst);
   }
 }
@@ -107,7 +116,10 @@ export async function writeFileSet(root: string, files: readonly SetFile[]): Pro
     for (const { file, tmp, mode } of staged) {
       const abs = path.join(root, file.rel);
       // Checked again right before each replacement: a change made meanwhile is kept.
-      if (!(await holds(abs, file.old))) throw new DocketError('FILE_CHANGED', `${file.rel} changed while docket wrote the set; nothing was written.`, { details: { path: file.rel } });
+      if (!(await holds(abs, file.old)))
+        throw new DocketError('FILE_CHANGED', `${file.rel} changed while docket wrote the set; nothing was written.`, {
+          details: { path: file.rel },
+        });
       if (file.to === undefined) {
         await fs.rename(tmp, abs);
         undo.push(() => restore(abs, file.old, mode));

@@ -91,7 +91,8 @@ function compileSegment(part: string): Segment | string {
   // Not empty: always true of a path segment.
   if (body.startsWith(NOT_EMPTY)) body = body.slice(NOT_EMPTY.length);
   source = HEAD + body;
-  if (/\(\?<?[=!]/.test(source)) return `"${part}" needs a look-around (a negated extglob such as !(x)), which cannot run in linear time; exclude with a separate "!pattern" instead`;
+  if (/\(\?<?[=!]/.test(source))
+    return `"${part}" needs a look-around (a negated extglob such as !(x)), which cannot run in linear time; exclude with a separate "!pattern" instead`;
   const test = linear(source);
   if (typeof test === 'string') return `"${part}" cannot run in linear time (${test})`;
   return { globstar: false, noLeadingDot, test };
@@ -100,10 +101,13 @@ function compileSegment(part: string): Segment | string {
 /** A matcher for whole POSIX paths relative to the root, or why the pattern cannot be used. */
 export function compileGlob(pattern: string): CompiledGlob {
   // `**/**` is one `**`, as in picomatch.
-  const parts = (picomatch.scan(pattern, { parts: true }).parts ?? [pattern]).filter((part, i, all) => part !== '**' || all[i - 1] !== '**');
+  const parts = (picomatch.scan(pattern, { parts: true }).parts ?? [pattern]).filter(
+    (part, i, all) => part !== '**' || all[i - 1] !== '**',
+  );
   const segments: Segment[] = [];
   for (const part of parts) {
-    if (part.includes('/')) return { ok: false, reason: `braces that contain "/" ("${part}") are not supported; pass one pattern per alternative` };
+    if (part.includes('/'))
+      return { ok: false, reason: `braces that contain "/" ("${part}") are not supported; pass one pattern per alternative` };
     const segment = compileSegment(part);
     if (typeof segment === 'string') return { ok: false, reason: segment };
     segments.push(segment);

@@ -85,7 +85,7 @@ export class LineReader {
     if (this.fd === undefined) return false;
     const chunk = Buffer.allocUnsafe(Math.min(piece, Math.max(1, end - start)));
     try {
-      for (let at = start; at < end; ) {
+      for (let at = start; at < end;) {
         const n = readSync(this.fd, chunk, 0, Math.min(chunk.length, end - at), at);
         if (n === 0) return false;
         write(chunk.subarray(0, n));

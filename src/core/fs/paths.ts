@@ -64,10 +64,16 @@ export function assertWritable(root: string, target: string, within?: WriteArea)
   // The directory's realpath: a target that is itself a symbolic link is the writer's SYMLINK_REFUSED.
   if (isInside(base, abs) && isInside(realBase, realpathOfExistingAncestor(path.dirname(abs)))) return;
   const rel = toPosix(path.relative(root, abs));
-  throw new DocketError('PATH_OUTSIDE_ROOT', `Refusing to write ${rel}: it ${within ? `is outside ${OUTSIDE_ROOT_AREAS[within.area]}` : 'is outside the repository root, as written or through a symbolic link'}.`, {
-    suggestion: within ? 'Check the path and the directory it should be in, then run again.' : 'Check docops.config.yaml and the symbolic links in the repository: docket writes only inside --root.',
-    details: { path: rel, ...(within ? { area: within.area } : {}) },
-  });
+  throw new DocketError(
+    'PATH_OUTSIDE_ROOT',
+    `Refusing to write ${rel}: it ${within ? `is outside ${OUTSIDE_ROOT_AREAS[within.area]}` : 'is outside the repository root, as written or through a symbolic link'}.`,
+    {
+      suggestion: within
+        ? 'Check the path and the directory it should be in, then run again.'
+        : 'Check docops.config.yaml and the symbolic links in the repository: docket writes only inside --root.',
+      details: { path: rel, ...(within ? { area: within.area } : {}) },
+    },
+  );
 }
 
 export interface ResolvedPath {

@@ -18,7 +18,11 @@ const STALE_AFTER_MS = 60_000;
 /** Directories below which a fix or new can write: the root itself, `.docket`, and every docs root. */
 function writtenDirs(config: RepoConfig): { dir: string; deep: boolean }[] {
   const roots = [...new Set(config.namespaces.map((ns) => ns.docs_root))].filter((d) => d !== '.');
-  return [{ dir: '.', deep: config.namespaces.some((ns) => ns.docs_root === '.') }, { dir: '.docket', deep: true }, ...roots.map((dir) => ({ dir, deep: true }))];
+  return [
+    { dir: '.', deep: config.namespaces.some((ns) => ns.docs_root === '.') },
+    { dir: '.docket', deep: true },
+    ...roots.map((dir) => ({ dir, deep: true })),
+  ];
 }
 
 async function isStale(abs: string, name: string, now: number): Promise<boolean> {
@@ -54,7 +58,13 @@ export async function removeStaleTempFiles(config: RepoConfig, rels: readonly st
   for (const rel of rels) {
     const abs = path.join(config.root, rel);
     if (!(await isStale(abs, path.posix.basename(rel), now))) continue;
-    if (await fs.unlink(abs).then(() => true, () => false)) removed.push(rel);
+    if (
+      await fs.unlink(abs).then(
+        () => true,
+        () => false,
+      )
+    )
+      removed.push(rel);
   }
   return removed;
 }

@@ -28,9 +28,19 @@ const GIT_TIMEOUT_MS = 120_000;
  * repository's behalf (an fsmonitor hook) is switched off. A failure (git missing, not a
  * repository) is NOT_A_GIT_REPOSITORY with git's own message.
  */
-export function runGit(cwd: string, args: readonly string[], opts: { input?: string; maxBytes: number; signal?: AbortSignal; why: string }): Promise<Buffer> {
+export function runGit(
+  cwd: string,
+  args: readonly string[],
+  opts: { input?: string; maxBytes: number; signal?: AbortSignal; why: string },
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const child = spawn('git', ['-c', 'core.fsmonitor=false', ...args], { cwd, env: gitEnv(), stdio: ['pipe', 'pipe', 'pipe'], timeout: GIT_TIMEOUT_MS, ...(opts.signal ? { signal: opts.signal } : {}) });
+    const child = spawn('git', ['-c', 'core.fsmonitor=false', ...args], {
+      cwd,
+      env: gitEnv(),
+      stdio: ['pipe', 'pipe', 'pipe'],
+      timeout: GIT_TIMEOUT_MS,
+      ...(opts.signal ? { signal: opts.signal } : {}),
+    });
     const out: Buffer[] = [];
     let size = 0;
     let err = '';
@@ -45,10 +55,13 @@ export function runGit(cwd: string, args: readonly string[], opts: { input?: str
     child.stderr.on('data', (chunk: Buffer) => {
       if (err.length < 4096) err += chunk.toString('utf8');
     });
-    const fail = (reason: string) => reject(new DocketError('NOT_A_GIT_REPOSITORY', `${opts.why}: \`git ${args.join(' ')}\` ${reason}.`, {
-      suggestion: 'Run the command inside a git work tree with git installed, or leave out --staged.',
-      details: { root: cwd },
-    }));
+    const fail = (reason: string) =>
+      reject(
+        new DocketError('NOT_A_GIT_REPOSITORY', `${opts.why}: \`git ${args.join(' ')}\` ${reason}.`, {
+          suggestion: 'Run the command inside a git work tree with git installed, or leave out --staged.',
+          details: { root: cwd },
+        }),
+      );
     child.on('error', (error: NodeJS.ErrnoException) => {
       if (error.name === 'AbortError') reject(new DocketError('INTERRUPTED', 'Interrupted while reading the git index.'));
       else fail(error.code === 'ENOENT' ? 'could not start: git is not installed' : `failed (${error.code ?? error.message})`);

@@ -18,7 +18,11 @@ const WHY = '--staged reads the git index';
  * listed: there is nothing of them to check.
  */
 export async function stagedEntries(dir: string, signal?: AbortSignal): Promise<StagedEntry[]> {
-  const raw = await runGit(dir, ['diff', '--cached', '--raw', '-z', '--no-abbrev', '--no-renames', '--diff-filter=AMT', '--relative', '--ignore-submodules=none'], { maxBytes: 256 * 1024 * 1024, why: WHY, ...(signal ? { signal } : {}) });
+  const raw = await runGit(
+    dir,
+    ['diff', '--cached', '--raw', '-z', '--no-abbrev', '--no-renames', '--diff-filter=AMT', '--relative', '--ignore-submodules=none'],
+    { maxBytes: 256 * 1024 * 1024, why: WHY, ...(signal ? { signal } : {}) },
+  );
   // -z: each entry is ":<old mode> <new mode> <old oid> <new oid> <status>" NUL "<path>" NUL.
   const parts = raw.toString('utf8').split('\0');
   const entries: StagedEntry[] = [];
@@ -37,20 +41,29 @@ export async function readBlobs(dir: string, oids: readonly string[], limit: num
   if (oids.length === 0) return [];
   const input = `${oids.join('\n')}\n`;
   const opts = { why: WHY, ...(signal ? { signal } : {}) };
-  const check = (await runGit(dir, ['cat-file', '--batch-check'], { ...opts, input, maxBytes: oids.length * 128 })).toString('utf8').split('\n');
+  const check = (await runGit(dir, ['cat-file', '--batch-check'], { ...opts, input, maxBytes: oids.length * 128 }))
+    .toString('utf8')
+    .split('\n');
   const sizes = oids.map((oid, i) => {
     const [found, type, size] = (check[i] ?? '').split(' ');
     if (found !== oid || type !== 'blob' || !size) {
-      throw new DocketError('NOT_A_GIT_REPOSITORY', `${WHY}: the index names ${oid}, which git cannot read as a blob (${check[i] ?? 'no answer'}).`, {
-        suggestion: 'Run `git fsck` and stage the file again (`git add`), or leave out --staged.',
-        details: { root: dir },
-      });
+      throw new DocketError(
+        'NOT_A_GIT_REPOSITORY',
+        `${WHY}: the index names ${oid}, which git cannot read as a blob (${check[i] ?? 'no answer'}).`,
+        {
+          suggestion: 'Run `git fsck` and stage the file again (`git add`), or leave out --staged.',
+          details: { root: dir },
+        },
+      );
     }
     return Number(size);
   });
   const wanted = oids.filter((_, i) => sizes[i]! <= limit);
   const total = sizes.reduce((n, s) => (s <= limit ? n + s : n), 0);
-  const batch = wanted.length === 0 ? Buffer.alloc(0) : await runGit(dir, ['cat-file', '--batch'], { ...opts, input: `${wanted.join('\n')}\n`, maxBytes: total + wanted.length * 128 });
+  const batch =
+    wanted.length === 0
+      ? Buffer.alloc(0)
+      : await runGit(dir, ['cat-file', '--batch'], { ...opts, input: `${wanted.join('\n')}\n`, maxBytes: total + wanted.length * 128 });
   // --batch: "<oid> blob <size>\n<bytes>\n" for each object asked for, in order.
   let at = 0;
   return sizes.map((size) => {

@@ -86,7 +86,15 @@ function neighbourhood(start: string, depth: number, edges: readonly { source: s
   return seen;
 }
 
-const nodeOf = (n: IndexNode): GraphNode => ({ document_id: n.document_id, path: n.path, namespace: n.namespace, type: n.type, title: n.title, status: n.status, superseded_by: n.superseded_by });
+const nodeOf = (n: IndexNode): GraphNode => ({
+  document_id: n.document_id,
+  path: n.path,
+  namespace: n.namespace,
+  type: n.type,
+  title: n.title,
+  status: n.status,
+  superseded_by: n.superseded_by,
+});
 
 /**
  * The graph to draw: edges of the chosen kinds between documents (a relation naming an ID no
@@ -100,7 +108,9 @@ export function selectGraph(whole: GraphSource, filters: GraphFilters = {}): Gra
   const drawn = whole.edges.filter((e) => kinds.has(e.type) && e.source !== e.target && ids.has(e.source) && ids.has(e.target));
   const near = filters.from ? neighbourhood(filters.from.id, filters.from.depth, drawn) : undefined;
   const [typeOk, statusOk] = [matcher(filters.types), matcher(filters.statuses)];
-  const kept = whole.nodes.filter((n) => n.document_id === filters.from?.id || ((!near || near.has(n.document_id)) && typeOk(n.type) && statusOk(n.status)));
+  const kept = whole.nodes.filter(
+    (n) => n.document_id === filters.from?.id || ((!near || near.has(n.document_id)) && typeOk(n.type) && statusOk(n.status)),
+  );
   const keptIds = new Set(kept.map((n) => n.document_id));
   const nodes = kept.map(nodeOf).sort((a, b) => byString(a.document_id, b.document_id));
   const seen = new Set<string>();

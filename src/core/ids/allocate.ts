@@ -28,12 +28,18 @@ function exhausted(target: AllocationTarget, holders: Holders): DocketError {
   const claims = holders.claimedAbove.map((seq) => `${CLAIMS_DIR}/${id(seq)}.claim`);
   const held = [
     holders.highest > 0 ? `${id(holders.highest)} (${holders.highestPath ?? 'a document'}) is the highest document` : '',
-    claims.length > 0 ? `${claims.length === 1 ? 'a claim holds' : `${claims.length} claims hold`} ${claims.length === 1 ? id(holders.claimedAbove[0]!) : `${id(holders.claimedAbove[0]!)} to ${id(holders.claimedAbove.at(-1)!)}`} above it (${claims.slice(0, 3).join(', ')}${claims.length > 3 ? ', ...' : ''})` : '',
-  ].filter(Boolean).join('; ');
+    claims.length > 0
+      ? `${claims.length === 1 ? 'a claim holds' : `${claims.length} claims hold`} ${claims.length === 1 ? id(holders.claimedAbove[0]!) : `${id(holders.claimedAbove[0]!)} to ${id(holders.claimedAbove.at(-1)!)}`} above it (${claims.slice(0, 3).join(', ')}${claims.length > 3 ? ', ...' : ''})`
+      : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
   return new DocketError('ID_SPACE_EXHAUSTED', `No ${target.prefix}-${target.type} number is free above the highest document: ${held}.`, {
     suggestion: `Choose a free lower number with --id ${target.prefix}-${target.type}-NNN, remove claims of documents that were never written (${CLAIMS_DIR}/), or use another document type or namespace; docket never creates a four-digit ID.`,
     details: {
-      prefix: target.prefix, type: target.type, max: MAX_SEQ,
+      prefix: target.prefix,
+      type: target.type,
+      max: MAX_SEQ,
       highest_document: holders.highest > 0 ? { document_id: id(holders.highest), path: holders.highestPath ?? null } : null,
       claims,
     },
@@ -51,9 +57,16 @@ async function holdersOf(target: AllocationTarget, scan: IdScan): Promise<Holder
   const byName = highestFileSeq(names, target.type);
   const highest = Math.max(byDocument.seq, byName);
   const name = names.find((n) => Number(/-(\d{3})-/.exec(n)?.[1]) === highest);
-  const highestPath = byDocument.seq === highest ? byDocument.path : name && path.relative(target.root, path.join(target.dir, name)).split(path.sep).join('/');
+  const highestPath =
+    byDocument.seq === highest
+      ? byDocument.path
+      : name && path.relative(target.root, path.join(target.dir, name)).split(path.sep).join('/');
   const claimed = await claimedSeqs(target.root, target.prefix, target.type);
-  return { highest, ...(highestPath !== undefined ? { highestPath } : {}), claimedAbove: claimed.filter((seq) => seq > highest).sort((a, b) => a - b) };
+  return {
+    highest,
+    ...(highestPath !== undefined ? { highestPath } : {}),
+    claimedAbove: claimed.filter((seq) => seq > highest).sort((a, b) => a - b),
+  };
 }
 
 /** The lowest number from `from` on, above the highest document, that no claim holds; 0 when none is left. */

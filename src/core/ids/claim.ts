@@ -36,7 +36,8 @@ function claimFile(root: string, id: string): string {
 
 async function refuseLink(p: string, rel: string): Promise<void> {
   const stat = await fs.lstat(p).catch(() => undefined);
-  if (stat?.isSymbolicLink()) throw new DocketError('SYMLINK_REFUSED', `Refusing to use ${rel}: it is a symbolic link.`, { details: { path: rel } });
+  if (stat?.isSymbolicLink())
+    throw new DocketError('SYMLINK_REFUSED', `Refusing to use ${rel}: it is a symbolic link.`, { details: { path: rel } });
 }
 
 /** Creates `.docket/claims` (and `.docket/.gitignore`) inside the root, refusing symbolic links. */
@@ -100,7 +101,10 @@ export async function releaseClaim(root: string, claim: Claim): Promise<void> {
 /** Every claimed ID (written or still being written by `new`), for planners such as `fix`. */
 export async function claimedIds(root: string): Promise<string[]> {
   const names = await fs.readdir(path.join(root, CLAIMS_DIR)).catch(() => [] as string[]);
-  return names.filter((n) => n.endsWith('.claim')).map((n) => n.slice(0, -'.claim'.length)).filter((id) => parseId(id) !== undefined);
+  return names
+    .filter((n) => n.endsWith('.claim'))
+    .map((n) => n.slice(0, -'.claim'.length))
+    .filter((id) => parseId(id) !== undefined);
 }
 
 /** Sequence numbers claimed for `prefix` and `type`. */

@@ -89,12 +89,17 @@ export async function scanIds(config: RepoConfig, signal?: AbortSignal): Promise
   const walk = await listGoverned({ ...config, ignoreFiles: false }, signal, Infinity);
   const uses: IdUse[] = [];
   const unreadable = [...walk.unreadable];
-  await readInOrder(config.root, walk.files.map((f) => f.rel), (i, raw) => {
-    const file = walk.files[i]!;
-    const { id, problems } = documentIdOf(file, raw, config.root);
-    unreadable.push(...problems);
-    if (id) uses.push({ document_id: id, path: file.rel });
-  }, signal);
+  await readInOrder(
+    config.root,
+    walk.files.map((f) => f.rel),
+    (i, raw) => {
+      const file = walk.files[i]!;
+      const { id, problems } = documentIdOf(file, raw, config.root);
+      unreadable.push(...problems);
+      if (id) uses.push({ document_id: id, path: file.rel });
+    },
+    signal,
+  );
   return { uses, unreadable };
 }
 
@@ -124,5 +129,8 @@ export function highestFileSeq(names: readonly string[], type: string): number {
 
 /** Files (repository-relative) whose frontmatter carries `id`. */
 export function pathsWithId(scan: IdScan, id: string): string[] {
-  return scan.uses.filter((u) => u.document_id === id).map((u) => u.path).sort();
+  return scan.uses
+    .filter((u) => u.document_id === id)
+    .map((u) => u.path)
+    .sort();
 }

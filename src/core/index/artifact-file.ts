@@ -240,7 +240,11 @@ const ID_LINE = '\n      "document_id": ';
  * artifact, which must be the stored one: a node's first line is its ID and its second its
  * path. Undefined when the artifact is not the stored one, or does not read as it should.
  */
-export function nodeIdsAt(file: ArtifactFile, stored: Pick<StoredResult, 'artifact_size' | 'artifact_sha256'>, paths: readonly string[]): Map<string, string> | undefined {
+export function nodeIdsAt(
+  file: ArtifactFile,
+  stored: Pick<StoredResult, 'artifact_size' | 'artifact_sha256'>,
+  paths: readonly string[],
+): Map<string, string> | undefined {
   const scan = findFirst(file.fd, paths.map(pathLine));
   if (scan.size !== stored.artifact_size || scan.sha256 !== stored.artifact_sha256) return undefined;
   const ids = new Map<string, string>();

@@ -49,7 +49,13 @@ export function readArtifactGraph(current: CurrentArtifact): WholeGraph | undefi
     return undefined;
   }
   const nodes = parsed?.nodes;
-  if (!Array.isArray(nodes) || !nodes.every((n: Partial<IndexNode> | null) => typeof n?.document_id === 'string' && typeof n.path === 'string' && Array.isArray(n.related_ids))) return undefined;
+  if (
+    !Array.isArray(nodes) ||
+    !nodes.every(
+      (n: Partial<IndexNode> | null) => typeof n?.document_id === 'string' && typeof n.path === 'string' && Array.isArray(n.related_ids),
+    )
+  )
+    return undefined;
   const edges = edgesOf(parsed!.edges, 'type');
   return edges && { nodes: nodes as IndexNode[], edges };
 }

@@ -18,7 +18,22 @@ export interface IndexArtifact {
 }
 
 /** The order of a node's keys in the artifact. */
-export const NODE_KEYS = ['document_id', 'path', 'namespace', 'type', 'title', 'status', 'owner', 'version', 'last_updated', 'area', 'description', 'keywords', 'related_ids', 'superseded_by'] as const;
+export const NODE_KEYS = [
+  'document_id',
+  'path',
+  'namespace',
+  'type',
+  'title',
+  'status',
+  'owner',
+  'version',
+  'last_updated',
+  'area',
+  'description',
+  'keywords',
+  'related_ids',
+  'superseded_by',
+] as const;
 /** The order of an edge's keys in the artifact. */
 export const EDGE_KEYS = ['source', 'target', 'type', 'guaranteed'] as const;
 
@@ -48,7 +63,12 @@ export function buildArtifact(config: RepoConfig, nodes: readonly IndexNode[], e
 }
 
 /** What the cache stores of this run for the next one: the artifact as it now is on disk (`sha256`: its hash when this run made its bytes; else the file is hashed), and the findings. */
-export function stampArtifact(config: RepoConfig, sha256: string | undefined, result: Omit<StoredResult, 'artifact_sha256' | 'artifact_size' | 'artifact_mtime_ms'>, abs = path.join(config.root, config.index_path)): StoredResult | null {
+export function stampArtifact(
+  config: RepoConfig,
+  sha256: string | undefined,
+  result: Omit<StoredResult, 'artifact_sha256' | 'artifact_size' | 'artifact_mtime_ms'>,
+  abs = path.join(config.root, config.index_path),
+): StoredResult | null {
   try {
     const stat = lstatSync(abs);
     if (!stat.isFile()) return null;
@@ -125,7 +145,11 @@ export async function syncArtifact(config: RepoConfig, artifact: IndexArtifact, 
   const meminit = config.index_format === 'meminit' ? await import('./meminit-artifact.js') : undefined;
   // From project-state.yaml when it reads; otherwise as that tool last wrote them.
   const state = meminit ? await (await import('../state/nodes.js')).stateViews(config) : undefined;
-  const queue = meminit ? (state ? (await import('../state/nodes.js')).meminitWorkQueue(state) : meminit.previousWorkQueue(abs)) : undefined;
+  const queue = meminit
+    ? state
+      ? (await import('../state/nodes.js')).meminitWorkQueue(state)
+      : meminit.previousWorkQueue(abs)
+    : undefined;
   const file = ChangedFile.open(config.root, abs, opts);
   try {
     if (meminit) file.add(meminit.meminitArtifactText(config, artifact.nodes, artifact.edges, queue));

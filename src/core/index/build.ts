@@ -81,7 +81,12 @@ function skippedWarnings(inputs: readonly GraphInput[]): Issue[] {
  * The documents from the cache's facts when the cache can say what changed since the last
  * build: files whose stat changed are read, new ones described, and nothing else is opened.
  */
-async function documentsSinceBuild(config: RepoConfig, cache: IndexCache, walk: WalkResult, since: SinceBuild): Promise<Documents | undefined> {
+async function documentsSinceBuild(
+  config: RepoConfig,
+  cache: IndexCache,
+  walk: WalkResult,
+  since: SinceBuild,
+): Promise<Documents | undefined> {
   const now = await factsSinceBuild(config, cache, since, walk.files);
   if (!now) return undefined;
   const { changed } = since.settled;
@@ -99,7 +104,14 @@ async function documentsSinceBuild(config: RepoConfig, cache: IndexCache, walk: 
 /** Every document read through the cache (check's inspectRepository, without its rules): unchanged files are described from it. */
 async function inspectedDocuments(config: RepoConfig, cache: IndexCache, walk: WalkResult, opts: BuildOptions): Promise<Documents> {
   const { inspectRepository } = await import('../engine/inspect.js');
-  const inspection = await inspectRepository(config, { rules: false, compact: true, reuse: cache, walk, ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.onProgress ? { onProgress: opts.onProgress } : {}) });
+  const inspection = await inspectRepository(config, {
+    rules: false,
+    compact: true,
+    reuse: cache,
+    walk,
+    ...(opts.signal ? { signal: opts.signal } : {}),
+    ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+  });
   const warnings: Issue[] = [];
   const inputs: GraphInput[] = [];
   for (const doc of inspection.documents) {
@@ -115,7 +127,11 @@ async function inspectedDocuments(config: RepoConfig, cache: IndexCache, walk: W
     inputs,
     warnings,
     walkWarnings: inspection.repository.filter((f) => f.code === 'FILE_UNREADABLE' || f.code === 'WALK_LIMIT_REACHED'),
-    rebuild: { mode: cache.mode, ...(cache.reason ? { reason: cache.reason } : {}), ...cache.changes(inspection.documents.filter((d) => !d.record.unreadable)) },
+    rebuild: {
+      mode: cache.mode,
+      ...(cache.reason ? { reason: cache.reason } : {}),
+      ...cache.changes(inspection.documents.filter((d) => !d.record.unreadable)),
+    },
     partial: inspection.partial,
   };
 }
@@ -141,13 +157,35 @@ export async function buildIndex(config: RepoConfig, opts: BuildOptions): Promis
     const walk = opts.opened?.walk ?? (await listGoverned(config, opts.signal));
     // Undefined for a walk that is partial (an unreadable directory, its limit reached).
     const since = opts.opened?.since ?? (await scanSinceBuild(config, cache, walk));
-    if (since && opts.graph === false && since.settled.edits.length + since.scan.added.length + since.scan.removed.length === 0 && cache.reuseLast(since.settled.updates)) {
+    if (
+      since &&
+      opts.graph === false &&
+      since.settled.edits.length + since.scan.added.length + since.scan.removed.length === 0 &&
+      cache.reuseLast(since.settled.updates)
+    ) {
       await close();
       const r = since.scan.result;
-      const rebuild: RebuildInfo = { mode: 'incremental', added: 0, changed: since.settled.changed, removed: 0, unchanged: walk.files.length - since.settled.changed };
-      return { node_count: r.node_count, edge_count: r.edge_count, first_id: r.first_id, violations: r.violations, warnings: [...cache.warnings, ...r.warnings], advice: r.advice, rebuild, partial: false, written: false };
+      const rebuild: RebuildInfo = {
+        mode: 'incremental',
+        added: 0,
+        changed: since.settled.changed,
+        removed: 0,
+        unchanged: walk.files.length - since.settled.changed,
+      };
+      return {
+        node_count: r.node_count,
+        edge_count: r.edge_count,
+        first_id: r.first_id,
+        violations: r.violations,
+        warnings: [...cache.warnings, ...r.warnings],
+        advice: r.advice,
+        rebuild,
+        partial: false,
+        written: false,
+      };
     }
-    const docs = (since && (await documentsSinceBuild(config, cache, walk, since))) ?? (await inspectedDocuments(config, cache, walk, opts));
+    const docs =
+      (since && (await documentsSinceBuild(config, cache, walk, since))) ?? (await inspectedDocuments(config, cache, walk, opts));
     const graph = buildGraph(docs.inputs);
     const artifact = buildArtifact(config, graph.nodes, graph.edges);
     const warnings = [...docs.warnings, ...graph.warnings];
@@ -157,10 +195,25 @@ export async function buildIndex(config: RepoConfig, opts: BuildOptions): Promis
       // An unsound graph leaves the artifact as it was: not even its text is made.
       const synced = graph.violations.length === 0 ? await syncArtifact(config, artifact, { write: true, hash: true }) : undefined;
       written = synced?.written ?? false;
-      const result = docs.partial ? null : stampArtifact(config, synced?.sha256, { node_count: graph.nodes.length, edge_count: graph.edges.length, first_id: graph.nodes[0]?.document_id ?? null, violations: graph.violations, warnings, advice: graph.advice });
+      const result = docs.partial
+        ? null
+        : stampArtifact(config, synced?.sha256, {
+            node_count: graph.nodes.length,
+            edge_count: graph.edges.length,
+            first_id: graph.nodes[0]?.document_id ?? null,
+            violations: graph.violations,
+            warnings,
+            advice: graph.advice,
+          });
       // The IDs beside it, for lookups that need only those; an optimisation: without the file they read the artifact.
-      if (result && opts.write) await writeIdsFile(config.root, result.artifact_sha256, graph.nodes.map((n) => n.document_id)).catch(() => undefined);
-      if (docs.since) cache.rebuiltFromFacts(docs.since.settled.updates, docs.since.settled.edits, result, docs.since.added, docs.since.scan.removed);
+      if (result && opts.write)
+        await writeIdsFile(
+          config.root,
+          result.artifact_sha256,
+          graph.nodes.map((n) => n.document_id),
+        ).catch(() => undefined);
+      if (docs.since)
+        cache.rebuiltFromFacts(docs.since.settled.updates, docs.since.settled.edits, result, docs.since.added, docs.since.scan.removed);
       else cache.remember(result);
     } else if (opts.compare) {
       onDisk = (await syncArtifact(config, artifact, { write: false, hash: false })).onDisk;

@@ -49,7 +49,12 @@ export interface FactsNow {
  * a new file cannot be described, the cache's overlay cannot take the changes, or its facts
  * file cannot be read: the caller builds in full.
  */
-export async function factsSinceBuild(config: RepoConfig, cache: IndexCache, since: SinceBuild, files: readonly GovernedFile[]): Promise<FactsNow | undefined> {
+export async function factsSinceBuild(
+  config: RepoConfig,
+  cache: IndexCache,
+  since: SinceBuild,
+  files: readonly GovernedFile[],
+): Promise<FactsNow | undefined> {
   const { scan, settled } = since;
   const added = scan.added.length > 0 ? await describeAdded(config, scan.added) : [];
   if (!added || !cache.canOverlay(settled.edits, added)) return undefined;
@@ -74,7 +79,14 @@ export async function factsSinceBuild(config: RepoConfig, cache: IndexCache, sin
  */
 export function currentArtifact(config: RepoConfig, cache: IndexCache, since: SinceBuild | undefined): CurrentArtifact | undefined {
   // An unsound graph leaves the artifact as it was.
-  if (!since || since.scan.result.violations.length > 0 || since.scan.added.length > 0 || since.scan.removed.length > 0 || since.settled.edits.length > 0) return undefined;
+  if (
+    !since ||
+    since.scan.result.violations.length > 0 ||
+    since.scan.added.length > 0 ||
+    since.scan.removed.length > 0 ||
+    since.settled.edits.length > 0
+  )
+    return undefined;
   let fd: number | undefined;
   try {
     try {

@@ -103,5 +103,11 @@ export function factsOf(doc: InspectedDocument): DocFacts {
 
 /** The warning for a governed document that is not a node, and why. */
 export function skippedWarning(rel: string, skip: NonNullable<DocFacts['skip']>): Issue {
-  return { code: 'INDEX_DOCUMENT_SKIPPED', severity: 'warning', message: `Not indexed (${skip.code}): ${skip.message.charAt(0).toLowerCase()}${skip.message.slice(1)}`, path: rel, suggestion: 'Run `docket check` on the file for details; `docket fix` repairs what is mechanical.' };
+  return {
+    code: 'INDEX_DOCUMENT_SKIPPED',
+    severity: 'warning',
+    message: `Not indexed (${skip.code}): ${skip.message.charAt(0).toLowerCase()}${skip.message.slice(1)}`,
+    path: rel,
+    suggestion: 'Run `docket check` on the file for details; `docket fix` repairs what is mechanical.',
+  };
 }

@@ -56,7 +56,14 @@ function duplicates(inputs: readonly GraphInput[]): { kept: Map<string, GraphInp
     const list = [first, ...more];
     for (const input of list) {
       const others = list.filter((o) => o !== input).map((o) => o.rel);
-      violations.push({ code: 'INDEX_DUPLICATE_ID', severity: 'error', message: `The document_id "${id}" is also used by ${others.join(', ')}.`, path: input.rel, document_id: id, suggestion: 'Keep the ID on the document that owns it and give the others new IDs (`docket new` allocates free ones).' });
+      violations.push({
+        code: 'INDEX_DUPLICATE_ID',
+        severity: 'error',
+        message: `The document_id "${id}" is also used by ${others.join(', ')}.`,
+        path: input.rel,
+        document_id: id,
+        suggestion: 'Keep the ID on the document that owns it and give the others new IDs (`docket new` allocates free ones).',
+      });
     }
   }
   return { kept, violations };
@@ -83,7 +90,14 @@ function cycles(nodes: ReadonlyMap<string, IndexNode>, ids: readonly string[]): 
       const text = [...cycle, id].join(' → ');
       for (const member of cycle) {
         const node = nodes.get(member)!;
-        out.push({ code: 'INDEX_SUPERSESSION_CYCLE', severity: 'error', message: `superseded_by forms a cycle: ${text}.`, path: node.path, document_id: member, suggestion: 'Remove superseded_by from the document that is current.' });
+        out.push({
+          code: 'INDEX_SUPERSESSION_CYCLE',
+          severity: 'error',
+          message: `superseded_by forms a cycle: ${text}.`,
+          path: node.path,
+          document_id: member,
+          suggestion: 'Remove superseded_by from the document that is current.',
+        });
       }
     }
     for (const member of chain) state.set(member, 2);
@@ -134,8 +148,16 @@ const danglingMessage = (field: string, id: string) => `${field} names ${id}, wh
 function dangling(node: IndexNode, field: string, id: string, near: string | null | undefined): Issue {
   let suggestion = 'Fix the ID or remove it.';
   if (near) suggestion = `Did you mean ${near}? ${suggestion}`;
-  else if (near === undefined) suggestion = `Fix the ID or remove it (${PLAIN_ID.test(id) ? `\`docket resolve ${id}\`` : '`docket resolve` with the ID'} lists close IDs).`;
-  return { code: 'INDEX_DANGLING_RELATION', severity: 'warning', message: danglingMessage(field, id), path: node.path, document_id: node.document_id, suggestion };
+  else if (near === undefined)
+    suggestion = `Fix the ID or remove it (${PLAIN_ID.test(id) ? `\`docket resolve ${id}\`` : '`docket resolve` with the ID'} lists close IDs).`;
+  return {
+    code: 'INDEX_DANGLING_RELATION',
+    severity: 'warning',
+    message: danglingMessage(field, id),
+    path: node.path,
+    document_id: node.document_id,
+    suggestion,
+  };
 }
 
 /** Before: by target, then by type. */
@@ -171,24 +193,54 @@ function statusMismatch(node: IndexNode): Issue | undefined {
   const successor = node.superseded_by;
   if (successor === null) {
     if (!saysSuperseded(node.status)) return undefined;
-    return { code: 'INDEX_STATUS_MISMATCH', severity: 'warning', message: `${node.document_id} has status ${node.status} but no superseded_by.`, path: node.path, document_id: node.document_id, suggestion: 'Add `superseded_by` with the ID of the document that replaces it, or set the status the document has now.' };
+    return {
+      code: 'INDEX_STATUS_MISMATCH',
+      severity: 'warning',
+      message: `${node.document_id} has status ${node.status} but no superseded_by.`,
+      path: node.path,
+      document_id: node.document_id,
+      suggestion: 'Add `superseded_by` with the ID of the document that replaces it, or set the status the document has now.',
+    };
   }
   if (saysSuperseded(node.status)) return undefined;
-  return { code: 'INDEX_STATUS_MISMATCH', severity: 'warning', message: `${node.document_id} is superseded by ${successor} but its status is ${node.status ?? 'missing'}.`, path: node.path, document_id: node.document_id, suggestion: 'Set `status: Superseded`, or remove superseded_by if the document is still current.' };
+  return {
+    code: 'INDEX_STATUS_MISMATCH',
+    severity: 'warning',
+    message: `${node.document_id} is superseded by ${successor} but its status is ${node.status ?? 'missing'}.`,
+    path: node.path,
+    document_id: node.document_id,
+    suggestion: 'Set `status: Superseded`, or remove superseded_by if the document is still current.',
+  };
 }
 
 /** A node: a document's fields, its path and its namespace, in the order the graph gives them. */
 function nodeOf(n: NodeFields, rel: string, namespace: string): IndexNode {
   return {
-    document_id: n.document_id, type: n.type, title: n.title, status: n.status, owner: n.owner, version: n.version, last_updated: n.last_updated,
-    area: n.area, description: n.description, keywords: n.keywords, related_ids: n.related_ids, superseded_by: n.superseded_by, path: rel, namespace,
+    document_id: n.document_id,
+    type: n.type,
+    title: n.title,
+    status: n.status,
+    owner: n.owner,
+    version: n.version,
+    last_updated: n.last_updated,
+    area: n.area,
+    description: n.description,
+    keywords: n.keywords,
+    related_ids: n.related_ids,
+    superseded_by: n.superseded_by,
+    path: rel,
+    namespace,
   };
 }
 
 /** The advice on one-sided relations: the first ones (sorted by source, then target) and how many more there are. */
 function oneSidedAdvice(listed: readonly { source: string; target: string }[], total: number): Advice[] {
-  const advice: Advice[] = listed.map((e) => ({ code: 'INDEX_RELATION_ONE_SIDED', message: `${e.source} lists ${e.target} in related_ids, but ${e.target} does not list ${e.source}.` }));
-  if (total > listed.length) advice.push({ code: 'INDEX_RELATION_ONE_SIDED', message: `${total - listed.length} more one-sided relations are not listed.` });
+  const advice: Advice[] = listed.map((e) => ({
+    code: 'INDEX_RELATION_ONE_SIDED',
+    message: `${e.source} lists ${e.target} in related_ids, but ${e.target} does not list ${e.source}.`,
+  }));
+  if (total > listed.length)
+    advice.push({ code: 'INDEX_RELATION_ONE_SIDED', message: `${total - listed.length} more one-sided relations are not listed.` });
   return advice;
 }
 

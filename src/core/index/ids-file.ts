@@ -46,7 +46,13 @@ export function readIdsFile(root: string, stored: Pick<StoredResult, 'artifact_s
     if (!bytes) return undefined;
     const read = JSON.parse(bytes.toString('utf8')) as { artifact_sha256?: unknown; ids?: unknown };
     const ids = read.ids;
-    if (read.artifact_sha256 !== stored.artifact_sha256 || !Array.isArray(ids) || ids.length !== stored.node_count || (ids[0] ?? null) !== stored.first_id) return undefined;
+    if (
+      read.artifact_sha256 !== stored.artifact_sha256 ||
+      !Array.isArray(ids) ||
+      ids.length !== stored.node_count ||
+      (ids[0] ?? null) !== stored.first_id
+    )
+      return undefined;
     return ids.every((id) => typeof id === 'string') ? ids : undefined;
   } catch {
     return undefined;

@@ -37,7 +37,8 @@ export interface LoadedIndex {
 }
 
 /** Why governed files are not nodes, by path, from an index build's warnings. */
-const skippedOf = (warnings: readonly Issue[]) => new Map(warnings.filter((w) => w.code === 'INDEX_DOCUMENT_SKIPPED' && w.path).map((w) => [w.path!, w.message]));
+const skippedOf = (warnings: readonly Issue[]) =>
+  new Map(warnings.filter((w) => w.code === 'INDEX_DOCUMENT_SKIPPED' && w.path).map((w) => [w.path!, w.message]));
 
 /**
  * The index as the documents say it is now. When the artifact is what `docket index` would
@@ -96,10 +97,18 @@ export async function recordedIndexIds(config: RepoConfig): Promise<string[] | u
  * walk of the artifact's check: tests check that the artifact is read (shared through
  * globalThis with the built copy the commands run).
  */
-export const lastLookup: { source: 'artifact' | 'built' | 'fallback' | 'none'; handedOver?: boolean } = ((globalThis as Record<symbol, unknown>)[Symbol.for('docket.lookup.last')] ??= { source: 'none' }) as never;
+export const lastLookup: { source: 'artifact' | 'built' | 'fallback' | 'none'; handedOver?: boolean } = ((
+  globalThis as Record<symbol, unknown>
+)[Symbol.for('docket.lookup.last')] ??= { source: 'none' }) as never;
 
 /** The artifact is not what `docket index` would write now; the answer comes from what it would write. */
-const staleWarning = (config: RepoConfig): Issue => ({ code: 'INDEX_STALE', severity: 'warning', message: `${config.index_path} is out of date; the index as the documents are now was used for this run.`, path: config.index_path, suggestion: 'Run `docket index` to bring it up to date.' });
+const staleWarning = (config: RepoConfig): Issue => ({
+  code: 'INDEX_STALE',
+  severity: 'warning',
+  message: `${config.index_path} is out of date; the index as the documents are now was used for this run.`,
+  path: config.index_path,
+  suggestion: 'Run `docket index` to bring it up to date.',
+});
 
 /** Lookups in the current artifact of the Python DocOps CLI's format; the index built in memory when it does not read as one. */
 async function meminitLookups(config: RepoConfig, current: CurrentArtifact, signal?: AbortSignal): Promise<LoadedIndex> {
@@ -113,17 +122,38 @@ async function meminitLookups(config: RepoConfig, current: CurrentArtifact, sign
     lastLookup.source = 'fallback';
     return builtIndex(config, signal);
   }
-  return { warnings: [], node: async (id) => read.node(id), nodeAt: async (rel) => read.nodeAt(rel), ids: async () => read.ids(), nodes: async () => read.nodes(), graph: async () => read.graph(), skipped: (rel) => read.skipped(rel), close: () => undefined };
+  return {
+    warnings: [],
+    node: async (id) => read.node(id),
+    nodeAt: async (rel) => read.nodeAt(rel),
+    ids: async () => read.ids(),
+    nodes: async () => read.nodes(),
+    graph: async () => read.graph(),
+    skipped: (rel) => read.skipped(rel),
+    close: () => undefined,
+  };
 }
 
 /** The index built in memory (see loadIndex). */
 async function builtIndex(config: RepoConfig, signal?: AbortSignal, opened?: OpenedCache): Promise<LoadedIndex> {
   lastLookup.handedOver = opened !== undefined;
-  const built = await buildIndex(config, { cache: 'use', write: false, compare: true, ...(signal ? { signal } : {}), ...(opened ? { opened } : {}) });
+  const built = await buildIndex(config, {
+    cache: 'use',
+    write: false,
+    compare: true,
+    ...(signal ? { signal } : {}),
+    ...(opened ? { opened } : {}),
+  });
   const onDisk = built.onDisk;
   const warnings: Issue[] = [];
   if (onDisk === 'missing') {
-    warnings.push({ code: 'INDEX_MISSING', severity: 'warning', message: `${config.index_path} does not exist; the index was built in memory for this run.`, path: config.index_path, suggestion: 'Run `docket index` to write it.' });
+    warnings.push({
+      code: 'INDEX_MISSING',
+      severity: 'warning',
+      message: `${config.index_path} does not exist; the index was built in memory for this run.`,
+      path: config.index_path,
+      suggestion: 'Run `docket index` to write it.',
+    });
   } else if (onDisk === 'different') {
     warnings.push(staleWarning(config));
   }
@@ -195,7 +225,8 @@ class ArtifactIndex implements LoadedIndex {
     const recorded = readIdsFile(this.root, stored);
     if (recorded) return recorded;
     const read = nodeIdsOf(file.fd);
-    if (read.ids && read.ids.length === stored.node_count && read.size === stored.artifact_size && read.sha256 === stored.artifact_sha256) return read.ids;
+    if (read.ids && read.ids.length === stored.node_count && read.size === stored.artifact_size && read.sha256 === stored.artifact_sha256)
+      return read.ids;
     return (await this.instead()).ids();
   }
 
@@ -203,7 +234,13 @@ class ArtifactIndex implements LoadedIndex {
     if (this.fallback) return this.fallback.nodes();
     const { stored, file } = this.current;
     const read = nodesOf(file.fd);
-    if (read.nodes && read.nodes.length === stored.node_count && read.size === stored.artifact_size && read.sha256 === stored.artifact_sha256) return read.nodes;
+    if (
+      read.nodes &&
+      read.nodes.length === stored.node_count &&
+      read.size === stored.artifact_size &&
+      read.sha256 === stored.artifact_sha256
+    )
+      return read.nodes;
     return (await this.instead()).nodes();
   }
 
@@ -230,9 +267,16 @@ export async function findById(index: LoadedIndex, input: string): Promise<Index
   const canonical = repairId(id);
   const repaired = canonical !== undefined && canonical !== id && (await index.node(canonical)) !== undefined;
   const suggestions = repaired ? [canonical] : closest(id.toUpperCase(), await index.ids(), 3);
-  const hint = repaired ? ` IDs match exactly: did you mean ${canonical}?` : suggestions.length > 0 ? ` Did you mean ${suggestions.join(', ')}?` : '';
+  const hint = repaired
+    ? ` IDs match exactly: did you mean ${canonical}?`
+    : suggestions.length > 0
+      ? ` Did you mean ${suggestions.join(', ')}?`
+      : '';
   throw new DocketError('ID_NOT_FOUND', `No governed document has the ID "${id}".${hint}`, {
-    suggestion: suggestions.length > 0 ? `Use ${suggestions[0]}${suggestions.length > 1 ? ` (or ${suggestions.slice(1).join(', ')})` : ''}.` : 'List the documents with `docket context --deep`, or run `docket index` and read the artifact.',
+    suggestion:
+      suggestions.length > 0
+        ? `Use ${suggestions[0]}${suggestions.length > 1 ? ` (or ${suggestions.slice(1).join(', ')})` : ''}.`
+        : 'List the documents with `docket context --deep`, or run `docket index` and read the artifact.',
     details: { id, did_you_mean: suggestions },
   });
 }
@@ -240,13 +284,17 @@ export async function findById(index: LoadedIndex, input: string): Promise<Index
 /** Why a path inside the root is not a node: missing, a directory, ungoverned, or skipped. */
 async function notIndexed(config: RepoConfig, index: LoadedIndex, input: string, rel: string): Promise<never> {
   const stat = await fs.lstat(path.join(config.root, rel)).catch(() => undefined);
-  if (!stat) throw new DocketError('FILE_NOT_FOUND', `${rel || '.'} does not exist.`, { suggestion: 'Pass the path of a governed document, relative to the repository root (or --root) or absolute.', details: { path: input } });
+  if (!stat)
+    throw new DocketError('FILE_NOT_FOUND', `${rel || '.'} does not exist.`, {
+      suggestion: 'Pass the path of a governed document, relative to the repository root (or --root) or absolute.',
+      details: { path: input },
+    });
   const ns = namespaceFor(config, rel);
   let reason: string;
   if (stat.isDirectory()) reason = 'it is a directory';
   else if (stat.isSymbolicLink()) reason = 'it is a symbolic link';
   else if (!rel.toLowerCase().endsWith('.md')) reason = 'it is not a Markdown file';
-  else if (!ns) reason = 'it is outside every namespace\'s docs root';
+  else if (!ns) reason = "it is outside every namespace's docs root";
   else if (isExcluded(ns, rel)) reason = 'it is excluded by the config';
   else if (isExcluded(ns, rel, config.root)) reason = 'it is a view the Python DocOps CLI generated (its MEMINIT_GENERATED marker)';
   else reason = index.skipped(rel)?.replace(/^Not indexed \(([A-Z_]+)\): (.*?)\.?$/, '$2 ($1)') ?? 'it has no valid document_id';

@@ -73,7 +73,20 @@ function sortedKeys(value: Json): Json {
  * it keeps them as the artifact last had them for the same ID (they depend on the state file
  * only, not on the documents), so a run neither drops the work queue nor invents one.
  */
-export const WORK_QUEUE_KEYS = ['assignee', 'blocked_by', 'depends_on', 'impl_state', 'next_action', 'notes', 'open_blockers', 'priority', 'ready', 'unblocks', 'updated', 'updated_by'] as const;
+export const WORK_QUEUE_KEYS = [
+  'assignee',
+  'blocked_by',
+  'depends_on',
+  'impl_state',
+  'next_action',
+  'notes',
+  'open_blockers',
+  'priority',
+  'ready',
+  'unblocks',
+  'updated',
+  'updated_by',
+] as const;
 
 /** Work-queue fields by document ID. */
 export type WorkQueue = ReadonlyMap<string, Readonly<Record<string, Json>>>;
@@ -148,16 +161,34 @@ export function meminitWarnings(nodes: readonly IndexNode[], edges: readonly Ind
   const out: MeminitIssue[] = [];
   for (const e of edges) {
     if (e.type === 'related' && !byId.has(e.target)) {
-      out.push(issue(C.danglingRelated, `related_ids target '${e.target}' not found in index (declared by '${e.source}')`, byId.get(e.source)?.path ?? ''));
+      out.push(
+        issue(
+          C.danglingRelated,
+          `related_ids target '${e.target}' not found in index (declared by '${e.source}')`,
+          byId.get(e.source)?.path ?? '',
+        ),
+      );
     } else if (e.type === 'supersedes' && !byId.has(e.source)) {
-      out.push(issue(C.danglingSuccessor, `superseded_by target '${e.source}' not found in index (declared by '${e.target}')`, byId.get(e.target)?.path ?? ''));
+      out.push(
+        issue(
+          C.danglingSuccessor,
+          `superseded_by target '${e.source}' not found in index (declared by '${e.target}')`,
+          byId.get(e.target)?.path ?? '',
+        ),
+      );
     }
   }
   for (const n of nodes) {
     const status = n.status ?? '';
     const superseded = status.toLowerCase() === 'superseded';
     if (n.superseded_by !== null && !superseded) {
-      out.push(issue(C.statusMismatch, `Document '${n.document_id}' has superseded_by set but status is '${status}' (expected 'Superseded')`, n.path));
+      out.push(
+        issue(
+          C.statusMismatch,
+          `Document '${n.document_id}' has superseded_by set but status is '${status}' (expected 'Superseded')`,
+          n.path,
+        ),
+      );
     } else if (n.superseded_by === null && superseded) {
       out.push(issue(C.statusMismatch, `Document '${n.document_id}' has status 'Superseded' but no superseded_by field`, n.path));
     }
@@ -175,7 +206,12 @@ export function meminitAdvice(edges: readonly IndexEdge[]): Json[] {
   for (const { source, target } of related) {
     if (lists.get(target)?.has(source)) continue;
     // Once per pair: a pair listed one way only comes up once (edges are unique).
-    advice.push({ code: C.asymmetry, message: `'${source}' lists '${target}' in related_ids but '${target}' does not list '${source}'`, source, target });
+    advice.push({
+      code: C.asymmetry,
+      message: `'${source}' lists '${target}' in related_ids but '${target}' does not list '${source}'`,
+      source,
+      target,
+    });
   }
   return advice.sort((a, b) => byString(a.code, b.code) || byString(a.message, b.message));
 }
@@ -184,7 +220,12 @@ export function meminitAdvice(edges: readonly IndexEdge[]): Json[] {
  * The whole artifact's text (§7.1): no run ID, root or timestamp, so the same documents (and
  * the same `queue`, see previousWorkQueue) give the same bytes.
  */
-export function meminitArtifactText(config: RepoConfig, nodes: readonly IndexNode[], edges: readonly IndexEdge[], queue: WorkQueue = new Map()): string {
+export function meminitArtifactText(
+  config: RepoConfig,
+  nodes: readonly IndexNode[],
+  edges: readonly IndexEdge[],
+  queue: WorkQueue = new Map(),
+): string {
   const prefixes = new Map(config.namespaces.map((ns) => [ns.name, ns.repo_prefix]));
   return pythonJson({
     advice: meminitAdvice(edges),
@@ -192,7 +233,13 @@ export function meminitArtifactText(config: RepoConfig, nodes: readonly IndexNod
     data: {
       document_count: nodes.length,
       edge_count: edges.length,
-      edges: edges.map((e) => ({ context: EDGE_CONTEXT[e.type], edge_type: e.type, guaranteed: e.type !== 'references', source: e.source, target: e.target })),
+      edges: edges.map((e) => ({
+        context: EDGE_CONTEXT[e.type],
+        edge_type: e.type,
+        guaranteed: e.type !== 'references',
+        source: e.source,
+        target: e.target,
+      })),
       graph_schema_version: '1.0',
       index_version: '1.0',
       // In the config's order, as that tool lists them.

@@ -70,7 +70,12 @@ export async function indexOnDisk(config: RepoConfig, inputs: GraphInput[] | und
   }
   const { buildIndex } = await import('./build.js');
   const built = await buildIndex(config, { cache: 'use', write: false, compare: true, ...(signal ? { signal } : {}) });
-  if (built.partial || built.violations.length > 0 || built.warnings.some((w) => w.code === 'FILE_UNREADABLE' || w.code === 'WALK_LIMIT_REACHED')) return undefined;
+  if (
+    built.partial ||
+    built.violations.length > 0 ||
+    built.warnings.some((w) => w.code === 'FILE_UNREADABLE' || w.code === 'WALK_LIMIT_REACHED')
+  )
+    return undefined;
   return built.onDisk;
 }
 
@@ -79,9 +84,10 @@ export function staleIndexWarning(config: RepoConfig, onDisk: OnDisk): Issue {
   return {
     code: 'INDEX_STALE',
     severity: 'warning',
-    message: onDisk === 'missing'
-      ? `${config.index_path} is tracked by git but missing, so it no longer matches the documents.`
-      : `${config.index_path} is tracked by git and no longer matches the documents: \`docket index\` would write it differently.`,
+    message:
+      onDisk === 'missing'
+        ? `${config.index_path} is tracked by git but missing, so it no longer matches the documents.`
+        : `${config.index_path} is tracked by git and no longer matches the documents: \`docket index\` would write it differently.`,
     path: config.index_path,
     suggestion: 'Run `docket index` and commit the result; `docket index --check` tells CI whether it is current.',
   };

@@ -46,8 +46,15 @@ export function slugBase(text: string): string {
   if (/^[A-Za-z0-9 _-]*$/.test(text)) return text.toLowerCase().replaceAll(' ', '-');
   // Other ASCII: the only letters, digits and connectors are these, and a regular expression
   // without Unicode classes is several times faster.
-  if (/^[\x00-\x7f]*$/.test(text)) return text.toLowerCase().replace(/[^a-z0-9 _-]/g, '').replaceAll(' ', '-');
-  return text.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '').replace(/ /g, '-');
+  if (/^[\x00-\x7f]*$/.test(text))
+    return text
+      .toLowerCase()
+      .replace(/[^a-z0-9 _-]/g, '')
+      .replaceAll(' ', '-');
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+    .replace(/ /g, '-');
 }
 
 /** Slugs with GitHub's duplicate numbering. */

@@ -162,15 +162,19 @@ function makeParser(): MarkdownIt {
   // Blocks with inline text: keep where it came from.
   const keep = (name: string, lines: (state: StateBlock, startLine: number) => Source) => {
     const { fn: rule, options } = ruleOf<BlockRule>(md.block.ruler, name);
-    md.block.ruler.at(name, (state, startLine, endLine, silent) => {
-      const n = state.tokens.length;
-      const ok = rule(state, startLine, endLine, silent);
-      if (ok && !silent) {
-        const inline = state.tokens.slice(n).find((t) => t.type === 'inline');
-        if (inline) current!.sources.set(inline, lines(state, startLine));
-      }
-      return ok;
-    }, options);
+    md.block.ruler.at(
+      name,
+      (state, startLine, endLine, silent) => {
+        const n = state.tokens.length;
+        const ok = rule(state, startLine, endLine, silent);
+        if (ok && !silent) {
+          const inline = state.tokens.slice(n).find((t) => t.type === 'inline');
+          if (inline) current!.sources.set(inline, lines(state, startLine));
+        }
+        return ok;
+      },
+      options,
+    );
   };
   keep('paragraph', (state, startLine) => sourceOfLines(state, startLine, state.line, state.blkIndent));
   keep('lheading', (state, startLine) => sourceOfLines(state, startLine, state.line - 1, state.blkIndent));
@@ -184,59 +188,89 @@ function makeParser(): MarkdownIt {
   });
 
   const { fn: reference, options: referenceOptions } = ruleOf<BlockRule>(md.block.ruler, 'reference');
-  md.block.ruler.at('reference', (state, startLine, endLine, silent) => {
-    const found = current!;
-    const from = found.calls.length;
-    const ok = reference(state, startLine, endLine, silent);
-    const destination = destinationSince(found, from, state.src);
-    // `[^label]:` is a footnote (GitHub), not a link.
-    const footnote = state.src.charCodeAt(state.bMarks[startLine]! + state.tShift[startLine]! + 1) === 0x5e;
-    // The position of a definition's destination is inside its `<...>`, as it always was.
-    const at = destination === undefined ? 0 : destination.at + (state.src.charCodeAt(destination.at) === 0x3c ? 1 : 0);
-    if (ok && !silent && destination !== undefined && !footnote) found.links.push({ at, kind: 'definition', target: destination.target });
-    return ok;
-  }, referenceOptions);
-
-  for (const [name, kind] of [['link', 'inline'], ['image', 'image']] as const) {
-    const { fn: rule, options } = ruleOf<InlineRule>(md.inline.ruler, name);
-    md.inline.ruler.at(name, (state, silent) => {
+  md.block.ruler.at(
+    'reference',
+    (state, startLine, endLine, silent) => {
       const found = current!;
-      // No `]` further on: no link text can end (a body of `[` took the parser seconds).
-      if (!found.nextBracket.within(state.src, state.pos, state.posMax)) return false;
       const from = found.calls.length;
-      const ok = rule(state, silent);
+      const ok = reference(state, startLine, endLine, silent);
       const destination = destinationSince(found, from, state.src);
-      // Only the text being outlined (not an image description, parsed on its own), and only
-      // the inline form, which ends with `)` (a reference's destination is its definition's).
-      if (ok && !silent && state.src === found.text && found.source && state.src.charCodeAt(state.pos - 1) === 0x29 && destination !== undefined) {
-        found.links.push({ at: sourceOffset(found.source, destination.at), kind, target: destination.target });
-      }
+      // `[^label]:` is a footnote (GitHub), not a link.
+      const footnote = state.src.charCodeAt(state.bMarks[startLine]! + state.tShift[startLine]! + 1) === 0x5e;
+      // The position of a definition's destination is inside its `<...>`, as it always was.
+      const at = destination === undefined ? 0 : destination.at + (state.src.charCodeAt(destination.at) === 0x3c ? 1 : 0);
+      if (ok && !silent && destination !== undefined && !footnote) found.links.push({ at, kind: 'definition', target: destination.target });
       return ok;
-    }, options);
+    },
+    referenceOptions,
+  );
+
+  for (const [name, kind] of [
+    ['link', 'inline'],
+    ['image', 'image'],
+  ] as const) {
+    const { fn: rule, options } = ruleOf<InlineRule>(md.inline.ruler, name);
+    md.inline.ruler.at(
+      name,
+      (state, silent) => {
+        const found = current!;
+        // No `]` further on: no link text can end (a body of `[` took the parser seconds).
+        if (!found.nextBracket.within(state.src, state.pos, state.posMax)) return false;
+        const from = found.calls.length;
+        const ok = rule(state, silent);
+        const destination = destinationSince(found, from, state.src);
+        // Only the text being outlined (not an image description, parsed on its own), and only
+        // the inline form, which ends with `)` (a reference's destination is its definition's).
+        if (
+          ok &&
+          !silent &&
+          state.src === found.text &&
+          found.source &&
+          state.src.charCodeAt(state.pos - 1) === 0x29 &&
+          destination !== undefined
+        ) {
+          found.links.push({ at: sourceOffset(found.source, destination.at), kind, target: destination.target });
+        }
+        return ok;
+      },
+      options,
+    );
   }
 
   // An autolink (`<scheme:...>`, `<address@host>`): its destination is what the brackets hold.
   const { fn: autolink, options: autolinkOptions } = ruleOf<InlineRule>(md.inline.ruler, 'autolink');
-  md.inline.ruler.at('autolink', (state, silent) => {
-    const found = current!;
-    const start = state.pos;
-    const ok = autolink(state, silent);
-    if (ok && !silent && state.src === found.text && found.source) {
-      const written = state.src.slice(start + 1, state.pos - 1);
-      const href = state.tokens.findLast((t) => t.type === 'link_open')?.attrGet('href') ?? written;
-      found.links.push({ at: sourceOffset(found.source, start), kind: 'inline', target: href.startsWith('mailto:') && !written.startsWith('mailto:') ? href : written });
-    }
-    return ok;
-  }, autolinkOptions);
+  md.inline.ruler.at(
+    'autolink',
+    (state, silent) => {
+      const found = current!;
+      const start = state.pos;
+      const ok = autolink(state, silent);
+      if (ok && !silent && state.src === found.text && found.source) {
+        const written = state.src.slice(start + 1, state.pos - 1);
+        const href = state.tokens.findLast((t) => t.type === 'link_open')?.attrGet('href') ?? written;
+        found.links.push({
+          at: sourceOffset(found.source, start),
+          kind: 'inline',
+          target: href.startsWith('mailto:') && !written.startsWith('mailto:') ? href : written,
+        });
+      }
+      return ok;
+    },
+    autolinkOptions,
+  );
 
   // An HTML tag ends with `>`: without one further on, markdown-it's rule (a regular expression
   // on the rest of the text, from every `<`) cannot match, and is not asked (a body of `<a `
   // repeated made it quadratic).
   const { fn: htmlInline, options: htmlInlineOptions } = ruleOf<InlineRule>(md.inline.ruler, 'html_inline');
-  md.inline.ruler.at('html_inline', (state, silent) => {
-    if (!current!.nextGt.within(state.src, state.pos, state.posMax)) return false;
-    return htmlInline(state, silent);
-  }, htmlInlineOptions);
+  md.inline.ruler.at(
+    'html_inline',
+    (state, silent) => {
+      if (!current!.nextGt.within(state.src, state.pos, state.posMax)) return false;
+      return htmlInline(state, silent);
+    },
+    htmlInlineOptions,
+  );
 
   // Inline texts, each with its source; HTML for its anchors.
   md.core.ruler.at('inline', (state: StateCore) => {
@@ -279,7 +313,7 @@ export function headingAnchorText(children: readonly Token[]): string {
 function withoutComments(html: string): string {
   let out = '';
   let copied = 0;
-  for (let i = html.indexOf('<!--'); i !== -1; ) {
+  for (let i = html.indexOf('<!--'); i !== -1;) {
     const end = html.indexOf('-->', i + 4);
     out += html.slice(copied, i);
     copied = end === -1 ? html.length : end + 3;
@@ -313,7 +347,16 @@ function bodyOffset(dropped: readonly number[], at: number): number {
 
 function parse(body: string): { tokens: Token[]; found: Found } {
   parser ??= makeParser();
-  const found: Found = { links: [], html: [], sources: new Map(), text: '', source: undefined, calls: [], nextGt: new NextChar('>'), nextBracket: new NextChar(']') };
+  const found: Found = {
+    links: [],
+    html: [],
+    sources: new Map(),
+    text: '',
+    source: undefined,
+    calls: [],
+    nextGt: new NextChar('>'),
+    nextBracket: new NextChar(']'),
+  };
   current = found;
   try {
     return { tokens: parser.parse(body, {}), found };

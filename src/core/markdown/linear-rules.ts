@@ -46,8 +46,12 @@ function quoteSearchEnd(state: StateBlock, startLine: number, endLine: number): 
 /** The blockquote rule with its search for the end cut (see quoteSearchEnd). */
 function boundQuoteSearch(md: MarkdownIt): void {
   const { fn: blockquote, options } = ruleOf<BlockRule>(md.block.ruler, 'blockquote');
-  md.block.ruler.at('blockquote', (state, startLine, endLine, silent) =>
-    blockquote(state, startLine, silent ? endLine : quoteSearchEnd(state, startLine, endLine), silent), options);
+  md.block.ruler.at(
+    'blockquote',
+    (state, startLine, endLine, silent) =>
+      blockquote(state, startLine, silent ? endLine : quoteSearchEnd(state, startLine, endLine), silent),
+    options,
+  );
 }
 
 const NONE = Number.MAX_SAFE_INTEGER;
@@ -83,7 +87,7 @@ const maySpace = (c: number) => c === 0x20 || (c >= 0x09 && c <= 0x0d) || c > 0x
  * or `>`), or -1 when no tag can start there. What lies in between, markdown-it's expression says.
  */
 function tagEnd(src: string, pos: number): number {
-  for (let at = pos; ; ) {
+  for (let at = pos; ;) {
     const gt = nextGt.at(src, at);
     const quote = Math.min(nextDouble.at(src, at), nextSingle.at(src, at));
     if (gt < quote) return gt === NONE ? -1 : gt + 1;
@@ -106,25 +110,29 @@ function tagEnd(src: string, pos: number): number {
  */
 function tagsInPlace(md: MarkdownIt): void {
   const { fn: htmlInline, options } = ruleOf<InlineRule>(md.inline.ruler, 'html_inline');
-  md.inline.ruler.at('html_inline', (state, silent) => {
-    const pos = state.pos;
-    const next = state.src.charCodeAt(pos + 1);
-    if (!state.md.options.html || state.src.charCodeAt(pos) !== 0x3c || pos + 2 >= state.posMax) return false;
-    if (next !== 0x2f && !isLetter(next)) return htmlInline(state, silent);
-    const end = tagEnd(state.src, pos);
-    const match = end === -1 ? null : HTML_OPEN_CLOSE_TAG_RE.exec(state.src.slice(pos, end));
-    if (!match) return false;
-    if (!silent) {
-      const token = state.push('html_inline', '', 0);
-      token.content = match[0];
-      // What markdown-it counts for its linkify rule (not enabled here), kept the same.
-      const counted = state as StateInline & { linkLevel: number };
-      if (/^<a[>\s]/i.test(token.content)) counted.linkLevel++;
-      if (/^<\/a\s*>/i.test(token.content)) counted.linkLevel--;
-    }
-    state.pos = pos + match[0].length;
-    return true;
-  }, options);
+  md.inline.ruler.at(
+    'html_inline',
+    (state, silent) => {
+      const pos = state.pos;
+      const next = state.src.charCodeAt(pos + 1);
+      if (!state.md.options.html || state.src.charCodeAt(pos) !== 0x3c || pos + 2 >= state.posMax) return false;
+      if (next !== 0x2f && !isLetter(next)) return htmlInline(state, silent);
+      const end = tagEnd(state.src, pos);
+      const match = end === -1 ? null : HTML_OPEN_CLOSE_TAG_RE.exec(state.src.slice(pos, end));
+      if (!match) return false;
+      if (!silent) {
+        const token = state.push('html_inline', '', 0);
+        token.content = match[0];
+        // What markdown-it counts for its linkify rule (not enabled here), kept the same.
+        const counted = state as StateInline & { linkLevel: number };
+        if (/^<a[>\s]/i.test(token.content)) counted.linkLevel++;
+        if (/^<\/a\s*>/i.test(token.content)) counted.linkLevel--;
+      }
+      state.pos = pos + match[0].length;
+      return true;
+    },
+    options,
+  );
 }
 
 /** Both rules of this module on a parser. */

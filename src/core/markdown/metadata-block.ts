@@ -1,7 +1,14 @@
 /** The labels of the visible metadata block (the Python DocOps CLI's, docket's, and Title) and their fields. */
 const FIELDS: Readonly<Record<string, string>> = {
-  'document id': 'document_id', owner: 'owner', status: 'status', version: 'version', 'last updated': 'last_updated',
-  type: 'type', area: 'area', description: 'description', title: 'title',
+  'document id': 'document_id',
+  owner: 'owner',
+  status: 'status',
+  version: 'version',
+  'last updated': 'last_updated',
+  type: 'type',
+  area: 'area',
+  description: 'description',
+  title: 'title',
 };
 const MARKER = /^[ \t]*<!--[ \t]*(?:DOCKET|MEMINIT)_METADATA_BLOCK[ \t]*-->[ \t]*$/;
 /** `> **Status:** Draft`, with an optional hard break (`\`, `<br>`, trailing spaces) at the end. */
@@ -42,7 +49,10 @@ export function metadataBlockRows(text: string, bodyOffset: number, bodyLine: nu
   while (k < text.length && (text[k] === '\n' || text[k] === '\r' || text[k] === ' ' || text[k] === '\t')) k++;
   const quoted = text[k] === '>';
   if (!quoted && !text.startsWith('<!--', k) && !text.includes('_METADATA_BLOCK', bodyOffset)) return undefined;
-  const lines = text.slice(bodyOffset, bodyOffset + MAX_CHARS).split('\n', MAX_LINES).map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+  const lines = text
+    .slice(bodyOffset, bodyOffset + MAX_CHARS)
+    .split('\n', MAX_LINES)
+    .map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
   let i = skipBlank(lines, 0);
   let marked = false;
   if (!quoted) {

@@ -146,7 +146,8 @@ function renderedHeading(text: string): string | undefined {
   if (parts.length % 2 === 0) return undefined;
   for (let i = 1; i < parts.length; i += 2) {
     const code = parts[i]!;
-    if (code.length > 1 && code.charCodeAt(0) === 0x20 && code.charCodeAt(code.length - 1) === 0x20 && code.trim() !== '') parts[i] = code.slice(1, -1);
+    if (code.length > 1 && code.charCodeAt(0) === 0x20 && code.charCodeAt(code.length - 1) === 0x20 && code.trim() !== '')
+      parts[i] = code.slice(1, -1);
   }
   return parts.join('').trim();
 }
@@ -224,7 +225,7 @@ export function simpleOutline(source: string, firstLine: number, anchors: boolea
   // starts a block, so only after a blank line or another definition.
   let definitions: number[] | undefined;
   let afterBlank = true;
-  for (let start = 0; start <= n; ) {
+  for (let start = 0; start <= n;) {
     let next = body.indexOf('\n', start);
     if (next === -1) next = n;
     if (lines === lineStarts.length) lineStarts = grown(lineStarts, lineStarts.length * 2);
@@ -313,7 +314,12 @@ export function simpleOutline(source: string, firstLine: number, anchors: boolea
           // `[a][b](c)`: with definitions, `[a][b]` may be a link and `(c)` text.
           if (defs.length > 0 && body.charCodeAt(open - 1) === 0x5d) return undefined;
           // The destination is on the bracket's line (it holds no newline).
-          const link = new OutlineLink(body.slice(from, end), open > 0 && body.charCodeAt(open - 1) === 0x21 ? 'image' : 'inline', firstLine + li, from - lineStarts[li]! + 1);
+          const link = new OutlineLink(
+            body.slice(from, end),
+            open > 0 && body.charCodeAt(open - 1) === 0x21 ? 'image' : 'inline',
+            firstLine + li,
+            from - lineStarts[li]! + 1,
+          );
           if (links === undefined) links = listOf<MarkdownLink>(link);
           else links.push(link);
           // Brackets in the destination or title are text: the next link starts after the `)`.
@@ -329,7 +335,9 @@ export function simpleOutline(source: string, firstLine: number, anchors: boolea
   li = 0;
   for (let d = 0; d < defs.length; d += 4) {
     while (li + 1 < lines && lineStarts[li + 1]! <= defs[d]!) li++;
-    (links ??= emptyList<MarkdownLink>()).push(new OutlineLink(body.slice(defs[d + 2], defs[d + 3]), 'definition', firstLine + li, defs[d + 2]! - defs[d]! + 1));
+    (links ??= emptyList<MarkdownLink>()).push(
+      new OutlineLink(body.slice(defs[d + 2], defs[d + 3]), 'definition', firstLine + li, defs[d + 2]! - defs[d]! + 1),
+    );
   }
   if (defs.length > 0 && auto.length === 0) links!.sort((x, y) => x.line - y.line || x.column - y.column);
   if (auto.length > 0) {

@@ -14,7 +14,8 @@ import { linksOf } from '../move/rewrite.js';
 import { QUIET, yamlLib } from '../yaml/lib.js';
 import { DocketError } from '../../errors/docket-error.js';
 
-export type IdEditKind = 'document_id' | 'metadata_block' | 'heading' | 'related_ids' | 'superseded_by' | 'mention' | 'link' | 'state_entry' | 'state_dependency';
+export type IdEditKind =
+  'document_id' | 'metadata_block' | 'heading' | 'related_ids' | 'superseded_by' | 'mention' | 'link' | 'state_entry' | 'state_dependency';
 
 /** One edit: the file (its path before any rename), the 1-based line, the text before and after. */
 export interface IdEdit {
@@ -123,7 +124,12 @@ function ownIdReplacement(input: FileIdInput, split: Extract<Split, { kind: 'ok'
   if (span?.kind !== 'scalar') return undefined;
   const start = split.yamlOffset + span.start;
   const end = split.yamlOffset + span.end;
-  return { start, end, text: input.own!.next, edit: { path: input.rel, line: lines.at(start), kind: 'document_id', old: input.text.slice(start, end), new: input.own!.next } };
+  return {
+    start,
+    end,
+    text: input.own!.next,
+    edit: { path: input.rel, line: lines.at(start), kind: 'document_id', old: input.text.slice(start, end), new: input.own!.next },
+  };
 }
 
 /** The scalars of a reference key: the value itself, or the items of a list. */
@@ -133,7 +139,14 @@ function referenceScalars(yaml: string, key: string): Scalar[] {
   if (doc.errors.length > 0 || !isMap(doc.contents)) return [];
   const node: unknown = doc.contents.get(key, true);
   const nodes: Scalar[] = isScalar(node) ? [node] : isSeq(node) ? node.items.filter((n): n is Scalar => isScalar(n)) : [];
-  return nodes.filter((n) => typeof n.value === 'string' && n.range != null && !n.tag && ['PLAIN', 'QUOTE_DOUBLE', 'QUOTE_SINGLE'].includes(n.type ?? '') && !yaml.slice(n.range[0], n.range[1]).includes('\n'));
+  return nodes.filter(
+    (n) =>
+      typeof n.value === 'string' &&
+      n.range != null &&
+      !n.tag &&
+      ['PLAIN', 'QUOTE_DOUBLE', 'QUOTE_SINGLE'].includes(n.type ?? '') &&
+      !yaml.slice(n.range[0], n.range[1]).includes('\n'),
+  );
 }
 
 function referenceReplacements(input: FileIdInput, split: Extract<Split, { kind: 'ok' }>, lines: Lines): Replacement[] {
@@ -148,7 +161,12 @@ function referenceReplacements(input: FileIdInput, split: Extract<Split, { kind:
         const next = input.references.get(old)!;
         for (const at of occurrences(split.yaml, old, from, to)) {
           const start = split.yamlOffset + at;
-          out.push({ start, end: start + old.length, text: next, edit: { path: input.rel, line: lines.at(start), kind: key, old, new: next } });
+          out.push({
+            start,
+            end: start + old.length,
+            text: next,
+            edit: { path: input.rel, line: lines.at(start), kind: key, old, new: next },
+          });
         }
       }
     }
@@ -204,10 +222,15 @@ function verify(before: Record<string, unknown>, afterText: string, input: FileI
   const parsed = s.kind === 'ok' ? parseFrontmatterYaml(s.yaml, s.firstLine) : undefined;
   const after = parsed?.ok ? parsed.value.data : undefined;
   const expect = (v: unknown): unknown => (typeof v === 'string' ? replaceIds(v, input.references) : Array.isArray(v) ? v.map(expect) : v);
-  const ok = after !== undefined
-    && (input.own ? after.document_id === input.own.next : after.document_id === before.document_id)
-    && REFERENCE_KEYS.every((k) => JSON.stringify(after[k]) === JSON.stringify(expect(before[k])));
-  if (!ok) throw new DocketError('INTERNAL_ERROR', `Rewriting the IDs in ${input.rel} would change its frontmatter otherwise than intended; nothing was written.`);
+  const ok =
+    after !== undefined &&
+    (input.own ? after.document_id === input.own.next : after.document_id === before.document_id) &&
+    REFERENCE_KEYS.every((k) => JSON.stringify(after[k]) === JSON.stringify(expect(before[k])));
+  if (!ok)
+    throw new DocketError(
+      'INTERNAL_ERROR',
+      `Rewriting the IDs in ${input.rel} would change its frontmatter otherwise than intended; nothing was written.`,
+    );
 }
 
 /**

@@ -56,7 +56,11 @@ function typeOf(doc: MigrationDoc, old: string): string | undefined {
   const declared = typeof doc.record.frontmatter?.data.type === 'string' ? normalizeTypeKey(doc.record.frontmatter.data.type) : undefined;
   if (declared && SEGMENT.test(declared)) return declared;
   const heading = firstHeading(doc.record);
-  return fillValue('type', { rel: doc.rel, namespace: doc.namespace, document_id: old, ...(declared ? { type: declared } : {}), ...(heading ? { heading } : {}) }, { today: '', allocate: () => undefined });
+  return fillValue(
+    'type',
+    { rel: doc.rel, namespace: doc.namespace, document_id: old, ...(declared ? { type: declared } : {}), ...(heading ? { heading } : {}) },
+    { today: '', allocate: () => undefined },
+  );
 }
 
 /**
@@ -64,7 +68,11 @@ function typeOf(doc: MigrationDoc, old: string): string | undefined {
  * number an earlier one's legacy ID holds), then fresh numbers. `inUse`: every ID documents
  * carry; `claimed`: the claims of `new`.
  */
-export function planIds(docs: readonly MigrationDoc[], inUse: Iterable<string>, claimed: Iterable<string>): { migrations: IdMigration[]; skipped: IdSkip[] } {
+export function planIds(
+  docs: readonly MigrationDoc[],
+  inUse: Iterable<string>,
+  claimed: Iterable<string>,
+): { migrations: IdMigration[]; skipped: IdSkip[] } {
   const ids = new IdAllocator(inUse, claimed);
   const skipped: IdSkip[] = [];
   const wanted: { doc: MigrationDoc; old: string; type: string; id?: string }[] = [];
@@ -78,7 +86,10 @@ export function planIds(docs: readonly MigrationDoc[], inUse: Iterable<string>, 
     }
     const type = typeOf(doc, old);
     if (!type) {
-      skip('no_type', `${doc.rel}: no type for a new ID (no \`type\` of 3 to 10 letters, and its directory names none), so "${old}" was left alone.`);
+      skip(
+        'no_type',
+        `${doc.rel}: no type for a new ID (no \`type\` of 3 to 10 letters, and its directory names none), so "${old}" was left alone.`,
+      );
       continue;
     }
     wanted.push({ doc, old, type });
@@ -95,7 +106,12 @@ export function planIds(docs: readonly MigrationDoc[], inUse: Iterable<string>, 
   for (const w of wanted) {
     const id = w.id ?? ids.next(w.doc.namespace.repo_prefix, w.type);
     if (!id) {
-      skipped.push({ path: w.doc.rel, document_id: w.old, reason: 'id_space_exhausted', message: `${w.doc.rel}: no ${w.doc.namespace.repo_prefix}-${w.type} number up to 999 is free, so "${w.old}" was left alone.` });
+      skipped.push({
+        path: w.doc.rel,
+        document_id: w.old,
+        reason: 'id_space_exhausted',
+        message: `${w.doc.rel}: no ${w.doc.namespace.repo_prefix}-${w.type} number up to 999 is free, so "${w.old}" was left alone.`,
+      });
       continue;
     }
     migrations.push({ path: w.doc.rel, namespace: w.doc.namespace.name, type: w.type, old_id: w.old, new_id: id });
@@ -111,7 +127,13 @@ export function planIds(docs: readonly MigrationDoc[], inUse: Iterable<string>, 
 export function renameFor(doc: MigrationDoc, newId: string): string | undefined {
   const heading = firstHeading(doc.record);
   const title = typeof doc.record.frontmatter?.data.title === 'string' ? doc.record.frontmatter.data.title : undefined;
-  const facts = { rel: doc.rel, namespace: doc.namespace, document_id: newId, ...(heading ? { heading } : {}), ...(title ? { title } : {}) };
+  const facts = {
+    rel: doc.rel,
+    namespace: doc.namespace,
+    document_id: newId,
+    ...(heading ? { heading } : {}),
+    ...(title ? { title } : {}),
+  };
   if (claimedMismatch(facts, path.posix.basename(doc.rel)) === undefined) return undefined;
   const name = conventionalName(facts);
   return name ? path.posix.join(path.posix.dirname(doc.rel), name) : undefined;

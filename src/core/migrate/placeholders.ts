@@ -18,7 +18,12 @@ const ANGLE: Readonly<Record<string, string>> = {
 /** Single-brace tokens that become `{{name}}`. */
 const BRACED = ['title', 'status', 'owner', 'area', 'description', 'keywords', 'related_ids', 'type'] as const;
 
-const TOKEN = new RegExp(`${Object.keys(ANGLE).map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')}|(?<!\\{)\\{(${BRACED.join('|')})\\}(?!\\})`, 'g');
+const TOKEN = new RegExp(
+  `${Object.keys(ANGLE)
+    .map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('|')}|(?<!\\{)\\{(${BRACED.join('|')})\\}(?!\\})`,
+  'g',
+);
 /** What still looks like a legacy placeholder afterwards: `{word}` (not `{{word}}`) or `<UPPER_CASE>`. */
 const LEFTOVER = /(?<!\{)\{[A-Za-z_][\w-]*\}(?!\})|<[A-Z][A-Z0-9_-]+>/g;
 

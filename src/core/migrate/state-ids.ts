@@ -22,20 +22,33 @@ export interface StateIdsChange {
  * only). Written in the layout `state set` writes. A file with structural problems, or an entry
  * whose new ID already has one, is left as it is, with a warning.
  */
-export async function stateIdsChange(config: RepoConfig, ids: ReadonlyMap<string, string>, warnings: Issue[]): Promise<StateIdsChange | undefined> {
+export async function stateIdsChange(
+  config: RepoConfig,
+  ids: ReadonlyMap<string, string>,
+  warnings: Issue[],
+): Promise<StateIdsChange | undefined> {
   if (ids.size === 0) return undefined;
   const file = await readStateFile(config);
   if (!file.exists) return undefined;
   const named = [...file.entries].some(([id, e]) => ids.has(id) || [...e.depends_on, ...e.blocked_by].some((d) => ids.has(d)));
   if (!named) return undefined;
   if (file.violations.length > 0) {
-    warnings.push({ code: 'MIGRATE_SKIPPED', severity: 'warning', message: `${file.rel} breaks its structure, so its entries keep the old IDs.`, path: file.rel, suggestion: 'Fix it (`docket doctor` lists the problems), then run migrate-ids again or rename its entries with `docket state set`.' });
+    warnings.push({
+      code: 'MIGRATE_SKIPPED',
+      severity: 'warning',
+      message: `${file.rel} breaks its structure, so its entries keep the old IDs.`,
+      path: file.rel,
+      suggestion: 'Fix it (`docket doctor` lists the problems), then run migrate-ids again or rename its entries with `docket state set`.',
+    });
     return undefined;
   }
   const old = await fs.readFile(file.abs);
   // The entries must be those of the bytes the write will check, or a `state set` between the
   // two reads would be overwritten.
-  if (createHash('sha256').update(old).digest('hex') !== file.sha256) throw new DocketError('FILE_CHANGED', `${file.rel} changed while docket read it; nothing was written.`, { details: { path: file.rel } });
+  if (createHash('sha256').update(old).digest('hex') !== file.sha256)
+    throw new DocketError('FILE_CHANGED', `${file.rel} changed while docket read it; nothing was written.`, {
+      details: { path: file.rel },
+    });
   const edits: IdEdit[] = [];
   const entries = new Map<string, StateEntry>();
   const renamed = (list: string[], line: number) =>
@@ -50,7 +63,13 @@ export async function stateIdsChange(config: RepoConfig, ids: ReadonlyMap<string
     let key = id;
     const next = ids.get(id);
     if (next !== undefined && (file.entries.has(next) || entries.has(next))) {
-      warnings.push({ code: 'MIGRATE_SKIPPED', severity: 'warning', message: `${file.rel} already has an entry for ${next}, so the entry of ${id} keeps its ID.`, path: file.rel, suggestion: `Merge the two entries by hand, or with \`docket state set ${next}\`.` });
+      warnings.push({
+        code: 'MIGRATE_SKIPPED',
+        severity: 'warning',
+        message: `${file.rel} already has an entry for ${next}, so the entry of ${id} keeps its ID.`,
+        path: file.rel,
+        suggestion: `Merge the two entries by hand, or with \`docket state set ${next}\`.`,
+      });
     } else if (next !== undefined) {
       key = next;
       edits.push({ path: file.rel, line, kind: 'state_entry', old: id, new: next });

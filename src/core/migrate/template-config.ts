@@ -52,11 +52,23 @@ function pairFor(map: YAMLMap | undefined, type: string): Pair | undefined {
 }
 
 function skipped(message: string, p: readonly (string | number)[]): Issue {
-  return { code: 'MIGRATE_SKIPPED', severity: 'warning', message, path: 'docops.config.yaml', suggestion: `Resolve \`${dotted(p)}\` by hand: keep the entry you mean under document_types and delete the other.` };
+  return {
+    code: 'MIGRATE_SKIPPED',
+    severity: 'warning',
+    message,
+    path: 'docops.config.yaml',
+    suggestion: `Resolve \`${dotted(p)}\` by hand: keep the entry you mean under document_types and delete the other.`,
+  };
 }
 
 /** Moves one level's legacy entries; `opts` says which keys to migrate. */
-function migrateLevel(doc: Document.Parsed, level: ConfigLevel, renamed: ReadonlyMap<string, string>, opts: { typeDirs: boolean; templates: boolean }, out: ConfigMigration): void {
+function migrateLevel(
+  doc: Document.Parsed,
+  level: ConfigLevel,
+  renamed: ReadonlyMap<string, string>,
+  opts: { typeDirs: boolean; templates: boolean },
+  out: ConfigMigration,
+): void {
   const { isMap, isScalar } = yamlLib();
   const map = level.path.length === 0 ? doc.contents : doc.getIn(level.path, true);
   if (!isMap(map)) return;
@@ -77,7 +89,12 @@ function migrateLevel(doc: Document.Parsed, level: ConfigLevel, renamed: Readonl
     if (!isMap(entry) || next === undefined) continue;
     entry.set('template', next);
     out.migrated++;
-    out.changes.push({ type: 'config', action: 'update', path: dotted([...level.path, 'document_types', isScalar(pair.key) ? String(pair.key.value) : '', 'template']), value: next });
+    out.changes.push({
+      type: 'config',
+      action: 'update',
+      path: dotted([...level.path, 'document_types', isScalar(pair.key) ? String(pair.key.value) : '', 'template']),
+      value: next,
+    });
   }
   if (!dirs && !templates) return;
   const entryOf = (type: string): YAMLMap => {
@@ -90,7 +107,12 @@ function migrateLevel(doc: Document.Parsed, level: ConfigLevel, renamed: Readonl
     types.set(type, doc.createNode({}));
     return types.get(type, true) as unknown as YAMLMap;
   };
-  const move = (source: YAMLMap, key: string, field: 'directory' | 'template', value: (raw: string, type: string) => string | undefined) => {
+  const move = (
+    source: YAMLMap,
+    key: string,
+    field: 'directory' | 'template',
+    value: (raw: string, type: string) => string | undefined,
+  ) => {
     // A comment above the first entry belongs to the list of entries: it goes with the first one moved.
     let leading = source.commentBefore ?? undefined;
     for (const pair of [...source.items]) {
@@ -103,7 +125,13 @@ function migrateLevel(doc: Document.Parsed, level: ConfigLevel, renamed: Readonl
       const taken = existing && isMap(existing.value) && existing.value.has(field);
       const to = raw === undefined ? undefined : value(raw, type);
       if (!TYPE_KEY.test(type) || to === undefined || taken) {
-        const why = taken ? `document_types.${type}.${field} is already set and wins` : !TYPE_KEY.test(type) ? 'its type is not a word of letters' : field === 'template' && raw !== undefined ? `${type} has no directory to give a new document_types entry` : 'its value is not text';
+        const why = taken
+          ? `document_types.${type}.${field} is already set and wins`
+          : !TYPE_KEY.test(type)
+            ? 'its type is not a word of letters'
+            : field === 'template' && raw !== undefined
+              ? `${type} has no directory to give a new document_types entry`
+              : 'its value is not text';
         out.warnings.push(skipped(`Skipping \`${dotted(from)}\`: ${why}; the entry was left as written.`, from));
         continue;
       }
@@ -111,7 +139,12 @@ function migrateLevel(doc: Document.Parsed, level: ConfigLevel, renamed: Readonl
       if (field === 'template' && !entry.has('directory')) {
         const dir = dirsOf(type);
         entry.set('directory', dir);
-        out.changes.push({ type: 'config', action: 'add', path: dotted([...level.path, 'document_types', type, 'directory']), value: dir! });
+        out.changes.push({
+          type: 'config',
+          action: 'add',
+          path: dotted([...level.path, 'document_types', type, 'directory']),
+          value: dir!,
+        });
       }
       // The legacy entry's comments travel with its value.
       const moved = doc.createPair(field, to);
@@ -125,7 +158,10 @@ function migrateLevel(doc: Document.Parsed, level: ConfigLevel, renamed: Readonl
       entry.add(moved);
       source.delete(pair.key);
       out.migrated++;
-      out.changes.push({ type: 'config', action: 'add', path: dotted([...level.path, 'document_types', type, field]), value: to }, { type: 'config', action: 'remove', path: dotted(from) });
+      out.changes.push(
+        { type: 'config', action: 'add', path: dotted([...level.path, 'document_types', type, field]), value: to },
+        { type: 'config', action: 'remove', path: dotted(from) },
+      );
     }
     if (source.items.length === 0) map.delete(key);
   };
@@ -137,12 +173,19 @@ function migrateLevel(doc: Document.Parsed, level: ConfigLevel, renamed: Readonl
   };
   if (dirs) move(dirs, 'type_directories', 'directory', (raw) => raw);
   if (templates) {
-    move(templates, 'templates', 'template', (raw, type) => (dirsOf(type) !== undefined ? templatePath(raw, level.templatesDir, renamed) : undefined));
+    move(templates, 'templates', 'template', (raw, type) =>
+      dirsOf(type) !== undefined ? templatePath(raw, level.templatesDir, renamed) : undefined,
+    );
   }
 }
 
 /** Migrates every level of the config text; the text is unchanged when nothing moved. */
-export function migrateConfig(text: string, levels: readonly ConfigLevel[], renamed: ReadonlyMap<string, string>, opts: { typeDirs: boolean; templates: boolean }): ConfigMigration {
+export function migrateConfig(
+  text: string,
+  levels: readonly ConfigLevel[],
+  renamed: ReadonlyMap<string, string>,
+  opts: { typeDirs: boolean; templates: boolean },
+): ConfigMigration {
   const doc = yamlLib().parseDocument(text, { ...QUIET });
   const out: ConfigMigration = { text, changes: [], found: 0, migrated: 0, warnings: [] };
   if (doc.errors.length > 0) return out;

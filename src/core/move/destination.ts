@@ -22,7 +22,12 @@ function unescape(s: string): string {
  * destination ends at a blank or control character or at an unbalanced `)`; a definition's at a
  * blank. Undefined when the span found does not unescape to `target`.
  */
-export function destinationSpan(text: string, at: number, kind: 'inline' | 'image' | 'definition', target: string): DestinationSpan | undefined {
+export function destinationSpan(
+  text: string,
+  at: number,
+  kind: 'inline' | 'image' | 'definition',
+  target: string,
+): DestinationSpan | undefined {
   let span: DestinationSpan | undefined;
   const angleFrom = text[at] === '<' ? at + 1 : kind === 'definition' && text[at - 1] === '<' ? at : -1;
   if (angleFrom !== -1) {
@@ -69,7 +74,9 @@ const NON_ASCII = /[^\u0000-\u007f]+/g;
  * keeps its author's style.
  */
 export function encodePath(p: string, angle: boolean, encodedBefore: boolean): string {
-  let out = p.replace(angle ? ALWAYS : BARE, (ch) => encodeURIComponent(ch).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`));
+  let out = p.replace(angle ? ALWAYS : BARE, (ch) =>
+    encodeURIComponent(ch).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
+  );
   if (encodedBefore) out = out.replace(NON_ASCII, (s) => encodeURIComponent(s));
   return out;
 }

@@ -28,7 +28,14 @@ export interface MoveEdit {
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 function notRewritten(rel: string, message: string, line?: number, column?: number): Issue {
-  return { code: 'LINK_NOT_REWRITTEN', severity: 'warning', message, path: rel, ...(line ? { line, column } : {}), suggestion: 'Edit this link yourself after the move; `docket check` reports it if it is broken.' };
+  return {
+    code: 'LINK_NOT_REWRITTEN',
+    severity: 'warning',
+    message,
+    path: rel,
+    ...(line ? { line, column } : {}),
+    suggestion: 'Edit this link yourself after the move; `docket check` reports it if it is broken.',
+  };
 }
 
 /** A file's bytes, not through a link and within the document size limit; undefined when it cannot be read. */
@@ -65,7 +72,11 @@ async function readText(abs: string): Promise<{ bytes: Buffer; text: string; bom
  * repository (what git ignores aside, unless the config says otherwise) and rewrites its links.
  * `texts` gives planned new texts (BOM removed) that replace what is on disk (fix's own edits).
  */
-export async function planMoves(config: RepoConfig, moves: ReadonlyMap<string, string>, opts: { signal?: AbortSignal; texts?: ReadonlyMap<string, string> } = {}): Promise<{ edits: MoveEdit[]; warnings: Issue[] }> {
+export async function planMoves(
+  config: RepoConfig,
+  moves: ReadonlyMap<string, string>,
+  opts: { signal?: AbortSignal; texts?: ReadonlyMap<string, string> } = {},
+): Promise<{ edits: MoveEdit[]; warnings: Issue[] }> {
   const listing = await listMarkdown(config.root, '.', opts.signal, ignoreFilesOf(config));
   const warnings: Issue[] = [...listing.unreadable];
   const files = new Set(listing.markdown);
@@ -74,16 +85,31 @@ export async function planMoves(config: RepoConfig, moves: ReadonlyMap<string, s
   for (const rel of [...files].sort()) {
     const read = await readText(path.join(config.root, rel));
     if (typeof read === 'string') {
-      if (moves.has(rel)) throw new DocketError('FILE_UNREADABLE', `${rel} cannot be read as UTF-8 text, so its links cannot be rewritten; nothing was moved.`, { details: { path: rel } });
-      if (read === 'undecodable') warnings.push(notRewritten(rel, `${rel} is not valid UTF-8: any link in it to a moved file was kept as written.`));
+      if (moves.has(rel))
+        throw new DocketError(
+          'FILE_UNREADABLE',
+          `${rel} cannot be read as UTF-8 text, so its links cannot be rewritten; nothing was moved.`,
+          { details: { path: rel } },
+        );
+      if (read === 'undecodable')
+        warnings.push(notRewritten(rel, `${rel} is not valid UTF-8: any link in it to a moved file was kept as written.`));
       continue;
     }
     const before = opts.texts?.get(rel) ?? read.text;
     const result = rewriteLinks(before, rel, moves);
-    for (const k of result.kept) warnings.push(notRewritten(rel, `The link "${k.target}" was kept as written: ${k.reason}.`, k.line, k.column));
+    for (const k of result.kept)
+      warnings.push(notRewritten(rel, `The link "${k.target}" was kept as written: ${k.reason}.`, k.line, k.column));
     const to = moves.get(rel);
     if (to === undefined && result.rewritten === 0) continue;
-    edits.push({ rel, ...(to !== undefined ? { to } : {}), old: read.bytes, bom: read.bom, before: read.text, after: result.text, links: result.rewritten });
+    edits.push({
+      rel,
+      ...(to !== undefined ? { to } : {}),
+      old: read.bytes,
+      bom: read.bom,
+      before: read.text,
+      after: result.text,
+      links: result.rewritten,
+    });
   }
   return { edits, warnings };
 }

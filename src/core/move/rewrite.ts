@@ -98,7 +98,12 @@ export function rewriteLinks(text: string, rel: string, moves: ReadonlyMap<strin
     expected.push(undefined);
     const resolved = resolveLink(rel, link);
     if (resolved.scope === 'outside' && moves.has(rel)) {
-      kept.push({ line: link.line, column: link.column, target: link.target, reason: 'it leaves the repository root, so it was kept as written' });
+      kept.push({
+        line: link.line,
+        column: link.column,
+        target: link.target,
+        reason: 'it leaves the repository root, so it was kept as written',
+      });
       continue;
     }
     if (resolved.scope !== 'file') continue;
@@ -108,7 +113,12 @@ export function rewriteLinks(text: string, rel: string, moves: ReadonlyMap<strin
     const next = newPathOf(resolved, rel, moves, decode(rawPath.trim()));
     if (next === undefined) continue;
     if (!span) {
-      kept.push({ line: link.line, column: link.column, target: link.target, reason: 'its destination could not be located in the source, so it was kept as written' });
+      kept.push({
+        line: link.line,
+        column: link.column,
+        target: link.target,
+        reason: 'its destination could not be located in the source, so it was kept as written',
+      });
       continue;
     }
     const newRaw = `${encodePath(next, span.angle, encodesNonAscii(rawPath))}${rest}`;
@@ -124,7 +134,12 @@ export function rewriteLinks(text: string, rel: string, moves: ReadonlyMap<strin
     copied = e.end;
   }
   out += text.slice(copied);
-  verify(out, moves.get(rel) ?? rel, links.map((l) => l.link), expected);
+  verify(
+    out,
+    moves.get(rel) ?? rel,
+    links.map((l) => l.link),
+    expected,
+  );
   return { text: out, rewritten: edits.length, kept };
 }
 
@@ -135,11 +150,13 @@ export function rewriteLinks(text: string, rel: string, moves: ReadonlyMap<strin
  */
 function verify(text: string, rel: string, before: readonly MarkdownLink[], expected: readonly (string | undefined)[]): void {
   const after = linksOf(text);
-  const same = after.length === before.length && after.every(({ link }, i) => {
-    const want = expected[i];
-    if (want === undefined) return link.target === before[i]!.target && link.kind === before[i]!.kind;
-    const resolved = resolveLink(rel, link);
-    return resolved.scope === 'file' && resolved.path === want && link.kind === before[i]!.kind;
-  });
+  const same =
+    after.length === before.length &&
+    after.every(({ link }, i) => {
+      const want = expected[i];
+      if (want === undefined) return link.target === before[i]!.target && link.kind === before[i]!.kind;
+      const resolved = resolveLink(rel, link);
+      return resolved.scope === 'file' && resolved.path === want && link.kind === before[i]!.kind;
+    });
   if (!same) throw new DocketError('INTERNAL_ERROR', `Rewriting the links of ${rel} would change what they point at; nothing was written.`);
 }

@@ -23,7 +23,7 @@ function invalid(message: string, line?: number): DocketError {
 function str(map: unknown, key: string): string | undefined {
   const { isMap, isScalar } = yamlLib();
   if (!isMap(map)) return undefined;
-  const v = (map).get(key, true);
+  const v = map.get(key, true);
   return isScalar(v) && typeof v.value === 'string' ? v.value : undefined;
 }
 
@@ -58,7 +58,8 @@ function installedHooks(repos: Node | null | undefined, hooks: readonly HookSpec
   return found;
 }
 
-const FRESH_HEADER = '# pre-commit hooks (https://pre-commit.com). docket check --staged checks the staged documents,\n# docket doctor --strict runs on configuration changes; both need `docket` on PATH.\n';
+const FRESH_HEADER =
+  '# pre-commit hooks (https://pre-commit.com). docket check --staged checks the staged documents,\n# docket doctor --strict runs on configuration changes; both need `docket` on PATH.\n';
 
 /**
  * Adds the missing docket hooks to a .pre-commit-config.yaml as a new `- repo: local` item,

@@ -80,16 +80,27 @@ export async function gitLayout(root: string): Promise<GitLayout> {
   if (reported) return { hooksDir: isInside(root, reported) ? reported : realpathOfExistingAncestor(reported), hooksPathSet };
   const hooksDir = path.join(commonDir, 'hooks');
   if (!isInside(root, hooksDir)) {
-    throw new DocketError('PATH_OUTSIDE_ROOT', 'The git hooks of this checkout (a worktree or submodule) live outside the root, and git did not confirm where (`git rev-parse --git-path hooks` failed); docket does not write there.', {
-      suggestion: 'Make sure `git` runs in this checkout (`git rev-parse --git-path hooks`), run the command in the main checkout, or use the pre-commit framework (install-precommit without --git-hook).',
-    });
+    throw new DocketError(
+      'PATH_OUTSIDE_ROOT',
+      'The git hooks of this checkout (a worktree or submodule) live outside the root, and git did not confirm where (`git rev-parse --git-path hooks` failed); docket does not write there.',
+      {
+        suggestion:
+          'Make sure `git` runs in this checkout (`git rev-parse --git-path hooks`), run the command in the main checkout, or use the pre-commit framework (install-precommit without --git-hook).',
+      },
+    );
   }
   return { hooksDir, hooksPathSet };
 }
 
 /** `git rev-parse --git-path hooks` in `root`, absolute; undefined when git is missing or fails there. */
 function gitReportedHooksDir(root: string): string | undefined {
-  const r = spawnSync('git', ['rev-parse', '--git-path', 'hooks'], { cwd: root, encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' } });
+  const r = spawnSync('git', ['rev-parse', '--git-path', 'hooks'], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 10_000,
+    stdio: ['ignore', 'pipe', 'ignore'],
+    env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' },
+  });
   const out = r.status === 0 ? r.stdout.trim() : '';
   return out === '' || out.includes('\n') ? undefined : path.resolve(root, out);
 }

@@ -28,8 +28,22 @@ export function docketHooks(config: RepoConfig, root = '.'): HookSpec[] {
   const rootFlag = root === '.' ? '' : ` --root ${shellWord(root)}`;
   const where = root === '.' ? '' : ` (${root})`;
   return [
-    { id: 'docket-check', name: `docket check${where}`, entry: `docket check --staged${rootFlag}`, command: 'docket check', root, files: `^${at}(${escapeRegExp(CONFIG_FILE)}$|${docs.join('|')})` },
-    { id: 'docket-doctor', name: `docket doctor --strict${where}`, entry: `docket doctor --strict${rootFlag}`, command: 'docket doctor', root, files: `^${at}(${[escapeRegExp(CONFIG_FILE), ...schemas].join('|')})$` },
+    {
+      id: 'docket-check',
+      name: `docket check${where}`,
+      entry: `docket check --staged${rootFlag}`,
+      command: 'docket check',
+      root,
+      files: `^${at}(${escapeRegExp(CONFIG_FILE)}$|${docs.join('|')})`,
+    },
+    {
+      id: 'docket-doctor',
+      name: `docket doctor --strict${where}`,
+      entry: `docket doctor --strict${rootFlag}`,
+      command: 'docket doctor',
+      root,
+      files: `^${at}(${[escapeRegExp(CONFIG_FILE), ...schemas].join('|')})$`,
+    },
   ];
 }
 

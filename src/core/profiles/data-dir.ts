@@ -11,9 +11,13 @@ function dataHome(env: NodeJS.ProcessEnv): string {
   if (xdg && path.isAbsolute(xdg)) return xdg;
   const home = env.HOME?.trim() || os.homedir();
   if (!home || !path.isAbsolute(home)) {
-    throw new DocketError('DATA_DIR_UNAVAILABLE', 'Cannot find the user data directory: neither an absolute XDG_DATA_HOME nor HOME is set.', {
-      suggestion: 'Set XDG_DATA_HOME to an absolute directory, e.g. export XDG_DATA_HOME="$HOME/.local/share".',
-    });
+    throw new DocketError(
+      'DATA_DIR_UNAVAILABLE',
+      'Cannot find the user data directory: neither an absolute XDG_DATA_HOME nor HOME is set.',
+      {
+        suggestion: 'Set XDG_DATA_HOME to an absolute directory, e.g. export XDG_DATA_HOME="$HOME/.local/share".',
+      },
+    );
   }
   return path.join(home, '.local', 'share');
 }
@@ -56,7 +60,10 @@ export async function ensureProfilesDir(env: NodeJS.ProcessEnv): Promise<string>
       });
     }
     if (stat && !stat.isDirectory()) {
-      throw new DocketError('DATA_DIR_UNAVAILABLE', `${p} exists and is not a directory.`, { suggestion: 'Move the file away, or point XDG_DATA_HOME elsewhere.', details: { path: p } });
+      throw new DocketError('DATA_DIR_UNAVAILABLE', `${p} exists and is not a directory.`, {
+        suggestion: 'Move the file away, or point XDG_DATA_HOME elsewhere.',
+        details: { path: p },
+      });
     }
     if (!stat) await fs.mkdir(p, { recursive: true, mode: 0o755 });
   }

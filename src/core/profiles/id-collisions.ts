@@ -43,5 +43,7 @@ export async function findIdCollisions(config: RepoConfig, profile: Profile, tar
     const dest = wanted.get(use.document_id);
     if (dest !== undefined && use.path !== dest) out.push({ document_id: use.document_id, path: dest, existing_path: use.path });
   }
-  return out.sort((a, b) => (a.document_id < b.document_id ? -1 : a.document_id > b.document_id ? 1 : a.existing_path < b.existing_path ? -1 : 1));
+  return out.sort((a, b) =>
+    a.document_id < b.document_id ? -1 : a.document_id > b.document_id ? 1 : a.existing_path < b.existing_path ? -1 : 1,
+  );
 }

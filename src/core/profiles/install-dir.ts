@@ -50,7 +50,9 @@ export async function installProfileDir(parent: string, profile: Profile, replac
       if (aside) await fs.rename(aside, target).catch(() => undefined);
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOTEMPTY' || code === 'EEXIST') {
-        throw new DocketError('PROFILE_CONFLICT', `Another process installed ${profile.name} at the same time; nothing was replaced.`, { details: { profile: profile.name } });
+        throw new DocketError('PROFILE_CONFLICT', `Another process installed ${profile.name} at the same time; nothing was replaced.`, {
+          details: { profile: profile.name },
+        });
       }
       throw error;
     }

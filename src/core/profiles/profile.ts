@@ -45,7 +45,8 @@ export function profileDigest(files: ReadonlyMap<string, Buffer>): string {
 export function assertProfileName(name: string): string {
   if (!PROFILE_NAME.test(name)) {
     throw new DocketError('INVALID_PROFILE_NAME', `"${name.slice(0, 64)}" is not a valid profile name.`, {
-      suggestion: 'Use 1 to 64 lowercase letters, digits, dots, dashes or underscores, starting with a letter or digit (e.g. default, acme-2026).',
+      suggestion:
+        'Use 1 to 64 lowercase letters, digits, dots, dashes or underscores, starting with a letter or digit (e.g. default, acme-2026).',
       details: { profile: name.slice(0, 64), pattern: PROFILE_NAME.source },
     });
   }
@@ -90,22 +91,37 @@ export async function loadProfileDir(dir: string): Promise<Profile> {
   } catch {
     throw invalid(dir, PROFILE_MANIFEST, 'is not valid JSON');
   }
-  if (typeof manifest !== 'object' || manifest === null || Array.isArray(manifest)) throw invalid(dir, PROFILE_MANIFEST, 'is not a JSON object');
+  if (typeof manifest !== 'object' || manifest === null || Array.isArray(manifest))
+    throw invalid(dir, PROFILE_MANIFEST, 'is not a JSON object');
   const layout = manifest.name === undefined && manifest.profile_name !== undefined ? 'meminit' : 'docket';
-  const [nameKey, versionKey, pattern, orgDir] = layout === 'meminit' ? ['profile_name', 'profile_version', MEMINIT_FILE_PATTERN, 'org_docs'] : ['name', 'version', FILE_PATTERN, 'org'];
+  const [nameKey, versionKey, pattern, orgDir] =
+    layout === 'meminit' ? ['profile_name', 'profile_version', MEMINIT_FILE_PATTERN, 'org_docs'] : ['name', 'version', FILE_PATTERN, 'org'];
   const name = manifest[nameKey];
   const version = manifest[versionKey];
   const files = manifest.files;
   if (typeof name !== 'string' || !PROFILE_NAME.test(name)) throw invalid(dir, PROFILE_MANIFEST, `has no valid "${nameKey}"`);
-  if (typeof version !== 'string' || !/^[0-9A-Za-z.+-]{1,32}$/.test(version)) throw invalid(dir, PROFILE_MANIFEST, `has no valid "${versionKey}"`);
+  if (typeof version !== 'string' || !/^[0-9A-Za-z.+-]{1,32}$/.test(version))
+    throw invalid(dir, PROFILE_MANIFEST, `has no valid "${versionKey}"`);
   if (!Array.isArray(files) || files.length > MAX_FILES || !files.every((f) => typeof f === 'string' && pattern.test(f))) {
-    throw invalid(dir, PROFILE_MANIFEST, `must list its files ("files"): metadata.schema.json, templates/<type>.template.md, ${orgDir}/<name>.md`);
+    throw invalid(
+      dir,
+      PROFILE_MANIFEST,
+      `must list its files ("files"): metadata.schema.json, templates/<type>.template.md, ${orgDir}/<name>.md`,
+    );
   }
   const orgPrefix = typeof manifest.org_prefix === 'string' && /^[A-Z]{3,10}$/.test(manifest.org_prefix) ? manifest.org_prefix : 'ORG';
   const map = new Map<string, Buffer>([[PROFILE_MANIFEST, manifestBytes]]);
   for (const rel of [...new Set(files as string[])].sort()) map.set(rel, await readRegular(dir, rel));
   const sorted = new Map([...map.entries()].sort(([a], [b]) => (a < b ? -1 : 1)));
-  return { name, version, description: typeof manifest.description === 'string' ? manifest.description : '', layout, org_prefix: orgPrefix, files: sorted, digest: profileDigest(sorted) };
+  return {
+    name,
+    version,
+    description: typeof manifest.description === 'string' ? manifest.description : '',
+    layout,
+    org_prefix: orgPrefix,
+    files: sorted,
+    digest: profileDigest(sorted),
+  };
 }
 
 const BUILTIN_PROFILES_DIR = path.join(PACKAGE_ROOT, 'assets', 'profiles');

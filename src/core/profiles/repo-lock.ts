@@ -27,7 +27,8 @@ const isString = (v: unknown): v is string => typeof v === 'string';
 
 function fromDocket(json: Record<string, unknown>): RepoLock | undefined {
   const { profile, version, source, digest, files } = json;
-  if (!isString(profile) || !isString(version) || !isString(digest) || typeof files !== 'object' || files === null || Array.isArray(files)) return undefined;
+  if (!isString(profile) || !isString(version) || !isString(digest) || typeof files !== 'object' || files === null || Array.isArray(files))
+    return undefined;
   return { profile, version, source: isString(source) ? source : '', digest, files: files as Record<string, string> };
 }
 
@@ -45,7 +46,9 @@ async function readOne(root: string, rel: string, format: LockFormat): Promise<L
     if (!(await fs.lstat(abs)).isFile()) return { state: 'invalid', format, path: rel };
     text = await fs.readFile(abs, 'utf8');
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR' ? { state: 'absent', format, path: rel } : { state: 'invalid', format, path: rel };
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR'
+      ? { state: 'absent', format, path: rel }
+      : { state: 'invalid', format, path: rel };
   }
   let json: unknown;
   try {
@@ -53,7 +56,10 @@ async function readOne(root: string, rel: string, format: LockFormat): Promise<L
   } catch {
     return { state: 'invalid', format, path: rel };
   }
-  const lock = json && typeof json === 'object' && !Array.isArray(json) ? (format === 'docket' ? fromDocket : fromMeminit)(json as Record<string, unknown>) : undefined;
+  const lock =
+    json && typeof json === 'object' && !Array.isArray(json)
+      ? (format === 'docket' ? fromDocket : fromMeminit)(json as Record<string, unknown>)
+      : undefined;
   return lock ? { state: 'ok', format, path: rel, lock } : { state: 'invalid', format, path: rel };
 }
 
@@ -71,7 +77,11 @@ export async function readRepoLock(config: RepoConfig): Promise<LockRead> {
 
 /** Digests compare without their `sha256:` label: the Python DocOps CLI may write the bare hex. */
 export function sameDigest(a: string, b: string): boolean {
-  const bare = (d: string) => d.trim().toLowerCase().replace(/^sha256:/, '');
+  const bare = (d: string) =>
+    d
+      .trim()
+      .toLowerCase()
+      .replace(/^sha256:/, '');
   return bare(a) === bare(b);
 }
 
@@ -89,6 +99,13 @@ export function docketLockText(lock: RepoLock): string {
 export function meminitLockText(lock: RepoLock, previous: RepoLock | undefined, now: Date): string {
   const bare = previous !== undefined && !/^sha256:/i.test(previous.digest);
   const digest = bare ? lock.digest.replace(/^sha256:/, '') : lock.digest;
-  const json = { lock_schema_version: '1.0', profile_name: lock.profile, profile_version: lock.version, source: lock.source, digest, vendored_at: now.toISOString() };
+  const json = {
+    lock_schema_version: '1.0',
+    profile_name: lock.profile,
+    profile_version: lock.version,
+    source: lock.source,
+    digest,
+    vendored_at: now.toISOString(),
+  };
   return `${JSON.stringify(json, null, 2)}\n`;
 }

@@ -11,11 +11,17 @@ export async function readInstalled(env: NodeJS.ProcessEnv, name: string, home: 
   const stat = await fs.lstat(dir).catch(() => undefined);
   if (!stat) return { state: 'absent' };
   if (stat.isSymbolicLink() || !stat.isDirectory()) {
-    return { state: 'invalid', error: new DocketError('PROFILE_INVALID', `${dir} is not a directory (or is a symbolic link).`, { details: { profile_dir: dir } }) };
+    return {
+      state: 'invalid',
+      error: new DocketError('PROFILE_INVALID', `${dir} is not a directory (or is a symbolic link).`, { details: { profile_dir: dir } }),
+    };
   }
   try {
     const profile = await loadProfileDir(dir);
-    if (profile.name !== name) throw new DocketError('PROFILE_INVALID', `${dir}/profile.json names "${profile.name}", not "${name}".`, { details: { profile_dir: dir, path: 'profile.json' } });
+    if (profile.name !== name)
+      throw new DocketError('PROFILE_INVALID', `${dir}/profile.json names "${profile.name}", not "${name}".`, {
+        details: { profile_dir: dir, path: 'profile.json' },
+      });
     return { state: 'ok', profile };
   } catch (error) {
     if (error instanceof DocketError) return { state: 'invalid', error };
@@ -35,10 +41,14 @@ export type ProfileSource = 'installed' | 'meminit-installed' | 'builtin';
 
 function damaged(error: DocketError, env: NodeJS.ProcessEnv, name: string, home: ProfileHome): DocketError {
   if (home === 'docket') return error;
-  return new DocketError('PROFILE_INVALID', `The profile ${name} installed by the Python DocOps CLI (${displayProfileDir(env, name, home)}) cannot be read: ${error.message}`, {
-    suggestion: `Install a profile for docket, which is read first: docket org install --profile ${name} --apply (or repair that tool's copy with its \`org install --force\`).`,
-    details: { ...error.details, installed_by: 'meminit' },
-  });
+  return new DocketError(
+    'PROFILE_INVALID',
+    `The profile ${name} installed by the Python DocOps CLI (${displayProfileDir(env, name, home)}) cannot be read: ${error.message}`,
+    {
+      suggestion: `Install a profile for docket, which is read first: docket org install --profile ${name} --apply (or repair that tool's copy with its \`org install --force\`).`,
+      details: { ...error.details, installed_by: 'meminit' },
+    },
+  );
 }
 
 /** What the profile precedence chose, from what was read: a profile, a damaged copy that stops it, or nothing. */
@@ -53,7 +63,10 @@ export type ProfileChoice =
  * built-in one. A damaged installed copy stops the search: it is the user's choice, broken.
  */
 export function chooseProfile(docket: InstalledRead, meminit: InstalledRead, builtin: Profile | undefined): ProfileChoice {
-  for (const [read, home, source] of [[docket, 'docket', 'installed'], [meminit, 'meminit', 'meminit-installed']] as const) {
+  for (const [read, home, source] of [
+    [docket, 'docket', 'installed'],
+    [meminit, 'meminit', 'meminit-installed'],
+  ] as const) {
     if (read.state === 'ok') return { state: 'ok', profile: read.profile, source };
     if (read.state === 'invalid') return { state: 'invalid', error: read.error, home };
   }

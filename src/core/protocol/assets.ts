@@ -22,7 +22,13 @@ export interface ProtocolAsset {
 /** Sorted by id: the order of every listing. */
 export const PROTOCOL_ASSETS: readonly ProtocolAsset[] = [
   { id: 'agents-md', path: 'AGENTS.md', ownership: 'mixed', source: 'agents.md' },
-  { id: 'meminit-brownfield-script', path: '.agents/skills/meminit-docops/scripts/meminit_brownfield_plan.sh', ownership: 'generated', mode: 0o755, source: 'brownfield-plan.sh' },
+  {
+    id: 'meminit-brownfield-script',
+    path: '.agents/skills/meminit-docops/scripts/meminit_brownfield_plan.sh',
+    ownership: 'generated',
+    mode: 0o755,
+    source: 'brownfield-plan.sh',
+  },
   { id: 'meminit-docops-skill', path: '.agents/skills/meminit-docops/SKILL.md', ownership: 'generated', source: 'skill.md' },
 ];
 
@@ -34,7 +40,10 @@ export const PROTOCOL_VERSION = '1.0';
  * trailing blank lines, one final LF. An editor's line-end or whitespace habits are not drift.
  */
 export function normalise(text: string): string {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n').map((line) => line.trimEnd());
+  const lines = text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line) => line.trimEnd());
   while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
@@ -52,7 +61,13 @@ export interface CanonicalPayload {
 export async function canonicalPayload(asset: ProtocolAsset, config: RepoConfig): Promise<CanonicalPayload> {
   const raw = await readAsset(`assets/protocol/${asset.source}`);
   // Literal replacement of two known names (values are config strings, never patterns).
-  const text = normalise(raw.split('{{PROJECT_NAME}}').join(oneLine(config.project_name)).split('{{REPO_PREFIX}}').join(oneLine(mainNamespace(config.namespaces).repo_prefix)));
+  const text = normalise(
+    raw
+      .split('{{PROJECT_NAME}}')
+      .join(oneLine(config.project_name))
+      .split('{{REPO_PREFIX}}')
+      .join(oneLine(mainNamespace(config.namespaces).repo_prefix)),
+  );
   return { text, sha256: digestOf(text) };
 }
 

@@ -12,7 +12,14 @@ const MARKER_PREFIX = '<!-- MEMINIT_PROTOCOL:';
 const BEGIN = /^<!-- MEMINIT_PROTOCOL: begin id=([a-z0-9][a-z0-9-]*) version=([0-9]+(?:\.[0-9]+)*) sha256=([0-9a-f]{64}) -->$/;
 const END = /^<!-- MEMINIT_PROTOCOL: end id=([a-z0-9][a-z0-9-]*) -->$/;
 
-export type MarkerProblem = 'text_before_begin' | 'malformed_begin' | 'duplicate_begin' | 'missing_end' | 'malformed_end' | 'end_id_mismatch' | 'marker_outside_block';
+export type MarkerProblem =
+  | 'text_before_begin'
+  | 'malformed_begin'
+  | 'duplicate_begin'
+  | 'missing_end'
+  | 'malformed_end'
+  | 'end_id_mismatch'
+  | 'marker_outside_block';
 
 export type ParsedMarkers =
   | { kind: 'none' }
@@ -87,7 +94,10 @@ export function parseMarkers(bytes: string): ParsedMarkers {
   const stray = markers.find((i) => i !== first && i !== endIndex);
   if (stray !== undefined) return bad('marker_outside_block', stray);
   return {
-    kind: 'block', id: begin[1]!, version: begin[2]!, sha256: begin[3]!,
+    kind: 'block',
+    id: begin[1]!,
+    version: begin[2]!,
+    sha256: begin[3]!,
     managed: bytes.slice(lines[first]!.next, lines[endIndex]!.start),
     userStart: lines[endIndex]!.next,
   };

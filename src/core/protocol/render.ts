@@ -25,12 +25,23 @@ function below(old: Buffer): Buffer {
 export function renderAsset(state: AssetState): Rendered {
   const { asset, canonical } = state;
   if (asset.ownership === 'generated') return { bytes: Buffer.from(canonical.text, 'utf8') };
-  const block = Buffer.from(`${beginMarker(asset.id, PROTOCOL_VERSION, canonical.sha256)}\n${canonical.text}${endMarker(asset.id)}\n`, 'utf8');
+  const block = Buffer.from(
+    `${beginMarker(asset.id, PROTOCOL_VERSION, canonical.sha256)}\n${canonical.text}${endMarker(asset.id)}\n`,
+    'utf8',
+  );
   const old = state.bytes;
   if (!old) return { bytes: block };
   let kept: Buffer;
   if (state.block) kept = old.subarray(state.block.userStart);
-  else if (state.status === 'unparseable') kept = Buffer.from(old.toString('latin1').split(/(?<=\n)/).filter((line) => !isMarkerLike(line)).join(''), 'latin1');
+  else if (state.status === 'unparseable')
+    kept = Buffer.from(
+      old
+        .toString('latin1')
+        .split(/(?<=\n)/)
+        .filter((line) => !isMarkerLike(line))
+        .join(''),
+      'latin1',
+    );
   else kept = old;
   // The new block starts the file: a byte order mark of the old text would land mid-file.
   if (!state.block && kept.subarray(0, 3).equals(BOM)) kept = kept.subarray(3);

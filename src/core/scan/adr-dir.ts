@@ -23,15 +23,24 @@ async function adrDirFile(root: string): Promise<string | undefined> {
  */
 export async function adrImportAdvice(root: string, markdown: readonly string[]): Promise<{ flags: string; why: string } | undefined> {
   const named = await adrDirFile(root);
-  const folder = named ?? [...new Set(markdown.map((m) => path.posix.dirname(m)))].sort().find((d) => TYPE_FOLDERS[path.posix.basename(d).toLowerCase()] === 'ADR' && !d.split('/').some((s) => s.startsWith('.')));
+  const folder =
+    named ??
+    [...new Set(markdown.map((m) => path.posix.dirname(m)))]
+      .sort()
+      .find((d) => TYPE_FOLDERS[path.posix.basename(d).toLowerCase()] === 'ADR' && !d.split('/').some((s) => s.startsWith('.')));
   if (!folder) {
     // No ADR log, but no docs/ either: the Markdown of doc/ (a common alternative) is what to govern.
     const docs = markdown.some((m) => m.startsWith(`${DEFAULT_DOCS_ROOT}/`));
-    return !docs && markdown.some((m) => m.startsWith('doc/')) ? { flags: '--docs-root doc', why: 'There is no docs/ folder and doc/ holds Markdown: govern doc/.' } : undefined;
+    return !docs && markdown.some((m) => m.startsWith('doc/'))
+      ? { flags: '--docs-root doc', why: 'There is no docs/ folder and doc/ holds Markdown: govern doc/.' }
+      : undefined;
   }
   const inDocs = folder.startsWith(`${DEFAULT_DOCS_ROOT}/`);
   const docsRoot = inDocs ? DEFAULT_DOCS_ROOT : folder.includes('/') ? folder.slice(0, folder.indexOf('/')) : folder;
   const flags = `${docsRoot === DEFAULT_DOCS_ROOT ? '' : `--docs-root ${docsRoot} `}--adr-dir ${folder}`;
   const source = named ? `${ADR_DIR_FILE} names ${folder}` : `${folder} holds the decision records`;
-  return { flags, why: `${source}: keep it as the ADR directory (its records are not moved into ${docsRoot}/45-adr, and the log stays whole).` };
+  return {
+    flags,
+    why: `${source}: keep it as the ADR directory (its records are not moved into ${docsRoot}/45-adr, and the log stays whole).`,
+  };
 }

@@ -35,7 +35,16 @@ function addFrontmatter(rel: string, text: string, frontmatter: Record<string, s
   if (!canPrependFrontmatter(split)) return { refusal: 'has_frontmatter' };
   const fields = ordered(frontmatter);
   const next = prependFrontmatter(text, fields, eolOf(text));
-  return { next, change: { path: rel, action: 'add_frontmatter', diff: unifiedDiff(text, next, rel), fields: fields.map(([field, to]) => ({ field, op: 'add', to })) }, ...(frontmatter.document_id ? { documentId: frontmatter.document_id } : {}) };
+  return {
+    next,
+    change: {
+      path: rel,
+      action: 'add_frontmatter',
+      diff: unifiedDiff(text, next, rel),
+      fields: fields.map(([field, to]) => ({ field, op: 'add', to })),
+    },
+    ...(frontmatter.document_id ? { documentId: frontmatter.document_id } : {}),
+  };
 }
 
 /**
@@ -57,7 +66,11 @@ function addFields(rel: string, text: string, wanted: Record<string, string>, re
   }
   const next = applyFieldEdits(text, split, fm, edits, eolOf(text));
   if (next === undefined) return { refusal: 'cannot_edit' };
-  return { next, change: { path: rel, action: 'edit_frontmatter', diff: unifiedDiff(text, next, rel), fields: edits.map((e) => ({ ...e })) }, ...(wanted.document_id ? { documentId: wanted.document_id } : {}) };
+  return {
+    next,
+    change: { path: rel, action: 'edit_frontmatter', diff: unifiedDiff(text, next, rel), fields: edits.map((e) => ({ ...e })) },
+    ...(wanted.document_id ? { documentId: wanted.document_id } : {}),
+  };
 }
 
 /** set_fields (replace): the same edits, and values present are replaced in place (`accepted` by `Approved`). */

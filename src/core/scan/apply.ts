@@ -14,7 +14,8 @@ import { editFor, type ContentAction, type EditRefusal } from './apply-edits.js'
 import type { PlanActionKind, ScanPlan } from './types.js';
 import { sha256 } from '../text/sha256.js';
 
-export type RefusalReason = 'source_changed' | 'source_missing' | 'target_exists' | EditRefusal | 'id_claimed' | 'write_failed' | 'config_changed' | 'unsafe_action';
+export type RefusalReason =
+  'source_changed' | 'source_missing' | 'target_exists' | EditRefusal | 'id_claimed' | 'write_failed' | 'config_changed' | 'unsafe_action';
 
 export interface ActionOutcome {
   index: number;
@@ -40,7 +41,6 @@ const REASONS: Record<RefusalReason, string> = {
   unsafe_action: 'the plan marks it destructive (safety.destructive), and docket never runs such an action',
 };
 
-
 /**
  * What a dry run pretends: files moved by earlier actions live at their new paths (their
  * bytes are read from the old one), so chained actions are previewed as they would run.
@@ -48,7 +48,10 @@ const REASONS: Record<RefusalReason, string> = {
 class View {
   private readonly origin = new Map<string, string>();
   private readonly gone = new Set<string>();
-  constructor(private readonly root: string, private readonly simulate: boolean) {}
+  constructor(
+    private readonly root: string,
+    private readonly simulate: boolean,
+  ) {}
 
   async bytes(rel: string): Promise<Buffer | undefined> {
     if (this.simulate && this.gone.has(rel)) return undefined;
@@ -63,7 +66,10 @@ class View {
   async exists(rel: string): Promise<boolean> {
     if (this.simulate && this.origin.has(rel)) return true;
     if (this.simulate && this.gone.has(rel)) return false;
-    return fs.lstat(path.join(this.root, rel)).then(() => true, () => false);
+    return fs.lstat(path.join(this.root, rel)).then(
+      () => true,
+      () => false,
+    );
   }
 
   moved(from: string, to: string): void {
@@ -76,7 +82,13 @@ class View {
 }
 
 function refused(out: ActionOutcome, rel: string, reason: RefusalReason, warnings: Issue[]): ActionOutcome {
-  warnings.push({ code: 'PLAN_ACTION_REFUSED', severity: 'warning', message: `Plan action ${out.index + 1} (${out.action}) on ${rel} was refused: ${REASONS[reason]}.`, path: rel, suggestion: 'Make a new plan with `docket scan --plan FILE` and apply that one.' });
+  warnings.push({
+    code: 'PLAN_ACTION_REFUSED',
+    severity: 'warning',
+    message: `Plan action ${out.index + 1} (${out.action}) on ${rel} was refused: ${REASONS[reason]}.`,
+    path: rel,
+    suggestion: 'Make a new plan with `docket scan --plan FILE` and apply that one.',
+  });
   return { ...out, outcome: 'refused', reason };
 }
 
@@ -85,14 +97,26 @@ function refused(out: ActionOutcome, rel: string, reason: RefusalReason, warning
  * when its source's bytes differ from the plan's SHA-256 or its target exists; nothing is
  * overwritten; every write is atomic. Returns each action's outcome and the changes made.
  */
-export async function applyScanPlan(root: string, plan: ScanPlan, opts: { apply: boolean; claimed: ReadonlySet<string>; warnings: Issue[]; signal?: AbortSignal }): Promise<{ outcomes: ActionOutcome[]; changes: FixChange[]; predicted: Predicted }> {
+export async function applyScanPlan(
+  root: string,
+  plan: ScanPlan,
+  opts: { apply: boolean; claimed: ReadonlySet<string>; warnings: Issue[]; signal?: AbortSignal },
+): Promise<{ outcomes: ActionOutcome[]; changes: FixChange[]; predicted: Predicted }> {
   const view = new View(root, !opts.apply);
   const outcomes: ActionOutcome[] = [];
   const changes: FixChange[] = [];
   const predicted: Predicted = { overlay: { files: new Map(), gone: new Set() } };
   for (const [index, action] of plan.actions.entries()) {
-    if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while applying the plan; every action done so far is complete.');
-    const base: ActionOutcome = { index, ...(action.id !== undefined ? { id: action.id } : {}), action: action.action, path: action.path, ...(action.action === 'move' || action.action === 'rename' ? { to: action.to } : {}), outcome: opts.apply ? 'applied' : 'would_apply' };
+    if (opts.signal?.aborted)
+      throw new DocketError('INTERRUPTED', 'Interrupted while applying the plan; every action done so far is complete.');
+    const base: ActionOutcome = {
+      index,
+      ...(action.id !== undefined ? { id: action.id } : {}),
+      action: action.action,
+      path: action.path,
+      ...(action.action === 'move' || action.action === 'rename' ? { to: action.to } : {}),
+      outcome: opts.apply ? 'applied' : 'would_apply',
+    };
     if (action.refuse) {
       outcomes.push(refused(base, action.path, action.refuse, opts.warnings));
       continue;
@@ -157,7 +181,9 @@ export async function applyScanPlan(root: string, plan: ScanPlan, opts: { apply:
           outcomes.push(refused(base, action.path, 'source_changed', opts.warnings));
           continue;
         }
-        await writeFileAtomic(root, path.join(root, action.path), Buffer.from(`${bom ? '\uFEFF' : ''}${edit.next}`, 'utf8'), { overwrite: true });
+        await writeFileAtomic(root, path.join(root, action.path), Buffer.from(`${bom ? '\uFEFF' : ''}${edit.next}`, 'utf8'), {
+          overwrite: true,
+        });
       } catch {
         outcomes.push(refused(base, action.path, 'write_failed', opts.warnings));
         continue;

@@ -25,7 +25,9 @@ export async function configSha256(root: string): Promise<string | undefined> {
  * The required fields `fix` fills, per namespace, from each metadata schema's `required`
  * (all of FILLABLE when a schema is missing or unreadable: `check` reports that separately).
  */
-export async function schemaFacts(config: RepoConfig): Promise<{ required(ns: NamespaceConfig): readonly string[]; statuses(ns: NamespaceConfig): readonly string[] | undefined }> {
+export async function schemaFacts(
+  config: RepoConfig,
+): Promise<{ required(ns: NamespaceConfig): readonly string[]; statuses(ns: NamespaceConfig): readonly string[] | undefined }> {
   const bySchema = new Map<string, readonly string[]>();
   const statuses = new Map<string, readonly string[] | undefined>();
   for (const ns of config.namespaces) {
@@ -41,7 +43,10 @@ export async function schemaFacts(config: RepoConfig): Promise<{ required(ns: Na
     bySchema.set(ns.schema_path, fillableRequired(schema));
     statuses.set(ns.schema_path, schema ? statusEnum(schema) : DEFAULT_DOC_STATUSES);
   }
-  return { required: (ns) => bySchema.get(ns.schema_path) ?? fillableRequired(undefined), statuses: (ns) => (statuses.has(ns.schema_path) ? statuses.get(ns.schema_path) : DEFAULT_DOC_STATUSES) };
+  return {
+    required: (ns) => bySchema.get(ns.schema_path) ?? fillableRequired(undefined),
+    statuses: (ns) => (statuses.has(ns.schema_path) ? statuses.get(ns.schema_path) : DEFAULT_DOC_STATUSES),
+  };
 }
 
 /** The `status` property's `enum` (undefined: the schema allows any string). */

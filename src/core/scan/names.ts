@@ -34,7 +34,12 @@ export function inTypeDirectory(rel: string, ns: NamespaceConfig, type: string):
  * when free), the slug (the rest of the name without a leading type word, else the title) and
  * a title (the first heading without an `ID:` prefix, else the humanised rest of the name).
  */
-export function conventionName(rel: string, type: string, heading: string | undefined, types: readonly string[] = [type]): { number?: number; slug: string; title: string } {
+export function conventionName(
+  rel: string,
+  type: string,
+  heading: string | undefined,
+  types: readonly string[] = [type],
+): { number?: number; slug: string; title: string } {
   const stem = path.posix.basename(rel).replace(/\.md$/i, '').replace(DATE_PREFIX, '');
   const m = LEADING_NUMBER.exec(stem);
   // 0 too: a series from 0000 keeps its numbers (000 is a well-formed ID number).

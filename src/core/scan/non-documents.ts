@@ -13,7 +13,14 @@ export function notADocument(rel: string): string | undefined {
   const name = path.posix.basename(rel).toLowerCase();
   if (name === 'readme.md') return 'a README: it stays where it is, ungoverned (GitHub shows it for its folder)';
   if (name === 'index.md' || name === '_index.md') return 'an index page: it stays where it is, ungoverned';
-  if (/(^|[-_.])template\.md$/.test(name) || rel.toLowerCase().split('/').slice(0, -1).some((d) => d === 'templates' || d === '_templates')) {
+  if (
+    /(^|[-_.])template\.md$/.test(name) ||
+    rel
+      .toLowerCase()
+      .split('/')
+      .slice(0, -1)
+      .some((d) => d === 'templates' || d === '_templates')
+  ) {
     return 'a template: it stays where it is, ungoverned (records made from it would copy an ID)';
   }
   return undefined;
@@ -31,9 +38,18 @@ export async function nonDocumentLinks(config: RepoConfig, symlinks: readonly st
     const ns = namespaceFor(config, rel);
     if (!ns || isExcluded(ns, rel, config.root)) continue;
     const real = await fs.realpath(path.join(config.root, rel)).catch(() => undefined);
-    if (!real || !isInside(config.root, real) || !(await fs.stat(real).then((s) => s.isFile(), () => false))) continue;
+    if (
+      !real ||
+      !isInside(config.root, real) ||
+      !(await fs.stat(real).then(
+        (s) => s.isFile(),
+        () => false,
+      ))
+    )
+      continue;
     const target = relativePosix(config.root, real);
-    if (notADocument(rel) || notADocument(target)) out.push({ path: rel, reason: `a symbolic link to ${target}, which is not a document: it stays where it is, ungoverned` });
+    if (notADocument(rel) || notADocument(target))
+      out.push({ path: rel, reason: `a symbolic link to ${target}, which is not a document: it stays where it is, ungoverned` });
   }
   return out;
 }

@@ -49,7 +49,10 @@ function numberedId(ns: NamespaceConfig, type: string, number: number | undefine
 }
 
 async function exists(root: string, rel: string): Promise<boolean> {
-  return fs.lstat(path.join(root, rel)).then(() => true, () => false);
+  return fs.lstat(path.join(root, rel)).then(
+    () => true,
+    () => false,
+  );
 }
 
 /**
@@ -79,7 +82,12 @@ export async function planAdoption(candidates: readonly SurveyedFile[], ctx: Pla
   for (const file of candidates) {
     const ns = file.namespace;
     const type = ns && file.suggestedType && ns.document_types[file.suggestedType] ? file.suggestedType : undefined;
-    if (!ns || !type || (file.document_id !== undefined && ID_PATTERN.test(file.document_id) && file.document_id.startsWith(`${ns.repo_prefix}-${type}-`))) continue;
+    if (
+      !ns ||
+      !type ||
+      (file.document_id !== undefined && ID_PATTERN.test(file.document_id) && file.document_id.startsWith(`${ns.repo_prefix}-${type}-`))
+    )
+      continue;
     const own = numberedId(ns, type, conventionName(file.rel, type, file.heading, Object.keys(ns.document_types)).number);
     if (own && ID_PATTERN.test(own) && !ids.has(own)) {
       ids.reserve(own);
@@ -100,7 +108,11 @@ export async function planAdoption(candidates: readonly SurveyedFile[], ctx: Pla
     const type = file.suggestedType && ns.document_types[file.suggestedType] ? file.suggestedType : undefined;
     if (!type && file.sharedTypes) {
       // Neither excluded nor guessed: a person picks the type, as `fix` leaves it to one.
-      out.undecided.push({ path: file.rel, types: file.sharedTypes, reason: `${path.posix.dirname(file.rel)}/ holds ${file.sharedTypes.join(' and ')} documents and neither the file's name nor its ID says which this is: set \`type\` (and run scan again)` });
+      out.undecided.push({
+        path: file.rel,
+        types: file.sharedTypes,
+        reason: `${path.posix.dirname(file.rel)}/ holds ${file.sharedTypes.join(' and ')} documents and neither the file's name nor its ID says which this is: set \`type\` (and run scan again)`,
+      });
       continue;
     }
     if (!type) {
@@ -139,9 +151,12 @@ export async function planAdoption(candidates: readonly SurveyedFile[], ctx: Pla
     // --plan), so they never keep a file in place.
     if (moving || (newId && !keepsAuthorName(file.rel, newId))) {
       const nnn = usable ? id.slice(-3) : (newId ?? pick())?.slice(-3);
-      const target = nnn ? `${moving ? typeDirectory(ns, type) : path.posix.dirname(file.rel)}/${type.toLowerCase()}-${nnn}-${name.slug}.md` : undefined;
+      const target = nnn
+        ? `${moving ? typeDirectory(ns, type) : path.posix.dirname(file.rel)}/${type.toLowerCase()}-${nnn}-${name.slug}.md`
+        : undefined;
       if (!target) out.kept.push({ path: file.rel, reason: `no ${type} number is left for its file name` });
-      else if (target !== file.rel && (planned.has(target.toLowerCase()) || (await exists(ctx.config.root, target)))) out.kept.push({ path: file.rel, reason: `${target} exists` });
+      else if (target !== file.rel && (planned.has(target.toLowerCase()) || (await exists(ctx.config.root, target))))
+        out.kept.push({ path: file.rel, reason: `${target} exists` });
       else if (target !== file.rel) {
         out.actions.push({ action: moving ? 'move' : 'rename', path: file.rel, to: target, source_sha256: file.sha256 });
         planned.add(target.toLowerCase());
@@ -149,7 +164,13 @@ export async function planAdoption(candidates: readonly SurveyedFile[], ctx: Pla
       }
     }
     const owner = envValue(ctx.env, 'DOCKET_DEFAULT_OWNER')?.value || ns.default_owner || ctx.config.default_owner || UNKNOWN_OWNER;
-    const facts: DocumentFacts = { rel: at, namespace: ns, type, ...(id ?? newId ? { document_id: id ?? newId } : {}), ...(file.heading ? { heading: file.heading } : {}) };
+    const facts: DocumentFacts = {
+      rel: at,
+      namespace: ns,
+      type,
+      ...((id ?? newId) ? { document_id: id ?? newId } : {}),
+      ...(file.heading ? { heading: file.heading } : {}),
+    };
     const chosen: Record<string, string | undefined> = { document_id: newId, type, title: name.title, owner };
     const stated = file.stated;
     const allowed = ctx.statuses?.(ns);
@@ -158,9 +179,24 @@ export async function planAdoption(candidates: readonly SurveyedFile[], ctx: Pla
     if (stated?.status !== undefined) {
       const status = mappedStatus(stated.status, allowed);
       chosen.status = status ?? stated.status;
-      if (status === undefined) out.stated.push({ path: at, field: 'status', stated: stated.status, value: file.filled.includes('status') ? null : stated.status, note: `the schema allows ${allowed?.map((s) => JSON.stringify(s)).join(', ') ?? 'other statuses'}: \`check\` will report it until the status or the schema's list changes` });
-      else if (status !== stated.status) out.stated.push({ path: at, field: 'status', stated: stated.status, value: status, note: `read from ${stated.statusSource ?? 'the file'}` });
-      if (status !== undefined && status !== stated.status && file.filled.includes('status') && stated.statusSource === 'status:') replaced.status = status;
+      if (status === undefined)
+        out.stated.push({
+          path: at,
+          field: 'status',
+          stated: stated.status,
+          value: file.filled.includes('status') ? null : stated.status,
+          note: `the schema allows ${allowed?.map((s) => JSON.stringify(s)).join(', ') ?? 'other statuses'}: \`check\` will report it until the status or the schema's list changes`,
+        });
+      else if (status !== stated.status)
+        out.stated.push({
+          path: at,
+          field: 'status',
+          stated: stated.status,
+          value: status,
+          note: `read from ${stated.statusSource ?? 'the file'}`,
+        });
+      if (status !== undefined && status !== stated.status && file.filled.includes('status') && stated.statusSource === 'status:')
+        replaced.status = status;
     }
     if (stated?.date !== undefined) chosen.last_updated = stated.date;
     const fields: Record<string, string> = {};
@@ -174,22 +210,33 @@ export async function planAdoption(candidates: readonly SurveyedFile[], ctx: Pla
     if (stated?.supersededBy && stated.supersededBy !== file.rel) superseded.push({ rel: at, fields, target: stated.supersededBy });
     else if (Object.keys(fields).length === 0 && Object.keys(replaced).length === 0) continue;
     if (file.bare) out.actions.push({ action: 'add_frontmatter', path: at, source_sha256: file.sha256, frontmatter: fields });
-    else if (Object.keys(replaced).length > 0) out.actions.push({ action: 'set_fields', path: at, source_sha256: file.sha256, fields: Object.assign(fields, replaced) });
+    else if (Object.keys(replaced).length > 0)
+      out.actions.push({ action: 'set_fields', path: at, source_sha256: file.sha256, fields: Object.assign(fields, replaced) });
     else out.actions.push({ action: 'add_fields', path: at, source_sha256: file.sha256, fields });
   }
   // Supersession kept: the superseded record names its successor's ID, once every ID is known.
   for (const s of superseded) {
     const successor = idAt.get(s.target);
     if (successor) s.fields.superseded_by = successor;
-    else out.stated.push({ path: s.rel, field: 'superseded_by', stated: s.target, value: null, note: `${s.target} is not a record the plan gives an ID` });
+    else
+      out.stated.push({
+        path: s.rel,
+        field: 'superseded_by',
+        stated: s.target,
+        value: null,
+        note: `${s.target} is not a record the plan gives an ID`,
+      });
   }
-  out.actions = out.actions.filter((a) => !((a.action === 'add_fields' || a.action === 'set_fields') && Object.keys(a.fields).length === 0));
+  out.actions = out.actions.filter(
+    (a) => !((a.action === 'add_fields' || a.action === 'set_fields') && Object.keys(a.fields).length === 0),
+  );
   for (const l of ctx.links ?? []) {
     out.ungoverned.push(l);
     if (ctx.configSha256) excluded.push(l.path);
   }
   out.ungoverned.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   excluded.sort();
-  if (excluded.length > 0 && ctx.configSha256) out.actions.push({ action: 'exclude', path: CONFIG_FILE, source_sha256: ctx.configSha256, files: excluded });
+  if (excluded.length > 0 && ctx.configSha256)
+    out.actions.push({ action: 'exclude', path: CONFIG_FILE, source_sha256: ctx.configSha256, files: excluded });
   return out;
 }

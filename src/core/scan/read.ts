@@ -53,7 +53,8 @@ function blank(value: unknown): boolean {
 export function folderType(dir: string, ns: NamespaceConfig | undefined): string | undefined {
   const base = dir.toLowerCase();
   if (ns) {
-    for (const t of Object.values(ns.document_types)) if (t.directory !== '.' && path.posix.basename(t.directory).toLowerCase() === base) return t.type;
+    for (const t of Object.values(ns.document_types))
+      if (t.directory !== '.' && path.posix.basename(t.directory).toLowerCase() === base) return t.type;
   }
   return TYPE_FOLDERS[base.replace(NUMBERED, '')];
 }
@@ -63,7 +64,12 @@ export function folderType(dir: string, ns: NamespaceConfig | undefined): string
  * configured directory holding the file (where types share it, the one its name names:
  * `ambiguous` lists them when it names none), else a folder name's type.
  */
-function suggestType(rel: string, ns: NamespaceConfig | undefined, declared: string | undefined, id: string | undefined): { type?: string; ambiguous?: string[] } {
+function suggestType(
+  rel: string,
+  ns: NamespaceConfig | undefined,
+  declared: string | undefined,
+  id: string | undefined,
+): { type?: string; ambiguous?: string[] } {
   if (declared && ns?.document_types[declared]) return { type: declared };
   const idType = !declared && id && ID_PATTERN.test(id) ? id.split('-')[1]! : undefined;
   if (idType && ns?.document_types[idType]) return { type: idType };
@@ -79,7 +85,10 @@ function suggestType(rel: string, ns: NamespaceConfig | undefined, declared: str
 
 /** The type of the nearest folder whose name suggests one. */
 function folderSuggestion(rel: string, ns: NamespaceConfig | undefined): string | undefined {
-  const dirs = path.posix.dirname(rel).split('/').filter((s) => s !== '.');
+  const dirs = path.posix
+    .dirname(rel)
+    .split('/')
+    .filter((s) => s !== '.');
   for (let i = dirs.length - 1; i >= 0; i--) {
     const type = folderType(dirs[i]!, ns);
     if (type && (!ns || ns.document_types[type])) return type;
@@ -130,6 +139,12 @@ export async function surveyFile(config: RepoConfig, rel: string): Promise<Surve
       if (stated.status !== undefined || stated.date !== undefined) out.stated = stated;
     }
   }
-  if (rec.unreadable && rec.problems[0]) out.problem = { code: rec.problems[0].code, message: rec.problems[0].message, path: rel, ...(rec.problems[0].suggestion ? { suggestion: rec.problems[0].suggestion } : {}) };
+  if (rec.unreadable && rec.problems[0])
+    out.problem = {
+      code: rec.problems[0].code,
+      message: rec.problems[0].message,
+      path: rel,
+      ...(rec.problems[0].suggestion ? { suggestion: rec.problems[0].suggestion } : {}),
+    };
   return out;
 }

@@ -16,16 +16,26 @@ import { DocketError } from '../../errors/docket-error.js';
 import type { ActionOutcome, Predicted } from './apply.js';
 
 /** Rewrites the links the applied (or, in a dry run, previewed) moves broke; returns the changes. */
-export async function relinkMoves(config: RepoConfig, outcomes: readonly ActionOutcome[], opts: { apply: boolean; predicted: Predicted; warnings: Issue[]; signal?: AbortSignal }): Promise<FixChange[]> {
+export async function relinkMoves(
+  config: RepoConfig,
+  outcomes: readonly ActionOutcome[],
+  opts: { apply: boolean; predicted: Predicted; warnings: Issue[]; signal?: AbortSignal },
+): Promise<FixChange[]> {
   const moves = new Map<string, string>();
-  for (const o of outcomes) if ((o.action === 'move' || o.action === 'rename') && o.outcome !== 'refused' && o.to !== undefined) moves.set(o.path, o.to);
+  for (const o of outcomes)
+    if ((o.action === 'move' || o.action === 'rename') && o.outcome !== 'refused' && o.to !== undefined) moves.set(o.path, o.to);
   if (moves.size === 0) return [];
   const origin = new Map([...moves].map(([from, to]) => [to, from]));
   const { overlay } = opts.predicted;
   const listing = await listMarkdown(config.root, '.', opts.signal, ignoreFilesOf(config));
   const now = new Set(listing.markdown.filter((rel) => opts.apply || !moves.has(rel)));
   for (const to of moves.values()) now.add(to);
-  const read = async (rel: string) => (!opts.apply && overlay.files.has(rel) ? overlay.files.get(rel) : !opts.apply && (overlay.gone.has(rel) || origin.has(rel)) ? undefined : readBytesOf(path.join(config.root, rel)));
+  const read = async (rel: string) =>
+    !opts.apply && overlay.files.has(rel)
+      ? overlay.files.get(rel)
+      : !opts.apply && (overlay.gone.has(rel) || origin.has(rel))
+        ? undefined
+        : readBytesOf(path.join(config.root, rel));
   const set: SetFile[] = [];
   const changes: FixChange[] = [];
   for (const rel of [...now].sort()) {
@@ -34,7 +44,16 @@ export async function relinkMoves(config: RepoConfig, outcomes: readonly ActionO
     if (!bytes || !decoded) continue;
     // A moved file's links are written relative to where it was.
     const result = rewriteLinks(decoded.text, origin.get(rel) ?? rel, moves);
-    for (const k of result.kept) opts.warnings.push({ code: 'LINK_NOT_REWRITTEN', severity: 'warning', message: `The link "${k.target}" was kept as written: ${k.reason}.`, path: rel, line: k.line, column: k.column, suggestion: 'Edit this link yourself; `docket check` reports it if it is broken.' });
+    for (const k of result.kept)
+      opts.warnings.push({
+        code: 'LINK_NOT_REWRITTEN',
+        severity: 'warning',
+        message: `The link "${k.target}" was kept as written: ${k.reason}.`,
+        path: rel,
+        line: k.line,
+        column: k.column,
+        suggestion: 'Edit this link yourself; `docket check` reports it if it is broken.',
+      });
     if (result.rewritten === 0) continue;
     const next = Buffer.from(`${decoded.bom ? '\uFEFF' : ''}${result.text}`, 'utf8');
     set.push({ rel, old: bytes, bytes: next });
@@ -49,7 +68,14 @@ export async function relinkMoves(config: RepoConfig, outcomes: readonly ActionO
     return changes;
   } catch (error) {
     if (!(error instanceof DocketError)) throw error;
-    for (const f of set) opts.warnings.push({ code: 'LINK_NOT_REWRITTEN', severity: 'warning', message: `The links to moved files in ${f.rel} were not rewritten: ${error.message}`, path: f.rel, suggestion: 'Run `docket check` and fix the links it reports (or `docket mv` the files back and again).' });
+    for (const f of set)
+      opts.warnings.push({
+        code: 'LINK_NOT_REWRITTEN',
+        severity: 'warning',
+        message: `The links to moved files in ${f.rel} were not rewritten: ${error.message}`,
+        path: f.rel,
+        suggestion: 'Run `docket check` and fix the links it reports (or `docket mv` the files back and again).',
+      });
     return [];
   }
 }

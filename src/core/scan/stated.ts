@@ -39,7 +39,12 @@ export function statedFacts(body: string, frontmatter?: Readonly<Record<string, 
     out.statusSource = 'status:';
   }
   const fmDate = frontmatter?.date;
-  const dateText = fmDate instanceof Date && !Number.isNaN(fmDate.getTime()) ? fmDate.toISOString().slice(0, 10) : typeof fmDate === 'string' ? fmDate.trim() : undefined;
+  const dateText =
+    fmDate instanceof Date && !Number.isNaN(fmDate.getTime())
+      ? fmDate.toISOString().slice(0, 10)
+      : typeof fmDate === 'string'
+        ? fmDate.trim()
+        : undefined;
   if (dateText && DATE.test(dateText)) out.date = dateText;
   const lines = body.split(/\r?\n/, HEAD_LINES);
   let fence = false;

@@ -1,17 +1,44 @@
 /** Folder names that suggest a document type (lower-case, compared without a numeric prefix like `45-`). */
 export const TYPE_FOLDERS: Readonly<Record<string, string>> = {
-  adr: 'ADR', adrs: 'ADR', 'architecture-decisions': 'ADR', 'architecture-decision-records': 'ADR',
-  decision: 'DECISION', decisions: 'DECISION',
-  spec: 'SPEC', specs: 'SPEC', specifications: 'SPEC',
-  runbook: 'RUNBOOK', runbooks: 'RUNBOOK', playbooks: 'RUNBOOK', operations: 'RUNBOOK',
-  prd: 'PRD', prds: 'PRD', requirements: 'PRD',
-  design: 'DESIGN', designs: 'DESIGN', rfc: 'DESIGN', rfcs: 'DESIGN',
-  governance: 'GOV', policies: 'GOV', policy: 'GOV',
-  plan: 'PLAN', plans: 'PLAN', planning: 'PLAN', roadmap: 'PLAN',
-  fdd: 'FDD', fdds: 'FDD', features: 'FDD',
-  testing: 'TEST', 'test-plans': 'TEST',
-  logs: 'LOG', journal: 'LOG', changelogs: 'LOG',
-  devex: 'DEVEX', guides: 'DEVEX', howto: 'DEVEX', 'how-to': 'DEVEX',
+  adr: 'ADR',
+  adrs: 'ADR',
+  'architecture-decisions': 'ADR',
+  'architecture-decision-records': 'ADR',
+  decision: 'DECISION',
+  decisions: 'DECISION',
+  spec: 'SPEC',
+  specs: 'SPEC',
+  specifications: 'SPEC',
+  runbook: 'RUNBOOK',
+  runbooks: 'RUNBOOK',
+  playbooks: 'RUNBOOK',
+  operations: 'RUNBOOK',
+  prd: 'PRD',
+  prds: 'PRD',
+  requirements: 'PRD',
+  design: 'DESIGN',
+  designs: 'DESIGN',
+  rfc: 'DESIGN',
+  rfcs: 'DESIGN',
+  governance: 'GOV',
+  policies: 'GOV',
+  policy: 'GOV',
+  plan: 'PLAN',
+  plans: 'PLAN',
+  planning: 'PLAN',
+  roadmap: 'PLAN',
+  fdd: 'FDD',
+  fdds: 'FDD',
+  features: 'FDD',
+  testing: 'TEST',
+  'test-plans': 'TEST',
+  logs: 'LOG',
+  journal: 'LOG',
+  changelogs: 'LOG',
+  devex: 'DEVEX',
+  guides: 'DEVEX',
+  howto: 'DEVEX',
+  'how-to': 'DEVEX',
 };
 
 /** Directories a survey never enters: hidden ones (.git, .github, .docket) and these. */
@@ -68,7 +95,8 @@ export type PlanAction = (
   | { action: 'add_frontmatter'; path: string; source_sha256: string; frontmatter: Record<string, string> }
   | { action: 'add_fields' | 'set_fields'; path: string; source_sha256: string; fields: Record<string, string> }
   | { action: 'exclude'; path: string; source_sha256: string; files: string[] }
-) & ForeignAction;
+) &
+  ForeignAction;
 
 /** What an action read from a Python DocOps CLI plan carries besides (see meminit-plan.ts). */
 export interface ForeignAction {

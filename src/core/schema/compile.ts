@@ -55,7 +55,11 @@ async function ajvFactory(schema: Record<string, unknown>): Promise<(allErrors: 
   const formatsMod = (await import('ajv-formats')) as { default: unknown };
   const fd = formatsMod.default as { default?: unknown };
   const addFormats = (typeof fd.default === 'function' ? fd.default : fd) as (ajv: object) => void;
-  const Ajv = uri.includes('2020-12') ? classOf(await import('ajv/dist/2020.js')) : uri.includes('2019-09') ? classOf(await import('ajv/dist/2019.js')) : classOf(await import('ajv'));
+  const Ajv = uri.includes('2020-12')
+    ? classOf(await import('ajv/dist/2020.js'))
+    : uri.includes('2019-09')
+      ? classOf(await import('ajv/dist/2019.js'))
+      : classOf(await import('ajv'));
   return (allErrors) => {
     // Patterns come from the repository: ajv runs them through docket's linear-time runner.
     // logger false: ajv would print unknown formats to stderr; unknownKeywords reports them as findings.
@@ -76,7 +80,10 @@ let builtinDigest: string | null | undefined;
 function precompiled(schema: Record<string, unknown>): CompiledSchema | undefined {
   if (builtinDigest === undefined) {
     try {
-      const meta = JSON.parse(readFileSync(packagePath('dist/core/schema/metadata.builtin.json'), 'utf8')) as { sha256: string; ajv: string };
+      const meta = JSON.parse(readFileSync(packagePath('dist/core/schema/metadata.builtin.json'), 'utf8')) as {
+        sha256: string;
+        ajv: string;
+      };
       const ajvVersion = (requireCjs('ajv/package.json') as { version: string }).version;
       builtinDigest = meta.ajv === ajvVersion ? meta.sha256 : null;
     } catch {
@@ -87,7 +94,13 @@ function precompiled(schema: Record<string, unknown>): CompiledSchema | undefine
   try {
     const validate = requireCjs(packagePath('dist/core/schema/metadata.first.cjs')) as ValidateFunction;
     let detailed: ValidateFunction | undefined;
-    return { ok: true, schema, validate, detailed: () => (detailed ??= requireCjs(packagePath('dist/core/schema/metadata.all.cjs')) as ValidateFunction), warnings: [] };
+    return {
+      ok: true,
+      schema,
+      validate,
+      detailed: () => (detailed ??= requireCjs(packagePath('dist/core/schema/metadata.all.cjs')) as ValidateFunction),
+      warnings: [],
+    };
   } catch {
     return undefined;
   }
@@ -105,7 +118,8 @@ function refusedPattern(schema: unknown, text: string, schemaPath: string): Issu
       message: `The pattern ${JSON.stringify(pattern)} at ${pointer} cannot be used: ${runner.reason}.`,
       path: schemaPath,
       ...(at === -1 ? {} : lineColumn(text, at)),
-      suggestion: 'Rewrite the pattern without backreferences or lookaround (RE2 syntax: https://github.com/google/re2/wiki/Syntax), or validate that field with `enum` or `format`.',
+      suggestion:
+        'Rewrite the pattern without backreferences or lookaround (RE2 syntax: https://github.com/google/re2/wiki/Syntax), or validate that field with `enum` or `format`.',
     };
   }
   return undefined;
@@ -124,7 +138,8 @@ function nestedDeeperThan(value: unknown, limit: number): boolean {
     const [v, depth] = stack.pop()!;
     if (typeof v !== 'object' || v === null) continue;
     if (depth > limit) return true;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    for (const child of Array.isArray(v) ? v : Object.values(v))
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
   }
   return false;
 }
@@ -147,7 +162,10 @@ export async function compileSchemaFile(root: string, schemaPath: string): Promi
       issue: {
         code: 'SCHEMA_MISSING',
         severity: 'error',
-        message: code === 'ENOENT' ? `The metadata schema ${schemaPath} does not exist.` : `The metadata schema ${schemaPath} could not be read (${code}).`,
+        message:
+          code === 'ENOENT'
+            ? `The metadata schema ${schemaPath} does not exist.`
+            : `The metadata schema ${schemaPath} could not be read (${code}).`,
         path: schemaPath,
         suggestion: 'Run `docket init` to write the default schema, or fix schema_path in docops.config.yaml.',
       },
@@ -159,10 +177,29 @@ export async function compileSchemaFile(root: string, schemaPath: string): Promi
   } catch (error) {
     const message = (error as Error).message;
     const pos = jsonErrorPosition(text, message);
-    return { ok: false, issue: { code: 'SCHEMA_INVALID', severity: 'error', message: `The metadata schema is not valid JSON: ${message}`, path: schemaPath, ...pos, suggestion: 'Fix the JSON syntax at this position.' } };
+    return {
+      ok: false,
+      issue: {
+        code: 'SCHEMA_INVALID',
+        severity: 'error',
+        message: `The metadata schema is not valid JSON: ${message}`,
+        path: schemaPath,
+        ...pos,
+        suggestion: 'Fix the JSON syntax at this position.',
+      },
+    };
   }
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
-    return { ok: false, issue: { code: 'SCHEMA_INVALID', severity: 'error', message: 'The metadata schema must be a JSON object.', path: schemaPath, suggestion: 'Start from the schema `docket init` writes.' } };
+    return {
+      ok: false,
+      issue: {
+        code: 'SCHEMA_INVALID',
+        severity: 'error',
+        message: 'The metadata schema must be a JSON object.',
+        path: schemaPath,
+        suggestion: 'Start from the schema `docket init` writes.',
+      },
+    };
   }
   if (nestedDeeperThan(schema, MAX_SCHEMA_DEPTH)) {
     return {
@@ -193,6 +230,15 @@ export async function compileSchemaFile(root: string, schemaPath: string): Promi
       warnings: unknownKeywords(schema, ajv, text, schemaPath),
     };
   } catch (error) {
-    return { ok: false, issue: { code: 'SCHEMA_INVALID', severity: 'error', message: `The metadata schema is not a valid JSON Schema: ${(error as Error).message}`, path: schemaPath, suggestion: 'Fix the keyword named in the message; see https://json-schema.org.' } };
+    return {
+      ok: false,
+      issue: {
+        code: 'SCHEMA_INVALID',
+        severity: 'error',
+        message: `The metadata schema is not a valid JSON Schema: ${(error as Error).message}`,
+        path: schemaPath,
+        suggestion: 'Fix the keyword named in the message; see https://json-schema.org.',
+      },
+    };
   }
 }

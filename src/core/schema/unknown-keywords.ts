@@ -54,9 +54,11 @@ export function unknownKeywords(schema: unknown, ajv: Ajv, text: string, schemaP
   const found: Unknown[] = [];
   for (const { node, pointer } of schemaNodes(schema)) {
     for (const key of Object.keys(node)) {
-      if (!ajv.RULES.keywords[key] && !key.startsWith('x-')) found.push({ kind: 'keyword', name: key, pointer: `${pointer}/${escapePointer(key)}` });
+      if (!ajv.RULES.keywords[key] && !key.startsWith('x-'))
+        found.push({ kind: 'keyword', name: key, pointer: `${pointer}/${escapePointer(key)}` });
     }
-    if (typeof node.format === 'string' && ajv.formats[node.format] === undefined) found.push({ kind: 'format', name: node.format, pointer: `${pointer}/format` });
+    if (typeof node.format === 'string' && ajv.formats[node.format] === undefined)
+      found.push({ kind: 'format', name: node.format, pointer: `${pointer}/format` });
   }
   found.sort(byPointer);
   const issues = found.slice(0, MAX_LISTED).map((u) => finding(u, ajv, text, schemaPath));

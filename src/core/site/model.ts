@@ -61,7 +61,15 @@ function readBody(config: RepoConfig, node: IndexNode): string | undefined {
 const byString = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The model from its parts: findings shared out by path, edges kept between known documents (each once). */
-export function siteModel(parts: { config: RepoConfig; nodes: readonly IndexNode[]; edges: readonly IndexEdge[]; check: CheckData; findings: readonly Issue[]; queue?: WorkQueue; builtAt?: string }): SiteModel {
+export function siteModel(parts: {
+  config: RepoConfig;
+  nodes: readonly IndexNode[];
+  edges: readonly IndexEdge[];
+  check: CheckData;
+  findings: readonly Issue[];
+  queue?: WorkQueue;
+  builtAt?: string;
+}): SiteModel {
   const nodes = [...parts.nodes].sort((a, b) => byString(a.document_id, b.document_id));
   const byPath = new Map<string, Issue[]>(nodes.map((n) => [n.path, []]));
   const otherFindings: Issue[] = [];

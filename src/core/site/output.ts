@@ -1,4 +1,15 @@
-import { closeSync, constants, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import { DocketError } from '../../errors/docket-error.js';
 import { writeFailed } from '../fs/atomic-write.js';
@@ -32,7 +43,12 @@ export interface SiteWriteResult {
 /** Temporary files are named after the page, the process and a count: unique without a random name per page. */
 let temporaries = 0;
 
-const refuse = (code: 'PATH_OUTSIDE_ROOT' | 'FILE_EXISTS' | 'SYMLINK_REFUSED' | 'SITE_DIR_NOT_OURS', message: string, rel: string, suggestion: string) => new DocketError(code, message, { suggestion, details: { path: rel } });
+const refuse = (
+  code: 'PATH_OUTSIDE_ROOT' | 'FILE_EXISTS' | 'SYMLINK_REFUSED' | 'SITE_DIR_NOT_OURS',
+  message: string,
+  rel: string,
+  suggestion: string,
+) => new DocketError(code, message, { suggestion, details: { path: rel } });
 
 /** The files a marker lists, when `text` is one docket wrote; undefined otherwise. */
 function markerFiles(text: string): string[] | undefined {
@@ -74,21 +90,55 @@ export class SiteOutput {
     const abs = path.resolve(root, dir);
     const inside = isInside(root, abs);
     const shown = inside ? toPosix(path.relative(root, abs)) : toPosix(abs);
-    if (isInside(abs, root)) throw refuse('PATH_OUTSIDE_ROOT', `Refusing to build a site in ${shown || '.'}: it holds the repository.`, shown || '.', 'Name a directory of its own, such as docs-site/.');
-    if (inside && shown.split('/').some((s) => PROTECTED_SEGMENTS.has(s))) throw refuse('PATH_OUTSIDE_ROOT', `Refusing to build a site in ${shown}: it is inside a directory docket or git keeps.`, shown, 'Name a directory of its own, such as docs-site/.');
+    if (isInside(abs, root))
+      throw refuse(
+        'PATH_OUTSIDE_ROOT',
+        `Refusing to build a site in ${shown || '.'}: it holds the repository.`,
+        shown || '.',
+        'Name a directory of its own, such as docs-site/.',
+      );
+    if (inside && shown.split('/').some((s) => PROTECTED_SEGMENTS.has(s)))
+      throw refuse(
+        'PATH_OUTSIDE_ROOT',
+        `Refusing to build a site in ${shown}: it is inside a directory docket or git keeps.`,
+        shown,
+        'Name a directory of its own, such as docs-site/.',
+      );
     if (inside !== isInside(root, realpathOfExistingAncestor(abs))) {
-      throw refuse('PATH_OUTSIDE_ROOT', `Refusing to build a site in ${shown}: a symbolic link on its way ${inside ? 'leaves' : 'leads into'} the repository.`, shown, 'Name a directory reached without symbolic links.');
+      throw refuse(
+        'PATH_OUTSIDE_ROOT',
+        `Refusing to build a site in ${shown}: a symbolic link on its way ${inside ? 'leaves' : 'leads into'} the repository.`,
+        shown,
+        'Name a directory reached without symbolic links.',
+      );
     }
     const stat = lstat(abs);
-    if (stat?.isSymbolicLink()) throw refuse('SYMLINK_REFUSED', `Refusing to build a site in ${shown}: it is a symbolic link.`, shown, 'Name a real directory, or remove the link.');
-    if (stat && !stat.isDirectory()) throw refuse('FILE_EXISTS', `${shown} exists and is not a directory; nothing was written.`, shown, 'Name another directory with --out.');
+    if (stat?.isSymbolicLink())
+      throw refuse(
+        'SYMLINK_REFUSED',
+        `Refusing to build a site in ${shown}: it is a symbolic link.`,
+        shown,
+        'Name a real directory, or remove the link.',
+      );
+    if (stat && !stat.isDirectory())
+      throw refuse(
+        'FILE_EXISTS',
+        `${shown} exists and is not a directory; nothing was written.`,
+        shown,
+        'Name another directory with --out.',
+      );
     let previous: string[] = [];
     if (stat) {
       const marker = lstat(path.join(abs, SITE_MARKER));
       const listed = marker?.isFile() ? markerFiles(readSame(path.join(abs, SITE_MARKER))?.toString('utf8') ?? '') : undefined;
       if (listed) previous = listed;
       else if (!force && readdirSync(abs).length > 0) {
-        throw refuse('SITE_DIR_NOT_OURS', `${shown} exists and docket did not build it (it has no ${SITE_MARKER}); nothing was written.`, shown, 'Name another directory with --out, empty this one, or pass --force to write docket\'s files into it (files docket did not write are never removed).');
+        throw refuse(
+          'SITE_DIR_NOT_OURS',
+          `${shown} exists and docket did not build it (it has no ${SITE_MARKER}); nothing was written.`,
+          shown,
+          "Name another directory with --out, empty this one, or pass --force to write docket's files into it (files docket did not write are never removed).",
+        );
       }
     }
     return new SiteOutput(root, abs, shown, previous);
@@ -113,7 +163,11 @@ export class SiteOutput {
     let written = 0;
     for (const [step, name] of names.entries()) {
       // An interrupted build stops between two files: each is whole, the marker still owns them.
-      const wait = checkpoint(step, signal, 'Interrupted while writing the site; the pages written so far are whole, and the next build completes it.');
+      const wait = checkpoint(
+        step,
+        signal,
+        'Interrupted while writing the site; the pages written so far are whole, and the next build completes it.',
+      );
       if (wait) await wait;
       const dir = path.posix.dirname(name);
       if (!made.has(dir)) {
@@ -153,8 +207,20 @@ export class SiteOutput {
   private put(name: string, content: string | Uint8Array): boolean {
     const abs = path.join(this.dir, name);
     const stat = lstat(abs);
-    if (stat?.isSymbolicLink()) throw refuse('SYMLINK_REFUSED', `Refusing to write through the symbolic link ${name} in ${this.shown}.`, name, 'Remove the link; docket writes only regular files into a site.');
-    if (stat && !stat.isFile()) throw refuse('FILE_EXISTS', `${name} in ${this.shown} exists and is not a regular file; nothing more was written.`, name, 'Remove it, or name another directory with --out.');
+    if (stat?.isSymbolicLink())
+      throw refuse(
+        'SYMLINK_REFUSED',
+        `Refusing to write through the symbolic link ${name} in ${this.shown}.`,
+        name,
+        'Remove the link; docket writes only regular files into a site.',
+      );
+    if (stat && !stat.isFile())
+      throw refuse(
+        'FILE_EXISTS',
+        `${name} in ${this.shown} exists and is not a regular file; nothing more was written.`,
+        name,
+        'Remove it, or name another directory with --out.',
+      );
     const mode = stat ? stat.mode & 0o7777 : 0o644;
     const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
     const existing = stat ? readSame(abs) : undefined;
@@ -163,7 +229,7 @@ export class SiteOutput {
     try {
       const fd = openSync(tmp, 'wx', mode);
       try {
-        for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
+        for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at);
       } finally {
         closeSync(fd);
       }

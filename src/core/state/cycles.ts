@@ -59,7 +59,9 @@ function closedPath(component: readonly string[], next: (id: string) => string[]
   while (!at.has(id)) {
     at.set(id, path.length);
     path.push(id);
-    id = next(id).filter((d) => members.has(d)).sort(byString)[0]!;
+    id = next(id)
+      .filter((d) => members.has(d))
+      .sort(byString)[0]!;
   }
   const cycle = path.slice(at.get(id));
   return [...cycle, cycle[0]!];

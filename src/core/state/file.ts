@@ -47,9 +47,13 @@ const isMapping = (v: unknown): v is Record<string, unknown> => typeof v === 'ob
 async function readBytes(abs: string, rel: string): Promise<Buffer | undefined> {
   const stat = await fs.lstat(abs).catch(() => undefined);
   if (!stat) return undefined;
-  if (stat.isSymbolicLink()) throw new DocketError('SYMLINK_REFUSED', `Refusing to read ${rel}: it is a symbolic link.`, { details: { path: rel } });
+  if (stat.isSymbolicLink())
+    throw new DocketError('SYMLINK_REFUSED', `Refusing to read ${rel}: it is a symbolic link.`, { details: { path: rel } });
   if (!stat.isFile()) throw new DocketError('STATE_SCHEMA_VIOLATION', `${rel} is not a regular file.`, { details: { path: rel } });
-  if (stat.size > MAX_STATE_BYTES) throw new DocketError('STATE_SCHEMA_VIOLATION', `${rel} is larger than ${MAX_STATE_BYTES} bytes; it was not read.`, { details: { path: rel } });
+  if (stat.size > MAX_STATE_BYTES)
+    throw new DocketError('STATE_SCHEMA_VIOLATION', `${rel} is larger than ${MAX_STATE_BYTES} bytes; it was not read.`, {
+      details: { path: rel },
+    });
   const handle = await fs.open(abs, SAFE_READ_FLAGS);
   try {
     return await handle.readFile();
@@ -91,11 +95,21 @@ function parseState(text: string, file: StateFile): void {
   if (doc.errors.length > 0) {
     const first = doc.errors[0]!;
     const line = first.linePos?.[0].line;
-    throw new DocketError('STATE_YAML_MALFORMED', `${file.rel} is not valid YAML${line ? ` (line ${line})` : ''}: ${first.message.split('\n')[0]}`, { suggestion: `Fix the YAML of ${file.rel}, or restore it from version control.`, details: { path: file.rel, ...(line ? { line } : {}) } });
+    throw new DocketError(
+      'STATE_YAML_MALFORMED',
+      `${file.rel} is not valid YAML${line ? ` (line ${line})` : ''}: ${first.message.split('\n')[0]}`,
+      {
+        suggestion: `Fix the YAML of ${file.rel}, or restore it from version control.`,
+        details: { path: file.rel, ...(line ? { line } : {}) },
+      },
+    );
   }
   const { isMap, isScalar } = yamlLib();
-  const node = doc.contents && isMap(doc.contents) ? doc.contents.items.find((p) => isScalar(p.key) && p.key.value === 'documents')?.value : undefined;
-  const keyNodes = new Map<string, unknown>(node && isMap(node) ? node.items.map((p) => [String(isScalar(p.key) ? p.key.value : ''), p.key]) : []);
+  const node =
+    doc.contents && isMap(doc.contents) ? doc.contents.items.find((p) => isScalar(p.key) && p.key.value === 'documents')?.value : undefined;
+  const keyNodes = new Map<string, unknown>(
+    node && isMap(node) ? node.items.map((p) => [String(isScalar(p.key) ? p.key.value : ''), p.key]) : [],
+  );
   const lineOf = (id: string) => {
     const range = (keyNodes.get(id) as { range?: [number, number, number] } | undefined)?.range;
     return range ? counter.linePos(range[0]).line : undefined;
@@ -105,7 +119,8 @@ function parseState(text: string, file: StateFile): void {
 
 /** The parsed value checked against the file's structure (reference §9.1). */
 function checkState(value: unknown, file: StateFile, lineOf: (id: string) => number | undefined): void {
-  const bad = (message: string, line?: number) => file.violations.push({ code: 'STATE_SCHEMA_VIOLATION', severity: 'error', message, path: file.rel, ...(line ? { line } : {}) });
+  const bad = (message: string, line?: number) =>
+    file.violations.push({ code: 'STATE_SCHEMA_VIOLATION', severity: 'error', message, path: file.rel, ...(line ? { line } : {}) });
   if (value === null || value === undefined) {
     file.legacy = true;
     return;
@@ -115,7 +130,8 @@ function checkState(value: unknown, file: StateFile, lineOf: (id: string) => num
   const version = value.state_schema_version;
   if (version === undefined) file.legacy = true;
   // An unquoted 2.0 is a number in YAML (Python reads it back as "2.0").
-  else if (version !== STATE_SCHEMA_VERSION && version !== 2) bad(`state_schema_version must be "${STATE_SCHEMA_VERSION}" (found ${JSON.stringify(version)}).`);
+  else if (version !== STATE_SCHEMA_VERSION && version !== 2)
+    bad(`state_schema_version must be "${STATE_SCHEMA_VERSION}" (found ${JSON.stringify(version)}).`);
   const documents = value.documents;
   if (documents === undefined || documents === null) {
     if (Object.keys(value).length > 0 && version === undefined) bad('`documents` is missing.');
@@ -140,17 +156,26 @@ function checkEntry(id: string, raw: unknown, bad: (message: string) => void): S
   };
   for (const key of Object.keys(raw)) if (!(ENTRY_KEYS as readonly string[]).includes(key)) fail(`${id}: unknown field "${key}".`);
   for (const key of REQUIRED) if (raw[key] === undefined || raw[key] === null) fail(`${id}: \`${key}\` is required.`);
-  for (const key of STRING_FIELDS) if (raw[key] !== undefined && raw[key] !== null && typeof raw[key] !== 'string') fail(`${id}: \`${key}\` must be a string.`);
+  for (const key of STRING_FIELDS)
+    if (raw[key] !== undefined && raw[key] !== null && typeof raw[key] !== 'string') fail(`${id}: \`${key}\` must be a string.`);
   for (const key of LIST_FIELDS) {
     const list = raw[key];
-    if (list !== undefined && list !== null && !(Array.isArray(list) && list.every((x) => typeof x === 'string'))) fail(`${id}: \`${key}\` must be a list of document IDs.`);
+    if (list !== undefined && list !== null && !(Array.isArray(list) && list.every((x) => typeof x === 'string')))
+      fail(`${id}: \`${key}\` must be a list of document IDs.`);
   }
   const updated = typeof raw.updated === 'string' ? utcTimestamp(raw.updated) : undefined;
-  if (typeof raw.updated === 'string' && updated === undefined) fail(`${id}: \`updated\` must be an ISO-8601 date-time with an offset, e.g. 2026-01-31T12:00:00+00:00 (found "${raw.updated}").`);
+  if (typeof raw.updated === 'string' && updated === undefined)
+    fail(`${id}: \`updated\` must be an ISO-8601 date-time with an offset, e.g. 2026-01-31T12:00:00+00:00 (found "${raw.updated}").`);
   if (!ok) return undefined;
   const list = (v: unknown) => [...new Set(((v ?? []) as string[]).map((s) => s.trim()).filter((s) => s !== ''))].sort();
   const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
-  const entry: StateEntry = { impl_state: raw.impl_state as string, updated: updated!, updated_by: raw.updated_by as string, depends_on: list(raw.depends_on), blocked_by: list(raw.blocked_by) };
+  const entry: StateEntry = {
+    impl_state: raw.impl_state as string,
+    updated: updated!,
+    updated_by: raw.updated_by as string,
+    depends_on: list(raw.depends_on),
+    blocked_by: list(raw.blocked_by),
+  };
   for (const key of ['notes', 'priority', 'assignee', 'next_action'] as const) {
     const v = text(raw[key]);
     if (v !== undefined && v !== '') entry[key] = v;
@@ -162,10 +187,14 @@ function checkEntry(id: string, raw: unknown, bad: (message: string) => void): S
 export function assertWellFormed(file: StateFile): void {
   if (file.violations.length === 0) return;
   const first = file.violations[0]!;
-  throw new DocketError('STATE_SCHEMA_VIOLATION', `${file.rel} breaks its structure (${file.violations.length} violation${file.violations.length === 1 ? '' : 's'}): ${first.message}`, {
-    suggestion: `Fix ${file.rel} by hand (\`docket doctor\` lists every problem), or restore it from version control.`,
-    details: { path: file.rel, violations: file.violations.map((v) => ({ ...(v.line ? { line: v.line } : {}), message: v.message })) },
-  });
+  throw new DocketError(
+    'STATE_SCHEMA_VIOLATION',
+    `${file.rel} breaks its structure (${file.violations.length} violation${file.violations.length === 1 ? '' : 's'}): ${first.message}`,
+    {
+      suggestion: `Fix ${file.rel} by hand (\`docket doctor\` lists every problem), or restore it from version control.`,
+      details: { path: file.rel, violations: file.violations.map((v) => ({ ...(v.line ? { line: v.line } : {}), message: v.message })) },
+    },
+  );
 }
 
 /** The file's text: version first, entries sorted by ID, fixed key order, defaults omitted, block style (as PyYAML writes it). */

@@ -86,7 +86,8 @@ async function takeOver(file: string, seen: string, token: string): Promise<void
 /** `.docket/` inside the root (never a link), ignoring itself for git. */
 async function ensureDocketDir(root: string): Promise<void> {
   const dir = path.join(root, '.docket');
-  if ((await fs.lstat(dir).catch(() => undefined))?.isSymbolicLink()) throw new DocketError('SYMLINK_REFUSED', 'Refusing to use .docket: it is a symbolic link.', { details: { path: '.docket' } });
+  if ((await fs.lstat(dir).catch(() => undefined))?.isSymbolicLink())
+    throw new DocketError('SYMLINK_REFUSED', 'Refusing to use .docket: it is a symbolic link.', { details: { path: '.docket' } });
   assertWritable(root, dir);
   await fs.mkdir(dir, { recursive: true }).catch((error: unknown) => {
     throw writeFailed(root, dir, error);
@@ -119,10 +120,14 @@ export async function withStateLock<T>(root: string, env: NodeJS.ProcessEnv, wor
       continue;
     }
     if (Date.now() - started >= timeout) {
-      throw new DocketError('LOCK_TIMEOUT', `Another docket process has held ${LOCK_REL} for over ${timeout} ms; project-state.yaml was not changed.`, {
-        suggestion: `Run the command again; if no docket process is running, remove ${LOCK_REL}.`,
-        details: { lock: LOCK_REL, timeout_ms: timeout },
-      });
+      throw new DocketError(
+        'LOCK_TIMEOUT',
+        `Another docket process has held ${LOCK_REL} for over ${timeout} ms; project-state.yaml was not changed.`,
+        {
+          suggestion: `Run the command again; if no docket process is running, remove ${LOCK_REL}.`,
+          details: { lock: LOCK_REL, timeout_ms: timeout },
+        },
+      );
     }
     // Short, growing, jittered waits: a holder keeps the lock for one read and one write.
     await sleep(Math.min(50, 2 + attempt * 2) + Math.floor(Math.random() * 5));

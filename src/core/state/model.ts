@@ -11,7 +11,17 @@ const DONE = 'Done';
 export const LIMITS = { notes: 500, assignee: 120, next_action: 500, actor: 100 } as const;
 export const ACTOR_PATTERN = /^[a-zA-Z0-9._-]+$/;
 /** The keys of an entry, in the order they are written (reference §9.1). */
-export const ENTRY_KEYS = ['impl_state', 'updated', 'updated_by', 'notes', 'priority', 'depends_on', 'blocked_by', 'assignee', 'next_action'] as const;
+export const ENTRY_KEYS = [
+  'impl_state',
+  'updated',
+  'updated_by',
+  'notes',
+  'priority',
+  'depends_on',
+  'blocked_by',
+  'assignee',
+  'next_action',
+] as const;
 
 /** One document's entry as stored (lists de-duplicated and sorted; `updated` in UTC). */
 export interface StateEntry {
@@ -95,7 +105,9 @@ export function utcTimestamp(text: string): string | undefined {
   if (!m) return undefined;
   const [, date, time, fraction = '', offset] = m;
   const hms = time!.length === 5 ? `${time}:00` : time!;
-  const ms = Date.parse(`${date}T${hms}${fraction.slice(0, 4)}${/^[Zz]$/.test(offset!) ? 'Z' : offset!.length === 5 ? `${offset!.slice(0, 3)}:${offset!.slice(3)}` : offset}`);
+  const ms = Date.parse(
+    `${date}T${hms}${fraction.slice(0, 4)}${/^[Zz]$/.test(offset!) ? 'Z' : offset!.length === 5 ? `${offset!.slice(0, 3)}:${offset!.slice(3)}` : offset}`,
+  );
   if (Number.isNaN(ms)) return undefined;
   if (/^[Zz]$|^[+-]00:?00$/.test(offset!)) return `${date}T${hms}${fraction}+00:00`;
   // Another offset: moved to UTC (the fraction beyond milliseconds is kept as written).

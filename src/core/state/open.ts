@@ -71,8 +71,22 @@ export async function openState(root: string, opts: StateOptions): Promise<Opene
   const analysis = analyzeState(file, { ...(known ? { known: known.ids } : {}), validStates, cmd: opts.cmd });
   const indexWarnings = known?.warnings ?? [];
   const advice: Advice[] = [...analysis.advice];
-  if (indexWarnings.some((w) => INDEX_ADVICE_CODES.has(w.code))) advice.push({ code: 'NEXT_INDEX', message: 'Write the index, so state commands read it instead of building it in memory.', command: opts.cmd('index') });
-  return { config, file, analysis, ...(known ? { known } : {}), ...(recorded ? { recorded: true } : {}), validStates, warnings: [...configWarnings, ...indexWarnings, ...analysis.warnings], advice };
+  if (indexWarnings.some((w) => INDEX_ADVICE_CODES.has(w.code)))
+    advice.push({
+      code: 'NEXT_INDEX',
+      message: 'Write the index, so state commands read it instead of building it in memory.',
+      command: opts.cmd('index'),
+    });
+  return {
+    config,
+    file,
+    analysis,
+    ...(known ? { known } : {}),
+    ...(recorded ? { recorded: true } : {}),
+    validStates,
+    warnings: [...configWarnings, ...indexWarnings, ...analysis.warnings],
+    advice,
+  };
 }
 
 /** The recorded index's IDs when they hold every ID the state file names (else undefined: the caller walks). */
@@ -93,5 +107,9 @@ async function recordedKnownIds(config: RepoConfig, file: StateFile): Promise<Kn
  * since could make it ambiguous.
  */
 export function stateId(opened: Pick<OpenedState, 'config' | 'known' | 'recorded'>, input: string): Promise<string> {
-  return resolveStateId(opened.config, input, async () => (opened.recorded ? (await knownIds(opened.config))?.ids : opened.known?.ids) ?? []);
+  return resolveStateId(
+    opened.config,
+    input,
+    async () => (opened.recorded ? (await knownIds(opened.config))?.ids : opened.known?.ids) ?? [],
+  );
 }

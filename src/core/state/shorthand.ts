@@ -10,7 +10,8 @@ import { DocketError } from '../../errors/docket-error.js';
  */
 export async function resolveStateId(config: RepoConfig, input: string, ids: () => Promise<Iterable<string>>): Promise<string> {
   const id = input.trim().toUpperCase();
-  if (id === '') throw new DocketError('INVALID_ID', 'The ID is empty.', { suggestion: 'Pass a document ID such as ACME-ADR-001, or TYPE-NNN.' });
+  if (id === '')
+    throw new DocketError('INVALID_ID', 'The ID is empty.', { suggestion: 'Pass a document ID such as ACME-ADR-001, or TYPE-NNN.' });
   const dashes = id.split('-').length - 1;
   const prefixes = config.namespaces.map((ns) => ns.repo_prefix);
   if (dashes !== 1 || prefixes.some((p) => id.startsWith(`${p}-`))) return id;
@@ -18,8 +19,16 @@ export async function resolveStateId(config: RepoConfig, input: string, ids: () 
   const matches = [...(await ids())].filter((known) => known.endsWith(suffix)).sort();
   if (matches.length === 1) return matches[0]!;
   if (matches.length > 1) {
-    throw new DocketError('STATE_AMBIGUOUS_ID', `The shorthand ${id} matches ${matches.length} documents: ${matches.slice(0, 5).join(', ')}${matches.length > 5 ? ', ...' : ''}.`, { suggestion: 'Pass the full ID.', details: { input: id, candidates: matches } });
+    throw new DocketError(
+      'STATE_AMBIGUOUS_ID',
+      `The shorthand ${id} matches ${matches.length} documents: ${matches.slice(0, 5).join(', ')}${matches.length > 5 ? ', ...' : ''}.`,
+      { suggestion: 'Pass the full ID.', details: { input: id, candidates: matches } },
+    );
   }
   if (config.namespaces.length === 1) return `${prefixes[0]}-${id}`;
-  throw new DocketError('ID_NOT_FOUND', `No document ID ends in ${suffix}, and with ${config.namespaces.length} namespaces the prefix cannot be guessed.`, { suggestion: `Pass the full ID, e.g. ${prefixes[0]}-${id}.`, details: { id, did_you_mean: [] } });
+  throw new DocketError(
+    'ID_NOT_FOUND',
+    `No document ID ends in ${suffix}, and with ${config.namespaces.length} namespaces the prefix cannot be guessed.`,
+    { suggestion: `Pass the full ID, e.g. ${prefixes[0]}-${id}.`, details: { id, did_you_mean: [] } },
+  );
 }

@@ -6,7 +6,8 @@
  */
 
 /** Plain text that YAML 1.1 or 1.2 could read as a boolean, null, infinity or merge key; and anything that starts like a number or date (quoted to be safe). */
-const RESOLVES = /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF|null|Null|NULL|~|<<)$|^[-+.]?\d|^[-+]?\.(?:inf|Inf|INF|nan|NaN|NAN)$/;
+const RESOLVES =
+  /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF|null|Null|NULL|~|<<)$|^[-+.]?\d|^[-+]?\.(?:inf|Inf|INF|nan|NaN|NAN)$/;
 const PLAIN = /^[A-Za-z0-9_(][A-Za-z0-9 _.,/()+-]*$/;
 // Characters single quotes cannot carry.
 const UNQUOTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]/;

@@ -1,7 +1,20 @@
 import { DocketError } from '../../errors/docket-error.js';
 
 /** The variables a template may use as {{name}}. */
-const KNOWN_VARIABLES = ['area', 'date', 'description', 'document_id', 'keywords', 'owner', 'related_ids', 'repo_prefix', 'seq', 'status', 'title', 'type'] as const;
+const KNOWN_VARIABLES = [
+  'area',
+  'date',
+  'description',
+  'document_id',
+  'keywords',
+  'owner',
+  'related_ids',
+  'repo_prefix',
+  'seq',
+  'status',
+  'title',
+  'type',
+] as const;
 export type TemplateVariable = (typeof KNOWN_VARIABLES)[number];
 export type TemplateValues = Record<TemplateVariable, string>;
 
@@ -19,10 +32,14 @@ export function assertKnownVariables(text: string, templatePath: string | null):
   if (unknown.size === 0) return;
   const names = [...unknown.keys()].sort();
   const [first] = [...unknown.entries()].sort((a, b) => a[1] - b[1]);
-  throw new DocketError('UNKNOWN_TEMPLATE_VARIABLE', `The template${templatePath ? ` ${templatePath}` : ''} uses unknown variable${names.length > 1 ? 's' : ''} ${names.map((n) => `{{${n}}}`).join(', ')}.`, {
-    suggestion: `Use only ${KNOWN_VARIABLES.map((v) => `{{${v}}}`).join(', ')}; fix line ${first![1]} of the template.`,
-    details: { path: templatePath, line: first![1], unknown_variables: names, known_variables: [...KNOWN_VARIABLES] },
-  });
+  throw new DocketError(
+    'UNKNOWN_TEMPLATE_VARIABLE',
+    `The template${templatePath ? ` ${templatePath}` : ''} uses unknown variable${names.length > 1 ? 's' : ''} ${names.map((n) => `{{${n}}}`).join(', ')}.`,
+    {
+      suggestion: `Use only ${KNOWN_VARIABLES.map((v) => `{{${v}}}`).join(', ')}; fix line ${first![1]} of the template.`,
+      details: { path: templatePath, line: first![1], unknown_variables: names, known_variables: [...KNOWN_VARIABLES] },
+    },
+  );
 }
 
 /**

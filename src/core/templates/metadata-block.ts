@@ -15,7 +15,13 @@ export interface BlockFields {
 
 /** The visible metadata block: a short blockquote for readers of the rendered Markdown. */
 export function metadataBlock(f: BlockFields): string {
-  const rows: [string, string][] = [['Document ID', f.document_id], ['Owner', f.owner], ['Status', f.status], ['Version', f.version], ['Type', f.type]];
+  const rows: [string, string][] = [
+    ['Document ID', f.document_id],
+    ['Owner', f.owner],
+    ['Status', f.status],
+    ['Version', f.version],
+    ['Type', f.type],
+  ];
   return rows.map(([label, value]) => `> **${label}:** ${inlineValue(value)}`).join('\n');
 }
 

@@ -6,8 +6,19 @@ import { assertKnownVariables, maskTokens } from './interpolate.js';
 
 /** Frontmatter keys docket writes itself from the command's inputs. */
 const GENERATED_KEYS = new Set([
-  'document_id', 'type', 'title', 'status', 'version', 'last_updated', 'owner', 'docops_version',
-  'area', 'description', 'keywords', 'related_ids', 'superseded_by',
+  'document_id',
+  'type',
+  'title',
+  'status',
+  'version',
+  'last_updated',
+  'owner',
+  'docops_version',
+  'area',
+  'description',
+  'keywords',
+  'related_ids',
+  'superseded_by',
 ]);
 
 const MASK = '__docket_placeholder__';
@@ -26,7 +37,9 @@ function brokenBlock(split: Exclude<Split, { kind: 'ok' | 'none' }>): string {
     case 'foreign':
       return `has "${split.language}" front matter, which docket never evaluates`;
     case 'malformed':
-      return split.reason === 'cr-line-endings' ? 'has frontmatter with CR-only line endings' : `starts with \`${split.opener}\`, which is not a frontmatter fence`;
+      return split.reason === 'cr-line-endings'
+        ? 'has frontmatter with CR-only line endings'
+        : `starts with \`${split.opener}\`, which is not a frontmatter fence`;
     case 'unterminated':
       return 'starts a frontmatter block that never closes';
     case 'too-large':

@@ -36,13 +36,18 @@ export async function readTemplateFile(root: string, rel: string): Promise<strin
     });
   }
   if (!stat.isFile()) throw invalid(rel, 'not_regular_file', 'is not a regular file');
-  if (stat.size > MAX_TEMPLATE_BYTES) throw invalid(rel, 'too_large', `is ${stat.size} bytes; the limit is ${MAX_TEMPLATE_BYTES}`, { size: stat.size, max_size: MAX_TEMPLATE_BYTES });
+  if (stat.size > MAX_TEMPLATE_BYTES)
+    throw invalid(rel, 'too_large', `is ${stat.size} bytes; the limit is ${MAX_TEMPLATE_BYTES}`, {
+      size: stat.size,
+      max_size: MAX_TEMPLATE_BYTES,
+    });
   // O_NOFOLLOW closes the window between lstat and open; the size is checked again on the handle.
   const handle = await fs.open(abs, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
   let bytes: Buffer;
   try {
     const size = (await handle.stat()).size;
-    if (size > MAX_TEMPLATE_BYTES) throw invalid(rel, 'too_large', `is ${size} bytes; the limit is ${MAX_TEMPLATE_BYTES}`, { size, max_size: MAX_TEMPLATE_BYTES });
+    if (size > MAX_TEMPLATE_BYTES)
+      throw invalid(rel, 'too_large', `is ${size} bytes; the limit is ${MAX_TEMPLATE_BYTES}`, { size, max_size: MAX_TEMPLATE_BYTES });
     bytes = await handle.readFile();
   } finally {
     await handle.close();

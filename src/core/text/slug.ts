@@ -27,9 +27,12 @@ function asciiOf(ch: string): string {
  * when nothing is left (a title of symbols only). The one slug of `new`, `scan` and `fix`.
  */
 export function slugify(title: string, max = MAX_SLUG_LENGTH): string {
-  const ascii = [...title.normalize('NFKC')
-    // Apostrophes join words rather than split them: "don't" -> "dont".
-    .replace(/['\u2019]/g, '')]
+  const ascii = [
+    ...title
+      .normalize('NFKC')
+      // Apostrophes join words rather than split them: "don't" -> "dont".
+      .replace(/['\u2019]/g, ''),
+  ]
     .map(asciiOf)
     .join('')
     .toLowerCase();

@@ -159,7 +159,12 @@ export class Suggester {
         // Further than bound: it can only join with the score of containing the other, max, if
         // that is within the bound. Only the longer can contain the other (of equal lengths,
         // only an equal one, at distance 0).
-        if (bound < max || needle.length < 3 || !(hay.length > needle.length ? hay.includes(needle) : hay.length < needle.length && needle.includes(hay))) continue;
+        if (
+          bound < max ||
+          needle.length < 3 ||
+          !(hay.length > needle.length ? hay.includes(needle) : hay.length < needle.length && needle.includes(hay))
+        )
+          continue;
         score = max;
       }
       let at = best.length;

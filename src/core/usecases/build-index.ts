@@ -61,7 +61,9 @@ function outOfDate(indexPath: string, missing: boolean): Issue {
   return {
     code: 'INDEX_OUT_OF_DATE',
     severity: 'error',
-    message: missing ? `${indexPath} does not exist.` : `${indexPath} is not what \`docket index\` would write now: the documents changed since it was written.`,
+    message: missing
+      ? `${indexPath} does not exist.`
+      : `${indexPath} is not what \`docket index\` would write now: the documents changed since it was written.`,
     path: indexPath,
     suggestion: 'Run `docket index` and commit the artifact.',
   };
@@ -84,15 +86,38 @@ export async function runIndex(root: string, opts: IndexOptions): Promise<IndexR
     ...(opts.check ? { compare: true } : { artifact: true }),
     // The graph is needed for --check and filtered nodes, and made again when the Python DocOps
     // CLI's artifact merges project-state.yaml (which may have changed when no document did).
-    graph: sink !== undefined || opts.check === true || filters !== undefined || views !== undefined || (hasState && config.index_format === 'meminit'),
+    graph:
+      sink !== undefined ||
+      opts.check === true ||
+      filters !== undefined ||
+      views !== undefined ||
+      (hasState && config.index_format === 'meminit'),
     ...(opts.signal ? { signal: opts.signal } : {}),
-    ...(sink ? { onProgress: (done: number, total: number) => sink.progress('read', done, total) } : opts.progress ? { onProgress: (done: number, total: number) => opts.progress!('read', done, total) } : {}),
+    ...(sink
+      ? { onProgress: (done: number, total: number) => sink.progress('read', done, total) }
+      : opts.progress
+        ? { onProgress: (done: number, total: number) => opts.progress!('read', done, total) }
+        : {}),
   });
   // The work queue, checked against the index's IDs (the nodes built, or the artifact just written).
-  const state = hasState ? await indexStateFindings(config, async () => (built.nodes ? new Set(built.nodes.map((n) => n.document_id)) : (await knownIds(config, opts.signal))?.ids), opts.cmd) : { violations: [], warnings: [], advice: [] };
+  const state = hasState
+    ? await indexStateFindings(
+        config,
+        async () => (built.nodes ? new Set(built.nodes.map((n) => n.document_id)) : (await knownIds(config, opts.signal))?.ids),
+        opts.cmd,
+      )
+    : { violations: [], warnings: [], advice: [] };
   const failed = built.violations.length > 0;
   // Views show a sound graph and a readable state file only: otherwise they stay as they were.
-  const viewFiles = views === undefined ? undefined : failed || state.violations.length > 0 ? requestedViews(viewsDir(config), views) : await writeIndexViews(config, built.nodes ?? [], views, { ...(filters ? { filters } : {}), ...(opts.now ? { now: opts.now } : {}) });
+  const viewFiles =
+    views === undefined
+      ? undefined
+      : failed || state.violations.length > 0
+        ? requestedViews(viewsDir(config), views)
+        : await writeIndexViews(config, built.nodes ?? [], views, {
+            ...(filters ? { filters } : {}),
+            ...(opts.now ? { now: opts.now } : {}),
+          });
   if (sink) {
     // Each node with its work-queue fields, as data.nodes lists them (see filteredNodes).
     const views = hasState ? (await stateViews(config))?.views : undefined;
@@ -101,11 +126,26 @@ export async function runIndex(root: string, opts: IndexOptions): Promise<IndexR
   }
   const advice: Advice[] = [...built.advice, ...state.advice];
   if (failed) advice.unshift({ code: 'NEXT_CHECK', message: 'See every finding of the documents involved.', command: opts.cmd('check') });
-  else if (built.first_id !== null) advice.push({ code: 'NEXT_RESOLVE', message: 'Look a document up by ID.', command: opts.cmd(`resolve ${built.first_id}`) });
+  else if (built.first_id !== null)
+    advice.push({ code: 'NEXT_RESOLVE', message: 'Look a document up by ID.', command: opts.cmd(`resolve ${built.first_id}`) });
   const stale = opts.check && !failed && built.onDisk !== 'same';
-  if (stale) advice.unshift({ code: 'NEXT_INDEX', message: 'Write the index as the documents are now, then commit it.', command: opts.cmd('index') });
+  if (stale)
+    advice.unshift({
+      code: 'NEXT_INDEX',
+      message: 'Write the index as the documents are now, then commit it.',
+      command: opts.cmd('index'),
+    });
   return {
-    data: { index_path: config.index_path, node_count: built.node_count, edge_count: built.edge_count, written: built.written, ...(opts.check && !failed ? { current: !stale } : {}), rebuild: built.rebuild, ...(filters ? { filtered: true, ...(await filteredNodes(config, built.nodes ?? [], built.edges ?? [], filters)) } : {}), ...(viewFiles ? { views: viewFiles } : {}) },
+    data: {
+      index_path: config.index_path,
+      node_count: built.node_count,
+      edge_count: built.edge_count,
+      written: built.written,
+      ...(opts.check && !failed ? { current: !stale } : {}),
+      rebuild: built.rebuild,
+      ...(filters ? { filtered: true, ...(await filteredNodes(config, built.nodes ?? [], built.edges ?? [], filters)) } : {}),
+      ...(viewFiles ? { views: viewFiles } : {}),
+    },
     violations: [...built.violations, ...state.violations, ...(stale ? [outOfDate(config.index_path, built.onDisk === 'missing')] : [])],
     warnings: [...configWarnings, ...built.warnings, ...state.warnings],
     advice,

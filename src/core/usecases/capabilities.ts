@@ -50,16 +50,31 @@ export interface Capabilities {
 
 const ENVIRONMENT = [
   { name: 'DOCKET_FORMAT', description: 'Default output format when --format/--json is not given (text, json, md, ...).' },
-  { name: 'DOCKET_RUN_ID', description: 'Pins the envelope\'s run_id (a UUID) for reproducible output.' },
+  { name: 'DOCKET_RUN_ID', description: "Pins the envelope's run_id (a UUID) for reproducible output." },
   { name: 'DOCKET_CORRELATION_ID', description: 'Default for --correlation-id.' },
   { name: 'DOCKET_DEBUG', description: 'Set to 1 to print diagnostics and stack traces to stderr (like --debug).' },
   { name: 'DOCKET_AGENT', description: 'Names the calling agent in `docket context` when it cannot be detected.' },
   { name: 'DOCKET_DEFAULT_OWNER', description: 'Default owner for new documents.' },
   { name: 'DOCKET_TODAY', description: 'Pins "today" (YYYY-MM-DD) for last_updated (new, fix) and {{date}}, for reproducible output.' },
-  { name: 'DOCKET_WALK_LIMIT', description: 'Markdown files a walk (scan, check, index, context --deep) lists before it stops (1 to 1000000000, default 100000); past it the run is partial (WALK_LIMIT_REACHED).' },
-  { name: 'DOCKET_DEEP_BUDGET_MS', description: 'Time budget of `context --deep` in milliseconds (0 to 3600000, default 10000); past it the list is partial (DEEP_BUDGET_EXCEEDED).' },
-  { name: 'DOCKET_LOCK_TIMEOUT_MS', description: 'How long `new --id` waits for another process holding the same ID claim, and `state set` for the state file\'s lock (default 10000).' },
-  { name: 'DOCKET_ACTOR_ID', description: 'Names who makes a change in `state set` (updated_by) when --actor is not given; default: the user name.' },
+  {
+    name: 'DOCKET_WALK_LIMIT',
+    description:
+      'Markdown files a walk (scan, check, index, context --deep) lists before it stops (1 to 1000000000, default 100000); past it the run is partial (WALK_LIMIT_REACHED).',
+  },
+  {
+    name: 'DOCKET_DEEP_BUDGET_MS',
+    description:
+      'Time budget of `context --deep` in milliseconds (0 to 3600000, default 10000); past it the list is partial (DEEP_BUDGET_EXCEEDED).',
+  },
+  {
+    name: 'DOCKET_LOCK_TIMEOUT_MS',
+    description:
+      "How long `new --id` waits for another process holding the same ID claim, and `state set` for the state file's lock (default 10000).",
+  },
+  {
+    name: 'DOCKET_ACTOR_ID',
+    description: 'Names who makes a change in `state set` (updated_by) when --actor is not given; default: the user name.',
+  },
   { name: 'VISUAL', description: 'Editor for `new --edit` (preferred over EDITOR).' },
   { name: 'EDITOR', description: 'Editor for `new --edit` when VISUAL is not set.' },
   { name: 'XDG_DATA_HOME', description: 'Base of the org profile directory (docket/profiles/); default ~/.local/share.' },

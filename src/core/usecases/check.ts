@@ -60,7 +60,14 @@ export interface CheckResult {
 }
 
 function notFound(path: string): Finding {
-  return { code: 'FILE_NOT_FOUND', severity: 'error', message: `No file or directory matches ${path}.`, path, suggestion: 'Pass paths relative to the repository root (or --root), or fix the glob.', fixable: false };
+  return {
+    code: 'FILE_NOT_FOUND',
+    severity: 'error',
+    message: `No file or directory matches ${path}.`,
+    path,
+    suggestion: 'Pass paths relative to the repository root (or --root), or fix the glob.',
+    fixable: false,
+  };
 }
 
 /** Counts per file, for the summary and the streamed `file` items. */
@@ -77,7 +84,12 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
   if (opts.ignoreFiles === false) config.ignoreFiles = false;
   const paths = opts.paths ?? [];
   const named = paths.length > 0 ? await resolveTargets(config, paths, opts.signal) : undefined;
-  if (named && paths.length === 1 && named.missing.length === 1 && named.governed.size + named.outside.length + named.ignored.length + named.notRegular.length === 0) {
+  if (
+    named &&
+    paths.length === 1 &&
+    named.missing.length === 1 &&
+    named.governed.size + named.outside.length + named.ignored.length + named.notRegular.length === 0
+  ) {
     throw new DocketError('FILE_NOT_FOUND', `No file or directory matches ${named.missing[0]}.`, {
       suggestion: 'Pass a path that exists (relative to the working directory, or to --root when given), or fix the glob.',
       details: { path: named.missing[0] },
@@ -90,11 +102,23 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
   const outside = targets?.outside ?? [];
   const extra: Finding[] = [...configWarnings, ...(targets?.unreadable ?? [])];
   for (const rel of outside) {
-    extra.push({ code: 'OUTSIDE_DOCS_ROOT', severity: 'warning', message: `${rel} is outside every namespace's docs root, so it is not a governed document.`, path: rel, suggestion: `Move it under ${config.namespaces.map((n) => `${n.docs_root}/`).join(' or ')} if it should be governed; otherwise leave it out of PATHS.` });
+    extra.push({
+      code: 'OUTSIDE_DOCS_ROOT',
+      severity: 'warning',
+      message: `${rel} is outside every namespace's docs root, so it is not a governed document.`,
+      path: rel,
+      suggestion: `Move it under ${config.namespaces.map((n) => `${n.docs_root}/`).join(' or ')} if it should be governed; otherwise leave it out of PATHS.`,
+    });
   }
   for (const missing of targets?.missing ?? []) extra.push(notFound(missing));
   for (const rel of targets?.notRegular ?? []) {
-    extra.push({ code: 'NOT_A_REGULAR_FILE', severity: 'error', message: `${rel} is not a regular file (a FIFO, socket or device); it was not read.`, path: rel, suggestion: 'Pass regular Markdown files; replace this one with a regular file, or leave it out of PATHS.' });
+    extra.push({
+      code: 'NOT_A_REGULAR_FILE',
+      severity: 'error',
+      message: `${rel} is not a regular file (a FIFO, socket or device); it was not read.`,
+      path: rel,
+      suggestion: 'Pass regular Markdown files; replace this one with a regular file, or leave it out of PATHS.',
+    });
   }
 
   const tallies = new Map<string, Tally>();
@@ -146,14 +170,22 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
     }
     if (sink) {
       const t = tallies.get(doc.rel) ?? { errors: 0, warnings: 0 };
-      await sink.item('file', { path: doc.rel, ...(doc.document_id ? { document_id: doc.document_id } : {}), violations: t.errors, warnings: t.warnings });
+      await sink.item('file', {
+        path: doc.rel,
+        ...(doc.document_id ? { document_id: doc.document_id } : {}),
+        violations: t.errors,
+        warnings: t.warnings,
+      });
     }
     opts.onDocument?.(doc);
   };
   // A committed index is held against the documents on a check of the whole repository.
   const staleness = !targets && indexTracked(config) ? { facts: undefined as FactsCollector | undefined } : undefined;
   let staleIndex: Finding | undefined;
-  const memos = opts.cache === false ? undefined : await (await import('../cache/check-cache.js')).CheckCache.open(config, opts.cacheStrategy === 'content');
+  const memos =
+    opts.cache === false
+      ? undefined
+      : await (await import('../cache/check-cache.js')).CheckCache.open(config, opts.cacheStrategy === 'content');
   let inspection: Awaited<ReturnType<typeof inspectRepository>>;
   try {
     inspection = await inspectRepository(config, {
@@ -165,9 +197,17 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
       keepDocuments: false,
       digest: false,
       release: sink !== undefined,
-      ...(staleness ? { onWalk: (files: readonly GovernedFile[]) => void (staleness.facts = new FactsCollector(files)), onFacts: (i: number, facts: DocFacts | null | undefined) => staleness.facts?.set(i, facts) } : {}),
+      ...(staleness
+        ? {
+            onWalk: (files: readonly GovernedFile[]) => void (staleness.facts = new FactsCollector(files)),
+            onFacts: (i: number, facts: DocFacts | null | undefined) => staleness.facts?.set(i, facts),
+          }
+        : {}),
       onSetup: async (repository) => {
-        const stale = staleness && repository.every((f) => f.code !== 'FILE_UNREADABLE' && f.code !== 'WALK_LIMIT_REACHED') ? await indexOnDisk(config, staleness.facts?.inputs(), opts.signal) : undefined;
+        const stale =
+          staleness && repository.every((f) => f.code !== 'FILE_UNREADABLE' && f.code !== 'WALK_LIMIT_REACHED')
+            ? await indexOnDisk(config, staleness.facts?.inputs(), opts.signal)
+            : undefined;
         if (stale === 'different' || stale === 'missing') staleIndex = staleIndexWarning(config, stale);
         pending = [...repository, ...extra, ...(staleIndex ? [staleIndex] : [])].sort(compareIssues);
       },
@@ -177,7 +217,11 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
         if (doc.findings.length === 0 && !sink && !opts.onDocument) return undefined;
         return handOn(doc);
       },
-      ...(sink ? { onProgress: (done: number, total: number) => sink.progress('read', done, total) } : opts.progress ? { onProgress: (done: number, total: number) => opts.progress!('read', done, total) } : {}),
+      ...(sink
+        ? { onProgress: (done: number, total: number) => sink.progress('read', done, total) }
+        : opts.progress
+          ? { onProgress: (done: number, total: number) => opts.progress!('read', done, total) }
+          : {}),
     });
   } catch (error) {
     memos?.abort();
@@ -185,7 +229,9 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
   }
   memos?.finish();
   while (next < pending.length) await emit(pending[next++]!);
-  if (sink) for (const rel of outside) await sink.item('file', { path: rel, violations: tallies.get(rel)?.errors ?? 0, warnings: tallies.get(rel)?.warnings ?? 0 });
+  if (sink)
+    for (const rel of outside)
+      await sink.item('file', { path: rel, violations: tallies.get(rel)?.errors ?? 0, warnings: tallies.get(rel)?.warnings ?? 0 });
 
   const ignored = new Set(targets?.ignored ?? []);
   // Without PATHS the files are the walk's, each once and (almost always) in order already:
@@ -218,10 +264,21 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
   };
   const success = violationsCount === 0 && !(strict && strictWarnings > 0);
   const advice: Advice[] = [];
-  if (fixable > 0) advice.push({ code: 'NEXT_FIX', message: `Preview the ${fixable} mechanical fix${fixable === 1 ? '' : 'es'} (nothing is written without --apply).`, command: opts.cmd('fix') });
-  if (staleIndex) advice.push({ code: 'NEXT_INDEX', message: `Bring ${config.index_path} up to date, then commit it.`, command: opts.cmd('index') });
+  if (fixable > 0)
+    advice.push({
+      code: 'NEXT_FIX',
+      message: `Preview the ${fixable} mechanical fix${fixable === 1 ? '' : 'es'} (nothing is written without --apply).`,
+      command: opts.cmd('fix'),
+    });
+  if (staleIndex)
+    advice.push({ code: 'NEXT_INDEX', message: `Bring ${config.index_path} up to date, then commit it.`, command: opts.cmd('index') });
   const first = firstViolation ?? firstWarning;
-  if (first) advice.push({ code: 'NEXT_EXPLAIN', message: `Read what ${first.code} means and how to fix it.`, command: `docket explain ${first.code}` });
+  if (first)
+    advice.push({
+      code: 'NEXT_EXPLAIN',
+      message: `Read what ${first.code} means and how to fix it.`,
+      command: `docket explain ${first.code}`,
+    });
   const partial = inspection.partial || (targets?.unreadable.length ?? 0) > 0;
   return { data, violations, warnings, advice, partial, success, metrics: { ...inspection.timings } };
 }

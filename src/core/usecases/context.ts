@@ -71,10 +71,14 @@ function deepBudgetMs(env: NodeJS.ProcessEnv): number {
   if (!raw) return DEEP_BUDGET_MS;
   const value = /^\d{1,7}$/.test(raw) ? Number(raw) : NaN;
   if (!(value <= MAX_BUDGET_MS)) {
-    throw new DocketError('INVALID_DEEP_BUDGET', `DOCKET_DEEP_BUDGET_MS "${raw.slice(0, 32)}" is not a number of milliseconds from 0 to ${MAX_BUDGET_MS}.`, {
-      suggestion: 'Unset DOCKET_DEEP_BUDGET_MS or set it to milliseconds, such as 30000.',
-      details: { value: raw.slice(0, 32), max: MAX_BUDGET_MS },
-    });
+    throw new DocketError(
+      'INVALID_DEEP_BUDGET',
+      `DOCKET_DEEP_BUDGET_MS "${raw.slice(0, 32)}" is not a number of milliseconds from 0 to ${MAX_BUDGET_MS}.`,
+      {
+        suggestion: 'Unset DOCKET_DEEP_BUDGET_MS or set it to milliseconds, such as 30000.',
+        details: { value: raw.slice(0, 32), max: MAX_BUDGET_MS },
+      },
+    );
   }
   return value;
 }
@@ -123,9 +127,7 @@ export async function buildContext(
     agent: detectAgent(opts.env),
   };
   const warnings: Issue[] = [];
-  const advice: Advice[] = [
-    { code: 'NEXT_CHECK', message: 'Check the governed documents against the rules.', command: opts.cmd('check') },
-  ];
+  const advice: Advice[] = [{ code: 'NEXT_CHECK', message: 'Check the governed documents against the rules.', command: opts.cmd('check') }];
   let partial = false;
   if (opts.deep) {
     const budget = opts.budgetMs ?? deepBudgetMs(opts.env);
@@ -137,24 +139,29 @@ export async function buildContext(
     let complete = true;
     // Loaded here: context without --deep reads no document.
     const { readInOrder } = await import('../engine/documents/read-in-order.js');
-    await readInOrder(config.root, walk.files.map((f) => f.rel), async (i, raw) => {
-      // `>=`: a budget of 0 lists nothing, deterministically.
-      if (performance.now() >= deadline) {
-        complete = false;
-        return false;
-      }
-      const file = walk.files[i]!;
-      const { summary, problems } = documentSummary(file, raw);
-      if (problems.length > 0) {
-        partial = true;
-        warnings.push(...problems);
-      }
-      listed++;
-      // Streamed: written at once, not kept (data.documents stays empty and is left out of the summary).
-      if (opts.sink) await opts.sink.item('document', summary);
-      else documents.push(summary);
-      return true;
-    }, opts.signal);
+    await readInOrder(
+      config.root,
+      walk.files.map((f) => f.rel),
+      async (i, raw) => {
+        // `>=`: a budget of 0 lists nothing, deterministically.
+        if (performance.now() >= deadline) {
+          complete = false;
+          return false;
+        }
+        const file = walk.files[i]!;
+        const { summary, problems } = documentSummary(file, raw);
+        if (problems.length > 0) {
+          partial = true;
+          warnings.push(...problems);
+        }
+        listed++;
+        // Streamed: written at once, not kept (data.documents stays empty and is left out of the summary).
+        if (opts.sink) await opts.sink.item('document', summary);
+        else documents.push(summary);
+        return true;
+      },
+      opts.signal,
+    );
     partial ||= walk.unreadable.length > 0;
     const counts = new Map<string, number>();
     for (const file of walk.files.slice(0, listed)) counts.set(file.namespace.name, (counts.get(file.namespace.name) ?? 0) + 1);
@@ -162,11 +169,20 @@ export async function buildContext(
     data.documents = documents;
     data.deep = { budget_ms: budget, complete, documents_listed: listed };
     if (!complete) {
-      warnings.push({ code: 'DEEP_BUDGET_EXCEEDED', severity: 'warning', message: `Listed ${listed} of ${walk.files.length} documents within the ${budget} ms budget.`, suggestion: 'Use `docket index` and read the index artifact for the full list, or raise DOCKET_DEEP_BUDGET_MS.' });
+      warnings.push({
+        code: 'DEEP_BUDGET_EXCEEDED',
+        severity: 'warning',
+        message: `Listed ${listed} of ${walk.files.length} documents within the ${budget} ms budget.`,
+        suggestion: 'Use `docket index` and read the index artifact for the full list, or raise DOCKET_DEEP_BUDGET_MS.',
+      });
       partial = true;
     }
   } else {
-    advice.push({ code: 'NEXT_CONTEXT_DEEP', message: 'List the governed documents (IDs, types, titles, statuses).', command: opts.cmd('context --deep') });
+    advice.push({
+      code: 'NEXT_CONTEXT_DEEP',
+      message: 'List the governed documents (IDs, types, titles, statuses).',
+      command: opts.cmd('context --deep'),
+    });
   }
   return { data, warnings, advice, partial };
 }

@@ -65,17 +65,27 @@ function foreignExplanation(code: MeminitCode): ForeignCodeExplanation {
 
 /** docket's code, else the Python DocOps CLI's (its codes that docket shares are docket's). */
 export function explainCode(input: string): CodeExplanation | ForeignCodeExplanation {
-  const code = input.trim().toUpperCase().replace(/[-\s]+/g, '_');
+  const code = input
+    .trim()
+    .toUpperCase()
+    .replace(/[-\s]+/g, '_');
   if (isMeminitCode(code)) return foreignExplanation(code);
   if (!isCode(code)) {
     const guesses = closest(code, [...Object.keys(CODES), ...Object.keys(MEMINIT_CODES)], 3);
     throw new DocketError('UNKNOWN_CODE', `${input} is not a docket code, nor one of the Python DocOps CLI's.`, {
-      suggestion: guesses.length > 0 ? `Did you mean ${guesses[0]}? Run \`docket explain ${guesses[0]}\`.` : 'Run `docket explain --list` for every code.',
+      suggestion:
+        guesses.length > 0
+          ? `Did you mean ${guesses[0]}? Run \`docket explain ${guesses[0]}\`.`
+          : 'Run `docket explain --list` for every code.',
       details: { code: input, did_you_mean: guesses },
     });
   }
   const spec = CODES[code];
-  return { ...summary(code), cause: spec.cause, remediation: { action: spec.remediation.action, commands: [...spec.remediation.commands] } };
+  return {
+    ...summary(code),
+    cause: spec.cause,
+    remediation: { action: spec.remediation.action, commands: [...spec.remediation.commands] },
+  };
 }
 
 export function listCodes(): CodeList {

@@ -65,15 +65,25 @@ function changesOf(plan: FilePlan): FixChange[] {
   if (edited) {
     // Renamed too: the edit's diff carries the rename, and the rename's own diff is empty, so the
     // diffs concatenate into one patch `git apply` accepts (see unifiedDiff).
-    out.push({ path: rel, action: plan.action!, diff: unifiedDiff(plan.doc.record.text!, plan.text!, rel, plan.rename?.to ?? rel), ...(plan.blockLines ? { block_lines: plan.blockLines } : {}), fields: plan.fields.map((f) => ({ field: f.field, op: f.op, ...(f.from !== undefined ? { from: f.from } : {}), to: f.to })) });
+    out.push({
+      path: rel,
+      action: plan.action!,
+      diff: unifiedDiff(plan.doc.record.text!, plan.text!, rel, plan.rename?.to ?? rel),
+      ...(plan.blockLines ? { block_lines: plan.blockLines } : {}),
+      fields: plan.fields.map((f) => ({ field: f.field, op: f.op, ...(f.from !== undefined ? { from: f.from } : {}), to: f.to })),
+    });
   }
-  if (plan.rename) out.push({ path: rel, action: 'rename', from: rel, to: plan.rename.to, diff: edited ? '' : renameDiff(rel, plan.rename.to) });
+  if (plan.rename)
+    out.push({ path: rel, action: 'rename', from: rel, to: plan.rename.to, diff: edited ? '' : renameDiff(rel, plan.rename.to) });
   return out;
 }
 
 /** Changes in path order (a file's own changes keep theirs: the first carries its diff). */
 function byPath(changes: FixChange[]): FixChange[] {
-  return changes.map((c, i) => [c, i] as const).sort(([a, i], [b, j]) => (a.path < b.path ? -1 : a.path > b.path ? 1 : i - j)).map(([c]) => c);
+  return changes
+    .map((c, i) => [c, i] as const)
+    .sort(([a, i], [b, j]) => (a.path < b.path ? -1 : a.path > b.path ? 1 : i - j))
+    .map(([c]) => c);
 }
 
 /** The findings of a check, in the namespace when one is given, sorted. */
@@ -118,26 +128,70 @@ async function runPlan(root: string, planFile: string, opts: FixOptions): Promis
   if (opts.ignoreFiles === false) config.ignoreFiles = false;
   const read = await readPlan(root, planFile);
   const rel = read.rel;
-  const plan = 'plan' in read ? read.plan : fromForeignPlan(read.foreign.plan, read.foreign.actions, { config, configSha256: await configSha256(root), ids: (await inspectForFix(config, { fixable: false, ...(opts.signal ? { signal: opts.signal } : {}) })).ids, claimed: await claimedIds(config.root) });
+  const plan =
+    'plan' in read
+      ? read.plan
+      : fromForeignPlan(read.foreign.plan, read.foreign.actions, {
+          config,
+          configSha256: await configSha256(root),
+          ids: (await inspectForFix(config, { fixable: false, ...(opts.signal ? { signal: opts.signal } : {}) })).ids,
+          claimed: await claimedIds(config.root),
+        });
   const warnings: Issue[] = [...loaded.warnings];
   const before = allFindings(await inspectForFix(config, { fixable: false, ...(opts.signal ? { signal: opts.signal } : {}) }), undefined);
-  const { outcomes, changes, predicted } = await applyScanPlan(config.root, plan, { apply: opts.apply, claimed: new Set(await claimedIds(config.root)), warnings, ...(opts.signal ? { signal: opts.signal } : {}) });
-  changes.push(...(await relinkMoves(config, outcomes, { apply: opts.apply, predicted, warnings, ...(opts.signal ? { signal: opts.signal } : {}) })));
+  const { outcomes, changes, predicted } = await applyScanPlan(config.root, plan, {
+    apply: opts.apply,
+    claimed: new Set(await claimedIds(config.root)),
+    warnings,
+    ...(opts.signal ? { signal: opts.signal } : {}),
+  });
+  changes.push(
+    ...(await relinkMoves(config, outcomes, { apply: opts.apply, predicted, warnings, ...(opts.signal ? { signal: opts.signal } : {}) })),
+  );
   // An applied `exclude` action changed docops.config.yaml: what remains is checked under the new config.
   const edited = opts.apply && outcomes.some((o) => o.action === 'exclude' && o.outcome === 'applied');
   // A dry run checks what its actions would leave (see Overlay), under the config they would leave.
   const planned = !opts.apply && (predicted.overlay.files.size > 0 || predicted.config !== undefined);
-  const afterConfig = edited ? (await loadConfig(root)).config : planned && predicted.config !== undefined ? parseConfig(root, predicted.config).config : config;
-  const after = await inspectForFix(afterConfig, { fixable: false, ...(planned ? { overlay: predicted.overlay } : {}), ...(opts.signal ? { signal: opts.signal } : {}) });
+  const afterConfig = edited
+    ? (await loadConfig(root)).config
+    : planned && predicted.config !== undefined
+      ? parseConfig(root, predicted.config).config
+      : config;
+  const after = await inspectForFix(afterConfig, {
+    fixable: false,
+    ...(planned ? { overlay: predicted.overlay } : {}),
+    ...(opts.signal ? { signal: opts.signal } : {}),
+  });
   const remaining = allFindings(after, undefined);
   const done = outcomes.filter((o) => o.outcome !== 'refused').length;
   const advice: Advice[] = [];
-  if (loaded.defaults) advice.push({ code: 'NEXT_INIT', message: 'No docops.config.yaml yet: the plan was checked against the defaults `init` writes.', command: opts.cmd('init') });
-  if (!opts.apply && done > 0) advice.push({ code: 'NEXT_FIX_APPLY', message: `Run the ${done} action${done === 1 ? '' : 's'} that can be applied.`, command: opts.cmd(`fix --plan ${rel} --apply`) });
-  if (remaining.length > 0) advice.push({ code: 'NEXT_CHECK', message: `${remaining.length} finding${remaining.length === 1 ? '' : 's'} remain${remaining.length === 1 ? 's' : ''}: see them with their suggestions.`, command: opts.cmd('check') });
+  if (loaded.defaults)
+    advice.push({
+      code: 'NEXT_INIT',
+      message: 'No docops.config.yaml yet: the plan was checked against the defaults `init` writes.',
+      command: opts.cmd('init'),
+    });
+  if (!opts.apply && done > 0)
+    advice.push({
+      code: 'NEXT_FIX_APPLY',
+      message: `Run the ${done} action${done === 1 ? '' : 's'} that can be applied.`,
+      command: opts.cmd(`fix --plan ${rel} --apply`),
+    });
+  if (remaining.length > 0)
+    advice.push({
+      code: 'NEXT_CHECK',
+      message: `${remaining.length} finding${remaining.length === 1 ? '' : 's'} remain${remaining.length === 1 ? 's' : ''}: see them with their suggestions.`,
+      command: opts.cmd('check'),
+    });
   warnings.push(...remaining.filter((f) => f.severity !== 'error'));
   return {
-    data: { dry_run: !opts.apply, fixed: gone(before, remaining, changes), remaining: remaining.length, changes, plan: { path: rel, applied: opts.apply ? done : 0, refused: outcomes.length - done, actions: outcomes } },
+    data: {
+      dry_run: !opts.apply,
+      fixed: gone(before, remaining, changes),
+      remaining: remaining.length,
+      changes,
+      plan: { path: rel, applied: opts.apply ? done : 0, refused: outcomes.length - done, actions: outcomes },
+    },
     violations: remaining.filter((f) => f.severity === 'error'),
     warnings,
     advice,
@@ -175,7 +229,8 @@ export async function runFix(root: string, opts: FixOptions): Promise<FixResult>
     set = await planRenameSet(config, plans, warnings, opts.signal);
   } catch (error) {
     if (!(error instanceof DocketError) || error.code !== 'FILE_CHANGED') throw error;
-    for (const plan of plans.filter((p) => p.rename)) warnings.push(fixSkipped(plan.doc.rel, `${plan.doc.rel} was not renamed: ${error.message} Run fix again.`));
+    for (const plan of plans.filter((p) => p.rename))
+      warnings.push(fixSkipped(plan.doc.rel, `${plan.doc.rel} was not renamed: ${error.message} Run fix again.`));
     for (const plan of plans) delete plan.rename;
   }
   const single = set ? plans.filter((p) => !set.edits.some((e) => e.rel === p.doc.rel)) : plans;
@@ -189,7 +244,10 @@ export async function runFix(root: string, opts: FixOptions): Promise<FixResult>
       overlay.files.set(edit.to ?? edit.rel, Buffer.from(`${edit.bom ? '\uFEFF' : ''}${edit.after}`, 'utf8'));
       if (edit.to !== undefined) overlay.gone.add(edit.rel);
     }
-    const after = plans.length === 0 ? before : await inspectForFix(config, { fixable: false, overlay, ...(opts.signal ? { signal: opts.signal } : {}) });
+    const after =
+      plans.length === 0
+        ? before
+        : await inspectForFix(config, { fixable: false, overlay, ...(opts.signal ? { signal: opts.signal } : {}) });
     remainingFindings = allFindings(after, ns);
     partial = after.partial;
   } else {
@@ -198,7 +256,8 @@ export async function runFix(root: string, opts: FixOptions): Promise<FixResult>
       fixed += setFixes(set);
     }
     for (const plan of single) {
-      if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while writing fixes; every file written so far is complete.');
+      if (opts.signal?.aborted)
+        throw new DocketError('INTERRUPTED', 'Interrupted while writing fixes; every file written so far is complete.');
       const planned = changesOf(plan);
       const done = await applyPlan(config.root, plan, warnings);
       changes.push(...planned.filter((c) => (c.action === 'rename' ? done.rename : done.content)));
@@ -217,10 +276,27 @@ export async function runFix(root: string, opts: FixOptions): Promise<FixResult>
   warnings.push(...remainingFindings.filter((f) => f.severity !== 'error'));
   const nsFlag = ns ? ` --namespace ${ns.name}` : '';
   const advice: Advice[] = [];
-  if (!opts.apply && changes.length > 0) advice.push({ code: 'NEXT_FIX_APPLY', message: changes.length === 1 ? 'Write this change.' : `Write these ${changes.length} changes.`, command: opts.cmd(`fix --apply${nsFlag}`) });
-  if (remainingFindings.length > 0) advice.push({ code: 'NEXT_CHECK', message: `${remainingFindings.length} finding${remainingFindings.length === 1 ? '' : 's'} need${remainingFindings.length === 1 ? 's' : ''} a person: see them with their suggestions.`, command: opts.cmd('check') });
+  if (!opts.apply && changes.length > 0)
+    advice.push({
+      code: 'NEXT_FIX_APPLY',
+      message: changes.length === 1 ? 'Write this change.' : `Write these ${changes.length} changes.`,
+      command: opts.cmd(`fix --apply${nsFlag}`),
+    });
+  if (remainingFindings.length > 0)
+    advice.push({
+      code: 'NEXT_CHECK',
+      message: `${remainingFindings.length} finding${remainingFindings.length === 1 ? '' : 's'} need${remainingFindings.length === 1 ? 's' : ''} a person: see them with their suggestions.`,
+      command: opts.cmd('check'),
+    });
   return {
-    data: { dry_run: !opts.apply, fixed, remaining: remainingFindings.length, changes, ...(ns ? { namespace: ns.name } : {}), ...(removed.length > 0 ? { removed_temp_files: removed } : {}) },
+    data: {
+      dry_run: !opts.apply,
+      fixed,
+      remaining: remainingFindings.length,
+      changes,
+      ...(ns ? { namespace: ns.name } : {}),
+      ...(removed.length > 0 ? { removed_temp_files: removed } : {}),
+    },
     violations,
     warnings,
     advice,

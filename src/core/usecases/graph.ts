@@ -27,7 +27,11 @@ export async function runGraph(root: string, opts: GraphOptions = {}): Promise<N
     const from = opts.from === undefined ? undefined : { id: (await findById(index, opts.from)).document_id, depth: opts.depth ?? 1 };
     const whole = await index.graph();
     // The work queue's relations join the index's only when a kind of theirs is asked for (all are, by default).
-    const queue = !opts.edges || opts.edges.some((k) => (WORK_QUEUE_EDGE_KINDS as readonly string[]).includes(k)) ? await workQueueEdges(config) : [];
-    return selectGraph({ nodes: whole.nodes, edges: [...whole.edges, ...queue] }, { types: opts.types, statuses: opts.statuses, edges: opts.edges, from });
+    const queue =
+      !opts.edges || opts.edges.some((k) => (WORK_QUEUE_EDGE_KINDS as readonly string[]).includes(k)) ? await workQueueEdges(config) : [];
+    return selectGraph(
+      { nodes: whole.nodes, edges: [...whole.edges, ...queue] },
+      { types: opts.types, statuses: opts.statuses, edges: opts.edges, from },
+    );
   });
 }

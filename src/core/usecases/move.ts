@@ -54,7 +54,10 @@ function governed(config: RepoConfig, rel: string): boolean {
 }
 
 function notGoverned(what: string, rel: string, why: string): DocketError {
-  return new DocketError('NOT_GOVERNED', `The ${what} ${rel} ${why}.`, { suggestion: 'Move governed Markdown documents only, to a path inside a docs root that is not excluded.', details: { path: rel } });
+  return new DocketError('NOT_GOVERNED', `The ${what} ${rel} ${why}.`, {
+    suggestion: 'Move governed Markdown documents only, to a path inside a docs root that is not excluded.',
+    details: { path: rel },
+  });
 }
 
 /** The source and the target as repository paths, refused unless both are governed and the target is free. */
@@ -62,18 +65,27 @@ async function endpoints(config: RepoConfig, source: string, target: string): Pr
   const root = config.root;
   const from = resolveInsideRoot(root, source, 'source').rel;
   const stat = await fs.lstat(path.join(root, from)).catch(() => undefined);
-  if (!stat) throw new DocketError('FILE_NOT_FOUND', `There is no file ${from}.`, { suggestion: 'Name an existing governed document (a path relative to the repository root).', details: { path: from } });
-  if (stat.isSymbolicLink()) throw new DocketError('SYMLINK_REFUSED', `${from} is a symbolic link; docket does not move links.`, { details: { path: from } });
+  if (!stat)
+    throw new DocketError('FILE_NOT_FOUND', `There is no file ${from}.`, {
+      suggestion: 'Name an existing governed document (a path relative to the repository root).',
+      details: { path: from },
+    });
+  if (stat.isSymbolicLink())
+    throw new DocketError('SYMLINK_REFUSED', `${from} is a symbolic link; docket does not move links.`, { details: { path: from } });
   if (!stat.isFile()) throw notGoverned('source', from, 'is not a file (mv moves one document)');
   if (!governed(config, from)) throw notGoverned('source', from, 'is not a governed document');
   let to = resolveInsideRoot(root, target, 'target').rel;
   const there = await fs.lstat(path.join(root, to)).catch(() => undefined);
   // A directory (existing, or written with a trailing slash) receives the file under its name.
   if (there?.isDirectory() || /[\\/]$/.test(target)) to = path.posix.join(to, path.posix.basename(from));
-  if (!governed(config, to)) throw notGoverned('target', to, 'would not be a governed document (outside every docs root, excluded, or not a .md file)');
+  if (!governed(config, to))
+    throw notGoverned('target', to, 'would not be a governed document (outside every docs root, excluded, or not a .md file)');
   const taken = await fs.lstat(path.join(root, to)).catch(() => undefined);
   if (taken && to !== from && !(taken.ino === stat.ino && taken.dev === stat.dev)) {
-    throw new DocketError('FILE_EXISTS', `${to} already exists; nothing was moved.`, { suggestion: 'Choose another target, or move or delete the existing file yourself first.', details: { path: to } });
+    throw new DocketError('FILE_EXISTS', `${to} already exists; nothing was moved.`, {
+      suggestion: 'Choose another target, or move or delete the existing file yourself first.',
+      details: { path: to },
+    });
   }
   return { from, to };
 }
@@ -92,13 +104,27 @@ export async function runMove(root: string, opts: MoveOptions): Promise<MoveResu
   const { edits, warnings } = await planMoves(config, new Map([[from, to]]), opts.signal ? { signal: opts.signal } : {});
   // The document first: its diff carries the rename.
   edits.sort((a, b) => Number(b.rel === from) - Number(a.rel === from) || (a.rel < b.rel ? -1 : 1));
-  data.changes = edits.map((e) => ({ path: e.rel, action: e.to !== undefined ? 'move' : 'edit_links', ...(e.to !== undefined ? { to: e.to } : {}), links: e.links, diff: diffOf(e) }));
+  data.changes = edits.map((e) => ({
+    path: e.rel,
+    action: e.to !== undefined ? 'move' : 'edit_links',
+    ...(e.to !== undefined ? { to: e.to } : {}),
+    links: e.links,
+    diff: diffOf(e),
+  }));
   data.links_rewritten = edits.reduce((n, e) => n + e.links, 0);
   if (opts.apply) {
     if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted before anything was written.');
     await writeFileSet(config.root, setOf(edits));
   }
-  const advice: Advice[] = opts.apply ? [] : [{ code: 'NEXT_MV_APPLY', message: `Move ${from} and rewrite ${data.links_rewritten} link${data.links_rewritten === 1 ? '' : 's'}.`, command: opts.cmd(`mv ${quote(from)} ${quote(to)} --apply`) }];
+  const advice: Advice[] = opts.apply
+    ? []
+    : [
+        {
+          code: 'NEXT_MV_APPLY',
+          message: `Move ${from} and rewrite ${data.links_rewritten} link${data.links_rewritten === 1 ? '' : 's'}.`,
+          command: opts.cmd(`mv ${quote(from)} ${quote(to)} --apply`),
+        },
+      ];
   return { data, warnings: [...configWarnings, ...warnings], advice };
 }
 

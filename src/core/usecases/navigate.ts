@@ -49,7 +49,12 @@ const summary = (n: IndexNode): ResolveData => ({ document_id: n.document_id, pa
  * (ID_NOT_FOUND, ...) keeps them too: an agent told the index was stale learns it even from
  * the error.
  */
-export async function answer<D>(configWarnings: readonly Issue[], index: LoadedIndex, cmd: Cmd, lookup: () => Promise<D>): Promise<NavigateResult<D>> {
+export async function answer<D>(
+  configWarnings: readonly Issue[],
+  index: LoadedIndex,
+  cmd: Cmd,
+  lookup: () => Promise<D>,
+): Promise<NavigateResult<D>> {
   const findings = () => ({ warnings: [...configWarnings, ...index.warnings], advice: indexAdvice(index.warnings, cmd) });
   try {
     const data = await lookup();
@@ -64,14 +69,26 @@ export async function answer<D>(configWarnings: readonly Issue[], index: LoadedI
 }
 
 /** `docket resolve ID`: the document with this exact ID. */
-export async function runResolve(root: string, id: string, signal?: AbortSignal, cmd: Cmd = plainCmd, fallback?: ConfigFallback): Promise<NavigateResult<ResolveData>> {
+export async function runResolve(
+  root: string,
+  id: string,
+  signal?: AbortSignal,
+  cmd: Cmd = plainCmd,
+  fallback?: ConfigFallback,
+): Promise<NavigateResult<ResolveData>> {
   const { config, warnings } = await loadConfigOrDefaults(root, fallback);
   const index = await loadIndex(config, signal);
   return answer(warnings, index, cmd, async () => summary(await findById(index, id)));
 }
 
 /** `docket identify PATH`: the ID of the governed document at PATH. */
-export async function runIdentify(root: string, input: string, signal?: AbortSignal, cmd: Cmd = plainCmd, fallback?: ConfigFallback): Promise<NavigateResult<IdentifyData>> {
+export async function runIdentify(
+  root: string,
+  input: string,
+  signal?: AbortSignal,
+  cmd: Cmd = plainCmd,
+  fallback?: ConfigFallback,
+): Promise<NavigateResult<IdentifyData>> {
   const { config, warnings } = await loadConfigOrDefaults(root, fallback);
   const index = await loadIndex(config, signal);
   return answer(warnings, index, cmd, async () => summary(await findByPath(config, index, input)));
@@ -84,11 +101,23 @@ function linkText(text: string): string {
 
 /** Each path segment percent-encoded, so spaces, parentheses and `#` cannot break the link. */
 function href(rel: string): string {
-  return rel.split('/').map((s) => (s === '..' || s === '.' ? s : encodeURIComponent(s).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`))).join('/');
+  return rel
+    .split('/')
+    .map((s) =>
+      s === '..' || s === '.' ? s : encodeURIComponent(s).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
+    )
+    .join('/');
 }
 
 /** `docket link ID [--from PATH]`: a Markdown link to the document, relative to --from when given. */
-export async function runLink(root: string, id: string, from: string | undefined, signal?: AbortSignal, cmd: Cmd = plainCmd, fallback?: ConfigFallback): Promise<NavigateResult<LinkData>> {
+export async function runLink(
+  root: string,
+  id: string,
+  from: string | undefined,
+  signal?: AbortSignal,
+  cmd: Cmd = plainCmd,
+  fallback?: ConfigFallback,
+): Promise<NavigateResult<LinkData>> {
   const { config, warnings } = await loadConfigOrDefaults(root, fallback);
   const index = await loadIndex(config, signal);
   return answer(warnings, index, cmd, async () => {
@@ -98,11 +127,21 @@ export async function runLink(root: string, id: string, from: string | undefined
     if (from !== undefined) {
       const resolved = resolveInsideRoot(config.root, from, '--from path');
       fromRel = resolved.rel;
-      const isDir = /[\\/]$/.test(from) || (await fs.stat(resolved.abs).then((s) => s.isDirectory(), () => false));
+      const isDir =
+        /[\\/]$/.test(from) ||
+        (await fs.stat(resolved.abs).then(
+          (s) => s.isDirectory(),
+          () => false,
+        ));
       const dir = isDir ? fromRel : path.posix.dirname(fromRel);
       target = path.posix.relative(dir === '.' ? '' : dir, node.path) || path.posix.basename(node.path);
     }
     const h = href(target);
-    return { ...summary(node), link: `[${linkText(node.title ?? node.document_id)}](${h})`, href: h, ...(fromRel !== undefined ? { from: fromRel || '.' } : {}) };
+    return {
+      ...summary(node),
+      link: `[${linkText(node.title ?? node.document_id)}](${h})`,
+      href: h,
+      ...(fromRel !== undefined ? { from: fromRel || '.' } : {}),
+    };
   });
 }

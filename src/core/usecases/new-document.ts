@@ -4,7 +4,15 @@ import { chosenIdState, idWritten } from '../authoring/chosen-id.js';
 import { documentPath, planNew, render, type NewPlan, type NewRequest } from '../authoring/plan.js';
 import { INITIAL_VERSION } from '../authoring/metadata.js';
 import { sha256 } from '../authoring/render.js';
-import { assertNotSuperseded, findSupersedeTarget, supersedeData, supersededText, writeSuperseded, type SupersedeData, type SupersedeTarget } from '../authoring/supersede.js';
+import {
+  assertNotSuperseded,
+  findSupersedeTarget,
+  supersedeData,
+  supersededText,
+  writeSuperseded,
+  type SupersedeData,
+  type SupersedeTarget,
+} from '../authoring/supersede.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import { claimNextId, peekNextId } from '../ids/allocate.js';
 import { claimChosen, ensureClaimsDir, lockTimeoutMs, releaseClaim, type Claim } from '../ids/claim.js';
@@ -54,22 +62,45 @@ export interface NewOptions {
 
 function referenceWarnings(plan: NewPlan, scan: IdScan): Issue[] {
   const known = new Set(scan.uses.map((u) => u.document_id));
-  const refs = [...plan.relatedIds.map((id) => ['--related-ids', id] as const), ...(plan.supersededBy ? [['--superseded-by', plan.supersededBy] as const] : [])];
+  const refs = [
+    ...plan.relatedIds.map((id) => ['--related-ids', id] as const),
+    ...(plan.supersededBy ? [['--superseded-by', plan.supersededBy] as const] : []),
+  ];
   const out: Issue[] = refs
     .filter(([, id]) => !known.has(id))
-    .map(([flag, id]) => ({ code: 'RELATED_ID_UNKNOWN', severity: 'warning', message: `${flag} ${id} is not the ID of any document in the repository.`, suggestion: 'Check the ID, or create that document.' }));
+    .map(([flag, id]) => ({
+      code: 'RELATED_ID_UNKNOWN',
+      severity: 'warning',
+      message: `${flag} ${id} is not the ID of any document in the repository.`,
+      suggestion: 'Check the ID, or create that document.',
+    }));
   if (plan.status === 'Superseded' && !plan.supersededBy) {
-    out.push({ code: 'SUPERSEDED_WITHOUT_SUCCESSOR', severity: 'warning', message: 'The document is Superseded but names no successor.', suggestion: 'Add --superseded-by <ID>.' });
+    out.push({
+      code: 'SUPERSEDED_WITHOUT_SUCCESSOR',
+      severity: 'warning',
+      message: 'The document is Superseded but names no successor.',
+      suggestion: 'Add --superseded-by <ID>.',
+    });
   }
   return out;
 }
 
 function resultData(plan: NewPlan, id: string, rel: string, content: string, lastUpdated: string, extra: Partial<NewData>): NewData {
   return {
-    document_id: id, path: rel, type: plan.type.type, title: plan.title, status: plan.status, owner: plan.owner.owner,
-    version: INITIAL_VERSION, last_updated: lastUpdated, content_sha256: sha256(content),
-    template: { source: plan.template.source, path: plan.template.path }, namespace: plan.ns.name,
-    dry_run: false, created: false, ...extra,
+    document_id: id,
+    path: rel,
+    type: plan.type.type,
+    title: plan.title,
+    status: plan.status,
+    owner: plan.owner.owner,
+    version: INITIAL_VERSION,
+    last_updated: lastUpdated,
+    content_sha256: sha256(content),
+    template: { source: plan.template.source, path: plan.template.path },
+    namespace: plan.ns.name,
+    dry_run: false,
+    created: false,
+    ...extra,
   };
 }
 
@@ -99,17 +130,26 @@ function supersedeStep(plan: NewPlan, target: SupersedeTarget, done: (data: Supe
     const next = supersededText(target, id);
     const updated = next !== target.text;
     if (updated && !(await writeSuperseded(plan.config.root, target, next))) {
-      throw new DocketError('DOCUMENT_NOT_EDITABLE', `${target.path} changed while docket was marking it Superseded; nothing was written.`, {
-        suggestion: 'Run the command again.',
-        details: { path: target.path, reason: 'changed' },
-      });
+      throw new DocketError(
+        'DOCUMENT_NOT_EDITABLE',
+        `${target.path} changed while docket was marking it Superseded; nothing was written.`,
+        {
+          suggestion: 'Run the command again.',
+          details: { path: target.path, reason: 'changed' },
+        },
+      );
     }
     done(supersedeData(target, id, next, updated));
   };
 }
 
 /** Allocates the next free number, skipping names that turn out to be taken. */
-async function createSequential(plan: NewPlan, scan: IdScan, signal?: AbortSignal, linked?: Linked): Promise<{ id: string; rel: string; content: string }> {
+async function createSequential(
+  plan: NewPlan,
+  scan: IdScan,
+  signal?: AbortSignal,
+  linked?: Linked,
+): Promise<{ id: string; rel: string; content: string }> {
   const target = { root: plan.config.root, prefix: plan.ns.repo_prefix, type: plan.type.type, dir: path.join(plan.config.root, plan.dir) };
   // Fail on bad inputs before claiming a number.
   const peek = await peekNextId(target, scan);
@@ -127,7 +167,9 @@ async function createSequential(plan: NewPlan, scan: IdScan, signal?: AbortSigna
       from = seq + 1;
     }
   }
-  throw new DocketError('WRITE_FAILED', 'Could not find a free file name for the new document after 100 attempts.', { details: { directory: plan.dir } });
+  throw new DocketError('WRITE_FAILED', 'Could not find a free file name for the new document after 100 attempts.', {
+    details: { directory: plan.dir },
+  });
 }
 
 /**
@@ -141,19 +183,32 @@ async function createChosen(plan: NewPlan, id: string, scan: IdScan, opts: NewOp
   let supersedes: SupersedeData | undefined;
   const linked = target && supersedeStep(plan, target, (d) => (supersedes = d));
   const withOld = (data: NewData): NewData => (supersedes ? { ...data, supersedes } : data);
-  const preview = (data: NewData): NewData => (target ? { ...data, supersedes: supersedeData(target, id, supersededText(target, id), false) } : data);
+  const preview = (data: NewData): NewData =>
+    target ? { ...data, supersedes: supersedeData(target, id, supersededText(target, id), false) } : data;
   // The same document exists (a repeated run): only the old one may still need its mark.
   const same = async (state: { content: string; lastUpdated: string }) => {
-    if (opts.dryRun) return preview(resultData(plan, id, rel, state.content, state.lastUpdated, { dry_run: true, rendered_content: state.content, would_create: false }));
+    if (opts.dryRun)
+      return preview(
+        resultData(plan, id, rel, state.content, state.lastUpdated, {
+          dry_run: true,
+          rendered_content: state.content,
+          would_create: false,
+        }),
+      );
     await linked?.(id);
     return withOld(resultData(plan, id, rel, state.content, state.lastUpdated, {}));
   };
   let state = await chosenIdState(plan, id, seq, scan);
   if (state.kind === 'same') return same(state);
   const { content } = render(plan, id, seq);
-  if (opts.dryRun) return preview(resultData(plan, id, rel, content, plan.today, { dry_run: true, rendered_content: content, would_create: true }));
+  if (opts.dryRun)
+    return preview(resultData(plan, id, rel, content, plan.today, { dry_run: true, rendered_content: content, would_create: true }));
   await ensureClaimsDir(root);
-  const got = await claimChosen(root, id, { timeoutMs: lockTimeoutMs(opts.env), signal: opts.signal, isSettled: () => idWritten(plan.config, plan, id, seq) });
+  const got = await claimChosen(root, id, {
+    timeoutMs: lockTimeoutMs(opts.env),
+    signal: opts.signal,
+    isSettled: () => idWritten(plan.config, plan, id, seq),
+  });
   if (got.claim) {
     await write(plan, rel, content, got.claim, opts.signal, linked);
     return withOld(resultData(plan, id, rel, content, plan.today, { created: true }));
@@ -177,7 +232,8 @@ export async function createDocument(config: RepoConfig, req: NewRequest, opts: 
   const scan = await scanIds(config, opts.signal);
   const warnings = [...plan.warnings, ...scan.unreadable, ...referenceWarnings(plan, scan)];
   // The superseded document is checked before a number is claimed: a refusal writes nothing.
-  const old = plan.supersedes === undefined ? undefined : await findSupersedeTarget(config, plan.supersedes, plan.type.type, scan, opts.cmd);
+  const old =
+    plan.supersedes === undefined ? undefined : await findSupersedeTarget(config, plan.supersedes, plan.type.type, scan, opts.cmd);
   if (old) {
     assertNotSuperseded(old, plan.chosenId);
     // Throws now when the old document's frontmatter cannot be edited in place.
@@ -202,19 +258,33 @@ export async function createDocument(config: RepoConfig, req: NewRequest, opts: 
     note('id', () => `${id} (the next free number; not claimed in a dry run)`);
     const { content } = render(plan, id, seq);
     const supersedes = old && supersedeData(old, id, supersededText(old, id), false);
-    return done(resultData(plan, id, documentPath(plan, seq), content, plan.today, { dry_run: true, rendered_content: content, would_create: true, ...(supersedes ? { supersedes } : {}) }), []);
+    return done(
+      resultData(plan, id, documentPath(plan, seq), content, plan.today, {
+        dry_run: true,
+        rendered_content: content,
+        would_create: true,
+        ...(supersedes ? { supersedes } : {}),
+      }),
+      [],
+    );
   }
   let supersedes: SupersedeData | undefined;
   const created = await createSequential(plan, scan, opts.signal, old && supersedeStep(plan, old, (d) => (supersedes = d)));
   note('id', () => `${created.id} (the next free number, claimed)`);
-  return done(resultData(plan, created.id, created.rel, created.content, plan.today, { created: true, ...(supersedes ? { supersedes } : {}) }), nextSteps(created.rel));
+  return done(
+    resultData(plan, created.id, created.rel, created.content, plan.today, { created: true, ...(supersedes ? { supersedes } : {}) }),
+    nextSteps(created.rel),
+  );
 }
 
 const OWNER_SOURCES = { flag: '--owner', config: 'default_owner in the config', placeholder: 'no owner set anywhere' } as const;
 
 /** --verbose: the namespace, directory, owner and template `new` chose, and why. */
 function notePlan(plan: NewPlan, req: NewRequest): void {
-  note('namespace', () => `${plan.ns.name} (${req.namespace !== undefined ? '--namespace' : 'the default namespace: rooted at docs/, else the first'})`);
+  note(
+    'namespace',
+    () => `${plan.ns.name} (${req.namespace !== undefined ? '--namespace' : 'the default namespace: rooted at docs/, else the first'})`,
+  );
   note('directory', () => `${plan.dir} (type ${plan.type.type})`);
   note('owner', () => `${plan.owner.owner} (${plan.owner.source === 'env' ? plan.owner.variable : OWNER_SOURCES[plan.owner.source]})`);
   note('template', () => `${plan.template.path ?? '(none)'} (${plan.template.source})`);

@@ -6,7 +6,13 @@ import { readRepoLock, sameDigest, type LockFormat } from '../profiles/repo-lock
 import { chooseProfile, notFound, readInstalled, type InstalledRead, type ProfileSource } from '../profiles/resolve.js';
 import { lockPath, repoBytes, sha } from '../profiles/vendor-map.js';
 
-interface InstalledInfo { present: boolean; valid: boolean; path: string; version: string | null; digest: string | null }
+interface InstalledInfo {
+  present: boolean;
+  valid: boolean;
+  path: string;
+  version: string | null;
+  digest: string | null;
+}
 
 export interface OrgStatusData {
   profile: string;
@@ -15,7 +21,15 @@ export interface OrgStatusData {
   /** The copy the Python DocOps CLI installed ($XDG_DATA_HOME/meminit/org/profiles/<name>, reference §8.6), read when docket has none. */
   meminit_installed: InstalledInfo;
   /** `format` says whose lock was read: docket's, else the Python DocOps CLI's `.meminit/org-profile.lock.json`. */
-  lock: { present: boolean; valid: boolean; path: string | null; format: LockFormat | null; version: string | null; digest: string | null; source: string | null };
+  lock: {
+    present: boolean;
+    valid: boolean;
+    path: string | null;
+    format: LockFormat | null;
+    version: string | null;
+    digest: string | null;
+    source: string | null;
+  };
   /** Vendored files that no longer match the lock (docket's lock only: the other one records no files). */
   drift: { path: string; state: 'modified' | 'missing' }[];
   /** The profile vendoring would use now: docket's installed one, else the Python DocOps CLI's, else the built-in one. */
@@ -30,7 +44,10 @@ function installedInfo(read: InstalledRead, path: string): InstalledInfo {
 }
 
 /** `org status`: compares the repository's lock, the installed profiles and the built-in one. Read-only. */
-export async function orgStatus(config: RepoConfig | undefined, opts: { name: string; env: NodeJS.ProcessEnv; cmd: (c: string) => string }): Promise<{ data: OrgStatusData; warnings: Issue[]; advice: Advice[] }> {
+export async function orgStatus(
+  config: RepoConfig | undefined,
+  opts: { name: string; env: NodeJS.ProcessEnv; cmd: (c: string) => string },
+): Promise<{ data: OrgStatusData; warnings: Issue[]; advice: Advice[] }> {
   const name = assertProfileName(opts.name);
   const builtin = await loadBuiltinProfile(name);
   const installed = await readInstalled(opts.env, name);
@@ -38,7 +55,10 @@ export async function orgStatus(config: RepoConfig | undefined, opts: { name: st
   const inst = installed.state === 'ok' ? installed.profile : undefined;
   // The profile org vendor would use; none while an installed copy is damaged (vendor refuses then).
   const choice = chooseProfile(installed, theirs, builtin);
-  const current: OrgStatusData['current'] = choice.state === 'ok' ? { source: choice.source, version: choice.profile.version, digest: choice.profile.digest } : { source: null, version: null, digest: null };
+  const current: OrgStatusData['current'] =
+    choice.state === 'ok'
+      ? { source: choice.source, version: choice.profile.version, digest: choice.profile.digest }
+      : { source: null, version: null, digest: null };
   const read = config ? await readRepoLock(config) : undefined;
   const lock = read?.state === 'ok' ? read.lock : undefined;
   if (!builtin && installed.state === 'absent' && theirs.state === 'absent' && lock?.profile !== name) throw await notFound(name);
@@ -52,27 +72,73 @@ export async function orgStatus(config: RepoConfig | undefined, opts: { name: st
     }
   }
   const matches = Boolean(lock && current.digest && sameDigest(lock.digest, current.digest));
-  const warnings: Issue[] = drift.map((d) => ({ code: 'PROFILE_DRIFT', severity: 'warning', message: `${d.path} is ${d.state === 'missing' ? 'missing' : 'modified'} since it was vendored.`, path: d.path, suggestion: 'Restore it, or re-vendor with `docket org vendor --apply --force`.' }));
+  const warnings: Issue[] = drift.map((d) => ({
+    code: 'PROFILE_DRIFT',
+    severity: 'warning',
+    message: `${d.path} is ${d.state === 'missing' ? 'missing' : 'modified'} since it was vendored.`,
+    path: d.path,
+    suggestion: 'Restore it, or re-vendor with `docket org vendor --apply --force`.',
+  }));
   if (lock && current.digest && !matches) {
-    warnings.push({ code: 'PROFILE_DRIFT', severity: 'warning', message: `The repository vendored ${lock.profile} ${lock.version}; the ${current.source} profile is ${current.version} with another digest.`, path: lockRel, suggestion: 'Re-vendor with `docket org vendor --apply`.' });
+    warnings.push({
+      code: 'PROFILE_DRIFT',
+      severity: 'warning',
+      message: `The repository vendored ${lock.profile} ${lock.version}; the ${current.source} profile is ${current.version} with another digest.`,
+      path: lockRel,
+      suggestion: 'Re-vendor with `docket org vendor --apply`.',
+    });
   }
-  if (read?.state === 'invalid') warnings.push({ code: 'PROFILE_DRIFT', severity: 'warning', message: 'The profile lock file is not valid JSON or misses fields.', path: lockRel, suggestion: 'Re-vendor with `docket org vendor --apply --force`.' });
+  if (read?.state === 'invalid')
+    warnings.push({
+      code: 'PROFILE_DRIFT',
+      severity: 'warning',
+      message: 'The profile lock file is not valid JSON or misses fields.',
+      path: lockRel,
+      suggestion: 'Re-vendor with `docket org vendor --apply --force`.',
+    });
   const advice: Advice[] = [];
   if (choice.state === 'invalid') {
-    warnings.push({ code: 'PROFILE_INVALID', severity: 'warning', message: `The installed profile ${name} cannot be read, so \`org vendor\` refuses to run: ${choice.error.message}`, suggestion: `Reinstall it: ${opts.cmd(`org install --profile ${name} --force --apply`)}.` });
+    warnings.push({
+      code: 'PROFILE_INVALID',
+      severity: 'warning',
+      message: `The installed profile ${name} cannot be read, so \`org vendor\` refuses to run: ${choice.error.message}`,
+      suggestion: `Reinstall it: ${opts.cmd(`org install --profile ${name} --force --apply`)}.`,
+    });
   }
   // A profile the Python DocOps CLI installed is the organisation's choice: installing docket's built-in one would shadow it.
-  if (installed.state === 'absent' && theirs.state === 'absent' && builtin) advice.push({ code: 'NEXT_ORG_INSTALL', message: 'Install the profile in your user data directory.', command: opts.cmd(`org install --profile ${name} --apply`) });
-  else if (inst && builtin && inst.digest !== builtin.digest) advice.push({ code: 'NEXT_ORG_INSTALL', message: `The built-in profile (${builtin.version}) differs from the installed one (${inst.version}).`, command: opts.cmd(`org install --profile ${name} --force --apply`) });
+  if (installed.state === 'absent' && theirs.state === 'absent' && builtin)
+    advice.push({
+      code: 'NEXT_ORG_INSTALL',
+      message: 'Install the profile in your user data directory.',
+      command: opts.cmd(`org install --profile ${name} --apply`),
+    });
+  else if (inst && builtin && inst.digest !== builtin.digest)
+    advice.push({
+      code: 'NEXT_ORG_INSTALL',
+      message: `The built-in profile (${builtin.version}) differs from the installed one (${inst.version}).`,
+      command: opts.cmd(`org install --profile ${name} --force --apply`),
+    });
   if (config && current.digest && (!lock || !matches || drift.length > 0)) {
-    advice.push({ code: 'NEXT_ORG_VENDOR', message: lock ? 'Bring the vendored profile up to date.' : 'Vendor the profile into this repository.', command: opts.cmd(`org vendor --profile ${name}`) });
+    advice.push({
+      code: 'NEXT_ORG_VENDOR',
+      message: lock ? 'Bring the vendored profile up to date.' : 'Vendor the profile into this repository.',
+      command: opts.cmd(`org vendor --profile ${name}`),
+    });
   }
   const data: OrgStatusData = {
     profile: name,
     builtin: builtin ? { version: builtin.version, digest: builtin.digest } : null,
     installed: installedInfo(installed, displayProfileDir(opts.env, name)),
     meminit_installed: installedInfo(theirs, displayProfileDir(opts.env, name, 'meminit')),
-    lock: { present: read !== undefined && read.state !== 'absent', valid: read?.state === 'ok', path: config ? (lockRel ?? lockPath(config)) : null, format: read && read.state !== 'absent' ? read.format : null, version: lock?.version ?? null, digest: lock?.digest ?? null, source: lock?.source ?? null },
+    lock: {
+      present: read !== undefined && read.state !== 'absent',
+      valid: read?.state === 'ok',
+      path: config ? (lockRel ?? lockPath(config)) : null,
+      format: read && read.state !== 'absent' ? read.format : null,
+      version: lock?.version ?? null,
+      digest: lock?.digest ?? null,
+      source: lock?.source ?? null,
+    },
     drift,
     current,
     up_to_date: matches && drift.length === 0,

@@ -55,7 +55,11 @@ export interface OrgVendorResult {
   error?: DocketError;
 }
 
-function collisionRefusal(collisions: readonly IdCollision[], cmd: (c: string) => string, profile: string): { error: DocketError; violations: Issue[] } {
+function collisionRefusal(
+  collisions: readonly IdCollision[],
+  cmd: (c: string) => string,
+  profile: string,
+): { error: DocketError; violations: Issue[] } {
   const list = collisions.map((c) => `${c.document_id} (${c.existing_path})`).join(', ');
   const violations: Issue[] = collisions.map((c) => ({
     code: 'ID_UNIQUE',
@@ -65,17 +69,29 @@ function collisionRefusal(collisions: readonly IdCollision[], cmd: (c: string) =
     document_id: c.document_id,
     suggestion: `Vendor without the organisation documents: ${cmd(`org vendor --profile ${profile} --no-include-org-docs`)}`,
   }));
-  const error = new DocketError('VENDOR_ID_COLLISION', `The profile's organisation documents would duplicate IDs already in the repository: ${list}. Nothing was written.`, {
-    suggestion: `Re-run with --no-include-org-docs to vendor only the schema and templates, or give the repository's documents other IDs; --force does not override this.`,
-    details: { collisions },
-  });
+  const error = new DocketError(
+    'VENDOR_ID_COLLISION',
+    `The profile's organisation documents would duplicate IDs already in the repository: ${list}. Nothing was written.`,
+    {
+      suggestion: `Re-run with --no-include-org-docs to vendor only the schema and templates, or give the repository's documents other IDs; --force does not override this.`,
+      details: { collisions },
+    },
+  );
   return { error, violations };
 }
 
-function lockActionOf(format: LockFormat, previous: RepoLock | undefined, oldText: string | undefined, lock: RepoLock): OrgVendorData['lock_action'] {
+function lockActionOf(
+  format: LockFormat,
+  previous: RepoLock | undefined,
+  oldText: string | undefined,
+  lock: RepoLock,
+): OrgVendorData['lock_action'] {
   if (oldText === undefined) return 'create';
   // The Python DocOps CLI's lock carries a time stamp: unchanged when it names the same profile and digest.
-  if (format === 'meminit') return previous && previous.profile === lock.profile && previous.version === lock.version && sameDigest(previous.digest, lock.digest) ? 'unchanged' : 'update';
+  if (format === 'meminit')
+    return previous && previous.profile === lock.profile && previous.version === lock.version && sameDigest(previous.digest, lock.digest)
+      ? 'unchanged'
+      : 'update';
   return oldText === docketLockText(lock) ? 'unchanged' : 'update';
 }
 
@@ -103,7 +119,9 @@ export async function vendorOrgProfile(config: RepoConfig, opts: OrgVendorOption
     const wanted = profile.files.get(t.src)!;
     const current = await repoBytes(root, t.dest);
     if (current === 'symlink') {
-      throw new DocketError('SYMLINK_REFUSED', `${t.dest} is a symbolic link or not a regular file; docket does not vendor over it.`, { details: { path: t.dest } });
+      throw new DocketError('SYMLINK_REFUSED', `${t.dest} is a symbolic link or not a regular file; docket does not vendor over it.`, {
+        details: { path: t.dest },
+      });
     }
     let action: VendorAction;
     if (colliding.has(t.dest)) action = 'collision';
@@ -111,14 +129,29 @@ export async function vendorOrgProfile(config: RepoConfig, opts: OrgVendorOption
     else if (current.equals(wanted)) action = 'unchanged';
     else if (recorded[t.dest] === sha(current)) action = 'update';
     else action = opts.force ? 'replace' : 'conflict';
-    if (action === 'conflict') warnings.push({ code: 'PROFILE_DRIFT', severity: 'warning', message: `${t.dest} differs from the profile and is not the copy vendored before.`, path: t.dest, suggestion: 'Review the file; --apply --force replaces it with the profile\'s version.' });
+    if (action === 'conflict')
+      warnings.push({
+        code: 'PROFILE_DRIFT',
+        severity: 'warning',
+        message: `${t.dest} differs from the profile and is not the copy vendored before.`,
+        path: t.dest,
+        suggestion: "Review the file; --apply --force replaces it with the profile's version.",
+      });
     files.push({ path: t.dest, action });
   }
   const hasOrgDocs = targets.some((t) => orgDocName(t.src) !== undefined);
   const dir = orgDir(config);
   const needNamespace = hasOrgDocs && orgNamespaceNeed(config, dir, profile.org_prefix) === 'add';
-  const configText = needNamespace ? addOrgNamespace(await fs.readFile(path.join(root, CONFIG_FILE), 'utf8'), config, dir, profile.org_prefix) : undefined;
-  const lock: RepoLock = { profile: profile.name, version: profile.version, source, digest: profile.digest, files: Object.fromEntries(targets.map((t) => [t.dest, sha(profile.files.get(t.src)!)])) };
+  const configText = needNamespace
+    ? addOrgNamespace(await fs.readFile(path.join(root, CONFIG_FILE), 'utf8'), config, dir, profile.org_prefix)
+    : undefined;
+  const lock: RepoLock = {
+    profile: profile.name,
+    version: profile.version,
+    source,
+    digest: profile.digest,
+    files: Object.fromEntries(targets.map((t) => [t.dest, sha(profile.files.get(t.src)!)])),
+  };
   // The lock stays where the repository has it: the Python DocOps CLI's is updated in its own format.
   const lockFormat = previous.format;
   const lockRel = previous.path;
@@ -127,8 +160,19 @@ export async function vendorOrgProfile(config: RepoConfig, opts: OrgVendorOption
   const lockAction = lockActionOf(lockFormat, previousLock, oldText, lock);
   const newLock = lockFormat === 'meminit' ? meminitLockText(lock, previousLock, (opts.now ?? (() => new Date()))()) : docketLockText(lock);
   const data: OrgVendorData = {
-    profile: profile.name, version: profile.version, source, digest: profile.digest, lock_path: lockRel, lock_format: lockFormat, dry_run: !opts.apply, include_org_docs: includeOrgDocs, applied: false,
-    files, collisions, config_action: needNamespace ? 'add-org-namespace' : 'unchanged', lock_action: lockAction,
+    profile: profile.name,
+    version: profile.version,
+    source,
+    digest: profile.digest,
+    lock_path: lockRel,
+    lock_format: lockFormat,
+    dry_run: !opts.apply,
+    include_org_docs: includeOrgDocs,
+    applied: false,
+    files,
+    collisions,
+    config_action: needNamespace ? 'add-org-namespace' : 'unchanged',
+    lock_action: lockAction,
   };
   if (collisions.length > 0) {
     const refusal = collisionRefusal(collisions, opts.cmd, profile.name);
@@ -139,7 +183,8 @@ export async function vendorOrgProfile(config: RepoConfig, opts: OrgVendorOption
   const writes: { rel: string; bytes: Buffer | string; overwrite: boolean }[] = [];
   for (const t of targets) {
     const action = files.find((f) => f.path === t.dest)!.action;
-    if (action !== 'unchanged' && action !== 'conflict') writes.push({ rel: t.dest, bytes: profile.files.get(t.src)!, overwrite: action !== 'create' });
+    if (action !== 'unchanged' && action !== 'conflict')
+      writes.push({ rel: t.dest, bytes: profile.files.get(t.src)!, overwrite: action !== 'create' });
   }
   if (configText !== undefined) writes.push({ rel: CONFIG_FILE, bytes: configText, overwrite: true });
   if (lockAction !== 'unchanged') writes.push({ rel: lockRel, bytes: newLock, overwrite: lockAction === 'update' });
@@ -148,15 +193,37 @@ export async function vendorOrgProfile(config: RepoConfig, opts: OrgVendorOption
   if (!opts.apply) {
     const again = `org vendor --profile ${profile.name}${includeOrgDocs ? '' : ' --no-include-org-docs'} --apply${conflicts.length > 0 ? ' --force' : ''}`;
     const changes = files.some((f) => f.action !== 'unchanged') || needNamespace || lockAction !== 'unchanged';
-    return { data, warnings, violations: [], advice: changes ? [{ code: 'NEXT_APPLY', message: `This was a dry run: re-run with --apply${conflicts.length > 0 ? ' --force (replaces the conflicting files)' : ''} to vendor.`, command: opts.cmd(again) }] : [] };
+    return {
+      data,
+      warnings,
+      violations: [],
+      advice: changes
+        ? [
+            {
+              code: 'NEXT_APPLY',
+              message: `This was a dry run: re-run with --apply${conflicts.length > 0 ? ' --force (replaces the conflicting files)' : ''} to vendor.`,
+              command: opts.cmd(again),
+            },
+          ]
+        : [],
+    };
   }
   if (conflicts.length > 0) {
-    throw new DocketError('VENDOR_CONFLICT', `Vendoring would overwrite ${conflicts.length} file(s) changed in the repository: ${conflicts.join(', ')}. Nothing was written.`, {
-      suggestion: 'Review the files; re-run with --force to replace them with the profile\'s versions.',
-      details: { conflicts },
-    });
+    throw new DocketError(
+      'VENDOR_CONFLICT',
+      `Vendoring would overwrite ${conflicts.length} file(s) changed in the repository: ${conflicts.join(', ')}. Nothing was written.`,
+      {
+        suggestion: "Review the files; re-run with --force to replace them with the profile's versions.",
+        details: { conflicts },
+      },
+    );
   }
   for (const w of writes) await writeFileAtomic(root, path.join(root, w.rel), w.bytes, { overwrite: w.overwrite });
   data.applied = true;
-  return { data, warnings: [], violations: [], advice: [{ code: 'NEXT_CHECK', message: 'Check the repository against the vendored rules.', command: opts.cmd('check') }] };
+  return {
+    data,
+    warnings: [],
+    violations: [],
+    advice: [{ code: 'NEXT_CHECK', message: 'Check the repository against the vendored rules.', command: opts.cmd('check') }],
+  };
 }

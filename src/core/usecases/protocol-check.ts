@@ -68,18 +68,33 @@ function describe(state: AssetState): { message: string; suggestion: string } {
     case 'missing':
       return { message: `${p} is missing.`, suggestion: 'docket protocol sync --apply creates it.' };
     case 'legacy':
-      return { message: `${p} has no managed block (no protocol markers).`, suggestion: 'docket protocol sync --apply adds the block at the top and keeps the existing text below it.' };
+      return {
+        message: `${p} has no managed block (no protocol markers).`,
+        suggestion: 'docket protocol sync --apply adds the block at the top and keeps the existing text below it.',
+      };
     case 'stale': {
       const mode = state.asset.mode !== undefined && state.actualMode !== undefined && state.actualMode !== state.asset.mode;
-      const what = mode && state.actualSha256 === state.canonical.sha256
-        ? `has mode ${state.actualMode!.toString(8)}, not ${state.asset.mode!.toString(8)}`
-        : state.asset.ownership === 'mixed' ? 'has a managed block that is not docket\'s current text' : 'is not docket\'s current text';
-      return { message: `${p} ${what}.`, suggestion: `docket protocol sync --apply rewrites ${state.asset.ownership === 'mixed' ? 'the block and keeps the text below the end marker' : 'it'}.` };
+      const what =
+        mode && state.actualSha256 === state.canonical.sha256
+          ? `has mode ${state.actualMode!.toString(8)}, not ${state.asset.mode!.toString(8)}`
+          : state.asset.ownership === 'mixed'
+            ? "has a managed block that is not docket's current text"
+            : "is not docket's current text";
+      return {
+        message: `${p} ${what}.`,
+        suggestion: `docket protocol sync --apply rewrites ${state.asset.ownership === 'mixed' ? 'the block and keeps the text below the end marker' : 'it'}.`,
+      };
     }
     case 'tampered':
-      return { message: `${p}: the managed block was edited by hand (its text no longer has the checksum its begin marker records).`, suggestion: 'Move your text below the end marker, then run docket protocol sync --apply --force.' };
+      return {
+        message: `${p}: the managed block was edited by hand (its text no longer has the checksum its begin marker records).`,
+        suggestion: 'Move your text below the end marker, then run docket protocol sync --apply --force.',
+      };
     default:
-      return { message: `${p} cannot be used: ${(state.reason ?? 'unparseable').replace(/_/g, ' ')}${state.line !== undefined ? ` (line ${state.line})` : ''}.`, suggestion: 'Repair the markers by hand, or run docket protocol sync --apply --force (keeps the old text below a new block).' };
+      return {
+        message: `${p} cannot be used: ${(state.reason ?? 'unparseable').replace(/_/g, ' ')}${state.line !== undefined ? ` (line ${state.line})` : ''}.`,
+        suggestion: 'Repair the markers by hand, or run docket protocol sync --apply --force (keeps the old text below a new block).',
+      };
   }
 }
 
@@ -102,15 +117,30 @@ export function assetFlags(ids: readonly string[] | undefined): string {
  * `protocol check`: each managed agent-instruction file's status (reference §8.7). Every asset
  * that is not aligned is a violation (exit 1), in every format.
  */
-export async function runProtocolCheck(config: RepoConfig, opts: { assets?: readonly string[]; cmd: (c: string) => string }): Promise<{ data: ProtocolCheckData; violations: Issue[]; advice: Advice[] }> {
+export async function runProtocolCheck(
+  config: RepoConfig,
+  opts: { assets?: readonly string[]; cmd: (c: string) => string },
+): Promise<{ data: ProtocolCheckData; violations: Issue[]; advice: Advice[] }> {
   const states = await inspectAssets(config, opts.assets);
   const assets = states.map(reportOf);
   const count = (s: AssetStatus) => assets.filter((a) => a.status === s).length;
   const unparseable = count('unparseable');
   const aligned = count('aligned');
-  const data: ProtocolCheckData = { summary: { total: assets.length, aligned, drifted: assets.length - aligned - unparseable, unparseable }, assets };
+  const data: ProtocolCheckData = {
+    summary: { total: assets.length, aligned, drifted: assets.length - aligned - unparseable, unparseable },
+    assets,
+  };
   const violations = states.filter((s) => s.status !== 'aligned').map(driftIssue);
   const force = states.some((s) => s.status === 'tampered' || s.status === 'unparseable');
-  const advice: Advice[] = violations.length === 0 ? [] : [{ code: 'NEXT_PROTOCOL_SYNC', message: `Preview the rewrite of ${violations.length === 1 ? 'this file' : 'these files'}; add --apply to write it${force ? ' (--force for hand-edited or broken markers)' : ''}.`, command: opts.cmd(`protocol sync${assetFlags(opts.assets)}`) }];
+  const advice: Advice[] =
+    violations.length === 0
+      ? []
+      : [
+          {
+            code: 'NEXT_PROTOCOL_SYNC',
+            message: `Preview the rewrite of ${violations.length === 1 ? 'this file' : 'these files'}; add --apply to write it${force ? ' (--force for hand-edited or broken markers)' : ''}.`,
+            command: opts.cmd(`protocol sync${assetFlags(opts.assets)}`),
+          },
+        ];
   return { data, violations, advice };
 }

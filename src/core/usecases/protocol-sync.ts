@@ -45,7 +45,8 @@ function diffOf(state: AssetState, next: Buffer): string {
   const header = `diff --git a/${rel} b/${rel}\n`;
   const text = unifiedDiff(state.bytes ? state.bytes.toString('utf8') : '', next.toString('utf8'), rel);
   const want = process.platform === 'win32' ? undefined : state.asset.mode;
-  if (!state.bytes) return `${header}new file mode 100${(want ?? 0o644).toString(8)}\n${text.slice(header.length).replace(/^--- a\/.*\n/, '--- /dev/null\n')}`;
+  if (!state.bytes)
+    return `${header}new file mode 100${(want ?? 0o644).toString(8)}\n${text.slice(header.length).replace(/^--- a\/.*\n/, '--- /dev/null\n')}`;
   if (want === undefined || state.actualMode === undefined || state.actualMode === want) return text;
   return `${header}old mode 100${state.actualMode.toString(8)}\nnew mode 100${want.toString(8)}\n${text.slice(header.length)}`;
 }
@@ -57,7 +58,12 @@ function plan(state: AssetState, force: boolean): Planned {
   const needsForce = state.status === 'tampered' || state.status === 'unparseable';
   if (needsForce && !force) return { state, item: { ...base, action: 'refuse', reason: 'needs_force', diff: '' } };
   const rendered = renderAsset(state);
-  const item: ProtocolSyncAsset = { ...base, action: 'rewrite', ...(rendered.preservedUserBytes !== undefined ? { preserved_user_bytes: rendered.preservedUserBytes } : {}), diff: diffOf(state, rendered.bytes) };
+  const item: ProtocolSyncAsset = {
+    ...base,
+    action: 'rewrite',
+    ...(rendered.preservedUserBytes !== undefined ? { preserved_user_bytes: rendered.preservedUserBytes } : {}),
+    diff: diffOf(state, rendered.bytes),
+  };
   return { state, item, bytes: rendered.bytes };
 }
 
@@ -76,7 +82,11 @@ async function write(root: string, p: Planned): Promise<boolean> {
   const abs = path.join(root, ...p.state.asset.path.split('/'));
   const old = p.state.bytes;
   try {
-    const written = await writeFileAtomic(root, abs, p.bytes!, { overwrite: old !== undefined, mode: p.state.asset.mode ?? 0o644, ...(old ? { unchangedSha256: sha256(old) } : {}) });
+    const written = await writeFileAtomic(root, abs, p.bytes!, {
+      overwrite: old !== undefined,
+      mode: p.state.asset.mode ?? 0o644,
+      ...(old ? { unchangedSha256: sha256(old) } : {}),
+    });
     if (!written) return false;
   } catch (error) {
     if (error instanceof DocketError && error.code === 'FILE_EXISTS' && old === undefined) return false;
@@ -87,8 +97,14 @@ async function write(root: string, p: Planned): Promise<boolean> {
 }
 
 function forceWarning(p: Planned, apply: boolean): Issue {
-  const what = p.state.status === 'tampered' ? 'the hand-edited managed block' : 'the unparseable markers (the old text is kept below the new block)';
-  return { code: 'PROTOCOL_SYNC_FORCE_USED', severity: 'warning', message: `--force ${apply ? 'replaced' : 'would replace'} ${what} of ${p.state.asset.path}.`, path: p.state.asset.path };
+  const what =
+    p.state.status === 'tampered' ? 'the hand-edited managed block' : 'the unparseable markers (the old text is kept below the new block)';
+  return {
+    code: 'PROTOCOL_SYNC_FORCE_USED',
+    severity: 'warning',
+    message: `--force ${apply ? 'replaced' : 'would replace'} ${what} of ${p.state.asset.path}.`,
+    path: p.state.asset.path,
+  };
 }
 
 /**
@@ -97,11 +113,15 @@ function forceWarning(p: Planned, apply: boolean): Issue {
  * oversized files always. Every write is checked before the first one; each is atomic and
  * replaces the file only if it still has the bytes that were read.
  */
-export async function runProtocolSync(config: RepoConfig, opts: { assets?: readonly string[]; apply: boolean; force: boolean; cmd: (c: string) => string }): Promise<{ data: ProtocolSyncData; warnings: Issue[]; violations: Issue[]; advice: Advice[]; success: boolean }> {
+export async function runProtocolSync(
+  config: RepoConfig,
+  opts: { assets?: readonly string[]; apply: boolean; force: boolean; cmd: (c: string) => string },
+): Promise<{ data: ProtocolSyncData; warnings: Issue[]; violations: Issue[]; advice: Advice[]; success: boolean }> {
   const root = config.root;
   const planned = (await inspectAssets(config, opts.assets)).map((s) => plan(s, opts.force));
   const rewrites = planned.filter((p) => p.item.action === 'rewrite');
-  for (const p of rewrites) checkWriteTarget(root, path.join(root, ...p.state.asset.path.split('/')), { overwrite: p.state.bytes !== undefined });
+  for (const p of rewrites)
+    checkWriteTarget(root, path.join(root, ...p.state.asset.path.split('/')), { overwrite: p.state.bytes !== undefined });
   let applied = false;
   if (opts.apply) {
     for (const p of rewrites) {
@@ -111,8 +131,15 @@ export async function runProtocolSync(config: RepoConfig, opts: { assets?: reado
   }
   const assets = planned.map((p) => p.item);
   const count = (a: SyncAction) => assets.filter((x) => x.action === a).length;
-  const data: ProtocolSyncData = { dry_run: !opts.apply, applied, summary: { total: assets.length, rewritten: count('rewrite'), refused: count('refuse'), noop: count('noop') }, assets };
-  const warnings = planned.filter((p) => p.item.action === 'rewrite' && (p.state.status === 'tampered' || p.state.status === 'unparseable')).map((p) => forceWarning(p, opts.apply));
+  const data: ProtocolSyncData = {
+    dry_run: !opts.apply,
+    applied,
+    summary: { total: assets.length, rewritten: count('rewrite'), refused: count('refuse'), noop: count('noop') },
+    assets,
+  };
+  const warnings = planned
+    .filter((p) => p.item.action === 'rewrite' && (p.state.status === 'tampered' || p.state.status === 'unparseable'))
+    .map((p) => forceWarning(p, opts.apply));
   // A dry run reports what is not aligned yet; an applied run, what it could not align.
   const open = planned.filter((p) => (opts.apply ? p.item.action === 'refuse' : p.item.action !== 'noop'));
   const violations = open.map((p) => driftIssue(p.state));
@@ -120,7 +147,11 @@ export async function runProtocolSync(config: RepoConfig, opts: { assets?: reado
   const pending = planned.filter((p) => p.item.action === 'rewrite').length;
   const forcible = planned.some((p) => p.item.reason === 'needs_force');
   if (!opts.apply && (pending > 0 || forcible)) {
-    advice.push({ code: 'NEXT_APPLY', message: `This was a dry run: re-run with --apply to write${forcible ? ' (--force also replaces hand-edited blocks and broken markers)' : ''}.`, command: opts.cmd(`protocol sync${assetFlags(opts.assets)} --apply${opts.force ? ' --force' : ''}`) });
+    advice.push({
+      code: 'NEXT_APPLY',
+      message: `This was a dry run: re-run with --apply to write${forcible ? ' (--force also replaces hand-edited blocks and broken markers)' : ''}.`,
+      command: opts.cmd(`protocol sync${assetFlags(opts.assets)} --apply${opts.force ? ' --force' : ''}`),
+    });
   }
   return { data, warnings, violations, advice, success: violations.length === 0 };
 }

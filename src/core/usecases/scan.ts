@@ -14,7 +14,17 @@ import { predictRemaining, type RemainingFindings } from '../scan/predict.js';
 import { planAdoption } from '../scan/plan.js';
 import { writePlan } from '../scan/plan-file.js';
 import { folderType, surveyFile, type SurveyedFile } from '../scan/read.js';
-import { NAMESPACE_ROOT, PLAN_KIND, PLAN_VERSION, SKIPPED_DIRS, type DirectorySummary, type NamespaceSuggestion, type PlanAction, type ScannedFile, type TypeSuggestion } from '../scan/types.js';
+import {
+  NAMESPACE_ROOT,
+  PLAN_KIND,
+  PLAN_VERSION,
+  SKIPPED_DIRS,
+  type DirectorySummary,
+  type NamespaceSuggestion,
+  type PlanAction,
+  type ScannedFile,
+  type TypeSuggestion,
+} from '../scan/types.js';
 import type { ItemSink } from '../stream.js';
 import { DocketError } from '../../errors/docket-error.js';
 
@@ -31,7 +41,17 @@ export interface ScanData {
   files: ScannedFile[];
   /** The plan's actions (NDJSON: `action` items), also written to --plan FILE. */
   actions: PlanAction[];
-  plan: { path: string | null; written: boolean; actions: number; unplanned: string[]; kept: { path: string; reason: string }[]; undecided: { path: string; types: string[]; reason: string }[]; ungoverned: { path: string; reason: string }[]; stated: { path: string; field: string; stated: string; value: string | null; note: string }[]; remaining?: RemainingFindings };
+  plan: {
+    path: string | null;
+    written: boolean;
+    actions: number;
+    unplanned: string[];
+    kept: { path: string; reason: string }[];
+    undecided: { path: string; types: string[]; reason: string }[];
+    ungoverned: { path: string; reason: string }[];
+    stated: { path: string; field: string; stated: string; value: string | null; note: string }[];
+    remaining?: RemainingFindings;
+  };
 }
 
 export interface ScanOptions {
@@ -76,9 +96,17 @@ async function configOrDefaults(root: string): Promise<{ config: RepoConfig; fou
  * surveyed, nor docket's own templates (the templates directory and configured templates).
  */
 function surveyed(config: RepoConfig): (rel: string) => boolean {
-  const templates = new Set(config.namespaces.flatMap((ns) => Object.values(ns.document_types).flatMap((t) => (t.template ? [t.template] : []))));
+  const templates = new Set(
+    config.namespaces.flatMap((ns) => Object.values(ns.document_types).flatMap((t) => (t.template ? [t.template] : []))),
+  );
   const dirs = config.namespaces.map((ns) => `${ns.templates_dir}/`);
-  return (rel) => !rel.split('/').slice(0, -1).some((d) => d.startsWith('.') || SKIPPED_DIRS.has(d)) && !templates.has(rel) && !dirs.some((d) => rel.startsWith(d));
+  return (rel) =>
+    !rel
+      .split('/')
+      .slice(0, -1)
+      .some((d) => d.startsWith('.') || SKIPPED_DIRS.has(d)) &&
+    !templates.has(rel) &&
+    !dirs.some((d) => rel.startsWith(d));
 }
 
 function prefixFor(name: string): string {
@@ -93,12 +121,19 @@ function prefixFor(name: string): string {
 function withMainTree(config: RepoConfig, found: Map<string, NamespaceSuggestion>): NamespaceSuggestion[] {
   const out = [...found.values()];
   const main = config.namespaces.length === 1 ? config.namespaces[0]! : undefined;
-  if (out.length > 0 && main && !found.has(main.docs_root)) out.push({ name: main.name, docs_root: main.docs_root, repo_prefix: main.repo_prefix });
+  if (out.length > 0 && main && !found.has(main.docs_root))
+    out.push({ name: main.name, docs_root: main.docs_root, repo_prefix: main.repo_prefix });
   return out.sort((a, b) => (a.docs_root < b.docs_root ? -1 : 1));
 }
 
 function toItem(f: SurveyedFile): ScannedFile {
-  return { path: f.rel, governed: f.governed, frontmatter: f.state, document_id: f.document_id ?? null, suggested_type: f.suggestedType ?? null };
+  return {
+    path: f.rel,
+    governed: f.governed,
+    frontmatter: f.state,
+    document_id: f.document_id ?? null,
+    suggested_type: f.suggestedType ?? null,
+  };
 }
 
 /**
@@ -111,7 +146,7 @@ export async function runScan(root: string, opts: ScanOptions): Promise<ScanResu
   const unsafe = opts.force ? undefined : unsafeRoot(root, opts.home);
   if (unsafe) {
     throw new DocketError('ROOT_REFUSED', `scan does not survey ${root}: ${unsafe.why}.`, {
-      suggestion: 'Pass the repository\'s directory as --root, or add --force to survey this directory anyway.',
+      suggestion: "Pass the repository's directory as --root, or add --force to survey this directory anyway.",
       details: { root, reason: unsafe.reason },
     });
   }
@@ -145,22 +180,41 @@ export async function runScan(root: string, opts: ScanOptions): Promise<ScanResu
     if (f.state === 'invalid') counts.invalid++;
     if (f.state === 'unreadable') {
       partial = true;
-      if (f.problem) warnings.push({ code: 'FILE_UNREADABLE', severity: 'warning', message: f.problem.message, path: f.rel, ...(f.problem.suggestion ? { suggestion: f.problem.suggestion } : {}) });
+      if (f.problem)
+        warnings.push({
+          code: 'FILE_UNREADABLE',
+          severity: 'warning',
+          message: f.problem.message,
+          path: f.rel,
+          ...(f.problem.suggestion ? { suggestion: f.problem.suggestion } : {}),
+        });
     }
     if (f.document_id) ids.push(f.document_id);
     // Every governed file that can be read is a candidate: the planner decides what each needs.
     if (f.governed && f.state !== 'unreadable') candidates.push({ ...f, links: f.links.length > 0 ? [f.links[0]!] : [] });
     const ns = NAMESPACE_ROOT.exec(f.rel.split('/').slice(0, 3).join('/'));
-    if (ns && !config.namespaces.some((n) => n.docs_root === ns[0]) && !namespaces.has(ns[0])) namespaces.set(ns[0], { name: ns[2]!, docs_root: ns[0], repo_prefix: prefixFor(ns[2]!) });
+    if (ns && !config.namespaces.some((n) => n.docs_root === ns[0]) && !namespaces.has(ns[0]))
+      namespaces.set(ns[0], { name: ns[2]!, docs_root: ns[0], repo_prefix: prefixFor(ns[2]!) });
     const item = toItem(f);
     if (sink) await sink.item('file', item);
     else files.push(item);
-    if (paths.length > 1000 && ((i + 1) % PROGRESS_EVERY === 0 || i + 1 === paths.length)) await (sink ?? opts).progress?.('read', i + 1, paths.length);
+    if (paths.length > 1000 && ((i + 1) % PROGRESS_EVERY === 0 || i + 1 === paths.length))
+      await (sink ?? opts).progress?.('read', i + 1, paths.length);
   }
   const sha = found ? await configSha256(root) : undefined;
   const facts = await schemaFacts(config);
   const links = await nonDocumentLinks(config, listing.symlinks.filter(surveyed(config)));
-  const plan = await planAdoption(candidates, { config, ids, claimed, links, required: facts.required, statuses: facts.statuses, today: todayIso(opts.now, opts.env), env: opts.env, ...(sha ? { configSha256: sha } : {}) });
+  const plan = await planAdoption(candidates, {
+    config,
+    ids,
+    claimed,
+    links,
+    required: facts.required,
+    statuses: facts.statuses,
+    today: todayIso(opts.now, opts.env),
+    env: opts.env,
+    ...(sha ? { configSha256: sha } : {}),
+  });
   if (sink) for (const a of plan.actions) await sink.item('action', a);
   let planPath: string | null = null;
   let remaining: RemainingFindings | undefined;
@@ -168,11 +222,14 @@ export async function runScan(root: string, opts: ScanOptions): Promise<ScanResu
     const written = { kind: PLAN_KIND, plan_version: PLAN_VERSION, config: found ? 'found' : 'defaults', actions: plan.actions } as const;
     planPath = await writePlan(root, opts.plan, written);
     // Only with a config: without one `check` does not run at all (init first).
-    if (found) remaining = await predictRemaining(config, written, { claimed: new Set(claimed), ...(opts.signal ? { signal: opts.signal } : {}) });
+    if (found)
+      remaining = await predictRemaining(config, written, { claimed: new Set(claimed), ...(opts.signal ? { signal: opts.signal } : {}) });
   }
   const suggestedTypes: TypeSuggestion[] = [];
   for (const dir of [...dirs.keys()].sort()) {
-    const ns = config.namespaces.find((n) => n.docs_root === '.' || dir === n.docs_root || dir.startsWith(`${n.docs_root}/`)) ?? config.namespaces[0]!;
+    const ns =
+      config.namespaces.find((n) => n.docs_root === '.' || dir === n.docs_root || dir.startsWith(`${n.docs_root}/`)) ??
+      config.namespaces[0]!;
     const type = folderType(path.posix.basename(dir), ns);
     const t = type ? ns.document_types[type] : undefined;
     if (!type || !t) continue;
@@ -181,11 +238,28 @@ export async function runScan(root: string, opts: ScanOptions): Promise<ScanResu
   }
   const advice: Advice[] = [];
   const adr = found ? undefined : await adrImportAdvice(root, listing.markdown);
-  if (!found) advice.push({ code: 'NEXT_INIT', message: adr ? `No docops.config.yaml: the survey assumed the defaults \`init\` writes. ${adr.why}` : 'No docops.config.yaml: the survey assumed the defaults `init` writes. Initialise the repository first.', command: opts.cmd(adr ? `init ${adr.flags}` : 'init') });
+  if (!found)
+    advice.push({
+      code: 'NEXT_INIT',
+      message: adr
+        ? `No docops.config.yaml: the survey assumed the defaults \`init\` writes. ${adr.why}`
+        : 'No docops.config.yaml: the survey assumed the defaults `init` writes. Initialise the repository first.',
+      command: opts.cmd(adr ? `init ${adr.flags}` : 'init'),
+    });
   if (plan.actions.length > 0) {
-    advice.push(planPath
-      ? { code: 'NEXT_SCAN_APPLY', message: `Preview the ${plan.actions.length} planned action${plan.actions.length === 1 ? '' : 's'} (nothing is written without --apply).`, command: opts.cmd(`fix --plan ${planPath}`) }
-      : { code: 'NEXT_SCAN_APPLY', message: 'Write the plan to a file, then preview and apply it with `docket fix --plan`.', command: opts.cmd('scan --plan .docket/scan-plan.json') });
+    advice.push(
+      planPath
+        ? {
+            code: 'NEXT_SCAN_APPLY',
+            message: `Preview the ${plan.actions.length} planned action${plan.actions.length === 1 ? '' : 's'} (nothing is written without --apply).`,
+            command: opts.cmd(`fix --plan ${planPath}`),
+          }
+        : {
+            code: 'NEXT_SCAN_APPLY',
+            message: 'Write the plan to a file, then preview and apply it with `docket fix --plan`.',
+            command: opts.cmd('scan --plan .docket/scan-plan.json'),
+          },
+    );
   }
   if (found) advice.push({ code: 'NEXT_CHECK', message: 'Check the governed documents against the rules.', command: opts.cmd('check') });
   return {
@@ -200,7 +274,17 @@ export async function runScan(root: string, opts: ScanOptions): Promise<ScanResu
       suggested_namespaces: withMainTree(config, namespaces),
       files,
       actions: sink ? [] : plan.actions,
-      plan: { path: planPath, written: planPath !== null, actions: plan.actions.length, unplanned: plan.unplanned, kept: plan.kept, undecided: plan.undecided, ungoverned: plan.ungoverned, stated: plan.stated, ...(remaining ? { remaining } : {}) },
+      plan: {
+        path: planPath,
+        written: planPath !== null,
+        actions: plan.actions.length,
+        unplanned: plan.unplanned,
+        kept: plan.kept,
+        undecided: plan.undecided,
+        ungoverned: plan.ungoverned,
+        stated: plan.stated,
+        ...(remaining ? { remaining } : {}),
+      },
     },
     warnings,
     advice,

@@ -84,7 +84,15 @@ export async function runSite(root: string, opts: SiteOptions): Promise<SiteResu
     for (const v of views.views.values()) if (!states.includes(v.impl_state)) states.push(v.impl_state);
     queue = { states, entries: views.views };
   }
-  const model = siteModel({ config, nodes: graph.nodes, edges: graph.edges, check: check.data, findings: [...check.violations, ...check.warnings].sort(compareIssues), ...(queue ? { queue } : {}), ...(opts.builtAt ? { builtAt: opts.builtAt } : {}) });
+  const model = siteModel({
+    config,
+    nodes: graph.nodes,
+    edges: graph.edges,
+    check: check.data,
+    findings: [...check.violations, ...check.warnings].sort(compareIssues),
+    ...(queue ? { queue } : {}),
+    ...(opts.builtAt ? { builtAt: opts.builtAt } : {}),
+  });
   const files = opts.render(model);
   let written;
   try {
@@ -103,7 +111,12 @@ export async function runSite(root: string, opts: SiteOptions): Promise<SiteResu
       relations: model.edges.length,
       by_type: countBy(nodes.map((n) => n.type)),
       by_status: countBy(nodes.map((n) => n.status)),
-      check: { files_checked: check.data.files_checked, files_failed: check.data.files_failed, violations: check.data.violations_count, warnings: check.data.warnings_count },
+      check: {
+        files_checked: check.data.files_checked,
+        files_failed: check.data.files_failed,
+        violations: check.data.violations_count,
+        warnings: check.data.warnings_count,
+      },
       board: queue !== undefined,
     },
     warnings: [...warnings, ...index.warnings],

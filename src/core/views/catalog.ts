@@ -64,8 +64,29 @@ function byRecency(recency: ReadonlyMap<ViewDocument, number | undefined>) {
 export function renderCatalog(model: ViewModel): string {
   const recency = new Map(model.documents.map((d) => [d, recencyOf(d)]));
   const latest = [...recency.values()].filter((t): t is number => t !== undefined);
-  const lastUpdated = model.built_at !== undefined ? model.built_at.slice(0, 10) : latest.length > 0 ? utcDate(latest.reduce((a, b) => Math.max(a, b))) : undefined;
-  const out = ['---', `document_id: ${model.repo_prefix}-INDEX-001`, 'type: INDEX', 'title: Project Dashboard', 'status: Draft', 'version: "1.0"', ...(lastUpdated ? [`last_updated: ${lastUpdated}`] : []), 'owner: __TBD__', 'docops_version: "2.0"', '---', '', CATALOG_MARKER, '', '# Project Dashboard', ''];
+  const lastUpdated =
+    model.built_at !== undefined
+      ? model.built_at.slice(0, 10)
+      : latest.length > 0
+        ? utcDate(latest.reduce((a, b) => Math.max(a, b)))
+        : undefined;
+  const out = [
+    '---',
+    `document_id: ${model.repo_prefix}-INDEX-001`,
+    'type: INDEX',
+    'title: Project Dashboard',
+    'status: Draft',
+    'version: "1.0"',
+    ...(lastUpdated ? [`last_updated: ${lastUpdated}`] : []),
+    'owner: __TBD__',
+    'docops_version: "2.0"',
+    '---',
+    '',
+    CATALOG_MARKER,
+    '',
+    '# Project Dashboard',
+    '',
+  ];
   out.push(...headerLines(model, '--output-catalog'));
   const groups = new Map<CatalogGroup, ViewDocument[]>(CATALOG_GROUPS.map((g) => [g, []]));
   for (const doc of model.documents) groups.get(catalogGroup(doc))!.push(doc);
@@ -75,7 +96,12 @@ export function renderCatalog(model: ViewModel): string {
       out.push('_No documents currently in this state._', '');
       continue;
     }
-    out.push(`| ${HEADERS.join(' | ')} |`, `| ${HEADERS.map(() => '---').join(' | ')} |`, ...[...docs].sort(byRecency(recency)).map((d) => row(d, model.dir, recency.get(d))), '');
+    out.push(
+      `| ${HEADERS.join(' | ')} |`,
+      `| ${HEADERS.map(() => '---').join(' | ')} |`,
+      ...[...docs].sort(byRecency(recency)).map((d) => row(d, model.dir, recency.get(d))),
+      '',
+    );
   }
   return out.join('\n');
 }

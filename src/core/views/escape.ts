@@ -35,7 +35,12 @@ export function markdownText(value: string): string {
 
 /** A CSS class name part: lower-case letters, digits, `_` and `-` only (`fallback` when nothing is left). */
 export function cssSlug(value: string, fallback: string): string {
-  const slug = value.trim().toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/-{2,}/g, '-').replace(/^-+|-+$/g, '');
+  const slug = value
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-+|-+$/g, '');
   return slug === '' ? fallback : slug;
 }
 
@@ -62,5 +67,8 @@ const SAFE_HREF = /^[A-Za-z0-9\-._~/]*$/;
 export function relativeHref(from: string, to: string): string {
   const rel = relativePath(from, to);
   if (SAFE_HREF.test(rel)) return rel;
-  return rel.split('/').map((segment) => encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)).join('/');
+  return rel
+    .split('/')
+    .map((segment) => encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`))
+    .join('/');
 }

@@ -38,15 +38,25 @@ export function kanbanColumns(documents: readonly ViewDocument[]): KanbanColumn[
 
 function byCardOrder(a: ViewDocument, b: ViewDocument): number {
   const age = (d: ViewDocument) => (d.updated === undefined ? 0 : timeOf(d.updated) || 0);
-  return priorityRank(a.priority) - priorityRank(b.priority) || b.unblocks.length - a.unblocks.length || age(a) - age(b) || byString(a.document_id, b.document_id);
+  return (
+    priorityRank(a.priority) - priorityRank(b.priority) ||
+    b.unblocks.length - a.unblocks.length ||
+    age(a) - age(b) ||
+    byString(a.document_id, b.document_id)
+  );
 }
 
 const notesOf = (doc: ViewDocument) => (doc.notes === undefined || doc.notes.trim() === '' ? undefined : doc.notes.slice(0, LIMITS.notes));
 
 function fallbackCard(doc: ViewDocument, dir: string): string[] {
-  const badges = [...(doc.priority !== undefined ? [`\\[${markdownText(doc.priority)}\\]`] : []), ...(doc.open_blockers.length > 0 ? ['\\[blocked\\]'] : [])];
+  const badges = [
+    ...(doc.priority !== undefined ? [`\\[${markdownText(doc.priority)}\\]`] : []),
+    ...(doc.open_blockers.length > 0 ? ['\\[blocked\\]'] : []),
+  ];
   const status = doc.status === null ? '' : ` (${markdownText(doc.status)})`;
-  const lines = [`- **[${markdownText(doc.document_id)}](${relativeHref(dir, doc.path)})**: ${[...badges, markdownText(doc.title ?? '')].join(' ')}${status}`];
+  const lines = [
+    `- **[${markdownText(doc.document_id)}](${relativeHref(dir, doc.path)})**: ${[...badges, markdownText(doc.title ?? '')].join(' ')}${status}`,
+  ];
   const notes = notesOf(doc);
   if (notes !== undefined) lines.push(`  - ${markdownText(notes)}`);
   return lines;
@@ -62,8 +72,12 @@ function htmlCard(doc: ViewDocument, dir: string): string[] {
     `<span class="card-title kanban-truncate" title="${title}">${title}</span>`,
   ];
   if (status !== '') lines.push(`<span class="card-status badge-${cssSlug(status, 'unknown')}">${htmlText(status)}</span>`);
-  if (doc.priority !== undefined) lines.push(`<span class="card-priority badge-priority-${cssSlug(doc.priority, 'unknown')}">${htmlText(doc.priority)}</span>`);
-  if (doc.open_blockers.length > 0) lines.push(`<span class="card-blocked badge-blocked" title="${htmlText(doc.open_blockers.join(', '))}">${doc.open_blockers.length} blocked</span>`);
+  if (doc.priority !== undefined)
+    lines.push(`<span class="card-priority badge-priority-${cssSlug(doc.priority, 'unknown')}">${htmlText(doc.priority)}</span>`);
+  if (doc.open_blockers.length > 0)
+    lines.push(
+      `<span class="card-blocked badge-blocked" title="${htmlText(doc.open_blockers.join(', '))}">${doc.open_blockers.length} blocked</span>`,
+    );
   const notes = notesOf(doc);
   if (notes !== undefined) lines.push(`<p class="card-notes kanban-truncate-lines" title="${htmlText(notes)}">${htmlText(notes)}</p>`);
   lines.push('</article>');
@@ -77,8 +91,19 @@ function htmlCard(doc: ViewDocument, dir: string): string[] {
  */
 export function renderKanban(model: ViewModel): { markdown: string; css: string } {
   const columns = kanbanColumns(model.documents);
-  const out = [KANBAN_MARKER, '', `# ${markdownText(model.project_name)} Project Status Board`, '', `<link rel="stylesheet" href="${KANBAN_CSS_FILE}">`, ''];
-  out.push('> Update an item with `docket state set <ID> --impl-state "<state>" --notes "<text>"`.', '> Take the next ready one with `docket state next`; see `docket state --help`.', '');
+  const out = [
+    KANBAN_MARKER,
+    '',
+    `# ${markdownText(model.project_name)} Project Status Board`,
+    '',
+    `<link rel="stylesheet" href="${KANBAN_CSS_FILE}">`,
+    '',
+  ];
+  out.push(
+    '> Update an item with `docket state set <ID> --impl-state "<state>" --notes "<text>"`.',
+    '> Take the next ready one with `docket state next`; see `docket state --help`.',
+    '',
+  );
   out.push(...headerLines(model, '--output-kanban'));
   out.push('<div class="kanban-fallback">', '');
   for (const { state, cards } of columns) {
@@ -90,7 +115,10 @@ export function renderKanban(model: ViewModel): { markdown: string; css: string 
   out.push('</div>', '', '<div class="kanban-board" role="region" aria-label="Project Kanban Board">', '');
   for (const { state, cards } of columns) {
     const name = htmlText(state);
-    out.push(`<section class="kanban-column kanban-${cssSlug(state, 'not-started')}" aria-label="${name}">`, `<h3>${name} <span class="kanban-count">${cards.length}</span></h3>`);
+    out.push(
+      `<section class="kanban-column kanban-${cssSlug(state, 'not-started')}" aria-label="${name}">`,
+      `<h3>${name} <span class="kanban-count">${cards.length}</span></h3>`,
+    );
     for (const card of cards) out.push(...htmlCard(card, model.dir));
     out.push('</section>', '');
   }

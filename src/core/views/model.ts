@@ -40,11 +40,31 @@ export interface ViewModel {
 /** The documents of the index with their entries, as the views need them (state: undefined when there is no usable state file). */
 export function viewDocuments(nodes: readonly IndexNode[], state: StateViews | undefined): ViewDocument[] {
   return nodes.map((n) => {
-    const doc: ViewDocument = { document_id: n.document_id, path: n.path, type: n.type, title: n.title, status: n.status, owner: n.owner, last_updated: n.last_updated, ready: false, open_blockers: [], unblocks: [] };
+    const doc: ViewDocument = {
+      document_id: n.document_id,
+      path: n.path,
+      type: n.type,
+      title: n.title,
+      status: n.status,
+      owner: n.owner,
+      last_updated: n.last_updated,
+      ready: false,
+      open_blockers: [],
+      unblocks: [],
+    };
     const view = state?.views.get(n.document_id);
     if (!view) return doc;
     const priority = state!.entries.get(n.document_id)?.priority;
-    return { ...doc, impl_state: view.impl_state, updated: view.updated, ...(priority !== undefined ? { priority } : {}), ...(view.notes !== undefined ? { notes: view.notes } : {}), ready: view.ready, open_blockers: view.open_blockers, unblocks: view.unblocks };
+    return {
+      ...doc,
+      impl_state: view.impl_state,
+      updated: view.updated,
+      ...(priority !== undefined ? { priority } : {}),
+      ...(view.notes !== undefined ? { notes: view.notes } : {}),
+      ready: view.ready,
+      open_blockers: view.open_blockers,
+      unblocks: view.unblocks,
+    };
   });
 }
 
@@ -58,7 +78,9 @@ function frontmatterTime(value: string | null): number | undefined {
 
 /** Activity recency (the later of the entry's `updated` and the frontmatter's `last_updated`), in milliseconds; undefined when neither reads as a date. */
 export function recencyOf(doc: ViewDocument): number | undefined {
-  const times = [frontmatterTime(doc.last_updated), doc.updated === undefined ? undefined : timeOf(doc.updated)].filter((t): t is number => t !== undefined && !Number.isNaN(t));
+  const times = [frontmatterTime(doc.last_updated), doc.updated === undefined ? undefined : timeOf(doc.updated)].filter(
+    (t): t is number => t !== undefined && !Number.isNaN(t),
+  );
   return times.length === 0 ? undefined : Math.max(...times);
 }
 

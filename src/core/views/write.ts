@@ -25,17 +25,26 @@ export interface ViewFile {
   written: boolean;
 }
 
-
 /**
  * What `index --output-catalog` / `--output-kanban` ask for; undefined when neither. A
  * --catalog-name must be a Markdown file name (a view elsewhere would be governed) other than
  * the board's.
  */
-export function viewRequest(config: RepoConfig, flags: { catalog: boolean; catalogName?: string; kanban: boolean }): ViewRequest | undefined {
+export function viewRequest(
+  config: RepoConfig,
+  flags: { catalog: boolean; catalogName?: string; kanban: boolean },
+): ViewRequest | undefined {
   if (!flags.catalog && !flags.kanban) return undefined;
   const name = flags.catalogName?.trim();
   if (name !== undefined && (!/^[^/\\\0]+\.md$/i.test(name) || name.startsWith('.') || name.toLowerCase() === KANBAN_FILE)) {
-    throw new DocketError('INVALID_FLAG_VALUE', `--catalog-name "${name.slice(0, 80)}" is not a Markdown file name of its own (such as catalogue.md).`, { suggestion: 'Give a file name ending in .md, without a directory, other than kanban.md.', details: { flag: '--catalog-name', value: name.slice(0, 80) } });
+    throw new DocketError(
+      'INVALID_FLAG_VALUE',
+      `--catalog-name "${name.slice(0, 80)}" is not a Markdown file name of its own (such as catalogue.md).`,
+      {
+        suggestion: 'Give a file name ending in .md, without a directory, other than kanban.md.',
+        details: { flag: '--catalog-name', value: name.slice(0, 80) },
+      },
+    );
   }
   return { ...(flags.catalog ? { catalog: name ?? config.catalog_name } : {}), kanban: flags.kanban };
 }
@@ -45,7 +54,12 @@ export function requestedViews(dir: string, request: ViewRequest): ViewFile[] {
   const at = (name: string) => path.posix.join(dir, name);
   return [
     ...(request.catalog !== undefined ? [{ view: 'catalog' as const, path: at(request.catalog), written: false }] : []),
-    ...(request.kanban ? [{ view: 'kanban' as const, path: at(KANBAN_FILE), written: false }, { view: 'kanban_css' as const, path: at(KANBAN_CSS_FILE), written: false }] : []),
+    ...(request.kanban
+      ? [
+          { view: 'kanban' as const, path: at(KANBAN_FILE), written: false },
+          { view: 'kanban_css' as const, path: at(KANBAN_CSS_FILE), written: false },
+        ]
+      : []),
   ];
 }
 
@@ -77,7 +91,12 @@ const builtAt = (now: Date) => `${now.toISOString().slice(0, 19)}Z`;
  * The views of an index run: its nodes with their project-state.yaml entries, kept by the
  * run's filters, written as requested. `now` only with --include-timestamp.
  */
-export async function writeIndexViews(config: RepoConfig, nodes: readonly IndexNode[], request: ViewRequest, opts: { filters?: { status: string[]; implState: string[] }; now?: Date }): Promise<ViewFile[]> {
+export async function writeIndexViews(
+  config: RepoConfig,
+  nodes: readonly IndexNode[],
+  request: ViewRequest,
+  opts: { filters?: { status: string[]; implState: string[] }; now?: Date },
+): Promise<ViewFile[]> {
   const docs = viewDocuments(nodes, await stateViews(config));
   const main = mainNamespace(config.namespaces);
   const model: ViewModel = {

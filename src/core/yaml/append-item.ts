@@ -12,14 +12,15 @@ export function parseForEdit(text: string): { ok: true; value: ParsedYaml } | { 
   const lines = new LineCounter();
   const doc = parseDocument(text, { ...QUIET, lineCounter: lines, uniqueKeys: true });
   const error = doc.errors[0];
-  if (error) return { ok: false, message: error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, ''), line: error.linePos?.[0]?.line };
+  if (error)
+    return { ok: false, message: error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, ''), line: error.linePos?.[0]?.line };
   return { ok: true, value: { doc, lines } };
 }
 
 /** The value node of a top-level key (undefined when absent). */
 export function topLevel(parsed: ParsedYaml, key: string): Node | null | undefined {
   const contents = parsed.doc.contents;
-  return yamlLib().isMap(contents) ? (contents.get(key, true)) : undefined;
+  return yamlLib().isMap(contents) ? contents.get(key, true) : undefined;
 }
 
 /**

@@ -21,4 +21,5 @@ export function unknownTag(doc: Document.Parsed, yaml: string, lines: LineCounte
   return { tag, line: pos.line, column: pos.col };
 }
 
-export const unknownTagSuggestion = (tag: string) => `Remove the tag \`${tag}\` and write the value as plain YAML (a quoted string, a number, a list).`;
+export const unknownTagSuggestion = (tag: string) =>
+  `Remove the tag \`${tag}\` and write the value as plain YAML (a quoted string, a number, a list).`;

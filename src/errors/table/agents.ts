@@ -7,9 +7,11 @@ export const AGENT_CODES = {
     exit: EXIT.OK,
     category: 'security',
     summary: 'Values that look like secrets were replaced by `[REDACTED:<kind>]` in this output.',
-    cause: 'A document, path or message holds a token, a private key, a password inside a URL (`https://user:password@host`) or a `password=`-style assignment.',
+    cause:
+      'A document, path or message holds a token, a private key, a password inside a URL (`https://user:password@host`) or a `password=`-style assignment.',
     remediation: {
-      action: 'Remove the credential from the repository and rotate it: anyone with the repository can read it. The message gives how many values were hidden.',
+      action:
+        'Remove the credential from the repository and rotate it: anyone with the repository can read it. The message gives how many values were hidden.',
       commands: [],
     },
   },
@@ -18,9 +20,11 @@ export const AGENT_CODES = {
     exit: EXIT.OK,
     category: 'guidance',
     summary: 'The result was larger than the MCP size cap: long lists were shortened.',
-    cause: 'A tool call whose JSON result exceeded `docket mcp --max-result-bytes` (256 KiB by default), usually many findings or documents.',
+    cause:
+      'A tool call whose JSON result exceeded `docket mcp --max-result-bytes` (256 KiB by default), usually many findings or documents.',
     remediation: {
-      action: 'Narrow the call (fields, max_findings, fewer paths), or start the server with a larger --max-result-bytes. The message gives the counts that were kept.',
+      action:
+        'Narrow the call (fields, max_findings, fewer paths), or start the server with a larger --max-result-bytes. The message gives the counts that were kept.',
       commands: ['docket mcp --max-result-bytes 1048576'],
     },
   },

@@ -16,8 +16,10 @@ export const CONFIG_CODES = {
     kind: 'warning',
     exit: EXIT.OK,
     category: 'config',
-    summary: 'No docops.config.yaml: the command ran on the defaults (docs root docs, a prefix from the directory name, the built-in types).',
-    cause: 'fix, index, resolve, identify, link or install-precommit ran in a git work tree (or with --root) that has no config yet, as the Python DocOps CLI allows.',
+    summary:
+      'No docops.config.yaml: the command ran on the defaults (docs root docs, a prefix from the directory name, the built-in types).',
+    cause:
+      'fix, index, resolve, identify, link or install-precommit ran in a git work tree (or with --root) that has no config yet, as the Python DocOps CLI allows.',
     remediation: {
       action: 'Run `docket init` to write the config, so every command reads the same settings; check and new require it.',
       commands: ['docket init', 'docket doctor'],
@@ -28,7 +30,8 @@ export const CONFIG_CODES = {
     exit: EXIT.DATA,
     category: 'config',
     summary: 'docops.config.yaml is not valid YAML or has values of the wrong type.',
-    cause: 'A syntax error, a duplicate key, a key whose value has the wrong type, or a repo_prefix or document type that cannot be used in IDs and file names (such as `../X` or `A-B`).',
+    cause:
+      'A syntax error, a duplicate key, a key whose value has the wrong type, or a repo_prefix or document type that cannot be used in IDs and file names (such as `../X` or `A-B`).',
     remediation: {
       action: 'Fix the file at the line given in the message, then re-run `docket doctor`.',
       commands: ['docket doctor'],
@@ -38,10 +41,13 @@ export const CONFIG_CODES = {
     kind: 'warning',
     exit: EXIT.OK,
     category: 'config',
-    summary: 'docops.config.yaml sets nothing (empty, blank or only comments): the defaults stand in, with a prefix derived from the folder name.',
-    cause: 'A config created empty (`touch docops.config.yaml`), emptied by a merge, or whose settings were all commented out. Every command that loads it, and doctor, says so: IDs would otherwise take a prefix from whatever the folder is called.',
+    summary:
+      'docops.config.yaml sets nothing (empty, blank or only comments): the defaults stand in, with a prefix derived from the folder name.',
+    cause:
+      'A config created empty (`touch docops.config.yaml`), emptied by a merge, or whose settings were all commented out. Every command that loads it, and doctor, says so: IDs would otherwise take a prefix from whatever the folder is called.',
     remediation: {
-      action: 'Write the keys `docket init` writes (project_name, repo_prefix, docs_root, schema_path, index_path, document_types), at least repo_prefix; or delete the empty file and run `docket init --prefix <PREFIX>`.',
+      action:
+        'Write the keys `docket init` writes (project_name, repo_prefix, docs_root, schema_path, index_path, document_types), at least repo_prefix; or delete the empty file and run `docket init --prefix <PREFIX>`.',
       commands: ['docket init --prefix <PREFIX>', 'docket doctor'],
     },
   },
@@ -49,9 +55,15 @@ export const CONFIG_CODES = {
     kind: 'warning',
     exit: EXIT.OK,
     category: 'security',
-    summary: 'docops.config.yaml is a symbolic link to a file inside the repository: it is read from there, and writes through the link are refused.',
-    cause: 'A config shared between folders of one repository by a link. A link that leaves the repository is refused (PATH_OUTSIDE_ROOT): a config from elsewhere would govern the repository without being part of it.',
-    remediation: { action: 'Replace the link with the file itself, or keep it and edit the target by hand (commands that edit the config refuse to write through a link).', commands: ['docket doctor'] },
+    summary:
+      'docops.config.yaml is a symbolic link to a file inside the repository: it is read from there, and writes through the link are refused.',
+    cause:
+      'A config shared between folders of one repository by a link. A link that leaves the repository is refused (PATH_OUTSIDE_ROOT): a config from elsewhere would govern the repository without being part of it.',
+    remediation: {
+      action:
+        'Replace the link with the file itself, or keep it and edit the target by hand (commands that edit the config refuse to write through a link).',
+      commands: ['docket doctor'],
+    },
   },
   CONFIG_UNKNOWN_KEY: {
     kind: 'warning',
@@ -66,9 +78,11 @@ export const CONFIG_CODES = {
     exit: EXIT.OK,
     category: 'config',
     summary: 'docops.config.yaml uses a legacy key (a note, severity info: it never fails --strict).',
-    cause: 'A key of the older DocOps config format, such as `type_directories` or `templates`, which the Python DocOps CLI still reads and writes.',
+    cause:
+      'A key of the older DocOps config format, such as `type_directories` or `templates`, which the Python DocOps CLI still reads and writes.',
     remediation: {
-      action: 'Nothing is required: the legacy key works as written. To modernise, move its entries into `document_types` (TYPE: {directory, template}).',
+      action:
+        'Nothing is required: the legacy key works as written. To modernise, move its entries into `document_types` (TYPE: {directory, template}).',
       commands: ['docket doctor'],
     },
   },
@@ -110,7 +124,10 @@ export const CONFIG_CODES = {
     category: 'usage',
     summary: 'The --namespace value names no namespace in docops.config.yaml.',
     cause: 'A typo in the name, or a namespace that was renamed or exists only in another repository.',
-    remediation: { action: 'Use one of the names in `details.valid_namespaces` (also listed by `docket context`).', commands: ['docket context'] },
+    remediation: {
+      action: 'Use one of the names in `details.valid_namespaces` (also listed by `docket context`).',
+      commands: ['docket context'],
+    },
   },
   NAMESPACE_PREFIX_DUPLICATE: {
     kind: 'violation',

@@ -1,6 +1,12 @@
 import { EXIT, type CodeSpec } from '../types.js';
 
-const finding = (kind: 'violation' | 'warning', summary: string, cause: string, action: string, commands: string[] = ['docket check']): CodeSpec => ({
+const finding = (
+  kind: 'violation' | 'warning',
+  summary: string,
+  cause: string,
+  action: string,
+  commands: string[] = ['docket check'],
+): CodeSpec => ({
   kind,
   exit: kind === 'violation' ? EXIT.POLICY : EXIT.OK,
   category: 'document',
@@ -14,7 +20,7 @@ export const DOCUMENT_CODES = {
   NOT_A_REGULAR_FILE: finding(
     'violation',
     'A path given to check is neither a regular file, a directory nor a symbolic link (a FIFO, a socket, a device): it was not read.',
-    'A named pipe or device file carries a document\'s name, or the wrong path was passed. (The Python DocOps CLI used this code for any target that is not a regular file; docket names links SYMLINK_REFUSED and configs or templates CONFIG_INVALID or TEMPLATE_INVALID.)',
+    "A named pipe or device file carries a document's name, or the wrong path was passed. (The Python DocOps CLI used this code for any target that is not a regular file; docket names links SYMLINK_REFUSED and configs or templates CONFIG_INVALID or TEMPLATE_INVALID.)",
     'Replace it with a regular Markdown file, or leave it out of PATHS.',
   ),
   FRONTMATTER_MISSING: finding(
@@ -64,9 +70,9 @@ export const DOCUMENT_CODES = {
   ),
   METADATA_BLOCK_DRIFT: finding(
     'warning',
-    'The visible metadata block in the body shows a value that differs from the frontmatter\'s.',
+    "The visible metadata block in the body shows a value that differs from the frontmatter's.",
     'A template copies a blockquote of the metadata into the body (`> **Status:** Draft` under the `<!-- DOCKET_METADATA_BLOCK -->` or `<!-- MEMINIT_METADATA_BLOCK -->` marker, or a `> **Document ID:**` quote right after the frontmatter), and the frontmatter changed since. Rows the block lacks or has extra are not drift.',
-    'Make the line show the frontmatter\'s value; `docket fix --apply` rewrites only the lines that drifted.',
+    "Make the line show the frontmatter's value; `docket fix --apply` rewrites only the lines that drifted.",
     ['docket check', 'docket fix', 'docket fix --apply'],
   ),
   ID_REGEX: finding(
@@ -78,9 +84,9 @@ export const DOCUMENT_CODES = {
   ),
   ID_PREFIX: finding(
     'violation',
-    'A document_id does not start with its namespace\'s repo_prefix.',
+    "A document_id does not start with its namespace's repo_prefix.",
     'A document copied from another repository or namespace, or a changed repo_prefix.',
-    'Give the document an ID with the namespace\'s prefix and update the references to it.',
+    "Give the document an ID with the namespace's prefix and update the references to it.",
     ['docket check', 'docket context'],
   ),
   ID_UNIQUE: finding(
@@ -94,26 +100,26 @@ export const DOCUMENT_CODES = {
     'warning',
     'A document lives outside the directory of its type.',
     'The `type` field names a type whose configured directory is elsewhere, e.g. an ADR under 10-prd/.',
-    'Move the file into the type\'s directory, or correct `type`; `docket fix --apply` moves it and rewrites the links to it and from it (`docket mv` moves it where you choose).',
+    "Move the file into the type's directory, or correct `type`; `docket fix --apply` moves it and rewrites the links to it and from it (`docket mv` moves it where you choose).",
     ['docket fix', 'docket fix --apply'],
   ),
   FILENAME_CONVENTION: finding(
     'warning',
-    'A document\'s filename is not lowercase kebab-case.',
+    "A document's filename is not lowercase kebab-case.",
     'Capital letters, spaces, underscores or other characters in the name (README.md and similar names are exempt).',
     'Rename the file; `docket fix --apply` renames it to the form `new` uses (`adr-007-slug.md`, from its ID; kebab-case without one) and rewrites the links to it.',
     ['docket fix', 'docket fix --apply'],
   ),
   FILENAME_ID_MISMATCH: finding(
     'warning',
-    'A document\'s filename starts with a type word and number that contradict its ID (`adr-010-x.md` holding ACME-ADR-007).',
+    "A document's filename starts with a type word and number that contradict its ID (`adr-010-x.md` holding ACME-ADR-007).",
     'The file was copied or renumbered, or its ID was changed, without renaming it. A name whose first word is no type of the namespace (`org-gov-001-constitution.md` after its prefix) claims nothing and is not flagged.',
     'Rename the file to match its ID (or correct the ID); `docket fix --apply` renames it to the form `new` uses and rewrites the links to it.',
     ['docket fix', 'docket fix --apply'],
   ),
   OUTSIDE_DOCS_ROOT: finding(
     'warning',
-    'A file given on the command line is outside every namespace\'s docs root.',
+    "A file given on the command line is outside every namespace's docs root.",
     'A path or glob that matched Markdown files that are not governed documents (e.g. the top-level README.md).',
     'Pass paths under a docs root, or ignore the warning for files that are not meant to be governed.',
   ),

@@ -6,7 +6,12 @@ import { EXIT, type CodeSpec } from '../types.js';
  * keeps working.
  */
 const drift = (summary: string, cause: string, action: string, commands: string[]): CodeSpec => ({
-  kind: 'violation', exit: EXIT.POLICY, category: 'document', summary, cause, remediation: { action, commands },
+  kind: 'violation',
+  exit: EXIT.POLICY,
+  category: 'document',
+  summary,
+  cause,
+  remediation: { action, commands },
 });
 
 /** Codes of the managed agent-instruction files: `docket protocol check|sync`. */
@@ -24,13 +29,13 @@ export const PROTOCOL_CODES = {
     ['docket protocol sync', 'docket protocol sync --apply'],
   ),
   PROTOCOL_ASSET_STALE: drift(
-    'A managed file, or AGENTS.md\'s managed block, is not docket\'s current text (or a script lacks its mode 755).',
+    "A managed file, or AGENTS.md's managed block, is not docket's current text (or a script lacks its mode 755).",
     'An older docket, the Python DocOps CLI (whose text differs on purpose), a changed project name or prefix, or a generated file edited by hand.',
     'Run `docket protocol sync --apply`; in AGENTS.md only the block between the markers is rewritten.',
     ['docket protocol sync', 'docket protocol sync --apply'],
   ),
   PROTOCOL_ASSET_TAMPERED: drift(
-    'AGENTS.md\'s managed block was edited by hand: its text no longer has the checksum its begin marker records.',
+    "AGENTS.md's managed block was edited by hand: its text no longer has the checksum its begin marker records.",
     'Someone wrote inside the block instead of below the end marker.',
     'Move your text below the end marker, then run `docket protocol sync --apply --force` to restore the block (--force discards edits left inside it).',
     ['docket protocol sync', 'docket protocol sync --apply --force'],
@@ -42,9 +47,14 @@ export const PROTOCOL_CODES = {
     ['docket protocol check --format json', 'docket protocol sync --apply --force'],
   ),
   PROTOCOL_SYNC_FORCE_USED: {
-    kind: 'warning', exit: EXIT.OK, category: 'conflict',
+    kind: 'warning',
+    exit: EXIT.OK,
+    category: 'conflict',
     summary: '`protocol sync --force` replaced a managed block that was edited by hand, or markers that could not be parsed.',
     cause: '--force was given and an asset was tampered or unparseable.',
-    remediation: { action: 'Review the change with `git diff`: text edited inside the old block is gone; text below the end marker is kept.', commands: ['docket protocol check'] },
+    remediation: {
+      action: 'Review the change with `git diff`: text edited inside the old block is gone; text below the end marker is kept.',
+      commands: ['docket protocol check'],
+    },
   },
 } as const satisfies Record<string, CodeSpec>;

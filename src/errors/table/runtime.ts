@@ -8,15 +8,23 @@ export const RUNTIME_CODES = {
     category: 'input',
     summary: 'The --root directory does not exist or is not a directory.',
     cause: 'A typo in --root, or a relative path resolved from another working directory.',
-    remediation: { action: 'Pass an existing directory as --root (default: the current directory).', commands: ['docket doctor --root <dir>'] },
+    remediation: {
+      action: 'Pass an existing directory as --root (default: the current directory).',
+      commands: ['docket doctor --root <dir>'],
+    },
   },
   INSIDE_GOVERNED_REPOSITORY: {
     kind: 'error',
     exit: EXIT.REFUSED,
     category: 'input',
     summary: '`init` refused to scaffold a repository inside one that docket already governs (use --force to nest one anyway).',
-    cause: 'A docops.config.yaml lies in a directory above (up to the git work tree\'s top): running `init` in a subfolder such as docs/45-adr would scaffold a second docs tree inside the first.',
-    remediation: { action: 'Run docket from anywhere inside the repository: it finds the config above. Add --force only when a nested repository is really meant.', commands: ['docket doctor'] },
+    cause:
+      "A docops.config.yaml lies in a directory above (up to the git work tree's top): running `init` in a subfolder such as docs/45-adr would scaffold a second docs tree inside the first.",
+    remediation: {
+      action:
+        'Run docket from anywhere inside the repository: it finds the config above. Add --force only when a nested repository is really meant.',
+      commands: ['docket doctor'],
+    },
   },
   FILE_NOT_FOUND: {
     kind: 'error',
@@ -39,8 +47,12 @@ export const RUNTIME_CODES = {
     exit: EXIT.REFUSED,
     category: 'security',
     summary: 'A path points outside the repository root and was refused.',
-    cause: 'An absolute path elsewhere, `..` segments, or a symbolic link leading out of the root (in an argument, docops.config.yaml or the repository). docket writes only inside the root, except into the --output file the user names, the git hooks directory git reports, the user\'s data directory for org profiles, and a site\'s --out directory.',
-    remediation: { action: 'Use a path inside the repository root, or change --root; replace a symbolic link that leaves the root with a directory.', commands: [] },
+    cause:
+      "An absolute path elsewhere, `..` segments, or a symbolic link leading out of the root (in an argument, docops.config.yaml or the repository). docket writes only inside the root, except into the --output file the user names, the git hooks directory git reports, the user's data directory for org profiles, and a site's --out directory.",
+    remediation: {
+      action: 'Use a path inside the repository root, or change --root; replace a symbolic link that leaves the root with a directory.',
+      commands: [],
+    },
   },
   ROOT_REFUSED: {
     kind: 'error',
@@ -48,7 +60,10 @@ export const RUNTIME_CODES = {
     category: 'input',
     summary: '`scan` refused a root that is the file-system root or a home directory (use --force to survey it anyway).',
     cause: 'scan needs no config, so `scan --root /` or a scan from the home directory would walk every file below it.',
-    remediation: { action: 'Pass the repository\'s directory as --root, or add --force when surveying that directory is really meant.', commands: ['docket scan --root <repository>'] },
+    remediation: {
+      action: "Pass the repository's directory as --root, or add --force when surveying that directory is really meant.",
+      commands: ['docket scan --root <repository>'],
+    },
   },
   SYMLINK_REFUSED: {
     kind: 'error',
@@ -63,16 +78,25 @@ export const RUNTIME_CODES = {
     exit: EXIT.REFUSED,
     category: 'security',
     summary: 'The --output path is outside the root, in a protected location, or would replace a file docket must not overwrite.',
-    cause: 'An --output path outside the repository, inside .git or a credential directory, a symbolic link, or an existing document or config file.',
-    remediation: { action: 'Write the report to a new file inside the repository, for example reports/docket.json.', commands: ['docket check --format json --output reports/docket.json'] },
+    cause:
+      'An --output path outside the repository, inside .git or a credential directory, a symbolic link, or an existing document or config file.',
+    remediation: {
+      action: 'Write the report to a new file inside the repository, for example reports/docket.json.',
+      commands: ['docket check --format json --output reports/docket.json'],
+    },
   },
   OUTPUT_CLOSED: {
     kind: 'error',
     exit: EXIT.OUTPUT_CLOSED,
     category: 'interrupt',
     summary: 'The reader of stdout closed the pipe before the output ended: docket stopped quietly.',
-    cause: 'A pipe into a command that reads only the start of the output (`| head -c 10`), or a consumer that exited. No envelope can follow: the pipe is gone. `--debug` says so on stderr.',
-    remediation: { action: 'Nothing to fix when the reader wanted only the start. For the whole result, read all of stdout, or write it with --output FILE.', commands: ['docket check --format ndjson --output reports/check.ndjson'] },
+    cause:
+      'A pipe into a command that reads only the start of the output (`| head -c 10`), or a consumer that exited. No envelope can follow: the pipe is gone. `--debug` says so on stderr.',
+    remediation: {
+      action:
+        'Nothing to fix when the reader wanted only the start. For the whole result, read all of stdout, or write it with --output FILE.',
+      commands: ['docket check --format ndjson --output reports/check.ndjson'],
+    },
   },
   WRITE_FAILED: {
     kind: 'error',
@@ -94,9 +118,14 @@ export const RUNTIME_CODES = {
     kind: 'error',
     exit: EXIT.CANT_CREATE,
     category: 'conflict',
-    summary: 'The site\'s --out directory exists and docket did not build it; nothing was written.',
-    cause: '`docket site` writes only into a directory that is new, empty, or holds the marker file (.docket-site.json) an earlier build left, so it never mixes its pages into files of your own.',
-    remediation: { action: 'Name another directory with --out, empty this one, or pass --force to write into it (files docket did not write are never removed).', commands: ['docket site --out docs-site'] },
+    summary: "The site's --out directory exists and docket did not build it; nothing was written.",
+    cause:
+      '`docket site` writes only into a directory that is new, empty, or holds the marker file (.docket-site.json) an earlier build left, so it never mixes its pages into files of your own.',
+    remediation: {
+      action:
+        'Name another directory with --out, empty this one, or pass --force to write into it (files docket did not write are never removed).',
+      commands: ['docket site --out docs-site'],
+    },
   },
   FILE_CHANGED: {
     kind: 'error',
@@ -112,7 +141,10 @@ export const RUNTIME_CODES = {
     category: 'input',
     summary: 'The file named is not a governed document (outside every docs root, excluded, or not Markdown).',
     cause: '`docket mv` moves governed documents only, to a place inside a docs root where they stay governed.',
-    remediation: { action: 'Name a governed Markdown document, and a target inside a docs root (`docket check PATH` shows whether a path is governed).', commands: ['docket check'] },
+    remediation: {
+      action: 'Name a governed Markdown document, and a target inside a docs root (`docket check PATH` shows whether a path is governed).',
+      commands: ['docket check'],
+    },
   },
   DEEP_BUDGET_EXCEEDED: {
     kind: 'warning',
@@ -120,15 +152,24 @@ export const RUNTIME_CODES = {
     category: 'input',
     summary: '`context --deep` stopped listing documents when its time budget ran out; the list is partial.',
     cause: 'A very large repository, a slow file system, or a small DOCKET_DEEP_BUDGET_MS.',
-    remediation: { action: 'Build the index and read the artifact for the complete list, or raise DOCKET_DEEP_BUDGET_MS (milliseconds; default 10000).', commands: ['docket index'] },
+    remediation: {
+      action: 'Build the index and read the artifact for the complete list, or raise DOCKET_DEEP_BUDGET_MS (milliseconds; default 10000).',
+      commands: ['docket index'],
+    },
   },
   WALK_LIMIT_REACHED: {
     kind: 'warning',
     exit: EXIT.OK,
     category: 'input',
-    summary: 'A walk stopped after 100,000 Markdown files (DOCKET_WALK_LIMIT); the files after that point were not read and the result is partial.',
-    cause: 'A --root far larger than a repository (a disk, a home directory, a checkout of many repositories), or a repository with more Markdown files than the limit.',
-    remediation: { action: 'Pass the repository itself as --root, exclude generated trees in excluded_paths, or raise DOCKET_WALK_LIMIT (a number of files).', commands: [] },
+    summary:
+      'A walk stopped after 100,000 Markdown files (DOCKET_WALK_LIMIT); the files after that point were not read and the result is partial.',
+    cause:
+      'A --root far larger than a repository (a disk, a home directory, a checkout of many repositories), or a repository with more Markdown files than the limit.',
+    remediation: {
+      action:
+        'Pass the repository itself as --root, exclude generated trees in excluded_paths, or raise DOCKET_WALK_LIMIT (a number of files).',
+      commands: [],
+    },
   },
   INVALID_WALK_LIMIT: {
     kind: 'error',
@@ -160,7 +201,10 @@ export const RUNTIME_CODES = {
     category: 'internal',
     summary: 'docket failed unexpectedly. This is a bug.',
     cause: 'An unhandled exception inside docket.',
-    remediation: { action: 'Re-run with --debug to see the stack trace on stderr and report it with the command line.', commands: ['docket <command> --debug'] },
+    remediation: {
+      action: 'Re-run with --debug to see the stack trace on stderr and report it with the command line.',
+      commands: ['docket <command> --debug'],
+    },
   },
   NODE_VERSION_UNSUPPORTED: {
     kind: 'violation',

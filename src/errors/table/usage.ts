@@ -72,7 +72,7 @@ export const USAGE_CODES = {
     ['docket init --prefix ACME'],
   ),
   UNKNOWN_CODE: usage(
-    'The code is neither docket\'s nor one of the Python DocOps CLI\'s (meminit).',
+    "The code is neither docket's nor one of the Python DocOps CLI's (meminit).",
     'A typo, or a code from a third tool.',
     'List every code with `docket explain --list`.',
     ['docket explain --list'],

@@ -35,7 +35,7 @@ function docketVersion(): string {
  * a finding in `docs/a.md` must be reported as `packages/handbook/docs/a.md`.
  */
 export function sourceRootOf(root: string): string {
-  for (let dir = root; ; ) {
+  for (let dir = root; ;) {
     if (existsSync(path.join(dir, '.git'))) return dir;
     const parent = path.dirname(dir);
     if (parent === dir) return root;

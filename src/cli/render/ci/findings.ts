@@ -16,11 +16,23 @@ export function ciPath(ctx: CiContext, rel: string): string {
 }
 
 /** Full counts (before --max-findings) and how many of each the envelope lists. */
-export function findingCounts(env: Envelope): { violations: number; warnings: number; shownViolations: number; shownWarnings: number; truncated: boolean } {
+export function findingCounts(env: Envelope): {
+  violations: number;
+  warnings: number;
+  shownViolations: number;
+  shownWarnings: number;
+  truncated: boolean;
+} {
   const totals = env.data.totals as { violations?: unknown; warnings?: unknown } | undefined;
   const violations = typeof totals?.violations === 'number' ? totals.violations : env.violations.length;
   const warnings = typeof totals?.warnings === 'number' ? totals.warnings : env.warnings.length;
-  return { violations, warnings, shownViolations: env.violations.length, shownWarnings: env.warnings.length, truncated: env.data.truncated === true };
+  return {
+    violations,
+    warnings,
+    shownViolations: env.violations.length,
+    shownWarnings: env.warnings.length,
+    truncated: env.data.truncated === true,
+  };
 }
 
 export function plural(n: number, word: string): string {
@@ -29,7 +41,7 @@ export function plural(n: number, word: string): string {
 
 /** `docket check`'s file counts, when the data has them (other commands have none). */
 export function fileSummary(data: Record<string, unknown>): string | undefined {
-  const n = (key: string) => (typeof data[key] === 'number' ? (data[key]) : undefined);
+  const n = (key: string) => (typeof data[key] === 'number' ? data[key] : undefined);
   const checked = n('files_checked');
   if (checked === undefined) return undefined;
   const parts = [`${plural(checked, 'file')} checked`];

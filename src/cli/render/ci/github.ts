@@ -44,7 +44,8 @@ function annotation(ctx: CiContext, f: Issue): string {
 }
 
 function logLine(ctx: CiContext, f: Issue): string {
-  const where = f.path === undefined ? '(repository)' : `${ciPath(ctx, f.path)}${f.line !== undefined ? `:${f.line}:${f.column ?? 1}` : ''}`;
+  const where =
+    f.path === undefined ? '(repository)' : `${ciPath(ctx, f.path)}${f.line !== undefined ? `:${f.line}:${f.column ?? 1}` : ''}`;
   // Always starts with "docket", so a path or message can never begin a workflow command (`::`, `##[`).
   return oneLine(`docket: ${where}: ${f.severity} ${f.code} ${f.message}${f.suggestion ? ` (${f.suggestion})` : ''}`);
 }
@@ -63,7 +64,11 @@ export function renderGithub(env: Envelope, ctx: CiContext): string {
   const findings = [...env.violations, ...env.warnings];
   const byKind = (k: Kind) => findings.filter((f) => kindOf(f) === k);
   const over = (['error', 'warning', 'notice'] as const).some((k) => byKind(k).length > ANNOTATION_LIMIT);
-  const limit: Record<Kind, number> = { error: ANNOTATION_LIMIT, warning: ANNOTATION_LIMIT, notice: over ? ANNOTATION_LIMIT - 1 : ANNOTATION_LIMIT };
+  const limit: Record<Kind, number> = {
+    error: ANNOTATION_LIMIT,
+    warning: ANNOTATION_LIMIT,
+    notice: over ? ANNOTATION_LIMIT - 1 : ANNOTATION_LIMIT,
+  };
   const lines: string[] = [];
   const rest: Issue[] = [];
   const used: Record<Kind, number> = { error: 0, warning: 0, notice: 0 };
@@ -78,13 +83,22 @@ export function renderGithub(env: Envelope, ctx: CiContext): string {
   const counts = findingCounts(env);
   const total = `${plural(counts.violations, 'error')}, ${plural(counts.warnings, 'warning')}`;
   if (rest.length > 0) {
-    const skipped = (['error', 'warning', 'notice'] as const).map((k) => [k, rest.filter((f) => kindOf(f) === k).length] as const).filter(([, n]) => n > 0);
+    const skipped = (['error', 'warning', 'notice'] as const)
+      .map((k) => [k, rest.filter((f) => kindOf(f) === k).length] as const)
+      .filter(([, n]) => n > 0);
     const list = skipped.map(([k, n]) => plural(n, k)).join(', ');
-    lines.push(command('notice', { title: `docket ${env.command}` }, `${total}: ${list} not annotated (GitHub shows ${ANNOTATION_LIMIT} annotations of each type per step); they are listed in the log.`));
+    lines.push(
+      command(
+        'notice',
+        { title: `docket ${env.command}` },
+        `${total}: ${list} not annotated (GitHub shows ${ANNOTATION_LIMIT} annotations of each type per step); they are listed in the log.`,
+      ),
+    );
   }
   const files = fileSummary(env.data);
   let summary = `docket ${env.command}: ${verdict(env, counts.violations, counts.warnings)}: ${total}${files ? `; ${files}` : ''}.`;
-  if (counts.truncated) summary += ` Listed ${counts.shownViolations} of ${counts.violations} errors and ${counts.shownWarnings} of ${counts.warnings} warnings (--max-findings).`;
+  if (counts.truncated)
+    summary += ` Listed ${counts.shownViolations} of ${counts.violations} errors and ${counts.shownWarnings} of ${counts.warnings} warnings (--max-findings).`;
   lines.push(oneLine(summary));
   return `${lines.join('\n')}\n`;
 }

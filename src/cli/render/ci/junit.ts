@@ -52,7 +52,9 @@ function properties(env: Envelope, ctx: CiContext): string {
       ['docket.truncated', counts.truncated],
     );
   }
-  const lines = props.filter(([, v]) => v !== undefined).map(([name, value]) => `      <property${attrs({ name, value: String(value) })}/>`);
+  const lines = props
+    .filter(([, v]) => v !== undefined)
+    .map(([name, value]) => `      <property${attrs({ name, value: String(value) })}/>`);
   return `    <properties>\n${lines.join('\n')}\n    </properties>\n`;
 }
 
@@ -99,7 +101,9 @@ function document(env: Envelope, ctx: CiContext, cases: string[], counts: { fail
 export function renderJunit(env: Envelope, ctx: CiContext): string {
   const classname = `docket.${env.command.replace(/ /g, '.')}`;
   const strict = env.data.strict === true;
-  const checked = Array.isArray(env.data.checked_paths) ? (env.data.checked_paths as unknown[]).filter((p): p is string => typeof p === 'string') : undefined;
+  const checked = Array.isArray(env.data.checked_paths)
+    ? (env.data.checked_paths as unknown[]).filter((p): p is string => typeof p === 'string')
+    : undefined;
   const findings = [...env.violations, ...env.warnings];
   const files = checked ?? [...new Set(findings.flatMap((f) => (f.path === undefined ? [] : [f.path])))].sort();
   const byFile = new Map<string, Case>(files.map((rel) => [rel, { name: rel, file: ciPath(ctx, rel), violations: [], warnings: [] }]));
@@ -113,7 +117,16 @@ export function renderJunit(env: Envelope, ctx: CiContext): string {
   if (counts.truncated) {
     const hidden = counts.violations - counts.shownViolations + (strict ? counts.warnings - counts.shownWarnings : 0);
     const body = `--max-findings listed ${counts.shownViolations} of ${counts.violations} violations and ${counts.shownWarnings} of ${counts.warnings} warnings; run without it for the full report.`;
-    all.push(hidden > 0 ? { name: TRUNCATED_CASE, violations: [], warnings: [], failure: { message: `${plural(hidden, 'problem')} not listed`, type: 'OUTPUT_TRUNCATED', body } } : { name: TRUNCATED_CASE, violations: [], warnings: [{ code: 'OUTPUT_TRUNCATED', severity: 'info', message: body }] });
+    all.push(
+      hidden > 0
+        ? {
+            name: TRUNCATED_CASE,
+            violations: [],
+            warnings: [],
+            failure: { message: `${plural(hidden, 'problem')} not listed`, type: 'OUTPUT_TRUNCATED', body },
+          }
+        : { name: TRUNCATED_CASE, violations: [], warnings: [{ code: 'OUTPUT_TRUNCATED', severity: 'info', message: body }] },
+    );
   }
   let failures = 0;
   const cases = all.map((c) => {
@@ -128,7 +141,9 @@ export function renderJunit(env: Envelope, ctx: CiContext): string {
 export function renderJunitError(env: Envelope, ctx: CiContext, exitCode: number): string {
   const error = env.error!;
   const name = `docket ${env.command}`.trim();
-  const body = [error.suggestion, `exit code ${exitCode}`, error.details ? `details: ${JSON.stringify(error.details)}` : undefined].filter(Boolean).join('\n');
+  const body = [error.suggestion, `exit code ${exitCode}`, error.details ? `details: ${JSON.stringify(error.details)}` : undefined]
+    .filter(Boolean)
+    .join('\n');
   const testcase = `    <testcase${attrs({ name, classname: `docket.${env.command.replace(/ /g, '.')}`.replace(/\.$/, '') })}>\n      <error${attrs({ message: error.message, type: error.code })}>${xmlText(body)}</error>\n    </testcase>\n`;
   return document(env, ctx, [testcase], { failures: 0, errors: 1 });
 }

@@ -29,11 +29,29 @@ function pascal(code: string): string {
 
 export function ruleText(code: string): RuleText {
   if (!isCode(code)) {
-    return { id: code, name: pascal(code), summary: code, cause: '', action: `Run \`docket explain ${code}\`.`, commands: [], category: 'unknown', level: 'warning' };
+    return {
+      id: code,
+      name: pascal(code),
+      summary: code,
+      cause: '',
+      action: `Run \`docket explain ${code}\`.`,
+      commands: [],
+      category: 'unknown',
+      level: 'warning',
+    };
   }
   const spec = CODES[code];
   const level = spec.kind === 'warning' ? 'warning' : spec.kind === 'advice' ? 'note' : 'error';
-  return { id: code, name: pascal(code), summary: spec.summary, cause: spec.cause, action: spec.remediation.action, commands: spec.remediation.commands, category: spec.category, level };
+  return {
+    id: code,
+    name: pascal(code),
+    summary: spec.summary,
+    cause: spec.cause,
+    action: spec.remediation.action,
+    commands: spec.remediation.commands,
+    category: spec.category,
+    level,
+  };
 }
 
 /** Plain-text help: what to do, the commands that help, and where to read more. */

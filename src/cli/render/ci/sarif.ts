@@ -56,7 +56,10 @@ function location(ctx: CiContext, f: Issue): Json {
 function fingerprints(findings: readonly Issue[]): string[] {
   const seen = new Map<string, number>();
   return findings.map((f) => {
-    const key = createHash('sha256').update(`${f.code}\0${f.path ?? ''}\0${f.message}`).digest('hex').slice(0, 32);
+    const key = createHash('sha256')
+      .update(`${f.code}\0${f.path ?? ''}\0${f.message}`)
+      .digest('hex')
+      .slice(0, 32);
     const n = (seen.get(key) ?? 0) + 1;
     seen.set(key, n);
     return `${key}:${n}`;
@@ -105,7 +108,9 @@ function runProperties(env: Envelope): Json {
 function baseRun(ctx: CiContext, rules: Json[]): Json {
   return {
     tool: { driver: driver(ctx, rules) },
-    originalUriBaseIds: { [SRCROOT]: { uri: ctx.sourceRootUri, description: { text: 'The repository root: result paths are relative to it.' } } },
+    originalUriBaseIds: {
+      [SRCROOT]: { uri: ctx.sourceRootUri, description: { text: 'The repository root: result paths are relative to it.' } },
+    },
   };
 }
 
@@ -124,7 +129,9 @@ export function renderSarif(env: Envelope, ctx: CiContext): string {
   if (counts.truncated) {
     notifications.push({
       level: 'warning',
-      message: { text: `--max-findings listed ${counts.shownViolations} of ${counts.violations} violations and ${counts.shownWarnings} of ${counts.warnings} warnings; the other results are not in this log.` },
+      message: {
+        text: `--max-findings listed ${counts.shownViolations} of ${counts.violations} violations and ${counts.shownWarnings} of ${counts.warnings} warnings; the other results are not in this log.`,
+      },
       descriptor: { id: 'OUTPUT_TRUNCATED' },
     });
   }
@@ -147,11 +154,20 @@ export function renderSarifError(env: Envelope, ctx: CiContext, exitCode: number
   const text = error.suggestion ? `${error.message}\n${error.suggestion}` : error.message;
   return log({
     ...baseRun(ctx, []),
-    invocations: [{
-      executionSuccessful: false,
-      exitCode,
-      toolExecutionNotifications: [{ level: 'error', message: { text }, descriptor: { id: error.code }, ...(error.details ? { properties: { details: error.details } } : {}) }],
-    }],
+    invocations: [
+      {
+        executionSuccessful: false,
+        exitCode,
+        toolExecutionNotifications: [
+          {
+            level: 'error',
+            message: { text },
+            descriptor: { id: error.code },
+            ...(error.details ? { properties: { details: error.details } } : {}),
+          },
+        ],
+      },
+    ],
     properties: runProperties(env),
   });
 }

@@ -11,7 +11,8 @@ function renderList(data: CodeList, style: Style): string {
   const width = Math.max(...data.codes.map((c) => c.code.length));
   const rows = data.codes.map((c) => {
     // The Python DocOps CLI's codes: no docket kind or exit code, but what replaces them.
-    if (c.origin === 'meminit') return `  ${style.bold(c.code.padEnd(width))}  ${style.dim('meminit'.padEnd(18))}  ${c.summary} ${style.dim(`docket: ${c.replaced_by.join(', ') || 'no such feature'}`)}`;
+    if (c.origin === 'meminit')
+      return `  ${style.bold(c.code.padEnd(width))}  ${style.dim('meminit'.padEnd(18))}  ${c.summary} ${style.dim(`docket: ${c.replaced_by.join(', ') || 'no such feature'}`)}`;
     return `  ${style.bold(c.code.padEnd(width))}  ${style.dim(`${c.kind.padEnd(9)} exit ${String(c.exit_code).padEnd(3)}`)}  ${c.summary}`;
   });
   const exits = data.exit_codes.map((e) => `  ${String(e.exit_code).padStart(3)}  ${e.meaning}`);

@@ -26,11 +26,18 @@ export function renderIndexText(env: Envelope<IndexData>, style: Style): string 
   const graph = `${plural(d.node_count, 'document')}, ${plural(d.edge_count, 'edge')}`;
   let head: string;
   if (d.current === true) head = `${style.green('✔')} ${style.bold(`${d.index_path} is current`)}: ${graph}; nothing was written.`;
-  else if (d.current === false) head = `${style.red('✖')} ${style.bold(`${d.index_path} is out of date`)}: \`docket index\` would write it differently (${graph}); nothing was written.`;
-  else if (env.violations.length > 0) head = `${style.red('✖')} ${style.bold(`Index not written: ${plural(env.violations.length, 'integrity violation')}`)} (${graph}); ${d.index_path} is unchanged.`;
+  else if (d.current === false)
+    head = `${style.red('✖')} ${style.bold(`${d.index_path} is out of date`)}: \`docket index\` would write it differently (${graph}); nothing was written.`;
+  else if (env.violations.length > 0)
+    head = `${style.red('✖')} ${style.bold(`Index not written: ${plural(env.violations.length, 'integrity violation')}`)} (${graph}); ${d.index_path} is unchanged.`;
   else if (d.written) head = `${style.green('✔')} ${style.bold(`Wrote ${d.index_path}`)}: ${graph}.`;
   else head = `${style.green('✔')} ${style.bold(`${d.index_path} is up to date`)}: ${graph}.`;
-  const views = (d.views ?? []).map((v) => `  ${v.written ? `${style.green('✔')} Wrote ${v.path}` : `${style.dim('·')} ${v.path} ${env.violations.length > 0 ? 'not written' : 'unchanged'}`}\n`).join('');
+  const views = (d.views ?? [])
+    .map(
+      (v) =>
+        `  ${v.written ? `${style.green('✔')} Wrote ${v.path}` : `${style.dim('·')} ${v.path} ${env.violations.length > 0 ? 'not written' : 'unchanged'}`}\n`,
+    )
+    .join('');
   return `${head}\n  ${style.dim(rebuildLine(d))}\n${views}`;
 }
 

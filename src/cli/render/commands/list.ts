@@ -3,7 +3,10 @@ import { mdTable } from '../md.js';
 import { safeText, type Style } from '../style.js';
 
 function filtersText(d: ListData): string {
-  const parts = [...(d.filters.type ? [`--type ${d.filters.type.join(',')}`] : []), ...(d.filters.status ? [`--status ${d.filters.status.join(',')}`] : [])];
+  const parts = [
+    ...(d.filters.type ? [`--type ${d.filters.type.join(',')}`] : []),
+    ...(d.filters.status ? [`--status ${d.filters.status.join(',')}`] : []),
+  ];
   return parts.length > 0 ? ` match ${parts.join(' ')}` : '';
 }
 
@@ -16,11 +19,18 @@ export function renderListText(d: ListData, style: Style): string {
   const rows = d.documents.map((doc) => [doc.document_id, safeText(doc.status ?? '-'), doc.last_updated ?? '-', safeText(doc.title ?? '')]);
   const head = ['ID', 'STATUS', 'DATE', 'TITLE'];
   const widths = [0, 1, 2].map((i) => Math.max(head[i]!.length, ...rows.map((r) => r[i]!.length)));
-  const line = (r: string[]) => `${r.slice(0, 3).map((c, i) => c.padEnd(widths[i]!)).join('  ')}  ${r[3]}`.trimEnd();
+  const line = (r: string[]) =>
+    `${r
+      .slice(0, 3)
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')}  ${r[3]}`.trimEnd();
   return `${style.bold(line(head))}\n${rows.map(line).join('\n')}\n`;
 }
 
 export function renderListMarkdown(d: ListData): string {
   if (d.documents.length === 0) return `_No documents${filtersText(d)}._\n`;
-  return mdTable(['ID', 'Title', 'Status', 'Date'], d.documents.map((doc) => [doc.document_id, doc.title ?? '', doc.status ?? '', doc.last_updated ?? '']));
+  return mdTable(
+    ['ID', 'Title', 'Status', 'Date'],
+    d.documents.map((doc) => [doc.document_id, doc.title ?? '', doc.status ?? '', doc.last_updated ?? '']),
+  );
 }

@@ -17,7 +17,9 @@ export function renderMoveText(data: MoveData, style: Style): string {
   if (data.changes.length === 0) return `${style.green('✔')} ${safeText(data.from)} is already at ${safeText(data.to)}: nothing to move.\n`;
   const others = data.changes.length - 1;
   const what = `${safeText(data.from)} → ${safeText(data.to)}, ${plural(data.links_rewritten, 'link')} rewritten${others > 0 ? ` (${plural(others, 'other file')})` : ''}`;
-  const lines = [data.dry_run ? style.bold(`Dry run: ${what}; nothing was written.`) : `${style.green('✔')} ${style.bold(`Moved ${what}.`)}`];
+  const lines = [
+    data.dry_run ? style.bold(`Dry run: ${what}; nothing was written.`) : `${style.green('✔')} ${style.bold(`Moved ${what}.`)}`,
+  ];
   for (const change of data.changes) {
     lines.push('', `${style.underline(safeText(change.path))}  ${safeText(describe(change))}`);
     if (data.dry_run) lines.push(colourDiff(change.diff.replace(/\n$/, ''), style));
@@ -28,7 +30,10 @@ export function renderMoveText(data: MoveData, style: Style): string {
 export function renderMoveMarkdown(data: MoveData): string {
   let out = `## ${data.dry_run ? 'Dry run' : 'Moved'}\n\n- **From:** ${mdCell(data.from)}\n- **To:** ${mdCell(data.to)}\n- **Links rewritten:** ${data.links_rewritten}\n`;
   if (data.changes.length > 0) {
-    out += `\n### Changes\n\n${mdTable(['Path', 'Change'], data.changes.map((c) => [c.path, describe(c)]))}`;
+    out += `\n### Changes\n\n${mdTable(
+      ['Path', 'Change'],
+      data.changes.map((c) => [c.path, describe(c)]),
+    )}`;
     for (const c of data.changes) out += `\n\`\`\`diff\n${c.diff.replace(/\r/g, '').replace(/`{3,}/g, '``\u200b`')}\`\`\`\n`;
   }
   return out;

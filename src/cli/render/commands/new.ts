@@ -8,8 +8,13 @@ function isList(data: NewData | ListTypesData): data is ListTypesData {
 }
 
 function headline(d: NewData, style: Style): string {
-  if (d.dry_run) return d.would_create ? `${style.yellow('would create')} ${d.path} ${style.dim('(dry run: nothing was written)')}` : `${style.dim('exists')} ${d.path} ${style.dim('(the same document already exists)')}`;
-  return d.created ? `${style.green('created')} ${d.path}` : `${style.dim('exists')} ${d.path} ${style.dim('(unchanged: the same document already exists)')}`;
+  if (d.dry_run)
+    return d.would_create
+      ? `${style.yellow('would create')} ${d.path} ${style.dim('(dry run: nothing was written)')}`
+      : `${style.dim('exists')} ${d.path} ${style.dim('(the same document already exists)')}`;
+  return d.created
+    ? `${style.green('created')} ${d.path}`
+    : `${style.dim('exists')} ${d.path} ${style.dim('(unchanged: the same document already exists)')}`;
 }
 
 export function renderNewText(data: NewData | ListTypesData, style: Style): string {
@@ -17,7 +22,10 @@ export function renderNewText(data: NewData | ListTypesData, style: Style): stri
     const width = Math.max(...data.types.map((t) => t.type.length));
     const dirWidth = Math.max(...data.types.map((t) => t.directory.length + 1));
     const lines = [style.bold(`Document types of namespace ${safeText(data.namespace)} (${data.repo_prefix})`)];
-    for (const t of data.types) lines.push(`  ${t.type.padEnd(width)}  ${`${t.directory}/`.padEnd(dirWidth)}${t.description ? style.dim(`  ${safeText(t.description)}`) : ''}`.trimEnd());
+    for (const t of data.types)
+      lines.push(
+        `  ${t.type.padEnd(width)}  ${`${t.directory}/`.padEnd(dirWidth)}${t.description ? style.dim(`  ${safeText(t.description)}`) : ''}`.trimEnd(),
+      );
     return `${lines.join('\n')}\n`;
   }
   const lines = [
@@ -28,7 +36,10 @@ export function renderNewText(data: NewData | ListTypesData, style: Style): stri
   const old = data.supersedes;
   if (old) {
     const verb = data.dry_run ? style.yellow('would supersede') : old.updated ? style.green('superseded') : style.dim('superseded');
-    const why = old.updated || data.dry_run ? `${safeText(old.previous_status ?? 'no status')} -> ${safeText(old.status)}, superseded_by ${old.superseded_by}` : `unchanged: already superseded by ${old.superseded_by}`;
+    const why =
+      old.updated || data.dry_run
+        ? `${safeText(old.previous_status ?? 'no status')} -> ${safeText(old.status)}, superseded_by ${old.superseded_by}`
+        : `unchanged: already superseded by ${old.superseded_by}`;
     lines.push(`${verb} ${old.path}`, `  ${style.cyan(old.document_id)}  ${why}`);
   }
   let out = `${lines.join('\n')}\n`;
@@ -45,10 +56,27 @@ function fence(text: string): string {
 
 export function renderNewMarkdown(data: NewData | ListTypesData): string {
   if (isList(data)) {
-    return `## Document types of ${mdCell(data.namespace)}\n\n${mdTable(['Type', 'Directory', 'ID pattern', 'Description'], data.types.map((t) => [t.type, t.directory, t.id_pattern, t.description]))}`;
+    return `## Document types of ${mdCell(data.namespace)}\n\n${mdTable(
+      ['Type', 'Directory', 'ID pattern', 'Description'],
+      data.types.map((t) => [t.type, t.directory, t.id_pattern, t.description]),
+    )}`;
   }
   let out = `## ${mdCell(data.document_id)}: ${mdCell(data.title)}\n\n`;
-  out += mdTable(['Path', 'Type', 'Status', 'Owner', 'Version', 'Last updated', 'Template', 'Created'], [[data.path, data.type, data.status, data.owner, data.version, data.last_updated, data.template.path ?? data.template.source, data.created ? 'yes' : data.dry_run ? 'no (dry run)' : 'no (exists)']]);
+  out += mdTable(
+    ['Path', 'Type', 'Status', 'Owner', 'Version', 'Last updated', 'Template', 'Created'],
+    [
+      [
+        data.path,
+        data.type,
+        data.status,
+        data.owner,
+        data.version,
+        data.last_updated,
+        data.template.path ?? data.template.source,
+        data.created ? 'yes' : data.dry_run ? 'no (dry run)' : 'no (exists)',
+      ],
+    ],
+  );
   const old = data.supersedes;
   if (old) {
     out += `\n### Supersedes ${mdCell(old.document_id)}\n\n${mdTable(['Path', 'Status before', 'Status', 'Superseded by', 'Updated'], [[old.path, old.previous_status ?? '', old.status, old.superseded_by, old.updated ? 'yes' : data.dry_run ? 'no (dry run)' : 'no (already)']])}`;

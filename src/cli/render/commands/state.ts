@@ -6,7 +6,9 @@ import { safeText, type Style } from '../style.js';
 /** One entry on one line: ID, state, priority, readiness, assignee (cut -f1 friendly). */
 function entryLine(e: EntryView, style: Style): string {
   const ready = e.ready ? style.green('ready') : e.open_blockers.length > 0 ? style.yellow(`waits for ${e.open_blockers.join(', ')}`) : '';
-  return [style.bold(e.document_id), safeText(e.impl_state), e.priority, ready, e.assignee ? `@${safeText(e.assignee)}` : ''].filter((s) => s !== '').join('  ');
+  return [style.bold(e.document_id), safeText(e.impl_state), e.priority, ready, e.assignee ? `@${safeText(e.assignee)}` : '']
+    .filter((s) => s !== '')
+    .join('  ');
 }
 
 export function renderEntryText(e: EntryView, style: Style): string {
@@ -36,7 +38,10 @@ export function renderStateNextText(d: StateNextData, style: Style): string {
 }
 
 export function renderStateBlockersText(d: StateBlockersData, style: Style): string {
-  const lines = d.blocked.map((b) => `${style.bold(b.document_id)}  ${safeText(b.impl_state)}  waits for ${b.open_blockers.map((o) => `${o.id} (${o.impl_state === null ? (o.known ? 'no state' : 'unknown') : safeText(o.impl_state)})`).join(', ')}`);
+  const lines = d.blocked.map(
+    (b) =>
+      `${style.bold(b.document_id)}  ${safeText(b.impl_state)}  waits for ${b.open_blockers.map((o) => `${o.id} (${o.impl_state === null ? (o.known ? 'no state' : 'unknown') : safeText(o.impl_state)})`).join(', ')}`,
+  );
   lines.push(style.dim(`${d.summary.blocked} blocked, ${d.summary.ready} ready, of ${d.summary.total_entries} entries.`));
   return `${lines.join('\n')}\n`;
 }

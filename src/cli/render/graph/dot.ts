@@ -12,7 +12,8 @@ export function dotText(text: string): string {
 function nodeAttributes(node: GraphNode): string {
   const label = labelLines(node).map(dotText).join('\\n');
   const state = nodeState(node);
-  if (state === 'superseded') return `label="${label}", fillcolor="${SUPERSEDED_LOOK.fill}", color="${SUPERSEDED_LOOK.stroke}", fontcolor="${SUPERSEDED_LOOK.text}"`;
+  if (state === 'superseded')
+    return `label="${label}", fillcolor="${SUPERSEDED_LOOK.fill}", color="${SUPERSEDED_LOOK.stroke}", fontcolor="${SUPERSEDED_LOOK.text}"`;
   const { fill, stroke } = PALETTE[paletteIndex(node.type)]!;
   return `label="${label}", fillcolor="${fill}", color="${stroke}"${state === 'draft' ? ', style="rounded,filled,dashed"' : ''}`;
 }
@@ -27,7 +28,8 @@ export function renderDot(graph: GraphData): string {
   ];
   const names = new NodeNames();
   for (const node of graph.nodes) lines.push(`  ${names.of(node.document_id)} [${nodeAttributes(node)}];`);
-  for (const e of drawnEdges(graph.edges)) lines.push(`  ${names.of(e.source)} -> ${names.of(e.target)} [label="${e.type}", ${e.look.dot}];`);
+  for (const e of drawnEdges(graph.edges))
+    lines.push(`  ${names.of(e.source)} -> ${names.of(e.target)} [label="${e.type}", ${e.look.dot}];`);
   lines.push('}');
   return `${lines.join('\n')}\n`;
 }

@@ -122,6 +122,9 @@ export function labelLine(text: string): string {
 
 /** A node's label lines: its ID, its title, its type and status. */
 export function labelLines(node: GraphNode): string[] {
-  const kind = [node.type, node.status].filter((s): s is string => s !== null && labelLine(s) !== '').map(labelLine).join(' · ');
+  const kind = [node.type, node.status]
+    .filter((s): s is string => s !== null && labelLine(s) !== '')
+    .map(labelLine)
+    .join(' · ');
   return [node.document_id, node.title ?? '', kind].map(labelLine).filter((l) => l !== '');
 }

@@ -14,7 +14,10 @@ const REREAD = /\\(?=n)|\ufb02(?=\u00b0)|\u00b6(?=\u00df)/g;
 /** Text for a Mermaid quoted label. */
 export function mermaidText(text: string): string {
   if (ALL_PLAIN.test(text)) return text;
-  return Array.from(text.replace(REREAD, (c) => `${c}\u2060`), (c) => (PLAIN.test(c) || c > '\u007f' ? c : `#${c.codePointAt(0)!};`)).join('');
+  return Array.from(
+    text.replace(REREAD, (c) => `${c}\u2060`),
+    (c) => (PLAIN.test(c) || c > '\u007f' ? c : `#${c.codePointAt(0)!};`),
+  ).join('');
 }
 
 /** The class of a node: `s` when superseded, else `t<colour>` and `d` for a draft. */

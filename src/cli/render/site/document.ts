@@ -30,7 +30,7 @@ function relations(site: SiteIndex, edges: readonly IndexEdge[] | undefined, out
 function chain(site: SiteIndex, node: IndexNode): string[][] {
   const seen = new Set([node.document_id]);
   const back: string[][] = [];
-  for (let level = [node.document_id]; ; ) {
+  for (let level = [node.document_id]; ;) {
     const earlier = level.flatMap((id) => site.predecessors.get(id) ?? []).filter((id) => !seen.has(id));
     if (earlier.length === 0) break;
     for (const id of earlier) seen.add(id);
@@ -47,7 +47,10 @@ function chain(site: SiteIndex, node: IndexNode): string[][] {
 
 function findingsList(findings: readonly Issue[]): string {
   return `<ul class="findings">${findings
-    .map((f) => `<li><span class="badge ${esc(f.severity)}">${esc(f.code)}</span>${f.line ? ` line ${f.line}` : ''}: ${esc(f.message)}${f.suggestion ? `<div class="hint">${esc(f.suggestion)}</div>` : ''}</li>`)
+    .map(
+      (f) =>
+        `<li><span class="badge ${esc(f.severity)}">${esc(f.code)}</span>${f.line ? ` line ${f.line}` : ''}: ${esc(f.message)}${f.suggestion ? `<div class="hint">${esc(f.suggestion)}</div>` : ''}</li>`,
+    )
     .join('')}</ul>`;
 }
 
@@ -89,7 +92,13 @@ export function documentPage(site: SiteIndex, doc: SiteDocument, body: string | 
     steps.length > 1
       ? `<section><h2>Supersession chain</h2><ol class="chain">${steps.map((ids) => `<li${ids[0] === node.document_id ? ' class="this"' : ''}>${ids.map((id) => (id === node.document_id ? `<span class="id">${esc(id)}</span> (this)` : `${link(id)} ${esc(site.byId.get(id)?.title ?? '')}`)).join(', ')}</li>`).join('')}</ol></section>`
       : '';
-  const near = [node.document_id, ...new Set([...(site.outgoing.get(node.document_id) ?? []).map((e) => e.target), ...(site.incoming.get(node.document_id) ?? []).map((e) => e.source)])].sort();
+  const near = [
+    node.document_id,
+    ...new Set([
+      ...(site.outgoing.get(node.document_id) ?? []).map((e) => e.target),
+      ...(site.incoming.get(node.document_id) ?? []).map((e) => e.source),
+    ]),
+  ].sort();
   const main = `<h1>${esc(node.title ?? node.document_id)}</h1>
 <p class="sub"><span class="id">${esc(node.document_id)}</span> · ${esc(node.type ?? 'no type')} · ${statusBadge(node)}</p>
 <div class="layout"><div>

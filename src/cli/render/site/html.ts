@@ -11,7 +11,8 @@ export const esc = (text: string | number | null | undefined): string => String(
  * JSON for a `<script type="application/json">` block: `<` written as \u003c, so no text in it
  * can close the element; the block is data (never executed), read back with JSON.parse.
  */
-export const jsonBlock = (id: string, value: unknown): string => `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
+export const jsonBlock = (id: string, value: unknown): string =>
+  `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
 
 /** IDs as docket makes them are their own page names; anything else (the Python DocOps CLI's artifact) gets a hashed one. */
 export function pageName(id: string): string {
@@ -22,14 +23,19 @@ export function pageName(id: string): string {
 export const docHref = (id: string, depth: number) => `${'../'.repeat(depth)}docs/${pageName(id)}`;
 
 /** A document's look: its state (current, draft, superseded) and its type's colour class. */
-export function look(node: Pick<IndexNode, 'type' | 'status' | 'superseded_by'> & { document_id?: string }): { state: string; colour: number } {
+export function look(node: Pick<IndexNode, 'type' | 'status' | 'superseded_by'> & { document_id?: string }): {
+  state: string;
+  colour: number;
+} {
   return { state: nodeState({ document_id: '', path: '', namespace: '', title: null, ...node }), colour: paletteIndex(node.type) };
 }
 
-export const statusBadge = (node: Pick<IndexNode, 'type' | 'status' | 'superseded_by'>) => (node.status ? `<span class="badge ${look(node).state}">${esc(node.status)}</span>` : '<span class="badge">no status</span>');
+export const statusBadge = (node: Pick<IndexNode, 'type' | 'status' | 'superseded_by'>) =>
+  node.status ? `<span class="badge ${look(node).state}">${esc(node.status)}</span>` : '<span class="badge">no status</span>';
 
 /** A link to a document's page, its ID shown, its title as the tooltip. */
-export const idLink = (node: Pick<IndexNode, 'document_id' | 'title'>, depth: number) => `<a class="id" href="${esc(docHref(node.document_id, depth))}" title="${esc(node.title ?? '')}">${esc(node.document_id)}</a>`;
+export const idLink = (node: Pick<IndexNode, 'document_id' | 'title'>, depth: number) =>
+  `<a class="id" href="${esc(docHref(node.document_id, depth))}" title="${esc(node.title ?? '')}">${esc(node.document_id)}</a>`;
 
 export type Section = 'home' | 'graph' | 'timeline' | 'board' | 'document';
 
@@ -56,7 +62,9 @@ export function page(frame: PageFrame, main: string): string {
     ['timeline', 'timeline.html', 'ADR timeline'],
     ...(frame.hasBoard ? [['board', 'kanban.html', 'Board'] as [Section, string, string]] : []),
   ];
-  const links = nav.map(([section, href, label]) => `<a href="${up}${href}"${section === frame.section ? ' class="here"' : ''}>${label}</a>`).join('');
+  const links = nav
+    .map(([section, href, label]) => `<a href="${up}${href}"${section === frame.section ? ' class="here"' : ''}>${label}</a>`)
+    .join('');
   return `<!doctype html>
 <html lang="en">
 <head>

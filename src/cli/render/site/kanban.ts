@@ -10,11 +10,15 @@ import { frameOf, type SiteIndex } from './pages.js';
  */
 export function kanbanPage(site: SiteIndex, queue: WorkQueue): string {
   const columns = new Map<string, EntryView[]>(queue.states.map((s) => [s, []]));
-  for (const entry of queue.entries.values()) (columns.get(entry.impl_state) ?? columns.set(entry.impl_state, []).get(entry.impl_state)!).push(entry);
+  for (const entry of queue.entries.values())
+    (columns.get(entry.impl_state) ?? columns.set(entry.impl_state, []).get(entry.impl_state)!).push(entry);
   const card = (e: EntryView) => {
     const node = site.byId.get(e.document_id);
     const cls = e.ready ? ' ready' : e.open_blockers.length > 0 && e.impl_state !== 'Done' ? ' blocked' : '';
-    const waits = e.open_blockers.length > 0 && e.impl_state !== 'Done' ? `<div class="meta">waits for ${e.open_blockers.map((id) => esc(id)).join(', ')}</div>` : '';
+    const waits =
+      e.open_blockers.length > 0 && e.impl_state !== 'Done'
+        ? `<div class="meta">waits for ${e.open_blockers.map((id) => esc(id)).join(', ')}</div>`
+        : '';
     return `<div class="ticket${cls}"><div>${node ? idLink(node, 0) : `<span class="id">${esc(e.document_id)}</span>`} <span class="badge">${esc(e.priority)}</span>${e.ready ? ' <span class="badge">ready</span>' : ''}</div><div class="title">${esc(node?.title ?? 'No governed document has this ID')}</div>${e.assignee ? `<div class="meta">${esc(e.assignee)}</div>` : ''}${e.next_action ? `<div class="meta">Next: ${esc(e.next_action)}</div>` : ''}${waits}</div>`;
   };
   const board = [...columns]

@@ -67,7 +67,10 @@ function siteRule(state: StateCore): void {
   const slugger = new Slugger();
   // A paragraph that is only an HTML comment (docket's own metadata-block markers, editors'
   // notes) would show as text, raw HTML being escaped: it is left out, as a browser hides it.
-  state.tokens = state.tokens.filter((t, i, all) => !isCommentParagraph(all, t.type === 'paragraph_open' ? i : t.type === 'inline' ? i - 1 : t.type === 'paragraph_close' ? i - 2 : -1));
+  state.tokens = state.tokens.filter(
+    (t, i, all) =>
+      !isCommentParagraph(all, t.type === 'paragraph_open' ? i : t.type === 'inline' ? i - 1 : t.type === 'paragraph_close' ? i - 2 : -1),
+  );
   const tokens = state.tokens;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
@@ -84,7 +87,13 @@ function siteRule(state: StateCore): void {
 const COMMENT = /^<!--(?:(?!-->)[\s\S])*-->$/;
 
 function isCommentParagraph(tokens: readonly Token[], open: number): boolean {
-  return open >= 0 && tokens[open]?.type === 'paragraph_open' && tokens[open + 1]?.type === 'inline' && tokens[open + 2]?.type === 'paragraph_close' && COMMENT.test(tokens[open + 1]!.content.trim());
+  return (
+    open >= 0 &&
+    tokens[open]?.type === 'paragraph_open' &&
+    tokens[open + 1]?.type === 'inline' &&
+    tokens[open + 2]?.type === 'paragraph_close' &&
+    COMMENT.test(tokens[open + 1]!.content.trim())
+  );
 }
 
 function inlineTokens(state: StateCore, children: Token[], env: Env): Token[] {
@@ -99,7 +108,10 @@ function inlineTokens(state: StateCore, children: Token[], env: Env): Token[] {
         if (/^(https?:)?\/\//i.test(to)) child.attrSet('rel', 'noopener noreferrer');
       } else {
         // No page in the site: the text stays, marked, with the file it names.
-        child.attrs = [['class', 'repo-file'], ['title', `${to.file} (a repository file, not part of the site)`]];
+        child.attrs = [
+          ['class', 'repo-file'],
+          ['title', `${to.file} (a repository file, not part of the site)`],
+        ];
       }
     } else if (child.type === 'link_close') {
       inLink--;
@@ -108,7 +120,10 @@ function inlineTokens(state: StateCore, children: Token[], env: Env): Token[] {
       const text = new state.Token('text', '', 0);
       text.content = `[image: ${child.content || String(child.attrGet('src') ?? '')}]`;
       const open = new state.Token('span_open', 'span', 1);
-      open.attrs = [['class', 'image'], ['title', String(child.attrGet('src') ?? '')]];
+      open.attrs = [
+        ['class', 'image'],
+        ['title', String(child.attrGet('src') ?? '')],
+      ];
       out.push(open, text, new state.Token('span_close', 'span', -1));
       continue;
     } else if (child.type === 'text' && inLink === 0 && HAS_ID.test(child.content)) {
@@ -135,7 +150,10 @@ function idLinks(state: StateCore, content: string, env: Env): Token[] {
     if (id === env.id || !env.targets.ids.has(id)) continue;
     text(content.slice(at, m.index));
     const open = new state.Token('link_open', 'a', 1);
-    open.attrs = [['href', docHref(id, 1)], ['class', 'id-link']];
+    open.attrs = [
+      ['href', docHref(id, 1)],
+      ['class', 'id-link'],
+    ];
     out.push(open);
     text(id);
     out.push(new state.Token('link_close', 'a', -1));

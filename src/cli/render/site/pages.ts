@@ -28,7 +28,8 @@ export function siteIndex(model: SiteModel): SiteIndex {
   }
   const predecessors = new Map<string, string[]>();
   for (const { node } of model.documents) {
-    if (node.superseded_by !== null && byId.has(node.superseded_by)) (predecessors.get(node.superseded_by) ?? predecessors.set(node.superseded_by, []).get(node.superseded_by)!).push(node.document_id);
+    if (node.superseded_by !== null && byId.has(node.superseded_by))
+      (predecessors.get(node.superseded_by) ?? predecessors.set(node.superseded_by, []).get(node.superseded_by)!).push(node.document_id);
   }
   const looks = new Map(model.documents.map((d) => [d.node.document_id, look(d.node)]));
   return { model, byId, outgoing, incoming, predecessors, looks };
@@ -47,7 +48,13 @@ export const frameOf = (model: SiteModel, title: string, section: Section, depth
 function counts(key: 'type' | 'status', docs: readonly SiteDocument[]): string {
   const tally = new Map<string, number>();
   for (const d of docs) tally.set(d.node[key] ?? '', (tally.get(d.node[key] ?? '') ?? 0) + 1);
-  const chips = [...tally].sort(([a], [b]) => byString(a, b)).map(([value, n]) => (value === '' ? `<span class="chip"><em>no ${key}</em> <b>${n}</b></span>` : `<a class="chip" href="#${key}=${esc(encodeURIComponent(value))}">${esc(value)} <b>${n}</b></a>`));
+  const chips = [...tally]
+    .sort(([a], [b]) => byString(a, b))
+    .map(([value, n]) =>
+      value === ''
+        ? `<span class="chip"><em>no ${key}</em> <b>${n}</b></span>`
+        : `<a class="chip" href="#${key}=${esc(encodeURIComponent(value))}">${esc(value)} <b>${n}</b></a>`,
+    );
   return `<div class="chips"><span class="l">By ${key}</span>${chips.join('')}</div>`;
 }
 
@@ -67,9 +74,11 @@ export function homePage(site: SiteIndex): string {
   const { model } = site;
   const c = model.check;
   const docs = model.documents;
-  const card = (n: number, label: string, cls = '') => `<div class="card${n > 0 && cls ? ` ${cls}` : ''}"><div class="n">${n}</div><div class="l">${label}</div></div>`;
+  const card = (n: number, label: string, cls = '') =>
+    `<div class="card${n > 0 && cls ? ` ${cls}` : ''}"><div class="n">${n}</div><div class="l">${label}</div></div>`;
   const others = model.otherFindings;
-  const distinct = (key: 'type' | 'status') => [...new Set(docs.map((d) => d.node[key]).filter((v): v is string => v !== null))].sort(byString);
+  const distinct = (key: 'type' | 'status') =>
+    [...new Set(docs.map((d) => d.node[key]).filter((v): v is string => v !== null))].sort(byString);
   const rows = docs.map(({ node, findings }) => {
     const errors = findings.filter((f) => f.severity === 'error').length;
     return `<tr data-type="${esc(node.type ?? '')}" data-status="${esc(node.status ?? '')}"><td>${idLink(node, 0)}</td><td>${esc(node.title ?? '')}</td><td>${esc(node.type ?? '')}</td><td data-sort="${esc(node.status ?? '')}">${statusBadge(node)}</td><td>${esc(node.owner ?? '')}</td><td>${esc(node.last_updated ?? '')}</td><td class="num" data-sort="${findings.length}">${findings.length === 0 ? '' : `<span class="badge ${errors > 0 ? 'error' : 'warning'}">${findings.length}</span>`}</td></tr>`;
@@ -97,11 +106,13 @@ export function graphData(site: SiteIndex, ids: readonly string[]): { nodes: (st
     return [id, n.title ?? '', n.type ?? '', n.status ?? '', state, pageName(id), colour];
   });
   const edges: (string | number)[][] = [];
-  for (const id of ids) for (const e of site.outgoing.get(id) ?? []) if (at.has(e.target)) edges.push([at.get(id)!, at.get(e.target)!, e.type]);
+  for (const id of ids)
+    for (const e of site.outgoing.get(id) ?? []) if (at.has(e.target)) edges.push([at.get(id)!, at.get(e.target)!, e.type]);
   return { nodes, edges };
 }
 
-const LEGEND = '<p class="legend">Colours by type; superseded documents grey, drafts dashed. Thick lines: supersedes; dashed: related; thin: references.</p>';
+const LEGEND =
+  '<p class="legend">Colours by type; superseded documents grey, drafts dashed. Thick lines: supersedes; dashed: related; thin: references.</p>';
 
 /** The graph view: the neighbourhood of a chosen document, drawn by the site's script from every document and relation. */
 export function graphPage(site: SiteIndex): string {

@@ -4,4 +4,3 @@ export interface GovernedFile {
   rel: string;
   namespace: NamespaceConfig;
 }
-

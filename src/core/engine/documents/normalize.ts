@@ -48,7 +48,7 @@ export function propertySchema(schema: Record<string, unknown> | undefined, key:
   const props = schema?.properties;
   if (!props || typeof props !== 'object' || !Object.hasOwn(props, key)) return undefined;
   const prop = (props as Record<string, unknown>)[key];
-  return prop && typeof prop === 'object' && !Array.isArray(prop) ? (prop) : undefined;
+  return prop && typeof prop === 'object' && !Array.isArray(prop) ? prop : undefined;
 }
 
 /**
@@ -85,7 +85,8 @@ function accepts(types: readonly string[], type: string): boolean {
   return types.includes(type) || (type === 'integer' && types.includes('number'));
 }
 
-const jsonType = (value: number | boolean): string => (typeof value === 'boolean' ? 'boolean' : Number.isInteger(value) ? 'integer' : 'number');
+const jsonType = (value: number | boolean): string =>
+  typeof value === 'boolean' ? 'boolean' : Number.isInteger(value) ? 'integer' : 'number';
 const READS: Record<string, string> = { boolean: 'true or false', integer: 'a number', number: 'a number', date: 'a date' };
 
 /** The keys whose unquoted numbers the Python DocOps CLI turns into strings (int N to "N.0"). */
@@ -108,7 +109,13 @@ function needsNormalizing(fm: ParsedFrontmatter, schema: Record<string, unknown>
     const prop = propertySchema(schema, key);
     if (readScalar(fm, key, value, prop) !== undefined) return true;
     // A date field's value of ten characters or fewer is a date at most.
-    if (typeof value === 'string' && value.length > 10 && (prop?.format === 'date' || (!prop && key === 'last_updated')) && DATETIME.test(value.trim())) return true;
+    if (
+      typeof value === 'string' &&
+      value.length > 10 &&
+      (prop?.format === 'date' || (!prop && key === 'last_updated')) &&
+      DATETIME.test(value.trim())
+    )
+      return true;
   }
   return false;
 }
@@ -116,7 +123,18 @@ function needsNormalizing(fm: ParsedFrontmatter, schema: Record<string, unknown>
 /** First characters of the plain scalars YAML 1.1 types: digits, signs, a dot, and y/n/t/f/o for booleans. */
 function mayBeTyped(value: string): boolean {
   const c = value.charCodeAt(0) | 0x20;
-  return (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e || c === 0x79 || c === 0x6e || c === 0x74 || c === 0x66 || c === 0x6f || c === 0x7e;
+  return (
+    (c >= 0x30 && c <= 0x39) ||
+    c === 0x2b ||
+    c === 0x2d ||
+    c === 0x2e ||
+    c === 0x79 ||
+    c === 0x6e ||
+    c === 0x74 ||
+    c === 0x66 ||
+    c === 0x6f ||
+    c === 0x7e
+  );
 }
 const DATETIME = /^(\d{4}-\d{2}-\d{2})[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2})?$/;
 
@@ -141,17 +159,34 @@ function readScalar(fm: ParsedFrontmatter, key: string, value: unknown, prop: Pr
   const types = declaredTypes(prop);
   if (typeof value === 'number' || typeof value === 'boolean') {
     const src = fm.source(key) ?? String(value);
-    if (typeof value === 'number' && PYTHON_VERSION_KEYS.has(key) && PLAIN_VERSION.test(src) && expectsString(prop)) return { field: key, from: value, to: versionString(src, prop) };
+    if (typeof value === 'number' && PYTHON_VERSION_KEYS.has(key) && PLAIN_VERSION.test(src) && expectsString(prop))
+      return { field: key, from: value, to: versionString(src, prop) };
     if (!types || accepts(types, jsonType(value)) || !types.includes('string')) return undefined;
-    return { field: key, from: value, to: src, mismatch: { written: src, reads: READS[jsonType(value)]!, yaml11: false, wanted: 'string', remedy: 'quote' } };
+    return {
+      field: key,
+      from: value,
+      to: src,
+      mismatch: { written: src, reads: READS[jsonType(value)]!, yaml11: false, wanted: 'string', remedy: 'quote' },
+    };
   }
   if (typeof value !== 'string' || !types) return undefined;
   if (!types.includes('string')) {
     const typed = CORE_NUMBER.test(value) ? Number(value) : CORE_BOOLEAN.test(value) ? /^t/i.test(value) : undefined;
-    if (typed !== undefined && accepts(types, jsonType(typed))) return { field: key, from: value, to: typed, mismatch: { written: value, reads: 'text', yaml11: false, wanted: wantedFor(types, typed), remedy: 'unquote' } };
+    if (typed !== undefined && accepts(types, jsonType(typed)))
+      return {
+        field: key,
+        from: value,
+        to: typed,
+        mismatch: { written: value, reads: 'text', yaml11: false, wanted: wantedFor(types, typed), remedy: 'unquote' },
+      };
     // `draft: yes` is true to the Python tool (YAML 1.1), text to docket (YAML 1.2).
     if (!types.includes('boolean') || !mayBeTyped(value) || yaml11Type(value) !== 'boolean' || !fm.plain(key)) return undefined;
-    return { field: key, from: value, to: YAML11_TRUE.test(value), mismatch: { written: value, reads: 'text', yaml11: true, wanted: 'boolean', remedy: 'rewrite' } };
+    return {
+      field: key,
+      from: value,
+      to: YAML11_TRUE.test(value),
+      mismatch: { written: value, reads: 'text', yaml11: true, wanted: 'boolean', remedy: 'rewrite' },
+    };
   }
   // Digits with at most one dot are a number to YAML 1.2 when plain: such a string was quoted (`version: "1.0"`).
   if (!mayBeTyped(value) || PLAIN_VERSION.test(value)) return undefined;
@@ -159,7 +194,12 @@ function readScalar(fm: ParsedFrontmatter, key: string, value: unknown, prop: Pr
   if (typed11 === undefined || typed11 === 'null' || (typed11 !== 'date' && accepts(types, typed11))) return undefined;
   // Last: whether the value was quoted (most `version: "1.0"` are) is a search of the keys.
   if ((typed11 === 'date' && key === 'last_updated') || !fm.plain(key)) return undefined;
-  return { field: key, from: value, to: value, mismatch: { written: value, reads: READS[typed11]!, yaml11: true, wanted: 'string', remedy: 'quote' } };
+  return {
+    field: key,
+    from: value,
+    to: value,
+    mismatch: { written: value, reads: READS[typed11]!, yaml11: true, wanted: 'string', remedy: 'quote' },
+  };
 }
 
 /** The declared type a typed value satisfies ('integer' before 'number' when both are declared). */
@@ -173,9 +213,13 @@ function wantedFor(types: readonly string[], typed: number | boolean): string {
  * `2026-02-30` is never rolled over: the schema rejects it. `normalized` lists every value
  * read otherwise than YAML typed it, and every one worth a warning.
  */
-export function normalizeMetadata(fm: ParsedFrontmatter, schema: Record<string, unknown> | undefined): { metadata: Record<string, unknown>; normalized: Normalization[] } {
+export function normalizeMetadata(
+  fm: ParsedFrontmatter,
+  schema: Record<string, unknown> | undefined,
+): { metadata: Record<string, unknown>; normalized: Normalization[] } {
   // Most frontmatter needs nothing changed: its own data is the metadata (nothing writes to either).
-  if (Object.getPrototypeOf(fm.data) === Object.prototype && !Object.hasOwn(fm.data, '__proto__') && !needsNormalizing(fm, schema)) return { metadata: fm.data, normalized: NONE };
+  if (Object.getPrototypeOf(fm.data) === Object.prototype && !Object.hasOwn(fm.data, '__proto__') && !needsNormalizing(fm, schema))
+    return { metadata: fm.data, normalized: NONE };
   const metadata: Record<string, unknown> = {};
   const normalized: Normalization[] = [];
   for (const key of Object.keys(fm.data)) {

@@ -40,7 +40,8 @@ export function readBytesSync(abs: string, limit: number, copy = false): { bytes
     // so most files take one read call, not two. A file that grew keeps being read below.
     if (stat.size + 1 <= shared.length) {
       const n = readSync(fd, shared, 0, stat.size + 1, null);
-      if (n <= stat.size) return { bytes: copy ? Buffer.from(shared.subarray(0, n)) : shared.subarray(0, n), size: n, mtimeMs: stat.mtimeMs };
+      if (n <= stat.size)
+        return { bytes: copy ? Buffer.from(shared.subarray(0, n)) : shared.subarray(0, n), size: n, mtimeMs: stat.mtimeMs };
       total = n;
     }
     for (;;) {

@@ -8,7 +8,12 @@ import { readRaw, type RawRead } from './read-bytes.js';
  * For a scan that needs every document but little of each (its ID, its title), reading is
  * most of the time. An aborted `signal` stops the reading with INTERRUPTED (see checkpoint).
  */
-export async function readInOrder(root: string, rels: readonly string[], visit: (i: number, raw: RawRead) => unknown, signal?: AbortSignal): Promise<void> {
+export async function readInOrder(
+  root: string,
+  rels: readonly string[],
+  visit: (i: number, raw: RawRead) => unknown,
+  signal?: AbortSignal,
+): Promise<void> {
   for (let i = 0; i < rels.length; i++) {
     const wait = checkpoint(i, signal, 'Interrupted while reading documents.');
     if (wait) await wait;

@@ -45,10 +45,14 @@ function walkLimit(env: NodeJS.ProcessEnv = process.env): number {
   if (!raw) return WALK_LIMIT;
   const value = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
   if (!(value >= 1 && value <= MAX_WALK_LIMIT)) {
-    throw new DocketError('INVALID_WALK_LIMIT', `DOCKET_WALK_LIMIT "${raw.slice(0, 32)}" is not a number of files from 1 to ${MAX_WALK_LIMIT}.`, {
-      suggestion: `Unset DOCKET_WALK_LIMIT or set it to a whole number of files, such as ${WALK_LIMIT * 2}.`,
-      details: { value: raw.slice(0, 32), max: MAX_WALK_LIMIT },
-    });
+    throw new DocketError(
+      'INVALID_WALK_LIMIT',
+      `DOCKET_WALK_LIMIT "${raw.slice(0, 32)}" is not a number of files from 1 to ${MAX_WALK_LIMIT}.`,
+      {
+        suggestion: `Unset DOCKET_WALK_LIMIT or set it to a whole number of files, such as ${WALK_LIMIT * 2}.`,
+        details: { value: raw.slice(0, 32), max: MAX_WALK_LIMIT },
+      },
+    );
   }
   return value;
 }
@@ -114,17 +118,36 @@ export function ignoreFilesOf(config: Pick<RepoConfig, 'root' | 'ignoreFiles'>):
   return config.ignoreFiles === false ? undefined : new IgnoreFiles(config.root);
 }
 
-export function listMarkdownSync(root: string, start: string, signal?: AbortSignal, limit = walkLimit(), ignores?: IgnoreFiles): TreeListing {
+export function listMarkdownSync(
+  root: string,
+  start: string,
+  signal?: AbortSignal,
+  limit = walkLimit(),
+  ignores?: IgnoreFiles,
+): TreeListing {
   const markdown: string[] = [];
   const symlinks: string[] = [];
   const unreadable: Issue[] = [];
   const budget = budgetOf(limit);
-  visitMarkdown(root, start, signal, (rel) => {
-    take(budget, rel, unreadable);
-    markdown.push(rel);
-  }, symlinks, unreadable, budget, ignores);
+  visitMarkdown(
+    root,
+    start,
+    signal,
+    (rel) => {
+      take(budget, rel, unreadable);
+      markdown.push(rel);
+    },
+    symlinks,
+    unreadable,
+    budget,
+    ignores,
+  );
   // Already in this order (see visitMarkdown); the default sort checks it without a call back into JavaScript.
-  return { markdown: markdown.sort(), symlinks: symlinks.sort(byPath), unreadable: unreadable.sort((a, b) => byPath(a.path ?? '', b.path ?? '')) };
+  return {
+    markdown: markdown.sort(),
+    symlinks: symlinks.sort(byPath),
+    unreadable: unreadable.sort((a, b) => byPath(a.path ?? '', b.path ?? '')),
+  };
 }
 
 /**
@@ -133,7 +156,16 @@ export function listMarkdownSync(root: string, start: string, signal?: AbortSign
  * directory's name with a slash after it, so a depth-first walk meets the paths in the order
  * a sort of all of them would give, and the list needs no sort afterwards.
  */
-function visitMarkdown(root: string, start: string, signal: AbortSignal | undefined, onFile: (rel: string) => void, symlinks: string[], unreadable: Issue[], budget: WalkBudget, ignores: IgnoreFiles | undefined): void {
+function visitMarkdown(
+  root: string,
+  start: string,
+  signal: AbortSignal | undefined,
+  onFile: (rel: string) => void,
+  symlinks: string[],
+  unreadable: Issue[],
+  budget: WalkBudget,
+  ignores: IgnoreFiles | undefined,
+): void {
   function walk(dir: string): void {
     if (signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while listing documents.');
     let entries: Dirent[];
@@ -142,7 +174,13 @@ function visitMarkdown(root: string, start: string, signal: AbortSignal | undefi
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' || code === 'ENOTDIR') return;
-      unreadable.push({ code: 'FILE_UNREADABLE', severity: 'warning', message: `The directory could not be listed (${code}) and was skipped.`, path: dir, suggestion: 'Check the directory\'s permissions, then run again.' });
+      unreadable.push({
+        code: 'FILE_UNREADABLE',
+        severity: 'warning',
+        message: `The directory could not be listed (${code}) and was skipped.`,
+        path: dir,
+        suggestion: "Check the directory's permissions, then run again.",
+      });
       return;
     }
     const prefix = dir === '.' || dir === '' ? '' : `${dir}/`;
@@ -200,27 +238,43 @@ function inPathOrder(files: GovernedFile[]): GovernedFile[] {
 }
 
 /** Calls `onFile` for each governed file, in path order; returns what else the walk met. */
-function visitGoverned(config: RepoConfig, signal: AbortSignal | undefined, onFile: (rel: string, namespace: NamespaceConfig) => void, limit: number): Omit<WalkResult, 'files'> {
+function visitGoverned(
+  config: RepoConfig,
+  signal: AbortSignal | undefined,
+  onFile: (rel: string, namespace: NamespaceConfig) => void,
+  limit: number,
+): Omit<WalkResult, 'files'> {
   const root = config.root;
   const all = [...new Set(config.namespaces.map((ns) => ns.docs_root))].sort();
   const refusedRoots = all.filter((r) => !rootStaysInside(root, r));
   const usable = all.filter((r) => !refusedRoots.includes(r));
   // A nested docs root is reached from its parent's walk: walk only the outermost roots, in
   // the order of their files' paths (with a slash after each, as visitMarkdown sorts).
-  const outermost = usable.filter((r) => !usable.some((o) => o !== r && (o === '.' || r.startsWith(`${o}/`)))).sort((a, b) => byPath(`${a}/`, `${b}/`));
+  const outermost = usable
+    .filter((r) => !usable.some((o) => o !== r && (o === '.' || r.startsWith(`${o}/`))))
+    .sort((a, b) => byPath(`${a}/`, `${b}/`));
   const symlinks: string[] = [];
   const unreadable: Issue[] = [];
   const governed = new GovernedFiles(config);
   const budget = budgetOf(limit);
   const ignores = ignoreFilesOf(config);
   for (const docsRoot of outermost) {
-    visitMarkdown(root, docsRoot, signal, (rel) => {
-      const ns = governed.namespaceOf(rel);
-      if (ns && !refusedRoots.includes(ns.docs_root)) {
-        take(budget, rel, unreadable);
-        onFile(rel, ns);
-      }
-    }, symlinks, unreadable, budget, ignores);
+    visitMarkdown(
+      root,
+      docsRoot,
+      signal,
+      (rel) => {
+        const ns = governed.namespaceOf(rel);
+        if (ns && !refusedRoots.includes(ns.docs_root)) {
+          take(budget, rel, unreadable);
+          onFile(rel, ns);
+        }
+      },
+      symlinks,
+      unreadable,
+      budget,
+      ignores,
+    );
   }
   return {
     symlinks: [...new Set(symlinks)].sort(byPath),

@@ -49,7 +49,9 @@ export function idFindings(doc: InspectedDocument, ctx: RuleContext): Finding[] 
       severity: 'error',
       message: `The document_id "${id}" does not have the form PREFIX-TYPE-NNN.`,
       ...at,
-      suggestion: fixable ? `Write it as ${repaired}; \`docket fix --apply\` does it.` : `Use ${prefix}-<TYPE>-<NNN>, for example ${prefix}-${doc.type && /^[A-Z]{3,10}$/.test(doc.type) ? doc.type : 'ADR'}-001, with a number no other document uses; \`docket migrate-ids --rewrite-references\` does it and rewrites the references to it.`,
+      suggestion: fixable
+        ? `Write it as ${repaired}; \`docket fix --apply\` does it.`
+        : `Use ${prefix}-<TYPE>-<NNN>, for example ${prefix}-${doc.type && /^[A-Z]{3,10}$/.test(doc.type) ? doc.type : 'ADR'}-001, with a number no other document uses; \`docket migrate-ids --rewrite-references\` does it and rewrites the references to it.`,
       fixable,
       ...(fixable ? { fix: { kind: 'set', field: 'document_id', value: repaired } } : {}),
     });

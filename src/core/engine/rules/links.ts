@@ -7,12 +7,23 @@ import { NONE, type DocumentLink, type Finding, type InspectedDocument, type Pen
 const MARKDOWN = /\.(md|markdown)$/i;
 
 function broken(doc: InspectedDocument, link: { line: number; column: number }, message: string, suggestion: string): Finding {
-  return { code: 'LINK_BROKEN', severity: 'error', message, path: doc.rel, line: link.line, column: link.column, suggestion, fixable: false };
+  return {
+    code: 'LINK_BROKEN',
+    severity: 'error',
+    message,
+    path: doc.rel,
+    line: link.line,
+    column: link.column,
+    suggestion,
+    fixable: false,
+  };
 }
 
 function anchorHint(anchors: readonly string[], fragment: string, where: string): string {
   const near = closest(fragment, anchors, 1)[0];
-  return near ? `Did you mean #${near}? Use the anchor of an existing heading in ${where}.` : `Use the anchor of an existing heading in ${where} (lower-case, spaces as hyphens, punctuation removed).`;
+  return near
+    ? `Did you mean #${near}? Use the anchor of an existing heading in ${where}.`
+    : `Use the anchor of an existing heading in ${where} (lower-case, spaces as hyphens, punctuation removed).`;
 }
 
 /**
@@ -20,7 +31,14 @@ function anchorHint(anchors: readonly string[], fragment: string, where: string)
  * link's fields, not the link: links checked at once and links that waited are objects of
  * different shapes, and V8 threw this function's optimised code away when the second came.
  */
-function anchorFinding(doc: InspectedDocument, path: string, fragment: string, line: number, column: number, probe: FsProbe): Finding | undefined {
+function anchorFinding(
+  doc: InspectedDocument,
+  path: string,
+  fragment: string,
+  line: number,
+  column: number,
+  probe: FsProbe,
+): Finding | undefined {
   const self = path === doc.rel;
   const found = self ? (doc.readable ? includesAnchor(doc.anchors, fragment) : undefined) : probe.hasAnchor(path, fragment);
   if (found !== false) return undefined;
@@ -81,19 +99,40 @@ const SEARCH_BACK = 16;
 function checkLink(doc: InspectedDocument, link: DocumentLink, probe: FsProbe, defer: boolean, out: Finding[]): boolean {
   const what = link.kind === 'image' ? 'Image' : 'Link';
   if (link.scope === 'outside') {
-    out.push(broken(doc, link, `${what} target "${link.target}" leaves the repository root.`, 'Link only to files inside the repository, or use an absolute https:// URL.'));
+    out.push(
+      broken(
+        doc,
+        link,
+        `${what} target "${link.target}" leaves the repository root.`,
+        'Link only to files inside the repository, or use an absolute https:// URL.',
+      ),
+    );
     return false;
   }
   if (link.scope === 'self') {
     if (link.fragment && !includesAnchor(doc.anchors, link.fragment)) {
-      out.push(broken(doc, link, `There is no heading for the anchor "#${link.fragment}" in this document.`, anchorHint(doc.anchors, link.fragment, 'this document')));
+      out.push(
+        broken(
+          doc,
+          link,
+          `There is no heading for the anchor "#${link.fragment}" in this document.`,
+          anchorHint(doc.anchors, link.fragment, 'this document'),
+        ),
+      );
     }
     return false;
   }
   if (link.scope !== 'file' || !link.path) return false;
   const found = probe.lookup(link.path);
   if (found.kind === 'outside') {
-    out.push(broken(doc, link, `${what} target "${link.target}" leads outside the repository through a symbolic link.`, 'Link to a file that lives inside the repository.'));
+    out.push(
+      broken(
+        doc,
+        link,
+        `${what} target "${link.target}" leads outside the repository through a symbolic link.`,
+        'Link to a file that lives inside the repository.',
+      ),
+    );
     return false;
   }
   if (found.kind === 'missing') {
@@ -104,9 +143,13 @@ function checkLink(doc: InspectedDocument, link: DocumentLink, probe: FsProbe, d
       const near = probe.nearestName(link.path);
       // A `/`-rooted target is read from the repository root, not from the document's folder.
       const base = link.target.trim().startsWith('/') ? 'from the repository root' : `relative to ${path.posix.dirname(doc.rel)}/`;
-      suggestion = near ? `Did you mean ${near}? Fix the path (${base}) or restore the target.` : `Fix the path (${base}) or restore the target.`;
+      suggestion = near
+        ? `Did you mean ${near}? Fix the path (${base}) or restore the target.`
+        : `Fix the path (${base}) or restore the target.`;
     }
-    out.push(broken(doc, link, `${what} target "${link.target}" does not exist${found.caseOnly ? ' with this letter case' : ''}.`, suggestion));
+    out.push(
+      broken(doc, link, `${what} target "${link.target}" does not exist${found.caseOnly ? ' with this letter case' : ''}.`, suggestion),
+    );
     return false;
   }
   if (link.fragment && found.kind === 'file' && MARKDOWN.test(link.path)) {

@@ -14,7 +14,8 @@ import { schemaFindings } from './schema.js';
 function readingFindings(doc: InspectedDocument): Finding[] {
   return doc.record.problems.map((p): Finding => {
     if (p.code === 'FILE_UNREADABLE') return p;
-    if (p.code === 'FRONTMATTER_MISSING' && doc.record.split !== undefined && !(doc.record.split.kind === 'none' && doc.record.split.near)) return { ...p, fixable: true, fix: { kind: 'add-frontmatter' } };
+    if (p.code === 'FRONTMATTER_MISSING' && doc.record.split !== undefined && !(doc.record.split.kind === 'none' && doc.record.split.near))
+      return { ...p, fixable: true, fix: { kind: 'add-frontmatter' } };
     return { ...p, fixable: false };
   });
 }
@@ -54,6 +55,11 @@ export function addLinkFindings(doc: InspectedDocument, findings: Finding[], pro
 }
 
 /** The rules that need only the document itself (and the file system): intrinsic ones and links. */
-export function localFindings(doc: InspectedDocument, schemaFor: (p: string) => CompiledSchema | undefined, probe: FsProbe, defer: boolean): Finding[] {
+export function localFindings(
+  doc: InspectedDocument,
+  schemaFor: (p: string) => CompiledSchema | undefined,
+  probe: FsProbe,
+  defer: boolean,
+): Finding[] {
   return addLinkFindings(doc, intrinsicFindings(doc, schemaFor), probe, defer);
 }

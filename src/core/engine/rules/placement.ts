@@ -7,13 +7,25 @@ import { conventionName } from '../../scan/names.js';
 const KEBAB = /^[a-z0-9-]+\.md$/;
 /** Conventional names that keep their upper case (as in the DocOps tool docket reads). */
 const FILENAME_EXCEPTIONS: ReadonlySet<string> = new Set([
-  'README.md', 'CHANGELOG.md', 'LICENSE.md', 'LICENCE.md', 'CODE_OF_CONDUCT.md', 'CONTRIBUTING.md', 'SECURITY.md', 'NOTICE.md',
+  'README.md',
+  'CHANGELOG.md',
+  'LICENSE.md',
+  'LICENCE.md',
+  'CODE_OF_CONDUCT.md',
+  'CONTRIBUTING.md',
+  'SECURITY.md',
+  'NOTICE.md',
 ]);
 
 /** The kebab-case form of a Markdown file name: accents dropped, other characters to '-'. */
 export function kebabName(name: string): string {
   const stem = name.replace(/\.md$/i, '');
-  const slug = stem.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  const slug = stem
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   return `${slug || 'doc'}.md`;
 }
 
@@ -48,7 +60,9 @@ export function claimedMismatch(doc: Pick<InspectedDocument, 'document_id' | 'na
  * The name \`new\` gives the document: \`<type>-<NNN>-<slug>.md\` from its ID, the slug from its
  * present name (without a leading number or type word; else its title). Undefined without an ID.
  */
-export function conventionalName(doc: Pick<InspectedDocument, 'document_id' | 'rel' | 'heading' | 'title' | 'namespace'>): string | undefined {
+export function conventionalName(
+  doc: Pick<InspectedDocument, 'document_id' | 'rel' | 'heading' | 'title' | 'namespace'>,
+): string | undefined {
   const id = doc.document_id === undefined ? undefined : parseId(doc.document_id);
   if (!id) return undefined;
   const { slug } = conventionName(doc.rel, id.type, doc.heading ?? doc.title, Object.keys(doc.namespace.document_types));
@@ -80,14 +94,37 @@ export function filenameFindings(doc: InspectedDocument, ctx: RuleContext): Find
     blocker = `another file would get the same name ${target}`;
   } else if (to.toLowerCase() !== doc.rel.toLowerCase()) {
     const existing = ctx.probe.lookup(to);
-    if (existing.kind !== 'missing' || existing.caseOnly) blocker = `${existing.kind === 'missing' ? existing.near : target} already exists`;
+    if (existing.kind !== 'missing' || existing.caseOnly)
+      blocker = `${existing.kind === 'missing' ? existing.near : target} already exists`;
   }
-  const suggestion = blocker ? `Rename it to ${target} yourself: ${blocker}.` : `Rename it to ${target}; \`docket fix --apply\` does it and rewrites the links to it.`;
+  const suggestion = blocker
+    ? `Rename it to ${target} yourself: ${blocker}.`
+    : `Rename it to ${target}; \`docket fix --apply\` does it and rewrites the links to it.`;
   const fix = blocker ? {} : { fix: { kind: 'rename' as const, to } };
   if (claimed !== undefined) {
-    return [{ code: 'FILENAME_ID_MISMATCH', severity: 'warning', message: `The filename "${name}" says ${claimed}, but the document's ID is ${doc.document_id}.`, path: doc.rel, suggestion, fixable: !blocker, ...fix }];
+    return [
+      {
+        code: 'FILENAME_ID_MISMATCH',
+        severity: 'warning',
+        message: `The filename "${name}" says ${claimed}, but the document's ID is ${doc.document_id}.`,
+        path: doc.rel,
+        suggestion,
+        fixable: !blocker,
+        ...fix,
+      },
+    ];
   }
-  return [{ code: 'FILENAME_CONVENTION', severity: 'warning', message: `The filename "${name}" is not lowercase kebab-case.`, path: doc.rel, suggestion, fixable: !blocker, ...fix }];
+  return [
+    {
+      code: 'FILENAME_CONVENTION',
+      severity: 'warning',
+      message: `The filename "${name}" is not lowercase kebab-case.`,
+      path: doc.rel,
+      suggestion,
+      fixable: !blocker,
+      ...fix,
+    },
+  ];
 }
 
 export function directoryFindings(doc: InspectedDocument): Finding[] {
@@ -100,14 +137,16 @@ export function directoryFindings(doc: InspectedDocument): Finding[] {
   const expected = ns.docs_root === '.' ? type.directory : `${ns.docs_root}/${type.directory}`;
   const line = doc.record.frontmatter?.line('type');
   const target = wantedName(doc, doc.rel.slice(doc.rel.lastIndexOf('/') + 1));
-  return [{
-    code: 'DIRECTORY_MATCH',
-    severity: 'warning',
-    message: `Type ${type.type} documents belong in ${expected}/, but this one is in ${path.posix.dirname(doc.rel)}/.`,
-    path: doc.rel,
-    ...(line ? { line } : {}),
-    suggestion: `Move the file to ${expected}/, or correct \`type\`; \`docket fix --apply\` moves it (as ${target}) and rewrites the links to it and from it.`,
-    fixable: true,
-    fix: { kind: 'rename', to: `${expected}/${target}` },
-  }];
+  return [
+    {
+      code: 'DIRECTORY_MATCH',
+      severity: 'warning',
+      message: `Type ${type.type} documents belong in ${expected}/, but this one is in ${path.posix.dirname(doc.rel)}/.`,
+      path: doc.rel,
+      ...(line ? { line } : {}),
+      suggestion: `Move the file to ${expected}/, or correct \`type\`; \`docket fix --apply\` moves it (as ${target}) and rewrites the links to it and from it.`,
+      fixable: true,
+      fix: { kind: 'rename', to: `${expected}/${target}` },
+    },
+  ];
 }

@@ -14,7 +14,12 @@ function finding(doc: InspectedDocument, n: Mismatched, others: readonly Finding
   const fm = doc.record.frontmatter;
   const { written, reads, yaml11, wanted, remedy } = n.mismatch;
   const line = fm?.line(n.field);
-  const base = { code: 'SCALAR_TYPE_MISMATCH' as const, severity: 'warning' as const, path: doc.rel, ...(line !== undefined ? { line } : {}) };
+  const base = {
+    code: 'SCALAR_TYPE_MISMATCH' as const,
+    severity: 'warning' as const,
+    path: doc.rel,
+    ...(line !== undefined ? { line } : {}),
+  };
   const wants = WANTED[wanted] ?? wanted;
   if (remedy === 'unquote') {
     return {
@@ -35,7 +40,10 @@ function finding(doc: InspectedDocument, n: Mismatched, others: readonly Finding
   const quotedForm = `${n.field}: ${clip(yamlScalar(written))}`;
   // Quoting keeps the characters as written; fix does it where the value is a one-line scalar it
   // can replace, unless another fix rewrites the same value (document_id: the ID repairs).
-  const editable = fm?.valueSpan(n.field)?.kind === 'scalar' && n.field !== 'document_id' && !others.some((f) => f.fix && 'field' in f.fix && f.fix.field === n.field);
+  const editable =
+    fm?.valueSpan(n.field)?.kind === 'scalar' &&
+    n.field !== 'document_id' &&
+    !others.some((f) => f.fix && 'field' in f.fix && f.fix.field === n.field);
   return {
     ...base,
     message: `\`${n.field}\` is written \`${clip(written)}\`, which ${yaml11 ? `${READER_11} read` : 'YAML reads'} as ${reads}; the schema wants ${wants}, so docket reads it as written.`,

@@ -22,8 +22,17 @@ function show(value: unknown): string {
  */
 function asWritten(value: unknown, source: string | undefined): string {
   if (source === undefined || source === '' || (typeof value !== 'number' && typeof value !== 'boolean')) return show(value);
-  const read = typeof value === 'boolean' ? String(value) : Number.isNaN(value) ? 'not a number' : Number.isFinite(value) ? `the number ${value}` : `${value < 0 ? 'minus ' : ''}infinity`;
-  return source === String(value) ? show(value) : `written \`${source.length > 60 ? `${source.slice(0, 57)}...` : source}\`, which YAML reads as ${read}`;
+  const read =
+    typeof value === 'boolean'
+      ? String(value)
+      : Number.isNaN(value)
+        ? 'not a number'
+        : Number.isFinite(value)
+          ? `the number ${value}`
+          : `${value < 0 ? 'minus ' : ''}infinity`;
+  return source === String(value)
+    ? show(value)
+    : `written \`${source.length > 60 ? `${source.slice(0, 57)}...` : source}\`, which YAML reads as ${read}`;
 }
 
 function kindOf(value: unknown): string {
@@ -36,7 +45,11 @@ function kindOf(value: unknown): string {
 
 function pointer(instancePath: string): (string | number)[] {
   if (instancePath === '') return [];
-  return instancePath.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+  return instancePath
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 }
 
 function fieldName(path: readonly (string | number)[]): string {
@@ -57,7 +70,11 @@ const VERSION_KEY = /(^|_)version$/;
 /** A string value made valid by an unambiguous repair, or undefined. */
 export function repairValue(field: string, value: string, prop: PropertySchema | undefined): string | undefined {
   const candidates: string[] = [value.trim()];
-  const loose = (s: string) => s.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
+  const loose = (s: string) =>
+    s
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_-]+/g, ' ');
   if (Array.isArray(prop?.enum)) {
     const matches = prop.enum.filter((e): e is string => typeof e === 'string' && loose(e) === loose(value));
     if (matches.length === 1) candidates.push(matches[0]!);
@@ -122,7 +139,10 @@ function undecidedType(doc: InspectedDocument, field: string): string | undefine
   const types = directoryTypes(doc);
   if (types.length < 2) return undefined;
   const dir = doc.rel.slice(0, doc.rel.lastIndexOf('/'));
-  const choice = [...types].sort().map((t) => `\`type: ${t}\``).join(' or ');
+  const choice = [...types]
+    .sort()
+    .map((t) => `\`type: ${t}\``)
+    .join(' or ');
   return field === 'type'
     ? `${dir}/ holds ${[...types].sort().join(' and ')} documents and nothing says which this is: add ${choice}.`
     : `Add ${choice} first (${dir}/ holds both); then \`docket fix --apply\` allocates the ID.`;
@@ -168,22 +188,41 @@ export function schemaFindings(doc: InspectedDocument, compiled: CompiledSchema)
       if (typo !== undefined && byField.get(typo)?.error.keyword === 'additionalProperties') continue;
       fix = path.length === 1 && !typo ? hintFor(doc, key, undefined, prop) : undefined;
       message = `The required field \`${name}\` is missing${typo ? ` (\`${typo}\` looks like a misspelling of it)` : ''}.`;
-      suggestion = typo ? `Rename \`${typo}\` to \`${key}\`.` : fix ? `Add \`${name}\`; \`docket fix --apply\` adds it.` : (undecidedType(doc, key) ?? `Add \`${name}\` to the frontmatter${prop?.description ? ` (${prop.description.replace(/\.$/, '')})` : ''}.`);
+      suggestion = typo
+        ? `Rename \`${typo}\` to \`${key}\`.`
+        : fix
+          ? `Add \`${name}\`; \`docket fix --apply\` adds it.`
+          : (undecidedType(doc, key) ??
+            `Add \`${name}\` to the frontmatter${prop?.description ? ` (${prop.description.replace(/\.$/, '')})` : ''}.`);
     } else if (error.keyword === 'additionalProperties') {
       const guess = didYouMean(key, known);
       const missing = guess !== undefined && path.length === 1 && byField.get(guess)?.error.keyword === 'required';
       message = `Unknown field \`${name}\`${guess ? `; did you mean \`${guess}\`${missing ? ', which is missing' : ''}?` : '.'}`;
-      suggestion = guess ? `Rename \`${name}\` to \`${guess}\`.` : `Remove \`${name}\`, or add it to the schema (${doc.namespace.schema_path}).`;
+      suggestion = guess
+        ? `Rename \`${name}\` to \`${guess}\`.`
+        : `Remove \`${name}\`, or add it to the schema (${doc.namespace.schema_path}).`;
     } else {
       fix = path.length === 1 ? hintFor(doc, key, value, prop) : undefined;
       const blank = isBlank(value) && ['type', 'minLength'].includes(error.keyword);
-      message = blank ? `The field \`${name}\` is empty; ${expectation(error, prop)}.` : `\`${name}\` is ${value === null || typeof value === 'object' ? kindOf(value) : asWritten(value, path.length === 1 ? fm?.source(key) : undefined)}; ${expectation(error, prop)}.`;
+      message = blank
+        ? `The field \`${name}\` is empty; ${expectation(error, prop)}.`
+        : `\`${name}\` is ${value === null || typeof value === 'object' ? kindOf(value) : asWritten(value, path.length === 1 ? fm?.source(key) : undefined)}; ${expectation(error, prop)}.`;
       if (fix?.kind === 'set') suggestion = `Write \`${key}: ${JSON.stringify(fix.value)}\`; \`docket fix --apply\` does it.`;
       else if (fix) suggestion = `Fill in \`${name}\`; \`docket fix --apply\` does it.`;
-      else if (error.keyword === 'type' && typeof value === 'number' && [error.params.type].flat().includes('string')) suggestion = `Quote the value: \`${key}: "${fm?.source(key) ?? String(value)}"\`.`;
+      else if (error.keyword === 'type' && typeof value === 'number' && [error.params.type].flat().includes('string'))
+        suggestion = `Quote the value: \`${key}: "${fm?.source(key) ?? String(value)}"\`.`;
       else suggestion = `Change \`${name}\` so that it is ${expectation(error, prop).replace(/^expected /, '')}.`;
     }
-    out.push({ code: 'SCHEMA_VALIDATION', severity: 'error', message, path: doc.rel, line, suggestion, fixable: fix !== undefined, ...(fix ? { fix } : {}) });
+    out.push({
+      code: 'SCHEMA_VALIDATION',
+      severity: 'error',
+      message,
+      path: doc.rel,
+      line,
+      suggestion,
+      fixable: fix !== undefined,
+      ...(fix ? { fix } : {}),
+    });
   }
   return out;
 }

@@ -9,9 +9,7 @@ import { parsePattern } from './syntax.js';
  * A pattern RE2 cannot run either (backreferences, lookaround, a Unicode property RE2 does not
  * know, a count over 1000) is refused: never run on the backtracking engine unproven.
  */
-export type PatternRunner =
-  | { ok: true; engine: 'native' | 're2'; test: (input: string) => boolean }
-  | { ok: false; reason: string };
+export type PatternRunner = { ok: true; engine: 'native' | 're2'; test: (input: string) => boolean } | { ok: false; reason: string };
 
 const cache = new Map<string, PatternRunner>();
 
@@ -28,7 +26,10 @@ function build(source: string): PatternRunner {
     return { ok: true, engine: 're2', test: re2Tester(tree) };
   } catch (error) {
     const why = (error as Error).message.replace(/^error parsing regexp: /, '');
-    return { ok: false, reason: `docket runs a repository's patterns in linear time, on RE2 where they could backtrack, and RE2 cannot run this one: ${why}` };
+    return {
+      ok: false,
+      reason: `docket runs a repository's patterns in linear time, on RE2 where they could backtrack, and RE2 cannot run this one: ${why}`,
+    };
   }
 }
 

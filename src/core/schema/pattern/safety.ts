@@ -66,7 +66,12 @@ class Glushkov {
         const parts = node.alts.map((a) => this.build(a));
         const empty = parts.reduce((n, f) => n + f.empty, 0);
         if (empty > 1) throw new NotProven();
-        return { empty, first: parts.flatMap((f) => f.first), last: parts.flatMap((f) => f.last), maxLength: Math.max(...parts.map((f) => f.maxLength)) };
+        return {
+          empty,
+          first: parts.flatMap((f) => f.first),
+          last: parts.flatMap((f) => f.last),
+          maxLength: Math.max(...parts.map((f) => f.maxLength)),
+        };
       }
       case 'rep':
         return this.repeat(node.body, node.min, node.max);

@@ -5,7 +5,20 @@ export interface SchemaPattern {
 }
 
 // The keywords whose values are schemas (drafts 07, 2019-09, 2020-12), by shape.
-const ONE = ['additionalItems', 'additionalProperties', 'contains', 'else', 'if', 'items', 'not', 'propertyNames', 'then', 'unevaluatedItems', 'unevaluatedProperties', 'contentSchema'];
+const ONE = [
+  'additionalItems',
+  'additionalProperties',
+  'contains',
+  'else',
+  'if',
+  'items',
+  'not',
+  'propertyNames',
+  'then',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'contentSchema',
+];
 const LIST = ['allOf', 'anyOf', 'oneOf', 'items', 'prefixItems'];
 const MAP = ['$defs', 'definitions', 'dependencies', 'dependentSchemas', 'patternProperties', 'properties'];
 
@@ -37,20 +50,24 @@ export function schemaNodes(schema: unknown): SchemaNode[] {
     }
     for (const k of MAP) {
       const map = node[k];
-      if (isObject(map)) for (const key of Object.keys(map)) stack.push({ node: map[key], pointer: `${pointer}/${k}/${escapePointer(key)}` });
+      if (isObject(map))
+        for (const key of Object.keys(map)) stack.push({ node: map[key], pointer: `${pointer}/${k}/${escapePointer(key)}` });
     }
   }
   return found;
 }
 
-export const byPointer = (a: { pointer: string }, b: { pointer: string }): number => (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0);
+export const byPointer = (a: { pointer: string }, b: { pointer: string }): number =>
+  a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0;
 
 /** Every regular expression a schema carries: `pattern` values and `patternProperties` keys, in every subschema. */
 export function schemaPatterns(schema: unknown): SchemaPattern[] {
   const found: SchemaPattern[] = [];
   for (const { node, pointer } of schemaNodes(schema)) {
     if (typeof node.pattern === 'string') found.push({ pointer: `${pointer}/pattern`, pattern: node.pattern });
-    if (isObject(node.patternProperties)) for (const key of Object.keys(node.patternProperties)) found.push({ pointer: `${pointer}/patternProperties/${escapePointer(key)}`, pattern: key });
+    if (isObject(node.patternProperties))
+      for (const key of Object.keys(node.patternProperties))
+        found.push({ pointer: `${pointer}/patternProperties/${escapePointer(key)}`, pattern: key });
   }
   return found.sort(byPointer);
 }
