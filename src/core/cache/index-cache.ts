@@ -209,9 +209,7 @@ export class IndexCache implements DocumentReuse {
    * verified, unchanged. Only stats are read (and the artifact, when its mtime is too recent
    * to trust).
    */
-  unchanged(
-    files: readonly GovernedFile[],
-  ):
+  unchanged(files: readonly GovernedFile[]):
     | {
         result: StoredResult;
         changed: { index: number; file: GovernedFile; sha256: string; facts_hash: string }[];
