@@ -253,58 +253,78 @@ function oneSidedAdvice(listed: readonly { source: string; target: string }[], t
 export function buildGraph(inputs: readonly GraphInput[], suggestionBudget = SUGGESTION_BUDGET): Graph {
   const { kept, violations } = duplicates(inputs);
   const nodes = new Map<string, IndexNode>();
+  const pathToId = new Map<string, string>();
   for (const [id, input] of kept) {
     // Field by field, in the order of the spread it replaced (NDJSON prints nodes in this key order).
     nodes.set(id, nodeOf(input.facts.node!, input.rel, input.namespace.name));
+    pathToId.set(input.rel, id);
   }
-  const pathToId = new Map<string, string>();
-  for (const [id, input] of kept) pathToId.set(input.rel, id);
   // Sorted by UTF-16 code units, as byString compares: the default order, without a callback.
   const ids = [...nodes.keys()].sort();
+  const sorted: IndexNode[] = new Array<IndexNode>(ids.length);
   const warnings: Issue[] = [];
   const nearest = new NearestIds(ids, suggestionBudget);
-  // Edges per source: sorting a few edges per source (and the sources once) is much cheaper
-  // than sorting every edge of a large repository. A source's list is deduplicated once
-  // sorted (facts hold unique related IDs and links, so there is rarely anything to drop).
-  const bySource = new Map<string, IndexEdge[]>();
-  const add = (source: string, target: string, type: EdgeType) => {
-    const edge: IndexEdge = { source, target, type, guaranteed: nodes.has(source) && nodes.has(target) };
-    const list = bySource.get(source);
-    if (list) list.push(edge);
-    else bySource.set(source, [edge]);
-  };
-  for (const id of ids) {
-    const node = nodes.get(id)!;
+  // Each node's own edges (related and references: the node is their source) in a list of its
+  // own, by position in `ids`; a supersedes edge starts at the successor, which may be an ID
+  // no document has, and is listed by its source apart (few documents have a successor).
+  // Sorting a few edges per source (and the sources once) is much cheaper than sorting every
+  // edge of a large repository.
+  const own: IndexEdge[][] = new Array<IndexEdge[]>(ids.length);
+  const bySuccessor = new Map<string, IndexEdge[]>();
+  for (let k = 0; k < ids.length; k++) {
+    const id = ids[k]!;
+    const node = (sorted[k] = nodes.get(id)!);
+    const out: IndexEdge[] = [];
     for (const related of node.related_ids) {
       if (related === id) continue;
-      add(id, related, 'related');
-      if (!nodes.has(related)) warnings.push(dangling(node, 'related_ids', related, nearest.near(related, id)));
+      const known = nodes.has(related);
+      out.push({ source: id, target: related, type: 'related', guaranteed: known });
+      if (!known) warnings.push(dangling(node, 'related_ids', related, nearest.near(related, id)));
     }
     const successor = node.superseded_by;
     if (successor !== null) {
-      if (successor !== id) add(successor, id, 'supersedes');
-      if (!nodes.has(successor)) warnings.push(dangling(node, 'superseded_by', successor, nearest.near(successor, id)));
+      const known = nodes.has(successor);
+      if (successor !== id) {
+        const edge: IndexEdge = { source: successor, target: id, type: 'supersedes', guaranteed: known };
+        const list = bySuccessor.get(successor);
+        if (list) list.push(edge);
+        else bySuccessor.set(successor, [edge]);
+      }
+      if (!known) warnings.push(dangling(node, 'superseded_by', successor, nearest.near(successor, id)));
     }
     const mismatch = statusMismatch(node);
     if (mismatch) warnings.push(mismatch);
+    // Both ends are documents of this index.
     for (const target of kept.get(id)!.facts.links) {
       const targetId = pathToId.get(target);
-      if (targetId !== undefined && targetId !== id) add(id, targetId, 'references');
+      if (targetId !== undefined && targetId !== id) out.push({ source: id, target: targetId, type: 'references', guaranteed: true });
     }
+    own[k] = out;
   }
+  // Every source in order: the nodes, and the successors no document has merged in.
+  const strangers = [...bySuccessor.keys()].filter((source) => !nodes.has(source)).sort();
   const sortedEdges: IndexEdge[] = [];
-  for (const source of [...bySource.keys()].sort()) {
-    const list = bySource.get(source)!;
+  const oneSided: IndexEdge[] = [];
+  const emit = (list: IndexEdge[]) => {
+    // Deduplicated once sorted (facts hold unique related IDs and links, so there is rarely anything to drop).
     if (list.length > 1) sortEdges(list);
     let last: IndexEdge | undefined;
     for (const e of list) {
       if (last && last.target === e.target && last.type === e.type) continue;
       sortedEdges.push((last = e));
+      if (e.type === 'related' && e.guaranteed && !nodes.get(e.target)!.related_ids.includes(e.source)) oneSided.push(e);
     }
+  };
+  let s = 0;
+  for (let k = 0; k < ids.length; k++) {
+    const id = ids[k]!;
+    for (; s < strangers.length && strangers[s]! < id; s++) emit(bySuccessor.get(strangers[s]!)!);
+    const superseding = bySuccessor.get(id);
+    emit(superseding ? [...own[k]!, ...superseding] : own[k]!);
   }
-  const oneSided = sortedEdges.filter((e) => e.type === 'related' && e.guaranteed && !nodes.get(e.target)!.related_ids.includes(e.source));
-  oneSided.sort((a, b) => byString(a.source, b.source) || byString(a.target, b.target));
+  for (; s < strangers.length; s++) emit(bySuccessor.get(strangers[s]!)!);
+  // oneSided is in (source, target) order: it keeps the order of the edges, sorted by source, then target.
   const advice = oneSidedAdvice(oneSided.slice(0, ONE_SIDED_ADVICE_LIMIT), oneSided.length);
   violations.push(...cycles(nodes, ids));
-  return { nodes: ids.map((id) => nodes.get(id)!), edges: sortedEdges, violations, warnings, advice };
+  return { nodes: sorted, edges: sortedEdges, violations, warnings, advice };
 }
