@@ -22,12 +22,17 @@ export function readManifestFile(root: string): { text: string; mtimeMs: number 
   }
 }
 
-/** The facts file a manifest names, parsed; null when it is missing or does not match the manifest (its SHA-256, its length, its entries' shape). */
+/**
+ * The facts file a manifest names, parsed; null when it is missing or does not match the
+ * manifest (its SHA-256, its length, its entries' shape). Its bytes are hashed as read (hashing
+ * the text would encode it to UTF-8 again), and another file is not parsed.
+ */
 export function readFactsFile(root: string, m: Manifest): DocFacts[] | null {
   try {
-    const text = readFileSync(path.join(root, FACTS), 'utf8');
-    const facts = JSON.parse(text) as unknown;
-    return sha256(text) === m.facts_sha256 && Array.isArray(facts) && facts.length === baseCount(m) && facts.every(isFacts) ? facts : null;
+    const bytes = readFileSync(path.join(root, FACTS));
+    if (sha256(bytes) !== m.facts_sha256) return null;
+    const facts = JSON.parse(bytes.toString('utf8')) as unknown;
+    return Array.isArray(facts) && facts.length === baseCount(m) && facts.every(isFacts) ? facts : null;
   } catch {
     return null;
   }
