@@ -82,10 +82,19 @@ export async function writeUpdatedManifest(root: string, m: Manifest, u: Manifes
   }
   if (Object.keys(overlay).length > 0) manifest.hashes_overlay = overlay;
   else delete manifest.hashes_overlay;
-  await writeFileAtomic(root, path.join(root, MANIFEST), JSON.stringify(manifest), { overwrite: true, mtimeMs: manifest.written_ms });
+  await writeFileAtomic(root, path.join(root, MANIFEST), JSON.stringify(manifest), {
+    overwrite: true,
+    mtimeMs: manifest.written_ms,
+    durable: false,
+  });
 }
 
-/** Writes the three files anew from the entries this run described, by path: facts and hashes first (a manifest never names files that are not on disk). */
+/**
+ * Writes the three files anew from the entries this run described, by path: facts and hashes
+ * first (a manifest never names files that are not on disk). None is fsynced: after a crash,
+ * which may keep any of them and lose another, the manifest's digests tell, and a manifest
+ * that names files not there is rebuilt (see readHashes, readFactsFile).
+ */
 export async function writeFreshManifest(
   root: string,
   head: Pick<Manifest, 'cache_version' | 'fingerprint'>,
@@ -110,13 +119,17 @@ export async function writeFreshManifest(
     mtimes: entries.map((e) => e.mtime_ms),
     result,
   };
-  await writeFileAtomic(root, path.join(root, MANIFEST), JSON.stringify(manifest), { overwrite: true, mtimeMs: manifest.written_ms });
+  await writeFileAtomic(root, path.join(root, MANIFEST), JSON.stringify(manifest), {
+    overwrite: true,
+    mtimeMs: manifest.written_ms,
+    durable: false,
+  });
 }
 
 /** Writes the hashes file (atomically) and returns its SHA-256, which the manifest records. */
 async function writeHashes(root: string, hashes: Hashes): Promise<string> {
   const text = JSON.stringify(hashes);
-  await writeFileAtomic(root, path.join(root, HASHES), text, { overwrite: true });
+  await writeFileAtomic(root, path.join(root, HASHES), text, { overwrite: true, durable: false });
   return sha256(text);
 }
 

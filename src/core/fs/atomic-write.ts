@@ -19,6 +19,12 @@ export interface AtomicWriteOptions {
    * fsynced) is never silently overwritten. writeFileAtomic then writes nothing and returns false.
    */
   unchangedSha256?: string;
+  /**
+   * false: a cache file, checked whenever it is read (a digest names it): neither it nor its
+   * directory is fsynced, as AtomicStream's caches are not. A crash may lose or tear it; the
+   * next run then finds it missing or not the one named, and builds it again.
+   */
+  durable?: boolean;
 }
 
 /** Test-only: runs after the temporary file is fsynced, just before the target is replaced (to change it meanwhile). */
@@ -131,7 +137,7 @@ export async function writeFileAtomic(
       else for (const piece of content) for (let at = 0; at < piece.length;) at += (await handle.write(piece, at)).bytesWritten;
       await handle.chmod(mode);
       if (options.mtimeMs !== undefined) await handle.utimes(options.mtimeMs / 1000, options.mtimeMs / 1000);
-      await handle.sync();
+      if (options.durable !== false) await handle.sync();
     } finally {
       await handle.close();
     }
@@ -158,6 +164,6 @@ export async function writeFileAtomic(
     }
     throw writeFailed(root, target, error);
   }
-  await fsyncDir(dir);
+  if (options.durable !== false) await fsyncDir(dir);
   return true;
 }

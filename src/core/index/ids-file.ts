@@ -36,7 +36,7 @@ function names(root: string, sha256: string): boolean {
 /** Records the IDs of the artifact just written or verified, unless the file already names it. */
 export async function writeIdsFile(root: string, sha256: string, ids: readonly string[]): Promise<void> {
   if (names(root, sha256)) return;
-  await writeFileAtomic(root, path.join(root, IDS_FILE), `${head(sha256)}${JSON.stringify(ids)}}\n`, { overwrite: true });
+  await writeFileAtomic(root, path.join(root, IDS_FILE), `${head(sha256)}${JSON.stringify(ids)}}\n`, { overwrite: true, durable: false });
 }
 
 /** The IDs recorded for the artifact `stored` describes; undefined when the file is missing, names another, or does not read as one. */
