@@ -50,7 +50,8 @@ function duplicates(inputs: readonly GraphInput[]): { kept: Map<string, GraphInp
     else later.set(id, [input]);
   }
   const violations: Issue[] = [];
-  for (const [id, first] of kept) {
+  // In the order of the IDs' first documents; none to look for, mostly.
+  for (const [id, first] of later.size > 0 ? kept : []) {
     const more = later.get(id);
     if (!more) continue;
     const list = [first, ...more];
@@ -70,14 +71,14 @@ function duplicates(inputs: readonly GraphInput[]): { kept: Map<string, GraphInp
 }
 
 /**
- * Supersession cycles, found walking superseded_by from each node in ID order (`ids`, sorted).
+ * Supersession cycles, found walking superseded_by from each node in ID order (`sorted`).
  * Only nodes with a successor can be in a cycle or lead into one: the others are not walked.
  */
-function cycles(nodes: ReadonlyMap<string, IndexNode>, ids: readonly string[]): Issue[] {
+function cycles(nodes: ReadonlyMap<string, IndexNode>, sorted: readonly IndexNode[]): Issue[] {
   const state = new Map<string, 1 | 2>();
   const out: Issue[] = [];
-  for (const start of ids) {
-    if (nodes.get(start)!.superseded_by === null) continue;
+  for (const { document_id: start, superseded_by } of sorted) {
+    if (superseded_by === null) continue;
     const chain: string[] = [];
     let id: string | undefined = start;
     while (id !== undefined && nodes.has(id) && !state.has(id)) {
@@ -325,6 +326,6 @@ export function buildGraph(inputs: readonly GraphInput[], suggestionBudget = SUG
   for (; s < strangers.length; s++) emit(bySuccessor.get(strangers[s]!)!);
   // oneSided is in (source, target) order: it keeps the order of the edges, sorted by source, then target.
   const advice = oneSidedAdvice(oneSided.slice(0, ONE_SIDED_ADVICE_LIMIT), oneSided.length);
-  violations.push(...cycles(nodes, ids));
+  violations.push(...cycles(nodes, sorted));
   return { nodes: sorted, edges: sortedEdges, violations, warnings, advice };
 }
