@@ -4,7 +4,7 @@ import { compareIssues, type Advice, type Issue } from '../issues.js';
 import { siteModel, type SiteModel, type WorkQueue } from '../site/model.js';
 import { SiteOutput, type SiteFiles } from '../site/output.js';
 import { validImplStates } from '../state/model.js';
-import { stateViews } from '../state/nodes.js';
+import { readWorkQueue } from '../state/nodes.js';
 import { indexAdvice, type Cmd } from './navigate.js';
 import { runCheck } from './check.js';
 
@@ -77,7 +77,7 @@ export async function runSite(root: string, opts: SiteOptions): Promise<SiteResu
   } finally {
     index.close();
   }
-  const views = await stateViews(config);
+  const { state: views, warnings: queueWarnings } = await readWorkQueue(config, 'The site has no board.');
   let queue: WorkQueue | undefined;
   if (views) {
     const states = validImplStates(config);
@@ -119,7 +119,7 @@ export async function runSite(root: string, opts: SiteOptions): Promise<SiteResu
       },
       board: queue !== undefined,
     },
-    warnings: [...warnings, ...index.warnings],
+    warnings: [...warnings, ...index.warnings, ...queueWarnings],
     advice: indexAdvice(index.warnings, opts.cmd),
   };
 }
