@@ -32,7 +32,7 @@ const [{ simpleOutline }, { commonmarkOutline }, { outlineMarkdown }] = await Pr
 const dist = (file) => pathToFileURL(path.resolve(values.docket, 'dist/core', file)).href;
 const [{ loadConfig }, { listGoverned }, { splitFrontmatter }] = await Promise.all([
   import(dist('config/load.js')),
-  import(dist('documents/walk.js')),
+  import(dist('engine/documents/walk.js')),
   import(dist('frontmatter/split.js')),
 ]);
 const { config } = await loadConfig(root).catch((error) => {
