@@ -2,7 +2,7 @@ import path from 'node:path';
 import MarkdownIt, { type StateCore, type Token } from 'markdown-it';
 import { Slugger } from '../../../core/markdown/anchors.js';
 import { headingAnchorText } from '../../../core/markdown/commonmark.js';
-import { imagePath } from '../../../core/site/images.js';
+import { imagePath } from '../../../core/site/image-path.js';
 import { docHref } from './html.js';
 
 /** What a document's body needs to know about the site: which paths and IDs have pages. */
