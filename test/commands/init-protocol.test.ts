@@ -40,6 +40,9 @@ describe('init and the agent-instruction files (protocol assets)', () => {
     const governed = await docket(['check', '--root', root, '--json']);
     expectValidEnvelope(governed.json, 'check');
     expect([governed.exitCode, governed.json!.success, governed.json!.violations, governed.json!.warnings]).toEqual([0, true, [], []]);
+    // Nor does scan offer to import them as documents.
+    const scan = await docket(['scan', '--root', root, '--json']);
+    expect(scan.json!.data.files).toEqual([]);
   });
 
   it('leaves existing ones alone, even a legacy AGENTS.md and a script without its mode, and advises protocol sync', async () => {
