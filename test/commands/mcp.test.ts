@@ -21,7 +21,7 @@ let session: { client: Client; stderr: () => string };
 
 beforeAll(async () => {
   root = tempDir();
-  const init = await docket(['init', '--root', root, '--prefix', 'ACME', '--json']);
+  const init = await docket(['init', '--root', root, '--prefix', 'ACME', '--no-protocol', '--json']);
   expect(init.exitCode).toBe(0);
   session = await connect(root);
 });

@@ -13,8 +13,10 @@ export interface SiteData {
   out: string;
   /** HTML pages in the site. */
   pages: number;
-  /** Every file of the site (pages, stylesheet, script). */
+  /** Every file of the site (pages, stylesheet, script, images). */
   files: number;
+  /** Images the pages show, copied from the repository (each once, however many pages show it). */
+  images: number;
   /** Files written this time (new or changed); the others already held these bytes. */
   written: number;
   unchanged: number;
@@ -106,6 +108,7 @@ export async function runSite(root: string, opts: SiteOptions): Promise<SiteResu
       out: output.shown,
       pages: files.names.filter((f) => f.endsWith('.html')).length,
       files: files.names.length,
+      images: model.images.sources.size,
       ...written,
       documents: nodes.length,
       relations: model.edges.length,
