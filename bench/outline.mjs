@@ -23,8 +23,8 @@ if (positionals.length !== 1 || !Number.isInteger(passes) || passes < 3) {
 }
 const root = path.resolve(positionals[0]);
 const load = (file) => import(pathToFileURL(path.resolve(values.docket, 'dist/core/markdown', file)).href);
-const [{ simpleOutline }, { commonmarkOutline }, { outlineMarkdown }] = await Promise.all(
-  ['simple-outline.js', 'commonmark.js', 'outline.js'].map(load),
+const [{ simpleOutline }, { commonmarkOutline }, { outlineMarkdown }, segmented] = await Promise.all(
+  ['simple-outline.js', 'commonmark.js', 'outline.js', 'segmented-outline.js'].map((file) => load(file).catch(() => undefined)),
 );
 
 // Bodies as check has them: the governed documents docket's walk lists, each file's text after
@@ -32,7 +32,7 @@ const [{ simpleOutline }, { commonmarkOutline }, { outlineMarkdown }] = await Pr
 const dist = (file) => pathToFileURL(path.resolve(values.docket, 'dist/core', file)).href;
 const [{ loadConfig }, { listGoverned }, { splitFrontmatter }] = await Promise.all([
   import(dist('config/load.js')),
-  import(dist('documents/walk.js')),
+  import(dist('engine/documents/walk.js')),
   import(dist('frontmatter/split.js')),
 ]);
 const { config } = await loadConfig(root).catch((error) => {
@@ -49,10 +49,15 @@ if (n === 0) {
   console.error(`${positionals[0]}: no governed documents`);
   process.exit(66);
 }
+const declined = bodies.filter((b) => simpleOutline(b, 1, true) === undefined);
 // Each stage returns a number so that its work cannot be left out.
 const stages = {
   'simple path (simpleOutline, declines count 0)': () => bodies.reduce((s, b) => s + (simpleOutline(b, 1, true)?.links.length ?? 0), 0),
   'parser (commonmarkOutline, markdown-it)': () => bodies.reduce((s, b) => s + commonmarkOutline(b, 1, true).links.length, 0),
+  ...(segmented && {
+    'segments (segmentedOutline, on the bodies the simple path declines)': () =>
+      declined.reduce((s, b) => s + (segmented.segmentedOutline(b, 1, true)?.links.length ?? 0), 0),
+  }),
   'the whole outline (outlineMarkdown)': () => bodies.reduce((s, b) => s + outlineMarkdown(b, 1, true).links.length, 0),
 };
 const times = Object.fromEntries(Object.keys(stages).map((k) => [k, []]));
@@ -68,5 +73,5 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 console.log(`| Stage | First pass µs/body | Warm µs/body |\n| --- | ---: | ---: |`);
 for (const [name, t] of Object.entries(times)) console.log(`| ${name} | ${t[0].toFixed(2)} | ${median(t.slice(2)).toFixed(2)} |`);
 console.log(
-  `\n${positionals[0]}: ${n} bodies, ${passes} passes (warm: the median from pass 3). The stages run one after another within each pass, so a stage's first pass runs on code the earlier stages warmed.`,
+  `\n${positionals[0]}: ${n} bodies (${declined.length} declined by the simple path), ${passes} passes; every time is per body of the repository (warm: the median from pass 3). The stages run one after another within each pass, so a stage's first pass runs on code the earlier stages warmed.`,
 );

@@ -16,7 +16,7 @@ import type StateBlock from 'markdown-it/lib/rules_block/state_block.mjs';
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import type StateInline from 'markdown-it/lib/rules_inline/state_inline.mjs';
 import type Token from 'markdown-it/lib/token.mjs';
-import { htmlIds, Slugger } from './anchors.js';
+import { htmlIds, outlineOf } from './anchors.js';
 import { linearRules, ruleOf } from './linear-rules.js';
 import type { MarkdownLink, MarkdownOutline } from './outline-types.js';
 import { OutlineLink } from './simple-outline.js';
@@ -370,14 +370,19 @@ export function firstH1Line(body: string): number | undefined {
   return parse(body).tokens.find((t) => t.type === 'heading_open' && t.markup === '#')?.map?.[0];
 }
 
-/**
- * Links and anchors of a body, read by the parser (see outline.ts for the contract): inline
- * links and images with their destinations, reference definitions (not footnote definitions:
- * `[^label]:`), heading anchors, then explicit HTML anchors outside comments. Targets are
- * decoded (escapes and character references); positions are those of the destination as
- * written (for an inline `<...>` destination its `<`, for a definition's the text inside).
- */
-export function commonmarkOutline(body: string, firstLine: number, anchors: boolean): MarkdownOutline {
+/** What the parser reads in a body (see commonmarkOutline); lines are 0-based lines of the body. */
+export interface ParsedBody {
+  links: MarkdownLink[];
+  headings: string[];
+  headingLines: number[];
+  /** Explicit HTML anchors outside comments (only when asked for). */
+  html: string[];
+  /** [first line, end line) of every top-level fence and HTML block: the blocks that run on over blank lines. */
+  spanning: number[];
+}
+
+/** What the parser reads in a body: see commonmarkOutline, which assembles it. */
+export function parsedBody(body: string, firstLine: number, anchors: boolean): ParsedBody {
   const { tokens, found } = parse(body);
   const dropped = droppedCRs(body);
   const starts = [0];
@@ -395,15 +400,29 @@ export function commonmarkOutline(body: string, firstLine: number, anchors: bool
       }
       return new OutlineLink(l.target, l.kind, firstLine + lo, l.at - starts[lo]! + 1);
     });
-  const slugs: string[] = [];
-  let firstHeading: string | undefined;
-  const slugger = new Slugger();
+  const headings: string[] = [];
+  const headingLines: number[] = [];
+  const spanning: number[] = [];
   for (let i = 0; i < tokens.length; i++) {
-    if (tokens[i]!.type !== 'heading_open') continue;
-    const text = headingAnchorText(tokens[i + 1]!.children ?? []);
-    firstHeading ??= text || undefined;
-    if (anchors) slugs.push(slugger.slug(text));
+    const token = tokens[i]!;
+    if (token.level === 0 && (token.type === 'fence' || token.type === 'html_block')) spanning.push(token.map![0], token.map![1]);
+    if (token.type !== 'heading_open') continue;
+    headings.push(headingAnchorText(tokens[i + 1]!.children ?? []));
+    headingLines.push(token.map![0]);
   }
-  if (anchors) for (const h of found.html) slugs.push(...htmlIds(withoutComments(h)));
-  return { links, anchors: slugs, ...(firstHeading ? { firstHeading } : {}) };
+  const html: string[] = [];
+  if (anchors) for (const h of found.html) html.push(...htmlIds(withoutComments(h)));
+  return { links, headings, headingLines, html, spanning };
+}
+
+/**
+ * Links and anchors of a body, read by the parser (see outline.ts for the contract): inline
+ * links and images with their destinations, reference definitions (not footnote definitions:
+ * `[^label]:`), heading anchors, then explicit HTML anchors outside comments. Targets are
+ * decoded (escapes and character references); positions are those of the destination as
+ * written (for an inline `<...>` destination its `<`, for a definition's the text inside).
+ */
+export function commonmarkOutline(body: string, firstLine: number, anchors: boolean): MarkdownOutline {
+  const parsed = parsedBody(body, firstLine, anchors);
+  return outlineOf(parsed.links, parsed.headings, parsed.html, anchors);
 }

@@ -12,9 +12,9 @@
  * path to the parser, on generated bodies and on every example of the CommonMark spec. Linear
  * time: every search resumes where the previous one stopped.
  */
-import { atxHeading, Slugger, slugBase } from './anchors.js';
+import { atxHeading, outlineOf } from './anchors.js';
 import type { MarkdownLink, MarkdownOutline } from './outline-types.js';
-import { emptyList, emptySmiList, listOf } from '../lists.js';
+import { emptyList, emptySmiList, listOf, NONE } from '../lists.js';
 import { grown } from '../text/typed-arrays.js';
 import { withoutTopLevelBlocks } from './top-level-blocks.js';
 
@@ -206,6 +206,22 @@ function closingParen(body: string, from: number, end: number): number {
 
 /** The outline (see outline.ts) of a body of the simple shape above; undefined for any other. */
 export function simpleOutline(source: string, firstLine: number, anchors: boolean): MarkdownOutline | undefined {
+  const parts = simpleParts(source, firstLine, anchors, false);
+  return parts && outlineOf(parts.links, parts.headings, NONE, anchors);
+}
+
+/** What the simple path finds in a body: its links in document order and its heading texts (with `anchors: false`, up to the first with a text). */
+export interface SimpleParts {
+  links: MarkdownLink[];
+  headings: string[];
+}
+
+/**
+ * The links and headings of a body of the simple shape above; undefined for any other.
+ * `definitionsElsewhere`: whether the document this body is part of may define references
+ * outside it (then `[a][b]` may be a link wherever it is, as when the body has definitions).
+ */
+export function simpleParts(source: string, firstLine: number, anchors: boolean, definitionsElsewhere: boolean): SimpleParts | undefined {
   if (source.indexOf('\r') !== -1 || source.indexOf('\u2028') !== -1 || source.indexOf('\u2029') !== -1) return undefined;
   // Top-level comments and code fences hold no link or heading: empty lines in their place.
   const body = withoutTopLevelBlocks(source);
@@ -217,9 +233,8 @@ export function simpleOutline(source: string, firstLine: number, anchors: boolea
   const n = body.length;
 
   // Headings: ATX lines only (a line that may underline a setext heading is declined).
-  const found: string[] = emptyList();
-  let firstHeading: string | undefined;
-  let slugger: Slugger | undefined;
+  const headings: string[] = emptyList();
+  let hasFirstHeading = false;
   let lines = 0;
   // Definitions as [line start, line end, destination start, destination end]; a definition
   // starts a block, so only after a blank line or another definition.
@@ -249,19 +264,14 @@ export function simpleOutline(source: string, firstLine: number, anchors: boolea
     afterBlank = c === 0;
     if (c === 0x3d || c === 0x2d) {
       if (maySetext(body, p, next)) return undefined;
-    } else if (c === 0x23 && (anchors || firstHeading === undefined)) {
+    } else if (c === 0x23 && (anchors || !hasFirstHeading)) {
       // Which line is a heading, and its text, CommonMark reads before code spans.
       const atx = atxHeading(body.slice(start, next), true);
       if (atx) {
         const text = renderedHeading(atx.text ?? '');
         if (text === undefined) return undefined;
-        firstHeading ??= text || undefined;
-        if (anchors) {
-          // Until a base repeats, the slugs are the bases: a Slugger (a map) only from the first repeat on.
-          const base = slugBase(text);
-          if (slugger === undefined && found.indexOf(base) === -1) found.push(base);
-          else found.push((slugger ??= Slugger.after(found)).slugOfBase(base));
-        }
+        headings.push(text);
+        if (text !== '') hasFirstHeading = true;
       }
     }
     if (!plainContent(body, p, next)) return undefined;
@@ -277,8 +287,9 @@ export function simpleOutline(source: string, firstLine: number, anchors: boolea
   let ai = 0; // the first autolink not starting before the open bracket
   let di = 0; // the first definition not ending before the bracket
   const defs = definitions ?? emptySmiList();
+  const anyDefinitions = defs.length > 0 || definitionsElsewhere;
   // With definitions, `[a][b]` may be a link, and so on: autolinks in one are the parser's.
-  if (defs.length > 0 && auto.length > 0) return undefined;
+  if (anyDefinitions && auto.length > 0) return undefined;
   let o = body.indexOf('[');
   let c = body.indexOf(']');
   while (o !== -1 || c !== -1) {
@@ -312,7 +323,7 @@ export function simpleOutline(source: string, firstLine: number, anchors: boolea
           while (ai < auto.length && auto[ai]! < open) ai += 2;
           if (ai < auto.length && auto[ai]! < at) return undefined;
           // `[a][b](c)`: with definitions, `[a][b]` may be a link and `(c)` text.
-          if (defs.length > 0 && body.charCodeAt(open - 1) === 0x5d) return undefined;
+          if (anyDefinitions && body.charCodeAt(open - 1) === 0x5d) return undefined;
           // The destination is on the bracket's line (it holds no newline).
           const link = new OutlineLink(
             body.slice(from, end),
@@ -351,5 +362,5 @@ export function simpleOutline(source: string, firstLine: number, anchors: boolea
     // In the order of their positions, as the parser gives them.
     links.sort((x, y) => x.line - y.line || x.column - y.column);
   }
-  return { links: links ?? emptyList<MarkdownLink>(), anchors: found, ...(firstHeading ? { firstHeading } : {}) };
+  return { links: links ?? emptyList<MarkdownLink>(), headings };
 }
