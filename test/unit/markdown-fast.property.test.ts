@@ -223,6 +223,9 @@ const simplePiece = fc.oneof(
     "\n\n[f]: x.md 't'",
     '\n[g]: x.md\n',
     '[a][b]',
+    '[a][<http://e.x>]',
+    '[<http://e.x>]',
+    '\n\n[<http://e.x>]: lt.md\n',
     '[a][]',
     '[a]',
     '[b][a](c.md)',
@@ -348,8 +351,10 @@ describe('the simple path says what the CommonMark parser says, wherever it answ
       '[b]: x.md\n"t"',
       '[^1]: x.md',
       '[a]: <x.md>',
-      '[a]: x.md\n\n<http://e.x>',
       '[a](b(c))',
+      '[a][<http://x>]\n\n[<http://x>]: y.md\n',
+      '[a][<http://x>]\n\n[b]: y.md\n',
+      '[a <http://x>]\n\n[b]: y.md\n',
       '[a](`b`)',
       '[amp](a&amp;b.md)',
       '[num](a&#38;b.md)',
@@ -383,6 +388,7 @@ describe('the simple path says what the CommonMark parser says, wherever it answ
       'a <http://e.x/q?r=1> [b](b.md) <ftp://f> `<no:x>`',
       '[x][a] [y](y.md)\n\n[a]: a.md\n[B]: b.md \'t\'\n\n[c]: c.md "u"  \n[a]: dup.md',
       '# T\n\n[a]: x.md\ntext [a] [b][]',
+      '[a]: x.md\n\n<http://e.x> [a] [b](b.md) <http://e.y> [c][a] `[<no:x>]`',
     ]) {
       const got = simpleOutline(body, 3, true);
       expect(got, JSON.stringify(body)).toBeDefined();

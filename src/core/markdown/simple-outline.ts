@@ -288,8 +288,6 @@ export function simpleParts(source: string, firstLine: number, anchors: boolean,
   let di = 0; // the first definition not ending before the bracket
   const defs = definitions ?? emptySmiList();
   const anyDefinitions = defs.length > 0 || definitionsElsewhere;
-  // With definitions, `[a][b]` may be a link, and so on: autolinks in one are the parser's.
-  if (anyDefinitions && auto.length > 0) return undefined;
   let o = body.indexOf('[');
   let c = body.indexOf(']');
   while (o !== -1 || c !== -1) {
@@ -313,15 +311,17 @@ export function simpleParts(source: string, firstLine: number, anchors: boolean,
         openLine = li;
       } else if (open !== -1) {
         if (openLine !== li) return undefined; // link text over several lines
+        // An autolink in the brackets: the parser decides whether they are a link text (or, with
+        // definitions, the label of `[a][<b:c>]`, which is not read as text: no autolink then).
+        while (ai < auto.length && auto[ai]! < open) ai += 2;
+        const autolinkInside = ai < auto.length && auto[ai]! < at;
+        if (autolinkInside && anyDefinitions) return undefined;
         if (body.charCodeAt(at + 1) === 0x28) {
           const from = at + 2;
           DESTINATION_END.lastIndex = from;
           const end = DESTINATION_END.test(body) ? DESTINATION_END.lastIndex - 1 : n;
           const close = end === n || end - from > MAX_DESTINATION ? -1 : closingParen(body, from, end);
-          if (close === -1) return undefined;
-          // An autolink in the link text: the parser decides.
-          while (ai < auto.length && auto[ai]! < open) ai += 2;
-          if (ai < auto.length && auto[ai]! < at) return undefined;
+          if (close === -1 || autolinkInside) return undefined;
           // `[a][b](c)`: with definitions, `[a][b]` may be a link and `(c)` text.
           if (anyDefinitions && body.charCodeAt(open - 1) === 0x5d) return undefined;
           // The destination is on the bracket's line (it holds no newline).
