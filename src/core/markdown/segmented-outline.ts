@@ -5,10 +5,10 @@
  * code block in a list item, and the parser's cost is about its share of the text.
  *
  * A segment starts at a line at column 0 that follows a blank line (or the end of a top-level
- * comment or fence) and does not start a list item. Such a line closes every open block but a
- * top-level fence or HTML block (a list item needs indentation, a block quote its `>`, a
- * paragraph ended at the blank line), so the blocks of each segment are what they would be in a
- * body of that segment alone. Only three things reach across: references (a definition anywhere
+ * comment or fence). Such a line closes every open block but a top-level fence or HTML block (a
+ * list item's content needs indentation, a block quote its `>`, a paragraph ended at the blank
+ * line), so the blocks of each segment are what they would be in a body of that segment alone
+ * (a list item there may be the next item of a list before, which changes no link or heading). Only three things reach across: references (a definition anywhere
  * may make `[a][b]` a link), the numbering of heading slugs, and a top-level fence or HTML block
  * opened in a segment left to the parser that runs on over the blank lines, which the parse shows
  * (then the parser reads the whole body). The definitions of the simple segments stay in the
@@ -20,20 +20,6 @@ import type { MarkdownLink, MarkdownOutline } from './outline-types.js';
 import { simpleParts, type SimpleParts } from './simple-outline.js';
 import { withoutTopLevelBlocks } from './top-level-blocks.js';
 
-/** Whether the line from `p` starts a list item: a bullet or an ordered marker, then a blank or the end of the line. */
-function listItemStart(body: string, p: number): boolean {
-  let c = body.charCodeAt(p);
-  if (c === 0x2d || c === 0x2b || c === 0x2a) c = body.charCodeAt(p + 1);
-  else {
-    let q = p;
-    while (q - p < 9 && body.charCodeAt(q) >= 0x30 && body.charCodeAt(q) <= 0x39) q++;
-    const d = body.charCodeAt(q);
-    if (q === p || (d !== 0x2e && d !== 0x29)) return false;
-    c = body.charCodeAt(q + 1);
-  }
-  return c === 0x20 || c === 0x09 || c === 0x0a || Number.isNaN(c);
-}
-
 /** Where each segment of the body starts, by line (the first is 0), and where each line starts (one more, past the end). */
 function segmentsOf(body: string): { segments: number[]; starts: number[] } {
   const segments = [0];
@@ -44,7 +30,7 @@ function segmentsOf(body: string): { segments: number[]; starts: number[] } {
     if (end === -1) end = body.length;
     let p = start;
     while (p < end && (body.charCodeAt(p) === 0x20 || body.charCodeAt(p) === 0x09)) p++;
-    if (blank && p === start && p < end && !listItemStart(body, p)) segments.push(starts.length);
+    if (blank && p === start && p < end) segments.push(starts.length);
     blank = p === end;
     starts.push(start);
     start = end + 1;
