@@ -82,6 +82,8 @@ const block = fc.oneof(
     '[REF]: dup.md "t"',
     '[other]:\n  other.md',
     '- [ref]: item.md',
+    '- item\nlazy [l](lazy.md)',
+    '1. item\n\n   ```\n   [no](f.md)\n   ```',
     '> [ref]: quote.md',
     '   [ref]: three.md',
     '***',

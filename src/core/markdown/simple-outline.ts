@@ -16,7 +16,7 @@ import { atxHeading, outlineOf } from './anchors.js';
 import type { MarkdownLink, MarkdownOutline } from './outline-types.js';
 import { emptyList, emptySmiList, listOf, NONE } from '../lists.js';
 import { grown } from '../text/typed-arrays.js';
-import { withoutTopLevelBlocks } from './top-level-blocks.js';
+import { withoutCodeBlocks, withoutTopLevelBlocks } from './top-level-blocks.js';
 
 /**
  * A link with its line and column, made by a constructor rather than a literal: V8 tracks an
@@ -224,7 +224,12 @@ export interface SimpleParts {
 export function simpleParts(source: string, firstLine: number, anchors: boolean, definitionsElsewhere: boolean): SimpleParts | undefined {
   if (source.indexOf('\r') !== -1 || source.indexOf('\u2028') !== -1 || source.indexOf('\u2029') !== -1) return undefined;
   // Top-level comments and code fences hold no link or heading: empty lines in their place.
-  const body = withoutTopLevelBlocks(source);
+  const withoutBlocks = withoutTopLevelBlocks(source);
+  // Code blocks in list items and indented ones are looked for only where a line starts with a blank.
+  const body =
+    withoutBlocks !== undefined && (withoutBlocks.charCodeAt(0) === 0x20 || withoutBlocks.indexOf('\n ') !== -1)
+      ? withoutCodeBlocks(withoutBlocks)
+      : withoutBlocks;
   if (body === undefined || !isSimple(body)) return undefined;
   const spans = codeSpans(body);
   if (spans === undefined) return undefined;
