@@ -23,8 +23,8 @@ if (positionals.length !== 1 || !Number.isInteger(passes) || passes < 3) {
 }
 const root = path.resolve(positionals[0]);
 const load = (file) => import(pathToFileURL(path.resolve(values.docket, 'dist/core/markdown', file)).href);
-const [{ simpleOutline }, { commonmarkOutline }, { outlineMarkdown }, segmented] = await Promise.all(
-  ['simple-outline.js', 'commonmark.js', 'outline.js', 'segmented-outline.js'].map((file) => load(file).catch(() => undefined)),
+const [{ simpleOutline }, { commonmarkOutline }, { outlineMarkdown }] = await Promise.all(
+  ['simple-outline.js', 'commonmark.js', 'outline.js'].map(load),
 );
 
 // Bodies as check has them: the governed documents docket's walk lists, each file's text after
@@ -54,10 +54,6 @@ const declined = bodies.filter((b) => simpleOutline(b, 1, true) === undefined);
 const stages = {
   'simple path (simpleOutline, declines count 0)': () => bodies.reduce((s, b) => s + (simpleOutline(b, 1, true)?.links.length ?? 0), 0),
   'parser (commonmarkOutline, markdown-it)': () => bodies.reduce((s, b) => s + commonmarkOutline(b, 1, true).links.length, 0),
-  ...(segmented && {
-    'segments (segmentedOutline, on the bodies the simple path declines)': () =>
-      declined.reduce((s, b) => s + (segmented.segmentedOutline(b, 1, true)?.links.length ?? 0), 0),
-  }),
   'the whole outline (outlineMarkdown)': () => bodies.reduce((s, b) => s + outlineMarkdown(b, 1, true).links.length, 0),
 };
 const times = Object.fromEntries(Object.keys(stages).map((k) => [k, []]));

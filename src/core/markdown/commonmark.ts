@@ -370,19 +370,14 @@ export function firstH1Line(body: string): number | undefined {
   return parse(body).tokens.find((t) => t.type === 'heading_open' && t.markup === '#')?.map?.[0];
 }
 
-/** What the parser reads in a body (see commonmarkOutline); lines are 0-based lines of the body. */
-export interface ParsedBody {
-  links: MarkdownLink[];
-  headings: string[];
-  headingLines: number[];
-  /** Explicit HTML anchors outside comments (only when asked for). */
-  html: string[];
-  /** [first line, end line) of every top-level fence and HTML block: the blocks that run on over blank lines. */
-  spanning: number[];
-}
-
-/** What the parser reads in a body: see commonmarkOutline, which assembles it. */
-export function parsedBody(body: string, firstLine: number, anchors: boolean): ParsedBody {
+/**
+ * Links and anchors of a body, read by the parser (see outline.ts for the contract): inline
+ * links and images with their destinations, reference definitions (not footnote definitions:
+ * `[^label]:`), heading anchors, then explicit HTML anchors outside comments. Targets are
+ * decoded (escapes and character references); positions are those of the destination as
+ * written (for an inline `<...>` destination its `<`, for a definition's the text inside).
+ */
+export function commonmarkOutline(body: string, firstLine: number, anchors: boolean): MarkdownOutline {
   const { tokens, found } = parse(body);
   const dropped = droppedCRs(body);
   const starts = [0];
@@ -401,28 +396,10 @@ export function parsedBody(body: string, firstLine: number, anchors: boolean): P
       return new OutlineLink(l.target, l.kind, firstLine + lo, l.at - starts[lo]! + 1);
     });
   const headings: string[] = [];
-  const headingLines: number[] = [];
-  const spanning: number[] = [];
   for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i]!;
-    if (token.level === 0 && (token.type === 'fence' || token.type === 'html_block')) spanning.push(token.map![0], token.map![1]);
-    if (token.type !== 'heading_open') continue;
-    headings.push(headingAnchorText(tokens[i + 1]!.children ?? []));
-    headingLines.push(token.map![0]);
+    if (tokens[i]!.type === 'heading_open') headings.push(headingAnchorText(tokens[i + 1]!.children ?? []));
   }
   const html: string[] = [];
   if (anchors) for (const h of found.html) html.push(...htmlIds(withoutComments(h)));
-  return { links, headings, headingLines, html, spanning };
-}
-
-/**
- * Links and anchors of a body, read by the parser (see outline.ts for the contract): inline
- * links and images with their destinations, reference definitions (not footnote definitions:
- * `[^label]:`), heading anchors, then explicit HTML anchors outside comments. Targets are
- * decoded (escapes and character references); positions are those of the destination as
- * written (for an inline `<...>` destination its `<`, for a definition's the text inside).
- */
-export function commonmarkOutline(body: string, firstLine: number, anchors: boolean): MarkdownOutline {
-  const parsed = parsedBody(body, firstLine, anchors);
-  return outlineOf(parsed.links, parsed.headings, parsed.html, anchors);
+  return outlineOf(links, headings, html, anchors);
 }

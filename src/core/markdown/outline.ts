@@ -1,5 +1,4 @@
 import { commonmarkOutline } from './commonmark.js';
-import { segmentedOutline } from './segmented-outline.js';
 import { simpleOutline } from './simple-outline.js';
 
 import type { MarkdownOutline } from './outline-types.js';
@@ -12,10 +11,7 @@ export type { MarkdownLink, MarkdownOutline } from './outline-types.js';
  * index, which needs links and the first heading only) leaves `anchors` empty.
  */
 export function outlineMarkdown(body: string, firstLine: number, anchors = true): MarkdownOutline {
-  // Most bodies have a simple shape, outlined in one pass over lines and one over brackets; most
-  // others are simple but for a segment or two, which the parser reads; the parser reads the
-  // rest (and is what the simple path is held to).
-  return (
-    simpleOutline(body, firstLine, anchors) ?? segmentedOutline(body, firstLine, anchors) ?? commonmarkOutline(body, firstLine, anchors)
-  );
+  // Most bodies have a simple shape, outlined in one pass over lines and one over brackets; the
+  // parser reads the rest (and is what the simple path is held to).
+  return simpleOutline(body, firstLine, anchors) ?? commonmarkOutline(body, firstLine, anchors);
 }

@@ -206,22 +206,6 @@ function closingParen(body: string, from: number, end: number): number {
 
 /** The outline (see outline.ts) of a body of the simple shape above; undefined for any other. */
 export function simpleOutline(source: string, firstLine: number, anchors: boolean): MarkdownOutline | undefined {
-  const parts = simpleParts(source, firstLine, anchors, false);
-  return parts && outlineOf(parts.links, parts.headings, NONE, anchors);
-}
-
-/** What the simple path finds in a body: its links in document order and its heading texts (with `anchors: false`, up to the first with a text). */
-export interface SimpleParts {
-  links: MarkdownLink[];
-  headings: string[];
-}
-
-/**
- * The links and headings of a body of the simple shape above; undefined for any other.
- * `definitionsElsewhere`: whether the document this body is part of may define references
- * outside it (then `[a][b]` may be a link wherever it is, as when the body has definitions).
- */
-export function simpleParts(source: string, firstLine: number, anchors: boolean, definitionsElsewhere: boolean): SimpleParts | undefined {
   if (source.indexOf('\r') !== -1 || source.indexOf('\u2028') !== -1 || source.indexOf('\u2029') !== -1) return undefined;
   // Top-level comments and code fences hold no link or heading: empty lines in their place.
   const withoutBlocks = withoutTopLevelBlocks(source);
@@ -292,7 +276,6 @@ export function simpleParts(source: string, firstLine: number, anchors: boolean,
   let ai = 0; // the first autolink not starting before the open bracket
   let di = 0; // the first definition not ending before the bracket
   const defs = definitions ?? emptySmiList();
-  const anyDefinitions = defs.length > 0 || definitionsElsewhere;
   let o = body.indexOf('[');
   let c = body.indexOf(']');
   while (o !== -1 || c !== -1) {
@@ -320,7 +303,7 @@ export function simpleParts(source: string, firstLine: number, anchors: boolean,
         // definitions, the label of `[a][<b:c>]`, which is not read as text: no autolink then).
         while (ai < auto.length && auto[ai]! < open) ai += 2;
         const autolinkInside = ai < auto.length && auto[ai]! < at;
-        if (autolinkInside && anyDefinitions) return undefined;
+        if (autolinkInside && defs.length > 0) return undefined;
         if (body.charCodeAt(at + 1) === 0x28) {
           const from = at + 2;
           DESTINATION_END.lastIndex = from;
@@ -328,7 +311,7 @@ export function simpleParts(source: string, firstLine: number, anchors: boolean,
           const close = end === n || end - from > MAX_DESTINATION ? -1 : closingParen(body, from, end);
           if (close === -1 || autolinkInside) return undefined;
           // `[a][b](c)`: with definitions, `[a][b]` may be a link and `(c)` text.
-          if (anyDefinitions && body.charCodeAt(open - 1) === 0x5d) return undefined;
+          if (defs.length > 0 && body.charCodeAt(open - 1) === 0x5d) return undefined;
           // The destination is on the bracket's line (it holds no newline).
           const link = new OutlineLink(
             body.slice(from, end),
@@ -367,5 +350,5 @@ export function simpleParts(source: string, firstLine: number, anchors: boolean,
     // In the order of their positions, as the parser gives them.
     links.sort((x, y) => x.line - y.line || x.column - y.column);
   }
-  return { links: links ?? emptyList<MarkdownLink>(), headings };
+  return outlineOf(links ?? emptyList<MarkdownLink>(), headings, NONE, anchors);
 }
