@@ -69,5 +69,5 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 console.log(`| Stage | First pass µs/body | Warm µs/body |\n| --- | ---: | ---: |`);
 for (const [name, t] of Object.entries(times)) console.log(`| ${name} | ${t[0].toFixed(2)} | ${median(t.slice(2)).toFixed(2)} |`);
 console.log(
-  `\n${positionals[0]}: ${n} bodies (${declined.length} declined by the simple path), ${passes} passes; every time is per body of the repository (warm: the median from pass 3). The stages run one after another within each pass, so a stage's first pass runs on code the earlier stages warmed.`,
+  `\n${positionals[0]}: ${n} bodies, ${passes} passes, ${declined.length} bodies declined by the simple path (warm: the median from pass 3). The stages run one after another within each pass, so a stage's first pass runs on code the earlier stages warmed.`,
 );

@@ -1,15 +1,17 @@
 /**
  * The outline of a body in the shape most governed documents have, in one pass over its lines
- * and one over its brackets, once its top-level comments and code fences are set aside
- * (top-level-blocks.ts): no backslash, HTML other than autolinks with a scheme, character
- * reference, CR, tab, other code block or setext heading; reference definitions only on one
- * line after a blank one; no heading or code inside a list item or block quote, code spans of
+ * and one over its brackets, once its top-level comments and code fences, and the indented code
+ * blocks and fences in list items it can be sure of, are set aside (top-level-blocks.ts): no
+ * backslash, HTML other than autolinks with a scheme, character reference, CR, tab, other code
+ * block or setext heading; reference definitions only on one line after a blank one; no heading
+ * or other code inside a list item or block quote, code spans of
  * single backticks each on one line, link texts on one line and not nested, destinations
  * without blanks or parentheses (then maybe a quoted title on the line), headings without
  * emphasis, links or HTML. On such a body what CommonMark says (commonmark.ts, the parser)
  * reduces to what is below; anything else is declined (undefined) and left to the parser, so
- * results never depend on which path ran. test/unit/markdown-fast.property.test.ts holds this
- * path to the parser, on generated bodies and on every example of the CommonMark spec. Linear
+ * results never depend on which path ran. test/unit/markdown-fast.property.test.ts and
+ * markdown-blocks.property.test.ts hold this path to the parser, on generated bodies and on
+ * every example of the CommonMark spec. Linear
  * time: every search resumes where the previous one stopped.
  */
 import { atxHeading, outlineOf } from './anchors.js';

@@ -7,7 +7,8 @@
  * block made empty lines (line numbers and every other line's columns kept) has the same links
  * and headings. A comment block is taken only when nothing follows its `-->` on its last line:
  * then its HTML, comments removed, holds no anchor. Blocks opened with indentation, or inside a
- * container, stay in the body, where the simple path declines them.
+ * container, stay in the body, where the simple path declines them, but for the indented code
+ * blocks and fences in list items of withoutCodeBlocks below.
  */
 
 /** A line at column 0 that opens a fence or an HTML comment block. */
