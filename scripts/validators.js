@@ -45,9 +45,23 @@ for (const [name, allErrors] of Object.entries(mode)) {
   const validate = compiler.compile(metadata);
   writeFileSync(new URL(`dist/core/schema/metadata.${name}.cjs`, root), `${standaloneCode(compiler, validate)}\n`);
 }
+// The JSON Schema meta-schemas, as the classes compile.ts picks by `$schema` compile them (the same
+// options, but V8's RegExp for the meta-schemas' own plain patterns): ajv checks every schema
+// against its meta-schema before compiling it, and would compile the meta-schema in each process
+// for that (src/core/schema/precompiled.ts).
+const drafts = { 'draft-07': 'ajv', '2019-09': 'ajv/dist/2019', '2020-12': 'ajv/dist/2020' };
+for (const [draft, module] of Object.entries(drafts)) {
+  for (const [name, allErrors] of Object.entries(mode)) {
+    const DraftAjv = require(module).default;
+    const compiler = new DraftAjv({ allErrors, strict: false, validateFormats: true, logger: false, code: { source: true } });
+    addFormats(compiler);
+    const validate = compiler.getSchema(compiler.defaultMeta());
+    writeFileSync(new URL(`dist/core/schema/meta.${draft}.${name}.cjs`, root), `${standaloneCode(compiler, validate)}\n`);
+  }
+}
 const digest = createHash('sha256').update(JSON.stringify(metadata)).digest('hex');
 writeFileSync(
   new URL('dist/core/schema/metadata.builtin.json', root),
   `${JSON.stringify({ sha256: digest, ajv: require('ajv/package.json').version })}\n`,
 );
-console.error('validators: built-in metadata schema');
+console.error('validators: built-in metadata schema, meta-schemas');

@@ -7,12 +7,14 @@ import type { Style } from '../cli/render/style.js';
 import { initRepository, type InitData } from '../core/usecases/init.js';
 
 export default class Init extends DocketCommand<typeof Init, InitData> {
-  static override summary = 'Scaffold docops.config.yaml, the docs tree, the metadata schema and templates.';
-  static override description = 'Idempotent: files that exist are listed in skipped_paths and never overwritten.';
+  static override summary = 'Scaffold docops.config.yaml, the docs tree, the metadata schema, templates and the agent instructions.';
+  static override description =
+    'Idempotent: files that exist are listed in skipped_paths and never overwritten. The agent-instruction files (AGENTS.md, .agents/skills/meminit-docops/) are written as `protocol sync --apply` writes them; --no-protocol leaves them out.';
   static override examples = [
     '<%= config.bin %> init --prefix ACME --project-name "Acme Platform"',
     '<%= config.bin %> init --prefix ACME --docs-root doc --adr-dir doc/adr',
     '<%= config.bin %> init --dry-run --format json',
+    '<%= config.bin %> init --prefix ACME --no-protocol',
   ];
   static mutates = true;
   // init creates a repository where it is run: it never moves to one found above (it refuses instead).
@@ -31,6 +33,11 @@ export default class Init extends DocketCommand<typeof Init, InitData> {
     }),
     force: Flags.boolean({ description: 'Scaffold even inside a repository docket already governs (a nested repository).' }),
     'dry-run': Flags.boolean({ description: 'Write nothing: list the files init would create, update and leave.' }),
+    protocol: Flags.boolean({
+      description: 'Create the missing agent-instruction files (the default); --no-protocol: none (AGENTS.md, the skill, its script).',
+      allowNo: true,
+      default: true,
+    }),
   };
 
   protected async execute(ctx: RunContext): Promise<Outcome<InitData>> {
@@ -41,6 +48,7 @@ export default class Init extends DocketCommand<typeof Init, InitData> {
       adrDir: this.flags['adr-dir'],
       force: this.flags.force,
       dryRun: this.flags['dry-run'],
+      protocol: this.flags.protocol,
       cmd: ctx.cmd,
     });
     return { data: result.data, warnings: result.warnings, advice: result.advice };

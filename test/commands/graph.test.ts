@@ -156,6 +156,18 @@ describe('docket graph', () => {
     const broken = await graph(repo);
     expect(broken.exitCode).toBe(0);
     expect(edges(broken).filter((e: string) => /depends_on|blocked_by/.test(e))).toEqual([]);
+    // ... and says so: an agent or a person learns why the work queue's edges are missing.
+    const ignored = broken.json!.warnings.filter((w: any) => w.code === 'STATE_FILE_IGNORED');
+    expect(ignored).toEqual([
+      expect.objectContaining({ severity: 'warning', path: 'docs/01-indices/project-state.yaml', line: expect.any(Number) }),
+    ]);
+    expect(ignored[0].message).toMatch(
+      /^docs\/01-indices\/project-state\.yaml .+[^:.]\. The graph has no depends_on or blocked_by edges\.$/,
+    );
+    expect((await docket(['graph', '--root', repo, '--format', 'mermaid'])).stderr).toContain('STATE_FILE_IGNORED');
+    // Asked only for the index's kinds, the file is not read at all, so there is nothing to say.
+    const indexOnly = await graph(repo, ['--edges', 'references,related,supersedes']);
+    expect(indexOnly.json!.warnings.map((w: any) => w.code)).not.toContain('STATE_FILE_IGNORED');
   });
 
   it('mermaid and dot: the diagram alone on stdout, findings on stderr; deterministic; --output writes it', async () => {

@@ -1,59 +1,27 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, realpathSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManifestCommand } from '../../src/cli/mcp/manifest.js';
-import { AGENT_COMMANDS, toolName } from '../../src/cli/mcp/manifest.js';
 import { createServer } from '../../src/cli/mcp/server.js';
 import { outputSchemaFor } from '../../src/cli/mcp/schemas.js';
 import { buildTool } from '../../src/cli/mcp/tools.js';
-import { BIN, cleanEnv, docket, docketBin, REPO } from '../helpers/cli.js';
+import { BIN, docket, docketBin, REPO } from '../helpers/cli.js';
 import { tempDir } from '../helpers/fixtures.js';
+import { commandOf, connect, manifest, mcpEnv, present, structured } from '../helpers/mcp.js';
 import { expectValidEnvelope } from '../helpers/schemas.js';
 
-const manifest = JSON.parse(readFileSync(path.join(REPO, 'oclif.manifest.json'), 'utf8')) as { commands: Record<string, ManifestCommand> };
-const commandIds = AGENT_COMMANDS.filter((id) => manifest.commands[id.replace(/ /g, ':')]);
-/** The tool names ("state get" is state_get). */
-const present = commandIds.map(toolName);
-const commandOf = (tool: string) => commandIds[present.indexOf(tool)]!;
-/** Arguments of the tools that require some (the others are called with none). */
-const REQUIRED_ARGUMENTS: Record<string, Record<string, unknown>> = {
-  state_get: { id: 'ACME-ADR-001' },
-  state_set: { id: 'ACME-ADR-001', impl_state: 'Not Started' },
-};
 const Ajv2020 = ((Ajv2020Module as any).default ?? Ajv2020Module) as typeof import('ajv').default;
-
-function env(): Record<string, string> {
-  return Object.fromEntries(Object.entries(cleanEnv()).filter(([, v]) => v !== undefined)) as Record<string, string>;
-}
-
-async function connect(root: string, extra: string[] = []): Promise<{ client: Client; stderr: () => string }> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [BIN, 'mcp', '--root', root, ...extra],
-    env: env(),
-    stderr: 'pipe',
-    cwd: REPO,
-  });
-  let stderr = '';
-  transport.stderr!.on('data', (d) => (stderr += d));
-  const client = new Client({ name: 'docket-e2e', version: '1.0.0' });
-  await client.connect(transport);
-  return { client, stderr: () => stderr };
-}
-
-const structured = (r: any) => r.structuredContent as Record<string, any>;
 
 let root: string;
 let session: { client: Client; stderr: () => string };
 
 beforeAll(async () => {
   root = tempDir();
-  const init = await docketBin(['init', '--root', root, '--prefix', 'ACME', '--json']);
+  const init = await docket(['init', '--root', root, '--prefix', 'ACME', '--no-protocol', '--json']);
   expect(init.exitCode).toBe(0);
   session = await connect(root);
 });
@@ -62,6 +30,7 @@ afterAll(async () => {
   await session?.client.close();
 });
 
+// Calling every tool, and check, fix and new in a row, start a process per call: test/e2e/mcp-tools.test.ts.
 describe('docket mcp over stdio, with the SDK client', () => {
   it('lists one tool per agent-facing command, with schemas and annotations from the command definitions', async () => {
     const { tools } = await session.client.listTools();
@@ -133,26 +102,6 @@ describe('docket mcp over stdio, with the SDK client', () => {
     rmSync(path.join(root, 'AGENTS.md'));
   });
 
-  it('calls every tool: structuredContent is a valid envelope, mirrored as text, isError only for an error', async () => {
-    for (const name of present) {
-      const r = await session.client.callTool({ name, arguments: REQUIRED_ARGUMENTS[name] ?? {} });
-      const env = structured(r);
-      // An error envelope's data is {} (state_get: no state yet).
-      expectValidEnvelope(env, env.error ? undefined : commandOf(name));
-      expect(env.command).toBe(commandOf(name));
-      expect(env.root).toBe(realpathSync(root));
-      expect((r.content as any[])[0]).toEqual({ type: 'text', text: JSON.stringify(env) });
-      expect(r.isError, name).toBe(env.error !== undefined);
-    }
-    const doctor = structured(
-      await session.client.callTool({ name: 'doctor', arguments: { strict: true, max_findings: 0, fields: ['status', 'totals'] } }),
-    );
-    expect(doctor.data).toEqual({ status: 'ok', totals: { violations: 0, warnings: 0 } });
-    expectValidEnvelope(doctor, 'doctor', { projected: true });
-    const explain = structured(await session.client.callTool({ name: 'explain', arguments: { code: 'CONFIG_NOT_FOUND' } }));
-    expect(explain.data.code).toBe('CONFIG_NOT_FOUND');
-  });
-
   it('names the client as the calling agent', async () => {
     const env = structured(await session.client.callTool({ name: 'context', arguments: {} }));
     expect(env.data.agent).toEqual({ name: 'docket-e2e', detected_from: 'DOCKET_AGENT' });
@@ -198,65 +147,6 @@ describe('docket mcp over stdio, with the SDK client', () => {
       expect(ajv.validate(tools.find((t) => t.name === 'explain')!.outputSchema!, env)).toBe(true);
     } finally {
       await small.client.close();
-    }
-  });
-});
-
-describe('check, fix and new over stdio', () => {
-  it('check reports findings; fix and new are dry runs unless apply is true; results match the published schemas', async () => {
-    const repo = realpathSync(tempDir());
-    expect((await docket(['init', '--root', repo, '--prefix', 'ACME', '--json'])).exitCode).toBe(0);
-    const file = `${repo}/docs/45-adr/adr-001-first.md`;
-    const text =
-      '---\ndocument_id: ACME-ADR-001\ntype: ADR\ntitle: First\nstatus: draft\nversion: "0.1"\nlast_updated: "2026-01-31"\nowner: Team\ndocops_version: "2.0"\n---\n# First\n\nSee [x](missing.md).\n';
-    writeFileSync(file, text);
-    const s = await connect(repo);
-    try {
-      const { tools } = await s.client.listTools();
-      const check = tools.find((t) => t.name === 'check')!;
-      expect(Object.keys(check.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['paths', 'strict', 'max_findings']));
-      expect(check.inputSchema.properties).not.toHaveProperty('exit_zero');
-      expect(tools.find((t) => t.name === 'new')!.inputSchema.properties).toMatchObject({ apply: { type: 'boolean', default: false } });
-
-      const checked = await s.client.callTool({ name: 'check', arguments: {} });
-      const env = structured(checked);
-      expectValidEnvelope(env, 'check');
-      // A check that completed with findings is a result, not an error (issue 40).
-      expect(checked.isError).toBe(false);
-      expect(env.success).toBe(false);
-      expect(env.violations.map((v: any) => v.code)).toEqual(['SCHEMA_VALIDATION', 'LINK_BROKEN']);
-      // Advice names the tool calls a client can make, beside the command lines (issue 40).
-      expect(env.advice).toContainEqual(
-        expect.objectContaining({ command: expect.stringMatching(/^docket fix /), tool: { name: 'fix', arguments: { apply: false } } }),
-      );
-      expect(env.advice).toContainEqual(expect.objectContaining({ tool: { name: 'explain', arguments: { code: 'SCHEMA_VALIDATION' } } }));
-      expect(env.data).toMatchObject({ files_checked: 1, files_failed: 1, totals: { violations: 2, warnings: 0 }, truncated: false });
-      const capped = structured(await s.client.callTool({ name: 'check', arguments: { paths: ['docs/45-adr'], max_findings: 1 } }));
-      expectValidEnvelope(capped, 'check');
-      expect(capped.violations, JSON.stringify(capped)).toHaveLength(1);
-      expect(capped.data.truncated).toBe(true);
-
-      const preview = structured(await s.client.callTool({ name: 'fix', arguments: {} }));
-      expectValidEnvelope(preview, 'fix');
-      expect(preview.data).toMatchObject({ dry_run: true, fixed: 1 });
-      expect(readFileSync(file, 'utf8')).toBe(text);
-
-      const draft = structured(await s.client.callTool({ name: 'new', arguments: { type: 'ADR', title: 'Speak MCP' } }));
-      expectValidEnvelope(draft, 'new');
-      expect(draft.data).toMatchObject({ dry_run: true, created: false, would_create: true, document_id: 'ACME-ADR-002' });
-      expect(existsSync(`${repo}/${draft.data.path}`)).toBe(false);
-
-      const created = structured(await s.client.callTool({ name: 'new', arguments: { type: 'ADR', title: 'Speak MCP', apply: true } }));
-      expectValidEnvelope(created, 'new');
-      expect(created.data).toMatchObject({ dry_run: false, created: true });
-      expect(existsSync(`${repo}/${created.data.path}`)).toBe(true);
-
-      const applied = structured(await s.client.callTool({ name: 'fix', arguments: { apply: true } }));
-      expectValidEnvelope(applied, 'fix');
-      expect(applied.data).toMatchObject({ dry_run: false, fixed: 1, remaining: 1 });
-      expect(readFileSync(file, 'utf8')).toContain('status: Draft');
-    } finally {
-      await s.client.close();
     }
   });
 });
@@ -361,7 +251,7 @@ describe('tool calls stay inside the root', () => {
 });
 
 function rawServer(args: string[]) {
-  const child = spawn(process.execPath, [BIN, 'mcp', ...args], { env: env(), stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'mcp', ...args], { env: mcpEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));

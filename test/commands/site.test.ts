@@ -133,6 +133,19 @@ describe('docket site', () => {
     expect(board).toContain('waits for ACME-PRD-001');
     expect(read(root, 'docs/ACME-PRD-001.html')).toContain('<dt>Assignee</dt><dd>maria</dd>');
     expect(read(root, 'index.html')).toContain('href="kanban.html"');
+    // A state file the state commands refuse: the site is built without a board, and says why.
+    writeTree(root, { [STATE]: 'documents: [unclosed\n' });
+    const broken = await site(root);
+    expect(broken.exitCode).toBe(0);
+    expect(broken.json!.data).toMatchObject({ board: false });
+    expect(broken.json!.warnings.filter((w: any) => w.code === 'STATE_FILE_IGNORED')).toEqual([
+      expect.objectContaining({
+        code: 'STATE_FILE_IGNORED',
+        severity: 'warning',
+        path: STATE,
+        message: expect.stringMatching(/The site has no board\.$/),
+      }),
+    ]);
   });
 
   it('writes only into a directory docket built, a new or an empty one, unless --force; removes only files it wrote', async () => {

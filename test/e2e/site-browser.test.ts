@@ -7,6 +7,7 @@ import { CHROMIUM, NO_CHROMIUM } from '../helpers/browser.js';
 import { docket } from '../helpers/cli.js';
 import { copyFixture } from '../helpers/fixtures.js';
 import { siteRepo } from '../helpers/site.js';
+import { imageRepo } from '../helpers/site-images.js';
 
 /**
  * Issue 44's Done-when for `docket site`: the site of the example repository opened in headless
@@ -124,6 +125,31 @@ describe('docket site in a browser', () => {
         const hostile = await open(fileUrl(out, 'docs/ACME-PRD-002.html'));
         expect(await hostile.locator('h1').first().textContent()).toContain('<script>window.__pwned=1');
         expect(await hostile.locator('article.markdown').textContent()).toContain('<script>alert("body")</script>');
+        expect(problems).toEqual([]);
+      });
+    },
+  );
+
+  it.skipIf(!CHROMIUM)(
+    `local images load from the site (the CSP allows 'self'), an SVG's script does not run (${CHROMIUM ? 'chromium found' : NO_CHROMIUM})`,
+    async () => {
+      const out = await build(imageRepo());
+      await withBrowser(async (open, problems) => {
+        for (const [rel, count] of [
+          ['docs/ACME-DESIGN-001.html', 4],
+          ['docs/ACME-ADR-001.html', 2],
+        ] as const) {
+          const page = await open(fileUrl(out, rel));
+          const images = page.locator('article.markdown img');
+          expect(await images.count(), rel).toBe(count);
+          for (const img of await images.all()) {
+            await img.scrollIntoViewIfNeeded();
+            // loading="lazy": wait until the browser has fetched and decoded it.
+            await page.waitForFunction((el) => (el as { complete: boolean }).complete, await img.elementHandle());
+            expect(await img.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth), rel).toBeGreaterThan(0);
+          }
+          expect(await page.evaluate(() => (globalThis as { __pwned?: unknown }).__pwned), rel).toBeUndefined();
+        }
         expect(problems).toEqual([]);
       });
     },

@@ -145,7 +145,7 @@ describe('the ID scan of new', () => {
       fc.property(documents, (bytes) => {
         expect(documentIdOf(file, { kind: 'bytes', bytes, size: bytes.length, mtimeMs: 0 })).toEqual(whole(bytes));
       }),
-      { numRuns: 20_000 },
+      { numRuns: 4_000 },
     );
   });
 
@@ -163,7 +163,7 @@ describe('the ID scan of new', () => {
         };
         expect(documentSummary(file, raw)).toEqual({ summary, problems: [] });
       }),
-      { numRuns: 20_000 },
+      { numRuns: 4_000 },
     );
   });
 

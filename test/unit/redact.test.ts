@@ -220,7 +220,7 @@ describe('the candidate filter in front of the patterns', () => {
           }
         },
       ),
-      { numRuns: 20000 },
+      { numRuns: 5000 },
     );
   });
 
@@ -239,7 +239,7 @@ describe('the candidate filter in front of the patterns', () => {
           if (!mayHoldAssignment(s)) expect(ASSIGNMENT_PATTERN.test(s), `the assignment matches ${JSON.stringify(s)}`).toBe(false);
         },
       ),
-      { numRuns: 20000 },
+      { numRuns: 5000 },
     );
   });
 

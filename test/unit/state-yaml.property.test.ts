@@ -64,7 +64,7 @@ describe('state file scalars', () => {
           if (s !== '') expect(Object.keys(parse(`${text}: 1\n`, { version }) as object), `${version} key ${text}`).toEqual([s]);
         }
       }),
-      { numRuns: 3000 },
+      { numRuns: 1000 },
     );
   });
 

@@ -42,7 +42,7 @@ describe('editDistance against the full table', () => {
         if (max === undefined) expect(editDistance(a, b)).toBe(d);
         else expect(editDistance(a, b, max)).toBe(d <= max ? d : max + 1);
       }),
-      { numRuns: 20000 },
+      { numRuns: 5000 },
     );
     // Long names after short ones: the reused rows grow.
     const long = 'docs/20-specs/spec-156-shipment-dashboard-replay-ingestion.md';
@@ -99,7 +99,7 @@ describe('Suggester', () => {
           expect(suggester.closest(input, limit)).toEqual(plainClosest(input, ids, limit));
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 100 },
     );
   });
 });

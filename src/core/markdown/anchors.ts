@@ -4,6 +4,9 @@
  * (`<a name="x">`, `id="x"`) count too. Which lines are headings, and their text, the
  * parser says (commonmark.ts).
  */
+import { emptyList } from '../lists.js';
+import type { MarkdownLink, MarkdownOutline } from './outline-types.js';
+
 const isBlank = (c: number) => c === 0x20 || c === 0x09;
 
 /**
@@ -83,6 +86,30 @@ export class Slugger {
     this.seen.set(slug, 0);
     return slug;
   }
+}
+
+/** GitHub's slugs of heading texts in document order: the bases themselves until one repeats, a Slugger (a map) from then on. */
+function headingSlugs(texts: readonly string[]): string[] {
+  const slugs: string[] = emptyList();
+  let slugger: Slugger | undefined;
+  for (const text of texts) {
+    const base = slugBase(text);
+    if (slugger === undefined && slugs.indexOf(base) === -1) slugs.push(base);
+    else slugs.push((slugger ??= Slugger.after(slugs)).slugOfBase(base));
+  }
+  return slugs;
+}
+
+/**
+ * An outline from what a reading of the body found (see outline.ts): links in document order,
+ * heading texts in document order, explicit HTML anchors; `anchors: false` leaves anchors out.
+ */
+export function outlineOf(links: MarkdownLink[], headings: readonly string[], html: readonly string[], anchors: boolean): MarkdownOutline {
+  let firstHeading: string | undefined;
+  for (let k = 0; k < headings.length && firstHeading === undefined; k++) firstHeading = headings[k] || undefined;
+  const slugs = anchors ? headingSlugs(headings) : emptyList<string>();
+  if (anchors) for (const id of html) slugs.push(id);
+  return { links, anchors: slugs, ...(firstHeading ? { firstHeading } : {}) };
 }
 
 const WORD = /[A-Za-z0-9_]/;

@@ -16,7 +16,7 @@ import type StateBlock from 'markdown-it/lib/rules_block/state_block.mjs';
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import type StateInline from 'markdown-it/lib/rules_inline/state_inline.mjs';
 import type Token from 'markdown-it/lib/token.mjs';
-import { htmlIds, Slugger } from './anchors.js';
+import { htmlIds, outlineOf } from './anchors.js';
 import { linearRules, ruleOf } from './linear-rules.js';
 import type { MarkdownLink, MarkdownOutline } from './outline-types.js';
 import { OutlineLink } from './simple-outline.js';
@@ -395,15 +395,11 @@ export function commonmarkOutline(body: string, firstLine: number, anchors: bool
       }
       return new OutlineLink(l.target, l.kind, firstLine + lo, l.at - starts[lo]! + 1);
     });
-  const slugs: string[] = [];
-  let firstHeading: string | undefined;
-  const slugger = new Slugger();
+  const headings: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
-    if (tokens[i]!.type !== 'heading_open') continue;
-    const text = headingAnchorText(tokens[i + 1]!.children ?? []);
-    firstHeading ??= text || undefined;
-    if (anchors) slugs.push(slugger.slug(text));
+    if (tokens[i]!.type === 'heading_open') headings.push(headingAnchorText(tokens[i + 1]!.children ?? []));
   }
-  if (anchors) for (const h of found.html) slugs.push(...htmlIds(withoutComments(h)));
-  return { links, anchors: slugs, ...(firstHeading ? { firstHeading } : {}) };
+  const html: string[] = [];
+  if (anchors) for (const h of found.html) html.push(...htmlIds(withoutComments(h)));
+  return outlineOf(links, headings, html, anchors);
 }

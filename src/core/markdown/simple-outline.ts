@@ -1,22 +1,24 @@
 /**
  * The outline of a body in the shape most governed documents have, in one pass over its lines
- * and one over its brackets, once its top-level comments and code fences are set aside
- * (top-level-blocks.ts): no backslash, HTML other than autolinks with a scheme, character
- * reference, CR, tab, other code block or setext heading; reference definitions only on one
- * line after a blank one; no heading or code inside a list item or block quote, code spans of
+ * and one over its brackets, once its top-level comments and code fences, and the indented code
+ * blocks and fences in list items it can be sure of, are set aside (top-level-blocks.ts): no
+ * backslash, HTML other than autolinks with a scheme, character reference, CR, tab, other code
+ * block or setext heading; reference definitions only on one line after a blank one; no heading
+ * or other code inside a list item or block quote, code spans of
  * single backticks each on one line, link texts on one line and not nested, destinations
  * without blanks or parentheses (then maybe a quoted title on the line), headings without
  * emphasis, links or HTML. On such a body what CommonMark says (commonmark.ts, the parser)
  * reduces to what is below; anything else is declined (undefined) and left to the parser, so
- * results never depend on which path ran. test/unit/markdown-fast.property.test.ts holds this
- * path to the parser, on generated bodies and on every example of the CommonMark spec. Linear
+ * results never depend on which path ran. test/unit/markdown-fast.property.test.ts and
+ * markdown-blocks.property.test.ts hold this path to the parser, on generated bodies and on
+ * every example of the CommonMark spec. Linear
  * time: every search resumes where the previous one stopped.
  */
-import { atxHeading, Slugger, slugBase } from './anchors.js';
+import { atxHeading, outlineOf } from './anchors.js';
 import type { MarkdownLink, MarkdownOutline } from './outline-types.js';
-import { emptyList, emptySmiList, listOf } from '../lists.js';
+import { emptyList, emptySmiList, listOf, NONE } from '../lists.js';
 import { grown } from '../text/typed-arrays.js';
-import { withoutTopLevelBlocks } from './top-level-blocks.js';
+import { withoutCodeBlocks, withoutTopLevelBlocks } from './top-level-blocks.js';
 
 /**
  * A link with its line and column, made by a constructor rather than a literal: V8 tracks an
@@ -208,7 +210,12 @@ function closingParen(body: string, from: number, end: number): number {
 export function simpleOutline(source: string, firstLine: number, anchors: boolean): MarkdownOutline | undefined {
   if (source.indexOf('\r') !== -1 || source.indexOf('\u2028') !== -1 || source.indexOf('\u2029') !== -1) return undefined;
   // Top-level comments and code fences hold no link or heading: empty lines in their place.
-  const body = withoutTopLevelBlocks(source);
+  const withoutBlocks = withoutTopLevelBlocks(source);
+  // Code blocks in list items and indented ones are looked for only where a line starts with a blank.
+  const body =
+    withoutBlocks !== undefined && (withoutBlocks.charCodeAt(0) === 0x20 || withoutBlocks.indexOf('\n ') !== -1)
+      ? withoutCodeBlocks(withoutBlocks)
+      : withoutBlocks;
   if (body === undefined || !isSimple(body)) return undefined;
   const spans = codeSpans(body);
   if (spans === undefined) return undefined;
@@ -217,9 +224,8 @@ export function simpleOutline(source: string, firstLine: number, anchors: boolea
   const n = body.length;
 
   // Headings: ATX lines only (a line that may underline a setext heading is declined).
-  const found: string[] = emptyList();
-  let firstHeading: string | undefined;
-  let slugger: Slugger | undefined;
+  const headings: string[] = emptyList();
+  let hasFirstHeading = false;
   let lines = 0;
   // Definitions as [line start, line end, destination start, destination end]; a definition
   // starts a block, so only after a blank line or another definition.
@@ -249,19 +255,14 @@ export function simpleOutline(source: string, firstLine: number, anchors: boolea
     afterBlank = c === 0;
     if (c === 0x3d || c === 0x2d) {
       if (maySetext(body, p, next)) return undefined;
-    } else if (c === 0x23 && (anchors || firstHeading === undefined)) {
+    } else if (c === 0x23 && (anchors || !hasFirstHeading)) {
       // Which line is a heading, and its text, CommonMark reads before code spans.
       const atx = atxHeading(body.slice(start, next), true);
       if (atx) {
         const text = renderedHeading(atx.text ?? '');
         if (text === undefined) return undefined;
-        firstHeading ??= text || undefined;
-        if (anchors) {
-          // Until a base repeats, the slugs are the bases: a Slugger (a map) only from the first repeat on.
-          const base = slugBase(text);
-          if (slugger === undefined && found.indexOf(base) === -1) found.push(base);
-          else found.push((slugger ??= Slugger.after(found)).slugOfBase(base));
-        }
+        headings.push(text);
+        if (text !== '') hasFirstHeading = true;
       }
     }
     if (!plainContent(body, p, next)) return undefined;
@@ -277,8 +278,6 @@ export function simpleOutline(source: string, firstLine: number, anchors: boolea
   let ai = 0; // the first autolink not starting before the open bracket
   let di = 0; // the first definition not ending before the bracket
   const defs = definitions ?? emptySmiList();
-  // With definitions, `[a][b]` may be a link, and so on: autolinks in one are the parser's.
-  if (defs.length > 0 && auto.length > 0) return undefined;
   let o = body.indexOf('[');
   let c = body.indexOf(']');
   while (o !== -1 || c !== -1) {
@@ -302,15 +301,17 @@ export function simpleOutline(source: string, firstLine: number, anchors: boolea
         openLine = li;
       } else if (open !== -1) {
         if (openLine !== li) return undefined; // link text over several lines
+        // An autolink in the brackets: the parser decides whether they are a link text (or, with
+        // definitions, the label of `[a][<b:c>]`, which is not read as text: no autolink then).
+        while (ai < auto.length && auto[ai]! < open) ai += 2;
+        const autolinkInside = ai < auto.length && auto[ai]! < at;
+        if (autolinkInside && defs.length > 0) return undefined;
         if (body.charCodeAt(at + 1) === 0x28) {
           const from = at + 2;
           DESTINATION_END.lastIndex = from;
           const end = DESTINATION_END.test(body) ? DESTINATION_END.lastIndex - 1 : n;
           const close = end === n || end - from > MAX_DESTINATION ? -1 : closingParen(body, from, end);
-          if (close === -1) return undefined;
-          // An autolink in the link text: the parser decides.
-          while (ai < auto.length && auto[ai]! < open) ai += 2;
-          if (ai < auto.length && auto[ai]! < at) return undefined;
+          if (close === -1 || autolinkInside) return undefined;
           // `[a][b](c)`: with definitions, `[a][b]` may be a link and `(c)` text.
           if (defs.length > 0 && body.charCodeAt(open - 1) === 0x5d) return undefined;
           // The destination is on the bracket's line (it holds no newline).
@@ -351,5 +352,5 @@ export function simpleOutline(source: string, firstLine: number, anchors: boolea
     // In the order of their positions, as the parser gives them.
     links.sort((x, y) => x.line - y.line || x.column - y.column);
   }
-  return { links: links ?? emptyList<MarkdownLink>(), anchors: found, ...(firstHeading ? { firstHeading } : {}) };
+  return outlineOf(links ?? emptyList<MarkdownLink>(), headings, NONE, anchors);
 }

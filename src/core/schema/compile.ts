@@ -1,10 +1,8 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import type { Issue } from '../issues.js';
-import { packagePath } from '../package-root.js';
+import { builtinValidators, withPrecompiledMeta } from './precompiled.js';
 import { ajvRegExp, patternRunner } from './pattern/engine.js';
 import { schemaPatterns } from './pattern/walk.js';
 import { unknownKeywords } from './unknown-keywords.js';
@@ -56,10 +54,10 @@ async function ajvFactory(schema: Record<string, unknown>): Promise<(allErrors: 
   const fd = formatsMod.default as { default?: unknown };
   const addFormats = (typeof fd.default === 'function' ? fd.default : fd) as (ajv: object) => void;
   const Ajv = uri.includes('2020-12')
-    ? classOf(await import('ajv/dist/2020.js'))
+    ? withPrecompiledMeta(classOf(await import('ajv/dist/2020.js')), '2020-12')
     : uri.includes('2019-09')
-      ? classOf(await import('ajv/dist/2019.js'))
-      : classOf(await import('ajv'));
+      ? withPrecompiledMeta(classOf(await import('ajv/dist/2019.js')), '2019-09')
+      : withPrecompiledMeta(classOf(await import('ajv')), 'draft-07');
   return (allErrors) => {
     // Patterns come from the repository: ajv runs them through docket's linear-time runner.
     // logger false: ajv would print unknown formats to stderr; unknownKeywords reports them as findings.
@@ -69,41 +67,10 @@ async function ajvFactory(schema: Record<string, unknown>): Promise<(allErrors: 
   };
 }
 
-const requireCjs = createRequire(import.meta.url);
-let builtinDigest: string | null | undefined;
-
-/**
- * The validators `npm run build` precompiled for the built-in metadata schema (ajv standalone
- * code, scripts/validators.js), when `schema` is that schema: same parsed JSON, same ajv
- * version as the one installed. They are docket's own files, never code from the repository.
- */
+/** The built-in metadata schema's validators, precompiled (see precompiled.ts), when `schema` is that schema. */
 function precompiled(schema: Record<string, unknown>): CompiledSchema | undefined {
-  if (builtinDigest === undefined) {
-    try {
-      const meta = JSON.parse(readFileSync(packagePath('dist/core/schema/metadata.builtin.json'), 'utf8')) as {
-        sha256: string;
-        ajv: string;
-      };
-      const ajvVersion = (requireCjs('ajv/package.json') as { version: string }).version;
-      builtinDigest = meta.ajv === ajvVersion ? meta.sha256 : null;
-    } catch {
-      builtinDigest = null;
-    }
-  }
-  if (builtinDigest === null || createHash('sha256').update(JSON.stringify(schema)).digest('hex') !== builtinDigest) return undefined;
-  try {
-    const validate = requireCjs(packagePath('dist/core/schema/metadata.first.cjs')) as ValidateFunction;
-    let detailed: ValidateFunction | undefined;
-    return {
-      ok: true,
-      schema,
-      validate,
-      detailed: () => (detailed ??= requireCjs(packagePath('dist/core/schema/metadata.all.cjs')) as ValidateFunction),
-      warnings: [],
-    };
-  } catch {
-    return undefined;
-  }
+  const validators = builtinValidators(schema);
+  return validators && { ok: true, schema, validate: validators.first, detailed: validators.all, warnings: [] };
 }
 
 /** The first pattern of the schema that docket refuses to run (see pattern/engine.ts), as a finding. */

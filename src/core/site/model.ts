@@ -5,6 +5,7 @@ import type { IndexEdge, IndexNode } from '../index/graph.js';
 import type { Issue } from '../issues.js';
 import type { EntryView } from '../state/model.js';
 import type { CheckData } from '../usecases/check.js';
+import { findSiteImages, type SiteImages } from './images.js';
 
 export interface WorkQueue {
   /** The states a board has columns for, in order (the config's, then any other an entry has). */
@@ -42,6 +43,8 @@ export interface SiteModel {
   queue?: WorkQueue;
   /** The build's date (UTC ISO 8601) only when asked for: otherwise two builds are byte-identical. */
   builtAt?: string;
+  /** The repository's images the bodies show, copied into the site. */
+  images: SiteImages;
 }
 
 /** The body of the document at `rel`, read as check reads it (no link followed, bounded size). */
@@ -98,6 +101,10 @@ export function siteModel(parts: {
     edges,
     check: parts.check,
     otherFindings,
+    images: findSiteImages(
+      parts.config.root,
+      documents.map((d) => ({ rel: d.node.path, body: d.body })),
+    ),
     ...(parts.queue ? { queue: parts.queue } : {}),
     ...(parts.builtAt ? { builtAt: parts.builtAt } : {}),
   };

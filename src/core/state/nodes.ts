@@ -2,7 +2,8 @@ import type { RepoConfig } from '../config/types.js';
 import type { IndexNode } from '../index/graph.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { analyzeState } from './analyze.js';
-import { readStateFile } from './file.js';
+import { readStateFile, stateFilePath } from './file.js';
+import type { Issue } from '../issues.js';
 import { ACTOR_PATTERN, LIMITS, validImplStates, type EntryView, type StateEntry } from './model.js';
 
 /**
@@ -16,14 +17,46 @@ export interface StateViews {
 }
 
 export async function stateViews(config: RepoConfig): Promise<StateViews | undefined> {
+  return (await readWorkQueue(config, '')).state;
+}
+
+/** The state file's views, or (a file that exists but is refused) a warning saying what the answer leaves out. */
+export interface WorkQueueRead {
+  state: StateViews | undefined;
+  warnings: Issue[];
+}
+
+/** As stateViews, for readers that go on without the work queue: `leftOut` says what their answer lacks. */
+export async function readWorkQueue(config: RepoConfig, leftOut: string): Promise<WorkQueueRead> {
+  let file;
   try {
-    const file = await readStateFile(config);
-    if (!file.exists || file.violations.length > 0) return undefined;
-    return { views: analyzeState(file, { validStates: validImplStates(config), cmd: (c) => `docket ${c}` }).views, entries: file.entries };
+    file = await readStateFile(config);
   } catch (error) {
-    if (error instanceof DocketError) return undefined;
-    throw error;
+    if (!(error instanceof DocketError)) throw error;
+    const rel = typeof error.details?.path === 'string' ? error.details.path : stateFilePath(config);
+    return { state: undefined, warnings: [ignored(rel, error.message, leftOut, error.details?.line)] };
   }
+  if (!file.exists) return { state: undefined, warnings: [] };
+  const first = file.violations[0];
+  if (first) return { state: undefined, warnings: [ignored(file.rel, first.message, leftOut, first.line)] };
+  return {
+    state: { views: analyzeState(file, { validStates: validImplStates(config), cmd: (c) => `docket ${c}` }).views, entries: file.entries },
+    warnings: [],
+  };
+}
+
+function ignored(rel: string, problem: string, leftOut: string, line: unknown): Issue {
+  // The problem's first line, as one sentence that names the file (YAML errors end in a code frame).
+  const first = (problem.split('\n', 1)[0] ?? '').replace(/[\s:.]+$/, '');
+  const said = first.startsWith(rel) ? first : `${rel} was not read: ${first}`;
+  return {
+    code: 'STATE_FILE_IGNORED',
+    severity: 'warning',
+    message: `${said}.${leftOut ? ` ${leftOut}` : ''}`,
+    path: rel,
+    ...(typeof line === 'number' ? { line } : {}),
+    suggestion: 'Run `docket doctor` to see each problem of the file, then fix it.',
+  };
 }
 
 /** The work-queue fields of a node: those of its entry, or (no entry) never ready, no blockers, unblocks nothing. */

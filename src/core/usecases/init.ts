@@ -17,6 +17,7 @@ import { writeFileAtomic } from '../fs/atomic-write.js';
 import { shellWord } from '../text/shell-word.js';
 import { DocketError } from '../../errors/docket-error.js';
 import type { Advice, Issue } from '../issues.js';
+import { initProtocolAssets } from './init-protocol.js';
 
 export interface InitData {
   project_name: string;
@@ -141,6 +142,8 @@ export async function initRepository(
     adrDir?: string;
     force?: boolean;
     dryRun?: boolean;
+    /** false (--no-protocol): no agent-instruction files (AGENTS.md, the skill, its script). */
+    protocol?: boolean;
     cmd: (c: string) => string;
   },
 ): Promise<InitResult> {
@@ -233,6 +236,12 @@ export async function initRepository(
       );
   }
   await ensureGitignore(root, created, updated, skipped, dryRun);
+  const protocol = opts.protocol === false ? undefined : await initProtocolAssets(config, { dryRun, cmd: opts.cmd });
+  if (protocol) {
+    created.push(...protocol.created);
+    skipped.push(...protocol.skipped);
+    warnings.push(...protocol.warnings);
+  }
 
   const sort = (a: string[]) => [...new Set(a)].sort();
   return {
@@ -258,12 +267,20 @@ export async function initRepository(
           { code: 'NEXT_NEW', message: 'Create your first decision record.', command: opts.cmd('new ADR "Record architecture decisions"') },
           { code: 'NEXT_DOCTOR', message: 'Confirm the setup is healthy.', command: opts.cmd('doctor') },
           { code: 'NEXT_CHECK', message: 'Check the governed documents.', command: opts.cmd('check') },
+          ...(protocol?.advice ?? []),
         ],
   };
 }
 
 /** The init command line that writes what a dry run showed. */
-function initCommand(opts: { prefix?: string; projectName?: string; docsRoot?: string; adrDir?: string; force?: boolean }): string {
+function initCommand(opts: {
+  prefix?: string;
+  projectName?: string;
+  docsRoot?: string;
+  adrDir?: string;
+  force?: boolean;
+  protocol?: boolean;
+}): string {
   const valued: [string, string | undefined][] = [
     ['--prefix', opts.prefix],
     ['--project-name', opts.projectName],
@@ -274,6 +291,7 @@ function initCommand(opts: { prefix?: string; projectName?: string; docsRoot?: s
     'init',
     ...valued.flatMap(([flag, value]) => (value !== undefined ? [flag, shellWord(value)] : [])),
     ...(opts.force ? ['--force'] : []),
+    ...(opts.protocol === false ? ['--no-protocol'] : []),
   ].join(' ');
 }
 

@@ -107,6 +107,33 @@ function forceWarning(p: Planned, apply: boolean): Issue {
   };
 }
 
+/** What `init` did (or, in a dry run, would do) with the protocol assets. */
+export interface CreatedAssets {
+  /** Repository-relative paths of the assets written (a dry run: that would be). */
+  created: string[];
+  /** The assets that were there already (or appeared meanwhile), untouched, as inspected. */
+  existing: AssetState[];
+}
+
+/**
+ * `init`'s part: each missing asset written exactly as `protocol sync --apply` writes it (the
+ * same rendering, checks and create-only atomic write); every other asset left as it is,
+ * whatever its state, for `protocol check` to report and `protocol sync` to offer to rewrite.
+ */
+export async function createMissingAssets(config: RepoConfig, opts: { dryRun: boolean }): Promise<CreatedAssets> {
+  const root = config.root;
+  const states = await inspectAssets(config, undefined);
+  const missing = states.filter((s) => s.status === 'missing').map((s) => plan(s, false));
+  for (const p of missing) checkWriteTarget(root, path.join(root, ...p.state.asset.path.split('/')), { overwrite: false });
+  const created: string[] = [];
+  const existing = states.filter((s) => s.status !== 'missing');
+  for (const p of missing) {
+    if (opts.dryRun || (await write(root, p))) created.push(p.state.asset.path);
+    else existing.push(p.state);
+  }
+  return { created, existing };
+}
+
 /**
  * `protocol sync`: rewrites each asset that is not aligned (reference §8.7). Dry run unless
  * `apply`. Tampered and unparseable assets are refused unless `force`; links, directories and

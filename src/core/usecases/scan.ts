@@ -27,6 +27,7 @@ import {
 } from '../scan/types.js';
 import type { ItemSink } from '../stream.js';
 import { DocketError } from '../../errors/docket-error.js';
+import { PROTOCOL_ASSETS } from '../protocol/assets.js';
 
 export interface ScanData {
   config: 'found' | 'defaults';
@@ -93,12 +94,14 @@ async function configOrDefaults(root: string): Promise<{ config: RepoConfig; fou
 
 /**
  * Hidden directories (.git, .github, .docket, ...) and build or dependency folders are not
- * surveyed, nor docket's own templates (the templates directory and configured templates).
+ * surveyed, nor docket's own templates (the templates directory and configured templates),
+ * nor the agent-instruction files `protocol sync` manages (AGENTS.md: init writes it).
  */
 function surveyed(config: RepoConfig): (rel: string) => boolean {
-  const templates = new Set(
-    config.namespaces.flatMap((ns) => Object.values(ns.document_types).flatMap((t) => (t.template ? [t.template] : []))),
-  );
+  const templates = new Set([
+    ...config.namespaces.flatMap((ns) => Object.values(ns.document_types).flatMap((t) => (t.template ? [t.template] : []))),
+    ...PROTOCOL_ASSETS.map((a) => a.path),
+  ]);
   const dirs = config.namespaces.map((ns) => `${ns.templates_dir}/`);
   return (rel) =>
     !rel

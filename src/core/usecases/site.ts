@@ -4,7 +4,7 @@ import { compareIssues, type Advice, type Issue } from '../issues.js';
 import { siteModel, type SiteModel, type WorkQueue } from '../site/model.js';
 import { SiteOutput, type SiteFiles } from '../site/output.js';
 import { validImplStates } from '../state/model.js';
-import { stateViews } from '../state/nodes.js';
+import { readWorkQueue } from '../state/nodes.js';
 import { indexAdvice, type Cmd } from './navigate.js';
 import { runCheck } from './check.js';
 
@@ -13,8 +13,10 @@ export interface SiteData {
   out: string;
   /** HTML pages in the site. */
   pages: number;
-  /** Every file of the site (pages, stylesheet, script). */
+  /** Every file of the site (pages, stylesheet, script, images). */
   files: number;
+  /** Images the pages show, copied from the repository (each once, however many pages show it). */
+  images: number;
   /** Files written this time (new or changed); the others already held these bytes. */
   written: number;
   unchanged: number;
@@ -77,7 +79,7 @@ export async function runSite(root: string, opts: SiteOptions): Promise<SiteResu
   } finally {
     index.close();
   }
-  const views = await stateViews(config);
+  const { state: views, warnings: queueWarnings } = await readWorkQueue(config, 'The site has no board.');
   let queue: WorkQueue | undefined;
   if (views) {
     const states = validImplStates(config);
@@ -106,6 +108,7 @@ export async function runSite(root: string, opts: SiteOptions): Promise<SiteResu
       out: output.shown,
       pages: files.names.filter((f) => f.endsWith('.html')).length,
       files: files.names.length,
+      images: model.images.sources.size,
       ...written,
       documents: nodes.length,
       relations: model.edges.length,
@@ -119,7 +122,7 @@ export async function runSite(root: string, opts: SiteOptions): Promise<SiteResu
       },
       board: queue !== undefined,
     },
-    warnings: [...warnings, ...index.warnings],
+    warnings: [...warnings, ...index.warnings, ...queueWarnings],
     advice: indexAdvice(index.warnings, opts.cmd),
   };
 }

@@ -57,4 +57,17 @@ export const PROTOCOL_CODES = {
       commands: ['docket protocol check'],
     },
   },
+  PROTOCOL_ASSET_REFUSED: {
+    kind: 'warning',
+    exit: EXIT.OK,
+    category: 'filesystem',
+    summary:
+      '`init` left an agent-instruction file as it was: a symbolic link, not a regular file, reached through a link out of the repository, over 1 MiB or unreadable.',
+    cause:
+      'Something other than a regular file inside the repository is at the path of AGENTS.md, the skill or its script (or on the way to it).',
+    remediation: {
+      action: 'Put a regular file inside the repository there (or remove what is there), then run `docket protocol sync --apply`.',
+      commands: ['docket protocol check', 'docket protocol sync --apply'],
+    },
+  },
 } as const satisfies Record<string, CodeSpec>;

@@ -36,6 +36,16 @@ export const STATE_CODES = {
       'Fix each listed problem by hand (`updated` is an ISO-8601 date-time with an offset; entries have only impl_state, updated, updated_by, notes, priority, depends_on, blocked_by, assignee, next_action).',
     commands: ['docket doctor'],
   }),
+  STATE_FILE_IGNORED: spec({
+    kind: 'warning',
+    exit: EXIT.OK,
+    category: 'document',
+    summary:
+      'project-state.yaml exists but was not read (it does not parse, breaks its structure, or is not a regular file): `graph` draws no `depends_on`/`blocked_by` edges and `site` shows no board until it is fixed.',
+    cause: 'A hand edit or a merge conflict; the message gives the first problem, `docket doctor` lists each one.',
+    action: 'Fix the file (see `docket doctor`), or restore it from version control.',
+    commands: ['docket doctor'],
+  }),
   STATE_NOT_FOUND: spec({
     kind: 'error',
     exit: EXIT.NO_INPUT,

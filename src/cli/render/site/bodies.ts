@@ -59,7 +59,9 @@ export class BodyRenderer {
   }
 
   private start(): Worker {
-    const worker = new Worker(packagePath(WORKER_FILE), { workerData: { idOfPath: [...this.targets.idOfPath] } });
+    const worker = new Worker(packagePath(WORKER_FILE), {
+      workerData: { idOfPath: [...this.targets.idOfPath], images: [...this.targets.images] },
+    });
     worker.on('message', ({ start, html }: { start: number; html: string[] }) => {
       this.idle.push(worker);
       this.pump();

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { packagePath } from '../../../core/package-root.js';
+import { imageBytes } from '../../../core/site/images.js';
 import type { SiteModel } from '../../../core/site/model.js';
 import type { SiteFiles } from '../../../core/site/output.js';
 import { PALETTE } from '../graph/look.js';
@@ -18,7 +19,7 @@ function stylesheet(): string {
 /**
  * Every file of the site, by path below its directory: the home page with the document list,
  * a page per document (docs/ID.html), the graph view, the ADR timeline, the board when the
- * work queue exists, and the shared stylesheet and script. Each is made when it is written
+ * work queue exists, the shared stylesheet and script, and the images the bodies show. Each is made when it is written
  * (10k pages held at once were most of a large build's memory and its garbage collection).
  * The same model gives the same bytes.
  */
@@ -26,16 +27,17 @@ export function renderSite(model: SiteModel): SiteFiles {
   const site = siteIndex(model);
   const idOfPath = new Map(model.documents.map((d) => [d.node.path, d.node.document_id]));
   const bodies = new BodyRenderer(
-    { idOfPath, ids: new Set(idOfPath.values()) },
+    { idOfPath, ids: new Set(idOfPath.values()), images: model.images.byPath },
     model.documents.map((d) => ({ body: d.body, rel: d.node.path, id: d.node.document_id })),
   );
-  const makers = new Map<string, () => string | Promise<string>>([
+  const makers = new Map<string, () => string | Uint8Array | Promise<string>>([
     ['assets/site.css', stylesheet],
     ['assets/site.js', () => readFileSync(packagePath('assets/site/site.js'), 'utf8')],
     ['index.html', () => homePage(site)],
     ['graph.html', () => graphPage(site)],
     ['timeline.html', () => timelinePage(site)],
   ]);
+  for (const name of model.images.sources.keys()) makers.set(name, () => imageBytes(model.images, name));
   const queue = model.queue;
   if (queue) makers.set('kanban.html', () => kanbanPage(site, queue));
   model.documents.forEach((doc, i) => {

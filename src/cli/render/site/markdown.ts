@@ -2,6 +2,7 @@ import path from 'node:path';
 import MarkdownIt, { type StateCore, type Token } from 'markdown-it';
 import { Slugger } from '../../../core/markdown/anchors.js';
 import { headingAnchorText } from '../../../core/markdown/commonmark.js';
+import { imagePath } from '../../../core/site/image-path.js';
 import { docHref } from './html.js';
 
 /** What a document's body needs to know about the site: which paths and IDs have pages. */
@@ -10,6 +11,8 @@ export interface LinkTargets {
   idOfPath: ReadonlyMap<string, string>;
   /** Every ID with a page. */
   ids: ReadonlySet<string>;
+  /** Repository-relative path of an image the site copied to its file in the site. */
+  images: ReadonlyMap<string, string>;
 }
 
 interface Env {
@@ -116,13 +119,27 @@ function inlineTokens(state: StateCore, children: Token[], env: Env): Token[] {
     } else if (child.type === 'link_close') {
       inLink--;
     } else if (child.type === 'image') {
-      // Images are not fetched (the site loads nothing from elsewhere): the alt text and source stand in.
+      const src = String(child.attrGet('src') ?? '');
+      const copy = localImage(src, env);
+      if (copy !== undefined) {
+        // The site's copy (img-src 'self'); markdown-it writes the alt text from the description.
+        const title = child.attrGet('title');
+        child.attrs = [
+          ['src', `../${copy}`],
+          ['alt', ''],
+          ...(title ? [['title', String(title)] as [string, string]] : []),
+          ['loading', 'lazy'],
+        ];
+        out.push(child);
+        continue;
+      }
+      // Not in the site (remote, missing, outside the repository, too large): the alt text and source stand in.
       const text = new state.Token('text', '', 0);
-      text.content = `[image: ${child.content || String(child.attrGet('src') ?? '')}]`;
+      text.content = `[image: ${child.content || src}]`;
       const open = new state.Token('span_open', 'span', 1);
       open.attrs = [
         ['class', 'image'],
-        ['title', String(child.attrGet('src') ?? '')],
+        ['title', src],
       ];
       out.push(open, text, new state.Token('span_close', 'span', -1));
       continue;
@@ -133,6 +150,12 @@ function inlineTokens(state: StateCore, children: Token[], env: Env): Token[] {
     out.push(child);
   }
   return out;
+}
+
+/** The site file of an image a body shows, when the site copied it (markdown-it percent-encodes the source it gives). */
+function localImage(src: string, env: Env): string | undefined {
+  const rel = imagePath(env.rel, src);
+  return rel === undefined ? undefined : env.targets.images.get(rel);
 }
 
 /** A text token split around the IDs in it that have pages (not the page's own): each a link. */
