@@ -135,7 +135,7 @@ export function visitArtifactText(artifact: IndexArtifact, keyOrder: KeyOrder, v
 
 /**
  * Compares the artifact with the one at index_path and, with `write`, replaces it when its
- * bytes change (in the Python DocOps CLI's format when the repository keeps that tool's) (atomically, fsynced); never held whole (at 100,000 documents it is about
+ * bytes change (in the Python DocOps CLI's format when the repository keeps that tool's), atomically (fsynced unless `durable: false`); never held whole (at 100,000 documents it is about
  * 90 MB: built as bytes, it was most of the run's peak memory). `hash`: also its SHA-256.
  */
 export async function syncArtifact(config: RepoConfig, artifact: IndexArtifact, opts: ChangedFileOptions): Promise<ChangedFileResult> {

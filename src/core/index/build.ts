@@ -192,8 +192,12 @@ export async function buildIndex(config: RepoConfig, opts: BuildOptions): Promis
     let written = false;
     let onDisk: OnDisk | undefined;
     if (opts.artifact) {
-      // An unsound graph leaves the artifact as it was: not even its text is made.
-      const synced = graph.violations.length === 0 ? await syncArtifact(config, artifact, { write: true, hash: true }) : undefined;
+      // An unsound graph leaves the artifact as it was: not even its text is made. It is
+      // replaced atomically (a temporary file renamed over it) but not fsynced, as compilers
+      // and formatters write their outputs: a build output that `index` writes again, and that
+      // `index --check` compares byte for byte.
+      const synced =
+        graph.violations.length === 0 ? await syncArtifact(config, artifact, { write: true, hash: true, durable: false }) : undefined;
       written = synced?.written ?? false;
       const result = docs.partial
         ? null
