@@ -316,7 +316,8 @@ for (const size of sizes) {
   );
   record(size, 'index after one change', oc);
   // A metadata edit (a new title each run): the document's facts change (the appended line above
-  // changes bytes only), and only its node: the artifact is patched, the graph not built again.
+  // changes bytes only), and only its node: the graph is built again from the cached facts, and
+  // the artifact written again from its first changed byte.
   const original = readFileSync(victim, 'utf8');
   let edits = 0;
   const retitle = () =>
