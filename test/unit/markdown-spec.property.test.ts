@@ -98,10 +98,10 @@ describe('the CommonMark spec examples', () => {
     expect(scopes.get('file')).toBeGreaterThan(100);
     // The same reading of targets the examples do not have: escapes, a query, the root, leaving it.
     for (const target of ['x%20y.md#A%20b', 'x.md?q=1#f', '/top.md', '../../../up.md#f', '%zz.md', './', 'C:/x.md']) {
-      const { scope, path: p, fragment } = resolveLink(from, { target, kind: 'link', line: 1, column: 1 });
+      const { scope, path: p, fragment } = resolveLink(from, { target, kind: 'inline', line: 1, column: 1 });
       expect({ scope, path: p, fragment }, target).toEqual(resolvedAsSpecified('docs/sub', target));
     }
-    expect(resolveLink(from, { target: 'x%20y.md#A%20b', kind: 'link', line: 1, column: 1 })).toMatchObject({
+    expect(resolveLink(from, { target: 'x%20y.md#A%20b', kind: 'inline', line: 1, column: 1 })).toMatchObject({
       scope: 'file',
       path: 'docs/sub/x y.md',
       fragment: 'A b',
