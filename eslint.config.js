@@ -9,6 +9,11 @@ const restrict = (patterns) => ({
   '@typescript-eslint/no-restricted-imports': ['error', { patterns }],
 });
 
+/** The same arrows for `import()`, which no-restricted-imports does not see: a source matching `regex` (esquery). */
+const restrictDynamic = (regex, message) => ({
+  'no-restricted-syntax': ['error', { selector: `ImportExpression[source.value=${regex}]`, message }],
+});
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bench/results/**', 'test/fixtures/**', 'examples/**', 'assets/**'] },
   js.configs.recommended,
@@ -58,29 +63,60 @@ export default tseslint.config(
     files: ['test/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  // Unit tests import src/ and need no build (CONTRIBUTING.md, "Set up and run"): a test that
+  // runs the CLI or reads dist/ belongs in test/commands/.
+  {
+    files: ['test/unit/**/*.ts'],
+    rules: {
+      ...restrict([
+        { regex: '(^|/)(dist|bin)/', message: 'A unit test imports src/, never the build (dist/) or bin/: move it to test/commands/.' },
+        {
+          group: ['**/helpers/cli.js'],
+          importNames: ['docket', 'docketBin', 'BIN'],
+          message: 'A unit test does not run the CLI (it needs a build): move it to test/commands/.',
+        },
+      ]),
+      ...restrictDynamic('/(^|\\/)(dist|bin)\\//', 'A unit test never loads the build (dist/) or bin/: move it to test/commands/.'),
+    },
+  },
   // Layers (CONTRIBUTING.md): core is the domain, without oclif and without printing code.
   {
     files: ['src/core/**/*.ts'],
-    rules: restrict([
-      { group: ['@oclif/*'], message: 'src/core is the domain: no oclif (commands and src/cli wrap it).' },
-      { regex: '^(\\.\\./)+(cli|commands|lib)(/|$)', message: 'src/core must not import src/cli, src/commands or src/lib.' },
-    ]),
+    rules: {
+      ...restrict([
+        { group: ['@oclif/*'], message: 'src/core is the domain: no oclif (commands and src/cli wrap it).' },
+        { regex: '^(\\.\\./)+(cli|commands|lib)(/|$)', message: 'src/core must not import src/cli, src/commands or src/lib.' },
+      ]),
+      ...restrictDynamic(
+        '/^(@oclif\\/|(\\.\\.\\/)+(cli|commands|lib)\\/)/',
+        'src/core must not load oclif, src/cli, src/commands or src/lib, not even lazily.',
+      ),
+    },
   },
   // The client library sees only the contract (envelope and per-command data).
   {
     files: ['src/lib/**/*.ts'],
-    rules: restrict([
-      { regex: '^(\\.\\./)+(?!contract/)[^./]', message: 'src/lib imports only src/contract (the envelope and per-command data types).' },
-      { group: ['@oclif/*'], message: 'src/lib is the client library: no oclif.' },
-    ]),
+    rules: {
+      ...restrict([
+        { regex: '^(\\.\\./)+(?!contract/)[^./]', message: 'src/lib imports only src/contract (the envelope and per-command data types).' },
+        { group: ['@oclif/*'], message: 'src/lib is the client library: no oclif.' },
+      ]),
+      ...restrictDynamic('/^(@oclif\\/|\\.\\.\\/(?!contract\\/))/', 'src/lib loads only src/contract, not even lazily.'),
+    },
   },
   // The contract is types and the schema reader: it may name core's data types, nothing more.
   {
     files: ['src/contract/**/*.ts'],
-    rules: restrict([
-      { regex: '^(\\.\\./)+(cli|commands|lib)(/|$)', message: 'src/contract must not depend on src/cli, src/commands or src/lib.' },
-      { regex: '^(\\.\\./)+core/', allowTypeImports: true, message: 'src/contract may import only types from src/core.' },
-      { group: ['@oclif/*'], message: 'src/contract: no oclif.' },
-    ]),
+    rules: {
+      ...restrict([
+        { regex: '^(\\.\\./)+(cli|commands|lib)(/|$)', message: 'src/contract must not depend on src/cli, src/commands or src/lib.' },
+        { regex: '^(\\.\\./)+core/', allowTypeImports: true, message: 'src/contract may import only types from src/core.' },
+        { group: ['@oclif/*'], message: 'src/contract: no oclif.' },
+      ]),
+      ...restrictDynamic(
+        '/^(@oclif\\/|(\\.\\.\\/)+(cli|commands|lib|core)\\/)/',
+        'src/contract loads no code of src/cli, src/commands, src/lib or src/core.',
+      ),
+    },
   },
 );

@@ -27,8 +27,8 @@ interface LineOut {
 const STDOUT_BATCH = 16 * 1024;
 
 /**
- * Items gathered into writes of about 16 KiB: a write call per line cost a tenth of a
- * 10k-document check (10,000 writes into a pipe, each waking its reader). What was gathered is
+ * Items gathered into writes of about 16 KiB: a write call per line was a large part of a
+ * big check (a write into a pipe per document, each waking its reader). What was gathered is
  * written when the event loop next turns, so a line waits at most until the run yields (every
  * few hundred documents), and the header, progress and the last lines are written at once.
  */

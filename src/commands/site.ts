@@ -28,7 +28,7 @@ export default class Site extends DocketCommand<typeof Site, SiteData> {
   };
 
   protected async execute(ctx: RunContext): Promise<Outcome<SiteData>> {
-    const { renderSite } = await import('../cli/render/site/index.js');
+    const { renderSite } = await import('../cli/render/site/render-site.js');
     const builtAt = (this.flags as unknown as GlobalFlags)['include-timestamp'] ? ctx.now().toISOString() : undefined;
     return runSite(ctx.root, {
       // The default is the root's docs-site; a path typed is the working directory's, as for every path.

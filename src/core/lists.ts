@@ -4,10 +4,10 @@
  * An array literal (or `new Array`) has an allocation site, and V8 may decide from one
  * scavenge to make every array of that site in old space for the rest of the run, where
  * short-lived per-document arrays pile up (DOCKET-SPEC-006 §3.12). `Array.of` has no site but
- * is a generic builtin: about 120 ns a call, ten times a literal. A copy of a module-level
- * array (`slice`) has no site either and costs about 14 ns (§2.22). The seeds also fix the
- * elements kind each list is born with, so adding elements of that kind never changes it and
- * never throws optimised code away (§2.21): objects and strings, or small integers.
+ * is a generic builtin, many times slower than a literal. A copy of a module-level array
+ * (`slice`) has no site either and stays cheap. The seeds also fix the elements kind each list
+ * is born with, so adding elements of that kind never changes it and never throws optimised
+ * code away (§3.12): objects and strings, or small integers.
  */
 
 /** One shared, frozen empty list for every empty list that is kept and never pushed to. */

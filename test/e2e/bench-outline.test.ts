@@ -16,7 +16,7 @@ const outline = (...args: string[]) =>
     encoding: 'utf8',
   });
 
-// The script measures the Markdown outline stage by stage (DOCKET-SPEC-006 §2.22); no timing is asserted.
+// The script measures the Markdown outline stage by stage (DOCKET-SPEC-006 §2 and §3.4); no timing is asserted.
 describe('bench/outline.mjs', () => {
   it('prints a row per stage with the first pass and the warm cost per body', () => {
     const root = path.join(tempDir(), 'r');

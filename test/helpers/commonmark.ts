@@ -3,10 +3,10 @@ import type { Nodes, Root } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 
 /**
- * What the CommonMark parser's syntax tree (mdast, built on micromark by its authors) says of a
- * body, read independently of docket's walk over micromark's events: every link, image and
- * reference definition destination (not footnote definitions, `[^label]:`), every heading's
- * text as rendered, and each destination's node span.
+ * What a second CommonMark parser's syntax tree (mdast, built on micromark by its authors) says
+ * of a body, independently of docket's own parser (markdown-it, src/core/markdown/commonmark.ts):
+ * every link, image and reference definition destination (not footnote definitions,
+ * `[^label]:`), every heading's text as rendered, and each destination's node span.
  */
 export interface TreeOutline {
   /** Destinations, sorted (a tree lists a link before the image inside it; docket by position). */

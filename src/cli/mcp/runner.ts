@@ -34,7 +34,7 @@ export function childEnv(base: NodeJS.ProcessEnv, agent: string | undefined): No
 /**
  * Node options for each call's process. With two CPUs or fewer, V8 gets one background thread
  * instead of Node's four: its compile jobs then finish one after another instead of sharing
- * the spare CPU, and a cold check or index of 1k to 100k documents ran 6-11% faster
+ * the spare CPU, and a cold check or index ran measurably faster, past the 5% bar
  * (DOCKET-SPEC-006 §3.10). Only a process's start can set it, and these processes are
  * docket's own. More CPUs were not measured: Node's default stays.
  */

@@ -135,9 +135,9 @@ async function writeHashes(root: string, hashes: Hashes): Promise<string> {
 
 /**
  * Writes the facts file piece by piece, byte for byte JSON.stringify of the list, and
- * returns its SHA-256; fills in the facts hash of the entries that have none. At 100,000
- * documents it is about 45 MB: built as one string and then as bytes, it added twice that
- * to the run's peak memory.
+ * returns its SHA-256; fills in the facts hash of the entries that have none. In a large
+ * repository it is tens of megabytes: built as one string and then as bytes, it added twice
+ * its size to the run's peak memory.
  */
 function writeFacts(root: string, entries: readonly Entry[]): string {
   const refused = () =>

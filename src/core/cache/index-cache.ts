@@ -28,8 +28,8 @@ export { factsHash, type AddedFile, type FileUpdate } from './index-cache-files.
  * Bump when the files' format, DocFacts or their extraction change: older caches are then
  * rebuilt. 2: the manifest holds only stats (one small read decides "nothing changed"); the
  * facts live in index-facts.json, read only when something did change. 3: the paths and the
- * content and facts hashes moved to index-hashes.json (at 100k documents they were 18 of the
- * manifest's 20 MB, read by every run); the manifest keeps a digest of the path list. 4: the
+ * content and facts hashes moved to index-hashes.json (they were most of the manifest, read
+ * by every run); the manifest keeps a digest of the path list. 4: the
  * manifest may carry new facts of a few documents (facts_overlay), which override both files.
  * 5: it may describe files added since those files were written (appended), and list files
  * gone since (removed). 6: frontmatter after leading blank lines or between `----` fences is
@@ -88,7 +88,7 @@ export class IndexCache implements DocumentReuse {
   /**
    * By position in the manifest, 1 for the files `unchanged` found with the manifest's size
    * and mtime (and not racily clean): when some file's facts changed after all, the full
-   * lookup that follows does not stat them again (10k documents: about 90 ms).
+   * lookup that follows does not stat them again (a stat per document is a large part of such a run).
    */
   private verified?: Uint8Array;
   private writtenMs = 0;
@@ -414,8 +414,8 @@ export class IndexCache implements DocumentReuse {
     this.facts.set(doc, facts);
     if (doc.record.unreadable || doc.record.digest === undefined) return;
     // Its facts hash is taken from the JSON written to the facts file (writeFacts), not
-    // serialised twice; keeping every document's JSON until then would cost 450 bytes a
-    // document (100k: 65 MB of peak RSS).
+    // serialised twice; keeping every document's JSON until then would raise the peak memory
+    // by a string per document.
     this.next.set(doc.rel, { size: doc.record.size, mtime_ms: doc.record.mtimeMs, sha256: doc.record.digest, at: -1, facts });
     this.dirty = true;
   }
@@ -488,7 +488,7 @@ export class IndexCache implements DocumentReuse {
       }
       return;
     }
-    // Whether a file was removed is asked last: it reads the whole hashes file (100k documents: 250 ms).
+    // Whether a file was removed is asked last: it reads the whole hashes file, the costliest question.
     const removed = () => [...this.prev.keys()].some((rel) => !this.next.has(rel));
     if (commit && this.writable && (this.dirty || this.reason !== undefined || removed())) {
       await writeFreshManifest(this.config.root, { cache_version: CACHE_VERSION, fingerprint: this.fingerprint }, this.next, this.stored);

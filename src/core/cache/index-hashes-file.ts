@@ -37,8 +37,8 @@ const BASE64URL_SHA256 = /^[A-Za-z0-9_-]{43}$/;
 /**
  * The hashes file of a manifest, verified against the SHA-256 the manifest records, and read
  * only as far as needed. `index` after a few edits needs the old hashes of those files alone:
- * JSON.parse of the whole file (1.8 MB and 30,000 strings at 10k documents) took 45 ms of the
- * 90 ms such a run spent on it, and page faults for 3 MB of heap. The file is JSON.stringify's
+ * JSON.parse of the whole file (three strings a document) was the largest part of what such a
+ * run spent on it, with page faults for the heap it filled. The file is JSON.stringify's
  * `{"paths":[...],"sha256":[...],"facts_hashes":[...]}`, whose last two arrays hold items of
  * one length (a hex SHA-256, a base64url SHA-256): item i is found by arithmetic and checked
  * where it is read. The key `"sha256":[` cannot occur inside a path (a JSON string escapes its

@@ -35,7 +35,7 @@ const decline = (): never => {
  * sources — and declines (undefined) everything else: flow collections other than `[]` and
  * `{}`, trailing comments, multi-line or block scalars, anchors, aliases, tags,
  * tabs, CR, document markers, directives, duplicate or unusual keys. Loading the `yaml`
- * package and its first parse cost about 25 ms, at the start of nearly every command. A
+ * package and its first parse is a noticeable part of nearly every command's start. A
  * differential property test (test/unit/config-fast.property.test.ts) holds it to YamlSource.
  */
 export function parseSimpleConfig(file: string, text: string): ConfigYaml | undefined {

@@ -3,8 +3,8 @@ import { Pages } from '../text/pages.js';
 /**
  * The anchors of every loaded document as 64-bit hashes of their lower-cased text, in fixed
  * pages: a link to a document's #anchor is answered from them however long ago the
- * document was read. At 100k documents the anchors' text was the largest table a check kept
- * (105 bytes a document); their hashes take 8 bytes an anchor. A missing anchor is certain
+ * document was read. In a large repository the anchors' text was the largest table a check
+ * kept; their hashes take 8 bytes an anchor. A missing anchor is certain
  * (no hash matches); the text needed for a suggestion is read from the file again. A present
  * one is trusted when both 32-bit halves match: a fragment that is not among a document's n
  * anchors matches one of their hashes with a probability of about n * 2^-64 (see SPEC-006).

@@ -57,8 +57,8 @@ export type CompactRow = Omit<CompactParts, 'rel' | 'namespace' | 'findings' | '
  * What a compact model keeps of a document once its own rules ran (see InspectOptions.compact):
  * its ID (and type), anchors and the links still to check, as strings of their own, in one
  * object of a fixed shape. Everything a compact model has no more of (links, normalisations,
- * the record of a plain read) is answered by the prototype instead of being stored: at 100k
- * documents every field is 800 kB that stays until the last document is read.
+ * the record of a plain read) is answered by the prototype instead of being stored: a field
+ * costs a slot per document that stays until the last document is read.
  */
 export class CompactDocument implements InspectedDocument {
   rel: string;

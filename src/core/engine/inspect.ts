@@ -80,7 +80,7 @@ function crossFindings(doc: InspectedDocument, ctx: RuleContext): Finding[] {
   const byName = filenameFindings(doc, ctx);
   const byId = doc.document_id ? idFindings(doc, ctx) : NONE;
   const byLink = doc.pendingLinks ? pendingLinkFindings(doc, doc.pendingLinks, ctx.probe) : NONE;
-  // Most documents have none: no list is made for them (a 10k check makes 10,000 of these calls).
+  // Most documents have none: no list is made for them (a check makes one of these calls per document).
   return byId.length === 0 && byLink.length === 0 ? byName : [...byName, ...byId, ...byLink];
 }
 

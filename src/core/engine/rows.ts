@@ -17,7 +17,7 @@ const CHECKED = 4;
 /**
  * What `check` keeps of each loaded document until the rules that need every document run:
  * by position in the walk, a few numbers in typed columns instead of a model object (a model
- * is 128 bytes and a boxed time; a row is 7 bytes). Its ID is read back from the builder's
+ * is an object and a boxed time; a row is 7 bytes). Its ID is read back from the builder's
  * IDs (IdMap); its links waiting for later documents' anchors stay as they are, in a map.
  * A document a row cannot describe (it has findings of its own, reading problems, anchors
  * kept as text) keeps its model. `take` gives it back, once.
@@ -97,8 +97,8 @@ export class DocumentRows {
 
 /**
  * Each document's own findings, by position, until the rules that need every document run: a
- * byte a document (whether its rules ran), and the findings of the few that have some. (An
- * array slot a document was 800 kB at 100k documents.)
+ * byte a document (whether its rules ran), and the findings of the few that have some (not
+ * an array slot a document).
  */
 export class OwnFindings {
   private readonly ran: Uint8Array;

@@ -34,7 +34,7 @@ export interface FixInspection {
  * keeps what fix needs: the findings, the IDs, and the documents it may change. Those few are
  * read again for their text and described again; their bytes must have the SHA-256 the check
  * read (else FIX_SKIPPED), so a fix is always planned on the text its findings are about.
- * Keeping every document's text and model instead made fix hold 1.7 GB at 100k documents.
+ * Keeping every document's text and model instead made fix's memory grow with the whole repository's text.
  */
 export async function inspectForFix(
   config: RepoConfig,

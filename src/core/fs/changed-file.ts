@@ -41,7 +41,7 @@ const COPY_CHUNK = 1 << 20;
 
 /**
  * A file's new content, given piece by piece as text and never held whole (the index artifact
- * of 100,000 documents is about 90 MB): each piece is encoded into one reused buffer, hashed,
+ * of a large repository is tens of megabytes): each piece is encoded into one reused buffer, hashed,
  * and compared with the file on disk at the same offset. Only at the first difference does a
  * temporary file start, with the identical prefix copied from the old file; `finish` fsyncs it
  * and renames it over the target. A file whose bytes do not change is never written, and the

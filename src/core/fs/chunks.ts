@@ -7,7 +7,7 @@ export const SAFE_READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) 
 
 /**
  * Reads a regular file in chunks of 1 MiB through one reused buffer, so a large file (the
- * index artifact of 100,000 documents is about 90 MB) is never held whole. `visit` gets each
+ * index artifact of a large repository) is never held whole. `visit` gets each
  * chunk (valid until it returns), its offset and the size fstat reported; returning false
  * stops the read. 'missing': absent, a symbolic link, not a regular file, or unreadable.
  */

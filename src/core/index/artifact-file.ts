@@ -5,7 +5,7 @@ import type { StoredResult } from '../cache/index-cache.js';
 import type { IndexNode } from './graph.js';
 
 /**
- * Reading the index artifact without holding it (100k documents: about 90 MB). The artifact is
+ * Reading the index artifact without holding it (tens of megabytes in a large repository). The artifact is
  * pretty JSON whose strings escape their line feeds, so a raw line feed occurs only between
  * tokens, and the indentation says how deep a line is. Each item of its top-level arrays
  * (namespaces by name, nodes by ID, edges by source, each array sorted) starts with
@@ -82,7 +82,7 @@ export class ArtifactFile {
 
   /**
    * The first item at or after (kind, key) in the artifact's order, found by bisecting the
-   * file's offsets (about 25 reads of 4 kB at 100k documents); undefined when there is none.
+   * file's offsets (a few dozen small reads, however large the file); undefined when there is none.
    */
   lowerBound(kind: ItemKind, key: string): ItemRef | undefined {
     let [lo, hi] = [0, this.size];

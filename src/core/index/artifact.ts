@@ -45,7 +45,7 @@ export type KeyOrder = Readonly<Record<string, readonly string[]>>;
 
 /**
  * The artifact. Its nodes and edges are the graph's own objects, not copies in the artifact's
- * key order (100k documents: 100,000 objects fewer): serializeArtifact writes their keys in
+ * key order (an object fewer per document): serializeArtifact writes their keys in
  * the order of ARTIFACT_KEY_ORDER.
  */
 export function buildArtifact(config: RepoConfig, nodes: readonly IndexNode[], edges: readonly IndexEdge[]): IndexArtifact {
@@ -81,9 +81,9 @@ export function stampArtifact(
 }
 
 /**
- * How many items of an array are written by one JSON.stringify call: about 80 kB of text for
- * nodes, so each piece is a young-generation string (a piece past V8's 128 kB large-object
- * threshold is a fresh mapping of its own, faulted in page by page and unmapped again).
+ * How many items of an array are written by one JSON.stringify call: a piece of nodes stays
+ * well below V8's 128 kB large-object threshold, so each is a young-generation string (a piece
+ * past it is a fresh mapping of its own, faulted in page by page and unmapped again).
  */
 const ITEMS_PER_CHUNK = 128;
 
@@ -104,12 +104,11 @@ export function itemsText(items: readonly unknown[], keys: readonly string[] | n
  * arrays `keyOrder` names written with those keys in that order (ARTIFACT_KEY_ORDER for an
  * index), handed to `visit` as consecutive pieces that are hashed, compared and written one
  * after the other and never joined (see ChangedFile). V8 builds one large JSON text as a rope
- * that is copied flat before it can be encoded: at 100,000 documents (about 90 MB) the whole
- * text existed three times over (rope, flat copy, bytes). Each piece is one native
+ * that is copied flat before it can be encoded: in a large repository the whole text existed
+ * three times over (rope, flat copy, bytes). Each piece is one native
  * JSON.stringify of a slice of an array, wrapped so that its items come out at the depth
  * they have in the artifact: a node at a time, its lines indented again by `replaceAll`,
- * then joined, took three times as long (10k documents in a fresh process: about 330
- * against 110 ms).
+ * then joined, was much slower: the native call does the indentation in one pass.
  */
 export function visitArtifactText(artifact: IndexArtifact, keyOrder: KeyOrder, visit: (piece: string) => void): void {
   const fields = (Object.entries(artifact) as [string, unknown][]).filter(([, value]) => value !== undefined);
@@ -135,8 +134,9 @@ export function visitArtifactText(artifact: IndexArtifact, keyOrder: KeyOrder, v
 
 /**
  * Compares the artifact with the one at index_path and, with `write`, replaces it when its
- * bytes change (in the Python DocOps CLI's format when the repository keeps that tool's), atomically (fsynced unless `durable: false`); never held whole (at 100,000 documents it is about
- * 90 MB: built as bytes, it was most of the run's peak memory). `hash`: also its SHA-256.
+ * bytes change (in the Python DocOps CLI's format when the repository keeps that tool's),
+ * atomically (fsynced unless `durable: false`); never held whole (in a large repository it is
+ * tens of megabytes: built as bytes, it was most of the run's peak memory). `hash`: also its SHA-256.
  */
 export async function syncArtifact(config: RepoConfig, artifact: IndexArtifact, opts: ChangedFileOptions): Promise<ChangedFileResult> {
   const abs = path.join(config.root, config.index_path);

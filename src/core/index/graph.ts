@@ -107,10 +107,10 @@ function cycles(nodes: ReadonlyMap<string, IndexNode>, sorted: readonly IndexNod
 }
 
 /**
- * How many ID comparisons the suggestions of one build may make (at most a quarter of a second
- * on the benchmark machine; far less when IDs a digit away exist, see Suggester.closest). Each
- * dangling relation compares its ID with every ID of the repository:
- * 2,000 of them among 100,000 documents took a minute. Relations past the budget, in ID order,
+ * How many ID comparisons the suggestions of one build may make (a small part of a build;
+ * far less when IDs a digit away exist, see Suggester.closest). Each dangling relation
+ * compares its ID with every ID of the repository: thousands of them in a large repository
+ * took longer than the whole build. Relations past the budget, in ID order,
  * point to `docket resolve`, which searches for one ID when asked. 10k IDs: 200 suggestions.
  */
 const SUGGESTION_BUDGET = 2_000_000;
@@ -167,7 +167,7 @@ const edgeBefore = (a: IndexEdge, b: IndexEdge) => a.target < b.target || (a.tar
 /**
  * Sorts a source's edges by target, then type (stable). Most sources have a handful, and
  * Array#sort with a comparator callback for each of them was the costliest line of the
- * graph's build at 10k documents (a quarter of its own time in a profile).
+ * graph's build in a profile.
  */
 function sortEdges(list: IndexEdge[]): void {
   if (list.length > 32) {

@@ -9,7 +9,7 @@ import type { StoredResult } from '../cache/index-cache-manifest.js';
 /**
  * The node IDs of the artifact `index` last wrote, in its order, named by the artifact's
  * SHA-256: what the state commands and ID suggestions need of the index, without reading
- * the artifact (100k documents: about 90 MB) to find them. The cache's: rebuilt by `index`.
+ * the artifact (tens of megabytes in a large repository) to find them. The cache's: rebuilt by `index`.
  */
 const IDS_FILE = `${CACHE_DIR}/index-ids.json`;
 

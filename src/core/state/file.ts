@@ -13,7 +13,7 @@ import { yamlString } from './yaml-out.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { ENTRY_KEYS, STATE_SCHEMA_VERSION, utcTimestamp, type StateEntry } from './model.js';
 
-/** Far above any real work queue (a 10k-entry file is about 2 MB): past it the file is refused unread. */
+/** Far above any real work queue (thousands of entries are a few megabytes): past it the file is refused unread. */
 const MAX_STATE_BYTES = 32 * 1024 * 1024;
 const STATE_FILE = 'project-state.yaml';
 const STRING_FIELDS = ['impl_state', 'updated', 'updated_by', 'notes', 'priority', 'assignee', 'next_action'] as const;

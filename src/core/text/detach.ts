@@ -6,8 +6,8 @@
  *
  * The copy is a concatenation read once, which makes V8 flatten it into a string of its own
  * (the collector then drops the concatenation node). `(' ' + s).slice(1)`, the usual idiom,
- * leaves a slice of a one-character-longer copy: 30 bytes more per string, which at 100,000
- * documents and several kept strings each was 15 MB.
+ * leaves a slice of a one-character-longer copy: a header more per string, which adds up over
+ * several kept strings for every document of a large repository.
  */
 export function detach(s: string): string {
   // Shorter slices and concatenations are copies already.

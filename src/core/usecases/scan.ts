@@ -145,7 +145,7 @@ function toItem(f: SurveyedFile): ScannedFile {
  * files it can: move into the type directory, rename to the convention, add frontmatter.
  */
 export async function runScan(root: string, opts: ScanOptions): Promise<ScanResult> {
-  // scan needs no config, so nothing else stops it from walking the whole disk (36 s for /).
+  // scan needs no config, so nothing else stops it from walking the whole disk (a root of `/`).
   const unsafe = opts.force ? undefined : unsafeRoot(root, opts.home);
   if (unsafe) {
     throw new DocketError('ROOT_REFUSED', `scan does not survey ${root}: ${unsafe.why}.`, {

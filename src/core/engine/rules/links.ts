@@ -77,8 +77,8 @@ export function linkFindings(doc: InspectedDocument, probe: FsProbe, defer: bool
 /**
  * Whether a link to the same file and anchor (and of the same scope), among the few before link
  * i, passed (no finding, nothing pending): this one then passes too, since the answer depends
- * only on them. More than half the links of a document repeat an earlier one (a 10k check:
- * 36,000 of 63,000), and each check looks the path and the anchor up again. PASSED[j] is link
+ * only on them. More than half the links of a typical document repeat an earlier one, and
+ * each check looks the path and the anchor up again. PASSED[j] is link
  * j's outcome in this call (linkFindings, or pendingLinkFindings for waiting links).
  */
 function passedBefore(links: readonly { scope?: string; path?: string | undefined; fragment?: string | undefined }[], i: number): boolean {

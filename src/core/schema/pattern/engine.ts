@@ -5,7 +5,7 @@ import { parsePattern } from './syntax.js';
 /**
  * How docket runs a pattern from a repository (a schema's `pattern` or `patternProperties`):
  * always in time linear in the input. V8's RegExp where safety.ts proves it linear (the common
- * case, and eight times faster per match than RE2 in JavaScript), otherwise RE2 through re2js.
+ * case, and much faster per match than RE2 in JavaScript), otherwise RE2 through re2js.
  * A pattern RE2 cannot run either (backreferences, lookaround, a Unicode property RE2 does not
  * know, a count over 1000) is refused: never run on the backtracking engine unproven.
  */

@@ -6,7 +6,7 @@ import type { PatternNode } from './syntax.js';
 const requireCjs = createRequire(import.meta.url);
 let re2js: typeof RE2JS | undefined;
 
-/** re2js (pure JavaScript RE2), loaded on the first pattern that needs it: ~10 ms. */
+/** re2js (pure JavaScript RE2), loaded on the first pattern that needs it: most schemas never load it. */
 function engine(): typeof RE2JS {
   re2js ??= (requireCjs('re2js') as { RE2JS: typeof RE2JS }).RE2JS;
   return re2js;

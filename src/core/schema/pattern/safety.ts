@@ -4,7 +4,7 @@ import type { PatternNode } from './syntax.js';
 /**
  * Whether a backtracking engine (V8's) runs a pattern in time linear in the input, proven
  * conservatively; a pattern this cannot prove runs on RE2 instead (engine.ts), which is always
- * linear but about eight times slower per match, so that the patterns of ordinary schemas keep
+ * linear but much slower per match, so that the patterns of ordinary schemas keep
  * the fast engine.
  *
  * The proof: the pattern's Glushkov automaton, built keeping every route by which a position

@@ -20,7 +20,7 @@ function stylesheet(): string {
  * Every file of the site, by path below its directory: the home page with the document list,
  * a page per document (docs/ID.html), the graph view, the ADR timeline, the board when the
  * work queue exists, the shared stylesheet and script, and the images the bodies show. Each is made when it is written
- * (10k pages held at once were most of a large build's memory and its garbage collection).
+ * (every page held at once was most of a large build's memory and its garbage collection).
  * The same model gives the same bytes.
  */
 export function renderSite(model: SiteModel): SiteFiles {
