@@ -7,7 +7,7 @@ import { IndexCache, type AddedFile, type CacheMode, type IndexSummary, type Reb
 import { skippedWarning } from './facts.js';
 import { buildGraph, type GraphInput, type IndexEdge, type IndexNode } from './graph.js';
 import { factsSinceBuild, scanSinceBuild, type SinceBuild } from './current.js';
-import { writeIdsFile } from './ids-file.js';
+import { writeIdsFile } from '../cache/index-ids-file.js';
 
 export interface RebuildInfo {
   mode: 'full' | 'incremental';

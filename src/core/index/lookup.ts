@@ -15,7 +15,7 @@ import { meminitIndex } from './lookup-meminit.js';
 import { nodeIdsAt, nodeIdsOf, nodesOf, readNode } from './artifact-file.js';
 import type { IndexNode } from './graph.js';
 import { readArtifactGraph, type WholeGraph } from './artifact-graph.js';
-import { readIdsFile } from './ids-file.js';
+import { readIdsFile } from '../cache/index-ids-file.js';
 
 export interface LoadedIndex {
   /** INDEX_MISSING or INDEX_STALE when the artifact does not match the documents. */
@@ -174,7 +174,7 @@ async function builtIndex(config: RepoConfig, signal?: AbortSignal, opened?: Ope
 
 /**
  * Lookups in the current artifact: a node by ID is found by bisecting the file, a path in one
- * hashed read of it, every ID in the list `index` recorded for it (see ids-file.ts), else in
+ * hashed read of it, every ID in the list `index` recorded for it (see cache/index-ids-file.ts), else in
  * another hashed read. An item that does not read back (the file changed in place, keeping
  * its size and time) makes the index built in memory answer instead.
  */

@@ -1,10 +1,10 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { readBytesSync } from '../engine/documents/read-bytes.js';
-import { CACHE_DIR } from '../cache/cache-dir.js';
+import { CACHE_DIR } from './cache-dir.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import { SAFE_READ_FLAGS } from '../fs/chunks.js';
-import type { StoredResult } from '../cache/index-cache-manifest.js';
+import type { StoredResult } from './index-cache-manifest.js';
 
 /**
  * The node IDs of the artifact `index` last wrote, in its order, named by the artifact's
