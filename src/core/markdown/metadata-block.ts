@@ -33,81 +33,51 @@ export interface BlockRow {
 }
 
 /**
+ * The body's lines: what `slice(bodyOffset, bodyOffset + MAX_CHARS).split('\n', MAX_LINES)`
+ * gives, a CR at a line's end left out, made only as far as they are read (the block is near
+ * the top: a body split whole cost more than the rest).
+ */
+function* bodyLines(text: string, bodyOffset: number): Generator<string, undefined> {
+  const end = Math.min(text.length, bodyOffset + MAX_CHARS);
+  for (let n = 0, start = bodyOffset; n < MAX_LINES && start <= end; n++) {
+    let nl = text.indexOf('\n', start);
+    if (nl === -1 || nl > end) nl = end;
+    yield text.slice(start, nl > start && text.charCodeAt(nl - 1) === 0x0d ? nl - 1 : nl);
+    start = nl + 1;
+  }
+  return undefined;
+}
+
+/**
  * The rows of the visible metadata block: the blockquote under a metadata block marker line
  * (`<!-- DOCKET_METADATA_BLOCK -->`, meminit's `MEMINIT_METADATA_BLOCK`), or a blockquote
  * right after the frontmatter with a `**Document ID:**` row. Undefined when there is none;
  * rows with other labels are left out. `bodyOffset`/`bodyLine`: where the body starts.
- * Only the lines up to the block's end are visited, not the whole body.
  */
 export function metadataBlockRows(text: string, bodyOffset: number, bodyLine: number): BlockRow[] | undefined {
-  // The common case, no blockquote and no marker near the top, costs a look at a few characters.
+  // The common case, no blockquote and no marker, costs a look at a few characters and a search.
   let k = bodyOffset;
   while (k < text.length && (text[k] === '\n' || text[k] === '\r' || text[k] === ' ' || text[k] === '\t')) k++;
   const quoted = text[k] === '>';
-  if (!quoted && !text.startsWith('<!--', k) && !text.includes('_METADATA_BLOCK', bodyOffset)) return undefined;
-  const lines = new BodyLines(text, bodyOffset);
-  let marked = false;
+  if (!quoted && !text.includes('_METADATA_BLOCK', bodyOffset)) return undefined;
+  const lines = bodyLines(text, bodyOffset);
+  let i = 0;
+  let line = lines.next().value;
+  const next = () => {
+    i++;
+    line = lines.next().value;
+  };
   if (!quoted) {
-    // A marker line holds the string searched for: only lines holding it are tried.
-    let at = text.indexOf('_METADATA_BLOCK', bodyOffset);
-    for (; at !== -1 && at < lines.windowEnd; at = text.indexOf('_METADATA_BLOCK', at + 1)) {
-      if (!lines.seek(at)) return undefined;
-      if (MARKER.test(lines.text())) break;
-    }
-    if (at === -1 || at >= lines.windowEnd) return undefined;
-    marked = true;
-    lines.next();
+    while (line !== undefined && !MARKER.test(line)) next();
+    if (line === undefined) return undefined;
+    next();
   }
-  lines.skipBlank();
+  while (line !== undefined && line.trim() === '') next();
   const rows: BlockRow[] = [];
-  for (; lines.has() && lines.end > lines.start && text.charCodeAt(lines.start) === 0x3e; lines.next()) {
-    const line = lines.text();
+  for (; line?.startsWith('>'); next()) {
     const m = ROW.exec(line);
     const field = m ? FIELDS[m[2]!.trim().toLowerCase()] : undefined;
-    if (m && field) rows.push({ line: bodyLine + lines.index, text: line, field, shown: m[3]!.trim(), before: m[1]!, after: m[4]! });
+    if (m && field) rows.push({ line: bodyLine + i, text: line, field, shown: m[3]!.trim(), before: m[1]!, after: m[4]! });
   }
-  return rows.length > 0 && (marked || rows.some((r) => r.field === 'document_id')) ? rows : undefined;
-}
-
-/**
- * The body's first MAX_LINES lines within MAX_CHARS of its start (what
- * `slice(0, MAX_CHARS).split('\n', MAX_LINES)` gives, a CR before each newline dropped), one at
- * a time.
- */
-class BodyLines {
-  /** Where the window the lines are cut from ends. */
-  readonly windowEnd: number;
-  /** The current line: its index, where it starts, where it ends (before its newline). */
-  index = 0;
-  start: number;
-  end = 0;
-  constructor(private readonly body: string, offset: number) {
-    this.windowEnd = Math.min(body.length, offset + MAX_CHARS);
-    this.start = offset;
-    this.findEnd();
-  }
-  private findEnd(): void {
-    const nl = this.body.indexOf('\n', this.start);
-    this.end = nl === -1 || nl > this.windowEnd ? this.windowEnd : nl;
-  }
-  has(): boolean {
-    return this.index < MAX_LINES && this.start <= this.windowEnd;
-  }
-  next(): void {
-    this.index++;
-    this.start = this.end + 1;
-    if (this.start <= this.windowEnd) this.findEnd();
-  }
-  /** Moves to the line holding `at` (at or after the current line); false when it is past the last line. */
-  seek(at: number): boolean {
-    while (this.has() && this.end < at) this.next();
-    return this.has();
-  }
-  text(): string {
-    const end = this.end > this.start && this.body.charCodeAt(this.end - 1) === 0x0d ? this.end - 1 : this.end;
-    return this.body.slice(this.start, end);
-  }
-  skipBlank(): void {
-    while (this.has() && this.text().trim() === '') this.next();
-  }
+  return rows.length > 0 && (!quoted || rows.some((r) => r.field === 'document_id')) ? rows : undefined;
 }
