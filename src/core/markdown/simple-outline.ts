@@ -44,9 +44,6 @@ const MAX_DESTINATION = 4096;
 /** What ends a destination the simple path reads: a blank or control character, a parenthesis, a backtick. */
 const DESTINATION_END = /[\x00-\x20()`]/g;
 
-/** A line withoutCodeBlocks may find code at: indented four blanks, or a fence after blanks (in a list item). */
-const MAY_START_CODE = /^(?: {4}| +(?:```|~~~))/m;
-
 /** A character reference (`&amp;`, `&#38;`, `&#x26;`): the parser decodes it. */
 const CHARACTER_REFERENCE = /&(?:#[xX]?[0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);/;
 
@@ -214,8 +211,11 @@ export function simpleOutline(source: string, firstLine: number, anchors: boolea
   if (source.indexOf('\r') !== -1 || source.indexOf('\u2028') !== -1 || source.indexOf('\u2029') !== -1) return undefined;
   // Top-level comments and code fences hold no link or heading: empty lines in their place.
   const withoutBlocks = withoutTopLevelBlocks(source);
-  // Code blocks in list items and indented ones are looked for only where a line may start one.
-  const body = withoutBlocks !== undefined && MAY_START_CODE.test(withoutBlocks) ? withoutCodeBlocks(withoutBlocks) : withoutBlocks;
+  // Code blocks in list items and indented ones are looked for only where a line starts with a blank.
+  const body =
+    withoutBlocks !== undefined && (withoutBlocks.charCodeAt(0) === 0x20 || withoutBlocks.indexOf('\n ') !== -1)
+      ? withoutCodeBlocks(withoutBlocks)
+      : withoutBlocks;
   if (body === undefined || !isSimple(body)) return undefined;
   const spans = codeSpans(body);
   if (spans === undefined) return undefined;
