@@ -185,7 +185,8 @@ type Entry = ScalarEntry | EmptyEntry | ListEntry;
 export function parseSimpleFrontmatter(yaml: string, firstLine: number): ParsedFrontmatter | undefined {
   if (yaml.length === 0 || UNUSUAL.test(yaml)) return undefined;
   const entries: Entry[] = [];
-  const seen = new Set<string>();
+  // The data, made as the keys come (a repeated key is one it has already).
+  const data: Record<string, unknown> = {};
   let pos = 0;
   let line = firstLine;
   let open: EmptyEntry | ListEntry | undefined;
@@ -216,9 +217,9 @@ export function parseSimpleFrontmatter(yaml: string, firstLine: number): ParsedF
       if (colon === -1 || colon > nl) return undefined;
       // Keys the core schema reads as null, booleans or numbers (`true:`, `null:`) are left to the parser.
       const key = knownKeyAt(yaml, pos, colon) ?? acceptedKey(yaml.slice(pos, colon));
-      if (key === undefined || seen.has(key)) return undefined;
-      seen.add(key);
+      if (key === undefined || Object.hasOwn(data, key)) return undefined;
       if (colon + 1 === nl) {
+        data[key] = null;
         const entry = new EmptyEntry(key, line, colon);
         entries.push(entry);
         open = entry;
@@ -229,6 +230,7 @@ export function parseSimpleFrontmatter(yaml: string, firstLine: number): ParsedF
         if (from === nl) return undefined; // `key:` followed by blanks only
         const scalar = scalarAt(yaml, from, nl);
         if (scalar === DECLINE) return undefined;
+        data[key] = scalar.value;
         entries.push(new ScalarEntry(key, line, scalar));
         open = undefined;
       }
@@ -237,12 +239,8 @@ export function parseSimpleFrontmatter(yaml: string, firstLine: number): ParsedF
     line++;
   }
   if (entries.length === 0) return undefined;
-  return simpleFrontmatter(entries);
-}
-
-function simpleFrontmatter(entries: readonly Entry[]): ParsedFrontmatter {
-  const data: Record<string, unknown> = {};
-  for (const e of entries) data[e.key] = e.kind === 'scalar' ? e.scalar.value : e.kind === 'empty' ? null : e.items.map((i) => i.value);
+  // A list's values are known at its end.
+  for (const e of entries) if (e.kind === 'list') data[e.key] = e.items.map((i) => i.value);
   return new SimpleFrontmatter(data, entries);
 }
 

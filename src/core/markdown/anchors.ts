@@ -10,38 +10,35 @@ import type { MarkdownLink, MarkdownOutline } from './outline-types.js';
 const isBlank = (c: number) => c === 0x20 || c === 0x09;
 
 /**
- * An ATX heading line as CommonMark reads it (level, and its raw text: undefined when nothing
- * follows the hashes), for the simple path: a line's first three blanks, one to six hashes, a
- * blank, the text, an optional closing sequence of hashes after a blank. Linear time (a
- * regular expression for it backtracked quadratically on long runs of blanks).
+ * The raw text of an ATX heading on the line [start, end) of `body` as CommonMark reads it
+ * ('' when nothing follows the hashes), undefined for a line that is no ATX heading; for the
+ * simple path, which declines line terminators other than LF: a line's first three blanks,
+ * one to six hashes, a blank, the text, an optional closing sequence of hashes after a blank.
+ * Linear time (a regular expression for it backtracked quadratically on long runs of blanks).
  */
-export function atxHeading(line: string, breaksCannotOccur = false): { level: number; text: string | undefined } | null {
-  const n = line.length;
-  let p = 0;
-  while (p < 3 && line.charCodeAt(p) === 0x20) p++;
+export function atxHeadingText(body: string, start: number, end: number): string | undefined {
+  let p = start;
+  while (p < start + 3 && p < end && body.charCodeAt(p) === 0x20) p++;
   let h = p;
-  while (line.charCodeAt(h) === 0x23) h++;
-  const level = h - p;
-  if (level < 1 || level > 6) return null;
-  if (h === n) return { level, text: undefined };
-  if (!isBlank(line.charCodeAt(h))) return null;
-  // `.` and `[ \t]` never match a line terminator, and `$` is the end of the line: none may follow.
-  if (!breaksCannotOccur && /[\n\r\u2028\u2029]/.test(line.slice(h))) return null;
+  while (h < end && body.charCodeAt(h) === 0x23) h++;
+  if (h === p || h - p > 6) return undefined;
+  if (h === end) return '';
+  if (!isBlank(body.charCodeAt(h))) return undefined;
   let q = h;
-  while (q < n && isBlank(line.charCodeAt(q))) q++;
+  while (q < end && isBlank(body.charCodeAt(q))) q++;
   // The text is the shortest start of the rest that leaves an optional closing sequence
   // (blanks, hashes) and trailing blanks.
-  let e = n;
-  while (e > q && isBlank(line.charCodeAt(e - 1))) e--;
+  let e = end;
+  while (e > q && isBlank(body.charCodeAt(e - 1))) e--;
   let r = e;
-  while (r > q && line.charCodeAt(r - 1) === 0x23) r--;
-  let end = e;
+  while (r > q && body.charCodeAt(r - 1) === 0x23) r--;
+  let textEnd = e;
   // A closing sequence follows a blank: one after the text, or the opening's own (`### ###` is empty).
-  if (r < e && (r === q || isBlank(line.charCodeAt(r - 1)))) {
-    end = r - 1;
-    while (end > q && isBlank(line.charCodeAt(end - 1))) end--;
+  if (r < e && (r === q || isBlank(body.charCodeAt(r - 1)))) {
+    textEnd = r - 1;
+    while (textEnd > q && isBlank(body.charCodeAt(textEnd - 1))) textEnd--;
   }
-  return { level, text: line.slice(q, end) };
+  return body.slice(q, textEnd);
 }
 
 export function slugBase(text: string): string {

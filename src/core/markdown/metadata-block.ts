@@ -32,10 +32,21 @@ export interface BlockRow {
   after: string;
 }
 
-const skipBlank = (lines: readonly string[], i: number): number => {
-  while (i < lines.length && lines[i]!.trim() === '') i++;
-  return i;
-};
+/**
+ * The body's lines: what `slice(bodyOffset, bodyOffset + MAX_CHARS).split('\n', MAX_LINES)`
+ * gives, a CR at a line's end left out, made only as far as they are read (the block is near
+ * the top: a body split whole cost more than the rest).
+ */
+function* bodyLines(text: string, bodyOffset: number): Generator<string, undefined> {
+  const end = Math.min(text.length, bodyOffset + MAX_CHARS);
+  for (let n = 0, start = bodyOffset; n < MAX_LINES && start <= end; n++) {
+    let nl = text.indexOf('\n', start);
+    if (nl === -1 || nl > end) nl = end;
+    yield text.slice(start, nl > start && text.charCodeAt(nl - 1) === 0x0d ? nl - 1 : nl);
+    start = nl + 1;
+  }
+  return undefined;
+}
 
 /**
  * The rows of the visible metadata block: the blockquote under a metadata block marker line
@@ -44,28 +55,29 @@ const skipBlank = (lines: readonly string[], i: number): number => {
  * rows with other labels are left out. `bodyOffset`/`bodyLine`: where the body starts.
  */
 export function metadataBlockRows(text: string, bodyOffset: number, bodyLine: number): BlockRow[] | undefined {
-  // The common case, no blockquote and no marker near the top, costs a look at a few characters.
+  // The common case, no blockquote and no marker, costs a look at a few characters and a search.
   let k = bodyOffset;
   while (k < text.length && (text[k] === '\n' || text[k] === '\r' || text[k] === ' ' || text[k] === '\t')) k++;
   const quoted = text[k] === '>';
-  if (!quoted && !text.startsWith('<!--', k) && !text.includes('_METADATA_BLOCK', bodyOffset)) return undefined;
-  const lines = text
-    .slice(bodyOffset, bodyOffset + MAX_CHARS)
-    .split('\n', MAX_LINES)
-    .map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
-  let i = skipBlank(lines, 0);
-  let marked = false;
+  if (!quoted && !text.includes('_METADATA_BLOCK', bodyOffset)) return undefined;
+  const lines = bodyLines(text, bodyOffset);
+  let i = 0;
+  let line = lines.next().value;
+  const next = () => {
+    i++;
+    line = lines.next().value;
+  };
   if (!quoted) {
-    const at = lines.findIndex((l) => MARKER.test(l));
-    if (at === -1) return undefined;
-    marked = true;
-    i = skipBlank(lines, at + 1);
+    while (line !== undefined && !MARKER.test(line)) next();
+    if (line === undefined) return undefined;
+    next();
   }
+  while (line !== undefined && line.trim() === '') next();
   const rows: BlockRow[] = [];
-  for (; i < lines.length && lines[i]!.startsWith('>'); i++) {
-    const m = ROW.exec(lines[i]!);
+  for (; line?.startsWith('>'); next()) {
+    const m = ROW.exec(line);
     const field = m ? FIELDS[m[2]!.trim().toLowerCase()] : undefined;
-    if (m && field) rows.push({ line: bodyLine + i, text: lines[i]!, field, shown: m[3]!.trim(), before: m[1]!, after: m[4]! });
+    if (m && field) rows.push({ line: bodyLine + i, text: line, field, shown: m[3]!.trim(), before: m[1]!, after: m[4]! });
   }
-  return rows.length > 0 && (marked || rows.some((r) => r.field === 'document_id')) ? rows : undefined;
+  return rows.length > 0 && (!quoted || rows.some((r) => r.field === 'document_id')) ? rows : undefined;
 }

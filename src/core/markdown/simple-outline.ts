@@ -14,7 +14,7 @@
  * every example of the CommonMark spec. Linear
  * time: every search resumes where the previous one stopped.
  */
-import { atxHeading, outlineOf } from './anchors.js';
+import { atxHeadingText, outlineOf } from './anchors.js';
 import type { MarkdownLink, MarkdownOutline } from './outline-types.js';
 import { emptyList, emptySmiList, listOf, NONE } from '../lists.js';
 import { grown } from '../text/typed-arrays.js';
@@ -257,9 +257,9 @@ export function simpleOutline(source: string, firstLine: number, anchors: boolea
       if (maySetext(body, p, next)) return undefined;
     } else if (c === 0x23 && (anchors || !hasFirstHeading)) {
       // Which line is a heading, and its text, CommonMark reads before code spans.
-      const atx = atxHeading(body.slice(start, next), true);
-      if (atx) {
-        const text = renderedHeading(atx.text ?? '');
+      const atx = atxHeadingText(body, start, next);
+      if (atx !== undefined) {
+        const text = renderedHeading(atx);
         if (text === undefined) return undefined;
         headings.push(text);
         if (text !== '') hasFirstHeading = true;

@@ -73,13 +73,19 @@ export function withoutTopLevelBlocks(body: string): string | undefined {
     const start = m.index;
     const end = blockEnd(body, start, m[0]);
     if (end === undefined) return undefined;
-    out += body.slice(copied, start);
-    for (let i = body.indexOf('\n', start); i !== -1 && i < end; i = body.indexOf('\n', i + 1)) out += '\n';
+    out += body.slice(copied, start) + emptyLines(body, start, end);
     copied = end;
     if (end >= body.length) break;
     OPENER.lastIndex = end + 1;
   }
   return copied === 0 ? body : out + body.slice(copied);
+}
+
+/** The newlines of [start, end) as one string: the block made empty lines (one string, not a concatenation per line). */
+function emptyLines(body: string, start: number, end: number): string {
+  let count = 0;
+  for (let i = body.indexOf('\n', start); i !== -1 && i < end; i = body.indexOf('\n', i + 1)) count++;
+  return '\n'.repeat(count);
 }
 
 /** Blanks at the start of the line [start, end): how many spaces. */
@@ -168,8 +174,7 @@ export function withoutCodeBlocks(body: string): string | undefined {
       }
     }
     if (blockEnd !== -1) {
-      out += body.slice(copied, start);
-      for (let i = body.indexOf('\n', start); i !== -1 && i < blockEnd; i = body.indexOf('\n', i + 1)) out += '\n';
+      out += body.slice(copied, start) + emptyLines(body, start, blockEnd);
       copied = blockEnd;
       // A line at column 0 after either closes every block (a fence is no paragraph to continue).
       fresh = true;
