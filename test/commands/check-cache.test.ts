@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error: the benchmark generator is plain JavaScript
 import { generateRepo } from '../../bench/generate.mjs';
 import { docket } from '../helpers/cli.js';
-import { lastRun } from '../../src/core/engine/prepare-all.js'; // shared through globalThis with the built copy the commands run
+import { lastRun } from '../../src/core/engine/pipeline.js'; // shared through globalThis with the built copy the commands run
 import { ageFiles, tempDir, writeSealedCache } from '../helpers/fixtures.js';
 import { expectValidEnvelope } from '../helpers/schemas.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lastRun } from '../../src/core/engine/prepare-all.js'; // shared through globalThis with the built copy the commands run
+import { lastRun } from '../../src/core/engine/pipeline.js'; // shared through globalThis with the built copy the commands run
 import { docket } from '../helpers/cli.js';
 import { ageFiles, tempDir, writeTree } from '../helpers/fixtures.js';
 import { expectValidEnvelope } from '../helpers/schemas.js';

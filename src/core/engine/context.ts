@@ -7,7 +7,7 @@ import { IdMap } from './id-map.js';
 import type { RowTables } from './rows.js';
 import { FsProbe } from './probe.js';
 import type { Overlay } from './overlay.js';
-import { inboundOf } from './prepare.js';
+import { inboundOf } from './prepare-document.js';
 import { filenameOk, kebabName } from './rules/placement.js';
 import type { RuleContext } from './rule-context.js';
 
@@ -59,7 +59,7 @@ export class ContextBuilder implements RowTables {
 
   /**
    * Records a loaded document (in path order): its path, its ID and the paths it links to
-   * (`inbound`, see prepare.ts; computed from its links when omitted). `at`: its position in
+   * (`inbound`, see prepare-document.ts; computed from its links when omitted). `at`: its position in
    * the walk's files, when the caller knows it.
    */
   add(doc: InspectedDocument, inbound: readonly string[] = inboundOf(doc, this.watched), at?: number): void {

@@ -8,9 +8,9 @@ import type { CheckCache } from '../cache/check-cache.js';
 import { loadDocuments, type DocumentReuse } from './load.js';
 import { detach } from '../text/detach.js';
 import { NONE, type Finding, type InspectedDocument, type Inspection, type InspectionTimings } from './model.js';
-import { prepareAll } from './prepare-all.js';
+import { prepareAll } from './pipeline.js';
 import { DocumentRows, OwnFindings } from './rows.js';
-import type { PrepareContext } from './prepare.js';
+import type { PrepareContext } from './prepare-document.js';
 import { idFindings } from './rules/ids.js';
 import { pendingLinkFindings } from './rules/links.js';
 import { localFindings } from './rules/local.js';
@@ -149,7 +149,7 @@ async function inspectWalked(config: RepoConfig, walk: WalkResult, opts: Inspect
   const documentsStart = performance.now();
   const rows = opts.compact && opts.keepDocuments === false ? new DocumentRows(walk.files.length, builder) : undefined;
   if (opts.compact) {
-    // Compact models: each document is prepared on its own (see prepare-all.ts).
+    // Compact models: each document is prepared on its own (see pipeline.ts).
     documents = rows ? [] : new Array<InspectedDocument>(walk.files.length);
     const ctx: PrepareContext = {
       config,

@@ -2,8 +2,8 @@ import type { GovernedFile } from './documents/walk.js';
 import { checkpoint } from '../interrupt.js';
 import type { DocumentReuse } from './load.js';
 import type { CheckCache } from '../cache/check-cache.js';
-import type { PrepareContext, Prepared } from './prepare.js';
-import { Preparation, type PipelineRun } from './preparation.js';
+import type { PrepareContext, Prepared } from './prepare-document.js';
+import { Preparation, type PipelineRun } from './pipeline-run.js';
 
 /**
  * What the last run did, for tests (which documents a cache answered for). On globalThis:
@@ -23,7 +23,7 @@ export interface PipelineOptions {
 }
 
 /**
- * Prepares every file (see prepare.ts) and hands each result to `accept` in the files' order,
+ * Prepares every file (see prepare-document.ts) and hands each result to `accept` in the files' order,
  * one document at a time on this thread: each is looked up in the caches, else read and
  * described, and handed on at once (models held back for a batch would keep a whole
  * repository's). Returns what it did (also kept in `lastRun`).

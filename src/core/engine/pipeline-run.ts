@@ -3,10 +3,10 @@ import type { GovernedFile } from './documents/walk.js';
 import type { DocumentReuse } from './load.js';
 import type { Candidate, CheckCache } from '../cache/check-cache.js';
 import type { DocMemo } from '../cache/check-memo.js';
-import { prepareFile, prepareRaw, prepareRemembered, type PrepareContext, type Prepared } from './prepare.js';
+import { prepareFile, prepareRaw, prepareRemembered, type PrepareContext, type Prepared } from './prepare-document.js';
 import { rawOf } from './overlay.js';
 
-/** What a run of prepareAll did, for tests (see lastRun in prepare-all.ts). */
+/** What a run of prepareAll did, for tests (see lastRun in pipeline.ts). */
 export interface PipelineRun {
   /** Documents check's cache answered for (their memo), read or not. */
   remembered: number;
