@@ -85,7 +85,7 @@ export type EnvelopeOf<C extends string> = Envelope<DataOf<C>>;
 /** Any known command's envelope, discriminated by `command`. */
 export type KnownEnvelope = { [C in CommandId]: Envelope<CommandDataMap[C]> & { command: C } }[CommandId];
 
-export type { Advice, Issue, Severity } from '../core/issues.js';
+export type { Advice, Issue, Severity } from './issues.js';
 export type { Envelope, ErrorInfo, Status } from './envelope.js';
 export type {
   Capabilities,
