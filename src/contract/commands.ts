@@ -1,11 +1,9 @@
 import type { FindingsData } from './findings.js';
 import type { Envelope } from './envelope.js';
 import type { McpData } from './mcp.js';
-import type { Capabilities } from '../core/usecases/capabilities.js';
+import type { CodeExplanation, CodeList, ForeignCodeExplanation, ForeignCodeSummary } from './data/explain.js';
+import type { Capabilities, CompletionData, ContextData, DoctorData, VersionData } from './data/meta.js';
 import type { CheckData } from '../core/usecases/check.js';
-import type { ContextData } from '../core/usecases/context.js';
-import type { DoctorData } from '../core/usecases/doctor.js';
-import type { CodeExplanation, CodeList, ForeignCodeExplanation, ForeignCodeSummary } from '../core/usecases/explain.js';
 import type { FixData } from '../core/usecases/fix.js';
 import type { GraphData } from '../core/usecases/graph.js';
 import type { IdentifyData, LinkData, ResolveData } from '../core/usecases/navigate.js';
@@ -27,8 +25,6 @@ import type { ScanData } from '../core/usecases/scan.js';
 import type { SiteData } from '../core/usecases/site.js';
 import type { StateBlockersData, StateGetData, StateListData, StateNextData } from '../core/usecases/state-read.js';
 import type { StateSetData } from '../core/usecases/state-set.js';
-import type { VersionData } from '../core/usecases/version.js';
-import type { CompletionData } from '../core/completion/script.js';
 
 /**
  * The `data` type of each command, keyed by command id (space-separated for subcommands).
