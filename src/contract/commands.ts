@@ -1,10 +1,11 @@
 import type { FindingsData } from './findings.js';
 import type { Envelope } from './envelope.js';
 import type { McpData } from './mcp.js';
+import type { CheckData, SiteData } from './data/check.js';
+import type { FixData } from './data/fix.js';
+import type { ScanData } from './data/scan.js';
 import type { CodeExplanation, CodeList, ForeignCodeExplanation, ForeignCodeSummary } from './data/explain.js';
 import type { Capabilities, CompletionData, ContextData, DoctorData, VersionData } from './data/meta.js';
-import type { CheckData } from '../core/usecases/check.js';
-import type { FixData } from '../core/usecases/fix.js';
 import type { GraphData } from '../core/usecases/graph.js';
 import type { IdentifyData, LinkData, ResolveData } from '../core/usecases/navigate.js';
 import type { IndexData } from '../core/usecases/build-index.js';
@@ -21,8 +22,6 @@ import type { OrgStatusData } from '../core/usecases/org-status.js';
 import type { OrgVendorData } from '../core/usecases/org-vendor.js';
 import type { ProtocolCheckData } from '../core/usecases/protocol-check.js';
 import type { ProtocolSyncData } from '../core/usecases/protocol-sync.js';
-import type { ScanData } from '../core/usecases/scan.js';
-import type { SiteData } from '../core/usecases/site.js';
 import type { StateBlockersData, StateGetData, StateListData, StateNextData } from '../core/usecases/state-read.js';
 import type { StateSetData } from '../core/usecases/state-set.js';
 
