@@ -1,6 +1,7 @@
 import type { FindingsData } from './findings.js';
 import type { Envelope } from './envelope.js';
 import type { McpData } from './mcp.js';
+import type { IndexData } from './data/document-index.js';
 import type { CheckData, SiteData } from './data/check.js';
 import type { FixData } from './data/fix.js';
 import type { ScanData } from './data/scan.js';
@@ -8,7 +9,6 @@ import type { CodeExplanation, CodeList, ForeignCodeExplanation, ForeignCodeSumm
 import type { Capabilities, CompletionData, ContextData, DoctorData, VersionData } from './data/meta.js';
 import type { GraphData } from '../core/usecases/graph.js';
 import type { IdentifyData, LinkData, ResolveData } from '../core/usecases/navigate.js';
-import type { IndexData } from '../core/usecases/build-index.js';
 import type { InitData } from '../core/usecases/init.js';
 import type { InstallPrecommitData } from '../core/usecases/install-precommit.js';
 import type { ListTypesData } from '../core/usecases/list-types.js';
