@@ -1,4 +1,4 @@
-import { detectAgent, type AgentInfo } from '../agent.js';
+import { detectAgent } from '../agent.js';
 import { mainNamespace } from '../config/load.js';
 import type { NamespaceConfig, RepoConfig } from '../config/types.js';
 import { field, firstHeading, recordOf, type RawRead } from '../engine/documents/read.js';

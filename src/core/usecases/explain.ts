@@ -1,7 +1,7 @@
 import { CODES, isCode } from '../../errors/codes.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { MEMINIT_CODES } from '../../errors/table/meminit.js';
-import { EXIT_MEANINGS, type CodeKind, type ExitCode } from '../../errors/types.js';
+import { EXIT_MEANINGS } from '../../errors/types.js';
 import { closest } from '../text/suggest.js';
 import type { CodeSummary, ForeignCodeSummary, CodeExplanation, ForeignCodeExplanation, CodeList } from '../../contract/data/explain.js';
 export type { CodeSummary, ForeignCodeSummary, CodeExplanation, ForeignCodeExplanation, CodeList };

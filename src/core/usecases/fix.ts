@@ -2,7 +2,7 @@ import type { Finding } from '../engine/model.js';
 import { inspectForFix, type FixInspection } from '../fix/inspect.js';
 import { loadConfigOrDefaults, type ConfigFallback } from '../config/fallback.js';
 import { loadConfig, parseConfig } from '../config/load.js';
-import { applyScanPlan, type ActionOutcome } from '../scan/apply.js';
+import { applyScanPlan } from '../scan/apply.js';
 import { relinkMoves } from '../scan/relink.js';
 import { readPlan } from '../scan/plan-file.js';
 import { fromForeignPlan } from '../scan/meminit-plan.js';

@@ -21,7 +21,6 @@ import {
   SKIPPED_DIRS,
   type DirectorySummary,
   type NamespaceSuggestion,
-  type PlanAction,
   type ScannedFile,
   type TypeSuggestion,
 } from '../scan/types.js';
