@@ -14,7 +14,7 @@ import { linksOf } from '../move/rewrite.js';
 import { QUIET, yamlLib } from '../yaml/lib.js';
 import { DocketError } from '../../errors/docket-error.js';
 import type { IdEditKind, IdEdit } from '../../contract/data/migrate.js';
-export type { IdEditKind, IdEdit };
+export type { IdEdit };
 
 interface Replacement {
   start: number;

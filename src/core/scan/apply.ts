@@ -14,7 +14,7 @@ import { editFor, type ContentAction } from './apply-edits.js';
 import type { ScanPlan } from './types.js';
 import { sha256 } from '../text/sha256.js';
 import type { RefusalReason, ActionOutcome } from '../../contract/data/fix.js';
-export type { RefusalReason, ActionOutcome };
+export type { ActionOutcome };
 
 const REASONS: Record<RefusalReason, string> = {
   source_changed: 'its content changed since the plan was made',

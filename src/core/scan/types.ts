@@ -7,7 +7,6 @@ export type {
   TypeSuggestion,
   NamespaceSuggestion,
   ForeignAction,
-  PlanActionKind,
 } from '../../contract/data/scan.js';
 
 /** Folder names that suggest a document type (lower-case, compared without a numeric prefix like `45-`). */

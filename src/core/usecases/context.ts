@@ -8,7 +8,7 @@ import type { Advice, Issue } from '../issues.js';
 import type { ItemSink } from '../stream.js';
 import { DocketError } from '../../errors/docket-error.js';
 import type { NamespaceContext, DocumentSummary, ContextData } from '../../contract/data/meta.js';
-export type { NamespaceContext, DocumentSummary, ContextData };
+export type { DocumentSummary, ContextData };
 
 const DEEP_BUDGET_MS = 10_000;
 const MAX_BUDGET_MS = 3_600_000;

@@ -13,7 +13,7 @@ import { schemaPatterns } from '../schema/pattern/walk.js';
 import { knownIds } from '../state/open.js';
 import { validateStateFile } from '../state/validate.js';
 import type { CheckStatus, DoctorCheck, DoctorData } from '../../contract/data/meta.js';
-export type { CheckStatus, DoctorCheck, DoctorData };
+export type { DoctorData };
 
 export interface DoctorResult {
   data: DoctorData;

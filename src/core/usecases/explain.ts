@@ -4,7 +4,7 @@ import { MEMINIT_CODES } from '../../errors/table/meminit.js';
 import { EXIT_MEANINGS } from '../../errors/types.js';
 import { closest } from '../text/suggest.js';
 import type { CodeSummary, ForeignCodeSummary, CodeExplanation, ForeignCodeExplanation, CodeList } from '../../contract/data/explain.js';
-export type { CodeSummary, ForeignCodeSummary, CodeExplanation, ForeignCodeExplanation, CodeList };
+export type { CodeExplanation, ForeignCodeExplanation, CodeList };
 
 type MeminitCode = keyof typeof MEMINIT_CODES;
 

@@ -10,7 +10,7 @@ import { closest } from '../text/suggest.js';
 import { indexAdvice } from './navigate.js';
 import { DocketError } from '../../errors/docket-error.js';
 import type { ListedDocument, ListData } from '../../contract/data/navigate.js';
-export type { ListedDocument, ListData };
+export type { ListData };
 
 export interface ListRequest {
   types?: readonly string[];

@@ -18,10 +18,8 @@ import { stateIdsChange } from '../migrate/state-ids.js';
 import { withStateLock } from '../state/lock.js';
 import { DocketError } from '../../errors/docket-error.js';
 
-export type { IdEdit } from '../migrate/id-edits.js';
-export type { IdMigration, IdSkip } from '../migrate/ids-plan.js';
 import type { MigrateIdsChange, MigrateIdsData } from '../../contract/data/migrate.js';
-export type { MigrateIdsChange, MigrateIdsData };
+export type { MigrateIdsData };
 
 export interface MigrateIdsOptions {
   apply: boolean;

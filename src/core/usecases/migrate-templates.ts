@@ -13,7 +13,6 @@ import { migrateConfig, templatePath, type ConfigLevel } from '../migrate/templa
 import { decodeText, readBytesOf } from '../move/plan.js';
 import { DocketError } from '../../errors/docket-error.js';
 
-export type { ConfigChange } from '../migrate/template-config.js';
 import type { TemplateChange, MigrateTemplatesData } from '../../contract/data/migrate.js';
 export type { TemplateChange, MigrateTemplatesData };
 

@@ -12,7 +12,7 @@ import { effectiveProfile } from '../profiles/resolve.js';
 import { orgDir, repoBytes, sha, vendorTargets } from '../profiles/vendor-map.js';
 import { DocketError } from '../../errors/docket-error.js';
 import type { VendorAction, OrgVendorData } from '../../contract/data/org.js';
-export type { VendorAction, OrgVendorData };
+export type { OrgVendorData };
 
 export interface OrgVendorOptions {
   name: string;

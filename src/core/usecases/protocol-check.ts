@@ -3,7 +3,7 @@ import type { Advice, Issue } from '../issues.js';
 import { PROTOCOL_ASSETS, PROTOCOL_VERSION, type ProtocolAsset } from '../protocol/assets.js';
 import { inspectAsset, type AssetState, type AssetStatus } from '../protocol/inspect.js';
 import type { ProtocolAssetReport, ProtocolCheckData } from '../../contract/data/protocol.js';
-export type { ProtocolAssetReport, ProtocolCheckData };
+export type { ProtocolCheckData };
 
 const CODE = {
   missing: 'PROTOCOL_ASSET_MISSING',

@@ -10,7 +10,7 @@ import { sha256 } from '../text/sha256.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { assetFlags, driftIssue, inspectAssets } from './protocol-check.js';
 import type { SyncAction, ProtocolSyncAsset, ProtocolSyncData } from '../../contract/data/protocol.js';
-export type { SyncAction, ProtocolSyncAsset, ProtocolSyncData };
+export type { ProtocolSyncData };
 
 interface Planned {
   state: AssetState;

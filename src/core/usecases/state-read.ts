@@ -4,7 +4,6 @@ import { openState, stateId, type OpenedState, type StateOptions } from '../stat
 import { canonicalPriority, canonicalState, priorityRank, timeOf, validDocStatuses, type EntryView } from '../state/model.js';
 import type { StateGetData, StateListData, StateNextData, StateBlockersData } from '../../contract/data/state.js';
 export type { StateGetData, StateListData, StateNextData, StateBlockersData };
-export type { OpenBlocker } from '../../contract/data/state.js';
 
 const NEXT_RULE = 'priority > unblocks > updated > document_id';
 
