@@ -7,7 +7,6 @@
 
 import type { Shell } from '../../contract/data/meta.js';
 export type { Shell };
-export type { CompletionData } from '../../contract/data/meta.js';
 
 export interface CompletionFlag {
   name: string;

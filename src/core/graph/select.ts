@@ -1,7 +1,7 @@
 import { INDEX_EDGE_TYPES } from '../index/artifact-graph.js';
 import type { IndexNode } from '../index/graph.js';
 import type { WorkQueueEdgeKind, GraphEdgeKind, GraphNode, GraphEdge, GraphData } from '../../contract/data/navigate.js';
-export type { WorkQueueEdgeKind, GraphEdgeKind, GraphNode, GraphEdge, GraphData };
+export type { WorkQueueEdgeKind, GraphEdgeKind, GraphNode, GraphData };
 
 export const WORK_QUEUE_EDGE_KINDS: readonly WorkQueueEdgeKind[] = ['depends_on', 'blocked_by'];
 

@@ -3,7 +3,6 @@ import { EXIT_MEANINGS } from '../../errors/types.js';
 import { MEMINIT_ENV_FALLBACKS } from '../env.js';
 import type { FlagInfo, CommandInfo, Capabilities } from '../../contract/data/meta.js';
 export type { FlagInfo, CommandInfo, Capabilities };
-export type { ArgInfo } from '../../contract/data/meta.js';
 
 const ENVIRONMENT = [
   { name: 'DOCKET_FORMAT', description: 'Default output format when --format/--json is not given (text, json, md, ...).' },

@@ -19,7 +19,7 @@ import { DocketError } from '../../errors/docket-error.js';
 import { compareIssues, type Advice, type Issue } from '../issues.js';
 import type { FixChange, FixData } from '../../contract/data/fix.js';
 
-export type { FixChange, FixData };
+export type { FixData };
 
 export interface FixOptions {
   apply: boolean;

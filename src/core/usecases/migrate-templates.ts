@@ -14,7 +14,7 @@ import { decodeText, readBytesOf } from '../move/plan.js';
 import { DocketError } from '../../errors/docket-error.js';
 
 import type { TemplateChange, MigrateTemplatesData } from '../../contract/data/migrate.js';
-export type { TemplateChange, MigrateTemplatesData };
+export type { MigrateTemplatesData };
 
 export interface MigrateTemplatesOptions {
   apply: boolean;

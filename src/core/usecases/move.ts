@@ -11,7 +11,6 @@ import { diffOf, planMoves, setOf } from '../move/plan.js';
 import { DocketError } from '../../errors/docket-error.js';
 import type { MoveData } from '../../contract/data/migrate.js';
 export type { MoveData };
-export type { MoveChange } from '../../contract/data/migrate.js';
 
 export interface MoveOptions {
   source: string;
