@@ -16,7 +16,7 @@ import type { Capabilities, CompletionData, ContextData, DoctorData, VersionData
 
 /**
  * The `data` type of each command, keyed by command id (space-separated for subcommands).
- * A command added to docket adds its entry here, from the type its use case exports.
+ * A command added to docket adds its entry here, from its data type in ./data/ (defined there, used by core).
  */
 export interface CommandDataMap {
   'adr list': ListData;
