@@ -22,6 +22,6 @@ export interface Advice<C extends string = string> {
   code: C;
   message: string;
   command?: string;
-  /** In `docket mcp` results: the tool call `command` stands for (cli/mcp/advice.ts). */
+  /** In `docket mcp` results: the tool call `command` stands for (src/cli/mcp/advice.ts). */
   tool?: { name: string; arguments: Record<string, unknown> };
 }

@@ -31,7 +31,7 @@ export interface FixChange {
   path: string;
   /** exclude (fix --plan only): docops.config.yaml gained entries in `excluded_files`; edit_links: links rewritten for a rename. */
   action: 'add_frontmatter' | 'edit_frontmatter' | 'rename' | 'exclude' | 'edit_metadata_block' | 'edit_links';
-  /** The change as a git diff: all of them concatenate into one patch (see changesOf in usecases/fix.ts). */
+  /** The change as a git diff: all of them concatenate into one patch (see changesOf in src/core/usecases/fix.ts). */
   diff: string;
   /** Renames: the old and the new path. */
   from?: string;

@@ -51,7 +51,7 @@ export type PlanAction = (
 ) &
   ForeignAction;
 
-/** What an action read from a Python DocOps CLI plan carries besides (see meminit-plan.ts). */
+/** What an action read from a Python DocOps CLI plan carries besides (see src/core/scan/meminit-plan.ts). */
 export interface ForeignAction {
   /** The action's `id` in that plan, reported back with its outcome. */
   id?: string;
