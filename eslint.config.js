@@ -86,6 +86,11 @@ export default tseslint.config(
       ...restrict([
         { group: ['@oclif/*'], message: 'src/core is the domain: no oclif (commands and src/cli wrap it).' },
         { regex: '^(\\.\\./)+(cli|commands|lib)(/|$)', message: 'src/core must not import src/cli, src/commands or src/lib.' },
+        {
+          regex: '^(\\.\\./)+contract/',
+          allowTypeImports: true,
+          message: 'src/core takes only types from src/contract (the JSON shapes of its results), never its code.',
+        },
       ]),
       ...restrictDynamic(
         '/^(@oclif\\/|(\\.\\.\\/)+(cli|commands|lib)\\/)/',
@@ -104,19 +109,26 @@ export default tseslint.config(
       ...restrictDynamic('/^(@oclif\\/|\\.\\.\\/(?!contract\\/))/', 'src/lib loads only src/contract, not even lazily.'),
     },
   },
-  // The contract is types and the schema reader: it may name core's data types, nothing more.
+  // The contract owns the JSON shapes (envelope and per-command data): it depends on nothing else
+  // in src, not even on core's types, so the client library's declarations stay inside it.
   {
-    files: ['src/contract/**/*.ts'],
+    files: ['src/contract/*.ts'],
     rules: {
       ...restrict([
-        { regex: '^(\\.\\./)+(cli|commands|lib)(/|$)', message: 'src/contract must not depend on src/cli, src/commands or src/lib.' },
-        { regex: '^(\\.\\./)+core/', allowTypeImports: true, message: 'src/contract may import only types from src/core.' },
+        { regex: '^\\.\\./', message: 'src/contract imports only itself: define the type here and let core import it.' },
         { group: ['@oclif/*'], message: 'src/contract: no oclif.' },
       ]),
-      ...restrictDynamic(
-        '/^(@oclif\\/|(\\.\\.\\/)+(cli|commands|lib|core)\\/)/',
-        'src/contract loads no code of src/cli, src/commands, src/lib or src/core.',
-      ),
+      ...restrictDynamic('/^(@oclif\\/|\\.\\.\\/)/', 'src/contract loads nothing outside itself.'),
+    },
+  },
+  {
+    files: ['src/contract/*/**/*.ts'],
+    rules: {
+      ...restrict([
+        { regex: '^(\\.\\./){2,}', message: 'src/contract imports only itself: define the type here and let core import it.' },
+        { group: ['@oclif/*'], message: 'src/contract: no oclif.' },
+      ]),
+      ...restrictDynamic('/^(@oclif\\/|(\\.\\.\\/){2,})/', 'src/contract loads nothing outside itself.'),
     },
   },
 );

@@ -1,9 +1,9 @@
 import * as Flags from '@oclif/core/flags';
 import type { Command } from '@oclif/core/command';
-import type { ArgInfo, CommandInfo, FlagInfo } from '../core/usecases/capabilities.js';
 import { globalFlags } from './flags.js';
 import { isAgentCommand, previewOf, toolName } from './mcp/manifest.js';
 import { BASE_FORMATS } from './options.js';
+import type { ArgInfo, CommandInfo, FlagInfo } from '../contract/data/meta.js';
 
 type LoadableFlag =
   | Command.Flag.Cached

@@ -1,9 +1,13 @@
 import type { Advice, Issue } from '../core/issues.js';
 import { normalizeAdvice, sortIssues } from '../core/issues.js';
-import { OUTPUT_SCHEMA_VERSION, type Envelope, type ErrorInfo, type Status } from '../contract/envelope.js';
+import { OUTPUT_SCHEMA_VERSION, type Envelope as ContractEnvelope, type ErrorInfo, type Status } from '../contract/envelope.js';
+import type { Code } from '../errors/codes.js';
 
 export { OUTPUT_SCHEMA_VERSION } from '../contract/envelope.js';
-export type { Envelope, ErrorInfo } from '../contract/envelope.js';
+export type { ErrorInfo } from '../contract/envelope.js';
+
+/** An envelope docket builds: its findings and advice carry codes of the error table. */
+export type Envelope<T extends object = Record<string, unknown>> = ContractEnvelope<T, Code>;
 
 export interface EnvelopeParts {
   success: boolean;

@@ -1,11 +1,12 @@
 import * as Flags from '@oclif/core/flags';
 import type { Command } from '@oclif/core/command';
-import { runList, type ListData } from '../core/usecases/list.js';
+import { runList } from '../core/usecases/list.js';
 import { DocketCommand } from './base-command.js';
 import type { Envelope } from './envelope.js';
 import type { Outcome, RunContext } from './outcome.js';
 import { renderListMarkdown, renderListText } from './render/commands/list.js';
 import type { Style } from './render/style.js';
+import type { ListData } from '../contract/commands.js';
 
 export const statusFlag = Flags.string({
   description: 'Only documents with this status (repeatable; commas separate several; case does not matter, _ stands for a space).',

@@ -3,8 +3,7 @@ import * as Flags from '@oclif/core/flags';
 import type { Command } from '@oclif/core/command';
 import type { NewRequest } from '../core/authoring/plan.js';
 import { openInEditor } from '../core/editor.js';
-import { createDocument, type NewData } from '../core/usecases/new-document.js';
-import type { ListTypesData } from '../core/usecases/list-types.js';
+import { createDocument } from '../core/usecases/new-document.js';
 import { DocketError } from '../errors/docket-error.js';
 import { DocketCommand } from './base-command.js';
 import type { Envelope } from './envelope.js';
@@ -13,6 +12,7 @@ import { MACHINE_FORMATS } from './options.js';
 import type { Outcome, RunContext } from './outcome.js';
 import { renderNewMarkdown, renderNewText } from './render/commands/new.js';
 import type { Style } from './render/style.js';
+import type { ListTypesData, NewData } from '../contract/commands.js';
 
 export type NewCommandData = NewData | ListTypesData;
 

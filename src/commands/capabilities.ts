@@ -4,7 +4,8 @@ import { OUTPUT_SCHEMA_VERSION, type Envelope } from '../cli/envelope.js';
 import type { Outcome } from '../cli/outcome.js';
 import { renderCapabilitiesText } from '../cli/render/commands/capabilities.js';
 import type { Style } from '../cli/render/style.js';
-import { buildCapabilities, type Capabilities as Data } from '../core/usecases/capabilities.js';
+import { buildCapabilities } from '../core/usecases/capabilities.js';
+import type { Capabilities as Data } from '../contract/commands.js';
 
 export default class Capabilities extends DocketCommand<typeof Capabilities, Data> {
   static override summary = 'Describe docket for agents: version, formats, commands and flags, codes.';

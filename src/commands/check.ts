@@ -9,7 +9,8 @@ import { BASE_FORMATS, CI_FORMATS, type CiFormat, type Format } from '../cli/opt
 import type { Outcome, RunContext } from '../cli/outcome.js';
 import { renderCheckMarkdown, renderCheckText } from '../cli/render/commands/check.js';
 import type { Style } from '../cli/render/style.js';
-import { runCheck, type CacheStrategy, type CheckData } from '../core/usecases/check.js';
+import { runCheck, type CacheStrategy } from '../core/usecases/check.js';
+import type { CheckData } from '../contract/commands.js';
 
 export default class Check extends DocketCommand<typeof Check, CheckData> {
   static override summary = 'Check governed documents: frontmatter, schema, IDs, placement, filenames, links.';

@@ -2,7 +2,8 @@ import * as Args from '@oclif/core/args';
 import { DocketCommand } from '../cli/base-command.js';
 import type { Envelope } from '../cli/envelope.js';
 import type { Outcome } from '../cli/outcome.js';
-import { completionScript, SHELLS, type CompletionCommand, type CompletionData, type Shell } from '../core/completion/script.js';
+import { completionScript, SHELLS, type CompletionCommand } from '../core/completion/script.js';
+import type { CompletionData, Shell } from '../contract/data/meta.js';
 
 export default class Completion extends DocketCommand<typeof Completion, CompletionData> {
   static override summary = 'Print a shell completion script for bash or zsh (commands, subcommands, flags and their values).';

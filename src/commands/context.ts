@@ -7,7 +7,8 @@ import type { Envelope } from '../cli/envelope.js';
 import type { Outcome, RunContext } from '../cli/outcome.js';
 import { renderContextMarkdown, renderContextText } from '../cli/render/commands/context.js';
 import type { Style } from '../cli/render/style.js';
-import { buildContext, type ContextData } from '../core/usecases/context.js';
+import { buildContext } from '../core/usecases/context.js';
+import type { ContextData } from '../contract/commands.js';
 
 export default class Context extends DocketCommand<typeof Context, ContextData> {
   static override summary = 'Describe the repository for an agent: prefix, namespaces, types, paths, next steps.';

@@ -7,7 +7,8 @@ import type { Outcome, RunContext } from '../cli/outcome.js';
 import { renderDoctorText } from '../cli/render/commands/doctor.js';
 import type { Style } from '../cli/render/style.js';
 import { note } from '../core/diagnostics.js';
-import { runDoctor, type DoctorData } from '../core/usecases/doctor.js';
+import { runDoctor } from '../core/usecases/doctor.js';
+import type { DoctorData } from '../contract/commands.js';
 
 export default class Doctor extends DocketCommand<typeof Doctor, DoctorData> {
   static override summary = 'Diagnose the setup: config, namespaces, docs roots, schema, templates, Node.js.';

@@ -5,8 +5,9 @@ import type { Envelope } from '../cli/envelope.js';
 import type { Outcome } from '../cli/outcome.js';
 import { renderExplainText } from '../cli/render/commands/explain.js';
 import type { Style } from '../cli/render/style.js';
-import { explainCode, listCodes, type CodeExplanation, type CodeList, type ForeignCodeExplanation } from '../core/usecases/explain.js';
+import { explainCode, listCodes } from '../core/usecases/explain.js';
 import { DocketError } from '../errors/docket-error.js';
+import type { CodeExplanation, CodeList, ForeignCodeExplanation } from '../contract/commands.js';
 
 type Data = CodeExplanation | ForeignCodeExplanation | CodeList;
 

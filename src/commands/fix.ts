@@ -9,7 +9,8 @@ import type { Outcome, RunContext } from '../cli/outcome.js';
 import { fixPatch, renderFixMarkdown, renderFixText } from '../cli/render/commands/fix.js';
 import type { Style } from '../cli/render/style.js';
 import { note } from '../core/diagnostics.js';
-import { runFix, type FixData } from '../core/usecases/fix.js';
+import { runFix } from '../core/usecases/fix.js';
+import type { FixData } from '../contract/commands.js';
 
 export default class Fix extends DocketCommand<typeof Fix, FixData> {
   static override summary = 'Repair what is mechanical: missing frontmatter and fields, unambiguous values, file names.';

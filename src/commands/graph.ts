@@ -7,9 +7,10 @@ import { renderGraphMarkdown, renderGraphText } from '../cli/render/commands/gra
 import { renderDot } from '../cli/render/graph/dot.js';
 import { MERMAID_LIMITS, renderMermaid, tooLargeForMermaid } from '../cli/render/graph/mermaid.js';
 import type { Style } from '../cli/render/style.js';
-import { GRAPH_EDGE_KINDS, type GraphEdgeKind } from '../core/graph/select.js';
-import { runGraph, type GraphData } from '../core/usecases/graph.js';
+import { GRAPH_EDGE_KINDS } from '../core/graph/select.js';
+import { runGraph } from '../core/usecases/graph.js';
 import { DocketError } from '../errors/docket-error.js';
+import type { GraphData, GraphEdgeKind } from '../contract/data/navigate.js';
 
 /** Repeatable flag values, commas separating several in one. */
 const listOf = (values: readonly string[] | undefined) =>

@@ -4,7 +4,8 @@ import type { Envelope } from '../cli/envelope.js';
 import type { Outcome, RunContext } from '../cli/outcome.js';
 import { renderDocumentMarkdown, renderDocumentText } from '../cli/render/commands/navigate.js';
 import type { Style } from '../cli/render/style.js';
-import { runIdentify, type IdentifyData } from '../core/usecases/navigate.js';
+import { runIdentify } from '../core/usecases/navigate.js';
+import type { IdentifyData } from '../contract/commands.js';
 
 export default class Identify extends DocketCommand<typeof Identify, IdentifyData> {
   static override summary = 'Tell the ID (and title, status) of the governed document at a path.';

@@ -4,7 +4,8 @@ import type { Envelope } from '../cli/envelope.js';
 import type { Outcome, RunContext } from '../cli/outcome.js';
 import { renderInitText } from '../cli/render/commands/init.js';
 import type { Style } from '../cli/render/style.js';
-import { initRepository, type InitData } from '../core/usecases/init.js';
+import { initRepository } from '../core/usecases/init.js';
+import type { InitData } from '../contract/commands.js';
 
 export default class Init extends DocketCommand<typeof Init, InitData> {
   static override summary = 'Scaffold docops.config.yaml, the docs tree, the metadata schema, templates and the agent instructions.';

@@ -4,7 +4,8 @@ import type { Envelope } from '../cli/envelope.js';
 import type { Outcome, RunContext } from '../cli/outcome.js';
 import { renderInstallPrecommitText } from '../cli/render/commands/install-precommit.js';
 import type { Style } from '../cli/render/style.js';
-import { installPrecommit, type InstallPrecommitData } from '../core/usecases/install-precommit.js';
+import { installPrecommit } from '../core/usecases/install-precommit.js';
+import type { InstallPrecommitData } from '../contract/commands.js';
 
 export default class InstallPrecommit extends DocketCommand<typeof InstallPrecommit, InstallPrecommitData> {
   static override summary = 'Add docket check --staged (and doctor --strict on config changes) to .pre-commit-config.yaml.';

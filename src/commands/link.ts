@@ -4,7 +4,8 @@ import { DocketCommand } from '../cli/base-command.js';
 import type { Envelope } from '../cli/envelope.js';
 import type { Outcome, RunContext } from '../cli/outcome.js';
 import type { Style } from '../cli/render/style.js';
-import { runLink, type LinkData } from '../core/usecases/navigate.js';
+import { runLink } from '../core/usecases/navigate.js';
+import type { LinkData } from '../contract/commands.js';
 
 export default class Link extends DocketCommand<typeof Link, LinkData> {
   static override summary = 'Print a Markdown link to a governed document, relative to --from when given.';

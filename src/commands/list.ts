@@ -1,7 +1,7 @@
 import * as Flags from '@oclif/core/flags';
 import { ListCommandBase, statusFlag } from '../cli/list-command.js';
 import type { Outcome, RunContext } from '../cli/outcome.js';
-import type { ListData } from '../core/usecases/list.js';
+import type { ListData } from '../contract/commands.js';
 
 export default class List extends ListCommandBase<typeof List> {
   static override summary = 'List the governed documents: ID, title, status and date, sorted by ID.';

@@ -6,7 +6,8 @@ import type { Outcome, RunContext } from '../cli/outcome.js';
 import { renderMigrateIdsMarkdown, renderMigrateIdsText } from '../cli/render/commands/migrate-ids.js';
 import type { Style } from '../cli/render/style.js';
 import { note } from '../core/diagnostics.js';
-import { runMigrateIds, type MigrateIdsData } from '../core/usecases/migrate-ids.js';
+import { runMigrateIds } from '../core/usecases/migrate-ids.js';
+import type { MigrateIdsData } from '../contract/commands.js';
 
 export default class MigrateIds extends DocketCommand<typeof MigrateIds, MigrateIdsData> {
   static override summary = 'Give documents whose document_id is not PREFIX-TYPE-NNN a canonical ID, and rewrite the references to it.';

@@ -6,7 +6,8 @@ import type { Outcome, RunContext } from '../cli/outcome.js';
 import { renderMigrateTemplatesMarkdown, renderMigrateTemplatesText } from '../cli/render/commands/migrate-templates.js';
 import type { Style } from '../cli/render/style.js';
 import { note } from '../core/diagnostics.js';
-import { runMigrateTemplates, type MigrateTemplatesData } from '../core/usecases/migrate-templates.js';
+import { runMigrateTemplates } from '../core/usecases/migrate-templates.js';
+import type { MigrateTemplatesData } from '../contract/commands.js';
 
 const on = (description: string) => Flags.boolean({ description, allowNo: true, default: true });
 

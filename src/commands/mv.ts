@@ -8,7 +8,8 @@ import type { Outcome, RunContext } from '../cli/outcome.js';
 import { movePatch, renderMoveMarkdown, renderMoveText } from '../cli/render/commands/mv.js';
 import type { Style } from '../cli/render/style.js';
 import { note } from '../core/diagnostics.js';
-import { runMove, type MoveData } from '../core/usecases/move.js';
+import { runMove } from '../core/usecases/move.js';
+import type { MoveData } from '../contract/commands.js';
 
 export default class Mv extends DocketCommand<typeof Mv, MoveData> {
   static override summary = 'Move or rename a governed document and rewrite every relative link to it and from it.';

@@ -4,7 +4,8 @@ import type { Envelope } from '../cli/envelope.js';
 import type { Outcome, RunContext } from '../cli/outcome.js';
 import { renderDocumentMarkdown, renderDocumentText } from '../cli/render/commands/navigate.js';
 import type { Style } from '../cli/render/style.js';
-import { runResolve, type ResolveData } from '../core/usecases/navigate.js';
+import { runResolve } from '../core/usecases/navigate.js';
+import type { ResolveData } from '../contract/commands.js';
 
 export default class Resolve extends DocketCommand<typeof Resolve, ResolveData> {
   static override summary = 'Find a governed document by ID: its path, title and status.';

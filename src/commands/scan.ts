@@ -6,7 +6,8 @@ import { BASE_FORMATS } from '../cli/options.js';
 import type { Outcome, RunContext } from '../cli/outcome.js';
 import { renderScanMarkdown, renderScanText } from '../cli/render/commands/scan.js';
 import type { Style } from '../cli/render/style.js';
-import { runScan, type ScanData } from '../core/usecases/scan.js';
+import { runScan } from '../core/usecases/scan.js';
+import type { ScanData } from '../contract/commands.js';
 
 export default class Scan extends DocketCommand<typeof Scan, ScanData> {
   static override summary = 'Survey a repository that is not governed yet, and plan its adoption (read-only).';

@@ -5,7 +5,8 @@ import type { GlobalFlags } from '../cli/flags.js';
 import type { Outcome, RunContext } from '../cli/outcome.js';
 import { renderSiteMarkdown, renderSiteText } from '../cli/render/commands/site.js';
 import type { Style } from '../cli/render/style.js';
-import { runSite, type SiteData } from '../core/usecases/site.js';
+import { runSite } from '../core/usecases/site.js';
+import type { SiteData } from '../contract/commands.js';
 
 export default class Site extends DocketCommand<typeof Site, SiteData> {
   static override summary = 'Build a static HTML site of the governed documents: list, pages, graph, ADR timeline, board.';

@@ -1,7 +1,8 @@
 import { DocketCommand } from '../cli/base-command.js';
 import type { Envelope } from '../cli/envelope.js';
 import type { Outcome } from '../cli/outcome.js';
-import { describeVersion, type VersionData } from '../core/usecases/version.js';
+import { describeVersion } from '../core/usecases/version.js';
+import type { VersionData } from '../contract/data/meta.js';
 
 /** `docket version`, as gh has it: the line `--version` prints, or the envelope in a machine format. */
 export default class Version extends DocketCommand<typeof Version, VersionData> {

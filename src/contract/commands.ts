@@ -1,38 +1,22 @@
 import type { FindingsData } from './findings.js';
 import type { Envelope } from './envelope.js';
 import type { McpData } from './mcp.js';
-import type { Capabilities } from '../core/usecases/capabilities.js';
-import type { CheckData } from '../core/usecases/check.js';
-import type { ContextData } from '../core/usecases/context.js';
-import type { DoctorData } from '../core/usecases/doctor.js';
-import type { CodeExplanation, CodeList, ForeignCodeExplanation, ForeignCodeSummary } from '../core/usecases/explain.js';
-import type { FixData } from '../core/usecases/fix.js';
-import type { GraphData } from '../core/usecases/graph.js';
-import type { IdentifyData, LinkData, ResolveData } from '../core/usecases/navigate.js';
-import type { IndexData } from '../core/usecases/build-index.js';
-import type { InitData } from '../core/usecases/init.js';
-import type { InstallPrecommitData } from '../core/usecases/install-precommit.js';
-import type { ListTypesData } from '../core/usecases/list-types.js';
-import type { ListData } from '../core/usecases/list.js';
-import type { MoveData } from '../core/usecases/move.js';
-import type { MigrateIdsData } from '../core/usecases/migrate-ids.js';
-import type { MigrateTemplatesData } from '../core/usecases/migrate-templates.js';
-import type { NewData } from '../core/usecases/new-document.js';
-import type { OrgInstallData } from '../core/usecases/org-install.js';
-import type { OrgStatusData } from '../core/usecases/org-status.js';
-import type { OrgVendorData } from '../core/usecases/org-vendor.js';
-import type { ProtocolCheckData } from '../core/usecases/protocol-check.js';
-import type { ProtocolSyncData } from '../core/usecases/protocol-sync.js';
-import type { ScanData } from '../core/usecases/scan.js';
-import type { SiteData } from '../core/usecases/site.js';
-import type { StateBlockersData, StateGetData, StateListData, StateNextData } from '../core/usecases/state-read.js';
-import type { StateSetData } from '../core/usecases/state-set.js';
-import type { VersionData } from '../core/usecases/version.js';
-import type { CompletionData } from '../core/completion/script.js';
+import type { InitData, InstallPrecommitData, ListTypesData, NewData } from './data/authoring.js';
+import type { MigrateIdsData, MigrateTemplatesData, MoveData } from './data/migrate.js';
+import type { GraphData, IdentifyData, LinkData, ListData, ResolveData } from './data/navigate.js';
+import type { OrgInstallData, OrgStatusData, OrgVendorData } from './data/org.js';
+import type { ProtocolCheckData, ProtocolSyncData } from './data/protocol.js';
+import type { StateBlockersData, StateGetData, StateListData, StateNextData, StateSetData } from './data/state.js';
+import type { IndexData } from './data/document-index.js';
+import type { CheckData, SiteData } from './data/check.js';
+import type { FixData } from './data/fix.js';
+import type { ScanData } from './data/scan.js';
+import type { CodeExplanation, CodeList, ForeignCodeExplanation, ForeignCodeSummary } from './data/explain.js';
+import type { Capabilities, CompletionData, ContextData, DoctorData, VersionData } from './data/meta.js';
 
 /**
  * The `data` type of each command, keyed by command id (space-separated for subcommands).
- * A command added to docket adds its entry here, from the type its use case exports.
+ * A command added to docket adds its entry here, from its data type in ./data/ (defined there, used by core).
  */
 export interface CommandDataMap {
   'adr list': ListData;
@@ -85,7 +69,7 @@ export type EnvelopeOf<C extends string> = Envelope<DataOf<C>>;
 /** Any known command's envelope, discriminated by `command`. */
 export type KnownEnvelope = { [C in CommandId]: Envelope<CommandDataMap[C]> & { command: C } }[CommandId];
 
-export type { Advice, Issue, Severity } from '../core/issues.js';
+export type { Advice, Issue, Severity } from './issues.js';
 export type { Envelope, ErrorInfo, Status } from './envelope.js';
 export type {
   Capabilities,

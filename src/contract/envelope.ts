@@ -1,4 +1,4 @@
-import type { Advice, Issue } from '../core/issues.js';
+import type { Advice, Issue } from './issues.js';
 
 export const OUTPUT_SCHEMA_VERSION = '1.0';
 
@@ -12,7 +12,8 @@ export interface ErrorInfo {
   details?: Record<string, unknown>;
 }
 
-export interface Envelope<T extends object = Record<string, unknown>> {
+/** `C`: the type of finding and advice codes (see Issue). */
+export interface Envelope<T extends object = Record<string, unknown>, C extends string = string> {
   output_schema_version: string;
   success: boolean;
   status: Status;
@@ -22,9 +23,9 @@ export interface Envelope<T extends object = Record<string, unknown>> {
   timestamp?: string;
   root: string;
   data: T;
-  warnings: Issue[];
-  violations: Issue[];
-  advice: Advice[];
+  warnings: Issue<C>[];
+  violations: Issue<C>[];
+  advice: Advice<C>[];
   error?: ErrorInfo;
   metrics?: Record<string, number>;
 }

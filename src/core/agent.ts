@@ -1,9 +1,5 @@
-export interface AgentInfo {
-  /** The calling agent, or `unknown`. */
-  name: string;
-  /** The environment variable it was detected from, or null. */
-  detected_from: string | null;
-}
+import type { AgentInfo } from '../contract/data/meta.js';
+export type { AgentInfo };
 
 /** Environment variables that coding agents set in the shells they run; first match wins. */
 const SIGNATURES: readonly (readonly [variable: string, agent: string])[] = [

@@ -1,28 +1,13 @@
+import type { Advice as ContractAdvice, Issue as ContractIssue, Severity } from '../contract/issues.js';
 import type { Code } from '../errors/codes.js';
 
-export type Severity = 'error' | 'warning' | 'info';
+export type { Severity };
 
-/** A finding: an item of the envelope's `violations` or `warnings` array. */
-export interface Issue {
-  code: Code;
-  severity: Severity;
-  message: string;
-  path?: string;
-  line?: number;
-  column?: number;
-  document_id?: string;
-  fixable?: boolean;
-  suggestion?: string;
-}
+/** A finding docket emits: the contract's shape, its code one of the error table's. */
+export type Issue = ContractIssue<Code>;
 
-/** An item of `advice`: `command` is an exact command line an agent can run next. */
-export interface Advice {
-  code: Code;
-  message: string;
-  command?: string;
-  /** In `docket mcp` results: the tool call `command` stands for (cli/mcp/advice.ts). */
-  tool?: { name: string; arguments: Record<string, unknown> };
-}
+/** An item of `advice` docket emits (see Issue). */
+export type Advice = ContractAdvice<Code>;
 
 const ISSUE_KEYS = ['code', 'severity', 'message', 'path', 'line', 'column', 'document_id', 'fixable', 'suggestion'] as const;
 

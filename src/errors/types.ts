@@ -1,3 +1,6 @@
+import type { CodeKind, ExitCode } from '../contract/data/explain.js';
+export type { CodeKind, ExitCode };
+
 /** Process exit codes: identical in every output format (see docs and `docket explain`). */
 export const EXIT = {
   OK: 0,
@@ -12,9 +15,7 @@ export const EXIT = {
   INTERRUPTED: 130,
   /** 128 + SIGPIPE, what a shell reports for a writer whose pipe closed. */
   OUTPUT_CLOSED: 141,
-} as const;
-
-export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+} as const satisfies Record<string, ExitCode>;
 
 export const EXIT_MEANINGS: Record<ExitCode, string> = {
   0: 'success',
@@ -29,12 +30,6 @@ export const EXIT_MEANINGS: Record<ExitCode, string> = {
   130: 'interrupted by a signal',
   141: 'output closed: the reader of stdout closed the pipe before the output ended (e.g. `| head`)',
 };
-
-/**
- * kind says where a code appears: `error` in `error.code` (decides the exit code),
- * `violation` and `warning` as findings in the envelope arrays, `advice` in `advice`.
- */
-export type CodeKind = 'error' | 'violation' | 'warning' | 'advice';
 
 export type Category =
   'usage' | 'config' | 'input' | 'document' | 'filesystem' | 'conflict' | 'security' | 'tool' | 'internal' | 'interrupt' | 'guidance';

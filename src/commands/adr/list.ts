@@ -1,6 +1,6 @@
 import { ListCommandBase, statusFlag } from '../../cli/list-command.js';
 import type { Outcome, RunContext } from '../../cli/outcome.js';
-import type { ListData } from '../../core/usecases/list.js';
+import type { ListData } from '../../contract/commands.js';
 
 export default class AdrList extends ListCommandBase<typeof AdrList> {
   static override summary = 'List the Architecture Decision Records: `list --type ADR` with the same flags.';

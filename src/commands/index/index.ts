@@ -7,7 +7,8 @@ import { BASE_FORMATS } from '../../cli/options.js';
 import type { Outcome, RunContext } from '../../cli/outcome.js';
 import { renderIndexMarkdown, renderIndexText } from '../../cli/render/commands/index-report.js';
 import type { Style } from '../../cli/render/style.js';
-import { runIndex, type IndexData } from '../../core/usecases/build-index.js';
+import { runIndex } from '../../core/usecases/build-index.js';
+import type { IndexData } from '../../contract/commands.js';
 
 export default class Index extends DocketCommand<typeof Index, IndexData> {
   static override summary = 'Build the ID index: a graph of governed documents and their relations, written at index_path.';

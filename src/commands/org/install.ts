@@ -5,8 +5,9 @@ import type { Envelope } from '../../cli/envelope.js';
 import type { Outcome, RunContext } from '../../cli/outcome.js';
 import { renderOrgInstallText } from '../../cli/render/commands/org.js';
 import type { Style } from '../../cli/render/style.js';
-import { installOrgProfile, type OrgInstallData } from '../../core/usecases/org-install.js';
+import { installOrgProfile } from '../../core/usecases/org-install.js';
 import path from 'node:path';
+import type { OrgInstallData } from '../../contract/commands.js';
 
 export default class OrgInstall extends DocketCommand<typeof OrgInstall, OrgInstallData> {
   static override summary = 'Install an org profile (schema, templates, org docs) under $XDG_DATA_HOME/docket/profiles/.';

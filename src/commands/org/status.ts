@@ -5,8 +5,9 @@ import type { Outcome, RunContext } from '../../cli/outcome.js';
 import { renderOrgStatusText } from '../../cli/render/commands/org.js';
 import type { Style } from '../../cli/render/style.js';
 import type { RepoConfig } from '../../core/config/types.js';
-import { orgStatus, type OrgStatusData } from '../../core/usecases/org-status.js';
+import { orgStatus } from '../../core/usecases/org-status.js';
 import { DocketError } from '../../errors/docket-error.js';
+import type { OrgStatusData } from '../../contract/commands.js';
 
 export default class OrgStatus extends DocketCommand<typeof OrgStatus, OrgStatusData> {
   static override summary = "Compare the repository's profile lock, the installed profile and the built-in one.";

@@ -5,7 +5,8 @@ import type { Envelope } from '../../cli/envelope.js';
 import type { Outcome, RunContext } from '../../cli/outcome.js';
 import { renderOrgVendorText } from '../../cli/render/commands/org.js';
 import type { Style } from '../../cli/render/style.js';
-import { vendorOrgProfile, type OrgVendorData } from '../../core/usecases/org-vendor.js';
+import { vendorOrgProfile } from '../../core/usecases/org-vendor.js';
+import type { OrgVendorData } from '../../contract/commands.js';
 
 export default class OrgVendor extends DocketCommand<typeof OrgVendor, OrgVendorData> {
   static override summary = 'Copy the installed (or built-in) org profile into the repository and record a lock with its digest.';

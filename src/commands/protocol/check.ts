@@ -4,7 +4,8 @@ import type { Outcome, RunContext } from '../../cli/outcome.js';
 import { assetFlag } from '../../cli/protocol-flags.js';
 import { renderProtocolCheckMarkdown, renderProtocolCheckText } from '../../cli/render/commands/protocol.js';
 import type { Style } from '../../cli/render/style.js';
-import { runProtocolCheck, type ProtocolCheckData } from '../../core/usecases/protocol-check.js';
+import { runProtocolCheck } from '../../core/usecases/protocol-check.js';
+import type { ProtocolCheckData } from '../../contract/commands.js';
 
 export default class ProtocolCheck extends DocketCommand<typeof ProtocolCheck, ProtocolCheckData> {
   static override summary =

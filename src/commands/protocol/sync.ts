@@ -5,7 +5,8 @@ import type { Outcome, RunContext } from '../../cli/outcome.js';
 import { assetFlag } from '../../cli/protocol-flags.js';
 import { renderProtocolSyncMarkdown, renderProtocolSyncText } from '../../cli/render/commands/protocol.js';
 import type { Style } from '../../cli/render/style.js';
-import { runProtocolSync, type ProtocolSyncData } from '../../core/usecases/protocol-sync.js';
+import { runProtocolSync } from '../../core/usecases/protocol-sync.js';
+import type { ProtocolSyncData } from '../../contract/commands.js';
 
 export default class ProtocolSync extends DocketCommand<typeof ProtocolSync, ProtocolSyncData> {
   static override summary = "Rewrite the managed agent-instruction files that are not docket's current text; a dry run by default.";

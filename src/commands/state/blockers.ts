@@ -4,7 +4,8 @@ import type { Envelope } from '../../cli/envelope.js';
 import type { Outcome, RunContext } from '../../cli/outcome.js';
 import { renderStateBlockersText } from '../../cli/render/commands/state.js';
 import type { Style } from '../../cli/render/style.js';
-import { runStateBlockers, type StateBlockersData } from '../../core/usecases/state-read.js';
+import { runStateBlockers } from '../../core/usecases/state-read.js';
+import type { StateBlockersData } from '../../contract/commands.js';
 
 export default class StateBlockers extends DocketCommand<typeof StateBlockers, StateBlockersData> {
   static override summary = 'List the work-queue entries that wait for something not Done, and what each waits for.';

@@ -4,7 +4,8 @@ import type { Envelope } from '../../cli/envelope.js';
 import type { Outcome, RunContext } from '../../cli/outcome.js';
 import { renderEntryText } from '../../cli/render/commands/state.js';
 import type { Style } from '../../cli/render/style.js';
-import { runStateGet, type StateGetData } from '../../core/usecases/state-read.js';
+import { runStateGet } from '../../core/usecases/state-read.js';
+import type { StateGetData } from '../../contract/commands.js';
 
 export default class StateGet extends DocketCommand<typeof StateGet, StateGetData> {
   static override summary = 'Show the work-queue entry of one document: its state, dependencies, and whether it is ready.';

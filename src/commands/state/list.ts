@@ -4,7 +4,8 @@ import type { Envelope } from '../../cli/envelope.js';
 import type { Outcome, RunContext } from '../../cli/outcome.js';
 import { renderStateListText } from '../../cli/render/commands/state.js';
 import type { Style } from '../../cli/render/style.js';
-import { runStateList, type StateListData } from '../../core/usecases/state-read.js';
+import { runStateList } from '../../core/usecases/state-read.js';
+import type { StateListData } from '../../contract/commands.js';
 
 export default class StateList extends DocketCommand<typeof StateList, StateListData> {
   static override summary = 'List the work-queue entries of project-state.yaml, sorted by ID, with filters.';

@@ -4,7 +4,8 @@ import type { Envelope } from '../../cli/envelope.js';
 import type { Outcome, RunContext } from '../../cli/outcome.js';
 import { renderStateNextText } from '../../cli/render/commands/state.js';
 import type { Style } from '../../cli/render/style.js';
-import { runStateNext, type StateNextData } from '../../core/usecases/state-read.js';
+import { runStateNext } from '../../core/usecases/state-read.js';
+import type { StateNextData } from '../../contract/commands.js';
 
 export default class StateNext extends DocketCommand<typeof StateNext, StateNextData> {
   static override summary = 'Pick the next ready work-queue entry: by priority, then how much it unblocks, then age, then ID.';

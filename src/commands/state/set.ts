@@ -5,7 +5,8 @@ import type { Envelope } from '../../cli/envelope.js';
 import type { Outcome, RunContext } from '../../cli/outcome.js';
 import { renderStateSetText } from '../../cli/render/commands/state.js';
 import type { Style } from '../../cli/render/style.js';
-import { runStateSet, type StateSetData } from '../../core/usecases/state-set.js';
+import { runStateSet } from '../../core/usecases/state-set.js';
+import type { StateSetData } from '../../contract/commands.js';
 
 const ids = (description: string) =>
   Flags.string({

@@ -15,6 +15,8 @@ import { DocketError } from '../../errors/docket-error.js';
 import { idValue } from './inputs.js';
 import { loadMetadataSchema } from './schema.js';
 import { withBlockStatus } from './status-block.js';
+import type { SupersedeData } from '../../contract/data/authoring.js';
+export type { SupersedeData };
 
 /** The document a new one supersedes, read and checked before anything is written. */
 export interface SupersedeTarget {
@@ -32,19 +34,6 @@ export interface SupersedeTarget {
   digest: string;
   split: Extract<Split, { kind: 'ok' }>;
   frontmatter: ParsedFrontmatter;
-}
-
-/** What the supersede step did to the old document, for `data.supersedes`. */
-export interface SupersedeData {
-  document_id: string;
-  path: string;
-  previous_status: string | null;
-  status: string;
-  superseded_by: string;
-  /** True when this run changed the file; false in a dry run and when it already named the new document. */
-  updated: boolean;
-  /** The change to the old document as a unified diff ('' when there is none). */
-  diff: string;
 }
 
 function notEditable(rel: string, reason: string, message: string, suggestion: string): DocketError {

@@ -23,6 +23,8 @@ import { writeFreshManifest, writeUpdatedManifest } from './index-cache-write.js
 export type { IndexSummary, StoredResult } from './index-cache-manifest.js';
 export type { RemovedFile } from './index-cache-positions.js';
 export { factsHash, type AddedFile, type FileUpdate } from './index-cache-files.js';
+import type { RebuildReason } from '../../contract/data/document-index.js';
+export type { RebuildReason };
 
 /**
  * Bump when the files' format, DocFacts or their extraction change: older caches are then
@@ -55,8 +57,6 @@ const MAX_FACTS_OVERLAY = 64;
 const MAX_FACTS_OVERLAY_BYTES = 256 * 1024;
 
 export type CacheMode = 'use' | 'rebuild' | 'off';
-export type RebuildReason =
-  'no-cache' | 'cache-disabled' | 'rebuild-requested' | 'config-changed' | 'cache-corrupt' | 'cache-untrusted' | 'cache-busy';
 
 /**
  * The incremental cache of `index`: document facts keyed by path, size, mtime and content

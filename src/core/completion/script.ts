@@ -5,6 +5,9 @@
  * neither, and is refreshed by running `docket completion` again after an upgrade.
  */
 
+import type { Shell } from '../../contract/data/meta.js';
+export type { Shell };
+
 export interface CompletionFlag {
   name: string;
   /** Takes a value (an option), else a switch. */
@@ -21,14 +24,7 @@ export interface CompletionCommand {
   flags: readonly CompletionFlag[];
 }
 
-export type Shell = 'bash' | 'zsh';
 export const SHELLS: readonly Shell[] = ['bash', 'zsh'];
-
-/** `docket completion`'s data: the shell and its script. */
-export interface CompletionData {
-  shell: Shell;
-  script: string;
-}
 
 /** Words safe inside single quotes in both shells (manifest names are [a-z0-9:-] and format names). */
 function quoteWords(words: readonly string[]): string {

@@ -12,7 +12,7 @@ import type { Issue } from '../issues.js';
 import { diffOf, planMoves, setOf, type MoveEdit } from '../move/plan.js';
 import { sha256 } from '../text/sha256.js';
 import { DocketError } from '../../errors/docket-error.js';
-import type { FixChange } from './change.js';
+import type { FixChange } from '../../contract/data/fix.js';
 import { claimAllocated, fixSkipped } from './apply.js';
 import type { FilePlan } from './plan.js';
 

@@ -1,40 +1,16 @@
 import { INDEX_EDGE_TYPES } from '../index/artifact-graph.js';
-import type { EdgeType, IndexNode } from '../index/graph.js';
+import type { IndexNode } from '../index/graph.js';
+import type { WorkQueueEdgeKind, GraphEdgeKind, GraphNode, GraphEdge, GraphData } from '../../contract/data/navigate.js';
+export type { WorkQueueEdgeKind, GraphEdgeKind, GraphNode, GraphData };
 
-/** The work queue's relations, as project-state.yaml names its lists: the entry waits for the target. */
-export type WorkQueueEdgeKind = 'depends_on' | 'blocked_by';
 export const WORK_QUEUE_EDGE_KINDS: readonly WorkQueueEdgeKind[] = ['depends_on', 'blocked_by'];
 
-/** The kinds of edge a graph can draw: the index's, then the work queue's (drawn when the state file exists). */
-export type GraphEdgeKind = EdgeType | WorkQueueEdgeKind;
 export const GRAPH_EDGE_KINDS: readonly GraphEdgeKind[] = [...INDEX_EDGE_TYPES, ...WORK_QUEUE_EDGE_KINDS];
 
 /** What a graph is drawn from: the index's nodes, and its edges with the work queue's. */
 export interface GraphSource {
   nodes: readonly IndexNode[];
   edges: readonly { source: string; target: string; type: GraphEdgeKind }[];
-}
-
-export interface GraphNode {
-  document_id: string;
-  path: string;
-  namespace: string;
-  type: string | null;
-  title: string | null;
-  status: string | null;
-  superseded_by: string | null;
-}
-
-export interface GraphEdge {
-  source: string;
-  target: string;
-  /** The kind, as the index's edges name it. */
-  type: GraphEdgeKind;
-}
-
-export interface GraphData {
-  nodes: GraphNode[];
-  edges: GraphEdge[];
 }
 
 export interface GraphFilters {

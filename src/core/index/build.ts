@@ -3,21 +3,13 @@ import { listGoverned, type WalkResult } from '../engine/documents/walk.js';
 import type { Issue } from '../issues.js';
 import { buildArtifact, stampArtifact, syncArtifact, type IndexArtifact } from './artifact.js';
 import type { OnDisk } from '../fs/changed-file.js';
-import { IndexCache, type AddedFile, type CacheMode, type IndexSummary, type RebuildReason } from '../cache/index-cache.js';
+import { IndexCache, type AddedFile, type CacheMode, type IndexSummary } from '../cache/index-cache.js';
 import { skippedWarning } from './facts.js';
 import { buildGraph, type GraphInput, type IndexEdge, type IndexNode } from './graph.js';
 import { factsSinceBuild, scanSinceBuild, type SinceBuild } from './current.js';
 import { writeIdsFile } from '../cache/index-ids-file.js';
-
-export interface RebuildInfo {
-  mode: 'full' | 'incremental';
-  /** Why the build was full (absent when incremental). */
-  reason?: RebuildReason;
-  added: number;
-  changed: number;
-  removed: number;
-  unchanged: number;
-}
+import type { RebuildInfo } from '../../contract/data/document-index.js';
+export type { RebuildInfo };
 
 export interface BuiltIndex extends IndexSummary {
   /** The graph; absent when nothing changed and the last result was reused (`graph: false` callers only). */

@@ -2,22 +2,8 @@ import type { InspectedDocument } from '../engine/model.js';
 import type { Issue } from '../issues.js';
 import { ID_PATTERN } from '../ids/document-id.js';
 import { detach, detachAll } from '../text/detach.js';
-
-/** A node's fields that come from the document itself (path and namespace are added by the graph). */
-export interface NodeFields {
-  document_id: string;
-  type: string | null;
-  title: string | null;
-  status: string | null;
-  owner: string | null;
-  version: string | null;
-  last_updated: string | null;
-  area: string | null;
-  description: string | null;
-  keywords: string[];
-  related_ids: string[];
-  superseded_by: string | null;
-}
+import type { NodeFields } from '../../contract/data/document-index.js';
+export type { NodeFields };
 
 /**
  * What the index needs from one document, computed once from its content and cached by

@@ -2,21 +2,8 @@ import type { NamespaceConfig } from '../config/types.js';
 import type { Advice, Issue } from '../issues.js';
 import { Suggester } from '../text/suggest.js';
 import type { DocFacts, NodeFields } from './facts.js';
-
-export interface IndexNode extends NodeFields {
-  path: string;
-  namespace: string;
-}
-
-export type EdgeType = 'related' | 'supersedes' | 'references';
-
-/** `guaranteed`: both ends are documents of this index (false: the target or source is dangling). */
-export interface IndexEdge {
-  source: string;
-  target: string;
-  type: EdgeType;
-  guaranteed: boolean;
-}
+import type { IndexNode, EdgeType, IndexEdge } from '../../contract/data/document-index.js';
+export type { IndexNode, EdgeType, IndexEdge };
 
 export interface GraphInput {
   rel: string;

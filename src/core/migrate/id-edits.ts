@@ -13,18 +13,8 @@ import { destinationSpan } from '../move/destination.js';
 import { linksOf } from '../move/rewrite.js';
 import { QUIET, yamlLib } from '../yaml/lib.js';
 import { DocketError } from '../../errors/docket-error.js';
-
-export type IdEditKind =
-  'document_id' | 'metadata_block' | 'heading' | 'related_ids' | 'superseded_by' | 'mention' | 'link' | 'state_entry' | 'state_dependency';
-
-/** One edit: the file (its path before any rename), the 1-based line, the text before and after. */
-export interface IdEdit {
-  path: string;
-  line: number;
-  kind: IdEditKind;
-  old: string;
-  new: string;
-}
+import type { IdEditKind, IdEdit } from '../../contract/data/migrate.js';
+export type { IdEdit };
 
 interface Replacement {
   start: number;

@@ -13,24 +13,8 @@ import { firstHeading, type DocumentRecord } from '../engine/documents/read.js';
 import { fillValue } from '../fix/values.js';
 import { ID_PATTERN, formatId } from '../ids/document-id.js';
 import { IdAllocator } from '../ids/in-memory.js';
-
-/** A document that gets a new ID (and a new name when its name claimed the old number). */
-export interface IdMigration {
-  path: string;
-  /** The new path, when the file is renamed. */
-  to?: string;
-  namespace: string;
-  type: string;
-  old_id: string;
-  new_id: string;
-}
-
-export interface IdSkip {
-  path: string;
-  document_id: string;
-  reason: 'no_type' | 'id_space_exhausted' | 'not_editable';
-  message: string;
-}
+import type { IdMigration, IdSkip } from '../../contract/data/migrate.js';
+export type { IdMigration, IdSkip };
 
 /** A governed document read for the migration (its bytes for the write's check). */
 export interface MigrationDoc {

@@ -10,8 +10,8 @@ import type { Document, Pair, Scalar, YAMLMap } from 'yaml';
 import { BUILTIN_TYPE_DIRECTORIES, normalizeTypeKey } from '../config/defaults.js';
 import type { Issue } from '../issues.js';
 import { QUIET, yamlLib } from '../yaml/lib.js';
-
-export type ConfigChange = { type: 'config'; action: 'add' | 'remove' | 'update'; path: string; value?: string };
+import type { ConfigChange } from '../../contract/data/migrate.js';
+export type { ConfigChange };
 
 /** One mapping that may hold the legacy keys: the top level, or a namespace. */
 export interface ConfigLevel {

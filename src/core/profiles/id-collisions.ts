@@ -4,15 +4,8 @@ import { splitFrontmatter } from '../frontmatter/split.js';
 import { scanIds } from '../ids/next-id.js';
 import { orgDocName, type Profile } from './profile.js';
 import type { VendorTarget } from './vendor-map.js';
-
-/** A document of the profile whose ID a repository document at another path already has. */
-export interface IdCollision {
-  document_id: string;
-  /** Where vendoring would write the profile's document. */
-  path: string;
-  /** The repository document that already has the ID. */
-  existing_path: string;
-}
+import type { IdCollision } from '../../contract/data/org.js';
+export type { IdCollision };
 
 /** The document_id in the frontmatter of a profile's document, if it has one. */
 function profileDocumentId(bytes: Buffer): string | undefined {

@@ -2,12 +2,11 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { RepoConfig } from '../config/types.js';
 import { lockPath } from './vendor-map.js';
+import type { LockFormat } from '../../contract/data/org.js';
+export type { LockFormat };
 
 /** The lock the Python DocOps CLI's `org vendor` writes (reference §8.6). */
 const MEMINIT_LOCK = '.meminit/org-profile.lock.json';
-
-/** Whose lock a repository has: docket's (with a digest per vendored file) or the Python DocOps CLI's (§8.6). */
-export type LockFormat = 'docket' | 'meminit';
 
 export interface RepoLock {
   profile: string;

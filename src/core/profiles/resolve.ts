@@ -2,6 +2,8 @@ import { promises as fs } from 'node:fs';
 import { DocketError } from '../../errors/docket-error.js';
 import { displayProfileDir, installedProfileDir, type ProfileHome } from './data-dir.js';
 import { assertProfileName, builtinProfileNames, loadBuiltinProfile, loadProfileDir, type Profile } from './profile.js';
+import type { ProfileSource } from '../../contract/data/org.js';
+export type { ProfileSource };
 
 export type InstalledRead = { state: 'absent' } | { state: 'invalid'; error: DocketError } | { state: 'ok'; profile: Profile };
 
@@ -36,8 +38,6 @@ export async function notFound(name: string): Promise<DocketError> {
     details: { profile: name, available },
   });
 }
-
-export type ProfileSource = 'installed' | 'meminit-installed' | 'builtin';
 
 function damaged(error: DocketError, env: NodeJS.ProcessEnv, name: string, home: ProfileHome): DocketError {
   if (home === 'docket') return error;

@@ -4,8 +4,8 @@ import type { RepoConfig } from '../config/types.js';
 import { isInside, realpathOfExistingAncestor } from '../fs/paths.js';
 import { canonicalPayload, digestOf, normalise, PROTOCOL_VERSION, type CanonicalPayload, type ProtocolAsset } from './assets.js';
 import { parseMarkers, type MarkerProblem, type ParsedMarkers } from './markers.js';
-
-export type AssetStatus = 'aligned' | 'missing' | 'legacy' | 'stale' | 'tampered' | 'unparseable';
+import type { AssetStatus } from '../../contract/data/protocol.js';
+export type { AssetStatus };
 
 /** Why an asset is unparseable: its markers, or a file docket will not read or replace. */
 export type UnparseableReason = MarkerProblem | 'not_a_regular_file' | 'outside_root' | 'too_large' | 'unreadable';

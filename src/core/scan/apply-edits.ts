@@ -5,11 +5,11 @@ import { FILLABLE } from '../fix/values.js';
 import { applyFieldEdits, prependFrontmatter, yamlScalar, type FieldEdit } from '../fix/edit.js';
 import { parseFrontmatterYaml } from '../frontmatter/parse.js';
 import { canPrependFrontmatter, splitFrontmatter } from '../frontmatter/split.js';
-import type { FixChange } from '../fix/change.js';
+import type { FixChange } from '../../contract/data/fix.js';
 import { appendTopLevelItem, parseForEdit, topLevel } from '../yaml/append-item.js';
 import type { PlanAction } from './types.js';
-
-export type EditRefusal = 'has_frontmatter' | 'field_present' | 'cannot_edit';
+import type { EditRefusal } from '../../contract/data/fix.js';
+export type { EditRefusal };
 
 /** The new text of a file a content action changes, and the change to report. */
 export type Edit = { next: string; change: FixChange; documentId?: string } | { refusal: EditRefusal };

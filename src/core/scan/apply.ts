@@ -8,25 +8,13 @@ import { assertWritable } from '../fs/paths.js';
 import { ensureClaimsDir, tryClaim } from '../ids/claim.js';
 import { isId } from '../ids/document-id.js';
 import type { Issue } from '../issues.js';
-import type { FixChange } from '../fix/change.js';
+import type { FixChange } from '../../contract/data/fix.js';
 import { DocketError } from '../../errors/docket-error.js';
-import { editFor, type ContentAction, type EditRefusal } from './apply-edits.js';
-import type { PlanActionKind, ScanPlan } from './types.js';
+import { editFor, type ContentAction } from './apply-edits.js';
+import type { ScanPlan } from './types.js';
 import { sha256 } from '../text/sha256.js';
-
-export type RefusalReason =
-  'source_changed' | 'source_missing' | 'target_exists' | EditRefusal | 'id_claimed' | 'write_failed' | 'config_changed' | 'unsafe_action';
-
-export interface ActionOutcome {
-  index: number;
-  /** The action's id in a Python DocOps CLI plan. */
-  id?: string;
-  action: PlanActionKind;
-  path: string;
-  to?: string;
-  outcome: 'applied' | 'would_apply' | 'refused';
-  reason?: RefusalReason;
-}
+import type { RefusalReason, ActionOutcome } from '../../contract/data/fix.js';
+export type { ActionOutcome };
 
 const REASONS: Record<RefusalReason, string> = {
   source_changed: 'its content changed since the plan was made',

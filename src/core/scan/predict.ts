@@ -4,14 +4,8 @@ import { inspectForFix } from '../fix/inspect.js';
 import { applyScanPlan } from './apply.js';
 import { relinkMoves } from './relink.js';
 import type { ScanPlan } from './types.js';
-
-/** What `check` will still report once a plan is applied, by code (`plan.remaining`). */
-export interface RemainingFindings {
-  findings: number;
-  errors: number;
-  /** Per code, sorted: how many, the first paths (sorted), its different messages (the first few, sorted). */
-  codes: { code: string; severity: 'error' | 'warning' | 'info'; count: number; paths: string[]; messages: string[] }[];
-}
+import type { RemainingFindings } from '../../contract/data/scan.js';
+export type { RemainingFindings };
 
 const PATHS_SHOWN = 3;
 const MESSAGES_SHOWN = 8;

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { RepoConfig } from '../config/types.js';
 import { ignoreFilesOf, listMarkdown } from '../engine/documents/walk.js';
-import type { FixChange } from '../fix/change.js';
+import type { FixChange } from '../../contract/data/fix.js';
 import { unifiedDiff } from '../fix/diff.js';
 import { writeFileSet, type SetFile } from '../fs/file-set.js';
 import type { Issue } from '../issues.js';

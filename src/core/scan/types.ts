@@ -1,3 +1,14 @@
+import type { PlanAction } from '../../contract/data/scan.js';
+export type { PlanAction };
+export type {
+  FrontmatterState,
+  ScannedFile,
+  DirectorySummary,
+  TypeSuggestion,
+  NamespaceSuggestion,
+  ForeignAction,
+} from '../../contract/data/scan.js';
+
 /** Folder names that suggest a document type (lower-case, compared without a numeric prefix like `45-`). */
 export const TYPE_FOLDERS: Readonly<Record<string, string>> = {
   adr: 'ADR',
@@ -46,67 +57,6 @@ export const SKIPPED_DIRS = new Set(['node_modules', 'vendor', 'dist', 'build', 
 
 /** Monorepo docs roots worth a namespace each. */
 export const NAMESPACE_ROOT = /^(packages|apps|services)\/([^/]+)\/docs$/;
-
-export type FrontmatterState = 'ok' | 'missing' | 'invalid' | 'unreadable';
-
-/** One Markdown file as the survey sees it (an NDJSON `file` item; `data.files` in JSON). */
-export interface ScannedFile {
-  path: string;
-  /** Inside a namespace's docs root and not excluded: `check` would govern it. */
-  governed: boolean;
-  frontmatter: FrontmatterState;
-  document_id: string | null;
-  /** Type suggested by the folder it is in (or its frontmatter), if any. */
-  suggested_type: string | null;
-}
-
-export interface DirectorySummary {
-  path: string;
-  markdown_files: number;
-  without_frontmatter: number;
-  governed: number;
-}
-
-export interface TypeSuggestion {
-  directory: string;
-  type: string;
-  /** Where the type's documents belong under the namespace's docs root. */
-  target_directory: string;
-}
-
-export interface NamespaceSuggestion {
-  name: string;
-  docs_root: string;
-  repo_prefix: string;
-}
-
-/**
- * One step of an adoption plan. `source_sha256` is the SHA-256 of the bytes the action expects
- * at `path` when it runs (a move keeps bytes, so a chained action carries the same hash).
- * - move/rename: to the type directory and the `<type>-<nnn>-<slug>.md` convention;
- * - add_frontmatter: a whole block, for a file without one;
- * - add_fields: fields missing (or empty) in an existing block, added as `fix` adds them;
- * - set_fields: the same, and values the schema spells otherwise (`accepted`, `draft`) replaced;
- * - exclude: `path` is docops.config.yaml; `files` are appended to its `excluded_files`
- *   (governed files no type could be suggested for: a person classifies them later).
- */
-export type PlanAction = (
-  | { action: 'rename' | 'move'; path: string; to: string; source_sha256: string }
-  | { action: 'add_frontmatter'; path: string; source_sha256: string; frontmatter: Record<string, string> }
-  | { action: 'add_fields' | 'set_fields'; path: string; source_sha256: string; fields: Record<string, string> }
-  | { action: 'exclude'; path: string; source_sha256: string; files: string[] }
-) &
-  ForeignAction;
-
-/** What an action read from a Python DocOps CLI plan carries besides (see meminit-plan.ts). */
-export interface ForeignAction {
-  /** The action's `id` in that plan, reported back with its outcome. */
-  id?: string;
-  /** Refused before it runs: the config changed since the plan (its fingerprint), or the plan marks it destructive. */
-  refuse?: 'config_changed' | 'unsafe_action';
-}
-
-export type PlanActionKind = PlanAction['action'];
 
 export interface ScanPlan {
   kind: 'docket-scan-plan';

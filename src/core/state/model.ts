@@ -1,5 +1,6 @@
 import { DEFAULT_IMPL_STATES } from '../config/defaults.js';
 import type { RepoConfig } from '../config/types.js';
+export type { EntryView } from '../../contract/data/state.js';
 
 /** The version a state file written by docket carries; a file without the key is the legacy 1.0 layout. */
 export const STATE_SCHEMA_VERSION = '2.0';
@@ -34,27 +35,6 @@ export interface StateEntry {
   blocked_by: string[];
   assignee?: string;
   next_action?: string;
-}
-
-/** An entry as every read surface shows it: the stored fields and the derived ones (never stored). */
-export interface EntryView {
-  document_id: string;
-  impl_state: string;
-  updated: string;
-  updated_by: string;
-  notes?: string;
-  /** The effective priority: P2 when the file has none. */
-  priority: string;
-  depends_on: string[];
-  blocked_by: string[];
-  assignee?: string;
-  next_action?: string;
-  /** Not Started, and every dependency is Done. */
-  ready: boolean;
-  /** Dependencies (depends_on and blocked_by) not Done, sorted; unknown IDs count as open. */
-  open_blockers: string[];
-  /** Entries that list this one as a dependency, sorted. */
-  unblocks: string[];
 }
 
 /** Canonical states first, then those the config adds (any namespace), without duplicates. */

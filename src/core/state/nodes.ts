@@ -1,10 +1,12 @@
 import type { RepoConfig } from '../config/types.js';
-import type { IndexNode } from '../index/graph.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { analyzeState } from './analyze.js';
 import { readStateFile, stateFilePath } from './file.js';
 import type { Issue } from '../issues.js';
 import { ACTOR_PATTERN, LIMITS, validImplStates, type EntryView, type StateEntry } from './model.js';
+import type { NodeState } from '../../contract/data/document-index.js';
+export type { NodeState };
+export type { StatefulNode } from '../../contract/data/document-index.js';
 
 /**
  * The entries of a readable, well-formed state file with their derived fields, by ID;
@@ -59,17 +61,12 @@ function ignored(rel: string, problem: string, leftOut: string, line: unknown): 
   };
 }
 
-/** The work-queue fields of a node: those of its entry, or (no entry) never ready, no blockers, unblocks nothing. */
-export type NodeState = Omit<Partial<EntryView>, 'document_id'> & Pick<EntryView, 'ready' | 'open_blockers' | 'unblocks'>;
-
 export function nodeState(id: string, views: ReadonlyMap<string, EntryView>): NodeState {
   const view = views.get(id);
   if (!view) return { ready: false, open_blockers: [], unblocks: [] };
   const { document_id: _id, ...fields } = view;
   return fields;
 }
-
-export type StatefulNode = IndexNode & NodeState;
 
 const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
 

@@ -3,8 +3,8 @@ import type { NamespaceConfig } from '../config/types.js';
 import type { Issue } from '../issues.js';
 import { readTemplateFile } from './read-template.js';
 import { skeletonTemplate } from './skeleton.js';
-
-export type TemplateSource = 'config' | 'convention' | 'builtin' | 'skeleton';
+import type { TemplateSource } from '../../contract/data/authoring.js';
+export type { TemplateSource };
 
 export interface ResolvedTemplate {
   source: TemplateSource;

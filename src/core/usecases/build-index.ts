@@ -1,31 +1,14 @@
 import { loadConfigOrDefaults, type ConfigFallback } from '../config/fallback.js';
-import { buildIndex, type RebuildInfo } from '../index/build.js';
+import { buildIndex } from '../index/build.js';
 import type { CacheMode } from '../cache/index-cache.js';
 import type { Advice, Issue } from '../issues.js';
 import type { ItemSink } from '../stream.js';
-import type { IndexEdge } from '../index/graph.js';
 import { checkFilters, filteredNodes, hasFilters, indexStateFindings, stateFileExists, type IndexFilters } from '../state/index-view.js';
 import { knownIds } from '../state/open.js';
-import { nodeState, stateViews, type StatefulNode } from '../state/nodes.js';
-import { requestedViews, viewRequest, viewsDir, writeIndexViews, type ViewFile } from '../views/write.js';
-
-export interface IndexData {
-  index_path: string;
-  node_count: number;
-  edge_count: number;
-  /** Whether the artifact's bytes changed and were written (false: unchanged, or integrity failed). */
-  written: boolean;
-  /** --check: whether the artifact is what `docket index` would write now. */
-  current?: boolean;
-  rebuild: RebuildInfo;
-  /** With --status or --impl-state: the nodes they keep, with their work-queue fields (the artifact is never filtered). */
-  filtered?: boolean;
-  nodes?: StatefulNode[];
-  /** With a filter: the edges between two nodes it keeps. */
-  edges?: IndexEdge[];
-  /** With --output-catalog / --output-kanban: each view file and whether its bytes changed and were written. */
-  views?: ViewFile[];
-}
+import { nodeState, stateViews } from '../state/nodes.js';
+import { requestedViews, viewRequest, viewsDir, writeIndexViews } from '../views/write.js';
+import type { IndexData } from '../../contract/data/document-index.js';
+export type { IndexData };
 
 export interface IndexOptions {
   cache: CacheMode;

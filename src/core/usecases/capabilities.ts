@@ -1,52 +1,8 @@
 import { CODES } from '../../errors/codes.js';
 import { EXIT_MEANINGS } from '../../errors/types.js';
 import { MEMINIT_ENV_FALLBACKS } from '../env.js';
-
-export interface FlagInfo {
-  name: string;
-  type: 'boolean' | 'option';
-  description: string;
-  /** For options: integer flags say so (min/max apply); others take strings. */
-  value_type?: 'string' | 'integer';
-  char?: string;
-  options?: string[];
-  default?: unknown;
-  multiple?: boolean;
-  allow_no?: boolean;
-}
-
-export interface ArgInfo {
-  name: string;
-  required: boolean;
-  description: string;
-  multiple?: boolean;
-}
-
-export interface CommandInfo {
-  id: string;
-  summary: string;
-  mutates: boolean;
-  formats: string[];
-  args: ArgInfo[];
-  flags: FlagInfo[];
-  /** The flag that previews a writing command (`docket mcp` makes it the default). */
-  preview?: { flag: string; mode: 'apply' | 'dry-run' };
-  /** The tool name under `docket mcp`, for agent-facing commands. */
-  mcp_tool?: string;
-}
-
-export interface Capabilities {
-  name: string;
-  version: string;
-  output_schema_version: string;
-  node: { required: string; running: string };
-  formats: string[];
-  global_flags: FlagInfo[];
-  commands: CommandInfo[];
-  codes: { code: string; kind: string; exit_code: number; category: string }[];
-  exit_codes: { exit_code: number; meaning: string }[];
-  environment: { name: string; description: string }[];
-}
+import type { FlagInfo, CommandInfo, Capabilities } from '../../contract/data/meta.js';
+export type { FlagInfo, CommandInfo, Capabilities };
 
 const ENVIRONMENT = [
   { name: 'DOCKET_FORMAT', description: 'Default output format when --format/--json is not given (text, json, md, ...).' },

@@ -10,20 +10,8 @@ import { isStrictlySorted } from '../text/sorted.js';
 import type { GovernedFile } from '../engine/documents/walk.js';
 import type { DocFacts } from '../index/facts.js';
 import { FactsCollector, indexOnDisk, indexTracked, staleIndexWarning } from '../index/staleness.js';
-
-export interface CheckData {
-  files_checked: number;
-  files_passed: number;
-  files_failed: number;
-  files_with_warnings: number;
-  violations_count: number;
-  warnings_count: number;
-  /** Documents checked (and files outside the docs roots that were named), sorted. */
-  checked_paths: string[];
-  /** Files the PATHS selected that are not governed (excluded, not Markdown, symbolic links), sorted. */
-  ignored_paths: string[];
-  strict: boolean;
-}
+import type { CheckData } from '../../contract/data/check.js';
+export type { CheckData };
 
 export interface CheckOptions {
   paths?: readonly string[];

@@ -1,4 +1,4 @@
-import { detectAgent, type AgentInfo } from '../agent.js';
+import { detectAgent } from '../agent.js';
 import { mainNamespace } from '../config/load.js';
 import type { NamespaceConfig, RepoConfig } from '../config/types.js';
 import { field, firstHeading, recordOf, type RawRead } from '../engine/documents/read.js';
@@ -7,43 +7,8 @@ import { listGoverned, type GovernedFile } from '../engine/documents/walk.js';
 import type { Advice, Issue } from '../issues.js';
 import type { ItemSink } from '../stream.js';
 import { DocketError } from '../../errors/docket-error.js';
-
-export interface NamespaceContext {
-  name: string;
-  repo_prefix: string;
-  docs_root: string;
-  schema_path: string;
-  document_types: { type: string; directory: string; description?: string; template?: string }[];
-  default_owner?: string;
-  /** The statuses and implementation states the config declares (defaults when it declares none). */
-  valid_doc_statuses: string[];
-  valid_impl_states: string[];
-  document_count?: number;
-}
-
-export interface DocumentSummary {
-  document_id: string | null;
-  path: string;
-  type: string | null;
-  title: string | null;
-  status: string | null;
-}
-
-export interface ContextData {
-  project_name: string;
-  config_path: string;
-  repo_prefix: string;
-  docops_version: string;
-  docs_root: string;
-  schema_path: string;
-  index_path: string;
-  /** The Python DocOps CLI's catalogue view in each index directory: never governed. */
-  catalog_name: string;
-  namespaces: NamespaceContext[];
-  agent: AgentInfo;
-  deep?: { budget_ms: number; complete: boolean; documents_listed: number };
-  documents?: DocumentSummary[];
-}
+import type { NamespaceContext, DocumentSummary, ContextData } from '../../contract/data/meta.js';
+export type { DocumentSummary, ContextData };
 
 const DEEP_BUDGET_MS = 10_000;
 const MAX_BUDGET_MS = 3_600_000;

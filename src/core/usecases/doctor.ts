@@ -12,19 +12,8 @@ import { re2Patterns } from '../schema/pattern/engine.js';
 import { schemaPatterns } from '../schema/pattern/walk.js';
 import { knownIds } from '../state/open.js';
 import { validateStateFile } from '../state/validate.js';
-
-export type CheckStatus = 'ok' | 'warn' | 'error';
-
-export interface DoctorCheck {
-  name: string;
-  status: CheckStatus;
-  message: string;
-}
-
-export interface DoctorData {
-  status: CheckStatus;
-  checks: DoctorCheck[];
-}
+import type { CheckStatus, DoctorCheck, DoctorData } from '../../contract/data/meta.js';
+export type { DoctorData };
 
 export interface DoctorResult {
   data: DoctorData;

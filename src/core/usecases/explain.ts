@@ -1,45 +1,10 @@
 import { CODES, isCode } from '../../errors/codes.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { MEMINIT_CODES } from '../../errors/table/meminit.js';
-import { EXIT_MEANINGS, type CodeKind, type ExitCode } from '../../errors/types.js';
+import { EXIT_MEANINGS } from '../../errors/types.js';
 import { closest } from '../text/suggest.js';
-
-export interface CodeSummary {
-  code: string;
-  origin: 'docket';
-  kind: CodeKind;
-  exit_code: ExitCode;
-  category: string;
-  summary: string;
-}
-
-/** A code of the Python DocOps CLI (meminit) that docket does not emit: what replaces it. */
-export interface ForeignCodeSummary {
-  code: string;
-  origin: 'meminit';
-  category: string;
-  summary: string;
-  /** docket's codes for the same conditions; empty where docket lacks the feature. */
-  replaced_by: string[];
-}
-
-export interface CodeExplanation extends CodeSummary {
-  cause: string;
-  remediation: { action: string; commands: string[] };
-}
-
-export interface ForeignCodeExplanation extends ForeignCodeSummary {
-  /** How that tool used the code: never docket's own kind or exit code. */
-  meminit: { kind: string; exit_code: number };
-  /** What docket does instead, or what to use where it has no such feature. */
-  remediation: { action: string; commands: string[] };
-}
-
-export interface CodeList {
-  count: number;
-  codes: (CodeSummary | ForeignCodeSummary)[];
-  exit_codes: { exit_code: number; meaning: string }[];
-}
+import type { CodeSummary, ForeignCodeSummary, CodeExplanation, ForeignCodeExplanation, CodeList } from '../../contract/data/explain.js';
+export type { CodeExplanation, ForeignCodeExplanation, CodeList };
 
 type MeminitCode = keyof typeof MEMINIT_CODES;
 

@@ -2,7 +2,7 @@ import type { Finding } from '../engine/model.js';
 import { inspectForFix, type FixInspection } from '../fix/inspect.js';
 import { loadConfigOrDefaults, type ConfigFallback } from '../config/fallback.js';
 import { loadConfig, parseConfig } from '../config/load.js';
-import { applyScanPlan, type ActionOutcome } from '../scan/apply.js';
+import { applyScanPlan } from '../scan/apply.js';
 import { relinkMoves } from '../scan/relink.js';
 import { readPlan } from '../scan/plan-file.js';
 import { fromForeignPlan } from '../scan/meminit-plan.js';
@@ -17,23 +17,9 @@ import { todayIso } from '../dates.js';
 import { claimedIds } from '../ids/claim.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { compareIssues, type Advice, type Issue } from '../issues.js';
-import type { FixChange } from '../fix/change.js';
+import type { FixChange, FixData } from '../../contract/data/fix.js';
 
-export type { FixChange } from '../fix/change.js';
-
-export interface FixData {
-  dry_run: boolean;
-  /** Findings fixed (or, in a dry run, that would be fixed). */
-  fixed: number;
-  /** Findings left after fixing (in a dry run: predicted). */
-  remaining: number;
-  changes: FixChange[];
-  namespace?: string;
-  /** --apply: temporary files of killed docket runs it removed (present when there were any). */
-  removed_temp_files?: string[];
-  /** fix --plan: the plan file and each action's outcome, in the plan's order. */
-  plan?: { path: string; applied: number; refused: number; actions: ActionOutcome[] };
-}
+export type { FixData };
 
 export interface FixOptions {
   apply: boolean;

@@ -18,17 +18,8 @@ import { shellWord } from '../text/shell-word.js';
 import { DocketError } from '../../errors/docket-error.js';
 import type { Advice, Issue } from '../issues.js';
 import { initProtocolAssets } from './init-protocol.js';
-
-export interface InitData {
-  project_name: string;
-  repo_prefix: string;
-  docs_root: string;
-  created_paths: string[];
-  updated_paths: string[];
-  skipped_paths: string[];
-  /** Nothing was written: the paths say what init would create, update and leave. */
-  dry_run: boolean;
-}
+import type { InitData } from '../../contract/data/authoring.js';
+export type { InitData };
 
 export interface InitResult {
   data: InitData;

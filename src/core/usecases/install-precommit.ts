@@ -9,19 +9,8 @@ import { addHooks, PRECOMMIT_FILE } from '../precommit/config-edit.js';
 import { gitHookScript, gitLayout, hookRel, hookState } from '../precommit/git-hook.js';
 import { docketHooks } from '../precommit/hooks.js';
 import { DocketError } from '../../errors/docket-error.js';
-
-export interface InstallPrecommitData {
-  mode: 'pre-commit' | 'git-hook';
-  /** Repository-relative path of the file that holds the hooks. */
-  hook_path: string;
-  /** True when this run wrote the file. */
-  installed: boolean;
-  /** True when every docket hook was already there before this run. */
-  already_present: boolean;
-  /** Hooks this run added (or, in a dry run, would add). */
-  added_hooks: string[];
-  dry_run: boolean;
-}
+import type { InstallPrecommitData } from '../../contract/data/authoring.js';
+export type { InstallPrecommitData };
 
 export interface InstallPrecommitResult {
   data: InstallPrecommitData;

@@ -1,12 +1,8 @@
 import type { RepoConfig } from '../config/types.js';
 import { pickNamespace } from '../authoring/inputs.js';
 import { typeDirectory } from '../authoring/plan.js';
-
-export interface ListTypesData {
-  namespace: string;
-  repo_prefix: string;
-  types: { type: string; directory: string; id_pattern: string; description?: string }[];
-}
+import type { ListTypesData } from '../../contract/data/authoring.js';
+export type { ListTypesData };
 
 /** `new --list-types`: the namespace's document types, where they go, and their ID pattern. */
 export function listTypes(config: RepoConfig, namespace: string | undefined): ListTypesData {

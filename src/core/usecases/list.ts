@@ -9,24 +9,8 @@ import type { Advice, Issue } from '../issues.js';
 import { closest } from '../text/suggest.js';
 import { indexAdvice } from './navigate.js';
 import { DocketError } from '../../errors/docket-error.js';
-
-export interface ListedDocument {
-  document_id: string;
-  title: string | null;
-  status: string | null;
-  /** The document's date (its last_updated field). */
-  last_updated: string | null;
-  type: string | null;
-  path: string;
-}
-
-export interface ListData {
-  /** The filters applied, as canonical values (null: not filtered). */
-  filters: { type: string[] | null; status: string[] | null };
-  count: number;
-  /** Sorted by ID. */
-  documents: ListedDocument[];
-}
+import type { ListedDocument, ListData } from '../../contract/data/navigate.js';
+export type { ListData };
 
 export interface ListRequest {
   types?: readonly string[];

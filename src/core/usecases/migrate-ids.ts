@@ -12,37 +12,14 @@ import { claimedIds, ensureClaimsDir, releaseClaim, tryClaim, type Claim } from 
 import { scanIds } from '../ids/next-id.js';
 import type { Advice, Issue } from '../issues.js';
 import { editIds, replaceIds, type IdEdit } from '../migrate/id-edits.js';
-import { planIds, renameFor, type IdMigration, type IdSkip, type MigrationDoc } from '../migrate/ids-plan.js';
+import { planIds, renameFor, type IdMigration, type MigrationDoc } from '../migrate/ids-plan.js';
 import { planMoves, type MoveEdit } from '../move/plan.js';
 import { stateIdsChange } from '../migrate/state-ids.js';
 import { withStateLock } from '../state/lock.js';
 import { DocketError } from '../../errors/docket-error.js';
 
-export type { IdEdit } from '../migrate/id-edits.js';
-export type { IdMigration, IdSkip } from '../migrate/ids-plan.js';
-
-export interface MigrateIdsChange {
-  path: string;
-  /** The new path of a renamed document. */
-  to?: string;
-  /** Edits in this file. */
-  edits: number;
-  /** The change as a git diff; all of them concatenate into one patch. */
-  diff: string;
-}
-
-export interface MigrateIdsData {
-  dry_run: boolean;
-  rewrite_references: boolean;
-  /** Each document that gets a new ID, in path order. */
-  migrations: IdMigration[];
-  /** Every edit, by file (its path before any rename) and line. */
-  edits: IdEdit[];
-  /** One entry per file written, in path order. */
-  changes: MigrateIdsChange[];
-  /** Documents with a non-canonical ID that were left alone, and why. */
-  skipped: IdSkip[];
-}
+import type { MigrateIdsChange, MigrateIdsData } from '../../contract/data/migrate.js';
+export type { MigrateIdsData };
 
 export interface MigrateIdsOptions {
   apply: boolean;

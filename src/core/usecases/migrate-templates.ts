@@ -9,35 +9,12 @@ import { writeFileSet, type SetFile } from '../fs/file-set.js';
 import { assertWritable } from '../fs/paths.js';
 import type { Advice, Issue } from '../issues.js';
 import { replacePlaceholders } from '../migrate/placeholders.js';
-import { migrateConfig, templatePath, type ConfigChange, type ConfigLevel } from '../migrate/template-config.js';
+import { migrateConfig, templatePath, type ConfigLevel } from '../migrate/template-config.js';
 import { decodeText, readBytesOf } from '../move/plan.js';
 import { DocketError } from '../../errors/docket-error.js';
 
-export type { ConfigChange } from '../migrate/template-config.js';
-
-export type TemplateChange =
-  | ConfigChange
-  | { type: 'file'; action: 'rename'; from: string; to: string }
-  | { type: 'file'; action: 'replace'; file: string; from: string; to: string; count: number };
-
-export interface MigrateTemplatesData {
-  dry_run: boolean;
-  config_file: string;
-  /** The templates directory of the default namespace. */
-  templates_dir: string;
-  /** Where the files changed were copied first (--apply with the backup on); null otherwise. */
-  backup_path: string | null;
-  summary: {
-    config_entries_found: number;
-    config_entries_migrated: number;
-    template_files_found: number;
-    template_files_renamed: number;
-    placeholder_replacements: number;
-  };
-  changes: TemplateChange[];
-  /** One entry per file written, in path order, with its diff. */
-  files: { path: string; to?: string; diff: string }[];
-}
+import type { TemplateChange, MigrateTemplatesData } from '../../contract/data/migrate.js';
+export type { MigrateTemplatesData };
 
 export interface MigrateTemplatesOptions {
   apply: boolean;

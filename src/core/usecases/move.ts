@@ -9,28 +9,8 @@ import { resolveInsideRoot } from '../fs/paths.js';
 import type { Advice, Issue } from '../issues.js';
 import { diffOf, planMoves, setOf } from '../move/plan.js';
 import { DocketError } from '../../errors/docket-error.js';
-
-export interface MoveChange {
-  path: string;
-  /** move: the document itself (its own links rewritten too); edit_links: another file's links to it. */
-  action: 'move' | 'edit_links';
-  /** The new path of a move. */
-  to?: string;
-  /** Links whose destination changed in this file. */
-  links: number;
-  /** The change as a git diff; all of them concatenate into one patch (rename headers for the move). */
-  diff: string;
-}
-
-export interface MoveData {
-  dry_run: boolean;
-  from: string;
-  to: string;
-  /** Links rewritten in every file (the moved one included). */
-  links_rewritten: number;
-  /** The moved document first, then the other files in path order. */
-  changes: MoveChange[];
-}
+import type { MoveData } from '../../contract/data/migrate.js';
+export type { MoveData };
 
 export interface MoveOptions {
   source: string;

@@ -6,24 +6,8 @@ import type { IndexNode } from '../index/graph.js';
 import type { Advice, Issue } from '../issues.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { promises as fs } from 'node:fs';
-
-export interface ResolveData {
-  document_id: string;
-  path: string;
-  title: string | null;
-  status: string | null;
-}
-
-export type IdentifyData = ResolveData;
-
-export interface LinkData extends ResolveData {
-  /** The Markdown link, e.g. `[Use PostgreSQL](../45-adr/adr-001-use-postgres.md)`. */
-  link: string;
-  /** The link's target as written in it (relative to `from`, or to the root). */
-  href: string;
-  /** The file or directory the link is relative to (repository-relative); absent: the root. */
-  from?: string;
-}
+import type { ResolveData, IdentifyData, LinkData } from '../../contract/data/navigate.js';
+export type { ResolveData, IdentifyData, LinkData };
 
 export interface NavigateResult<D> {
   data: D;

@@ -19,31 +19,11 @@ import { claimChosen, ensureClaimsDir, lockTimeoutMs, releaseClaim, type Claim }
 import { parseId } from '../ids/document-id.js';
 import { scanIds, type IdScan } from '../ids/next-id.js';
 import type { Advice, Issue } from '../issues.js';
-import type { TemplateSource } from '../templates/resolve.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { note } from '../diagnostics.js';
 import { promises as fs } from 'node:fs';
-
-export interface NewData {
-  document_id: string;
-  path: string;
-  type: string;
-  title: string;
-  status: string;
-  owner: string;
-  version: string;
-  last_updated: string;
-  content_sha256: string;
-  template: { source: TemplateSource; path: string | null };
-  namespace: string;
-  dry_run: boolean;
-  /** True when this run wrote the file; false for dry runs and when the same document existed. */
-  created: boolean;
-  rendered_content?: string;
-  would_create?: boolean;
-  /** With --supersedes: the old document, marked Superseded in the same step. */
-  supersedes?: SupersedeData;
-}
+import type { NewData } from '../../contract/data/authoring.js';
+export type { NewData };
 
 export interface NewResult {
   data: NewData;

@@ -7,23 +7,8 @@ import { notFound, readInstalled } from '../profiles/resolve.js';
 import type { Advice } from '../issues.js';
 import { shellWord } from '../text/shell-word.js';
 import { DocketError, isDocketError } from '../../errors/docket-error.js';
-
-export interface OrgInstallData {
-  profile: string;
-  version: string;
-  digest: string;
-  source: 'builtin' | 'directory';
-  /** Absolute directory of the installed profile (outside the repository by design). */
-  target_dir: string;
-  dry_run: boolean;
-  /** True when this run wrote the profile. */
-  installed: boolean;
-  /** True when the identical profile was already installed. */
-  already_installed: boolean;
-  /** Version replaced by --force (null when nothing was replaced). */
-  replaced_version: string | null;
-  would_install?: boolean;
-}
+import type { OrgInstallData } from '../../contract/data/org.js';
+export type { OrgInstallData };
 
 export interface OrgInstallOptions {
   name?: string;

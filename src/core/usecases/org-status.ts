@@ -2,41 +2,11 @@ import type { RepoConfig } from '../config/types.js';
 import type { Advice, Issue } from '../issues.js';
 import { displayProfileDir } from '../profiles/data-dir.js';
 import { assertProfileName, loadBuiltinProfile } from '../profiles/profile.js';
-import { readRepoLock, sameDigest, type LockFormat } from '../profiles/repo-lock.js';
-import { chooseProfile, notFound, readInstalled, type InstalledRead, type ProfileSource } from '../profiles/resolve.js';
+import { readRepoLock, sameDigest } from '../profiles/repo-lock.js';
+import { chooseProfile, notFound, readInstalled, type InstalledRead } from '../profiles/resolve.js';
 import { lockPath, repoBytes, sha } from '../profiles/vendor-map.js';
-
-interface InstalledInfo {
-  present: boolean;
-  valid: boolean;
-  path: string;
-  version: string | null;
-  digest: string | null;
-}
-
-export interface OrgStatusData {
-  profile: string;
-  builtin: { version: string; digest: string } | null;
-  installed: InstalledInfo;
-  /** The copy the Python DocOps CLI installed ($XDG_DATA_HOME/meminit/org/profiles/<name>, reference §8.6), read when docket has none. */
-  meminit_installed: InstalledInfo;
-  /** `format` says whose lock was read: docket's, else the Python DocOps CLI's `.meminit/org-profile.lock.json`. */
-  lock: {
-    present: boolean;
-    valid: boolean;
-    path: string | null;
-    format: LockFormat | null;
-    version: string | null;
-    digest: string | null;
-    source: string | null;
-  };
-  /** Vendored files that no longer match the lock (docket's lock only: the other one records no files). */
-  drift: { path: string; state: 'modified' | 'missing' }[];
-  /** The profile vendoring would use now: docket's installed one, else the Python DocOps CLI's, else the built-in one. */
-  current: { source: ProfileSource | null; version: string | null; digest: string | null };
-  /** Lock present, equal to the current profile, and no drift. */
-  up_to_date: boolean;
-}
+import type { InstalledInfo, OrgStatusData } from '../../contract/data/org.js';
+export type { OrgStatusData };
 
 function installedInfo(read: InstalledRead, path: string): InstalledInfo {
   const p = read.state === 'ok' ? read.profile : undefined;

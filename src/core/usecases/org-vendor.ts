@@ -8,32 +8,11 @@ import { findIdCollisions, type IdCollision } from '../profiles/id-collisions.js
 import { addOrgNamespace, orgNamespaceNeed } from '../profiles/org-namespace.js';
 import { orgDocName } from '../profiles/profile.js';
 import { docketLockText, meminitLockText, readRepoLock, sameDigest, type LockFormat, type RepoLock } from '../profiles/repo-lock.js';
-import { effectiveProfile, type ProfileSource } from '../profiles/resolve.js';
+import { effectiveProfile } from '../profiles/resolve.js';
 import { orgDir, repoBytes, sha, vendorTargets } from '../profiles/vendor-map.js';
 import { DocketError } from '../../errors/docket-error.js';
-
-export type VendorAction = 'create' | 'update' | 'unchanged' | 'conflict' | 'replace' | 'collision';
-
-export interface OrgVendorData {
-  profile: string;
-  version: string;
-  /** Which profile was vendored: docket's installed copy, the Python DocOps CLI's installed copy, or the built-in one. */
-  source: ProfileSource;
-  digest: string;
-  lock_path: string;
-  /** docket's own lock, or the Python DocOps CLI's `.meminit/org-profile.lock.json` when that is the one the repository has. */
-  lock_format: LockFormat;
-  dry_run: boolean;
-  /** False with --no-include-org-docs: only the schema and the templates are vendored. */
-  include_org_docs: boolean;
-  /** True when this run wrote to the repository. */
-  applied: boolean;
-  files: { path: string; action: VendorAction }[];
-  /** Organisation documents whose ID a repository document at another path already has. */
-  collisions: IdCollision[];
-  config_action: 'add-org-namespace' | 'unchanged';
-  lock_action: 'create' | 'update' | 'unchanged';
-}
+import type { VendorAction, OrgVendorData } from '../../contract/data/org.js';
+export type { OrgVendorData };
 
 export interface OrgVendorOptions {
   name: string;

@@ -2,31 +2,8 @@ import type { RepoConfig } from '../config/types.js';
 import type { Advice, Issue } from '../issues.js';
 import { PROTOCOL_ASSETS, PROTOCOL_VERSION, type ProtocolAsset } from '../protocol/assets.js';
 import { inspectAsset, type AssetState, type AssetStatus } from '../protocol/inspect.js';
-
-export interface ProtocolAssetReport {
-  id: string;
-  target_path: string;
-  ownership: 'mixed' | 'generated';
-  status: AssetStatus;
-  /** Whether `protocol sync --apply` brings it in line without --force. */
-  auto_fixable: boolean;
-  /** Why it is unparseable, and where. */
-  reason?: string;
-  line?: number;
-  expected_version?: string;
-  recorded_version?: string;
-  expected_sha256: string;
-  recorded_sha256?: string;
-  actual_sha256?: string;
-  /** Permission bits as integers (493 is 0755), for assets with a required mode. */
-  expected_file_mode?: number;
-  actual_file_mode?: number;
-}
-
-export interface ProtocolCheckData {
-  summary: { total: number; aligned: number; drifted: number; unparseable: number };
-  assets: ProtocolAssetReport[];
-}
+import type { ProtocolAssetReport, ProtocolCheckData } from '../../contract/data/protocol.js';
+export type { ProtocolCheckData };
 
 const CODE = {
   missing: 'PROTOCOL_ASSET_MISSING',

@@ -4,34 +4,13 @@ import type { RepoConfig } from '../config/types.js';
 import { unifiedDiff } from '../fix/diff.js';
 import { checkWriteTarget, writeFileAtomic } from '../fs/atomic-write.js';
 import type { Advice, Issue } from '../issues.js';
-import { UNTOUCHABLE, type AssetState, type AssetStatus } from '../protocol/inspect.js';
+import { UNTOUCHABLE, type AssetState } from '../protocol/inspect.js';
 import { renderAsset } from '../protocol/render.js';
 import { sha256 } from '../text/sha256.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { assetFlags, driftIssue, inspectAssets } from './protocol-check.js';
-
-export type SyncAction = 'noop' | 'rewrite' | 'refuse';
-
-export interface ProtocolSyncAsset {
-  id: string;
-  target_path: string;
-  prior_status: AssetStatus;
-  action: SyncAction;
-  /** Why it is refused: needs_force (tampered, unparseable markers), a file docket never replaces, or changed_during_sync. */
-  reason?: string;
-  /** Bytes of the old file kept after the end marker (AGENTS.md). */
-  preserved_user_bytes?: number;
-  /** The change as a unified diff ('' when there is none; mode changes as git writes them). */
-  diff: string;
-}
-
-export interface ProtocolSyncData {
-  dry_run: boolean;
-  /** True when this run wrote to the repository. */
-  applied: boolean;
-  summary: { total: number; rewritten: number; refused: number; noop: number };
-  assets: ProtocolSyncAsset[];
-}
+import type { SyncAction, ProtocolSyncAsset, ProtocolSyncData } from '../../contract/data/protocol.js';
+export type { ProtocolSyncData };
 
 interface Planned {
   state: AssetState;

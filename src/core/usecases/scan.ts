@@ -21,39 +21,14 @@ import {
   SKIPPED_DIRS,
   type DirectorySummary,
   type NamespaceSuggestion,
-  type PlanAction,
   type ScannedFile,
   type TypeSuggestion,
 } from '../scan/types.js';
 import type { ItemSink } from '../stream.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { PROTOCOL_ASSETS } from '../protocol/assets.js';
-
-export interface ScanData {
-  config: 'found' | 'defaults';
-  markdown_files: number;
-  governed: number;
-  without_frontmatter: number;
-  invalid_frontmatter: number;
-  directories: DirectorySummary[];
-  suggested_types: TypeSuggestion[];
-  suggested_namespaces: NamespaceSuggestion[];
-  /** Every Markdown file surveyed, in path order (NDJSON: `file` items). */
-  files: ScannedFile[];
-  /** The plan's actions (NDJSON: `action` items), also written to --plan FILE. */
-  actions: PlanAction[];
-  plan: {
-    path: string | null;
-    written: boolean;
-    actions: number;
-    unplanned: string[];
-    kept: { path: string; reason: string }[];
-    undecided: { path: string; types: string[]; reason: string }[];
-    ungoverned: { path: string; reason: string }[];
-    stated: { path: string; field: string; stated: string; value: string | null; note: string }[];
-    remaining?: RemainingFindings;
-  };
-}
+import type { ScanData } from '../../contract/data/scan.js';
+export type { ScanData };
 
 export interface ScanOptions {
   plan?: string;

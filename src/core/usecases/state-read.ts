@@ -2,36 +2,10 @@ import type { Advice, Issue } from '../issues.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { openState, stateId, type OpenedState, type StateOptions } from '../state/open.js';
 import { canonicalPriority, canonicalState, priorityRank, timeOf, validDocStatuses, type EntryView } from '../state/model.js';
-
-export type StateGetData = EntryView;
-
-export interface StateListData {
-  entries: EntryView[];
-  valid_impl_states: string[];
-  valid_doc_statuses: string[];
-  summary: { total: number; returned: number; ready: number; blocked: number };
-}
+import type { StateGetData, StateListData, StateNextData, StateBlockersData } from '../../contract/data/state.js';
+export type { StateGetData, StateListData, StateNextData, StateBlockersData };
 
 const NEXT_RULE = 'priority > unblocks > updated > document_id';
-
-export interface StateNextData {
-  /** The entry to work on next; null when none is ready (see reason). */
-  entry: EntryView | null;
-  selection: { rule: string; candidates_considered: number; filter: { assignee?: string; priority_at_least?: string } };
-  reason: 'queue_empty' | 'state_missing' | null;
-}
-
-export interface OpenBlocker {
-  id: string;
-  impl_state: string | null;
-  /** The ID has a state entry or a document. */
-  known: boolean;
-}
-
-export interface StateBlockersData {
-  blocked: { document_id: string; impl_state: string; priority: string; assignee: string | null; open_blockers: OpenBlocker[] }[];
-  summary: { total_entries: number; blocked: number; ready: number };
-}
 
 export interface StateResult<D> {
   data: D;

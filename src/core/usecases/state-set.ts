@@ -14,12 +14,13 @@ import {
   LIMITS,
   NOT_STARTED,
   timestampOf,
-  type EntryView,
   type StateEntry,
 } from '../state/model.js';
 import { openState, stateId, type StateOptions } from '../state/open.js';
 import { ID_PATTERN } from '../ids/document-id.js';
 import type { StateResult } from './state-read.js';
+import type { StateSetData } from '../../contract/data/state.js';
+export type { StateSetData };
 
 /** One list field's change: replace it, edit it (add and remove), or clear it; one way per call. */
 export interface ListChange {
@@ -45,20 +46,6 @@ export interface StateSetInput {
   dryRun: boolean;
   env: NodeJS.ProcessEnv;
   now: Date;
-}
-
-export interface StateSetData {
-  action: 'set' | 'clear';
-  document_id: string;
-  /** Repository-relative path of the state file. */
-  path: string;
-  dry_run: boolean;
-  /** The entry differs from what the file had (a set with the same values and actor changes nothing). */
-  changed: boolean;
-  /** The file was replaced (never in a dry run). */
-  written: boolean;
-  /** The entry as written (or as it would be); null after --clear. */
-  entry: EntryView | null;
 }
 
 const FAMILIES = [

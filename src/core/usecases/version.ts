@@ -1,9 +1,5 @@
-export interface VersionData {
-  version: string;
-  node: string;
-  platform: string;
-  arch: string;
-}
+import type { VersionData } from '../../contract/data/meta.js';
+export type { VersionData };
 
 /** docket's version and the runtime it runs on, as `docket version` reports them. */
 export function describeVersion(version: string): VersionData {

@@ -10,19 +10,14 @@ import { stateViews } from '../state/nodes.js';
 import { renderCatalog } from './catalog.js';
 import { KANBAN_CSS_FILE, KANBAN_FILE, renderKanban } from './kanban.js';
 import { viewDocuments, type ViewModel } from './model.js';
+import type { ViewFile } from '../../contract/data/document-index.js';
+export type { ViewFile };
 
 /** `index --output-catalog` / `--output-kanban`: which views to write. */
 export interface ViewRequest {
   /** The catalogue's file name (catalog_name, or --catalog-name); undefined: no catalogue. */
   catalog?: string;
   kanban: boolean;
-}
-
-/** A view file and whether its bytes changed and were written (false: unchanged, or not written at all). */
-export interface ViewFile {
-  view: 'catalog' | 'kanban' | 'kanban_css';
-  path: string;
-  written: boolean;
 }
 
 /**

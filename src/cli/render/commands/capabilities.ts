@@ -1,5 +1,5 @@
-import type { Capabilities } from '../../../core/usecases/capabilities.js';
 import type { Style } from '../style.js';
+import type { Capabilities } from '../../../contract/commands.js';
 
 export function renderCapabilitiesText(data: Capabilities, style: Style): string {
   const width = Math.max(...data.commands.map((c) => c.id.length));

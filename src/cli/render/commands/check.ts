@@ -1,8 +1,8 @@
-import type { CheckData } from '../../../core/usecases/check.js';
 import type { Envelope } from '../../envelope.js';
 import { mdCell } from '../md.js';
 import type { Style } from '../style.js';
 import { plural } from '../words.js';
+import type { CheckData } from '../../../contract/commands.js';
 
 /** The line above the ESLint-style findings; nothing with --quiet. */
 export function renderCheckText(env: Envelope<CheckData>, style: Style, quiet: boolean): string {

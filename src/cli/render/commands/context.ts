@@ -1,6 +1,6 @@
-import type { ContextData } from '../../../core/usecases/context.js';
 import { mdCell, mdTable } from '../md.js';
 import { safeText, type Style } from '../style.js';
+import type { ContextData } from '../../../contract/commands.js';
 
 export function renderContextText(data: ContextData, style: Style): string {
   const lines = [

@@ -1,5 +1,5 @@
-import type { DoctorData } from '../../../core/usecases/doctor.js';
 import { safeText, type Style } from '../style.js';
+import type { DoctorData } from '../../../contract/commands.js';
 
 export function renderDoctorText(data: DoctorData, style: Style): string {
   const mark = { ok: style.green('✔'), warn: style.yellow('⚠'), error: style.red('✖') } as const;

@@ -1,5 +1,5 @@
-import type { CodeExplanation, CodeList, ForeignCodeExplanation } from '../../../core/usecases/explain.js';
 import type { Style } from '../style.js';
+import type { CodeExplanation, CodeList, ForeignCodeExplanation } from '../../../contract/commands.js';
 
 const FOREIGN = 'a code of the Python DocOps CLI (meminit)';
 

@@ -1,7 +1,8 @@
-import type { FixChange, FixData } from '../../../core/usecases/fix.js';
 import { mdCell, mdTable } from '../md.js';
 import { safeText, type Style } from '../style.js';
 import { colourDiff, plural } from '../words.js';
+import type { FixData } from '../../../contract/commands.js';
+import type { FixChange } from '../../../contract/data/fix.js';
 
 function describe(change: FixChange): string {
   if (change.action === 'rename') return `rename to ${change.to}`;

@@ -1,6 +1,6 @@
-import type { GraphData } from '../../../core/graph/select.js';
 import { renderMermaid } from '../graph/mermaid.js';
 import type { Style } from '../style.js';
+import type { GraphData } from '../../../contract/data/navigate.js';
 
 /**
  * Text: each document on a line (ID, type, status, title; superseded ones dimmed), with the

@@ -1,8 +1,8 @@
-import type { IndexData } from '../../../core/usecases/build-index.js';
 import type { Envelope } from '../../envelope.js';
 import { mdCell } from '../md.js';
 import type { Style } from '../style.js';
 import { plural } from '../words.js';
+import type { IndexData } from '../../../contract/commands.js';
 
 /** Why a build read every document, in words: the JSON `reason` `no-cache` reads like the flag. */
 const REASONS: Readonly<Record<NonNullable<IndexData['rebuild']['reason']>, string>> = {

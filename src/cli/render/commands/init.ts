@@ -1,5 +1,5 @@
-import type { InitData } from '../../../core/usecases/init.js';
 import { safeText, type Style } from '../style.js';
+import type { InitData } from '../../../contract/commands.js';
 
 export function renderInitText(data: InitData, style: Style): string {
   const lines = [`${style.bold(safeText(data.project_name))}  prefix ${style.cyan(data.repo_prefix)}, docs in ${data.docs_root}/`];

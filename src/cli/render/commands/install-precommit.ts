@@ -1,5 +1,5 @@
-import type { InstallPrecommitData } from '../../../core/usecases/install-precommit.js';
 import type { Style } from '../style.js';
+import type { InstallPrecommitData } from '../../../contract/commands.js';
 
 export function renderInstallPrecommitText(d: InstallPrecommitData, style: Style): string {
   const hooks = d.added_hooks.join(', ');

@@ -1,6 +1,6 @@
-import type { ListData } from '../../../core/usecases/list.js';
 import { mdTable } from '../md.js';
 import { safeText, type Style } from '../style.js';
+import type { ListData } from '../../../contract/commands.js';
 
 function filtersText(d: ListData): string {
   const parts = [

@@ -1,7 +1,7 @@
-import type { MigrateIdsData } from '../../../core/usecases/migrate-ids.js';
 import { mdTable } from '../md.js';
 import { safeText, type Style } from '../style.js';
 import { colourDiff, plural } from '../words.js';
+import type { MigrateIdsData } from '../../../contract/commands.js';
 
 export function renderMigrateIdsText(data: MigrateIdsData, style: Style): string {
   if (data.migrations.length === 0) {

@@ -1,7 +1,8 @@
-import type { MigrateTemplatesData, TemplateChange } from '../../../core/usecases/migrate-templates.js';
 import { mdTable } from '../md.js';
 import { safeText, type Style } from '../style.js';
 import { colourDiff, plural } from '../words.js';
+import type { MigrateTemplatesData } from '../../../contract/commands.js';
+import type { TemplateChange } from '../../../contract/data/migrate.js';
 
 function describe(c: TemplateChange): string {
   if (c.type === 'config') return `${c.action} ${c.path}${c.value !== undefined ? ` = ${c.value}` : ''}`;

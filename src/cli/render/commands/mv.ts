@@ -1,7 +1,8 @@
-import type { MoveChange, MoveData } from '../../../core/usecases/move.js';
 import { mdCell, mdTable } from '../md.js';
 import { safeText, type Style } from '../style.js';
 import { colourDiff, plural } from '../words.js';
+import type { MoveData } from '../../../contract/commands.js';
+import type { MoveChange } from '../../../contract/data/migrate.js';
 
 function describe(change: MoveChange): string {
   const links = change.links > 0 ? `${change.action === 'move' ? ', ' : ''}${plural(change.links, 'link')} rewritten` : '';

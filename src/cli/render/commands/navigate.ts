@@ -1,6 +1,6 @@
-import type { ResolveData } from '../../../core/usecases/navigate.js';
 import { mdCell } from '../md.js';
 import type { Style } from '../style.js';
+import type { ResolveData } from '../../../contract/commands.js';
 
 /** `resolve` and `identify`: one line, ID first (cut -f1 friendly), then path, status, title. */
 export function renderDocumentText(d: ResolveData, style: Style): string {

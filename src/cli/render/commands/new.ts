@@ -1,7 +1,6 @@
-import type { ListTypesData } from '../../../core/usecases/list-types.js';
-import type { NewData } from '../../../core/usecases/new-document.js';
 import { mdCell, mdTable } from '../md.js';
 import { safeBlock, safeText, type Style } from '../style.js';
+import type { ListTypesData, NewData } from '../../../contract/commands.js';
 
 function isList(data: NewData | ListTypesData): data is ListTypesData {
   return Array.isArray((data as ListTypesData).types);

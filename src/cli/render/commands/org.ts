@@ -1,7 +1,5 @@
-import type { OrgInstallData } from '../../../core/usecases/org-install.js';
-import type { OrgStatusData } from '../../../core/usecases/org-status.js';
-import type { OrgVendorData } from '../../../core/usecases/org-vendor.js';
 import { safeText, type Style } from '../style.js';
+import type { OrgInstallData, OrgStatusData, OrgVendorData } from '../../../contract/commands.js';
 
 export function renderOrgInstallText(d: OrgInstallData, style: Style): string {
   const what = `${d.profile} ${d.version} (${d.source})`;

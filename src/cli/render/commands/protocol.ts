@@ -1,8 +1,7 @@
-import type { ProtocolCheckData } from '../../../core/usecases/protocol-check.js';
-import type { ProtocolSyncData } from '../../../core/usecases/protocol-sync.js';
 import { mdTable } from '../md.js';
 import { safeText, type Style } from '../style.js';
 import { colourDiff, plural } from '../words.js';
+import type { ProtocolCheckData, ProtocolSyncData } from '../../../contract/commands.js';
 
 function statusWord(status: string, style: Style): string {
   const padded = status.padEnd(11);

@@ -1,8 +1,8 @@
 import { FILLABLE } from '../../../core/fix/values.js';
-import type { PlanAction } from '../../../core/scan/types.js';
-import type { ScanData } from '../../../core/usecases/scan.js';
 import { mdTable } from '../md.js';
 import type { Style } from '../style.js';
+import type { ScanData } from '../../../contract/commands.js';
+import type { PlanAction } from '../../../contract/data/scan.js';
 
 // JSON data has sorted keys: fields are listed in the order they are written.
 function rank(field: string): number {

@@ -1,5 +1,5 @@
-import type { SiteData } from '../../../core/usecases/site.js';
 import type { Style } from '../style.js';
+import type { SiteData } from '../../../contract/commands.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 

@@ -1,7 +1,6 @@
-import type { EntryView } from '../../../core/state/model.js';
-import type { StateBlockersData, StateListData, StateNextData } from '../../../core/usecases/state-read.js';
-import type { StateSetData } from '../../../core/usecases/state-set.js';
 import { safeText, type Style } from '../style.js';
+import type { StateBlockersData, StateListData, StateNextData, StateSetData } from '../../../contract/commands.js';
+import type { EntryView } from '../../../contract/data/state.js';
 
 /** One entry on one line: ID, state, priority, readiness, assignee (cut -f1 friendly). */
 function entryLine(e: EntryView, style: Style): string {

@@ -1,5 +1,5 @@
-import type { GraphData, GraphNode } from '../../../core/graph/select.js';
 import { drawnEdges, labelLines, NodeNames, nodeState, PALETTE, paletteIndex, SUPERSEDED_LOOK, TEXT_COLOUR } from './look.js';
+import type { GraphData, GraphNode } from '../../../contract/data/navigate.js';
 
 /**
  * Text for a DOT quoted string: backslashes and quotes escaped (a label's `\n`, `\N`, ...

@@ -1,5 +1,5 @@
 import { BUILTIN_TYPE_DIRECTORIES } from '../../../core/config/defaults.js';
-import type { GraphEdge, GraphEdgeKind, GraphNode } from '../../../core/graph/select.js';
+import type { GraphEdge, GraphEdgeKind, GraphNode } from '../../../contract/data/navigate.js';
 
 /**
  * What the diagram formats share: a node's identifier and lines, its look by type and status

@@ -1,5 +1,5 @@
-import type { GraphData, GraphNode } from '../../../core/graph/select.js';
 import { drawnEdges, labelLines, NodeNames, nodeState, PALETTE, paletteIndex, SUPERSEDED_LOOK, TEXT_COLOUR } from './look.js';
+import type { GraphData, GraphNode } from '../../../contract/data/navigate.js';
 
 // Inside a quoted label these stay as they are; every other ASCII character is written as an
 // entity (`#35;`), so no title can close the quote, open a Markdown string (a backtick), start

@@ -1,8 +1,8 @@
-import type { IndexEdge, IndexNode } from '../../../core/index/graph.js';
 import type { Issue } from '../../../core/issues.js';
 import type { SiteDocument } from '../../../core/site/model.js';
 import { esc, idLink, jsonBlock, page, statusBadge } from './html.js';
 import { frameOf, graphData, type SiteIndex } from './pages.js';
+import type { IndexEdge, IndexNode } from '../../../contract/data/document-index.js';
 
 const KIND_LABEL: Readonly<Record<string, [string, string]>> = {
   supersedes: ['Supersedes', 'Superseded by'],

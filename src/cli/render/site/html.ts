@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { IndexNode } from '../../../core/index/graph.js';
 import { nodeState, paletteIndex } from '../graph/look.js';
+import type { IndexNode } from '../../../contract/data/document-index.js';
 
 const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

@@ -1,7 +1,8 @@
-import { priorityRank, type EntryView } from '../../../core/state/model.js';
+import { priorityRank } from '../../../core/state/model.js';
 import type { WorkQueue } from '../../../core/site/model.js';
 import { esc, idLink, page } from './html.js';
 import { frameOf, type SiteIndex } from './pages.js';
+import type { EntryView } from '../../../contract/data/state.js';
 
 /**
  * The work queue as a board: a column per state (the queue's order), a card per entry sorted

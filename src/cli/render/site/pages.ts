@@ -1,7 +1,7 @@
-import type { IndexEdge, IndexNode } from '../../../core/index/graph.js';
 import type { Issue } from '../../../core/issues.js';
 import type { SiteDocument, SiteModel } from '../../../core/site/model.js';
 import { esc, idLink, jsonBlock, look, page, pageName, statusBadge, type PageFrame, type Section } from './html.js';
+import type { IndexEdge, IndexNode } from '../../../contract/data/document-index.js';
 
 const byString = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
