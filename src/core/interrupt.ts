@@ -11,7 +11,7 @@ const TURN_AFTER_MS = 100;
 let lastTurn = performance.now();
 
 /** Whether a long loop at `step` should give the event loop a turn now (see turn()). */
-export function turnDue(step: number): boolean {
+function turnDue(step: number): boolean {
   return (step > 0 && step % YIELD_EVERY === 0) || performance.now() - lastTurn >= TURN_AFTER_MS;
 }
 

@@ -1,9 +1,10 @@
 import { readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildContext } from '../../src/core/engine/context.js';
-import { checkDocument, inspectRepository } from '../../src/core/engine/inspect.js';
-import { loadDocuments } from '../../src/core/engine/load.js';
+import { readDocumentSync } from '../../src/core/engine/documents/read.js';
+import { inspectRepository } from '../../src/core/engine/inspect.js';
+import { describeDocument } from '../../src/core/engine/load.js';
+import type { InspectedDocument } from '../../src/core/engine/model.js';
 import { loadConfig } from '../../src/core/config/load.js';
 import { applyPlan } from '../../src/core/fix/apply.js';
 import { inspectForFix } from '../../src/core/fix/inspect.js';
@@ -20,7 +21,10 @@ describe('the inspection (shared by check, fix and later index/scan/ndjson)', ()
     });
     const { config } = await loadConfig(root);
     const inspection = await inspectRepository(config);
-    const a = inspection.documents[0]!;
+    const schema = inspection.schemas.get('docs/00-governance/metadata.schema.json');
+    expect(schema).toBeDefined();
+    // What the rules read of a document: its description.
+    const a = describeDocument(readDocumentSync(root, 'docs/45-adr/adr-001-a.md', config.namespaces[0]!), schema, false);
     expect(a).toMatchObject({
       rel: 'docs/45-adr/adr-001-a.md',
       document_id: 'ACME-ADR-001',
@@ -28,7 +32,6 @@ describe('the inspection (shared by check, fix and later index/scan/ndjson)', ()
       title: 'Title',
       heading: 'A',
       anchors: ['a', 'part-two'],
-      checked: true,
     });
     expect(a.metadata).toMatchObject({ version: '1.0', type: 'adr' });
     expect(a.normalized).toEqual([{ field: 'version', from: 1, to: '1.0' }]);
@@ -36,7 +39,11 @@ describe('the inspection (shared by check, fix and later index/scan/ndjson)', ()
       { target: 'adr-002-b.md#top', kind: 'inline', line: 15, column: 5, scope: 'file', path: 'docs/45-adr/adr-002-b.md', fragment: 'top' },
     ]);
     expect(a.record.text).toBeUndefined(); // check does not keep texts in memory
-    expect(inspection.schemas.get('docs/00-governance/metadata.schema.json')).toBeDefined();
+    // What the inspection keeps of it once its rules ran: the compact model.
+    expect(inspection.documents.map((d) => [d.rel, d.document_id, d.type, d.checked])).toEqual([
+      ['docs/45-adr/adr-001-a.md', 'ACME-ADR-001', 'ADR', true],
+      ['docs/45-adr/adr-002-b.md', 'ACME-ADR-002', 'ADR', true],
+    ]);
   });
 
   it('streams each checked document in path order with complete findings (cross-document ones included)', async () => {
@@ -72,7 +79,6 @@ describe('the inspection (shared by check, fix and later index/scan/ndjson)', ()
     const streamed = async (keepDocuments: boolean) => {
       const seen: unknown[] = [];
       const inspection = await inspectRepository(config, {
-        compact: true,
         keepDocuments,
         digest: false,
         onDocument: (d) =>
@@ -123,7 +129,6 @@ describe('the inspection (shared by check, fix and later index/scan/ndjson)', ()
     for (const keepDocuments of [true, false]) {
       const broken = new Map<string, string[]>();
       await inspectRepository(config, {
-        compact: true,
         keepDocuments,
         onDocument: (d) =>
           void broken.set(
@@ -147,18 +152,22 @@ describe('the inspection (shared by check, fix and later index/scan/ndjson)', ()
     const root = repo({ 'docs/45-adr/adr-001-a.md': doc() });
     const { config } = await loadConfig(root);
     const ns = config.namespaces[0]!;
-    const docs = await loadDocuments(
-      config,
-      [
-        { rel: 'docs/45-adr/adr-001-a.md', namespace: ns },
-        { rel: 'docs/45-adr/gone.md', namespace: ns },
-      ],
-      () => undefined,
-    );
-    const ctx = buildContext(config, docs, () => undefined);
-    for (const d of docs) await checkDocument(d, ctx);
-    expect(docs[1]!.record.unreadable).toBe(true);
-    expect(docs[1]!.findings.map((f) => [f.code, f.severity, f.message])).toEqual([
+    const seen: InspectedDocument[] = [];
+    await inspectRepository(config, {
+      walk: {
+        files: [
+          { rel: 'docs/45-adr/adr-001-a.md', namespace: ns },
+          { rel: 'docs/45-adr/gone.md', namespace: ns },
+        ],
+        symlinks: [],
+        unreadable: [],
+        refusedRoots: [],
+      },
+      onDocument: (d) => void seen.push(d),
+    });
+    expect(seen.map((d) => d.rel)).toEqual(['docs/45-adr/adr-001-a.md', 'docs/45-adr/gone.md']);
+    expect(seen[1]!.record.unreadable).toBe(true);
+    expect(seen[1]!.findings.map((f) => [f.code, f.severity, f.message])).toEqual([
       ['FILE_UNREADABLE', 'warning', 'The file could not be read (ENOENT) and was skipped.'],
     ]);
   });

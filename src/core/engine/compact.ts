@@ -54,7 +54,7 @@ type CompactParts = Pick<
 export type CompactRow = Omit<CompactParts, 'rel' | 'namespace' | 'findings' | 'full' | 'held'> & { anchorKey: number | undefined };
 
 /**
- * What a compact model keeps of a document once its own rules ran (see InspectOptions.compact):
+ * What a compact model keeps of a document once its own rules ran (every inspection keeps these):
  * its ID (and type), anchors and the links still to check, as strings of their own, in one
  * object of a fixed shape. Everything a compact model has no more of (links, normalisations,
  * the record of a plain read) is answered by the prototype instead of being stored: a field

@@ -103,14 +103,3 @@ export class ContextBuilder implements RowTables {
     };
   }
 }
-
-/** The context of documents loaded together (every link recorded; renames planned by the caller). */
-export function buildContext(
-  config: RepoConfig,
-  documents: readonly InspectedDocument[],
-  schemaFor: (p: string) => CompiledSchema | undefined,
-): RuleContext {
-  const builder = new ContextBuilder(config, schemaFor, null);
-  for (const doc of documents) builder.add(doc);
-  return builder.context();
-}

@@ -5,7 +5,7 @@ import { DocketError } from '../../errors/docket-error.js';
 import { compareIssues } from '../issues.js';
 import { ContextBuilder, type RuleContext } from './context.js';
 import type { CheckCache } from '../cache/check-cache.js';
-import { loadDocuments, type DocumentReuse } from './load.js';
+import type { DocumentReuse } from './load.js';
 import { detach } from '../text/detach.js';
 import { NONE, type Finding, type InspectedDocument, type Inspection, type InspectionTimings } from './model.js';
 import { prepareAll } from './pipeline.js';
@@ -13,7 +13,6 @@ import { DocumentRows, OwnFindings } from './rows.js';
 import type { PrepareContext } from './prepare-document.js';
 import { idFindings } from './rules/ids.js';
 import { pendingLinkFindings } from './rules/links.js';
-import { localFindings } from './rules/local.js';
 import { filenameFindings } from './rules/placement.js';
 import { inspectSetup, symlinkFindings } from './rules/repository.js';
 import { overlaidWalk, type Overlay } from './overlay.js';
@@ -21,8 +20,8 @@ import { overlaidWalk, type Overlay } from './overlay.js';
 export interface InspectOptions {
   signal?: AbortSignal;
   /**
-   * Compact mode: each document's index facts as it is described (undefined: check's cache
-   * remembered it; null: it could not be read), before `onSetup` (check's stale index).
+   * Each document's index facts as it is described (undefined: check's cache remembered it;
+   * null: it could not be read), before `onSetup` (check's stale index).
    */
   onFacts?(i: number, facts: DocFacts | null | undefined): void;
   /** The governed files, in the order `onFacts` numbers them, before any is read. */
@@ -36,20 +35,13 @@ export interface InspectOptions {
   only?: ReadonlySet<string>;
   /** Targeted mode: the symbolic links the paths select; links elsewhere are not reported. */
   onlyLinks?: ReadonlySet<string>;
-  /**
-   * Keep only what rules of other documents need once a document's own rules ran: its ID,
-   * anchors and findings; its frontmatter, metadata and links are dropped at once (check).
-   * Memory then grows by a few hundred bytes per document, not by its parse tree.
-   */
-  compact?: boolean;
   /** Hash each document's bytes (record.digest; default true): fix and index need it, check does not. */
   digest?: boolean;
   /**
    * false: the caller reads documents only through `onDocument` (check), so `documents` comes
    * back empty and, until the last document is read, each one is kept as a row of a few
    * columns instead of a model (see rows.ts). A document handed to `onDocument` then has no
-   * stat: its record's size and mtimeMs are NaN unless it had findings of its own. Compact
-   * mode only. Default true.
+   * stat: its record's size and mtimeMs are NaN unless it had findings of its own. Default true.
    */
   keepDocuments?: boolean;
   /** Called once per checked document, in path order, with its complete findings (streaming). */
@@ -68,9 +60,9 @@ export interface InspectOptions {
   onProgress?(done: number, total: number): unknown;
   /** The governed set, when the caller already walked the docs roots (index). */
   walk?: WalkResult;
-  /** check's cache of documents' own findings (compact mode only); the caller saves it. */
+  /** check's cache of documents' own findings; the caller saves it. */
   memos?: CheckCache;
-  /** Check the repository as a dry run predicts it (compact mode only, see Overlay). */
+  /** Check the repository as a dry run predicts it (see Overlay). */
   overlay?: Overlay;
 }
 
@@ -102,11 +94,6 @@ function finish(doc: InspectedDocument, findings: Finding[]): void {
   doc.checked = true;
 }
 
-/** Runs every per-document rule on one document; fills `doc.findings`. */
-export async function checkDocument(doc: InspectedDocument, ctx: RuleContext): Promise<void> {
-  finish(doc, [...localFindings(doc, ctx.schemaFor, ctx.probe, false), ...crossFindings(doc, ctx)]);
-}
-
 /** Findings live until the report is printed: their texts must not keep document texts alive. */
 function detachFinding(f: Finding): Finding {
   f.message = detach(f.message);
@@ -125,7 +112,7 @@ function detachFinding(f: Finding): Finding {
  */
 export async function inspectRepository(config: RepoConfig, opts: InspectOptions = {}): Promise<Inspection> {
   if (opts.overlay) {
-    if (!opts.compact || opts.walk) throw new Error('inspectRepository: an overlay needs compact models and its own walk');
+    if (opts.walk) throw new Error('inspectRepository: an overlay needs its own walk');
     return inspectWalked(config, overlaidWalk(config, await listGoverned(config, opts.signal, opts.walkLimit), opts.overlay), opts, 0);
   }
   const walkStart = performance.now();
@@ -145,60 +132,44 @@ async function inspectWalked(config: RepoConfig, walk: WalkResult, opts: Inspect
   const builder = new ContextBuilder(config, schemaFor, walk.files, opts.overlay);
   /** Each document's own findings, by position (undefined: its rules do not run). */
   const local = new OwnFindings(walk.files.length);
-  let documents: InspectedDocument[];
   const documentsStart = performance.now();
-  const rows = opts.compact && opts.keepDocuments === false ? new DocumentRows(walk.files.length, builder) : undefined;
-  if (opts.compact) {
-    // Compact models: each document is prepared on its own (see pipeline.ts).
-    documents = rows ? [] : new Array<InspectedDocument>(walk.files.length);
-    const ctx: PrepareContext = {
-      config,
-      schemaFor,
-      probe: builder.probe,
-      watched: builder.watchedPaths,
-      ...(opts.overlay ? { overlay: opts.overlay } : {}),
-      settings: {
-        rules,
-        ...(opts.only ? { only: opts.only } : {}),
-        compact: true,
-        retainText: false,
-        digest: opts.digest ?? true,
-        facts: opts.reuse !== undefined || opts.onFacts !== undefined,
-        memo: opts.memos !== undefined,
-        memoDigest: opts.memos?.byContent === true,
-        anchors: rules,
-      },
-    };
-    await prepareAll(
-      walk.files,
-      ctx,
-      {
-        ...(opts.signal ? { signal: opts.signal } : {}),
-        ...(opts.reuse ? { reuse: opts.reuse } : {}),
-        ...(opts.memos ? { memos: opts.memos } : {}),
-        ...(opts.onProgress ? { onProgress: (done: number, total: number) => void opts.onProgress?.(done, total) } : {}),
-      },
-      (i, prepared) => {
-        // The builder first: a row reads its document's ID back from the builder's table.
-        builder.add(prepared.doc, prepared.inbound, i);
-        if (rows) rows.set(i, prepared.doc);
-        else documents[i] = prepared.doc;
-        local.set(i, prepared.local);
-        opts.onFacts?.(i, prepared.doc && isUnreadable(prepared.doc) ? null : prepared.facts);
-      },
-    );
-  } else {
-    documents = await loadDocuments(config, walk.files, schemaFor, {
-      signal: opts.signal,
+  const rows = opts.keepDocuments === false ? new DocumentRows(walk.files.length, builder) : undefined;
+  // Each document is prepared on its own and kept as its compact model (see pipeline.ts).
+  const documents: InspectedDocument[] = rows ? [] : new Array<InspectedDocument>(walk.files.length);
+  const ctx: PrepareContext = {
+    config,
+    schemaFor,
+    probe: builder.probe,
+    watched: builder.watchedPaths,
+    ...(opts.overlay ? { overlay: opts.overlay } : {}),
+    settings: {
+      rules,
+      ...(opts.only ? { only: opts.only } : {}),
       digest: opts.digest ?? true,
+      facts: opts.reuse !== undefined || opts.onFacts !== undefined,
+      memo: opts.memos !== undefined,
+      memoDigest: opts.memos?.byContent === true,
+      anchors: rules,
+    },
+  };
+  await prepareAll(
+    walk.files,
+    ctx,
+    {
+      ...(opts.signal ? { signal: opts.signal } : {}),
       ...(opts.reuse ? { reuse: opts.reuse } : {}),
+      ...(opts.memos ? { memos: opts.memos } : {}),
       ...(opts.onProgress ? { onProgress: (done: number, total: number) => void opts.onProgress?.(done, total) } : {}),
-      onLoaded: (doc, i) => {
-        builder.add(doc, undefined, i);
-        if (rules && (!opts.only || opts.only.has(doc.rel))) local.set(i, localFindings(doc, schemaFor, builder.probe, true));
-      },
-    });
-  }
+    },
+    (i, prepared) => {
+      // The builder first: a row reads its document's ID back from the builder's table.
+      builder.add(prepared.doc, prepared.inbound, i);
+      if (rows) rows.set(i, prepared.doc);
+      else documents[i] = prepared.doc;
+      local.set(i, prepared.local);
+      opts.onFacts?.(i, prepared.doc && isUnreadable(prepared.doc) ? null : prepared.facts);
+    },
+  );
   const documentsEnd = performance.now();
   await opts.onSetup?.(repository);
   /** A checked document could not be read (rows mode: its model is gone by the end). */

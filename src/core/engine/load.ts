@@ -1,16 +1,13 @@
 import path from 'node:path';
 import { normalizeTypeKey } from '../config/defaults.js';
-import type { RepoConfig } from '../config/types.js';
 import { normalizeMetadata } from './documents/normalize.js';
-import { readDocumentSync, type DocumentRecord } from './documents/read.js';
+import type { DocumentRecord } from './documents/read.js';
 import type { GovernedFile } from './documents/walk.js';
 import { listOf } from '../lists.js';
 import { outlineMarkdown, type MarkdownLink } from '../markdown/outline.js';
 import { metadataBlockRows } from '../markdown/metadata-block.js';
 import type { DocFacts } from '../index/facts.js';
 import type { CompiledSchema } from '../schema/compile.js';
-import { DocketError } from '../../errors/docket-error.js';
-import { turn, turnDue } from '../interrupt.js';
 import { NONE, type DocumentLink, type InspectedDocument } from './model.js';
 
 const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
@@ -254,62 +251,4 @@ export interface DocumentReuse {
   byDigest(file: GovernedFile, record: DocumentRecord): InspectedDocument;
   /** A document the cache did not know; `facts` when they were computed before the model was compacted. */
   described(doc: InspectedDocument, facts?: DocFacts): void;
-}
-
-export interface LoadOptions {
-  signal?: AbortSignal;
-  retainText?: boolean;
-  /** Hash each document's bytes (record.digest): writers need it, check does not. Default true. */
-  digest?: boolean;
-  reuse?: DocumentReuse;
-  /** Called every PROGRESS_EVERY documents and at the end. */
-  onProgress?(done: number, total: number): void;
-  /** Called with each document (and its position in the files) as soon as it is described, in the files' order. */
-  onLoaded?(doc: InspectedDocument, i: number): void;
-}
-
-const PROGRESS_EVERY = 1000;
-
-function loadOne(
-  config: RepoConfig,
-  file: GovernedFile,
-  schemaFor: (schemaPath: string) => CompiledSchema | undefined,
-  opts: LoadOptions,
-): InspectedDocument {
-  const reuse = opts.reuse;
-  const hit = reuse?.byStat(file);
-  if (hit) return hit;
-  const record = readDocumentSync(config.root, file.rel, file.namespace, {
-    ...(reuse ? { known: (digest: string) => reuse.knows(file, digest) } : {}),
-    digest: opts.digest ?? true,
-  });
-  if (reuse && record.decoded === false) return reuse.byDigest(file, record);
-  const doc = describeDocument(record, schemaFor(file.namespace.schema_path), opts.retainText ?? false);
-  reuse?.described(doc);
-  return doc;
-}
-
-/**
- * Reads and describes documents in the files' order. Reading is synchronous (open, fstat,
- * read into a reused buffer, close): on local disks the page cache answers at once, and a
- * promise per file costs more than the read itself.
- */
-export async function loadDocuments(
-  config: RepoConfig,
-  files: readonly GovernedFile[],
-  schemaFor: (schemaPath: string) => CompiledSchema | undefined,
-  opts: LoadOptions = {},
-): Promise<InspectedDocument[]> {
-  const out = new Array<InspectedDocument>(files.length);
-  for (let i = 0; i < files.length; i++) {
-    // Reads are synchronous: the event loop gets a turn now and then (signals, output).
-    if (turnDue(i)) await turn();
-    if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while reading documents.');
-    const doc = loadOne(config, files[i]!, schemaFor, opts);
-    out[i] = doc;
-    opts.onLoaded?.(doc, i);
-    if ((i + 1) % PROGRESS_EVERY === 0 && i + 1 < files.length) opts.onProgress?.(i + 1, files.length);
-  }
-  opts.onProgress?.(files.length, files.length);
-  return out;
 }

@@ -18,9 +18,6 @@ export interface PrepareSettings {
   rules: boolean;
   /** Paths whose rules run (targeted check); undefined: all. */
   only?: ReadonlySet<string>;
-  /** Keep only the compact model (see InspectOptions.compact). */
-  compact: boolean;
-  retainText: boolean;
   digest: boolean;
   /** Compute the index's facts before the model is compacted. */
   facts: boolean;
@@ -87,10 +84,11 @@ function prepareDescribed(doc: InspectedDocument, ctx: PrepareContext): Prepared
     }
     // Hashed for the memo only: a record with a digest is not plain, and a compact model would keep it whole.
     if (!s.digest && doc.record.digest !== undefined) doc.record.digest = undefined;
-    const local = addLinkFindings(doc, own, ctx.probe, true);
+    const local = addLinkFindings(doc, own, ctx.probe);
     prepared.local = local.length === 0 ? NONE : local;
   }
-  if (s.compact) prepared.doc = CompactDocument.of(doc, ctx.probe);
+  // Only what other documents' rules need is kept once the document's own rules ran (compact.ts).
+  prepared.doc = CompactDocument.of(doc, ctx.probe);
   return prepared;
 }
 
@@ -100,10 +98,11 @@ export function prepareRemembered(file: GovernedFile, memo: DocMemo, size: numbe
   const doc = documentOf(file, memo, size, mtimeMs);
   const prepared: Prepared = { doc, inbound: inboundOf(doc, ctx.watched) };
   if (s.rules && (!s.only || s.only.has(doc.rel))) {
-    const local = addLinkFindings(doc, memo[6], ctx.probe, true);
+    const local = addLinkFindings(doc, memo[6], ctx.probe);
     prepared.local = local.length === 0 ? NONE : local;
   }
-  if (s.compact) prepared.doc = CompactDocument.of(doc, ctx.probe);
+  // Only what other documents' rules need is kept once the document's own rules ran (compact.ts).
+  prepared.doc = CompactDocument.of(doc, ctx.probe);
   return prepared;
 }
 
@@ -120,7 +119,7 @@ export function prepareRaw(file: GovernedFile, raw: RawRead, ctx: PrepareContext
     digest: s.digest || (s.memoDigest === true && s.rules && (!s.only || s.only.has(file.rel))),
   });
   if (record.decoded === false) return { doc: undefined as never, inbound: NONE, known: record };
-  const doc = describeDocument(record, ctx.schemaFor(file.namespace.schema_path), s.retainText, s.anchors !== false);
+  const doc = describeDocument(record, ctx.schemaFor(file.namespace.schema_path), false, s.anchors !== false);
   return prepareDescribed(doc, ctx);
 }
 

@@ -44,7 +44,6 @@ export async function inspectForFix(
   const namespaceOf = new Map<string, string>();
   const hinted: InspectedDocument[] = [];
   const inspection = await inspectRepository(config, {
-    compact: true,
     keepDocuments: false,
     digest: opts.fixable,
     // fix allocates IDs past every one it saw: a walk cut short could hand out a used number again.

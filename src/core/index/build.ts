@@ -98,7 +98,6 @@ async function inspectedDocuments(config: RepoConfig, cache: IndexCache, walk: W
   const { inspectRepository } = await import('../engine/inspect.js');
   const inspection = await inspectRepository(config, {
     rules: false,
-    compact: true,
     reuse: cache,
     walk,
     ...(opts.signal ? { signal: opts.signal } : {}),

@@ -181,7 +181,6 @@ export async function runCheck(root: string, opts: CheckOptions): Promise<CheckR
       ...(memos ? { memos } : {}),
       ...(targets ? { only: targets.governed, onlyLinks: targets.links } : {}),
       ...(staged ? { overlay: staged.overlay } : {}),
-      compact: true,
       keepDocuments: false,
       digest: false,
       release: sink !== undefined,

@@ -50,11 +50,11 @@ function anchorFinding(
 /**
  * LINK_BROKEN for relative links: a missing file (compared with exact letter case), a
  * missing #anchor in this or another Markdown document, or a target outside the root, added
- * to `out`. With `defer`, links to the anchors of another governed document that is not loaded
- * yet are returned instead (undefined: none), for pendingLinkFindings. (Documents load in path order, so
+ * to `out`. Links to the anchors of another governed document that is not loaded yet are
+ * returned instead (undefined: none), for pendingLinkFindings. (Documents load in path order, so
  * links to earlier ones are checked at once and need not be kept.)
  */
-export function linkFindings(doc: InspectedDocument, probe: FsProbe, defer: boolean, out: Finding[]): PendingLink[] | undefined {
+export function linkFindings(doc: InspectedDocument, probe: FsProbe, out: Finding[]): PendingLink[] | undefined {
   let pending: PendingLink[] | undefined;
   const links = doc.links;
   for (let i = 0; i < links.length; i++) {
@@ -64,7 +64,7 @@ export function linkFindings(doc: InspectedDocument, probe: FsProbe, defer: bool
       continue;
     }
     const before = out.length;
-    const waits = checkLink(doc, link, probe, defer, out);
+    const waits = checkLink(doc, link, probe, out);
     if (waits) {
       if (pending === undefined) pending = listOf(link as PendingLink);
       else pending.push(link as PendingLink);
@@ -96,7 +96,7 @@ const PASSED = new Uint8Array(1024);
 const SEARCH_BACK = 16;
 
 /** Checks one link: its findings go into `out`; true when it waits for its target to be loaded (see linkFindings). */
-function checkLink(doc: InspectedDocument, link: DocumentLink, probe: FsProbe, defer: boolean, out: Finding[]): boolean {
+function checkLink(doc: InspectedDocument, link: DocumentLink, probe: FsProbe, out: Finding[]): boolean {
   const what = link.kind === 'image' ? 'Image' : 'Link';
   if (link.scope === 'outside') {
     out.push(
@@ -153,9 +153,7 @@ function checkLink(doc: InspectedDocument, link: DocumentLink, probe: FsProbe, d
     return false;
   }
   if (link.fragment && found.kind === 'file' && MARKDOWN.test(link.path)) {
-    if (defer && link.path !== doc.rel && probe.isDocument(link.path) && !probe.isLoaded(link.path)) {
-      return true;
-    }
+    if (link.path !== doc.rel && probe.isDocument(link.path) && !probe.isLoaded(link.path)) return true;
     const finding = anchorFinding(doc, link.path, link.fragment, link.line, link.column, probe);
     if (finding) out.push(finding);
   }

@@ -44,22 +44,12 @@ export function intrinsicFindings(doc: InspectedDocument, schemaFor: (p: string)
 
 /**
  * Links of a readable document (they depend on the file system, so they run on every check).
- * Links to another document's anchors are left in `doc.pendingLinks` when `defer` (that
- * document may not be loaded yet).
+ * Links to another document's anchors are left in `doc.pendingLinks` when that document is
+ * not loaded yet.
  */
-export function addLinkFindings(doc: InspectedDocument, findings: Finding[], probe: FsProbe, defer: boolean): Finding[] {
+export function addLinkFindings(doc: InspectedDocument, findings: Finding[], probe: FsProbe): Finding[] {
   if (doc.record.unreadable) return findings;
-  const pending = linkFindings(doc, probe, defer, findings);
+  const pending = linkFindings(doc, probe, findings);
   if (pending !== undefined) doc.pendingLinks = pending;
   return findings;
-}
-
-/** The rules that need only the document itself (and the file system): intrinsic ones and links. */
-export function localFindings(
-  doc: InspectedDocument,
-  schemaFor: (p: string) => CompiledSchema | undefined,
-  probe: FsProbe,
-  defer: boolean,
-): Finding[] {
-  return addLinkFindings(doc, intrinsicFindings(doc, schemaFor), probe, defer);
 }
