@@ -64,7 +64,7 @@ describe('the inspection (shared by check, fix and later index/scan/ndjson)', ()
     ]);
   });
 
-  it('keeping documents as rows (check) streams exactly what keeping their compact models does', async () => {
+  it('letting each model go once handed on (check) streams exactly what keeping them does', async () => {
     const root = repo({
       'docs/45-adr/adr-001-a.md': doc(
         { document_id: 'ACME-ADR-001' },

@@ -50,9 +50,6 @@ type CompactParts = Pick<
   | 'held'
 >;
 
-/** A compact model without findings, with a plain record and hashed anchors: what DocumentRows keeps in columns. */
-export type CompactRow = Omit<CompactParts, 'rel' | 'namespace' | 'findings' | 'full' | 'held'> & { anchorKey: number | undefined };
-
 /**
  * What a compact model keeps of a document once its own rules ran (every inspection keeps these):
  * its ID (and type), anchors and the links still to check, as strings of their own, in one
@@ -129,44 +126,6 @@ export class CompactDocument implements InspectedDocument {
             decoded: r.decoded,
           },
       held: key ?? doc.anchorText ?? joinAnchors(doc.anchors) ?? (doc.anchors.length === 0 ? undefined : detachAll(doc.anchors)),
-    });
-  }
-
-  /**
-   * What the model holds, when all of it fits DocumentRows' columns (no findings, a plain
-   * record, anchors hashed or none); undefined otherwise.
-   */
-  row(): CompactRow | undefined {
-    if (this.findings.length > 0 || this.full !== undefined || (this.held !== undefined && typeof this.held !== 'number')) return undefined;
-    return {
-      document_id: this.document_id,
-      type: this.type,
-      idLine: this.idLine,
-      readable: this.readable,
-      checked: this.checked,
-      pendingLinks: this.pendingLinks,
-      size: this.size,
-      mtimeMs: this.mtimeMs,
-      anchorKey: this.held,
-    };
-  }
-
-  /** The model a row describes (see row()), at its path. */
-  static fromRow(rel: string, namespace: NamespaceConfig, row: CompactRow): CompactDocument {
-    return new CompactDocument({
-      rel,
-      namespace,
-      document_id: row.document_id,
-      type: row.type,
-      idLine: row.idLine,
-      readable: row.readable,
-      checked: row.checked,
-      findings: NONE,
-      pendingLinks: row.pendingLinks,
-      size: row.size,
-      mtimeMs: row.mtimeMs,
-      full: undefined,
-      held: row.anchorKey,
     });
   }
 

@@ -4,7 +4,6 @@ import type { GovernedFile } from './documents/walk.js';
 import type { CompiledSchema } from '../schema/compile.js';
 import type { InspectedDocument } from './model.js';
 import { IdMap } from './id-map.js';
-import type { RowTables } from './rows.js';
 import { FsProbe } from './probe.js';
 import type { Overlay } from './overlay.js';
 import { inboundOf } from './prepare-document.js';
@@ -18,7 +17,7 @@ export type { RuleContext } from './rule-context.js';
  * that need every document (IDs, inbound links) can run right after the last one is read,
  * without keeping the documents' texts or frontmatter.
  */
-export class ContextBuilder implements RowTables {
+export class ContextBuilder {
   /** IDs by position: positions of `files`, then of documents at other paths. */
   private readonly ids = new IdMap();
   /** Paths of documents added at no position of `files` (all of them when no files were given). */
@@ -73,15 +72,6 @@ export class ContextBuilder implements RowTables {
       if (!list) this.inbound.set(key, [doc.rel]);
       else if (list[list.length - 1] !== doc.rel) list.push(doc.rel);
     }
-  }
-
-  anchorKeyAt(i: number): number | undefined {
-    return this.probe.anchorKeyAt(i);
-  }
-
-  /** The document_id recorded for the document at position `at` of the files (undefined: none). */
-  idAt(at: number): string | undefined {
-    return this.ids.idAt(at);
   }
 
   /** The path of the document at a position (see `ids`). */

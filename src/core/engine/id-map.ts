@@ -1,25 +1,15 @@
-/**
- * Every loaded document's document_id by its position in the walk, and the positions that use
- * each ID: what ContextBuilder's ID rules ask.
- */
+/** The positions in the walk of the loaded documents that use each document_id: what ContextBuilder's ID rules ask. */
 export class IdMap {
-  private readonly byPos: (string | undefined)[] = [];
   /** Positions per ID: the position itself while it is the only one (most IDs), else a list. */
   private readonly byId = new Map<string, number | number[]>();
 
-  /** Records the ID of the document at `pos` (once per position); an empty ID is kept but not indexed. */
+  /** Records the ID of the document at `pos` (once per position); an empty ID is not indexed. */
   set(pos: number, id: string): void {
-    this.byPos[pos] = id;
     if (id === '') return;
     const known = this.byId.get(id);
     if (known === undefined) this.byId.set(id, pos);
     else if (typeof known === 'number') this.byId.set(id, [known, pos]);
     else known.push(pos);
-  }
-
-  /** The ID recorded at `pos` (undefined: none). */
-  idAt(pos: number): string | undefined {
-    return this.byPos[pos];
   }
 
   /** Positions of the documents whose ID is `id`, in ascending order (empty: none). */

@@ -9,7 +9,7 @@ import type { DocumentReuse } from './load.js';
 import { detach } from '../text/detach.js';
 import { NONE, type Finding, type InspectedDocument, type Inspection, type InspectionTimings } from './model.js';
 import { prepareAll } from './pipeline.js';
-import { DocumentRows, OwnFindings } from './rows.js';
+import { OwnFindings } from './own-findings.js';
 import type { PrepareContext } from './prepare-document.js';
 import { idFindings } from './rules/ids.js';
 import { pendingLinkFindings } from './rules/links.js';
@@ -39,9 +39,7 @@ export interface InspectOptions {
   digest?: boolean;
   /**
    * false: the caller reads documents only through `onDocument` (check), so `documents` comes
-   * back empty and, until the last document is read, each one is kept as a row of a few
-   * columns instead of a model (see rows.ts). A document handed to `onDocument` then has no
-   * stat: its record's size and mtimeMs are NaN unless it had findings of its own. Default true.
+   * back empty and each model is let go once it was handed on. Default true.
    */
   keepDocuments?: boolean;
   /** Called once per checked document, in path order, with its complete findings (streaming). */
@@ -133,9 +131,10 @@ async function inspectWalked(config: RepoConfig, walk: WalkResult, opts: Inspect
   /** Each document's own findings, by position (undefined: its rules do not run). */
   const local = new OwnFindings(walk.files.length);
   const documentsStart = performance.now();
-  const rows = opts.keepDocuments === false ? new DocumentRows(walk.files.length, builder) : undefined;
-  // Each document is prepared on its own and kept as its compact model (see pipeline.ts).
-  const documents: InspectedDocument[] = rows ? [] : new Array<InspectedDocument>(walk.files.length);
+  const keep = opts.keepDocuments !== false;
+  // Each document is prepared on its own and kept as its compact model (see pipeline.ts) until
+  // the rules that need every document ran on it.
+  const models = new Array<InspectedDocument | undefined>(walk.files.length);
   const ctx: PrepareContext = {
     config,
     schemaFor,
@@ -162,17 +161,15 @@ async function inspectWalked(config: RepoConfig, walk: WalkResult, opts: Inspect
       ...(opts.onProgress ? { onProgress: (done: number, total: number) => void opts.onProgress?.(done, total) } : {}),
     },
     (i, prepared) => {
-      // The builder first: a row reads its document's ID back from the builder's table.
       builder.add(prepared.doc, prepared.inbound, i);
-      if (rows) rows.set(i, prepared.doc);
-      else documents[i] = prepared.doc;
+      models[i] = prepared.doc;
       local.set(i, prepared.local);
       opts.onFacts?.(i, prepared.doc && isUnreadable(prepared.doc) ? null : prepared.facts);
     },
   );
   const documentsEnd = performance.now();
   await opts.onSetup?.(repository);
-  /** A checked document could not be read (rows mode: its model is gone by the end). */
+  /** A checked document could not be read. */
   let unreadableChecked = false;
   if (rules) {
     const ctx = builder.context();
@@ -180,7 +177,8 @@ async function inspectWalked(config: RepoConfig, walk: WalkResult, opts: Inspect
       const own = local.take(i);
       if (!own) continue;
       if (opts.signal?.aborted) throw new DocketError('INTERRUPTED', 'Interrupted while checking documents.');
-      const doc = rows ? rows.take(i, walk.files.at(i)!)! : documents[i]!;
+      const doc = models[i]!;
+      if (!keep) models[i] = undefined;
       if (isUnreadable(doc)) unreadableChecked = true;
       const cross = crossFindings(doc, ctx);
       finish(doc, cross.length === 0 ? own : own.length === 0 ? cross : [...own, ...cross]);
@@ -193,7 +191,8 @@ async function inspectWalked(config: RepoConfig, walk: WalkResult, opts: Inspect
       }
     }
   }
-  const partial = walk.unreadable.length > 0 || (rows ? unreadableChecked : documents.some((d) => d.checked && d.record.unreadable));
+  const partial = walk.unreadable.length > 0 || unreadableChecked;
+  const documents = keep ? (models as InspectedDocument[]) : [];
   const timings: InspectionTimings = {
     walk_ms: tenths(walkMs),
     documents_ms: tenths(documentsEnd - documentsStart),

@@ -96,12 +96,6 @@ export class FsProbe {
     return this.paths![i]!;
   }
 
-  /** The AnchorStore key of the document at a position, once it is loaded with hashed anchors. */
-  anchorKeyAt(i: number): number | undefined {
-    const state = this.loaded[i]!;
-    return state >= HASHED ? state - HASHED : undefined;
-  }
-
   /** Its file name (the path after the last slash). */
   nameAt(i: number): string {
     const rel = this.paths![i]!;
