@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { NamespaceConfig } from '../../src/core/config/types.js';
 import type { NodeFields } from '../../src/core/index/facts.js';
+import { nodeFields } from '../helpers/node-fields.js';
 import { buildGraph, type GraphInput, type IndexEdge } from '../../src/core/index/graph.js';
 
 const ns = { name: 'main' } as NamespaceConfig;
@@ -63,20 +64,12 @@ function inputsOf(docs: readonly Doc[]): GraphInput[] {
   return docs.map(({ id, related, successor, links }, i) => {
     const rel = paths[i] ?? `docs/extra${i}.md`;
     if (id === undefined) return { rel, namespace: ns, facts: { links, skip: { code: 'ID_REGEX', message: 'No ID.' } } };
-    const node: NodeFields = {
-      document_id: id,
-      type: 'ADR',
+    const node = nodeFields(id, {
       title: null,
       status: successor === null ? 'Draft' : 'Superseded',
-      owner: null,
-      version: null,
-      last_updated: null,
-      area: null,
-      description: null,
-      keywords: [],
       related_ids: related,
       superseded_by: successor,
-    };
+    });
     return { rel, namespace: ns, facts: { node, links: [...links].sort() } };
   });
 }

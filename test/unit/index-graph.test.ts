@@ -1,27 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { NamespaceConfig } from '../../src/core/config/types.js';
 import type { DocFacts, NodeFields } from '../../src/core/index/facts.js';
+import { nodeFields } from '../helpers/node-fields.js';
 import { buildGraph, type GraphInput } from '../../src/core/index/graph.js';
 
 const ns = { name: 'main' } as NamespaceConfig;
 
 function doc(id: string, fields: Partial<NodeFields> = {}, links: string[] = []): GraphInput {
-  const node: NodeFields = {
-    document_id: id,
-    type: 'ADR',
-    title: id,
-    status: 'Draft',
-    owner: null,
-    version: null,
-    last_updated: null,
-    area: null,
-    description: null,
-    keywords: [],
-    related_ids: [],
-    superseded_by: null,
-    ...fields,
-  };
-  const facts: DocFacts = { node, links };
+  const facts: DocFacts = { node: nodeFields(id, fields), links };
   return { rel: `docs/${id.toLowerCase()}.md`, namespace: ns, facts };
 }
 
