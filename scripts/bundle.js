@@ -9,6 +9,7 @@
 // relative to import.meta.url (a chunk lives in dist/chunks/).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -20,6 +21,7 @@ const files = (dir) =>
 const entryPoints = [
   ...files(path.join(dist, 'commands')).filter((f) => f.endsWith('.js')),
   ...[
+    'cli/boot.js',
     'cli/oclif.js',
     'cli/hooks/command-not-found.js',
     'cli/topic-guard.js',
@@ -28,7 +30,7 @@ const entryPoints = [
   ].map((f) => path.join(dist, f)),
 ].filter((f) => existsSync(f));
 
-await build({
+const options = {
   entryPoints,
   absWorkingDir: root,
   outdir: dist,
@@ -53,7 +55,56 @@ await build({
   external: ['yaml', 'markdown-it', 'typescript', 'ts-node', 'tsx'],
   logLevel: 'warning',
   legalComments: 'none',
-});
+};
+
+// esbuild puts each module in the chunk of the set of entries (and of lazily imported modules)
+// that reach it, so the modules every command loads were cut into dozens of small chunks, each
+// a file a run resolves, reads, compiles and links. So every entry that runs in a command's
+// process, and every module loaded lazily there, also imports the start-up core (oclif's
+// entry points and the base command): the core then is one chunk. Not boot.js, which
+// bin/run.js loads before it knows whether oclif is needed (`--version`), nor the site's
+// Markdown worker, a thread of its own that needs none of it. A first pass, written nowhere,
+// finds the lazily imported modules and the core's own modules (a module of the core must not
+// import the core: that would be a cycle).
+const coreRoots = ['cli/oclif.js', 'cli/base-command.js'].map((f) => path.join(dist, f));
+const light = new Set(['cli/boot.js', 'cli/render/site/markdown-worker.js'].map((f) => path.join(dist, f)));
+const { metafile } = await build({ ...options, write: false, metafile: true });
+const inputs = metafile.inputs;
+const abs = (p) => path.resolve(root, p);
+/** What a module reaches by static imports and requires, itself included. */
+const closure = (start) => {
+  const seen = new Set();
+  const stack = [path.relative(root, start)];
+  while (stack.length > 0) {
+    const file = stack.pop();
+    if (seen.has(file) || !inputs[file]) continue;
+    seen.add(file);
+    for (const i of inputs[file].imports) if (!i.external && i.kind !== 'dynamic-import') stack.push(i.path);
+  }
+  return new Set([...seen].map(abs));
+};
+const coreClosures = coreRoots.map((r) => ({ root: r, reached: closure(r) }));
+const lazy = Object.values(inputs).flatMap((input) =>
+  input.imports.filter((i) => i.kind === 'dynamic-import' && !i.external).map((i) => abs(i.path)),
+);
+const withCore = new Set([...entryPoints.filter((f) => !light.has(f)), ...lazy.filter((f) => f.startsWith(dist + path.sep))]);
+/** The roots a module imports: those that do not reach it (a root reaching it would make a cycle). */
+const coreImports = (file) =>
+  coreClosures
+    .filter((c) => !c.reached.has(file))
+    .map((c) => `import ${JSON.stringify(c.root)};`)
+    .join(' ');
+const shareStartUpCore = {
+  name: 'share-start-up-core',
+  setup(b) {
+    b.onLoad({ filter: /\.js$/ }, async (args) =>
+      withCore.has(args.path)
+        ? { contents: `${coreImports(args.path)}\n${await readFile(args.path, 'utf8')}`, loader: 'js', resolveDir: path.dirname(args.path) }
+        : undefined,
+    );
+  },
+};
+await build({ ...options, plugins: [shareStartUpCore] });
 
 // What this build is, for the caches' fingerprints (src/core/cache/cache-dir.ts): the hash of
 // every file in dist/, so code built from changed sources never trusts results an older build

@@ -85,7 +85,9 @@ describe('bundle-proof sources', () => {
     const dist = path.join(REPO, 'dist');
     const entries = [
       ...walk(path.join(dist, 'commands')),
-      ...['cli/oclif.js', 'cli/hooks/command-not-found.js', 'cli/topic-guard.js', 'cli/early-error.js'].map((f) => path.join(dist, f)),
+      ...['cli/boot.js', 'cli/oclif.js', 'cli/hooks/command-not-found.js', 'cli/topic-guard.js', 'cli/early-error.js'].map((f) =>
+        path.join(dist, f),
+      ),
     ];
     expect(entries.length).toBeGreaterThan(20);
     const relativeImports = (text: string, file: string) =>
