@@ -83,17 +83,39 @@ const closure = (start) => {
   }
   return new Set([...seen].map(abs));
 };
-const coreClosures = coreRoots.map((r) => ({ root: r, reached: closure(r) }));
+// Modules that at least half of the commands import join the core too: loading them with it
+// costs the other commands less than the files they would be read from otherwise.
+const commandEntries = entryPoints.filter((f) => f.startsWith(path.join(dist, 'commands') + path.sep));
+const importedBy = new Map();
+for (const entry of commandEntries) for (const m of closure(entry)) importedBy.set(m, (importedBy.get(m) ?? 0) + 1);
+const reachedFromRoots = coreRoots.map((r) => closure(r));
+const widelyShared = [...importedBy]
+  .filter(([m, n]) => n * 2 >= commandEntries.length && m.startsWith(dist + path.sep) && !commandEntries.includes(m))
+  .map(([m]) => m)
+  .filter((m) => !reachedFromRoots.some((reached) => reached.has(m)));
+const coreClosures = [...coreRoots, ...widelyShared].map((r) => ({ root: r, reached: closure(r) }));
 const lazy = Object.values(inputs).flatMap((input) =>
   input.imports.filter((i) => i.kind === 'dynamic-import' && !i.external).map((i) => abs(i.path)),
 );
 const withCore = new Set([...entryPoints.filter((f) => !light.has(f)), ...lazy.filter((f) => f.startsWith(dist + path.sep))]);
-/** The roots a module imports: those that do not reach it (a root reaching it would make a cycle). */
+const inCore = new Set(coreClosures.flatMap((c) => [...c.reached]));
+for (const c of coreClosures) {
+  const entry = entryPoints.find((e) => e !== c.root && c.reached.has(e));
+  // The imports added below could then make a cycle.
+  if (entry) throw new Error(`bundle: ${path.relative(root, c.root)} imports the entry ${path.relative(root, entry)}`);
+}
+/**
+ * The roots a module imports: those that do not reach it. A module of the core imports none
+ * unless it is an entry (no root reaches an entry, checked above): each would be a cycle or
+ * redundant.
+ */
 const coreImports = (file) =>
-  coreClosures
-    .filter((c) => !c.reached.has(file))
-    .map((c) => `import ${JSON.stringify(c.root)};`)
-    .join(' ');
+  inCore.has(file) && !entryPoints.includes(file)
+    ? ''
+    : coreClosures
+        .filter((c) => !c.reached.has(file))
+        .map((c) => `import ${JSON.stringify(c.root)};`)
+        .join(' ');
 const shareStartUpCore = {
   name: 'share-start-up-core',
   setup(b) {
