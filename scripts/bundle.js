@@ -1,7 +1,7 @@
 // One esbuild bundle of what a docket process loads, written over tsc's output in dist/: each
-// command, the command_not_found hook, bin/run.js's helpers (oclif's entry points, the topic
-// guard, the early-error printer) become entry files that share chunks
-// under dist/chunks/, @oclif/core included. Loading a command then reads a few files instead of
+// command, the command_not_found hook, bin/run.js's helpers (its first-line helpers in boot.js,
+// oclif's entry points, the topic guard, the early-error printer) become entry files that share
+// chunks under dist/chunks/, @oclif/core included. Loading a command then reads a few files instead of
 // several hundred modules (docket's and oclif's), which is most of a start-up. Because oclif is
 // in the shared chunks, bin/run.js, the commands and the test helpers use one copy of it
 // (dist/cli/oclif.js). tsc's per-module output stays for everything else (the client library
