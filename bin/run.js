@@ -3,9 +3,7 @@
 // First of all: SIGINT and SIGTERM end the run with an INTERRUPTED result from here on; in a
 // machine format, `console` output of preloaded code goes to stderr, and a reader closing stdout
 // early ends the run quietly (exit 141).
-import { installSignalHandling, settleProcess } from '../dist/cli/signals.js';
-import { guardConsole } from '../dist/cli/console-guard.js';
-import { endQuietlyWhenStdoutCloses } from '../dist/cli/closed-stdout.js';
+import { endQuietlyWhenStdoutCloses, guardConsole, installSignalHandling, settleProcess } from '../dist/cli/boot.js';
 
 const argv = process.argv.slice(2);
 installSignalHandling(() => {

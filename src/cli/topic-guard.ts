@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { DocketError } from '../errors/docket-error.js';
 import { formatFromRaw } from './options.js';
 
 /**
@@ -31,8 +32,8 @@ export async function answerBareTopic(argv: readonly string[], manifestUrl: URL)
     .map((id) => id.replace(/:/g, ' '))
     .sort();
   if (subcommands.length === 0) return false;
-  // Loaded only when answering: this guard runs before every command and must stay cheap.
-  const [{ DocketError }, { emitEarlyError }] = await Promise.all([import('../errors/docket-error.js'), import('./early-error.js')]);
+  // Loaded only when answering (DocketError comes with the start-up core anyway).
+  const { emitEarlyError } = await import('./early-error.js');
   const error = new DocketError('MISSING_COMMAND', `"${topic}" is a topic; name one of its commands.`, {
     suggestion: `Run one of: ${subcommands.map((c) => `docket ${c}`).join(', ')}.`,
     details: { topic, valid_commands: subcommands },

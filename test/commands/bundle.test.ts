@@ -85,7 +85,9 @@ describe('bundle-proof sources', () => {
     const dist = path.join(REPO, 'dist');
     const entries = [
       ...walk(path.join(dist, 'commands')),
-      ...['cli/oclif.js', 'cli/hooks/command-not-found.js', 'cli/topic-guard.js', 'cli/early-error.js'].map((f) => path.join(dist, f)),
+      ...['cli/boot.js', 'cli/oclif.js', 'cli/hooks/command-not-found.js', 'cli/topic-guard.js', 'cli/early-error.js'].map((f) =>
+        path.join(dist, f),
+      ),
     ];
     expect(entries.length).toBeGreaterThan(20);
     const relativeImports = (text: string, file: string) =>
@@ -115,5 +117,37 @@ describe('bundle-proof sources', () => {
     expect([...reached].some((chunk) => readFileSync(chunk, 'utf8').includes('reloading config from'))).toBe(true);
     // Every chunk is reached: none is left over from an earlier build.
     expect([...reached].map((i) => path.basename(i)).sort()).toEqual(readdirSync(path.join(dist, 'chunks')).sort());
+  });
+
+  it('every command loads the start-up core as one chunk, oclif and the base command together; `--version` does not load it', () => {
+    const dist = path.join(REPO, 'dist');
+    const staticImports = (file: string) =>
+      [...readFileSync(file, 'utf8').matchAll(/^(?:import|\} from)\s*(?:[^;"]*?from\s*)?"(\.[^"]+)"/gm)].map((m) =>
+        path.resolve(path.dirname(file), m[1]!),
+      );
+    const reach = (file: string, seen = new Set<string>()): Set<string> => {
+      for (const i of staticImports(file))
+        if (!seen.has(i)) {
+          seen.add(i);
+          reach(i, seen);
+        }
+      return seen;
+    };
+    const chunks = readdirSync(path.join(dist, 'chunks')).map((f) => path.join(dist, 'chunks', f));
+    const core = chunks.filter((f) => readFileSync(f, 'utf8').includes('DocketCommand = class'));
+    expect(core).toHaveLength(1);
+    expect(readFileSync(core[0]!, 'utf8')).toContain('reloading config from');
+    const commands = readdirSync(path.join(dist, 'commands'), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && e.name.endsWith('.js'))
+      .map((e) => path.join(e.parentPath, e.name));
+    expect(commands.length).toBeGreaterThan(20);
+    for (const entry of [
+      ...commands,
+      ...['cli/oclif.js', 'cli/topic-guard.js', 'cli/hooks/command-not-found.js'].map((f) => path.join(dist, f)),
+    ])
+      expect(reach(entry).has(core[0]!), path.relative(REPO, entry)).toBe(true);
+    // A plain command's start-up reads a handful of files, not one per shared module.
+    expect(reach(path.join(dist, 'commands/context.js')).size).toBeLessThanOrEqual(12);
+    expect(reach(path.join(dist, 'cli/boot.js')).has(core[0]!)).toBe(false);
   });
 });
