@@ -184,10 +184,11 @@ export function simpleOutline(body: string, firstLine: number, anchors: boolean)
     const at = isOpen ? o : c;
     while (bi < blocks.length && blocks[bi + 1]! <= at) bi += 2;
     while (di < defs.length && defs[di + 1]! < at) di += 4;
-    if ((bi < blocks.length && blocks[bi]! <= at) || (di < defs.length && defs[di]! <= at)) {
-      // In a block, or a definition's label (read by the pass over lines).
-      if (isOpen) o = body.indexOf('[', o + 1);
-      else c = body.indexOf(']', c + 1);
+    // In a block, or a definition's line (read by the pass over lines): the search resumes after it.
+    const skipTo = bi < blocks.length && blocks[bi]! <= at ? blocks[bi + 1]! : di < defs.length && defs[di]! <= at ? defs[di + 1]! : -1;
+    if (skipTo !== -1) {
+      if (isOpen) o = body.indexOf('[', skipTo);
+      else c = body.indexOf(']', skipTo);
       continue;
     }
     // `]:` (a reference definition, unless in a code span): the general path.
