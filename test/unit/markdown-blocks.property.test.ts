@@ -89,6 +89,10 @@ const block = fc.oneof(
     '',
     '  ',
     '\t[tab](t.md)',
+    // Fences whose closing line is no closer at the top level (indented 4) or is one (a tab after it).
+    '  ```\n  x\n    ```\n[f](f.md)',
+    '~~~\n[no](t.md)\n~~~\t\n[y](t2.md)',
+    '- a\n  ```\n  x\n  ```\t\n  [l](l.md)\n  ```',
   ),
 );
 const joint = fc.constantFrom('\n', '\n\n', '\n\n', '\n\n\n', '\n  \n');

@@ -412,6 +412,23 @@ describe('the simple path says what the CommonMark parser says, wherever it answ
     }
   });
 
+  it('answers as the parser, or declines, where a list item meets a fence at column 0 or a closing fence has a tab', () => {
+    for (const body of [
+      // A fence at column 0 ends the item: the next fence, indented 2, is a top-level one, which
+      // a line indented 4 does not close (an earlier simple path read it as the item's, closed).
+      '- a\n```\n```\n  ```\n    ```\n[x](y.md)\n',
+      '- a\n\n```\n```\n  ```\n    ```\n[x](y.md)\n',
+      // A closing fence may be followed by tabs (an earlier simple path read on to a later fence).
+      '- a\n  ```\n  x\n  ```\t\n  [l](y.md)\n  ```\n',
+      '- a\n  ```\n  x\n  ```\t\n  [l](y.md)\n',
+      '```\nx\n```\t\n[l](y.md)\n```\n',
+    ]) {
+      const got = simpleOutline(body, 2, true);
+      if (got !== undefined) expect(plain(got), JSON.stringify(body)).toStrictEqual(plain(commonmarkOutline(body, 2, true)));
+      expect(plain(outlineMarkdown(body, 2)), JSON.stringify(body)).toStrictEqual(plain(commonmarkOutline(body, 2, true)));
+    }
+  });
+
   it('explicit HTML anchors are found in linear time', () => {
     // The regular expression this replaces rescanned to the next `>` from every `<`.
     const hostile = '<a'.repeat(200_000);

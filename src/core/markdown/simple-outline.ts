@@ -1,24 +1,23 @@
 /**
- * The outline of a body in the shape most governed documents have, in one pass over its lines
- * and one over its brackets, once its top-level comments and code fences, and the indented code
- * blocks and fences in list items it can be sure of, are set aside (top-level-blocks.ts): no
- * backslash, HTML other than autolinks with a scheme, character reference, CR, tab, other code
- * block or setext heading; reference definitions only on one line after a blank one; no heading
- * or other code inside a list item or block quote, code spans of
- * single backticks each on one line, link texts on one line and not nested, destinations
- * without blanks or parentheses (then maybe a quoted title on the line), headings without
- * emphasis, links or HTML. On such a body what CommonMark says (commonmark.ts, the parser)
- * reduces to what is below; anything else is declined (undefined) and left to the parser, so
- * results never depend on which path ran. test/unit/markdown-fast.property.test.ts and
- * markdown-blocks.property.test.ts hold this path to the parser, on generated bodies and on
- * every example of the CommonMark spec. Linear
- * time: every search resumes where the previous one stopped.
+ * The outline of a body in the shape most governed documents have: one pass over its lines
+ * (simple-lines.ts), which sets aside its top-level comments and code fences and the indented
+ * code blocks and fences in list items it can be sure of (code-blocks.ts) as ranges every later
+ * search skips, then one search per character that matters: no backslash, HTML other than
+ * autolinks with a scheme, character reference, CR, tab, other code block or setext heading;
+ * reference definitions only on one line after a blank one; no heading or other code inside a
+ * list item or block quote, code spans of single backticks each on one line, link texts on one
+ * line and not nested, destinations without blanks or parentheses (then maybe a quoted title on
+ * the line), headings without emphasis, links or HTML. On such a body what CommonMark says
+ * (commonmark.ts, the parser) reduces to what is below; anything else is declined (undefined)
+ * and left to the parser, so results never depend on which path ran.
+ * test/unit/markdown-fast.property.test.ts and markdown-blocks.property.test.ts hold this path
+ * to the parser, on generated bodies and on every example of the CommonMark spec. Linear time:
+ * every search resumes where the previous one stopped.
  */
-import { atxHeadingText, outlineOf } from './anchors.js';
+import { outlineOf } from './anchors.js';
 import type { MarkdownLink, MarkdownOutline } from './outline-types.js';
 import { emptyList, emptySmiList, listOf, NONE } from '../lists.js';
-import { grown } from '../text/typed-arrays.js';
-import { withoutCodeBlocks, withoutTopLevelBlocks } from './top-level-blocks.js';
+import { simpleLines } from './simple-lines.js';
 
 /**
  * A link with its line and column, made by a constructor rather than a literal: V8 tracks an
@@ -44,28 +43,57 @@ const MAX_DESTINATION = 4096;
 /** What ends a destination the simple path reads: a blank or control character, a parenthesis, a backtick. */
 const DESTINATION_END = /[\x00-\x20()`]/g;
 
-/** A character reference (`&amp;`, `&#38;`, `&#x26;`): the parser decodes it. */
-const CHARACTER_REFERENCE = /&(?:#[xX]?[0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);/;
+/** A character reference (`&amp;`, `&#38;`, `&#x26;`) at the search's start: the parser decodes it. */
+const CHARACTER_REFERENCE = /&(?:#[xX]?[0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);/y;
 
-/**
- * Whether the body holds none of the characters the simple path leaves to the parser
- * outside top-level comments and fences: escapes, character references, tabs (CR and
- * other line separators are declined everywhere). (Runs of backticks, indented lines and fences, and reference definitions are found
- * where the passes below look anyway.) Each search is about as fast as memchr.
- */
-function isSimple(body: string): boolean {
-  return body.indexOf('\\') === -1 && body.indexOf('\t') === -1 && (body.indexOf('&') === -1 || !CHARACTER_REFERENCE.test(body));
+/** The first `ch` outside the ranges [start, end) of `skipped` (in order), or -1. */
+function firstOutside(body: string, ch: string, skipped: readonly number[]): number {
+  let b = 0;
+  for (let i = body.indexOf(ch); i !== -1; i = body.indexOf(ch, skipped[b + 1])) {
+    while (b < skipped.length && skipped[b + 1]! <= i) b += 2;
+    if (b === skipped.length || skipped[b]! > i) return i;
+  }
+  return -1;
 }
 
 /**
- * Code spans as [start, end) pairs: single backticks pair up in order (what CommonMark finds
- * when no run is longer than one), each pair on one line; undefined when one is not, or a run
- * is longer (a longer span, or a fence).
+ * Whether the body holds none of the characters the simple path leaves to the parser outside
+ * its code and comment blocks: escapes, character references, tabs (CR and other line
+ * separators are declined everywhere). Each search is about as fast as memchr.
  */
-function codeSpans(body: string): number[] | undefined {
-  const spans = emptySmiList();
+function isSimple(body: string, blocks: readonly number[]): boolean {
+  if (firstOutside(body, '\\', blocks) !== -1 || firstOutside(body, '\t', blocks) !== -1) return false;
+  let b = 0;
+  for (let i = body.indexOf('&'); i !== -1; i = body.indexOf('&', i + 1)) {
+    while (b < blocks.length && blocks[b + 1]! <= i) b += 2;
+    if (b < blocks.length && blocks[b]! <= i)
+      i = blocks[b + 1]!; // in a block: resume after it
+    else {
+      CHARACTER_REFERENCE.lastIndex = i;
+      if (CHARACTER_REFERENCE.test(body)) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * The code of the body as [start, end) pairs in order: its blocks, and its code spans outside
+ * them. Single backticks pair up in order (what CommonMark finds when no run is longer than
+ * one), each pair on one line; undefined when one is not, or a run is longer (a longer span,
+ * or a fence).
+ */
+function codeRanges(body: string, blocks: readonly number[]): number[] | undefined {
+  const code = emptySmiList();
+  let b = 0;
   let newline = -1; // the first newline at or after the opening backtick (kept, not searched again)
-  for (let t = body.indexOf('`'); t !== -1; t = body.indexOf('`', t + 1)) {
+  for (let t = body.indexOf('`'); ;) {
+    // The blocks before this backtick (all that are left after the last), and a backtick in one is code.
+    while (b < blocks.length && (t === -1 || blocks[b]! <= t)) {
+      code.push(blocks[b]!, blocks[b + 1]!);
+      if (t !== -1 && t < blocks[b + 1]!) t = body.indexOf('`', blocks[b + 1]);
+      b += 2;
+    }
+    if (t === -1) return code;
     const close = body.indexOf('`', t + 1);
     if (close === -1 || close === t + 1 || body.charCodeAt(close + 1) === 0x60) return undefined;
     if (newline < t) {
@@ -73,113 +101,34 @@ function codeSpans(body: string): number[] | undefined {
       if (newline === -1) newline = body.length;
     }
     if (newline < close) return undefined;
-    spans.push(t, close + 1);
-    t = close;
+    code.push(t, close + 1);
+    t = body.indexOf('`', close + 1);
   }
-  return spans;
 }
 
 /** An autolink with a scheme, holding nothing another pass here reads (backticks, brackets). */
 const AUTOLINK = /<[A-Za-z][A-Za-z0-9+.-]{1,31}:[^<>\x00-\x20`[\]]*>/y;
 
 /**
- * Autolinks as [start, end) pairs: every `<` outside the code spans must open one (anything
- * else is HTML, an e-mail autolink, or a destination in angle brackets after `(`); undefined
- * when one does not.
+ * Autolinks as [start, end) pairs: every `<` outside the code must open one (anything else is
+ * HTML, an e-mail autolink, or a destination in angle brackets after `(`); undefined when one
+ * does not.
  */
-function autolinks(body: string, spans: readonly number[]): number[] | undefined {
+function autolinks(body: string, code: readonly number[]): number[] | undefined {
   const found = emptySmiList();
   let k = 0;
   for (let i = body.indexOf('<'); i !== -1; i = body.indexOf('<', i + 1)) {
-    while (k < spans.length && spans[k + 1]! <= i) k += 2;
-    if (k < spans.length && spans[k]! < i) continue;
+    while (k < code.length && code[k + 1]! <= i) k += 2;
+    if (k < code.length && code[k]! <= i) {
+      i = code[k + 1]! - 1; // in code: resume after it
+      continue;
+    }
     AUTOLINK.lastIndex = i;
     if (!AUTOLINK.test(body) || body.charCodeAt(i - 1) === 0x28) return undefined;
     found.push(i, AUTOLINK.lastIndex);
     i = AUTOLINK.lastIndex - 1;
   }
   return found;
-}
-
-/**
- * A reference definition on one line at column 0: a label (not a footnote's), a plain
- * destination, a quoted title maybe, nothing after; nothing in it another pass here reads.
- * Matched on the line alone (a failed search then stops at its end).
- */
-const DEFINITION = /^\[([^[\]\n`<^][^[\]\n`<]*)\]: *([^\x00-\x20()`<[\]][^\x00-\x20()`<[\]]*)( +(?:"[^"\n`<[\]]*"|'[^'\n`<[\]]*'))? *$/;
-
-/** Whether the line from `p` may hold a definition's title (the parser reads it as one): a quote or a parenthesis after blanks. */
-function mayBeTitle(body: string, p: number): boolean {
-  while (body.charCodeAt(p) === 0x20) p++;
-  const c = body.charCodeAt(p);
-  return c === 0x22 || c === 0x27 || c === 0x28;
-}
-
-/** Where each line starts (the first `count`), for the pass over brackets; one array for the whole run, grown as needed. */
-let lineStarts: Int32Array = new Int32Array(1024);
-
-/**
- * Whether a line whose first character after its blanks is `=` or `-` (at `p`) may underline
- * a setext heading: a run of that character, then blanks to the end of the line. A backtick
- * (a code span, blank once masked) counts as may.
- */
-function maySetext(body: string, p: number, end: number): boolean {
-  const c = body.charCodeAt(p);
-  let q = p;
-  while (q < end && body.charCodeAt(q) === c) q++;
-  for (; q < end; q++) {
-    const d = body.charCodeAt(q);
-    if (d === 0x60) return true;
-    if (d !== 0x20) return false;
-  }
-  return true;
-}
-
-/**
- * The text of an ATX heading as rendered, for the simple shape: code spans (single backticks,
- * paired) give their content, without one blank at each end when both ends have one (and it is
- * not all blanks); trimmed as the parser's text is; undefined for markup this path does not
- * render (emphasis, links).
- */
-function renderedHeading(text: string): string | undefined {
-  if (/[*_[\]<]/.test(text)) return undefined;
-  if (text.indexOf('`') === -1) return text.trim();
-  const parts = text.split('`');
-  if (parts.length % 2 === 0) return undefined;
-  for (let i = 1; i < parts.length; i += 2) {
-    const code = parts[i]!;
-    if (code.length > 1 && code.charCodeAt(0) === 0x20 && code.charCodeAt(code.length - 1) === 0x20 && code.trim() !== '')
-      parts[i] = code.slice(1, -1);
-  }
-  return parts.join('').trim();
-}
-
-/**
- * Whether the content of the line [p, end) after its block quote and list item markers (if
- * any) is plain: not a heading, a code block or a setext underline inside a container, which
- * the parser reads. `p` is after the line's first three blanks at most.
- */
-function plainContent(body: string, p: number, end: number): boolean {
-  let q = p;
-  for (;;) {
-    const c = body.charCodeAt(q);
-    let m = q;
-    if (c === 0x3e) m = q + 1;
-    else if (c >= 0x30 && c <= 0x39) {
-      let d = q;
-      while (d < end && d - q < 10 && body.charCodeAt(d) >= 0x30 && body.charCodeAt(d) <= 0x39) d++;
-      const e = body.charCodeAt(d);
-      if (d - q <= 9 && (e === 0x2e || e === 0x29) && (d + 1 >= end || body.charCodeAt(d + 1) === 0x20)) m = d + 1;
-    } else if ((c === 0x2d || c === 0x2a || c === 0x2b) && (q + 1 >= end || body.charCodeAt(q + 1) === 0x20)) m = q + 1;
-    if (m === q) break; // not a marker: the content starts here
-    let s = m;
-    while (s < end && body.charCodeAt(s) === 0x20) s++;
-    if (s - m >= 4) return false; // indented code inside the container (or maybe)
-    q = s;
-  }
-  if (q === p) return true;
-  const c = q < end ? body.charCodeAt(q) : 0;
-  return c !== 0x23 && c !== 0x3d && c !== 0x2d && !(c === 0x7e && body.startsWith('~~~', q));
 }
 
 /**
@@ -207,94 +156,46 @@ function closingParen(body: string, from: number, end: number): number {
 }
 
 /** The outline (see outline.ts) of a body of the simple shape above; undefined for any other. */
-export function simpleOutline(source: string, firstLine: number, anchors: boolean): MarkdownOutline | undefined {
-  if (source.indexOf('\r') !== -1 || source.indexOf('\u2028') !== -1 || source.indexOf('\u2029') !== -1) return undefined;
-  // Top-level comments and code fences hold no link or heading: empty lines in their place.
-  const withoutBlocks = withoutTopLevelBlocks(source);
-  // Code blocks in list items and indented ones are looked for only where a line starts with a blank.
-  const body =
-    withoutBlocks !== undefined && (withoutBlocks.charCodeAt(0) === 0x20 || withoutBlocks.indexOf('\n ') !== -1)
-      ? withoutCodeBlocks(withoutBlocks)
-      : withoutBlocks;
-  if (body === undefined || !isSimple(body)) return undefined;
-  const spans = codeSpans(body);
-  if (spans === undefined) return undefined;
-  const auto = autolinks(body, spans);
+export function simpleOutline(body: string, firstLine: number, anchors: boolean): MarkdownOutline | undefined {
+  if (body.indexOf('\r') !== -1 || body.indexOf('\u2028') !== -1 || body.indexOf('\u2029') !== -1) return undefined;
+  const lines = simpleLines(body, anchors);
+  if (lines === undefined) return undefined;
+  const { blocks, definitions: defs, starts: lineStarts, count } = lines;
+  if (!isSimple(body, blocks)) return undefined;
+  const code = codeRanges(body, blocks);
+  if (code === undefined) return undefined;
+  const auto = autolinks(body, code);
   if (auto === undefined) return undefined;
   const n = body.length;
 
-  // Headings: ATX lines only (a line that may underline a setext heading is declined).
-  const headings: string[] = emptyList();
-  let hasFirstHeading = false;
-  let lines = 0;
-  // Definitions as [line start, line end, destination start, destination end]; a definition
-  // starts a block, so only after a blank line or another definition.
-  let definitions: number[] | undefined;
-  let afterBlank = true;
-  for (let start = 0; start <= n;) {
-    let next = body.indexOf('\n', start);
-    if (next === -1) next = n;
-    if (lines === lineStarts.length) lineStarts = grown(lineStarts, lineStarts.length * 2);
-    lineStarts[lines++] = start;
-    let p = start;
-    while (p < start + 3 && p < next && body.charCodeAt(p) === 0x20) p++;
-    const c = p < next ? body.charCodeAt(p) : 0;
-    // Four blanks (indented code), a fence of tildes: the parser.
-    if (c === 0x20 || (c === 0x7e && body.startsWith('~~~', p))) return undefined;
-    if (c === 0x5b && p === start && afterBlank) {
-      const def = DEFINITION.exec(body.slice(start, next));
-      if (def !== null) {
-        if (def[1]!.trim() === '' || (def[3] === undefined && next < n && mayBeTitle(body, next + 1))) return undefined;
-        let from = start + def[1]!.length + 3;
-        while (body.charCodeAt(from) === 0x20) from++;
-        (definitions ??= emptySmiList()).push(start, next, from, from + def[2]!.length);
-        start = next + 1;
-        continue;
-      }
-    }
-    afterBlank = c === 0;
-    if (c === 0x3d || c === 0x2d) {
-      if (maySetext(body, p, next)) return undefined;
-    } else if (c === 0x23 && (anchors || !hasFirstHeading)) {
-      // Which line is a heading, and its text, CommonMark reads before code spans.
-      const atx = atxHeadingText(body, start, next);
-      if (atx !== undefined) {
-        const text = renderedHeading(atx);
-        if (text === undefined) return undefined;
-        headings.push(text);
-        if (text !== '') hasFirstHeading = true;
-      }
-    }
-    if (!plainContent(body, p, next)) return undefined;
-    start = next + 1;
-  }
-
-  // Links: brackets outside code spans, paired on one line, `](` then a plain destination and `)`.
+  // Links: brackets outside code, paired on one line, `](` then a plain destination and `)`.
   let links: MarkdownLink[] | undefined;
   let open = -1;
   let openLine = -1;
   let li = 0; // the line of the last bracket: lineStarts[li] <= it < lineStarts[li + 1]
-  let k = 0; // the first code span not ending before the bracket
+  let bi = 0; // the first block not ending before the bracket
+  let k = 0; // the first code range not ending before the bracket
   let ai = 0; // the first autolink not starting before the open bracket
   let di = 0; // the first definition not ending before the bracket
-  const defs = definitions ?? emptySmiList();
   let o = body.indexOf('[');
   let c = body.indexOf(']');
   while (o !== -1 || c !== -1) {
     const isOpen = c === -1 || (o !== -1 && o < c);
     const at = isOpen ? o : c;
+    while (bi < blocks.length && blocks[bi + 1]! <= at) bi += 2;
     while (di < defs.length && defs[di + 1]! < at) di += 4;
-    if (di < defs.length && defs[di]! <= at) {
-      // A definition's label: read above.
-      if (isOpen) o = body.indexOf('[', o + 1);
-      else c = body.indexOf(']', c + 1);
+    // In a block, or a definition's line (read by the pass over lines): the search resumes after it.
+    const skipTo = bi < blocks.length && blocks[bi]! <= at ? blocks[bi + 1]! : di < defs.length && defs[di]! <= at ? defs[di + 1]! : -1;
+    if (skipTo !== -1) {
+      if (isOpen) o = body.indexOf('[', skipTo);
+      else c = body.indexOf(']', skipTo);
       continue;
     }
     // `]:` (a reference definition, unless in a code span): the general path.
     if (!isOpen && body.charCodeAt(at + 1) === 0x3a) return undefined;
-    while (k < spans.length && spans[k + 1]! <= at) k += 2;
-    if (k >= spans.length || spans[k]! > at) {
-      while (li + 1 < lines && lineStarts[li + 1]! <= at) li++;
+    while (k < code.length && code[k + 1]! <= at) k += 2;
+    if (k >= code.length || code[k]! > at) {
+      while (li + 1 < count && lineStarts[li + 1]! <= at) li++;
       if (isOpen) {
         if (open !== -1) return undefined; // nested, or an earlier one left open: the general matcher decides
         open = at;
@@ -335,7 +236,7 @@ export function simpleOutline(source: string, firstLine: number, anchors: boolea
   }
   li = 0;
   for (let d = 0; d < defs.length; d += 4) {
-    while (li + 1 < lines && lineStarts[li + 1]! <= defs[d]!) li++;
+    while (li + 1 < count && lineStarts[li + 1]! <= defs[d]!) li++;
     (links ??= emptyList<MarkdownLink>()).push(
       new OutlineLink(body.slice(defs[d + 2], defs[d + 3]), 'definition', firstLine + li, defs[d + 2]! - defs[d]! + 1),
     );
@@ -346,11 +247,11 @@ export function simpleOutline(source: string, firstLine: number, anchors: boolea
     let line = 0;
     for (let a = 0; a < auto.length; a += 2) {
       const at = auto[a]!;
-      while (line + 1 < lines && lineStarts[line + 1]! <= at) line++;
+      while (line + 1 < count && lineStarts[line + 1]! <= at) line++;
       links.push(new OutlineLink(body.slice(at + 1, auto[a + 1]! - 1), 'inline', firstLine + line, at - lineStarts[line]! + 1));
     }
     // In the order of their positions, as the parser gives them.
     links.sort((x, y) => x.line - y.line || x.column - y.column);
   }
-  return outlineOf(links ?? emptyList<MarkdownLink>(), headings, NONE, anchors);
+  return outlineOf(links ?? emptyList<MarkdownLink>(), lines.headings, NONE, anchors);
 }
