@@ -1,0 +1,166 @@
+import type { DocFacts, NodeFields } from '../index/facts.js';
+
+/**
+ * index-facts.json, by columns: one array per field of DocFacts, item i being the facts of the
+ * hashes file's path i, and the links as positions in one list of their targets. Stored as one
+ * object per document, every link repeated its target's path and every field its key: the file
+ * was about three times larger, and parsing it was most of what an `index` after an edit spent
+ * on the cache. Keys and their order are fixed: `decodeFacts` rebuilds each DocFacts with the
+ * keys in the order factsOf makes them, so that factsHash (JSON.stringify) of a decoded fact
+ * is the one of the fact written.
+ */
+
+/** The nullable string fields of a node, in NodeFields' (and factsOf's) order after document_id and before the lists. */
+const TEXT_FIELDS = ['type', 'title', 'status', 'owner', 'version', 'last_updated', 'area', 'description'] as const;
+
+interface FactsColumns {
+  /** Every link target, once, in the order of first use. */
+  targets: string[];
+  /** Per document: positions in targets. */
+  links: number[][];
+  /** Per document: [code, message] when it is not a node, else null. */
+  skip: ([string, string] | null)[];
+  /** Per document: its ID when it is a node, else null (then its other node columns are null). */
+  document_id: (string | null)[];
+  type: (string | null)[];
+  title: (string | null)[];
+  status: (string | null)[];
+  owner: (string | null)[];
+  version: (string | null)[];
+  last_updated: (string | null)[];
+  area: (string | null)[];
+  description: (string | null)[];
+  keywords: (string[] | null)[];
+  related_ids: (string[] | null)[];
+  superseded_by: (string | null)[];
+}
+
+/** The keys of the file, in the order they are written. */
+const KEYS = [
+  'targets',
+  'links',
+  'skip',
+  'document_id',
+  ...TEXT_FIELDS,
+  'keywords',
+  'related_ids',
+  'superseded_by',
+] as const satisfies readonly (keyof FactsColumns)[];
+
+/**
+ * The facts as the file's text, in pieces (one per key: no single string of the whole file),
+ * handed to `put` in order.
+ */
+export function encodeFacts(facts: readonly DocFacts[], put: (text: string) => void): void {
+  const c: FactsColumns = {
+    targets: [],
+    links: [],
+    skip: [],
+    document_id: [],
+    type: [],
+    title: [],
+    status: [],
+    owner: [],
+    version: [],
+    last_updated: [],
+    area: [],
+    description: [],
+    keywords: [],
+    related_ids: [],
+    superseded_by: [],
+  };
+  const position = new Map<string, number>();
+  for (const f of facts) {
+    c.links.push(
+      f.links.map((t) => {
+        let p = position.get(t);
+        if (p === undefined) {
+          p = c.targets.length;
+          position.set(t, p);
+          c.targets.push(t);
+        }
+        return p;
+      }),
+    );
+    const n = f.node;
+    c.skip.push(n ? null : [f.skip?.code ?? '', f.skip?.message ?? '']);
+    c.document_id.push(n ? n.document_id : null);
+    for (const k of TEXT_FIELDS) c[k].push(n ? n[k] : null);
+    c.keywords.push(n ? n.keywords : null);
+    c.related_ids.push(n ? n.related_ids : null);
+    c.superseded_by.push(n ? n.superseded_by : null);
+  }
+  KEYS.forEach((k, i) => put(`${i === 0 ? '{' : ','}"${k}":${JSON.stringify(c[k])}`));
+  put('}');
+}
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isText = (v: unknown): v is string | null => v === null || typeof v === 'string';
+const isStringList = (v: unknown): v is string[] => Array.isArray(v) && v.every(isString);
+
+/** Each column an array of `count` items; the keys are read by name only (a `__proto__` key is an own property of JSON.parse's object, and never read). */
+function isColumns(c: unknown, count: number): c is FactsColumns {
+  if (!c || typeof c !== 'object' || Array.isArray(c)) return false;
+  const o = c as Record<string, unknown>;
+  if (!isStringList(o.targets)) return false;
+  return KEYS.every((k) => k === 'targets' || (Array.isArray(o[k]) && (o[k] as unknown[]).length === count));
+}
+
+/**
+ * The facts of the file's text, one per document; null when it is not a facts file of `count`
+ * documents (any column missing, of another length, or an item of the wrong shape: a link
+ * position outside the targets, a node column set for a skipped document).
+ */
+export function decodeFacts(text: string, count: number): DocFacts[] | null {
+  const parsed = JSON.parse(text) as unknown;
+  if (!isColumns(parsed, count)) return null;
+  const c = parsed;
+  const targetCount = c.targets.length;
+  const out: DocFacts[] = new Array<DocFacts>(count);
+  for (let i = 0; i < count; i++) {
+    const positions = c.links[i];
+    if (!Array.isArray(positions)) return null;
+    const links: string[] = new Array<string>(positions.length);
+    for (let j = 0; j < positions.length; j++) {
+      const p = positions[j] as unknown;
+      if (!(typeof p === 'number' && Number.isInteger(p) && p >= 0 && p < targetCount)) return null;
+      links[j] = c.targets[p]!;
+    }
+    const id = c.document_id[i];
+    const skip = c.skip[i];
+    if (id === null || id === undefined) {
+      if (!Array.isArray(skip) || skip.length !== 2 || !isString(skip[0]) || !isString(skip[1])) return null;
+      out[i] = { links, skip: { code: skip[0], message: skip[1] } };
+      continue;
+    }
+    const node = nodeAt(c, i, id);
+    if (skip !== null || !node) return null;
+    out[i] = { links, node };
+  }
+  return out;
+}
+
+/** Document i's node fields, in factsOf's key order; undefined when a column holds something else. */
+function nodeAt(c: FactsColumns, i: number, id: unknown): NodeFields | undefined {
+  const node: NodeFields = {
+    document_id: id as string,
+    type: c.type[i]!,
+    title: c.title[i]!,
+    status: c.status[i]!,
+    owner: c.owner[i]!,
+    version: c.version[i]!,
+    last_updated: c.last_updated[i]!,
+    area: c.area[i]!,
+    description: c.description[i]!,
+    keywords: c.keywords[i]!,
+    related_ids: c.related_ids[i]!,
+    superseded_by: c.superseded_by[i]!,
+  };
+  const sound =
+    isString(id) &&
+    TEXT_FIELDS.every((k) => isText(node[k])) &&
+    isStringList(node.keywords) &&
+    isStringList(node.related_ids) &&
+    isText(node.superseded_by);
+  return sound ? node : undefined;
+}
