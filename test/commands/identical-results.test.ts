@@ -254,7 +254,7 @@ describe('results do not depend on the index cache', () => {
       .update(hashes.paths.map((p) => `${p}\0`).join(''))
       .digest('hex');
     expect(manifest).toMatchObject({
-      cache_version: 7,
+      cache_version: 8,
       hashes_sha256: createHash('sha256').update(readFileSync(hashesPath)).digest('hex'),
       paths_sha256: listDigest,
     });
