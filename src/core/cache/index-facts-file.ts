@@ -1,4 +1,4 @@
-import type { DocFacts, NodeFields } from '../index/facts.js';
+import type { DocFacts } from '../index/facts.js';
 
 /**
  * index-facts.json, by columns: one array per field of DocFacts, item i being the facts of the
@@ -109,58 +109,56 @@ function isColumns(c: unknown, count: number): c is FactsColumns {
 /**
  * The facts of the file's text, one per document; null when it is not a facts file of `count`
  * documents (any column missing, of another length, or an item of the wrong shape: a link
- * position outside the targets, a node column set for a skipped document).
+ * position outside the targets, a node column set for a skipped document). Each column is
+ * checked whole first, then the documents are made from it unchecked.
  */
 export function decodeFacts(text: string, count: number): DocFacts[] | null {
   const parsed = JSON.parse(text) as unknown;
-  if (!isColumns(parsed, count)) return null;
+  if (!isColumns(parsed, count) || !isSound(parsed)) return null;
   const c = parsed;
-  const targetCount = c.targets.length;
   const out: DocFacts[] = new Array<DocFacts>(count);
   for (let i = 0; i < count; i++) {
-    const positions = c.links[i];
-    if (!Array.isArray(positions)) return null;
+    const positions = c.links[i]!;
     const links: string[] = new Array<string>(positions.length);
-    for (let j = 0; j < positions.length; j++) {
-      const p = positions[j] as unknown;
-      if (!(typeof p === 'number' && Number.isInteger(p) && p >= 0 && p < targetCount)) return null;
-      links[j] = c.targets[p]!;
-    }
+    for (let j = 0; j < positions.length; j++) links[j] = c.targets[positions[j]!]!;
     const id = c.document_id[i];
-    const skip = c.skip[i];
     if (id === null || id === undefined) {
-      if (!Array.isArray(skip) || skip.length !== 2 || !isString(skip[0]) || !isString(skip[1])) return null;
+      const skip = c.skip[i]!;
       out[i] = { links, skip: { code: skip[0], message: skip[1] } };
       continue;
     }
-    const node = nodeAt(c, i, id);
-    if (skip !== null || !node) return null;
-    out[i] = { links, node };
+    // In factsOf's key order (see the file's comment).
+    out[i] = {
+      links,
+      node: {
+        document_id: id,
+        type: c.type[i]!,
+        title: c.title[i]!,
+        status: c.status[i]!,
+        owner: c.owner[i]!,
+        version: c.version[i]!,
+        last_updated: c.last_updated[i]!,
+        area: c.area[i]!,
+        description: c.description[i]!,
+        keywords: c.keywords[i]!,
+        related_ids: c.related_ids[i]!,
+        superseded_by: c.superseded_by[i]!,
+      },
+    };
   }
   return out;
 }
 
-/** Document i's node fields, in factsOf's key order; undefined when a column holds something else. */
-function nodeAt(c: FactsColumns, i: number, id: unknown): NodeFields | undefined {
-  const node: NodeFields = {
-    document_id: id as string,
-    type: c.type[i]!,
-    title: c.title[i]!,
-    status: c.status[i]!,
-    owner: c.owner[i]!,
-    version: c.version[i]!,
-    last_updated: c.last_updated[i]!,
-    area: c.area[i]!,
-    description: c.description[i]!,
-    keywords: c.keywords[i]!,
-    related_ids: c.related_ids[i]!,
-    superseded_by: c.superseded_by[i]!,
-  };
-  const sound =
-    isString(id) &&
-    TEXT_FIELDS.every((k) => isText(node[k])) &&
-    isStringList(node.keywords) &&
-    isStringList(node.related_ids) &&
-    isText(node.superseded_by);
-  return sound ? node : undefined;
+const isPositions = (v: unknown, targets: number): boolean =>
+  Array.isArray(v) && v.every((p) => typeof p === 'number' && Number.isInteger(p) && p >= 0 && p < targets);
+const isSkip = (v: unknown): boolean => Array.isArray(v) && v.length === 2 && isString(v[0]) && isString(v[1]);
+
+/** Every column's items of their type; a node (an ID) exactly where there is no skip, and its list columns lists. */
+function isSound(c: FactsColumns): boolean {
+  const targets = c.targets.length;
+  if (!c.links.every((l) => isPositions(l, targets))) return false;
+  if (!c.document_id.every(isText) || !c.superseded_by.every(isText) || !TEXT_FIELDS.every((k) => c[k].every(isText))) return false;
+  return c.document_id.every((id, i) =>
+    id === null ? isSkip(c.skip[i]) : c.skip[i] === null && isStringList(c.keywords[i]) && isStringList(c.related_ids[i]),
+  );
 }
