@@ -198,7 +198,7 @@ describe('index', () => {
     expect(old.json!.data.rebuild).toMatchObject({ mode: 'full', reason: 'config-changed' });
     expect(old.json!.warnings.map((w: any) => w.code)).not.toContain('INDEX_CACHE_CORRUPT');
     expect(readFileSync(path.join(repo, ARTIFACT)).equals(GOLDEN)).toBe(true);
-    expect(JSON.parse(readFileSync(factsPath, 'utf8')).links).toHaveLength(6);
+    expect(JSON.parse(readFileSync(factsPath, 'utf8')).link_counts).toHaveLength(6);
     expect((await index(repo)).json!.data.rebuild.mode).toBe('incremental');
   });
 
@@ -211,7 +211,7 @@ describe('index', () => {
     const rebuilt = await index(repo);
     expect(rebuilt.exitCode).toBe(0);
     expect(readFileSync(path.join(repo, ARTIFACT)).equals(GOLDEN)).toBe(true);
-    expect(JSON.parse(readFileSync(facts, 'utf8')).links).toHaveLength(6);
+    expect(JSON.parse(readFileSync(facts, 'utf8')).link_counts).toHaveLength(6);
     const manifest = readFileSync(path.join(repo, '.docket/cache/index.json'));
     rmSync(facts);
     mkdirSync(facts);

@@ -38,10 +38,13 @@ describe('the index facts file: columns, links as positions in their targets', (
     }
   });
 
-  it('stores each link target once', () => {
+  it('stores each link target once, and the links of all documents in one list', () => {
     const text = encode(FACTS);
     expect(text.split('docs/c.md').length - 1).toBe(1);
-    expect((JSON.parse(text) as { targets: string[] }).targets).toHaveLength(5);
+    const c = JSON.parse(text) as { targets: string[]; links: number[]; link_counts: number[] };
+    expect(c.targets).toHaveLength(5);
+    expect(c.link_counts).toEqual([2, 0, 3, 1, 1]);
+    expect(c.links).toEqual([0, 1, 1, 2, 3, 0, 4]);
   });
 
   it('a file of another count, an old (one object per document) or torn one, or one of the wrong shape is a miss', () => {
@@ -56,11 +59,15 @@ describe('the index facts file: columns, links as positions in their targets', (
       return JSON.stringify(c);
     };
     const misses = [
-      altered((c) => (c.links![0] = [5])), // past the targets
-      altered((c) => (c.links![0] = [-1])),
-      altered((c) => (c.links![0] = [0.5])),
-      altered((c) => (c.links![0] = ['0'])),
-      altered((c) => (c.links![0] = null as unknown as unknown[])),
+      altered((c) => (c.links![0] = 5)), // past the targets
+      altered((c) => (c.links![0] = -1)),
+      altered((c) => (c.links![0] = 0.5)),
+      altered((c) => (c.links![0] = '0')),
+      altered((c) => c.links!.pop()),
+      altered((c) => (c.links = null as unknown as unknown[])),
+      altered((c) => (c.link_counts![0] = 3)), // more links than there are
+      altered((c) => ([c.link_counts![0], c.link_counts![1]] = [-1, 3])), // the same total
+      altered((c) => (c.link_counts![0] = '2')),
       altered((c) => (c.targets = [1, 2, 3, 4, 5])),
       altered((c) => delete c.area),
       altered((c) => c.title!.pop()),

@@ -16,8 +16,10 @@ const TEXT_FIELDS = ['type', 'title', 'status', 'owner', 'version', 'last_update
 interface FactsColumns {
   /** Every link target, once, in the order of first use. */
   targets: string[];
-  /** Per document: positions in targets. */
-  links: number[][];
+  /** Per document: how many links it has (its positions follow the previous document's in `links`). */
+  link_counts: number[];
+  /** Every document's links, one after the other, as positions in targets (one array: not one per document to parse). */
+  links: number[];
   /** Per document: [code, message] when it is not a node, else null. */
   skip: ([string, string] | null)[];
   /** Per document: its ID when it is a node, else null (then its other node columns are null). */
@@ -38,6 +40,7 @@ interface FactsColumns {
 /** The keys of the file, in the order they are written. */
 const KEYS = [
   'targets',
+  'link_counts',
   'links',
   'skip',
   'document_id',
@@ -54,6 +57,7 @@ const KEYS = [
 export function encodeFacts(facts: readonly DocFacts[], put: (text: string) => void): void {
   const c: FactsColumns = {
     targets: [],
+    link_counts: [],
     links: [],
     skip: [],
     document_id: [],
@@ -71,17 +75,16 @@ export function encodeFacts(facts: readonly DocFacts[], put: (text: string) => v
   };
   const position = new Map<string, number>();
   for (const f of facts) {
-    c.links.push(
-      f.links.map((t) => {
-        let p = position.get(t);
-        if (p === undefined) {
-          p = c.targets.length;
-          position.set(t, p);
-          c.targets.push(t);
-        }
-        return p;
-      }),
-    );
+    c.link_counts.push(f.links.length);
+    for (const t of f.links) {
+      let p = position.get(t);
+      if (p === undefined) {
+        p = c.targets.length;
+        position.set(t, p);
+        c.targets.push(t);
+      }
+      c.links.push(p);
+    }
     const n = f.node;
     c.skip.push(n ? null : [f.skip?.code ?? '', f.skip?.message ?? '']);
     c.document_id.push(n ? n.document_id : null);
@@ -103,7 +106,7 @@ function isColumns(c: unknown, count: number): c is FactsColumns {
   if (!c || typeof c !== 'object' || Array.isArray(c)) return false;
   const o = c as Record<string, unknown>;
   if (!isStringList(o.targets)) return false;
-  return KEYS.every((k) => k === 'targets' || (Array.isArray(o[k]) && (o[k] as unknown[]).length === count));
+  return KEYS.every((k) => k === 'targets' || k === 'links' || (Array.isArray(o[k]) && (o[k] as unknown[]).length === count));
 }
 
 /**
@@ -117,10 +120,11 @@ export function decodeFacts(text: string, count: number): DocFacts[] | null {
   if (!isColumns(parsed, count) || !isSound(parsed)) return null;
   const c = parsed;
   const out: DocFacts[] = new Array<DocFacts>(count);
+  let next = 0;
   for (let i = 0; i < count; i++) {
-    const positions = c.links[i]!;
-    const links: string[] = new Array<string>(positions.length);
-    for (let j = 0; j < positions.length; j++) links[j] = c.targets[positions[j]!]!;
+    const n = c.link_counts[i]!;
+    const links: string[] = new Array<string>(n);
+    for (let j = 0; j < n; j++) links[j] = c.targets[c.links[next++]!]!;
     const id = c.document_id[i];
     if (id === null || id === undefined) {
       const skip = c.skip[i]!;
@@ -149,14 +153,16 @@ export function decodeFacts(text: string, count: number): DocFacts[] | null {
   return out;
 }
 
-const isPositions = (v: unknown, targets: number): boolean =>
-  Array.isArray(v) && v.every((p) => typeof p === 'number' && Number.isInteger(p) && p >= 0 && p < targets);
+const isCount = (n: unknown, below: number): boolean => typeof n === 'number' && Number.isInteger(n) && n >= 0 && n < below;
 const isSkip = (v: unknown): boolean => Array.isArray(v) && v.length === 2 && isString(v[0]) && isString(v[1]);
 
 /** Every column's items of their type; a node (an ID) exactly where there is no skip, and its list columns lists. */
 function isSound(c: FactsColumns): boolean {
   const targets = c.targets.length;
-  if (!c.links.every((l) => isPositions(l, targets))) return false;
+  if (!Array.isArray(c.links) || !c.links.every((p) => isCount(p, targets))) return false;
+  let total = 0;
+  for (const n of c.link_counts as unknown[]) total += isCount(n, Infinity) ? (n as number) : NaN;
+  if (total !== c.links.length) return false;
   if (!c.document_id.every(isText) || !c.superseded_by.every(isText) || !TEXT_FIELDS.every((k) => c[k].every(isText))) return false;
   return c.document_id.every((id, i) =>
     id === null ? isSkip(c.skip[i]) : c.skip[i] === null && isStringList(c.keywords[i]) && isStringList(c.related_ids[i]),
