@@ -37,6 +37,9 @@ interface FactsColumns {
   superseded_by: (string | null)[];
 }
 
+/** The node columns: null for a document that is not a node. */
+const NULLED = [...TEXT_FIELDS, 'keywords', 'related_ids', 'superseded_by'] as const;
+
 /** The keys of the file, in the order they are written. */
 const KEYS = [
   'targets',
@@ -88,10 +91,20 @@ export function encodeFacts(facts: readonly DocFacts[], put: (text: string) => v
     const n = f.node;
     c.skip.push(n ? null : [f.skip?.code ?? '', f.skip?.message ?? '']);
     c.document_id.push(n ? n.document_id : null);
-    for (const k of TEXT_FIELDS) c[k].push(n ? n[k] : null);
-    c.keywords.push(n ? n.keywords : null);
-    c.related_ids.push(n ? n.related_ids : null);
-    c.superseded_by.push(n ? n.superseded_by : null);
+    if (n) {
+      // Field by field: a loop over the field names made each push a lookup by a variable key.
+      c.type.push(n.type);
+      c.title.push(n.title);
+      c.status.push(n.status);
+      c.owner.push(n.owner);
+      c.version.push(n.version);
+      c.last_updated.push(n.last_updated);
+      c.area.push(n.area);
+      c.description.push(n.description);
+      c.keywords.push(n.keywords);
+      c.related_ids.push(n.related_ids);
+      c.superseded_by.push(n.superseded_by);
+    } else for (const k of NULLED) c[k].push(null);
   }
   KEYS.forEach((k, i) => put(`${i === 0 ? '{' : ','}"${k}":${JSON.stringify(c[k])}`));
   put('}');
