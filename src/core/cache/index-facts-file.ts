@@ -1,4 +1,4 @@
-import type { DocFacts } from '../index/facts.js';
+import type { DocFacts, NodeFields } from '../index/facts.js';
 
 /**
  * index-facts.json, by columns: one array per field of DocFacts, item i being the facts of the
@@ -37,9 +37,6 @@ interface FactsColumns {
   superseded_by: (string | null)[];
 }
 
-/** The node columns: null for a document that is not a node. */
-const NULLED = [...TEXT_FIELDS, 'keywords', 'related_ids', 'superseded_by'] as const;
-
 /** The keys of the file, in the order they are written. */
 const KEYS = [
   'targets',
@@ -58,54 +55,41 @@ const KEYS = [
  * handed to `put` in order.
  */
 export function encodeFacts(facts: readonly DocFacts[], put: (text: string) => void): void {
-  const c: FactsColumns = {
-    targets: [],
-    link_counts: [],
-    links: [],
-    skip: [],
-    document_id: [],
-    type: [],
-    title: [],
-    status: [],
-    owner: [],
-    version: [],
-    last_updated: [],
-    area: [],
-    description: [],
-    keywords: [],
-    related_ids: [],
-    superseded_by: [],
-  };
+  const targets: string[] = [];
+  const links: number[] = [];
   const position = new Map<string, number>();
-  for (const f of facts) {
-    c.link_counts.push(f.links.length);
+  const link_counts = facts.map((f) => {
     for (const t of f.links) {
       let p = position.get(t);
       if (p === undefined) {
-        p = c.targets.length;
+        p = targets.length;
         position.set(t, p);
-        c.targets.push(t);
+        targets.push(t);
       }
-      c.links.push(p);
+      links.push(p);
     }
-    const n = f.node;
-    c.skip.push(n ? null : [f.skip?.code ?? '', f.skip?.message ?? '']);
-    c.document_id.push(n ? n.document_id : null);
-    if (n) {
-      // Field by field: a loop over the field names made each push a lookup by a variable key.
-      c.type.push(n.type);
-      c.title.push(n.title);
-      c.status.push(n.status);
-      c.owner.push(n.owner);
-      c.version.push(n.version);
-      c.last_updated.push(n.last_updated);
-      c.area.push(n.area);
-      c.description.push(n.description);
-      c.keywords.push(n.keywords);
-      c.related_ids.push(n.related_ids);
-      c.superseded_by.push(n.superseded_by);
-    } else for (const k of NULLED) c[k].push(null);
-  }
+    return f.links.length;
+  });
+  // A column at a time (one map each): faster to fill than pushing every column per document.
+  const column = <T>(get: (n: NodeFields) => T): (T | null)[] => facts.map((f) => (f.node ? get(f.node) : null));
+  const c: FactsColumns = {
+    targets,
+    link_counts,
+    links,
+    skip: facts.map((f) => (f.node ? null : [f.skip?.code ?? '', f.skip?.message ?? ''])),
+    document_id: column((n) => n.document_id),
+    type: column((n) => n.type),
+    title: column((n) => n.title),
+    status: column((n) => n.status),
+    owner: column((n) => n.owner),
+    version: column((n) => n.version),
+    last_updated: column((n) => n.last_updated),
+    area: column((n) => n.area),
+    description: column((n) => n.description),
+    keywords: column((n) => n.keywords),
+    related_ids: column((n) => n.related_ids),
+    superseded_by: column((n) => n.superseded_by),
+  };
   KEYS.forEach((k, i) => put(`${i === 0 ? '{' : ','}"${k}":${JSON.stringify(c[k])}`));
   put('}');
 }
