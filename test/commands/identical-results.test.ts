@@ -109,8 +109,8 @@ describe('results do not depend on the index cache', () => {
     // Forge: every document's title in the facts, with a matching facts_sha256; then a new mtime for every document, as a checkout gives.
     const manifestPath = path.join(root, '.docket/cache/index.json');
     const factsPath = path.join(root, '.docket/cache/index-facts.json');
-    const facts = JSON.parse(readFileSync(factsPath, 'utf8')) as { node?: { title: string } }[];
-    for (const f of facts) if (f.node) f.node.title = 'Forged';
+    const facts = JSON.parse(readFileSync(factsPath, 'utf8')) as { document_id: (string | null)[]; title: (string | null)[] };
+    facts.title = facts.title.map((t, i) => (facts.document_id[i] === null ? t : 'Forged'));
     const forgedFacts = JSON.stringify(facts);
     writeFileSync(factsPath, forgedFacts);
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
@@ -254,7 +254,7 @@ describe('results do not depend on the index cache', () => {
       .update(hashes.paths.map((p) => `${p}\0`).join(''))
       .digest('hex');
     expect(manifest).toMatchObject({
-      cache_version: 7,
+      cache_version: 8,
       hashes_sha256: createHash('sha256').update(readFileSync(hashesPath)).digest('hex'),
       paths_sha256: listDigest,
     });

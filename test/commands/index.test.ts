@@ -10,13 +10,15 @@ import {
   writeFileSync,
   readdirSync,
 } from 'node:fs';
+import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { processStart } from '../../src/core/ids/holder.js';
 import { docket, docketBin, REPO } from '../helpers/cli.js';
 import { doc, repo as governedRepo } from '../helpers/docs.js';
-import { ageFiles, copyFixture, writeTree } from '../helpers/fixtures.js';
+import { ageFiles, copyFixture, writeSealedCache, writeTree } from '../helpers/fixtures.js';
+import { decodeFacts } from '../../src/core/cache/index-facts-file.js';
 import { itemsOf, parseStream } from '../helpers/ndjson.js';
 import { expectValidAgainst, expectValidEnvelope } from '../helpers/schemas.js';
 
@@ -179,6 +181,27 @@ describe('index', () => {
     expect(healed.json!.data.rebuild.mode).toBe('incremental');
   });
 
+  it('a cache of the previous version (facts stored one object per document) is a miss: a full build, no warning, then incremental again', async () => {
+    const repo = copyFixture('index-graph');
+    await index(repo);
+    const manifestPath = path.join(repo, '.docket/cache/index.json');
+    const factsPath = path.join(repo, '.docket/cache/index-facts.json');
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+    const oldFacts = JSON.stringify(decodeFacts(readFileSync(factsPath, 'utf8'), 6));
+    writeFileSync(factsPath, oldFacts);
+    manifest.cache_version = 7;
+    manifest.facts_sha256 = createHash('sha256').update(oldFacts).digest('hex');
+    age(repo);
+    writeSealedCache(manifestPath, JSON.stringify(manifest));
+    const old = await index(repo);
+    expect(old.exitCode).toBe(0);
+    expect(old.json!.data.rebuild).toMatchObject({ mode: 'full', reason: 'config-changed' });
+    expect(old.json!.warnings.map((w: any) => w.code)).not.toContain('INDEX_CACHE_CORRUPT');
+    expect(readFileSync(path.join(repo, ARTIFACT)).equals(GOLDEN)).toBe(true);
+    expect(JSON.parse(readFileSync(factsPath, 'utf8')).link_counts).toHaveLength(6);
+    expect((await index(repo)).json!.data.rebuild.mode).toBe('incremental');
+  });
+
   it('a torn facts file is detected and rebuilt; one that cannot be written is a warning naming it, and the previous cache stays', async () => {
     const repo = copyFixture('index-graph');
     await index(repo);
@@ -188,7 +211,7 @@ describe('index', () => {
     const rebuilt = await index(repo);
     expect(rebuilt.exitCode).toBe(0);
     expect(readFileSync(path.join(repo, ARTIFACT)).equals(GOLDEN)).toBe(true);
-    expect(JSON.parse(readFileSync(facts, 'utf8'))).toHaveLength(6);
+    expect(JSON.parse(readFileSync(facts, 'utf8')).link_counts).toHaveLength(6);
     const manifest = readFileSync(path.join(repo, '.docket/cache/index.json'));
     rmSync(facts);
     mkdirSync(facts);

@@ -176,7 +176,7 @@ function isFactsOverlay(o: unknown, n: number): o is Record<string, DocFacts> | 
   return Object.entries(o).every(([k, v]) => isPosition(k, n) && isFacts(v));
 }
 
-export function isFacts(f: unknown): f is DocFacts {
+function isFacts(f: unknown): f is DocFacts {
   return !!f && typeof f === 'object' && Array.isArray((f as DocFacts).links);
 }
 

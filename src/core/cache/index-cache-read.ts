@@ -4,7 +4,8 @@ import { sha256 } from '../text/sha256.js';
 import type { DocFacts } from '../index/facts.js';
 import type { Hashes } from './index-hashes-file.js';
 import { baseCount } from './index-cache-positions.js';
-import { describedFiles, isFacts, type Manifest } from './index-cache-manifest.js';
+import { decodeFacts } from './index-facts-file.js';
+import { describedFiles, type Manifest } from './index-cache-manifest.js';
 import { FACTS, MANIFEST, factsHash, type Entry } from './index-cache-files.js';
 
 /** The manifest's text and modification time (never through a symbolic link); undefined when there is none to read. */
@@ -24,15 +25,14 @@ export function readManifestFile(root: string): { text: string; mtimeMs: number 
 
 /**
  * The facts file a manifest names, parsed; null when it is missing or does not match the
- * manifest (its SHA-256, its length, its entries' shape). Its bytes are hashed as read (hashing
+ * manifest (its SHA-256, its length, its columns' shape: see decodeFacts). Its bytes are hashed as read (hashing
  * the text would encode it to UTF-8 again), and another file is not parsed.
  */
 export function readFactsFile(root: string, m: Manifest): DocFacts[] | null {
   try {
     const bytes = readFileSync(path.join(root, FACTS));
     if (sha256(bytes) !== m.facts_sha256) return null;
-    const facts = JSON.parse(bytes.toString('utf8')) as unknown;
-    return Array.isArray(facts) && facts.length === baseCount(m) && facts.every(isFacts) ? facts : null;
+    return decodeFacts(bytes.toString('utf8'), baseCount(m));
   } catch {
     return null;
   }

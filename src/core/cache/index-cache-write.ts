@@ -6,6 +6,7 @@ import { CACHE_DIR } from './cache-dir.js';
 import { sha256 } from '../text/sha256.js';
 import { DocketError } from '../../errors/docket-error.js';
 import type { DocFacts } from '../index/facts.js';
+import { encodeFacts } from './index-facts-file.js';
 import type { Hashes, HashesFile } from './index-hashes-file.js';
 import { baseCount, pathsDigest, type RemovedFile } from './index-cache-positions.js';
 import type { Manifest, StoredResult } from './index-cache-manifest.js';
@@ -134,10 +135,9 @@ async function writeHashes(root: string, hashes: Hashes): Promise<string> {
 }
 
 /**
- * Writes the facts file piece by piece, byte for byte JSON.stringify of the list, and
- * returns its SHA-256; fills in the facts hash of the entries that have none. In a large
- * repository it is tens of megabytes: built as one string and then as bytes, it added twice
- * its size to the run's peak memory.
+ * Writes the facts file piece by piece (see encodeFacts) and returns its SHA-256; fills in the
+ * facts hash of the entries that have none. In a large repository it is megabytes: built as
+ * one string and then as bytes, it added twice its size to the run's peak memory.
  */
 function writeFacts(root: string, entries: readonly Entry[]): string {
   const refused = () =>
@@ -148,19 +148,15 @@ function writeFacts(root: string, entries: readonly Entry[]): string {
   const stream = AtomicStream.open(root, path.join(root, FACTS));
   if (!stream) throw refused();
   const hash = createHash('sha256');
-  const put = (text: string) => {
+  const facts = entries.map((e) => {
+    // A described entry always has its facts (see IndexCache.described and hit).
+    e.factsHash ??= factsHash(e.facts!);
+    return e.facts!;
+  });
+  encodeFacts(facts, (text) => {
     hash.update(text);
     stream.write(text);
-  };
-  put('[');
-  entries.forEach((e, i) => {
-    if (i > 0) put(',');
-    const json = JSON.stringify(e.facts) ?? 'null';
-    // What factsHash(e.facts) gives, from the text already made (see IndexCache.described).
-    if (e.factsHash === undefined && e.facts !== undefined) e.factsHash = sha256(json, 'base64url');
-    put(json);
   });
-  put(']');
   if (!stream.commit()) throw refused();
   return hash.digest('hex');
 }

@@ -37,9 +37,10 @@ export type { RebuildReason };
  * gone since (removed). 6: frontmatter after leading blank lines or between `----` fences is
  * read (facts of such files changed). 7: one rule for scalars: a value YAML types otherwise
  * than the schema says is read as written (`version: 0x1F` was "31.0"), and only the Python
- * tool's version keys are normalised.
+ * tool's version keys are normalised. 8: the facts file holds columns, links as positions in
+ * a list of their targets (see index-facts-file.ts).
  */
-const CACHE_VERSION = 7;
+const CACHE_VERSION = 8;
 /**
  * A file modified this close to (or after) the moment the manifest was written may have
  * changed again within the same mtime tick: its size and mtime are not trusted, its content
