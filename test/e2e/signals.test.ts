@@ -115,18 +115,24 @@ function expectInterrupted(r: Run, command: string, format: Format): void {
 
 const FORMATS: readonly Format[] = ['json', 'text', 'ndjson'];
 const SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
-const COMMANDS: ReadonlyArray<{ command: string; args: string[] }> = [
-  { command: 'scan', args: ['scan'] },
-  { command: 'context', args: ['context', '--deep'] },
-  { command: 'check', args: ['check'] },
+/**
+ * `busyOnHostile`: whether the command does CPU work on the hostile documents' bodies. `context`
+ * only lists documents (their frontmatter): the whole run over the hostile repository takes a
+ * fraction of a second, so on a loaded machine the parent's poll could come after its last turn
+ * of the event loop and the run rightly end with its result. Its loop is signalled in the
+ * generated repository instead.
+ */
+const COMMANDS: ReadonlyArray<{ command: string; args: string[]; busyOnHostile: boolean }> = [
+  { command: 'scan', args: ['scan'], busyOnHostile: true },
+  { command: 'context', args: ['context', '--deep'], busyOnHostile: false },
+  { command: 'check', args: ['check'], busyOnHostile: true },
 ];
 
 describe.skipIf(process.platform !== 'linux')('SIGINT and SIGTERM end every run with INTERRUPTED and exit 130', () => {
   const big = path.join(tempDir(), 'r');
   generateRepo(big, { docs: 10000, seed: 11 });
   // The CPU work issue 38 saw never end, now linear but still heavy: bodies of pathological
-  // Markdown near the size limit, titles that make a backtracking engine try 2^41 paths. Enough of
-  // them that `context`, which only lists them, is still reading when the signal comes.
+  // Markdown near the size limit, titles that make a backtracking engine try 2^41 paths.
   const hostile = repo(
     Object.fromEntries(
       Array.from({ length: 40 }, (_, i) => {
@@ -140,7 +146,7 @@ describe.skipIf(process.platform !== 'linux')('SIGINT and SIGTERM end every run 
   schema.properties.title.pattern = '^(a|a)*$';
   writeFileSync(schemaFile, JSON.stringify(schema));
 
-  for (const { command, args } of COMMANDS) {
+  for (const { command, args, busyOnHostile } of COMMANDS) {
     it(`${args.join(' ')} on a generated repository, signalled inside its loop, in every format, for both signals`, async () => {
       for (const format of FORMATS) {
         for (const signal of SIGNALS) {
@@ -150,14 +156,15 @@ describe.skipIf(process.platform !== 'linux')('SIGINT and SIGTERM end every run 
       }
     }, 300_000);
 
-    it(`${args.join(' ')} busy in CPU work on hostile documents, in every format, for both signals`, async () => {
-      for (const format of FORMATS) {
-        for (const signal of SIGNALS) {
-          const r = await signalled([...args, '--root', hostile, '--format', format, '--verbose'], signal, 'midway');
-          expectInterrupted(r, command, format);
+    if (busyOnHostile)
+      it(`${args.join(' ')} busy in CPU work on hostile documents, in every format, for both signals`, async () => {
+        for (const format of FORMATS) {
+          for (const signal of SIGNALS) {
+            const r = await signalled([...args, '--root', hostile, '--format', format, '--verbose'], signal, 'midway');
+            expectInterrupted(r, command, format);
+          }
         }
-      }
-    }, 300_000);
+      }, 300_000);
   }
 
   it('a signal as soon as bin/run.js starts (DOCKET_TEST_SIGNAL_AT_START), before oclif has loaded', async () => {
