@@ -6,29 +6,15 @@ import { mermaidText, renderMermaid } from '../../src/cli/render/graph/mermaid.j
 import { renderDot } from '../../src/cli/render/graph/dot.js';
 import { GRAPH_EDGE_KINDS, selectGraph, type GraphNode } from '../../src/core/graph/select.js';
 import type { IndexEdge, IndexNode } from '../../src/core/index/graph.js';
+import { nodeFields } from '../helpers/node-fields.js';
 
 /** Issue 44: the pieces of `docket graph` that must hold for any input (every seed). */
 const anyText = fc.string({ unit: 'binary', maxLength: 40 });
 const idText = fc.oneof(fc.stringMatching(/^[A-Z]{2,5}-[A-Z]{2,5}-\d{1,4}$/), fc.string({ unit: 'binary', minLength: 1, maxLength: 12 }));
 
 function indexNode(id: string, fields: Partial<IndexNode> = {}): IndexNode {
-  return {
-    document_id: id,
-    path: `docs/${id}.md`,
-    namespace: 'main',
-    type: 'ADR',
-    title: id,
-    status: 'Approved',
-    owner: null,
-    version: null,
-    last_updated: null,
-    area: null,
-    description: null,
-    keywords: [],
-    related_ids: [],
-    superseded_by: null,
-    ...fields,
-  };
+  const { document_id, ...rest } = nodeFields(id, { status: 'Approved' });
+  return { document_id, path: `docs/${id}.md`, namespace: 'main', ...rest, ...fields };
 }
 
 describe('graph identifiers and labels', () => {
