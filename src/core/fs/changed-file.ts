@@ -1,6 +1,5 @@
 import { createHash, type Hash } from 'node:crypto';
 import {
-  close,
   closeSync,
   constants,
   fchmodSync,
@@ -54,8 +53,6 @@ export class ChangedFile {
   private readonly hash: Hash | undefined;
   /** The old file while the bytes so far match it; undefined once they differ (or it is missing). */
   private oldFd: number | undefined;
-  /** The old file once the bytes differ, held open until the new one replaced it (see releaseReplaced). */
-  private replacedFd: number | undefined;
   private oldSize = 0;
   /** The temporary file, from the first difference on (write mode). */
   private tmpFd: number | undefined;
@@ -139,11 +136,6 @@ export class ChangedFile {
   private differ(): void {
     this.state = 'different';
     if (this.opts.write) this.startTemporary();
-    // Held (not read again) until the rename: see releaseReplaced.
-    if (this.opts.write && this.oldFd !== undefined && process.platform !== 'win32') {
-      this.replacedFd = this.oldFd;
-      this.oldFd = undefined;
-    }
     this.closeOld();
   }
 
@@ -182,20 +174,6 @@ export class ChangedFile {
     this.oldFd = undefined;
   }
 
-  /**
-   * Closes the replaced file. While it is open, the rename over it only unlinks it; the
-   * kernel frees its pages and blocks at its last close (for a large artifact, most of what
-   * replacing it costs). Closed through the thread pool after the rename, that work runs beside
-   * what the run does next instead of before it; the process waits for it before it exits.
-   */
-  private releaseReplaced(background: boolean): void {
-    const fd = this.replacedFd;
-    this.replacedFd = undefined;
-    if (fd === undefined) return;
-    if (background) close(fd, () => undefined);
-    else closeSync(fd);
-  }
-
   /** Ends the content: a changed file is fsynced and renamed over the target. */
   async finish(): Promise<ChangedFileResult> {
     // Every byte so far matched, but the old file goes on.
@@ -217,7 +195,6 @@ export class ChangedFile {
       this.abort();
       throw writeFailed(this.root, this.target, error);
     }
-    this.releaseReplaced(true);
     if (this.opts.durable !== false) await fsyncDir(path.dirname(this.target));
     return result(true);
   }
@@ -225,7 +202,6 @@ export class ChangedFile {
   /** Leaves the target as it was and removes the temporary file. */
   abort(): void {
     this.closeOld();
-    this.releaseReplaced(false);
     if (this.tmpFd !== undefined) {
       try {
         closeSync(this.tmpFd);
