@@ -12,6 +12,17 @@ export class IdMap {
     else known.push(pos);
   }
 
+  /** Forgets that the document at `pos` uses `id` (its ID changed: see ContextBuilder.replace). */
+  delete(pos: number, id: string): void {
+    const known = this.byId.get(id);
+    if (known === pos) this.byId.delete(id);
+    else if (Array.isArray(known)) {
+      const rest = known.filter((p) => p !== pos);
+      if (rest.length === 1) this.byId.set(id, rest[0]!);
+      else this.byId.set(id, rest);
+    }
+  }
+
   /** Positions of the documents whose ID is `id`, in ascending order (empty: none). */
   positions(id: string): number[] {
     const known = this.byId.get(id);

@@ -5,6 +5,7 @@ import { DocketError } from '../../errors/docket-error.js';
 import { compareIssues } from '../issues.js';
 import { ContextBuilder, type RuleContext } from './context.js';
 import type { CheckCache } from '../cache/check-cache.js';
+import type { DocMemo } from '../cache/check-memo.js';
 import type { DocumentReuse } from './load.js';
 import { detach } from '../text/detach.js';
 import { NONE, type Finding, type InspectedDocument, type Inspection, type InspectionTimings } from './model.js';
@@ -62,10 +63,26 @@ export interface InspectOptions {
   memos?: CheckCache;
   /** Check the repository as a dry run predicts it (see Overlay). */
   overlay?: Overlay;
+  /**
+   * Called once every document is checked, with what re-checking one of them later needs
+   * (see live.ts): each document's memo is kept for it. Only with rules.
+   */
+  retain?(loaded: Loaded): void;
 }
 
-/** The rules that need every document: file names (inbound links), IDs, other documents' anchors. */
-function crossFindings(doc: InspectedDocument, ctx: RuleContext): Finding[] {
+/** The tables of an inspection, kept for later updates of single documents (InspectOptions.retain). */
+export interface Loaded {
+  files: readonly GovernedFile[];
+  builder: ContextBuilder;
+  prepare: PrepareContext;
+  /** Each document's memo (check-memo.ts), by position; undefined for one that could not be read. */
+  memos: (DocMemo | undefined)[];
+  /** Each document's findings, by position, as onDocument got them. */
+  findings: Finding[][];
+}
+
+/** The rules that need every document: file names (rename collisions), IDs, other documents' anchors. */
+export function crossFindings(doc: InspectedDocument, ctx: RuleContext): Finding[] {
   if (isUnreadable(doc)) return NONE;
   const byName = filenameFindings(doc, ctx);
   const byId = doc.document_id ? idFindings(doc, ctx) : NONE;
@@ -82,7 +99,8 @@ function isUnreadable(doc: InspectedDocument): boolean {
   return !doc.readable && doc.record.unreadable;
 }
 
-function finish(doc: InspectedDocument, findings: Finding[]): void {
+/** Completes a checked document's findings: its ID on each, sorted as reports list them. */
+export function finish(doc: InspectedDocument, findings: Finding[]): void {
   const id = doc.document_id;
   doc.findings =
     findings.length === 0
@@ -104,7 +122,7 @@ function detachFinding(f: Finding): Finding {
  * Loads and checks the repository: the one use case behind `check`, `fix` (and `index`,
  * `scan`, streaming formats). Each governed document is read once, in path order; the rules
  * that need only the document run right after it is read, the ones that need every document
- * (IDs, inbound links, other documents' anchors) once the last one is loaded. Then each
+ * (IDs, file names, other documents' anchors) once the last one is loaded. Then each
  * document's findings are complete and `onDocument` can stream them, in path order, so
  * results never depend on the file system's walk order.
  */
@@ -135,18 +153,18 @@ async function inspectWalked(config: RepoConfig, walk: WalkResult, opts: Inspect
   // Each document is prepared on its own and kept as its compact model (see pipeline.ts) until
   // the rules that need every document ran on it.
   const models = new Array<InspectedDocument | undefined>(walk.files.length);
+  const memos = opts.retain ? new Array<DocMemo | undefined>(walk.files.length) : undefined;
   const ctx: PrepareContext = {
     config,
     schemaFor,
     probe: builder.probe,
-    watched: builder.watchedPaths,
     ...(opts.overlay ? { overlay: opts.overlay } : {}),
     settings: {
       rules,
       ...(opts.only ? { only: opts.only } : {}),
       digest: opts.digest ?? true,
       facts: opts.reuse !== undefined || opts.onFacts !== undefined,
-      memo: opts.memos !== undefined,
+      memo: opts.memos !== undefined || opts.retain !== undefined,
       memoDigest: opts.memos?.byContent === true,
       anchors: rules,
     },
@@ -161,9 +179,10 @@ async function inspectWalked(config: RepoConfig, walk: WalkResult, opts: Inspect
       ...(opts.onProgress ? { onProgress: (done: number, total: number) => void opts.onProgress?.(done, total) } : {}),
     },
     (i, prepared) => {
-      builder.add(prepared.doc, prepared.inbound, i);
+      builder.add(prepared.doc, i);
       models[i] = prepared.doc;
       local.set(i, prepared.local);
+      if (memos) memos[i] = prepared.memo;
       opts.onFacts?.(i, prepared.doc && isUnreadable(prepared.doc) ? null : prepared.facts);
     },
   );
@@ -171,6 +190,8 @@ async function inspectWalked(config: RepoConfig, walk: WalkResult, opts: Inspect
   await opts.onSetup?.(repository);
   /** A checked document could not be read. */
   let unreadableChecked = false;
+  /** Each document's findings, for retain. */
+  const checked = opts.retain ? new Array<Finding[]>(walk.files.length).fill(NONE) : undefined;
   if (rules) {
     const ctx = builder.context();
     for (let i = 0; i < local.length; i++) {
@@ -182,6 +203,7 @@ async function inspectWalked(config: RepoConfig, walk: WalkResult, opts: Inspect
       if (isUnreadable(doc)) unreadableChecked = true;
       const cross = crossFindings(doc, ctx);
       finish(doc, cross.length === 0 ? own : own.length === 0 ? cross : [...own, ...cross]);
+      if (checked) checked[i] = doc.findings;
       // A handler with nothing to wait for returns nothing: no await (a microtask) for it.
       const handed = opts.onDocument?.(doc);
       if (handed !== undefined) await handed;
@@ -191,6 +213,7 @@ async function inspectWalked(config: RepoConfig, walk: WalkResult, opts: Inspect
       }
     }
   }
+  if (opts.retain && rules) opts.retain({ files: walk.files, builder, prepare: ctx, memos: memos!, findings: checked! });
   const partial = walk.unreadable.length > 0 || unreadableChecked;
   const documents = keep ? (models as InspectedDocument[]) : [];
   const timings: InspectionTimings = {

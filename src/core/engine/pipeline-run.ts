@@ -49,7 +49,7 @@ export class Preparation {
       return prepared;
     }
     const hit = this.reuse?.byStat(file);
-    if (hit) return { doc: hit, inbound: [] };
+    if (hit) return { doc: hit };
     // check's cache: a memo for the same stat, or (their stat changed) a digest the bytes may still have.
     const entry = this.memos?.lookup(file);
     if (entry && 'memo' in entry) {
@@ -60,7 +60,7 @@ export class Preparation {
     }
     const prepared = prepareFile(file, this.ctx, this.reuse?.expected?.(file) ?? entry?.digest);
     if (!prepared.known) return this.described(prepared);
-    return entry ? this.verified(i, prepared.known, entry) : { doc: this.reuse!.byDigest(file, prepared.known), inbound: [] };
+    return entry ? this.verified(i, prepared.known, entry) : { doc: this.reuse!.byDigest(file, prepared.known) };
   }
 
   /** Hands document i on (documents come in path order: the new cache file is written as they go by). */

@@ -33,8 +33,6 @@ export interface PrepareContext {
   config: RepoConfig;
   schemaFor(schemaPath: string): CompiledSchema | undefined;
   probe: FsProbe;
-  /** Lower-cased paths whose inbound links matter (null: every path). */
-  watched: ReadonlySet<string> | null;
   settings: PrepareSettings;
   /** A dry run's predicted files: prepared from these bytes instead of the disk (see Overlay). */
   overlay?: Overlay;
@@ -45,8 +43,6 @@ export interface Prepared {
   doc: InspectedDocument;
   /** Its own findings; undefined when its rules do not run. */
   local?: Finding[];
-  /** Lower-cased paths of other documents it links to, among the watched ones. */
-  inbound: string[];
   facts?: DocFacts;
   /** Set when a cache already knew the bytes: only size, mtime and digest were read. */
   known?: DocumentRecord;
@@ -58,22 +54,10 @@ export interface Prepared {
   cacheRange?: LineRange;
 }
 
-/** The paths a document links to whose inbound links matter (file names that break the convention). */
-export function inboundOf(doc: InspectedDocument, watched: ReadonlySet<string> | null): string[] {
-  if (watched?.size === 0) return NONE;
-  const out: string[] = [];
-  for (const link of doc.links) {
-    if (link.scope !== 'file' || !link.path || link.path === doc.rel) continue;
-    const key = link.path.toLowerCase();
-    if ((!watched || watched.has(key)) && out[out.length - 1] !== key && !out.includes(key)) out.push(key);
-  }
-  return out;
-}
-
-/** Runs what needs only the document on a described document: its rules, inbound links, facts, compaction. */
+/** Runs what needs only the document on a described document: its rules, facts, compaction. */
 function prepareDescribed(doc: InspectedDocument, ctx: PrepareContext): Prepared {
   const s = ctx.settings;
-  const prepared: Prepared = { doc, inbound: inboundOf(doc, ctx.watched) };
+  const prepared: Prepared = { doc };
   if (s.facts) prepared.facts = factsOf(doc);
   if (s.rules && (!s.only || s.only.has(doc.rel))) {
     const own = intrinsicFindings(doc, ctx.schemaFor);
@@ -96,7 +80,7 @@ function prepareDescribed(doc: InspectedDocument, ctx: PrepareContext): Prepared
 export function prepareRemembered(file: GovernedFile, memo: DocMemo, size: number, mtimeMs: number, ctx: PrepareContext): Prepared {
   const s = ctx.settings;
   const doc = documentOf(file, memo, size, mtimeMs);
-  const prepared: Prepared = { doc, inbound: inboundOf(doc, ctx.watched) };
+  const prepared: Prepared = { doc };
   if (s.rules && (!s.only || s.only.has(doc.rel))) {
     const local = addLinkFindings(doc, memo[6], ctx.probe);
     prepared.local = local.length === 0 ? NONE : local;
@@ -118,7 +102,7 @@ export function prepareRaw(file: GovernedFile, raw: RawRead, ctx: PrepareContext
     // check's cache keys each memo by the digest of the bytes it was made from.
     digest: s.digest || (s.memoDigest === true && s.rules && (!s.only || s.only.has(file.rel))),
   });
-  if (record.decoded === false) return { doc: undefined as never, inbound: NONE, known: record };
+  if (record.decoded === false) return { doc: undefined as never, known: record };
   const doc = describeDocument(record, ctx.schemaFor(file.namespace.schema_path), false, s.anchors !== false);
   return prepareDescribed(doc, ctx);
 }

@@ -12,11 +12,6 @@ export interface RuleContext {
   countWithId(id: string): number;
   /** Every trimmed document_id in use. */
   ids(): Iterable<string>;
-  /**
-   * Governed documents that link to a path (lower-cased key, so case-only renames count too).
-   * Only the keys of documents whose file name breaks the convention are consulted.
-   */
-  inbound: ReadonlyMap<string, readonly string[]>;
   /** How many documents would be renamed to each lower-cased target path. */
   renameTargets: Map<string, number>;
   probe: FsProbe;
