@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Workspace } from '../../src/core/workspace/workspace.js';
@@ -35,7 +37,7 @@ const TARGETS = [
 
 const edit = fc.record({
   doc: fc.nat({ max: DOCS.length - 1 }),
-  kind: fc.constantFrom('id', 'heading', 'link', 'unlink', 'revert'),
+  kind: fc.constantFrom('id', 'heading', 'link', 'unlink', 'revert', 'save'),
   id: fc.constantFrom(...IDS),
   heading: fc.constantFrom(...HEADINGS),
   target: fc.constantFrom(...TARGETS),
@@ -73,8 +75,10 @@ function apply(text: string, e: Edit, original: string): string {
       return `${text}\nSee [x](${e.target}).\n`;
     case 'unlink':
       return text.replace(/\[[^\]]*\]\([^)]*\)/, 'plain');
-    default:
+    case 'revert':
       return original;
+    default:
+      return text;
   }
 }
 
@@ -91,8 +95,16 @@ describe('Workspace: edits re-checked in place agree with a full check', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(edit, { minLength: 1, maxLength: 6 }), async (edits) => {
         for (const e of edits) {
-          texts[e.doc] = apply(texts[e.doc]!, e, originals[e.doc]!);
-          live.setText(DOCS[e.doc]!, texts[e.doc]);
+          const rel = DOCS[e.doc]!;
+          if (e.kind === 'save') {
+            // Saved and closed: the file on disk now holds the text, as the watcher reports.
+            writeFileSync(path.join(root, rel), texts[e.doc]!);
+            live.setText(rel, undefined);
+            live.diskChanged([{ rel, kind: 'changed' }]);
+          } else {
+            texts[e.doc] = apply(texts[e.doc]!, e, originals[e.doc]!);
+            live.setText(rel, texts[e.doc]);
+          }
           await live.refresh();
         }
         const full = await Workspace.open(root);
@@ -104,7 +116,7 @@ describe('Workspace: edits re-checked in place agree with a full check', () => {
           DOCS.map((rel) => full.withId(full.document(rel)?.node?.document_id ?? '-').map((d) => d.rel)),
         );
       }),
-      { numRuns: 60 },
+      { numRuns: 80 },
     );
   }, 120_000);
 });

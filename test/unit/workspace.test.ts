@@ -36,7 +36,7 @@ describe('Workspace: the repository as the editor sees it', () => {
     expect(ws.document(STYLE)?.node?.title).toBeTruthy();
 
     const text = ws.text(STYLE)!;
-    const renamed = text.replace(/^## Links and Cross-References$/m, '## Linking');
+    const renamed = text.replace(/^## Links and Cross-References$/m, '## Links and Cross-Reference');
     expect(renamed).not.toBe(text);
     ws.setText(STYLE, renamed.replace(/^document_id: .*$/m, 'document_id: ACME-GOV-001'));
     const changed = await ws.refresh();
@@ -45,6 +45,9 @@ describe('Workspace: the repository as the editor sees it', () => {
     expect(changed).toContain(STANDARDS);
     expect(ws.findings(STANDARDS).map((f) => f.code)).toEqual(expect.arrayContaining(['LINK_BROKEN', 'ID_UNIQUE']));
     expect(ws.findings(STYLE).map((f) => f.code)).toContain('ID_UNIQUE');
+    // The hint names the headings the editor's text has now, not those on disk.
+    const broken = ws.findings(STANDARDS).find((f) => f.code === 'LINK_BROKEN');
+    expect(broken?.suggestion).toContain('Did you mean #links-and-cross-reference?');
     // Nothing was written: the file on disk is as it was.
     expect(readFileSync(path.join(root, STYLE), 'utf8')).toBe(text);
 

@@ -68,6 +68,7 @@ export class LiveInspection {
     const oldDoc = documentOf(file, before, 0, 0);
     const linkers = this.linkersOf();
     this.loaded.builder.replace(i, before[0] ?? undefined, described.doc);
+    this.loaded.builder.probe.setAnchors(rel, memo[3]);
 
     const affected = new Set<number>([i]);
     for (const p of linkers.get(rel) ?? []) affected.add(p);

@@ -221,9 +221,16 @@ export class FsProbe {
     return this.anchorCache.get(rel);
   }
 
+  /** A document's anchors after its text changed (see live.ts): what the hints of links to it name from now on. */
+  setAnchors(rel: string, anchors: readonly string[]): void {
+    this.anchorCache.set(rel, anchors);
+  }
+
   private readAnchors(rel: string): string[] | undefined {
     try {
-      const { bytes } = readBytesSync(path.join(this.root, rel), MAX_DOCUMENT_BYTES);
+      // A dry run's or an editor's bytes for the file, when it has them.
+      const planned = this.overlay?.files.get(rel);
+      const { bytes } = Buffer.isBuffer(planned) ? { bytes: planned } : readBytesSync(path.join(this.root, rel), MAX_DOCUMENT_BYTES);
       if (!bytes || bytes.subarray(0, 8192).includes(0)) return undefined;
       const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
       const split = splitFrontmatter(text);
