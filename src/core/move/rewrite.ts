@@ -13,6 +13,7 @@ import { splitFrontmatter } from '../frontmatter/split.js';
 import { outlineMarkdown, type MarkdownLink } from '../markdown/outline.js';
 import { DocketError } from '../../errors/docket-error.js';
 import { destinationSpan, encodePath, encodesNonAscii, splitDestination } from './destination.js';
+import { movedNamesOf } from './mentions.js';
 
 /** A link the rewrite left as written although it should change, and why. */
 export interface KeptLink {
@@ -88,7 +89,7 @@ function decode(s: string): string {
  */
 export function rewriteLinks(text: string, rel: string, moves: ReadonlyMap<string, string>): LinkRewrite {
   const unchanged: LinkRewrite = { text, rewritten: 0, kept: [] };
-  if (!moves.has(rel) && !text.includes('%') && ![...moves.keys()].some((m) => text.includes(path.posix.basename(m)))) return unchanged;
+  if (!moves.has(rel) && !text.includes('%') && !movedNamesOf(moves).mentionedIn(text)) return unchanged;
   const links = linksOf(text);
   const kept: KeptLink[] = [];
   const edits: { start: number; end: number; raw: string }[] = [];
