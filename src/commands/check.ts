@@ -59,7 +59,7 @@ export default class Check extends DocketCommand<typeof Check, CheckData> {
     }),
     watch: Flags.boolean({
       description:
-        'Keep running: check now, then again after every change to the governed documents, the config or the schemas (a burst of saves is one run; unchanged documents come from the cache), until Ctrl-C (exit 130). Text on a terminal redraws the report under a status line; elsewhere each run follows the last under a `=== run N ===` line. --format ndjson writes a whole stream per run, each ended by its summary record. Not with --staged, --output, or a format of one result (json, md, sarif, github, junit): FLAG_CONFLICT.',
+        'Keep running: check now, then again after every change to the governed documents, the config or the schemas (a burst of saves is one run; unchanged documents come from the cache), until Ctrl-C (exit 130). Text on a terminal redraws the report under a status line; elsewhere each run follows the last under a `=== run N ===` line. --format ndjson writes a whole stream per run, each ended by its summary record. Refused (FLAG_CONFLICT): --staged (editing files does not change the git index it checks), --output (a watch never ends, so the file would never be complete) and the formats of one result (json, md, sarif, github, junit).',
     }),
     ...findingsFlags,
     ...exitZeroFlags,

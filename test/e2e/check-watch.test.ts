@@ -119,6 +119,12 @@ afterEach(() => {
   for (const w of running.splice(0)) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
 });
 
+/** Saves as editors do: a temporary file renamed over the document, so that no run can see it half-written. */
+function save(file: string, text: string): void {
+  writeFileSync(`${file}.saving`, text);
+  renameSync(`${file}.saving`, file);
+}
+
 const findingsOf = (run: NdjsonRecord[]) => run.filter((r) => r.record === 'item' && r.kind === 'finding').map((r) => r.data);
 const summaryOf = (run: NdjsonRecord[]) => run[run.length - 1]!;
 
@@ -132,11 +138,11 @@ describe('docket check --watch --format ndjson', () => {
 
     // An error appears, then clears.
     const original = readFileSync(path.join(root, DOC), 'utf8');
-    writeFileSync(path.join(root, DOC), original.replace(/^status: .*$/m, 'status: Bogus'));
+    save(path.join(root, DOC), original.replace(/^status: .*$/m, 'status: Bogus'));
     const broken = await w.run(2);
     expect(summaryOf(broken)).toMatchObject({ success: false, counts: { violations: 1 } });
     expect(findingsOf(broken)).toContainEqual(expect.objectContaining({ code: 'SCHEMA_VALIDATION', path: DOC }));
-    writeFileSync(path.join(root, DOC), original);
+    save(path.join(root, DOC), original);
     expect(summaryOf(await w.run(3))).toMatchObject({ success: true, counts: { violations: 0 } });
 
     // Writes that can change no result: docket's cache, the index directory's artifacts, a temporary file.
@@ -144,11 +150,10 @@ describe('docket check --watch --format ndjson', () => {
     writeFileSync(path.join(root, '.docket/cache/noise.md'), 'x');
     writeFileSync(path.join(root, 'docs/01-indices/noise.index.json'), '{}');
     writeFileSync(path.join(root, 'docs/10-prd/.prd-003.md.123.tmp'), 'x');
-    // Then a document in a new directory: the next run is about it alone.
+    // Then a document in a new directory (one run, or two if the directory's came first).
     mkdirSync(path.join(root, 'docs/10-prd/new/deeper'), { recursive: true });
-    writeFileSync(path.join(root, 'docs/10-prd/new/deeper/prd-003-watched-document.md'), NEW_DOC);
-    const added = await w.run(4);
-    expect(summaryOf(added).data.files_checked).toBe(checked + 1);
+    save(path.join(root, 'docs/10-prd/new/deeper/prd-003-watched-document.md'), NEW_DOC);
+    await w.until(() => w.runs().some((run) => summaryOf(run).data?.files_checked === checked + 1), 'a run checked the new document');
 
     // A directory renamed, then deleted with what it holds.
     renameSync(path.join(root, 'docs/10-prd/new'), path.join(root, 'docs/10-prd/moved'));
@@ -175,6 +180,24 @@ describe('docket check --watch --format ndjson', () => {
   }, 120_000);
 });
 
+describe('docket check --watch when the config breaks', () => {
+  it("reports the run's error as that run's terminal record and goes on; SIGTERM ends it with 130 too", async () => {
+    const root = copyFixture('handbook', { example: true });
+    const config = path.join(root, 'docops.config.yaml');
+    const original = readFileSync(config, 'utf8');
+    const w = watch(['--format', 'ndjson', '--root', root]);
+    expect(summaryOf(await w.run(1))).toMatchObject({ record: 'summary', success: true });
+    save(config, `${original}\n  broken: [unclosed\n`);
+    expect(summaryOf(await w.run(2))).toMatchObject({ record: 'error', error: { code: 'CONFIG_INVALID' } });
+    save(config, original);
+    expect(summaryOf(await w.run(3))).toMatchObject({ record: 'summary', success: true });
+    w.child.kill('SIGTERM');
+    expect((await w.ended).code).toBe(130);
+    for (const run of w.runs()) parseStream(run.map((r) => `${JSON.stringify(r)}\n`).join(''), 'check');
+    expect(summaryOf(w.runs()[w.runs().length - 1]!)).toMatchObject({ record: 'error', error: { code: 'INTERRUPTED' } });
+  }, 120_000);
+});
+
 describe('docket check --watch in text mode, not on a terminal', () => {
   it('prints each run after the last under a run line, without escape codes, and exits 130 on SIGINT', async () => {
     const root = copyFixture('handbook', { example: true });
@@ -182,7 +205,7 @@ describe('docket check --watch in text mode, not on a terminal', () => {
     await w.until(() => w.stderr.includes('checking again after each change'), 'the first run was printed');
     expect(w.stdout).toMatch(/^=== run 1 ===\n/);
     const original = readFileSync(path.join(root, DOC), 'utf8');
-    writeFileSync(path.join(root, DOC), original.replace(/^status: .*$/m, 'status: Bogus'));
+    save(path.join(root, DOC), original.replace(/^status: .*$/m, 'status: Bogus'));
     await w.until(() => /SCHEMA_VALIDATION/.test(w.stdout) && /Next:[\s\S]*docket explain/.test(w.stdout), 'the second run was printed');
     expect(w.stdout).toContain(`\n=== run 2 (changed: ${DOC}) ===\n`);
     expect((await w.interrupt()).code).toBe(130);
