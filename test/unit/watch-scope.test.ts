@@ -1,10 +1,12 @@
-import { mkdirSync, realpathSync, rmSync } from 'node:fs';
+import { mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/core/config/load.js';
 import type { Issue } from '../../src/core/issues.js';
 import { WatchScope } from '../../src/core/watch/scope.js';
+import { RepositoryWatch } from '../../src/core/watch/repository-watch.js';
 import { TreeWatcher, type DirectoryWatcher, type WatchDirectory } from '../../src/core/watch/tree-watcher.js';
+import { FakeClock } from '../helpers/fake-clock.js';
 import { copyFixture, writeTree } from '../helpers/fixtures.js';
 import { git } from '../helpers/git.js';
 
@@ -34,7 +36,8 @@ function fakeWatches(failAfter = Infinity) {
     const watcher: DirectoryWatcher = {
       close: () => {
         closed.push(abs);
-        listeners.delete(abs);
+        // A newer watch of the same directory (the watch reshaped) keeps its listener.
+        if (listeners.get(abs) === listener) listeners.delete(abs);
       },
       on: () => watcher,
     };
@@ -155,5 +158,65 @@ describe('TreeWatcher: one watch per directory', () => {
     expect(problems.map((p) => p.code)).toEqual(['WATCH_INCOMPLETE']);
     expect(problems[0]!.message).toContain('more than 2 directories');
     tree.close();
+  });
+});
+
+describe('RepositoryWatch: batches of the changes that count', () => {
+  const timing = { quietMs: 100, maxWaitMs: 1000 };
+
+  it('hands over the changes that count, and watches anew when a .gitignore changes what is governed', async () => {
+    const root = (await handbook()).config.root;
+    const fake = fakeWatches();
+    const clock = new FakeClock();
+    const watch = await RepositoryWatch.start(root, { problem: () => undefined, watch: fake.watch, timers: clock, timing });
+    const fire = (dir: string, name: string) => fake.listeners.get(path.join(root, dir))?.(name);
+    let batch = watch.next();
+    fire('docs/10-prd', 'prd-001-real-time-shipment-tracking.md');
+    fire('docs/10-prd', '.prd-001.md.swp');
+    fire('docs/01-indices', 'docket.index.json');
+    fire('', 'README.md');
+    clock.advance(100);
+    expect(await batch).toEqual(['docs/10-prd/prd-001-real-time-shipment-tracking.md']);
+
+    // The PRDs become ignored: the next batch reshapes the watch, and their changes no longer count.
+    writeFileSync(path.join(root, '.gitignore'), 'docs/drafts/\ndocs/10-prd/\n');
+    batch = watch.next();
+    fire('', '.gitignore');
+    clock.advance(100);
+    expect(await batch).toEqual(['.gitignore']);
+    expect(fake.listeners.has(path.join(root, 'docs/10-prd'))).toBe(false);
+    expect(fake.listeners.has(path.join(root, 'docs/20-specs'))).toBe(true);
+    batch = watch.next();
+    fire('docs/20-specs', 'spec-001-tracking-events-api.md');
+    clock.advance(100);
+    expect(await batch).toEqual(['docs/20-specs/spec-001-tracking-events-api.md']);
+    watch.close();
+    expect(fake.listeners.size).toBe(0);
+    expect(await watch.next()).toBeUndefined();
+  });
+
+  it('yields the first run at once, then one per batch, and ends when the signal aborts', async () => {
+    const root = (await handbook()).config.root;
+    const fake = fakeWatches();
+    const clock = new FakeClock();
+    const watch = await RepositoryWatch.start(root, { problem: () => undefined, watch: fake.watch, timers: clock, timing });
+    const controller = new AbortController();
+    const triggers = watch.triggers(controller.signal);
+    expect((await triggers.next()).value).toEqual({ run: 1, changed: [] });
+    const second = triggers.next();
+    fake.listeners.get(path.join(root, 'docs/20-specs'))!('spec-009.md');
+    clock.advance(100);
+    expect((await second).value).toEqual({ run: 2, changed: ['docs/20-specs/spec-009.md'] });
+    const third = triggers.next();
+    controller.abort();
+    expect((await third).done).toBe(true);
+    watch.close();
+  });
+
+  it('WATCH_UNAVAILABLE when not one directory can be watched', async () => {
+    const root = (await handbook()).config.root;
+    await expect(RepositoryWatch.start(root, { problem: () => undefined, watch: fakeWatches(0).watch })).rejects.toMatchObject({
+      code: 'WATCH_UNAVAILABLE',
+    });
   });
 });
