@@ -308,12 +308,18 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
 
   /** One run of a repeated command, printed; returns the envelope as printed. */
   private async runOnce(
-    meta: EnvelopeMeta,
+    watchMeta: EnvelopeMeta,
     signals: SignalWatch,
     run: { stream?: NdjsonStream },
     verbose: boolean,
     fields: string[] | undefined,
   ): Promise<Envelope> {
+    // Each run's metrics and timestamp are its own.
+    const meta: EnvelopeMeta = {
+      ...watchMeta,
+      started: performance.now(),
+      ...(watchMeta.timestamp !== undefined ? { timestamp: new Date().toISOString() } : {}),
+    };
     const collected: Issue[] = [];
     let stream: NdjsonStream | undefined;
     let envelope: Envelope;

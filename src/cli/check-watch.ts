@@ -17,11 +17,13 @@ function conflict(message: string, suggestion: string, flags: string[]): DocketE
  * junit), --output (a file written when the run ends: a watch never ends), and --staged (the
  * git index, which no file change touches).
  */
-export function refuseWatchConflicts(run: RepeatContext, opts: { staged: boolean; json: boolean }): void {
+export function refuseWatchConflicts(run: RepeatContext, opts: { staged: boolean; json: boolean; format?: string }): void {
   if (!WATCH_FORMATS.has(run.format)) {
-    const flag = opts.json ? '--json' : '--format';
+    // The format came from --json, --format, or the session's DOCKET_FORMAT.
+    const flag = opts.json ? '--json' : opts.format !== undefined ? '--format' : 'DOCKET_FORMAT';
+    const given = opts.json ? '--json' : opts.format !== undefined ? `--format ${run.format}` : `DOCKET_FORMAT=${run.format}`;
     throw conflict(
-      `--watch prints a result after every change; ${opts.json ? '--json' : `--format ${run.format}`} prints exactly one result.`,
+      `--watch prints a result after every change; ${given} prints exactly one result.`,
       'Use --format ndjson for machine-readable runs (one stream per run, each ended by its summary record), or drop --watch.',
       ['--watch', flag],
     );

@@ -70,7 +70,7 @@ export default class Check extends DocketCommand<typeof Check, CheckData> {
 
   protected override async repetition(run: RepeatContext): Promise<Repetition | undefined> {
     if (!this.flags.watch) return undefined;
-    refuseWatchConflicts(run, { staged: this.flags.staged, json: this.flags.json });
+    refuseWatchConflicts(run, { staged: this.flags.staged, json: this.flags.json, format: this.flags.format });
     return startCheckWatch(run, this.flags.ignore);
   }
 

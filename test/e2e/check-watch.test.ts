@@ -227,6 +227,15 @@ describe('docket check --watch refuses what cannot repeat', () => {
     expect(r.json!.error.suggestion).toContain('--format ndjson');
   });
 
+  it('DOCKET_FORMAT=json (a session default) is named as the cause', async () => {
+    const root = copyFixture('handbook', { example: true });
+    const r = await docketBin(['check', '--watch', '--root', root], { env: { DOCKET_FORMAT: 'json' } });
+    expect(r.exitCode).toBe(64);
+    expectValidEnvelope(r.json, 'check');
+    expect(r.json!.error).toMatchObject({ code: 'FLAG_CONFLICT', details: { flags: ['--watch', 'DOCKET_FORMAT'] } });
+    expect(r.json!.error.message).toContain('DOCKET_FORMAT=json');
+  });
+
   it.each(['md', 'sarif', 'junit', 'github'])('--format %s: FLAG_CONFLICT (exit 64) in that format', async (format) => {
     const root = copyFixture('handbook', { example: true });
     const r = await docketBin(['check', '--watch', '--format', format, '--root', root]);
