@@ -70,7 +70,13 @@ export class RepositoryWatch {
       {
         // Asked of the scope in force when the change arrives.
         change: (rel, directory) => {
-          if (this.scope.counts(rel, directory)) this.queue.add(rel);
+          let counts = true;
+          try {
+            counts = this.scope.counts(rel, directory);
+          } catch {
+            // A path the scope cannot judge counts: a run too many is better than a change missed.
+          }
+          if (counts) this.queue.add(rel);
         },
         problem: (issue) => this.opts.problem(issue),
       },

@@ -109,7 +109,14 @@ export class TreeWatcher {
     }
     let watcher: DirectoryWatcher;
     try {
-      watcher = this.watch(this.abs(dir), (name) => this.onEvent(dir, name));
+      watcher = this.watch(this.abs(dir), (name) => {
+        try {
+          this.onEvent(dir, name);
+        } catch {
+          // An event this watcher cannot make sense of still counts: the directory as a whole changed.
+          this.events.change(dir, true);
+        }
+      });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' || code === 'ENOTDIR') return false;
