@@ -10,7 +10,16 @@ import { DocketError } from '../errors/docket-error.js';
 import { turn } from '../core/interrupt.js';
 import { findConfigDirectory } from '../core/config/discover.js';
 import { shellWord } from '../core/text/shell-word.js';
-import { emit, emitInterruptedAndExit, errorEnvelope, outcomeEnvelope, prepareInterrupt, type EnvelopeMeta } from './emit.js';
+import {
+  emit,
+  emitInterruptedAndExit,
+  errorEnvelope,
+  outcomeEnvelope,
+  prepareInterrupt,
+  type EnvelopeMeta,
+  type Renderers,
+} from './emit.js';
+import type { RepeatContext, Repetition } from './repeat.js';
 import type { Envelope } from './envelope.js';
 import { globalFlags, type GlobalFlags } from './flags.js';
 import { debugEnabled, debugLog } from './io.js';
@@ -158,6 +167,14 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
       if (verbose) noteRunChoices(meta, flags, env, this.cwdPrefix);
       const fields =
         flags.fields === undefined ? undefined : parseFields(flags.fields, dataKeys(readDataSchema(this.config.root, meta.command)));
+      const repetition = await this.repetition({
+        root: meta.root,
+        format: meta.format,
+        signal: signals.signal,
+        output: flags.output !== undefined,
+        verbose,
+      });
+      if (repetition) return await this.repeat(meta, signals, run, repetition, verbose, fields);
       if (meta.format === 'ndjson') run.stream = stream = await NdjsonStream.open(meta, output);
       const progress = terminalProgress(meta.format, process.stderr, env);
       const ctx = this.context(meta, collected, signals.signal, verbose, stream, progress?.report);
@@ -174,28 +191,8 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
       await turn();
       if (signals.signal.aborted && !ctor.stopsOnSignal)
         throw new DocketError('INTERRUPTED', 'Interrupted by a signal before the command finished.');
-      if (stream) {
-        // Streamed: findings still in the outcome become items, then the summary (no --max-findings cap).
-        const rest = [...collected, ...(outcome.warnings ?? []), ...(outcome.violations ?? [])];
-        const omit = new Set(outcome.streamed ?? []);
-        const data: Record<string, unknown> = Object.fromEntries(Object.entries(outcome.data).filter(([k]) => !omit.has(k)));
-        if (MAX_FINDINGS_FLAG in (ctor.flags ?? {})) {
-          // A stream is never cut: the totals of --max-findings commands are what was (and will be) streamed.
-          const errors = rest.filter((i) => i.severity === 'error').length;
-          data.totals = { violations: stream.counts.violations + errors, warnings: stream.counts.warnings + rest.length - errors };
-          data.truncated = false;
-        }
-        envelope = projectData(
-          outcomeEnvelope(meta, { ...outcome, data, success: outcome.success ?? true, violations: [], warnings: [] }),
-          fields,
-        );
-        process.exitCode = await stream.finish(envelope, rest, outcome.success !== undefined);
-        return this.exitZero(envelope);
-      }
-      let merged: Outcome<object> = { ...outcome, warnings: [...collected, ...(outcome.warnings ?? [])] };
-      if (MAX_FINDINGS_FLAG in (ctor.flags ?? {}))
-        merged = capFindings(merged, (flags as Record<string, unknown>)[MAX_FINDINGS_FLAG] as number | undefined);
-      envelope = projectData(outcomeEnvelope(meta, merged), fields);
+      if (stream) return this.exitZero(await this.finishStream(meta, stream, outcome, collected, fields));
+      envelope = this.envelopeOf(meta, outcome, collected, fields);
     } catch (error) {
       let docketError = signals.signal.aborted
         ? new DocketError('INTERRUPTED', 'Interrupted by a signal before the command finished.')
@@ -219,21 +216,132 @@ export abstract class DocketCommand<T extends typeof Command, D extends object =
       envelope = errorEnvelope(meta, docketError, collected);
       if (meta.format === 'ndjson') {
         // Once ndjson is settled, every error is a stream: header (if not yet written), then the error record.
-        run.stream = stream ??= await NdjsonStream.open(meta);
+        // A repeated command's run ends its own stream (run.stream) with it.
+        run.stream = stream ??= run.stream ?? (await NdjsonStream.open(meta));
         process.exitCode = await stream.fail(docketError);
         return envelope;
       }
     } finally {
       stopVerbose();
     }
-    const renderers = {
+    return this.exitZero(await emit(meta, envelope, this.renderers(), output));
+  }
+
+  private renderers(): Renderers {
+    return {
       text: (e: Envelope, s: Style) => this.renderText(e as Envelope<D>, s),
       md: (e: Envelope) => this.renderMarkdown(e as Envelope<D>),
       other: (f: Format, e: Envelope) => this.renderFormat(f, e as Envelope<D>),
       quiet: this.quiet,
       answerOnly: this.answerOnly(),
     };
-    return this.exitZero(await emit(meta, envelope, renderers, output));
+  }
+
+  /** Streamed: findings still in the outcome become items, then the summary (no --max-findings cap). */
+  private async finishStream(
+    meta: EnvelopeMeta,
+    stream: NdjsonStream,
+    outcome: Outcome<D>,
+    collected: readonly Issue[],
+    fields: string[] | undefined,
+  ): Promise<Envelope> {
+    const ctor = this.constructor as unknown as typeof DocketCommand;
+    const rest = [...collected, ...(outcome.warnings ?? []), ...(outcome.violations ?? [])];
+    const omit = new Set(outcome.streamed ?? []);
+    const data: Record<string, unknown> = Object.fromEntries(Object.entries(outcome.data).filter(([k]) => !omit.has(k)));
+    if (MAX_FINDINGS_FLAG in (ctor.flags ?? {})) {
+      // A stream is never cut: the totals of --max-findings commands are what was (and will be) streamed.
+      const errors = rest.filter((i) => i.severity === 'error').length;
+      data.totals = { violations: stream.counts.violations + errors, warnings: stream.counts.warnings + rest.length - errors };
+      data.truncated = false;
+    }
+    const envelope = projectData(
+      outcomeEnvelope(meta, { ...outcome, data, success: outcome.success ?? true, violations: [], warnings: [] }),
+      fields,
+    );
+    process.exitCode = await stream.finish(envelope, rest, outcome.success !== undefined);
+    return envelope;
+  }
+
+  /** The envelope of a completed run (not streamed): warnings gathered on the way first, findings capped by --max-findings. */
+  private envelopeOf(meta: EnvelopeMeta, outcome: Outcome<D>, collected: readonly Issue[], fields: string[] | undefined): Envelope {
+    const ctor = this.constructor as unknown as typeof DocketCommand;
+    let merged: Outcome<object> = { ...outcome, warnings: [...collected, ...(outcome.warnings ?? [])] };
+    if (MAX_FINDINGS_FLAG in (ctor.flags ?? {}))
+      merged = capFindings(merged, (this.flags as Record<string, unknown>)[MAX_FINDINGS_FLAG] as number | undefined);
+    return projectData(outcomeEnvelope(meta, merged), fields);
+  }
+
+  /**
+   * A command that runs again after each change (check --watch) returns what it watches, once
+   * the format and root are known and before anything is printed (a usage error is thrown
+   * here); undefined, the default: one run.
+   */
+  protected async repetition(_run: RepeatContext): Promise<Repetition | undefined> {
+    return undefined;
+  }
+
+  /**
+   * Runs the command once now and again after each change, printing each run as a single run
+   * prints it (one NDJSON stream per run); a run that fails prints its error and the watch
+   * goes on. Only a signal ends it: the outer catch then reports INTERRUPTED (exit 130), as
+   * the last record of the run it stopped, if one was going.
+   */
+  private async repeat(
+    meta: EnvelopeMeta,
+    signals: SignalWatch,
+    run: { stream?: NdjsonStream },
+    repetition: Repetition,
+    verbose: boolean,
+    fields: string[] | undefined,
+  ): Promise<Envelope> {
+    try {
+      for await (const trigger of repetition.triggers) {
+        await repetition.before(trigger);
+        await repetition.after(trigger, await this.runOnce(meta, signals, run, verbose, fields));
+      }
+    } finally {
+      repetition.close();
+    }
+    throw new DocketError('INTERRUPTED', 'Interrupted by a signal: the watch ended.');
+  }
+
+  /** One run of a repeated command, printed; returns the envelope as printed. */
+  private async runOnce(
+    watchMeta: EnvelopeMeta,
+    signals: SignalWatch,
+    run: { stream?: NdjsonStream },
+    verbose: boolean,
+    fields: string[] | undefined,
+  ): Promise<Envelope> {
+    // Each run's metrics and timestamp are its own.
+    const meta: EnvelopeMeta = {
+      ...watchMeta,
+      started: performance.now(),
+      ...(watchMeta.timestamp !== undefined ? { timestamp: new Date().toISOString() } : {}),
+    };
+    const collected: Issue[] = [];
+    let stream: NdjsonStream | undefined;
+    let envelope: Envelope;
+    try {
+      if (meta.format === 'ndjson') run.stream = stream = await NdjsonStream.open(meta);
+      const outcome = await this.execute(this.context(meta, collected, signals.signal, verbose, stream));
+      await turn();
+      await turn();
+      if (signals.signal.aborted) throw new DocketError('INTERRUPTED', 'Interrupted by a signal before the command finished.');
+      if (stream) envelope = await this.finishStream(meta, stream, outcome, collected, fields);
+      else envelope = await emit(meta, this.envelopeOf(meta, outcome, collected, fields), this.renderers());
+    } catch (error) {
+      // Interrupted: the outer catch ends the run (its open stream too).
+      if (signals.signal.aborted) throw error;
+      const docketError = toDocketError(error, this.constructor as typeof DocketCommand, meta.root);
+      if (meta.debug && error instanceof Error) debugLog(true, error.stack ?? String(error));
+      envelope = errorEnvelope(meta, docketError, collected);
+      if (stream) await stream.fail(docketError);
+      else envelope = await emit(meta, envelope, this.renderers());
+    }
+    run.stream = undefined;
+    return envelope;
   }
 
   /** --exit-zero (commands that opt in): a completed run exits 0 whatever it found; errors keep their codes. */

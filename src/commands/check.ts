@@ -4,6 +4,8 @@ import * as Flags from '@oclif/core/flags';
 import { exitZeroFlags } from '../cli/agent/exit-zero.js';
 import { findingsFlags } from '../cli/agent/findings-cap.js';
 import { DocketCommand } from '../cli/base-command.js';
+import { refuseWatchConflicts, startCheckWatch } from '../cli/check-watch.js';
+import type { RepeatContext, Repetition } from '../cli/repeat.js';
 import type { Envelope } from '../cli/envelope.js';
 import { BASE_FORMATS, CI_FORMATS, type CiFormat, type Format } from '../cli/options.js';
 import type { Outcome, RunContext } from '../cli/outcome.js';
@@ -24,8 +26,12 @@ export default class Check extends DocketCommand<typeof Check, CheckData> {
     '<%= config.bin %> check --format sarif --output docket.sarif',
     '<%= config.bin %> check --format github',
     '<%= config.bin %> check --staged',
+    '<%= config.bin %> check --watch',
+    '<%= config.bin %> check --watch --format ndjson',
   ];
   static mutates = false;
+  /** A watch never ends; a tool call must. */
+  static override cliOnlyFlags = ['watch'];
   static override formats: readonly Format[] = [...BASE_FORMATS, 'ndjson', 'sarif', 'github', 'junit'];
   static override args = {
     paths: Args.string({
@@ -51,12 +57,22 @@ export default class Check extends DocketCommand<typeof Check, CheckData> {
       options: ['metadata', 'content'],
       default: 'metadata',
     }),
+    watch: Flags.boolean({
+      description:
+        'Keep running: check now, then again after every change to the governed documents, the config or the schemas (a burst of saves is one run; unchanged documents come from the cache), until Ctrl-C (exit 130). Text on a terminal redraws the report under a status line; elsewhere each run follows the last under a `=== run N ===` line. --format ndjson writes a whole stream per run, each ended by its summary record. Refused (FLAG_CONFLICT): --staged (editing files does not change the git index it checks), --output (a watch never ends, so the file would never be complete) and the formats of one result (json, md, sarif, github, junit).',
+    }),
     ...findingsFlags,
     ...exitZeroFlags,
   };
 
   /** The CI renderers, loaded only for a CI format (render time is synchronous). */
   private ci?: typeof import('../cli/render/ci/report.js');
+
+  protected override async repetition(run: RepeatContext): Promise<Repetition | undefined> {
+    if (!this.flags.watch) return undefined;
+    refuseWatchConflicts(run, { staged: this.flags.staged, json: this.flags.json, format: this.flags.format });
+    return startCheckWatch(run, this.flags.ignore);
+  }
 
   protected async execute(ctx: RunContext): Promise<Outcome<CheckData>> {
     // --quiet prints only failures; under --strict warnings are failures too, so they stay.

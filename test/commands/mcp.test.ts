@@ -44,7 +44,7 @@ describe('docket mcp over stdio, with the SDK client', () => {
       expect(tool.description, tool.name).toContain(String(command.summary).replace(/--([a-z-]+)/g, '`$1`'));
       expect(tool.inputSchema).toMatchObject({ type: 'object', additionalProperties: false });
       const props = Object.keys(tool.inputSchema.properties ?? {});
-      for (const forbidden of ['format', 'json', 'root', 'output', 'color', 'debug', 'edit', 'interactive'])
+      for (const forbidden of ['format', 'json', 'root', 'output', 'color', 'debug', 'edit', 'interactive', 'watch'])
         expect(props, tool.name).not.toContain(forbidden);
       expect(tool.outputSchema).toMatchObject({ type: 'object', properties: { data: { type: 'object' } } });
       expect(JSON.stringify(tool.outputSchema)).not.toContain('$ref');

@@ -195,6 +195,32 @@ export const RUNTIME_CODES = {
     cause: 'Ctrl-C, a CI timeout, or another process sending SIGINT or SIGTERM.',
     remediation: { action: 'Run the command again; writes are atomic, so no file was left half-written.', commands: [] },
   },
+  WATCH_UNAVAILABLE: {
+    kind: 'error',
+    exit: EXIT.CANT_CREATE,
+    category: 'filesystem',
+    summary: '`check --watch` could not watch any directory of the repository for changes.',
+    cause:
+      "The docs root is missing, the system's limit on file watches is used up (Linux: fs.inotify.max_user_watches), or the file system does not report changes.",
+    remediation: {
+      action:
+        'Create the docs root or raise the limit (sudo sysctl fs.inotify.max_user_watches=524288); otherwise run check without --watch.',
+      commands: ['docket check'],
+    },
+  },
+  WATCH_INCOMPLETE: {
+    kind: 'warning',
+    exit: EXIT.OK,
+    category: 'filesystem',
+    summary: '`check --watch` watches only part of the repository: changes elsewhere do not start a run (on stderr).',
+    cause:
+      "More directories than the watch takes (20000), the system's limit on file watches (Linux: fs.inotify.max_user_watches), or a directory that cannot be watched (permissions).",
+    remediation: {
+      action:
+        'Raise the limit (sudo sysctl fs.inotify.max_user_watches=524288), leave generated trees out (excluded_paths, .gitignore), or run check without --watch.',
+      commands: ['docket check'],
+    },
+  },
   INTERNAL_ERROR: {
     kind: 'error',
     exit: EXIT.INTERNAL,
