@@ -1,0 +1,45 @@
+import { SymbolKind, type SymbolInformation } from 'vscode-languageserver';
+import type { Workspace } from '../../../core/workspace/workspace.js';
+import { locationAt } from './targets.js';
+
+/** At most this many symbols for one query: the best matches first. */
+const MAX_SYMBOLS = 1000;
+
+/**
+ * How well `query` (lower case) matches `name` (lower case): 0 the ID itself, 1 a start of it,
+ * 2 a substring, 3 a subsequence (`adr4` for ACME-ADR-004); undefined: no match.
+ */
+function rank(query: string, id: string, name: string): number | undefined {
+  if (query === '' || id === query) return 0;
+  if (id.startsWith(query)) return 1;
+  if (name.includes(query)) return 2;
+  let k = 0;
+  for (let i = 0; i < name.length && k < query.length; i++) if (name[i] === query[k]) k++;
+  return k === query.length ? 3 : undefined;
+}
+
+/**
+ * Workspace symbols: the governed documents whose ID or title matches the query (letter case
+ * ignored; a substring, or the query's characters in order), as files named `ID: title`, best
+ * match first, then by ID and path. Only the in-memory document list is read.
+ */
+export function workspaceSymbols(ws: Workspace, query: string): SymbolInformation[] {
+  const wanted = query.trim().toLowerCase();
+  const matches: { rank: number; id: string; rel: string; name: string }[] = [];
+  for (const doc of ws.documents()) {
+    const node = doc.node;
+    if (!node) continue;
+    const name = node.title ? `${node.document_id}: ${node.title}` : node.document_id;
+    const r = rank(wanted, node.document_id.toLowerCase(), name.toLowerCase());
+    if (r !== undefined) matches.push({ rank: r, id: node.document_id, rel: doc.rel, name });
+  }
+  matches.sort((a, b) => a.rank - b.rank || cmp(a.id, b.id) || cmp(a.rel, b.rel));
+  return matches.slice(0, MAX_SYMBOLS).map((m) => ({
+    name: m.name,
+    kind: SymbolKind.File,
+    location: locationAt(ws, m.rel, 0),
+    containerName: m.rel,
+  }));
+}
+
+const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
