@@ -25,7 +25,8 @@ function partEnd(map: DocumentMap, offset: number, stop: RegExp): number {
 }
 
 /** Characters a name needs percent-encoded in a destination. */
-const encodeName = (name: string): string => name.replace(/[%\s()<>#?]/g, (c) => encodeURIComponent(c));
+const encodeName = (name: string): string =>
+  name.replace(/[%\s()<>#?]/g, (c) => (c === '(' ? '%28' : c === ')' ? '%29' : encodeURIComponent(c)));
 
 const decode = (s: string): string => {
   try {
