@@ -464,10 +464,11 @@ export function commonmarkBodyMap(body: string, firstLine: number): BodyMap {
       blocks.push(lineOffset(t.map[0]), lineOffset(t.map[1]));
   }
   const dropped = droppedCRs(body);
-  const spans = parsed.found.verbatim!.map((at) => bodyOffset(dropped, at));
+  const spans = parsed.found.verbatim!;
   const pairs: [number, number][] = [];
   for (let k = 0; k < blocks.length; k += 2) pairs.push([blocks[k]!, blocks[k + 1]!]);
-  for (let k = 0; k < spans.length; k += 2) pairs.push([spans[k]!, spans[k + 1]!]);
+  // An end is mapped from the last character it holds: a span ending before a CR LF ends before its CR.
+  for (let k = 0; k < spans.length; k += 2) pairs.push([bodyOffset(dropped, spans[k]!), bodyOffset(dropped, spans[k + 1]! - 1) + 1]);
   pairs.sort((a, b) => a[0] - b[0]);
   return { outline, headingLines, verbatim: pairs.flat() };
 }
