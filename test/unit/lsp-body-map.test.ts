@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { Slugger } from '../../src/core/markdown/anchors.js';
 import { commonmarkBodyMap } from '../../src/core/markdown/commonmark.js';
+import { outlineMarkdown } from '../../src/core/markdown/outline.js';
 import { documentMap } from '../../src/core/workspace/document-map.js';
 
 /** The verbatim text of a body, slice by slice. */
@@ -63,5 +65,15 @@ describe('commonmarkBodyMap: what of a body is code or HTML, and where its headi
     expect(text.slice(map.links[0]!.start, map.links[0]!.end)).toBe('b.md#c');
     expect(map.links[0]!.link).toMatchObject({ scope: 'file', path: 'docs/b.md', fragment: 'c' });
     expect(text.slice(map.verbatim[0], map.verbatim[1])).toBe('`code`');
+  });
+
+  it('numbers repeated headings as GitHub does when there are many (the duplicates looked up in a set)', () => {
+    const texts = [...Array.from({ length: 40 }, (_, k) => `Heading ${k}`), 'Heading 35', 'Heading 0', 'Heading 0-1', 'Heading 0'];
+    const body = texts.map((t) => `## ${t}\n`).join('\n');
+    const slugger = new Slugger();
+    const expected = texts.map((t) => slugger.slug(t));
+    expect(expected.slice(40)).toEqual(['heading-35-1', 'heading-0-1', 'heading-0-1-1', 'heading-0-2']);
+    expect(commonmarkBodyMap(body, 1).outline.anchors).toEqual(expected);
+    expect(outlineMarkdown(body, 1).anchors).toEqual(expected);
   });
 });
