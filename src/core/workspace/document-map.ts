@@ -19,27 +19,83 @@ export interface MappedHeading {
   anchor: string;
 }
 
+/** What the body holds, read by its CommonMark outline. */
+interface BodyParts {
+  links: MappedLink[];
+  headings: MappedHeading[];
+  anchors: string[];
+  verbatim: number[];
+}
+
 /**
  * A document's text as an editor navigates it: lines, the frontmatter's place, the body's
  * links, headings and the text that is no prose (code and HTML), all read as `check` reads
  * them (the frontmatter splitter, the CommonMark outline). Offsets are UTF-16 offsets of the
- * text, as LSP positions count them.
+ * text, as LSP positions count them. The body is read on first use: completion in the
+ * frontmatter, typed key by key, never needs it.
  */
-export interface DocumentMap {
-  text: string;
+export class DocumentMap {
   /** Offset where each 0-based line starts. */
-  lineStarts: number[];
+  readonly lineStarts: number[] = [0];
   /** The YAML between the fences: [start, end) offsets and its first 0-based line; undefined without valid fences. */
-  frontmatter?: { start: number; end: number; firstLine: number };
+  readonly frontmatter: { start: number; end: number; firstLine: number } | undefined;
   /** Offset and 0-based line where the body starts. */
-  bodyOffset: number;
-  bodyLine: number;
-  links: MappedLink[];
-  headings: MappedHeading[];
+  readonly bodyOffset: number = 0;
+  readonly bodyLine: number;
+  private parts: BodyParts | undefined;
+
+  constructor(
+    private readonly rel: string,
+    readonly text: string,
+  ) {
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.lineStarts.push(i + 1);
+    // An editor's text may keep the byte order mark the splitter expects gone.
+    const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+    const split = splitFrontmatter(bom ? text.slice(1) : text);
+    if (split.kind === 'ok') {
+      this.bodyOffset = bom + split.bodyOffset;
+      this.frontmatter = { start: bom + split.yamlOffset, end: bom + split.closingOffset, firstLine: split.firstLine - 1 };
+    }
+    this.bodyLine = lineOf(this.lineStarts, this.bodyOffset);
+  }
+
+  /** The body's links, in order. */
+  get links(): readonly MappedLink[] {
+    return this.body().links;
+  }
+
+  get headings(): readonly MappedHeading[] {
+    return this.body().headings;
+  }
+
   /** Every anchor of the document: headings', then explicit HTML anchors. */
-  anchors: string[];
+  get anchors(): readonly string[] {
+    return this.body().anchors;
+  }
+
   /** Code and HTML of the body as [start, end) offset pairs, in order: an ID there is no mention. */
-  verbatim: number[];
+  get verbatim(): readonly number[] {
+    return this.body().verbatim;
+  }
+
+  private body(): BodyParts {
+    if (this.parts) return this.parts;
+    const { text, lineStarts, bodyOffset, bodyLine } = this;
+    const body = commonmarkBodyMap(text.slice(bodyOffset), bodyLine + 1);
+    const links: MappedLink[] = [];
+    for (const l of body.outline.links) {
+      const at = lineStarts[l.line - 1]! + l.column - 1;
+      const span = destinationSpan(text, at, l.kind, l.target);
+      links.push({ start: span?.start ?? at, end: span?.end ?? at + l.target.length, link: resolveLink(this.rel, l) });
+    }
+    this.parts = {
+      links,
+      headings: body.headingLines.map((line, k) => ({ line: bodyLine + line, anchor: body.outline.anchors[k]! })),
+      anchors: body.outline.anchors,
+      verbatim: body.verbatim.map((at) => at + bodyOffset),
+    };
+    return this.parts;
+  }
 }
 
 /** The maps last made, by path: an editor asks several questions of one text between edits. */
@@ -50,45 +106,11 @@ const RECENT_MAX = 16;
 export function documentMap(rel: string, text: string): DocumentMap {
   const known = recent.get(rel);
   if (known && known.text === text) return known;
-  const map = makeMap(rel, text);
+  const map = new DocumentMap(rel, text);
   recent.delete(rel);
   recent.set(rel, map);
   if (recent.size > RECENT_MAX) recent.delete(recent.keys().next().value!);
   return map;
-}
-
-function makeMap(rel: string, text: string): DocumentMap {
-  const lineStarts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
-  // An editor's text may keep the byte order mark the splitter expects gone.
-  const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const split = splitFrontmatter(bom ? text.slice(1) : text);
-  let bodyOffset = 0;
-  let frontmatter: DocumentMap['frontmatter'];
-  if (split.kind === 'ok') {
-    bodyOffset = bom + split.bodyOffset;
-    frontmatter = { start: bom + split.yamlOffset, end: bom + split.closingOffset, firstLine: split.firstLine - 1 };
-  }
-  const bodyLine = lineOf(lineStarts, bodyOffset);
-  const body = commonmarkBodyMap(text.slice(bodyOffset), bodyLine + 1);
-  const links: MappedLink[] = [];
-  for (const l of body.outline.links) {
-    const at = lineStarts[l.line - 1]! + l.column - 1;
-    const span = destinationSpan(text, at, l.kind, l.target);
-    links.push({ start: span?.start ?? at, end: span?.end ?? at + l.target.length, link: resolveLink(rel, l) });
-  }
-  const headings = body.headingLines.map((line, k) => ({ line: bodyLine + line, anchor: body.outline.anchors[k]! }));
-  return {
-    text,
-    lineStarts,
-    ...(frontmatter ? { frontmatter } : {}),
-    bodyOffset,
-    bodyLine,
-    links,
-    headings,
-    anchors: body.outline.anchors,
-    verbatim: body.verbatim.map((at) => at + bodyOffset),
-  };
 }
 
 /** The 0-based line holding an offset. */
