@@ -1,4 +1,4 @@
-import { commonmarkBodyMap } from '../markdown/commonmark.js';
+import { bodyMap } from '../markdown/body-map.js';
 import { resolveLink } from '../engine/load.js';
 import type { DocumentLink } from '../engine/model.js';
 import { splitFrontmatter } from '../frontmatter/split.js';
@@ -81,7 +81,7 @@ export class DocumentMap {
   private body(): BodyParts {
     if (this.parts) return this.parts;
     const { text, lineStarts, bodyOffset, bodyLine } = this;
-    const body = commonmarkBodyMap(text.slice(bodyOffset), bodyLine + 1);
+    const body = bodyMap(text.slice(bodyOffset), bodyLine + 1);
     const links: MappedLink[] = [];
     for (const l of body.outline.links) {
       const at = lineStarts[l.line - 1]! + l.column - 1;
