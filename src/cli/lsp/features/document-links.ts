@@ -18,6 +18,8 @@ export function documentLinks(ws: Workspace, rel: string, text: string): Documen
   const map = documentMap(rel, text);
   const destinations = destinationRanges(map);
   const out: DocumentLink[] = [];
+  // A document names the same few documents again and again.
+  const uris = new Map<string, string>();
   ID_IN_TEXT.lastIndex = 0;
   for (let m = ID_IN_TEXT.exec(text); m !== null && out.length < MAX_LINKS; m = ID_IN_TEXT.exec(text)) {
     const at = m.index;
@@ -25,11 +27,9 @@ export function documentLinks(ws: Workspace, rel: string, text: string): Documen
     const target = ws.withId(m[0])[0];
     if (!target) continue;
     const title = target.node?.title;
-    out.push({
-      range: rangeOf(map, at, at + m[0].length),
-      target: fileUri(ws.root, target.rel),
-      tooltip: title ? `${m[0]}: ${title}` : target.rel,
-    });
+    let uri = uris.get(target.rel);
+    if (uri === undefined) uris.set(target.rel, (uri = fileUri(ws.root, target.rel)));
+    out.push({ range: rangeOf(map, at, at + m[0].length), target: uri, tooltip: title ? `${m[0]}: ${title}` : target.rel });
   }
   return out;
 }

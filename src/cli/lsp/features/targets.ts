@@ -48,7 +48,7 @@ export function anchorIn(ws: Workspace, rel: string, fragment: string): number |
 }
 
 /** The 0-based line of a document's `document_id` key (0 when its frontmatter has none). */
-export function idLine(text: string): number {
+function idLine(text: string): number {
   const split = splitFrontmatter(text.replace(/^\uFEFF/, ''));
   if (split.kind !== 'ok') return 0;
   const key = /^document_id[ \t]*:/m.exec(split.yaml);

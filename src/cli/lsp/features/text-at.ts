@@ -8,7 +8,7 @@ const ID_CHAR = /[A-Za-z0-9_-]/;
 export const ID_IN_TEXT = /(?<![A-Za-z0-9_-])[A-Z]{3,10}-[A-Z]{3,10}-\d{3}(?![A-Za-z0-9_-])/g;
 
 /** The frontmatter keys whose values are document IDs. */
-export const ID_KEYS: ReadonlySet<string> = new Set(['document_id', 'related_ids', 'superseded_by']);
+const ID_KEYS: ReadonlySet<string> = new Set(['document_id', 'related_ids', 'superseded_by']);
 
 /** The end of a 0-based line's text (before its line ending). */
 export function lineEnd(map: DocumentMap, line: number): number {
@@ -24,7 +24,7 @@ export function offsetAt(map: DocumentMap, position: Position): number {
   return Math.min(map.lineStarts[line]! + Math.max(0, position.character), lineEnd(map, line));
 }
 
-export function positionAt(map: DocumentMap, offset: number): Position {
+function positionAt(map: DocumentMap, offset: number): Position {
   const line = lineOf(map.lineStarts, offset);
   return { line, character: offset - map.lineStarts[line]! };
 }
@@ -34,7 +34,7 @@ export function rangeOf(map: DocumentMap, start: number, end: number): Range {
 }
 
 /** The document ID written at an offset (the cursor on it or right after it): its text and [start, end). */
-export function idAt(text: string, offset: number): { id: string; start: number; end: number } | undefined {
+function idAt(text: string, offset: number): { id: string; start: number; end: number } | undefined {
   let start = offset;
   let end = offset;
   // A run of ID characters is bounded: an ID is at most 25 of them, a longer run is none.
