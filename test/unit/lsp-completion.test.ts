@@ -73,6 +73,14 @@ describe('completion in the frontmatter', () => {
     const area = items.find((i) => i.label === 'area')!;
     const { position } = typed('docops_version: "2.0"\n', 'docops_version: "2.0"\nar|\n');
     expect(edit(area)).toEqual({ range: { start: { line: position.line, character: 0 }, end: position }, newText: 'area: ' });
+    // In a key written already: the key alone is replaced, its colon and value stay.
+    const renamed = complete('owner: Platform Team', 'own|er: Platform Team');
+    expect(labels(renamed)).toContain('area');
+    const at = typed('owner: Platform Team', 'own|er: Platform Team').position;
+    expect(edit(renamed.find((i) => i.label === 'area')!)).toEqual({
+      range: { start: { line: at.line, character: 0 }, end: { line: at.line, character: 5 } },
+      newText: 'area',
+    });
     // docops_version removed: a required key, offered first.
     const missing = complete('docops_version: "2.0"\n', '|\n');
     expect(missing[0]!.label).toBe('docops_version');

@@ -39,6 +39,12 @@ describe('hover', () => {
     expect(range).toEqual({ start: at(NAV_TEXT, 'and ACME-ADR-004.', 4), end: at(NAV_TEXT, 'and ACME-ADR-004.', 16) });
   });
 
+  it('shows the documents of a flow list, and a document its own ID', () => {
+    expect(hoverText(TWIN, TWIN_TEXT, at(TWIN_TEXT, 'ACME-ADR-002]', 3))).toContain('Use DynamoDB for Tracking Events');
+    expect(hoverText(TWIN, TWIN_TEXT, at(TWIN_TEXT, '[ACME-ADR-001', 1))).toContain('Record Architecture Decisions');
+    expect(hoverText(NAV, NAV_TEXT, at(NAV_TEXT, 'document_id: ACME-ADR-006', 13))).toContain('Navigation Fixture');
+  });
+
   it('says an ID is unknown, and lists every document of a duplicate ID', () => {
     expect(hoverText(NAV, NAV_TEXT, at(NAV_TEXT, 'ACME-GOV-999'))).toBe('**ACME\\-GOV\\-999**: no governed document has this ID.');
     expect(hoverText(NAV, NAV_TEXT, at(NAV_TEXT, 'ACME-ADR-099'))).toContain('no governed document has this ID');
@@ -172,5 +178,22 @@ describe('workspace symbols', () => {
       location: { uri: uri(KAFKA), range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } },
       containerName: KAFKA,
     });
+  });
+});
+
+describe('a document with CR LF line endings', () => {
+  it('hovers, goes to definitions and links as with LF', () => {
+    const crlf = NAV_TEXT.replace(/\n/g, '\r\n');
+    const line = at(NAV_TEXT, 'Größe').line;
+    expect(hoverText(NAV, crlf, { line, character: 22 })).toContain('Anchor #CONTEXT, line 32.');
+    expect(hover(ws, NAV, crlf, at(NAV_TEXT, 'and ACME-ADR-004.', 5))!.range).toEqual({
+      start: at(NAV_TEXT, 'and ACME-ADR-004.', 4),
+      end: at(NAV_TEXT, 'and ACME-ADR-004.', 16),
+    });
+    expect(hoverText(NAV, crlf, at(NAV_TEXT, '`ACME-ADR-004`', 3))).toBeNull();
+    expect(definition(ws, NAV, crlf, at(NAV_TEXT, '#second-heading', 2))[0]!.range.start).toEqual(at(NAV_TEXT, '## Second'));
+    expect(documentLinks(ws, NAV, crlf).map((l) => l.range)).toEqual(documentLinks(ws, NAV, NAV_TEXT).map((l) => l.range));
+    // A character past the end of a line stays on that line (before its CR).
+    expect(hoverText(NAV, crlf, { line: at(NAV_TEXT, 'superseded_by').line, character: 99 })).toContain('Require Idempotency Keys');
   });
 });

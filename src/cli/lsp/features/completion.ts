@@ -41,8 +41,10 @@ function frontmatterCompletion(
 ): CompletionItem[] {
   const fields = fieldsOf(ws, rel);
   if (KEY_TYPED.test(before)) {
-    const range = rangeOf(map, offset - before.length, valueEnd(map, offset, /[^A-Za-z0-9_-]/));
-    return keyItems(fields, frontmatterKeys(map), range);
+    const end = valueEnd(map, offset, /[^A-Za-z0-9_-]/);
+    // A key written already (the cursor in it) keeps its colon and value.
+    const colon = /^[ \t]*:/.test(map.text.slice(end, lineEnd(map, line)));
+    return keyItems(fields, frontmatterKeys(map), rangeOf(map, offset - before.length, end), colon ? '' : ': ');
   }
   const own = KEY_VALUE.exec(before);
   let key: string | undefined;
@@ -103,7 +105,7 @@ function fieldsOf(ws: Workspace, rel: string): Map<string, FieldSchema> {
 }
 
 /** The schema's keys a frontmatter does not have yet: required ones first, then by name. */
-function keyItems(fields: Map<string, FieldSchema>, present: ReadonlySet<string>, range: Range): CompletionItem[] {
+function keyItems(fields: Map<string, FieldSchema>, present: ReadonlySet<string>, range: Range, after: string): CompletionItem[] {
   return [...fields]
     .filter(([name]) => !present.has(name))
     .sort(([a, x], [b, y]) => Number(y.required) - Number(x.required) || (a < b ? -1 : a > b ? 1 : 0))
@@ -113,7 +115,7 @@ function keyItems(fields: Map<string, FieldSchema>, present: ReadonlySet<string>
       ...(field.required ? { detail: 'required' } : {}),
       ...(field.description ? { documentation: field.description } : {}),
       sortText: String(k).padStart(6, '0'),
-      textEdit: { range, newText: `${name}: ` },
+      textEdit: { range, newText: `${name}${after}` },
     }));
 }
 
