@@ -1,10 +1,11 @@
 import { readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { CompletionItemKind, type CompletionItem } from 'vscode-languageserver';
+import type { CompletionItem } from 'vscode-languageserver';
 import { isInside } from '../../../core/fs/paths.js';
 import { resolveLink } from '../../../core/engine/load.js';
 import { lineOf, type DocumentMap } from '../../../core/workspace/document-map.js';
 import type { Workspace } from '../../../core/workspace/workspace.js';
+import { COMPLETION_FILE, COMPLETION_FOLDER, COMPLETION_REFERENCE } from './kinds.js';
 import { mapOf } from './targets.js';
 import { lineEnd, rangeOf } from './text-at.js';
 
@@ -66,7 +67,7 @@ export function destinationCompletion(
       const heading = target.headings[k];
       return {
         label: anchor,
-        kind: CompletionItemKind.Reference,
+        kind: COMPLETION_REFERENCE,
         detail: heading ? target.text.slice(target.lineStarts[heading.line], lineEnd(target, heading.line)).trim() : 'HTML anchor',
         sortText: String(k).padStart(6, '0'),
         textEdit: { range, newText: anchor },
@@ -85,7 +86,7 @@ export function destinationCompletion(
     const label = directory ? `${name}/` : name;
     return {
       label,
-      kind: directory ? CompletionItemKind.Folder : CompletionItemKind.File,
+      kind: directory ? COMPLETION_FOLDER : COMPLETION_FILE,
       ...(node ? { detail: node.title ? `${node.document_id}: ${node.title}` : node.document_id } : {}),
       // Directories first, then files, each by name.
       sortText: `${directory ? 0 : 1}${name}`,

@@ -1,7 +1,8 @@
-import { CompletionItemKind, type CompletionItem, type Position, type Range } from 'vscode-languageserver';
+import type { CompletionItem, Position, Range } from 'vscode-languageserver';
 import { documentMap, lineOf, type DocumentMap } from '../../../core/workspace/document-map.js';
 import type { Workspace } from '../../../core/workspace/workspace.js';
 import { destinationCompletion } from './completion-links.js';
+import { COMPLETION_ENUM_MEMBER, COMPLETION_PROPERTY, COMPLETION_REFERENCE } from './kinds.js';
 import { schemaFields, type FieldSchema } from './schema-fields.js';
 import { frontmatterKeyAt, frontmatterKeys, inFrontmatter, lineEnd, offsetAt, rangeOf } from './text-at.js';
 
@@ -39,6 +40,7 @@ function frontmatterCompletion(
   line: number,
   before: string,
 ): CompletionItem[] {
+  if (/^[ \t]*#/.test(before)) return []; // a YAML comment
   const fields = fieldsOf(ws, rel);
   if (KEY_TYPED.test(before)) {
     const end = valueEnd(map, offset, /[^A-Za-z0-9_-]/);
@@ -72,7 +74,7 @@ function frontmatterCompletion(
   if (values.length === 0 && !list) values = fallbackValues(ws, rel, key);
   return values.map((value, k) => ({
     label: value,
-    kind: CompletionItemKind.EnumMember,
+    kind: COMPLETION_ENUM_MEMBER,
     sortText: String(k).padStart(6, '0'),
     textEdit: { range, newText: quote !== '' || plainScalar(value) ? value : JSON.stringify(value) },
   }));
@@ -111,7 +113,7 @@ function keyItems(fields: Map<string, FieldSchema>, present: ReadonlySet<string>
     .sort(([a, x], [b, y]) => Number(y.required) - Number(x.required) || (a < b ? -1 : a > b ? 1 : 0))
     .map(([name, field], k) => ({
       label: name,
-      kind: CompletionItemKind.Property,
+      kind: COMPLETION_PROPERTY,
       ...(field.required ? { detail: 'required' } : {}),
       ...(field.description ? { documentation: field.description } : {}),
       sortText: String(k).padStart(6, '0'),
@@ -128,7 +130,7 @@ function idItems(ws: Workspace, rel: string, range: Range): CompletionItem[] {
     if (!node || node.document_id === own || seen.has(node.document_id)) continue;
     seen.set(node.document_id, {
       label: node.document_id,
-      kind: CompletionItemKind.Reference,
+      kind: COMPLETION_REFERENCE,
       ...(node.title ? { detail: node.title } : {}),
       // Clients filter on this: the ID, or words of the title.
       filterText: node.title ? `${node.document_id} ${node.title}` : node.document_id,

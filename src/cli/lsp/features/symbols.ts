@@ -1,5 +1,6 @@
-import { SymbolKind, type SymbolInformation } from 'vscode-languageserver';
+import type { SymbolInformation } from 'vscode-languageserver';
 import type { Workspace } from '../../../core/workspace/workspace.js';
+import { SYMBOL_FILE } from './kinds.js';
 import { locationAt } from './targets.js';
 
 /** At most this many symbols for one query: the best matches first. */
@@ -39,7 +40,7 @@ export function workspaceSymbols(ws: Workspace, query: string): SymbolInformatio
   matches.sort((a, b) => a.rank - b.rank || cmp(a.id, b.id) || cmp(a.rel, b.rel));
   return matches.slice(0, MAX_SYMBOLS).map((m) => ({
     name: m.name,
-    kind: SymbolKind.File,
+    kind: SYMBOL_FILE,
     location: locationAt(ws, m.rel, 0),
     containerName: m.rel,
   }));
