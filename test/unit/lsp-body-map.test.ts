@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Slugger } from '../../src/core/markdown/anchors.js';
 import { commonmarkBodyMap } from '../../src/core/markdown/commonmark.js';
 import { outlineMarkdown } from '../../src/core/markdown/outline.js';
-import { documentMap } from '../../src/core/workspace/document-map.js';
+import { anchorLine, documentMap } from '../../src/core/workspace/document-map.js';
 
 /** The verbatim text of a body, slice by slice. */
 function verbatim(body: string): string[] {
@@ -75,5 +75,13 @@ describe('commonmarkBodyMap: what of a body is code or HTML, and where its headi
     expect(expected.slice(40)).toEqual(['heading-35-1', 'heading-0-1', 'heading-0-1-1', 'heading-0-2']);
     expect(commonmarkBodyMap(body, 1).outline.anchors).toEqual(expected);
     expect(outlineMarkdown(body, 1).anchors).toEqual(expected);
+  });
+
+  it("finds an anchor's line: a heading's, letter case ignored, or an explicit HTML anchor's", () => {
+    const map = documentMap('docs/b.md', '---\nt: 1\n---\n# Top Level\n\ntext\n\n<a name="Custom"></a>\n\n## Top level\n');
+    expect(anchorLine(map, 'TOP-LEVEL')).toBe(3);
+    expect(anchorLine(map, 'top-level-1')).toBe(9);
+    expect(anchorLine(map, 'custom')).toBe(7);
+    expect(anchorLine(map, 'nowhere')).toBeUndefined();
   });
 });

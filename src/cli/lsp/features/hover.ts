@@ -2,7 +2,7 @@ import type { Hover, Position } from 'vscode-languageserver';
 import { anchorLine, documentMap, type DocumentMap, type MappedLink } from '../../../core/workspace/document-map.js';
 import type { Workspace } from '../../../core/workspace/workspace.js';
 import { describeDocument, describeId, plain } from './describe.js';
-import { anchorIn, fileKind, linkAt } from './targets.js';
+import { anchorIn, fileKind, isMarkdown, linkAt } from './targets.js';
 import { offsetAt, rangeOf, referencedIdAt } from './text-at.js';
 
 /**
@@ -35,13 +35,12 @@ function describeLink(ws: Workspace, map: DocumentMap, { link }: MappedLink): st
   if (link.scope !== 'file' || link.path === undefined) return undefined;
   const target = link.path;
   const kind = fileKind(ws.root, target);
-  const doc = ws.document(target);
-  let head: string;
   if (kind === 'missing') return `${plain(target)} does not exist.`;
-  else if (kind === 'outside') return `${plain(target)} leads outside the repository through a symbolic link.`;
-  else if (doc) head = describeDocument(doc);
-  else head = `${kind === 'directory' ? 'Directory' : 'File'}: ${plain(target)}`;
-  if (link.fragment === undefined || kind !== 'file') return head;
+  if (kind === 'outside') return `${plain(target)} leads outside the repository through a symbolic link.`;
+  const doc = ws.document(target);
+  const head = doc ? describeDocument(doc) : `${kind === 'directory' ? 'Directory' : 'File'}: ${plain(target)}`;
+  // Only a Markdown file's anchors are known (and checked).
+  if (link.fragment === undefined || kind !== 'file' || !isMarkdown(target)) return head;
   return `${head}\n\n${anchorText(link.fragment, anchorIn(ws, target, link.fragment), plain(target))}`;
 }
 

@@ -8,7 +8,8 @@ import type { DocumentMap } from '../../../core/workspace/document-map.js';
 import type { Workspace, WorkspaceDocument } from '../../../core/workspace/workspace.js';
 import { fileUri } from './uri.js';
 
-const MARKDOWN = /\.(md|markdown)$/i;
+/** Whether a path names a Markdown file (the only files whose anchors links are checked against). */
+export const isMarkdown = (rel: string): boolean => /\.(md|markdown)$/i.test(rel);
 
 /** The link whose destination holds an offset (the cursor on it or right after it). */
 export function linkAt(map: DocumentMap, offset: number): MappedLink | undefined {
@@ -36,7 +37,7 @@ export function fileKind(root: string, rel: string): 'file' | 'directory' | 'mis
 
 /** The map of a Markdown file of the repository, as the editor has it (undefined: not Markdown, or unreadable). */
 export function mapOf(ws: Workspace, rel: string): DocumentMap | undefined {
-  if (!MARKDOWN.test(rel)) return undefined;
+  if (!isMarkdown(rel)) return undefined;
   const text = ws.text(rel);
   return text === undefined ? undefined : documentMap(rel, text);
 }
