@@ -85,14 +85,26 @@ export class Slugger {
   }
 }
 
-/** GitHub's slugs of heading texts in document order: the bases themselves until one repeats, a Slugger (a map) from then on. */
+/** How many slugs are searched in the list itself before a set holds them. */
+const LISTED_SLUGS = 32;
+
+/**
+ * GitHub's slugs of heading texts in document order: the bases themselves until one repeats, a
+ * Slugger (a map) from then on. Whether a base repeats is looked up in the list while it is
+ * short, in a set once it is long (a search of the list per heading was quadratic: a document
+ * of many thousand headings took seconds).
+ */
 function headingSlugs(texts: readonly string[]): string[] {
   const slugs: string[] = emptyList();
+  let seen: Set<string> | undefined;
   let slugger: Slugger | undefined;
   for (const text of texts) {
     const base = slugBase(text);
-    if (slugger === undefined && slugs.indexOf(base) === -1) slugs.push(base);
-    else slugs.push((slugger ??= Slugger.after(slugs)).slugOfBase(base));
+    if (slugger === undefined && !(seen ? seen.has(base) : slugs.indexOf(base) !== -1)) {
+      slugs.push(base);
+      if (seen) seen.add(base);
+      else if (slugs.length > LISTED_SLUGS) seen = new Set(slugs);
+    } else slugs.push((slugger ??= Slugger.after(slugs)).slugOfBase(base));
   }
   return slugs;
 }

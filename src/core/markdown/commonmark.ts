@@ -46,6 +46,8 @@ interface Found {
   /** Where the next `>` and `]` are, for the rules that cannot match without one. */
   nextGt: NextChar;
   nextBracket: NextChar;
+  /** Code spans and inline HTML as [start, end) pairs of the normalised source, when asked for (commonmarkBodyMap). */
+  verbatim: number[] | undefined;
 }
 
 /** The next occurrence of a character at or after a position, remembered for the positions it answers. */
@@ -126,6 +128,25 @@ function sourceOffset(source: Source, i: number): number {
 
 type BlockRule = (state: StateBlock, startLine: number, endLine: number, silent: boolean) => boolean;
 type InlineRule = (state: StateInline, silent: boolean) => boolean;
+
+/** Runs an inline rule; when the parse keeps verbatim text and the rule made a `type` token, notes the source it took. */
+function keepVerbatim(state: StateInline, silent: boolean, rule: InlineRule, type: string): boolean {
+  const found = current!;
+  const start = state.pos;
+  const n = state.tokens.length;
+  const ok = rule(state, silent);
+  if (
+    ok &&
+    !silent &&
+    found.verbatim &&
+    found.source &&
+    state.src === found.text &&
+    state.tokens.length > n &&
+    state.tokens.at(-1)!.type === type
+  )
+    found.verbatim.push(sourceOffset(found.source, start), sourceOffset(found.source, state.pos - 1) + 1);
+  return ok;
+}
 
 /** The destination read by a rule: of the parser's calls since `from`, on this text, the last in the text; the calls are then dropped. */
 function destinationSince(found: Found, from: number, src: string): { at: number; target: string } | undefined {
@@ -267,10 +288,12 @@ function makeParser(): MarkdownIt {
     'html_inline',
     (state, silent) => {
       if (!current!.nextGt.within(state.src, state.pos, state.posMax)) return false;
-      return htmlInline(state, silent);
+      return keepVerbatim(state, silent, htmlInline, 'html_inline');
     },
     htmlInlineOptions,
   );
+  const { fn: backticks, options: backticksOptions } = ruleOf<InlineRule>(md.inline.ruler, 'backticks');
+  md.inline.ruler.at('backticks', (state, silent) => keepVerbatim(state, silent, backticks, 'code_inline'), backticksOptions);
 
   // Inline texts, each with its source; HTML for its anchors.
   md.core.ruler.at('inline', (state: StateCore) => {
@@ -345,9 +368,10 @@ function bodyOffset(dropped: readonly number[], at: number): number {
   return at + lo;
 }
 
-function parse(body: string): { tokens: Token[]; found: Found } {
+function parse(body: string, verbatim = false): { tokens: Token[]; found: Found } {
   parser ??= makeParser();
   const found: Found = {
+    verbatim: verbatim ? [] : undefined,
     links: [],
     html: [],
     sources: new Map(),
@@ -378,10 +402,23 @@ export function firstH1Line(body: string): number | undefined {
  * written (for an inline `<...>` destination its `<`, for a definition's the text inside).
  */
 export function commonmarkOutline(body: string, firstLine: number, anchors: boolean): MarkdownOutline {
-  const { tokens, found } = parse(body);
-  const dropped = droppedCRs(body);
+  return outlineOfParse(body, firstLine, anchors, parse(body), lineStarts(body));
+}
+
+function lineStarts(body: string): number[] {
   const starts = [0];
   for (let i = body.indexOf('\n'); i !== -1; i = body.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+function outlineOfParse(
+  body: string,
+  firstLine: number,
+  anchors: boolean,
+  { tokens, found }: { tokens: Token[]; found: Found },
+  starts: readonly number[],
+): MarkdownOutline {
+  const dropped = droppedCRs(body);
   const links: MarkdownLink[] = found.links
     .map((l) => ({ ...l, at: bodyOffset(dropped, l.at) }))
     .sort((a, b) => a.at - b.at)
@@ -402,4 +439,36 @@ export function commonmarkOutline(body: string, firstLine: number, anchors: bool
   const html: string[] = [];
   if (anchors) for (const h of found.html) html.push(...htmlIds(withoutComments(h)));
   return outlineOf(links, headings, html, anchors);
+}
+
+/** A body's outline with what an editor navigates by: where its headings are, and which of its text is no prose. */
+export interface BodyMap {
+  outline: MarkdownOutline;
+  /** The 0-based body line of each heading, in order: heading k's anchor is `outline.anchors[k]`. */
+  headingLines: number[];
+  /** Code (blocks and spans) and HTML (blocks and tags) as [start, end) pairs of body offsets, in order. */
+  verbatim: number[];
+}
+
+/** The BodyMap of a body (a full parse: for one document at a time, not for a run over the repository). */
+export function commonmarkBodyMap(body: string, firstLine: number): BodyMap {
+  const parsed = parse(body, true);
+  const starts = lineStarts(body);
+  const outline = outlineOfParse(body, firstLine, true, parsed, starts);
+  const headingLines: number[] = [];
+  const blocks: number[] = [];
+  const lineOffset = (line: number) => (line < starts.length ? starts[line]! : body.length);
+  for (const t of parsed.tokens) {
+    if (t.type === 'heading_open') headingLines.push(t.map![0]);
+    else if ((t.type === 'fence' || t.type === 'code_block' || t.type === 'html_block') && t.map)
+      blocks.push(lineOffset(t.map[0]), lineOffset(t.map[1]));
+  }
+  const dropped = droppedCRs(body);
+  const spans = parsed.found.verbatim!;
+  const pairs: [number, number][] = [];
+  for (let k = 0; k < blocks.length; k += 2) pairs.push([blocks[k]!, blocks[k + 1]!]);
+  // An end is mapped from the last character it holds: a span ending before a CR LF ends before its CR.
+  for (let k = 0; k < spans.length; k += 2) pairs.push([bodyOffset(dropped, spans[k]!), bodyOffset(dropped, spans[k + 1]! - 1) + 1]);
+  pairs.sort((a, b) => a[0] - b[0]);
+  return { outline, headingLines, verbatim: pairs.flat() };
 }

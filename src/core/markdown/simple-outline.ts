@@ -155,8 +155,12 @@ function closingParen(body: string, from: number, end: number): number {
   return body.charCodeAt(p) === 0x29 ? p : -1;
 }
 
-/** The outline (see outline.ts) of a body of the simple shape above; undefined for any other. */
-export function simpleOutline(body: string, firstLine: number, anchors: boolean): MarkdownOutline | undefined {
+/**
+ * The outline (see outline.ts) of a body of the simple shape above; undefined for any other.
+ * `codeOut`, when given, receives the body's code (blocks and spans) as [start, end) pairs (to be
+ * read only when it answers).
+ */
+export function simpleOutline(body: string, firstLine: number, anchors: boolean, codeOut?: number[]): MarkdownOutline | undefined {
   if (body.indexOf('\r') !== -1 || body.indexOf('\u2028') !== -1 || body.indexOf('\u2029') !== -1) return undefined;
   const lines = simpleLines(body, anchors);
   if (lines === undefined) return undefined;
@@ -166,6 +170,7 @@ export function simpleOutline(body: string, firstLine: number, anchors: boolean)
   if (code === undefined) return undefined;
   const auto = autolinks(body, code);
   if (auto === undefined) return undefined;
+  if (codeOut !== undefined) for (let i = 0; i < code.length; i++) codeOut.push(code[i]!);
   const n = body.length;
 
   // Links: brackets outside code, paired on one line, `](` then a plain destination and `)`.
