@@ -1,0 +1,185 @@
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import {
+  createConnection,
+  DidChangeWatchedFilesNotification,
+  ResponseError,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type ClientCapabilities,
+  type InitializeResult,
+  type WatchDog,
+} from 'vscode-languageserver/lib/common/api.js';
+import { createProtocolConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node.js';
+import { CONFIG_FILE } from '../../core/config/defaults.js';
+import { codeActions } from './code-actions.js';
+import { navigationCapabilities, registerNavigation } from './navigation.js';
+import { refusalOf, serverRoot } from './root.js';
+import { Session, type OpenDocument, type SessionStats } from './session.js';
+import { GuardedReader } from './transport.js';
+import { relOf } from './uri.js';
+
+export interface LspOptions {
+  name: string;
+  version: string;
+  /** --root, when given; else the workspace folder from `initialize`. */
+  root?: string;
+  /** Where a root is looked for when the client names no folder. */
+  cwd: string;
+  /** Aborts to stop the server (SIGINT/SIGTERM). */
+  signal: AbortSignal;
+  env: NodeJS.ProcessEnv;
+  debug(message: string): void;
+}
+
+export interface LspStats extends SessionStats {
+  /** The repository served (undefined: the client never initialized a session). */
+  root?: string;
+}
+
+/** The files whose changes the server watches: documents, the config, metadata schemas. */
+const WATCHED = ['**/*.md', `**/${CONFIG_FILE}`, '**/*.schema.json'];
+
+/**
+ * Serves the Language Server Protocol over stdio until the client sends `exit`, stdin ends
+ * or `signal` aborts. Stdout carries only protocol messages; logs go to the client
+ * (window/logMessage) or, with --debug, to stderr. It never writes a file: code actions are
+ * edits the client applies.
+ */
+export async function serveLsp(opts: LspOptions): Promise<LspStats> {
+  let stop!: () => void;
+  const stopped = new Promise<void>((resolve) => (stop = resolve));
+  const timers: NodeJS.Timeout[] = [];
+  // The library's own watchdog ends the process (process.exit) on `exit`, at the end of stdin
+  // and when the client process dies; this one stops the server, and the command ends normally.
+  const watchDog: WatchDog = {
+    shutdownReceived: false,
+    initialize(params) {
+      const pid = params.processId;
+      if (typeof pid !== 'number') return;
+      const timer = setInterval(() => {
+        try {
+          process.kill(pid, 0);
+        } catch {
+          opts.debug(`the client process ${pid} is gone: stopping.`);
+          stop();
+        }
+      }, 3000);
+      timer.unref();
+      timers.push(timer);
+    },
+    exit: () => stop(),
+  };
+  const writer = new StreamMessageWriter(process.stdout);
+  const reader = new GuardedReader(new StreamMessageReader(process.stdin), writer, opts.debug);
+  const connection = createConnection((logger) => createProtocolConnection(reader, writer, logger), watchDog);
+  const documents = new TextDocuments(TextDocument);
+  let session: Session | undefined;
+  let capabilities: ClientCapabilities = {};
+
+  /** The open documents inside the root, by repository path. */
+  const open = (): Map<string, OpenDocument> => {
+    const out = new Map<string, OpenDocument>();
+    if (!session) return out;
+    for (const doc of documents.all()) {
+      const rel = relOf(session.root, doc.uri);
+      if (rel !== undefined) out.set(rel, { text: doc.getText(), version: doc.version });
+    }
+    return out;
+  };
+
+  connection.onInitialize((params): InitializeResult | ResponseError<{ retry: boolean }> => {
+    const root = serverRoot(params, opts.root, opts.cwd);
+    const refusal = refusalOf(root);
+    if (refusal) return new ResponseError(-32002, refusal, { retry: false });
+    capabilities = params.capabilities;
+    session = new Session(root, connection, open);
+    opts.debug(`serving ${root}`);
+    return {
+      capabilities: {
+        positionEncoding: 'utf-16',
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
+        codeActionProvider: { codeActionKinds: ['quickfix', 'source.fixAll.docket'] },
+        ...navigationCapabilities(),
+      },
+      serverInfo: { name: opts.name, version: opts.version },
+    };
+  });
+
+  connection.onInitialized(() => {
+    if (capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration)
+      void connection.client
+        .register(DidChangeWatchedFilesNotification.type, { watchers: WATCHED.map((globPattern) => ({ globPattern })) })
+        .catch((error: unknown) => opts.debug(`file watching not registered: ${String(error)}`));
+    void session?.start();
+  });
+
+  const relOfUri = (uri: string): string | undefined => (session ? relOf(session.root, uri) : undefined);
+  const isMarkdown = (rel: string | undefined): rel is string => rel !== undefined && rel.toLowerCase().endsWith('.md');
+
+  documents.onDidChangeContent(({ document }) => {
+    const rel = relOfUri(document.uri);
+    if (isMarkdown(rel)) session!.setText(rel, document.getText());
+  });
+  documents.onDidClose(({ document }) => {
+    const rel = relOfUri(document.uri);
+    if (isMarkdown(rel)) session!.setText(rel, undefined);
+  });
+  documents.onDidSave(({ document }) => {
+    const rel = relOfUri(document.uri);
+    if (rel !== undefined) session!.filesChanged(rel === session!.workspace()?.repoConfig.config_path || rel === CONFIG_FILE);
+  });
+  // Registered or not: a client may send these without being asked.
+  connection.onDidChangeWatchedFiles(({ changes }) => {
+    if (!session || !Array.isArray(changes)) return;
+    const rels = changes.map((c) => relOfUri(String(c?.uri))).filter((r) => r !== undefined);
+    if (rels.length === 0) return;
+    const config = session.workspace()?.repoConfig.config_path ?? CONFIG_FILE;
+    session.filesChanged(rels.includes(config));
+  });
+
+  connection.onCodeAction(async (params) => {
+    const rel = relOfUri(params.textDocument.uri);
+    const ws = session?.workspace();
+    if (!session || !ws || rel === undefined) return [];
+    await session.settled();
+    const doc = documents.get(params.textDocument.uri);
+    // Findings are those of the version the last refresh checked: a newer text waits for its own.
+    if (doc && session.checkedVersion(rel) !== doc.version) return [];
+    const text = doc?.getText() ?? ws.text(rel);
+    if (text === undefined) return [];
+    return codeActions(ws, rel, text, params.range, {
+      renames: capabilities.workspace?.workspaceEdit?.resourceOperations?.includes('rename') === true,
+      open: open(),
+      ...(params.context.only ? { only: params.context.only } : {}),
+      now: new Date(),
+      env: opts.env,
+    });
+  });
+
+  registerNavigation(connection, {
+    workspace: () => session?.workspace(),
+    document: (uri) => {
+      const rel = relOfUri(uri);
+      const text = documents.get(uri)?.getText() ?? (rel !== undefined ? session?.workspace()?.text(rel) : undefined);
+      return rel !== undefined && text !== undefined ? { rel, text } : undefined;
+    },
+  });
+
+  connection.onShutdown(() => session?.close());
+  documents.listen(connection);
+  connection.listen();
+  reader.onClose(() => stop());
+  process.stdin.once('end', stop);
+  opts.signal.addEventListener('abort', stop, { once: true });
+  try {
+    await stopped;
+  } finally {
+    opts.signal.removeEventListener('abort', stop);
+    process.stdin.off('end', stop);
+    for (const timer of timers) clearInterval(timer);
+    session?.close();
+    connection.dispose();
+    process.stdin.destroy();
+  }
+  return { ...(session?.stats ?? { documents: 0, refreshes: 0, published: 0 }), ...(session ? { root: session.root } : {}) };
+}
