@@ -58,7 +58,10 @@ describe('docket lsp, spoken to directly', () => {
     s.child.stdin.write('Garbage: 1\r\n\r\n');
     expect((await s.next((m) => m.error?.code === -32700)).id).toBeNull();
     s.write('{"jsonrpc": "2.0", "id": 9, "method": tools/call}');
-    await s.next((m) => m.error?.code === -32700 && /Parse error/.test(m.error.message) && s.frames.filter((f) => f.error?.code === -32700).length === 2);
+    await s.next(
+      (m) =>
+        m.error?.code === -32700 && /Parse error/.test(m.error.message) && s.frames.filter((f) => f.error?.code === -32700).length === 2,
+    );
     s.write('[1, 2]');
     expect(await s.next((m) => m.error?.code === -32600)).toMatchObject({ id: null });
     s.write('{"jsonrpc": "2.0", "id": 5, "method": 42}');
