@@ -51,6 +51,7 @@ export default class Lsp extends DocketCommand<typeof Lsp, LspData> {
       ...server,
       ...(given ? { root: given } : {}),
       cwd: ctx.root,
+      ...(this.flags.clientProcessId !== undefined ? { clientProcessId: this.flags.clientProcessId } : {}),
       signal: ctx.signal,
       env: ctx.env,
       debug: ctx.debug,

@@ -16,7 +16,8 @@ let client: LspClient;
 
 beforeAll(async () => {
   root = copyFixture('handbook', { example: true });
-  client = startLsp(['--stdio']);
+  // As VS Code's client starts it: --stdio and its process ID.
+  client = startLsp(['--stdio', `--clientProcessId=${process.pid}`]);
   await initialize(client, root);
 });
 
@@ -151,5 +152,61 @@ describe('docket lsp over stdio, with the vscode-languageserver-protocol client'
     writeFileSync(file, text);
     await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri, type: 2 }] });
     expect((await cleared).diagnostics).toEqual([]);
+  });
+
+  it('shows findings about the repository, and a config it cannot read, on the config file', async () => {
+    const configUri = fileUri(root, 'docops.config.yaml');
+    const schema = 'docs/00-governance/metadata.schema.json';
+    const schemaText = readFileSync(path.join(root, schema), 'utf8');
+    const broken = client.nextDiagnostics((p) => p.uri === configUri && p.diagnostics.length > 0);
+    writeFileSync(path.join(root, schema), '{ "type": "object", ');
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: fileUri(root, schema), type: 2 }] });
+    const onConfig = (await broken).diagnostics;
+    expect(onConfig.length).toBeGreaterThan(0);
+    expect(onConfig[0]!.message.startsWith(`${schema}`)).toBe(true);
+    expect(onConfig[0]!.data).toMatchObject({ path: schema });
+    const fine = client.nextDiagnostics((p) => p.uri === configUri && p.diagnostics.length === 0);
+    writeFileSync(path.join(root, schema), schemaText);
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: fileUri(root, schema), type: 2 }] });
+    await fine;
+
+    const configText = readFileSync(path.join(root, 'docops.config.yaml'), 'utf8');
+    const unreadable = client.nextDiagnostics((p) => p.uri === configUri && p.diagnostics.length > 0);
+    writeFileSync(path.join(root, 'docops.config.yaml'), 'namespaces: [\n');
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: configUri, type: 2 }] });
+    expect((await unreadable).diagnostics[0]!.code).toMatch(/^CONFIG_/);
+    const readable = client.nextDiagnostics((p) => p.uri === configUri && p.diagnostics.length === 0);
+    writeFileSync(path.join(root, 'docops.config.yaml'), configText);
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: configUri, type: 2 }] });
+    await readable;
+  });
+});
+
+describe('docket lsp for a client that cannot rename files', () => {
+  it('offers no rename, and starts from the workspace folder when no --root is given', async () => {
+    const other = copyFixture('handbook', { example: true });
+    const plain = startLsp([], { cwd: tempDir() });
+    try {
+      await initialize(plain, other, {});
+      const from = 'docs/20-specs/spec-002-tracking-event-schema.md';
+      const uri = fileUri(other, from);
+      const moved = readFileSync(path.join(other, from), 'utf8')
+        .replace(/^type: SPEC$/m, 'type: ADR')
+        .replace(/ACME-SPEC-002/g, 'ACME-ADR-009');
+      const published = plain.nextDiagnostics((p) => p.uri === uri);
+      await plain.connection.sendNotification('textDocument/didOpen', {
+        textDocument: { uri, languageId: 'markdown', version: 1, text: moved },
+      });
+      const diagnostics = (await published).diagnostics;
+      expect(diagnostics.some((d) => (d.data as { fixable: boolean }).fixable)).toBe(true);
+      const actions: CodeAction[] = await plain.connection.sendRequest('textDocument/codeAction', {
+        textDocument: { uri },
+        range: { start: { line: 0, character: 0 }, end: { line: moved.split('\n').length, character: 0 } },
+        context: { diagnostics },
+      });
+      for (const action of actions) expect(action.edit?.documentChanges ?? []).toEqual([]);
+    } finally {
+      await stop(plain);
+    }
   });
 });

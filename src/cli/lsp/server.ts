@@ -25,6 +25,8 @@ export interface LspOptions {
   root?: string;
   /** Where a root is looked for when the client names no folder. */
   cwd: string;
+  /** --clientProcessId: the server stops when this process is gone (as with initialize's processId). */
+  clientProcessId?: number;
   /** Aborts to stop the server (SIGINT/SIGTERM). */
   signal: AbortSignal;
   env: NodeJS.ProcessEnv;
@@ -49,23 +51,26 @@ export async function serveLsp(opts: LspOptions): Promise<LspStats> {
   let stop!: () => void;
   const stopped = new Promise<void>((resolve) => (stop = resolve));
   const timers: NodeJS.Timeout[] = [];
+  /** Stops the server once the client process `pid` is gone (a client that died without `exit`). */
+  const watchClient = (pid: number) => {
+    const timer = setInterval(() => {
+      try {
+        process.kill(pid, 0);
+      } catch {
+        opts.debug(`the client process ${pid} is gone: stopping.`);
+        stop();
+      }
+    }, 3000);
+    timer.unref();
+    timers.push(timer);
+  };
+  if (opts.clientProcessId !== undefined) watchClient(opts.clientProcessId);
   // The library's own watchdog ends the process (process.exit) on `exit`, at the end of stdin
   // and when the client process dies; this one stops the server, and the command ends normally.
   const watchDog: WatchDog = {
     shutdownReceived: false,
     initialize(params) {
-      const pid = params.processId;
-      if (typeof pid !== 'number') return;
-      const timer = setInterval(() => {
-        try {
-          process.kill(pid, 0);
-        } catch {
-          opts.debug(`the client process ${pid} is gone: stopping.`);
-          stop();
-        }
-      }, 3000);
-      timer.unref();
-      timers.push(timer);
+      if (typeof params.processId === 'number' && opts.clientProcessId === undefined) watchClient(params.processId);
     },
     exit: () => stop(),
   };
