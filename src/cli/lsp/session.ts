@@ -1,5 +1,6 @@
 import type { Connection, Diagnostic } from 'vscode-languageserver/lib/common/api.js';
 import { CONFIG_FILE } from '../../core/config/defaults.js';
+import { isExcluded, namespaceFor } from '../../core/config/exclusion.js';
 import type { Finding } from '../../core/engine/model.js';
 import { Workspace } from '../../core/workspace/workspace.js';
 import { toDocketError } from '../to-docket-error.js';
@@ -95,10 +96,16 @@ export class Session {
     );
   }
 
-  /** An open document's text changed (or it was opened); undefined: it was closed. */
+  /**
+   * An open document's text changed (or it was opened); undefined: it was closed. A file no
+   * namespace governs (a README beside the docs) changes no finding: it is not checked again.
+   */
   setText(rel: string, text: string | undefined): void {
-    if (!this.ws) return;
-    this.ws.setText(rel, text);
+    const ws = this.ws;
+    if (!ws) return;
+    const ns = namespaceFor(ws.repoConfig, rel);
+    if (!ws.isGoverned(rel) && (!ns || isExcluded(ns, rel))) return;
+    ws.setText(rel, text);
     this.loop.request();
   }
 
