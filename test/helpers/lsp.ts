@@ -77,7 +77,7 @@ export function startLsp(args: string[], opts: { cwd?: string } = {}): LspClient
   };
 }
 
-/** Client capabilities of a full editor: incremental sync, watched files, resource operations, work done progress. */
+/** Client capabilities of a full editor (as VS Code's): watched files, versioned diagnostics, resource operations, code actions resolved later. */
 const EDITOR_CAPABILITIES = {
   workspace: {
     didChangeWatchedFiles: { dynamicRegistration: true },
@@ -86,7 +86,10 @@ const EDITOR_CAPABILITIES = {
   textDocument: {
     synchronization: { didSave: true },
     publishDiagnostics: { versionSupport: true },
-    codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source.fixAll'] } } },
+    codeAction: {
+      codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source.fixAll'] } },
+      resolveSupport: { properties: ['edit'] },
+    },
   },
 };
 

@@ -24,6 +24,8 @@ import { uriOf } from './uri.js';
 export interface ActionContext {
   /** The client applies file renames in a workspace edit (resource operations). */
   renames: boolean;
+  /** The client resolves an action's edit later (codeAction/resolve): a rename's edit, which reads every Markdown file, waits until it is chosen. */
+  resolve: boolean;
   /** The open documents' texts and versions, by repository path. */
   open: ReadonlyMap<string, { text: string; version: number }>;
   /** `context.only` of the request: the kinds asked for. */
@@ -92,9 +94,14 @@ function documentEdit(ws: Workspace, rel: string, current: string, after: string
  * has. Undefined when the client cannot rename files and the plan is only a rename, or when the
  * new name is taken.
  */
+/** The rename of a plan the client can make: none when it cannot rename files or the new name is taken. */
+function renameOf(ws: Workspace, plan: FilePlan, ctx: ActionContext): FilePlan['rename'] {
+  return plan.rename && ctx.renames && !existsSync(path.join(ws.root, plan.rename.to)) ? plan.rename : undefined;
+}
+
 async function editOf(ws: Workspace, rel: string, text: string, plan: FilePlan, ctx: ActionContext): Promise<WorkspaceEdit | undefined> {
   const own = plan.text ?? text;
-  const rename = plan.rename && ctx.renames && !existsSync(path.join(ws.root, plan.rename.to)) ? plan.rename : undefined;
+  const rename = renameOf(ws, plan, ctx);
   if (!rename) {
     const edit: TextEdit | undefined = lineEdit(text, own);
     return edit ? { changes: { [uriOf(ws.root, rel)]: [edit] } } : undefined;
@@ -122,40 +129,90 @@ async function editOf(ws: Workspace, rel: string, text: string, plan: FilePlan, 
   return { documentChanges };
 }
 
+/** What an action to resolve carries: the document, its version, and which fixable finding (-1: all of them). */
+export interface ActionData {
+  uri: string;
+  version: number | null;
+  finding: number;
+}
+
+/**
+ * An action for `findings`: with its edit, or, for a rename the client resolves later, with
+ * `data` to make it from. Undefined when the plan makes no edit the client can apply.
+ */
+async function actionOf(
+  ws: Workspace,
+  rel: string,
+  text: string,
+  findings: Finding[],
+  data: ActionData,
+  ctx: ActionContext,
+): Promise<{ plan: FilePlan; edit?: WorkspaceEdit; data?: ActionData } | undefined> {
+  const plan = await planFor(ws, rel, text, findings, ctx);
+  if (!plan) return undefined;
+  if (ctx.resolve && renameOf(ws, plan, ctx)) return { plan, data };
+  const edit = await editOf(ws, rel, text, plan, ctx);
+  return edit ? { plan, edit } : undefined;
+}
+
 /**
  * The quick fixes for the fixable findings of `rel` in `range`: one per finding, the edit
  * `docket fix` makes for it, and one fixing all of the document's fixable findings when it has
  * several. The findings must be those of `text` (the server asks only once its refresh is done).
  */
-export async function codeActions(ws: Workspace, rel: string, text: string, range: Range, ctx: ActionContext): Promise<CodeAction[]> {
+export async function codeActions(
+  ws: Workspace,
+  rel: string,
+  text: string,
+  range: Range,
+  version: number | null,
+  ctx: ActionContext,
+): Promise<CodeAction[]> {
   const lines = new Lines(text);
   const fixable = ws.findings(rel).filter((f) => f.fix);
-  const inRange = fixable.filter((f) => overlaps(rangeOf(f, lines), range));
+  const uri = uriOf(ws.root, rel);
   const actions: CodeAction[] = [];
-  if (wanted(CodeActionKind.QuickFix, ctx.only)) {
-    for (const finding of inRange) {
-      const plan = await planFor(ws, rel, text, [finding], ctx);
-      const edit = plan && (await editOf(ws, rel, text, plan, ctx));
-      if (!plan || !edit) continue;
+  let inRange = 0;
+  for (const [i, finding] of fixable.entries()) {
+    if (!overlaps(rangeOf(finding, lines), range)) continue;
+    inRange++;
+    if (!wanted(CodeActionKind.QuickFix, ctx.only)) continue;
+    const made = await actionOf(ws, rel, text, [finding], { uri, version, finding: i }, ctx);
+    if (made)
       actions.push({
-        title: `docket fix ${finding.code}: ${describePlan(plan)}`,
+        title: `docket fix ${finding.code}: ${describePlan(made.plan)}`,
         kind: CodeActionKind.QuickFix,
         diagnostics: [toDiagnostic(finding, lines)],
         isPreferred: true,
-        edit,
+        ...(made.edit ? { edit: made.edit } : { data: made.data }),
       });
-    }
   }
-  if (fixable.length > 1 && (inRange.length > 0 || ctx.only) && wanted(FIX_ALL, ctx.only)) {
-    const plan = await planFor(ws, rel, text, fixable, ctx);
-    const edit = plan && (await editOf(ws, rel, text, plan, ctx));
-    if (plan && edit)
+  if (fixable.length > 1 && (inRange > 0 || ctx.only) && wanted(FIX_ALL, ctx.only)) {
+    const made = await actionOf(ws, rel, text, fixable, { uri, version, finding: -1 }, ctx);
+    if (made)
       actions.push({
-        title: `docket fix: all ${fixable.length} fixable findings in this file (${describePlan(plan)})`,
+        title: `docket fix: all ${fixable.length} fixable findings in this file (${describePlan(made.plan)})`,
         kind: FIX_ALL,
         diagnostics: fixable.map((f) => toDiagnostic(f, lines)),
-        edit,
+        ...(made.edit ? { edit: made.edit } : { data: made.data }),
       });
   }
   return actions;
+}
+
+/** The edit of an action offered without one (see ActionData), made now on the same findings; the action unchanged when they are gone. */
+export async function resolveCodeAction(
+  ws: Workspace,
+  rel: string,
+  text: string,
+  action: CodeAction,
+  ctx: ActionContext,
+): Promise<CodeAction> {
+  const data = action.data as ActionData;
+  const fixable = ws.findings(rel).filter((f) => f.fix);
+  const findings = data.finding === -1 ? fixable : fixable.slice(data.finding, data.finding + 1);
+  if (findings.length === 0) return action;
+  const plan = await planFor(ws, rel, text, findings, ctx);
+  const edit = plan && (await editOf(ws, rel, text, plan, ctx));
+  return edit ? { ...action, edit } : action;
 }

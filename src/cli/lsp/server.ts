@@ -11,7 +11,7 @@ import {
 } from 'vscode-languageserver/lib/common/api.js';
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node.js';
 import { CONFIG_FILE } from '../../core/config/defaults.js';
-import { codeActions } from './code-actions.js';
+import { codeActions, resolveCodeAction, type ActionContext, type ActionData } from './code-actions.js';
 import { navigationCapabilities, registerNavigation } from './navigation.js';
 import { refusalOf, serverRoot } from './root.js';
 import { Session, type OpenDocument, type SessionStats } from './session.js';
@@ -103,7 +103,7 @@ export async function serveLsp(opts: LspOptions): Promise<LspStats> {
       capabilities: {
         positionEncoding: 'utf-16',
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
-        codeActionProvider: { codeActionKinds: ['quickfix', 'source.fixAll.docket'] },
+        codeActionProvider: { codeActionKinds: ['quickfix', 'source.fixAll.docket'], resolveProvider: true },
         ...navigationCapabilities(),
       },
       serverInfo: { name: opts.name, version: opts.version },
@@ -142,23 +142,36 @@ export async function serveLsp(opts: LspOptions): Promise<LspStats> {
     session.filesChanged(rels.includes(config));
   });
 
-  connection.onCodeAction(async (params) => {
-    const rel = relOfUri(params.textDocument.uri);
-    const ws = session?.workspace();
-    if (!session || !ws || rel === undefined) return [];
+  const actionContext = (only?: readonly string[]): ActionContext => ({
+    renames: capabilities.workspace?.workspaceEdit?.resourceOperations?.includes('rename') === true,
+    resolve: capabilities.textDocument?.codeAction?.resolveSupport?.properties.includes('edit') === true,
+    open: open(),
+    ...(only ? { only } : {}),
+    now: new Date(),
+    env: opts.env,
+  });
+  /** A document's path and text once every change is checked, when its findings are those of its current version. */
+  const checkedDocument = async (uri: string, version?: number | null) => {
+    const rel = relOfUri(uri);
+    if (!session?.workspace() || rel === undefined) return undefined;
     await session.settled();
-    const doc = documents.get(params.textDocument.uri);
+    const ws = session.workspace()!;
+    const doc = documents.get(uri);
     // Findings are those of the version the last refresh checked: a newer text waits for its own.
-    if (doc && session.checkedVersion(rel) !== doc.version) return [];
+    if (doc && (session.checkedVersion(rel) !== doc.version || (version !== undefined && version !== doc.version))) return undefined;
     const text = doc?.getText() ?? ws.text(rel);
-    if (text === undefined) return [];
-    return codeActions(ws, rel, text, params.range, {
-      renames: capabilities.workspace?.workspaceEdit?.resourceOperations?.includes('rename') === true,
-      open: open(),
-      ...(params.context.only ? { only: params.context.only } : {}),
-      now: new Date(),
-      env: opts.env,
-    });
+    return text === undefined ? undefined : { ws, rel, text, version: doc?.version ?? null };
+  };
+  connection.onCodeAction(async (params) => {
+    const at = await checkedDocument(params.textDocument.uri);
+    if (!at) return [];
+    return codeActions(at.ws, at.rel, at.text, params.range, at.version, actionContext(params.context.only));
+  });
+  connection.onCodeActionResolve(async (action) => {
+    const data = action.data as ActionData | undefined;
+    if (typeof data?.uri !== 'string' || typeof data.finding !== 'number') return action;
+    const at = await checkedDocument(data.uri, data.version);
+    return at ? resolveCodeAction(at.ws, at.rel, at.text, action, actionContext()) : action;
   });
 
   registerNavigation(connection, {
