@@ -96,7 +96,7 @@ export async function serveLsp(opts: LspOptions): Promise<LspStats> {
     const root = serverRoot(params, opts.root, opts.cwd);
     const refusal = refusalOf(root);
     if (refusal) return new ResponseError(-32002, refusal, { retry: false });
-    capabilities = params.capabilities;
+    capabilities = params.capabilities ?? {};
     session = new Session(root, connection, open);
     opts.debug(`serving ${root}`);
     return {
