@@ -11,16 +11,47 @@ import type { LspData } from '../contract/lsp.js';
 export default class Lsp extends DocketCommand<typeof Lsp, LspData> {
   static override summary = 'Serve docket to editors over the Language Server Protocol (stdio).';
   static override description = [
-    "A language server for governed documents: every finding of `docket check` as a diagnostic while you type (the editor's unsaved text, with the documents that depend on it), and `docket fix`'s edits as quick fixes. It never writes a file: the editor applies the edits.",
+    "A language server for governed documents: every finding of `docket check` as a diagnostic while you type (the editor's unsaved text, and the documents that depend on it), each with its code, its suggestion and `docket explain`'s text; `docket fix`'s edits as quick fixes. It never writes a file: the editor applies the edits.",
     "The repository is --root, else the editor's workspace folder (the nearest docops.config.yaml at or above it). Stdout carries protocol messages only; the summary printed when the server stops goes to stderr.",
-    'VS Code: install the extension in editors/vscode of the docket repository (or any generic LSP client extension) with the command `docket lsp --stdio` for Markdown files.',
-    "Neovim 0.8 and later: vim.lsp.start({ name = 'docket', cmd = { 'docket', 'lsp' }, root_dir = vim.fs.dirname(vim.fs.find({ 'docops.config.yaml' }, { upward = true })[1]) }) in a FileType markdown autocommand; Neovim 0.7: vim.lsp.buf_attach_client(0, vim.lsp.start_client({ name = 'docket', cmd = { 'docket', 'lsp' }, root_dir = vim.fn.getcwd() })).",
-    'Helix (languages.toml): [language-server.docket] command = "docket", args = ["lsp"]; then [[language]] name = "markdown", language-servers = ["docket"] (add "marksman" too to keep it).',
+    'VS Code: the extension in editors/vscode of the docket repository starts it (or give `docket lsp --stdio` to any generic LSP client extension, for Markdown files).',
+    [
+      'Neovim 0.8 and later (init.lua):',
+      "  vim.api.nvim_create_autocmd('FileType', { pattern = 'markdown',",
+      '    callback = function(ev)',
+      "      local config = vim.fs.find('docops.config.yaml',",
+      '        { upward = true, path = vim.fs.dirname(ev.file) })[1]',
+      '      if config then',
+      "        vim.lsp.start({ name = 'docket', cmd = { 'docket', 'lsp' },",
+      '          root_dir = vim.fs.dirname(config) })',
+      '      end',
+      '    end })',
+    ].join('\n'),
+    [
+      'Neovim 0.7 (vim.lsp.start came in 0.8; init.lua):',
+      "  vim.api.nvim_create_autocmd('FileType', { pattern = 'markdown',",
+      '    callback = function()',
+      "      local config = vim.fn.findfile('docops.config.yaml', '.;')",
+      "      if config == '' then return end",
+      '      docket_client = docket_client or vim.lsp.start_client({',
+      "        name = 'docket', cmd = { 'docket', 'lsp' },",
+      "        root_dir = vim.fn.fnamemodify(config, ':p:h') })",
+      '      vim.lsp.buf_attach_client(0, docket_client)',
+      '    end })',
+    ].join('\n'),
+    [
+      'Helix (languages.toml; marksman kept for its own features):',
+      '  [language-server.docket]',
+      '  command = "docket"',
+      '  args = ["lsp"]',
+      '',
+      '  [[language]]',
+      '  name = "markdown"',
+      '  language-servers = ["marksman", "docket"]',
+    ].join('\n'),
   ].join('\n\n');
   static override examples = [
-    '<%= config.bin %> lsp --stdio',
-    '<%= config.bin %> lsp --root /path/to/repo',
-    "vim.lsp.start({ name = 'docket', cmd = { 'docket', 'lsp' }, root_dir = vim.fn.getcwd() })",
+    { description: 'Started by an editor (stdio; the repository is the workspace folder):', command: '<%= config.bin %> lsp --stdio' },
+    { description: 'For a repository other than the workspace folder:', command: '<%= config.bin %> lsp --root /path/to/repo' },
   ];
   static mutates = false;
   static override resultStream = 'stderr' as const;

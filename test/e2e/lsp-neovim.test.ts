@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, REPO } from '../helpers/cli.js';
@@ -12,20 +12,23 @@ const ADR = 'docs/45-adr/adr-005-idempotency-keys.md';
 
 describe('docket lsp in Neovim', () => {
   it.skipIf(!NVIM)(
-    'vim.lsp.start_client gets the diagnostics of an open document (skipped without nvim: apt-get install neovim)',
+    'configured as `docket lsp --help` says for 0.7 (vim.lsp.start_client), shows the diagnostics of an open document (skipped without nvim: apt-get install neovim)',
     () => {
       const root = copyFixture('handbook', { example: true });
       appendFileSync(path.join(root, ADR), '\nSee [the missing page](nowhere.md).\n');
-      const out = path.join(tempDir(), 'diagnostics.txt');
+      const bin = tempDir();
+      const out = path.join(bin, 'diagnostics.txt');
+      // `docket` on PATH, as the configuration in `docket lsp --help` expects.
+      writeFileSync(path.join(bin, 'docket'), `#!/bin/sh\nexec '${process.execPath}' '${BIN}' "$@"\n`);
+      chmodSync(path.join(bin, 'docket'), 0o755);
+      // Started outside the repository: the configuration finds it from the document's directory.
       const run = spawnSync('nvim', ['--headless', '-u', 'NONE', '-i', 'NONE', '-n', '-c', `luafile ${SCRIPT}`], {
-        cwd: root,
+        cwd: bin,
         env: {
           ...(cleanEnv() as NodeJS.ProcessEnv),
-          DOCKET_LSP_ROOT: root,
+          PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`,
           DOCKET_LSP_FILE: path.join(root, ADR),
           DOCKET_LSP_OUT: out,
-          DOCKET_NODE: process.execPath,
-          DOCKET_BIN: BIN,
         },
         encoding: 'utf8',
         timeout: 180_000,
