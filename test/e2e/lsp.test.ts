@@ -185,11 +185,14 @@ describe('docket lsp over stdio, with the vscode-languageserver-protocol client'
 });
 
 describe('docket lsp for a client that cannot rename files', () => {
-  it('offers no rename, and starts from the workspace folder when no --root is given', async () => {
+  it('publishes closed documents with findings at start, offers no rename, and serves the workspace folder when no --root is given', async () => {
     const other = copyFixture('handbook', { example: true });
+    writeFileSync(path.join(other, STANDARDS), `${readFileSync(path.join(other, STANDARDS), 'utf8')}\n[gone](missing-page.md)\n`);
     const plain = startLsp([], { cwd: tempDir() });
     try {
       await initialize(plain, other, {});
+      // Closed documents with findings are published once the repository is checked: the whole repository's problems.
+      expect(codes(plain.diagnostics.get(fileUri(other, STANDARDS))?.diagnostics ?? [])).toEqual(['LINK_BROKEN']);
       const from = 'docs/20-specs/spec-002-tracking-event-schema.md';
       const uri = fileUri(other, from);
       const moved = readFileSync(path.join(other, from), 'utf8')
