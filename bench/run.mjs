@@ -12,6 +12,7 @@ import { GENERATOR_VERSION, generateRepo } from './generate.mjs';
 import { railsSection } from './rails.mjs';
 import { removable, unnamed } from './removable.mjs';
 import { stateRows } from './state.mjs';
+import { lspRows } from './lsp.mjs';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const PROBE = path.join(REPO, 'bench/rss-probe.cjs');
@@ -523,6 +524,8 @@ for (const size of sizes) {
       .sort();
     stateRows({ size, clean, ids, BIN, measure, once, record, expect, envelope, floorRun, unavailable, has, hasFlag });
   }
+  // The language server: ready after `initialize`, and one document's diagnostics after a change.
+  await lspRows({ size, clean, files: markdownFiles(clean), BIN, env, runs, warmup, record, expect, unavailable, has });
   // `new` reads every document's ID to allocate the next number; a dry run writes nothing.
   if (!has('new')) unavailable(size, 'new --dry-run', 'no new command');
   else {

@@ -1,6 +1,7 @@
 import type { FindingsData } from './findings.js';
 import type { Envelope } from './envelope.js';
 import type { McpData } from './mcp.js';
+import type { LspData } from './lsp.js';
 import type { InitData, InstallPrecommitData, ListTypesData, NewData } from './data/authoring.js';
 import type { MigrateIdsData, MigrateTemplatesData, MoveData } from './data/migrate.js';
 import type { GraphData, IdentifyData, LinkData, ListData, ResolveData } from './data/navigate.js';
@@ -37,6 +38,7 @@ export interface CommandDataMap {
   link: LinkData;
   list: ListData;
   mcp: McpData;
+  lsp: LspData;
   'migrate-ids': MigrateIdsData;
   'migrate-templates': MigrateTemplatesData;
   mv: MoveData;

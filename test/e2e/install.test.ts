@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { tempDir } from '../helpers/fixtures.js';
  * Issue 40: docket as users install it, from a packed tarball (what a release ships, and what
  * `npm install <git url>` builds): into an empty project as a dev dependency, and into a global
  * prefix. Both run `docket check` and the library import; the install stays light (the MCP SDK
- * is bundled, so its HTTP server stack is not installed). Needs the npm registry.
+ * and the language server library are bundled, so neither is installed). Needs the npm registry.
  */
 const env = {
   ...(cleanEnv() as NodeJS.ProcessEnv),
@@ -62,7 +62,7 @@ describe('installed from the packed tarball', () => {
     expect(lib.stdout.trim(), lib.stderr).toBe('context');
   });
 
-  it('into a global prefix: under 60 packages, and docket runs from its bin, MCP included', () => {
+  it('into a global prefix: under 60 packages, and docket runs from its bin, MCP and LSP included', async () => {
     const prefix = path.join(dir, 'global');
     install(dir, ['--global', '--prefix', prefix, tarball]);
     const bin = path.join(prefix, 'bin', 'docket');
@@ -75,5 +75,23 @@ describe('installed from the packed tarball', () => {
       '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}\n';
     const mcp = spawnSync(bin, ['mcp', '--root', handbook], { env, encoding: 'utf8', input: init, timeout: 20_000 });
     expect(JSON.parse(mcp.stdout.split('\n')[0]!)).toMatchObject({ id: 1, result: { serverInfo: { name: 'docket' } } });
+    expect(readdirSync(path.join(prefix, 'lib/node_modules/docket/node_modules'))).not.toContain('vscode-languageserver');
+    const lsp = spawn(bin, ['lsp', '--root', handbook], { env, stdio: ['pipe', 'pipe', 'ignore'] });
+    const frame = (body: object) => {
+      const text = JSON.stringify({ jsonrpc: '2.0', ...body });
+      lsp.stdin.write(`Content-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
+    };
+    let out = '';
+    const answered = new Promise<void>((resolve) =>
+      lsp.stdout.on('data', (d) => {
+        out += d;
+        if (out.includes('"serverInfo"')) resolve();
+      }),
+    );
+    frame({ id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } });
+    await answered;
+    frame({ id: 2, method: 'shutdown' });
+    frame({ method: 'exit' });
+    expect(await new Promise((resolve) => lsp.on('close', resolve))).toBe(0);
   });
 }, 300_000);
