@@ -34,6 +34,67 @@ function open(rel: string, text: string, version = 1): Promise<void> {
 }
 
 describe('docket lsp over stdio, with the vscode-languageserver-protocol client', () => {
+  it("answers hover, definition, completion, workspace symbols and document links on the editor's text", async () => {
+    const text = readFileSync(path.join(root, ADR), 'utf8');
+    const uri = fileUri(root, ADR);
+    const lines = text.split('\n');
+    const at = (needle: string, offset = 0) => {
+      const line = lines.findIndex((l) => l.includes(needle));
+      return { line, character: lines[line]!.indexOf(needle) + offset };
+    };
+    await open(ADR, text);
+    const doc = { textDocument: { uri } };
+
+    // Hover on an ID in related_ids: the document it names.
+    const hover = await client.connection.sendRequest<{ contents: { value: string } } | null>('textDocument/hover', {
+      ...doc,
+      position: at('- ACME-SPEC-001', 4),
+    });
+    // Markdown punctuation in the shown fields is escaped (a title cannot make a link).
+    const shown = hover?.contents.value.replace(/\\/g, '');
+    expect(shown).toContain('ACME-SPEC-001');
+    expect(shown).toContain('docs/20-specs/spec-001-tracking-events-api.md');
+
+    // Definition from a link with #anchor: the heading's line in the target file.
+    const target = readFileSync(path.join(root, 'docs/20-specs/spec-001-tracking-events-api.md'), 'utf8').split('\n');
+    const definition = await client.connection.sendRequest<{ uri: string; range: { start: { line: number } } }[]>(
+      'textDocument/definition',
+      {
+        ...doc,
+        position: at('spec-001-tracking-events-api.md#idempotency', 3),
+      },
+    );
+    expect(definition).toHaveLength(1);
+    expect(definition[0]!.uri).toBe(fileUri(root, 'docs/20-specs/spec-001-tracking-events-api.md'));
+    expect(target[definition[0]!.range.start.line]).toBe('## Idempotency');
+
+    // Completion of IDs in related_ids, after a new item's dash.
+    const item = lines.findIndex((l) => l === '  - ACME-DESIGN-001');
+    const typed = [...lines.slice(0, item + 1), '  - ', ...lines.slice(item + 1)].join('\n');
+    await client.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: 2 },
+      contentChanges: [{ text: typed }],
+    });
+    const completion = await client.connection.sendRequest<{ label: string }[] | { items: { label: string }[] }>(
+      'textDocument/completion',
+      {
+        ...doc,
+        position: { line: item + 1, character: 4 },
+      },
+    );
+    const labels = (Array.isArray(completion) ? completion : completion.items).map((c) => c.label);
+    expect(labels).toContain('ACME-ADR-004');
+
+    // Workspace symbols by title words, and the IDs of the body as links.
+    const symbols = await client.connection.sendRequest<{ name: string; location: { uri: string } }[]>('workspace/symbol', {
+      query: 'idempotency',
+    });
+    expect(symbols.map((s) => s.location.uri)).toContain(uri);
+    const links = await client.connection.sendRequest<{ target?: string }[]>('textDocument/documentLink', doc);
+    expect(links.map((l) => l.target)).toContain(fileUri(root, 'docs/20-specs/spec-001-tracking-events-api.md'));
+    await client.connection.sendNotification('textDocument/didClose', doc);
+  });
+
   it('publishes the findings of an open document as it is typed, and clears them when fixed', async () => {
     const text = readFileSync(path.join(root, ADR), 'utf8');
     const broken = `${text}\nSee [the missing page](nowhere-é😀.md) and [here](#no-such-heading).\n`;

@@ -2,6 +2,8 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   createConnection,
   DidChangeWatchedFilesNotification,
+  WatchKind,
+  type FileSystemWatcher,
   ResponseError,
   TextDocuments,
   TextDocumentSyncKind,
@@ -17,6 +19,7 @@ import { refusalOf, serverRoot } from './root.js';
 import { Session, type OpenDocument, type SessionStats } from './session.js';
 import { GuardedReader } from './transport.js';
 import { relOf } from './uri.js';
+import type { DiskChange } from '../../core/workspace/workspace.js';
 
 export interface LspOptions {
   name: string;
@@ -39,7 +42,17 @@ export interface LspStats extends SessionStats {
 }
 
 /** The files whose changes the server watches: documents, the config, metadata schemas. */
-const WATCHED = ['**/*.md', `**/${CONFIG_FILE}`, '**/*.schema.json'];
+/**
+ * What the server asks the editor to watch: every change to documents, the config and schemas;
+ * any file created or deleted (a link's target may appear or go).
+ */
+const WATCHED: FileSystemWatcher[] = [
+  ...['**/*.md', `**/${CONFIG_FILE}`, '**/*.schema.json'].map((globPattern) => ({ globPattern })),
+  { globPattern: '**/*', kind: WatchKind.Create | WatchKind.Delete },
+];
+
+/** FileChangeType's numbers (1 created, 2 changed, 3 deleted) as the workspace names them. */
+const KINDS: Record<number, DiskChange['kind']> = { 1: 'created', 2: 'changed', 3: 'deleted' };
 
 /**
  * Serves the Language Server Protocol over stdio until the client sends `exit`, stdin ends
@@ -113,7 +126,7 @@ export async function serveLsp(opts: LspOptions): Promise<LspStats> {
   connection.onInitialized(() => {
     if (capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration)
       void connection.client
-        .register(DidChangeWatchedFilesNotification.type, { watchers: WATCHED.map((globPattern) => ({ globPattern })) })
+        .register(DidChangeWatchedFilesNotification.type, { watchers: WATCHED })
         .catch((error: unknown) => opts.debug(`file watching not registered: ${String(error)}`));
     void session?.start();
   });
@@ -131,15 +144,17 @@ export async function serveLsp(opts: LspOptions): Promise<LspStats> {
   });
   documents.onDidSave(({ document }) => {
     const rel = relOfUri(document.uri);
-    if (rel !== undefined) session!.filesChanged(rel === session!.workspace()?.repoConfig.config_path || rel === CONFIG_FILE);
+    if (rel !== undefined) session!.filesChanged([{ rel, kind: 'changed' }]);
   });
   // Registered or not: a client may send these without being asked.
   connection.onDidChangeWatchedFiles(({ changes }) => {
     if (!session || !Array.isArray(changes)) return;
-    const rels = changes.map((c) => relOfUri(String(c?.uri))).filter((r) => r !== undefined);
-    if (rels.length === 0) return;
-    const config = session.workspace()?.repoConfig.config_path ?? CONFIG_FILE;
-    session.filesChanged(rels.includes(config));
+    const known: DiskChange[] = [];
+    for (const change of changes) {
+      const rel = relOfUri(String(change?.uri));
+      if (rel !== undefined) known.push({ rel, kind: KINDS[change?.type] ?? 'changed' });
+    }
+    if (known.length > 0) session.filesChanged(known);
   });
 
   const actionContext = (only?: readonly string[]): ActionContext => ({

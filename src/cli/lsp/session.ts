@@ -2,7 +2,7 @@ import type { Connection, Diagnostic } from 'vscode-languageserver/lib/common/ap
 import { CONFIG_FILE } from '../../core/config/defaults.js';
 import { isExcluded, namespaceFor } from '../../core/config/exclusion.js';
 import type { Finding } from '../../core/engine/model.js';
-import { Workspace } from '../../core/workspace/workspace.js';
+import { Workspace, type DiskChange } from '../../core/workspace/workspace.js';
 import { toDocketError } from '../to-docket-error.js';
 import { Lines, toDiagnostic } from './diagnostics.js';
 import { RefreshLoop } from './refresh-loop.js';
@@ -94,6 +94,8 @@ export class Session {
     this.connection.console.info(
       `docket: ready, ${this.stats.documents} governed documents checked in ${this.root} (${findings} with findings).`,
     );
+    // So that the first edit is re-checked as quickly as the next ones.
+    ws.prepareUpdates();
   }
 
   /**
@@ -109,13 +111,16 @@ export class Session {
     this.loop.request();
   }
 
-  /** Files changed on disk (watched files, a save); `config`: docops.config.yaml among them. */
-  filesChanged(config: boolean): void {
+  /** Files changed on disk (watched files, a save): docops.config.yaml is read again here, the rest the workspace judges. */
+  filesChanged(changes: readonly DiskChange[]): void {
+    const configRel = this.ws?.repoConfig.config_path ?? CONFIG_FILE;
+    const config = changes.some((c) => c.rel === configRel);
     if (config) this.configChanged = true;
     if (!this.ws) {
       if (config) void this.start();
       return;
     }
+    this.ws.diskChanged(changes.filter((c) => c.rel !== configRel));
     this.loop.request();
   }
 

@@ -230,7 +230,14 @@ export class FsProbe {
     try {
       // A dry run's or an editor's bytes for the file, when it has them.
       const planned = this.overlay?.files.get(rel);
-      const { bytes } = Buffer.isBuffer(planned) ? { bytes: planned } : readBytesSync(path.join(this.root, rel), MAX_DOCUMENT_BYTES);
+      const bytes =
+        planned === undefined
+          ? readBytesSync(path.join(this.root, rel), MAX_DOCUMENT_BYTES).bytes
+          : Buffer.isBuffer(planned)
+            ? planned
+            : planned.kind === 'bytes'
+              ? planned.bytes
+              : undefined;
       if (!bytes || bytes.subarray(0, 8192).includes(0)) return undefined;
       const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
       const split = splitFrontmatter(text);

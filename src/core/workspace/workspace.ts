@@ -10,7 +10,7 @@ import { readEditorText } from './text.js';
 import { isExcluded, namespaceFor } from '../config/exclusion.js';
 import { LiveInspection } from '../engine/live.js';
 import { rawOf } from '../engine/overlay.js';
-import { absolutePath, readRaw } from '../engine/documents/read.js';
+import { absolutePath, MAX_DOCUMENT_BYTES, readRaw, type RawRead } from '../engine/documents/read.js';
 
 /** A governed document as the workspace knows it: its path, namespace and (when it is a node) its index fields. */
 export interface WorkspaceDocument {
@@ -39,6 +39,15 @@ export interface DiskChange {
 }
 
 const EMPTY: readonly Finding[] = [];
+
+/** Top-level folders whose files no check reads or links to in practice. */
+const IGNORED_TREES = new Set(['.git', '.docket', 'node_modules']);
+
+/** An editor's text as the reader would have read it: too large is too large, as on disk. */
+function rawOfText(text: string): RawRead {
+  const bytes = Buffer.from(text, 'utf8');
+  return bytes.length > MAX_DOCUMENT_BYTES ? { kind: 'too-large', size: bytes.length, mtimeMs: Number.NaN } : rawOf(bytes);
+}
 
 /**
  * The repository as an editor sees it: the files on disk, except the documents open in the
@@ -113,7 +122,10 @@ export class Workspace {
     }
     const schemas = new Set(this.config.namespaces.map((n) => n.schema_path));
     for (const { rel, kind } of changes) {
-      if (rel === this.config.config_path || schemas.has(rel)) this.configStale = true;
+      if (rel === this.config.config_path) this.configStale = true;
+      else if (schemas.has(rel)) this.stale = true;
+      // Nothing checked lives there (docket's own cache, git's and packages' trees): their churn changes no finding.
+      else if (IGNORED_TREES.has(rel.split('/', 1)[0]!)) continue;
       else if (kind !== 'changed' || !this.snapshot) this.stale = true;
       else if (this.snapshot.documents.has(rel)) {
         if (!this.texts.has(rel)) this.pending.add(rel);
@@ -160,7 +172,7 @@ export class Workspace {
     const changed = new Set<string>();
     for (const rel of [...this.pending].sort()) {
       const text = this.texts.get(rel);
-      const raw = text !== undefined ? rawOf(Buffer.from(text, 'utf8')) : readRaw(absolutePath(this.config.root, rel));
+      const raw = text !== undefined ? rawOfText(text) : readRaw(absolutePath(this.config.root, rel));
       const update = live.update(rel, raw);
       if (!update) {
         this.stale = true;
@@ -197,7 +209,7 @@ export class Workspace {
   }
 
   private async check(signal?: AbortSignal): Promise<Snapshot> {
-    const overlay = { files: new Map([...this.texts].map(([rel, text]) => [rel, Buffer.from(text, 'utf8')])), gone: new Set<string>() };
+    const overlay = { files: new Map([...this.texts].map(([rel, text]) => [rel, rawOfText(text)])), gone: new Set<string>() };
     let files: readonly GovernedFile[] = [];
     const facts: (DocFacts | null | undefined)[] = [];
     const findings = new Map<string, readonly Finding[]>();
