@@ -62,4 +62,18 @@ describe('Workspace: the repository as the editor sees it', () => {
     expect(ws.findings(STANDARDS)).toEqual([]);
     expect(workspaceFindings(ws)).toEqual(await checkFindings(root));
   });
+
+  it('reports what an edit changed even when another edit of the same refresh needs a full check', async () => {
+    const root = copyFixture('handbook', { example: true });
+    const ws = await Workspace.open(root);
+    const text = ws.text(STANDARDS)!;
+    ws.setText(STANDARDS, `${text}\nSee [gone](missing.md).\n`);
+    // Bytes that are no text: the document cannot be re-checked in place.
+    ws.setText(STYLE, 'not text \u0000');
+    const changed = await ws.refresh();
+    expect(changed).toContain(STANDARDS);
+    expect(changed).toContain(STYLE);
+    expect(ws.findings(STANDARDS).map((f) => f.code)).toContain('LINK_BROKEN');
+    expect(ws.findings(STYLE).map((f) => f.code)).toContain('FILE_BINARY');
+  });
 });

@@ -66,6 +66,8 @@ export class Workspace {
   /** Something changed that only a full check answers (files created or removed, config, schemas). */
   private stale = true;
   private configStale = false;
+  /** Paths whose findings an update changed before it had to give way to a full check. */
+  private readonly carried = new Set<string>();
 
   private constructor(config: RepoConfig) {
     this.config = config;
@@ -161,7 +163,8 @@ export class Workspace {
       throw error;
     }
     this.snapshot = next;
-    const changed = new Set<string>();
+    const changed = new Set<string>(this.carried);
+    this.carried.clear();
     for (const [rel, findings] of next.findings) if (!sameFindings(before?.findings.get(rel) ?? EMPTY, findings)) changed.add(rel);
     if (before) for (const rel of before.findings.keys()) if (!next.findings.has(rel)) changed.add(rel);
     return [...changed].sort();
@@ -175,6 +178,8 @@ export class Workspace {
       const raw = text !== undefined ? rawOfText(text) : readRaw(absolutePath(this.config.root, rel));
       const update = live.update(rel, raw);
       if (!update) {
+        // The full check compares with findings this pass already replaced: what changed so far is reported with its result.
+        for (const path of changed) this.carried.add(path);
         this.stale = true;
         return undefined;
       }
