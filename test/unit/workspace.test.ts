@@ -1,9 +1,9 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Workspace } from '../../src/core/workspace/workspace.js';
 import { runCheck } from '../../src/core/usecases/check.js';
-import { copyFixture } from '../helpers/fixtures.js';
+import { ageFiles, copyFixture } from '../helpers/fixtures.js';
 
 const STYLE = 'docs/00-governance/gov-002-writing-style-guide.md';
 const STANDARDS = 'docs/00-governance/gov-001-documentation-standards.md';
@@ -75,5 +75,20 @@ describe('Workspace: the repository as the editor sees it', () => {
     expect(changed).toContain(STYLE);
     expect(ws.findings(STANDARDS).map((f) => f.code)).toContain('LINK_BROKEN');
     expect(ws.findings(STYLE).map((f) => f.code)).toContain('FILE_BINARY');
+  });
+
+  it("leaves check's cache as it was, and its edits agree with a check", async () => {
+    const root = copyFixture('handbook', { example: true });
+    ageFiles(root);
+    await runCheck(root, { cmd: (c) => `docket ${c}` });
+    const cacheFile = path.join(root, '.docket/cache/check.ndjson');
+    const before = { bytes: readFileSync(cacheFile), mtime: statSync(cacheFile).mtimeMs };
+    const ws = await Workspace.open(root);
+    ws.setText(STYLE, ws.text(STYLE)!.replace(/^## Links and Cross-References$/m, '## Linking'));
+    expect(await ws.refresh()).toEqual([STANDARDS]);
+    expect(ws.findings(STANDARDS).map((f) => f.code)).toEqual(['LINK_BROKEN']);
+    writeFileSync(path.join(root, STYLE), ws.text(STYLE)!);
+    expect(workspaceFindings(ws)).toEqual(await checkFindings(root));
+    expect({ bytes: readFileSync(cacheFile), mtime: statSync(cacheFile).mtimeMs }).toEqual(before);
   });
 });

@@ -36,6 +36,11 @@ export function memoOf(doc: InspectedDocument, links: readonly MarkdownLink[], i
   return [doc.document_id ?? null, doc.type ?? null, doc.idLine ?? null, [...doc.anchors], targets, nums, intrinsic.map((f) => ({ ...f }))];
 }
 
+/** A memo with a findings list of its own (link findings are appended to the list a model is made from). */
+export function copyMemo(memo: DocMemo): DocMemo {
+  return [memo[0], memo[1], memo[2], memo[3], memo[4], memo[5], [...memo[6]]];
+}
+
 /** Whether a parsed value has a memo's shape (the cache file is not trusted). */
 export function isMemo(v: unknown): v is DocMemo {
   if (!Array.isArray(v) || v.length !== 7) return false;

@@ -1,4 +1,4 @@
-import { documentOf, type DocMemo } from '../cache/check-memo.js';
+import { copyMemo, documentOf, type DocMemo } from '../cache/check-memo.js';
 import type { DocFacts } from '../index/facts.js';
 import type { RawRead } from './documents/read.js';
 import { crossFindings, finish, type Loaded } from './inspect.js';
@@ -90,9 +90,8 @@ export class LiveInspection {
 
   /** A document's findings from its memo, with the tables as they are now. */
   private check(p: number, memo: DocMemo): Finding[] {
-    // The memo's own findings get the link findings appended: it keeps its own list.
-    const copy: DocMemo = [memo[0], memo[1], memo[2], memo[3], memo[4], memo[5], [...memo[6]]];
-    const prepared = prepareRemembered(this.loaded.files[p]!, copy, 0, Number.NaN, this.loaded.prepare);
+    // The link findings are appended to the list the model is made from: the memo keeps its own.
+    const prepared = prepareRemembered(this.loaded.files[p]!, copyMemo(memo), 0, Number.NaN, this.loaded.prepare);
     const local = prepared.local ?? [];
     const cross = crossFindings(prepared.doc, this.ctx);
     finish(prepared.doc, cross.length === 0 ? local : [...local, ...cross]);

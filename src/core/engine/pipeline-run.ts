@@ -2,7 +2,7 @@ import type { DocumentRecord } from './documents/read.js';
 import type { GovernedFile } from './documents/walk.js';
 import type { DocumentReuse } from './load.js';
 import type { Candidate, CheckCache } from '../cache/check-cache.js';
-import type { DocMemo } from '../cache/check-memo.js';
+import { copyMemo } from '../cache/check-memo.js';
 import { prepareFile, prepareRaw, prepareRemembered, type PrepareContext, type Prepared } from './prepare-document.js';
 import { rawOf } from './overlay.js';
 
@@ -98,7 +98,7 @@ export class Preparation {
     // A line that is not a valid memo: the document is read again and described.
     if (!memo) return prepareFile(file, this.ctx);
     // The memo's findings get the link findings appended: the memo recorded keeps its own list.
-    const recorded: DocMemo = [memo[0], memo[1], memo[2], memo[3], memo[4], memo[5], [...memo[6]]];
+    const recorded = copyMemo(memo);
     const prepared = prepareRemembered(file, memo, known.size, known.mtimeMs, this.ctx);
     prepared.memo = recorded;
     prepared.digest = candidate.digest;
