@@ -38,6 +38,15 @@ export function cleanEnv(extra: Record<string, string | undefined> = {}): Record
 
 let queue: Promise<unknown> = Promise.resolve();
 
+/** A stand-in for process.stdout.write / stderr.write that hands each chunk to `sink` as text. */
+export const captureWrites = (sink: (s: string) => void) =>
+  ((chunk: string | Uint8Array, enc?: unknown, cb?: unknown) => {
+    sink(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+    const callback = typeof enc === 'function' ? enc : cb;
+    if (typeof callback === 'function') callback();
+    return true;
+  }) as typeof process.stdout.write;
+
 /**
  * Runs a command in this process through oclif (fast), capturing stdout/stderr and the exit
  * code. Calls are serialised because they share process.stdout and process.env.
@@ -56,15 +65,8 @@ async function runInProcess(args: string[], extraEnv: Record<string, string | un
   let stderr = '';
   const outWrite = process.stdout.write;
   const errWrite = process.stderr.write;
-  const capture = (sink: (s: string) => void) =>
-    ((chunk: string | Uint8Array, enc?: unknown, cb?: unknown) => {
-      sink(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
-      const callback = typeof enc === 'function' ? enc : cb;
-      if (typeof callback === 'function') callback();
-      return true;
-    }) as typeof process.stdout.write;
-  process.stdout.write = capture((s) => (stdout += s));
-  process.stderr.write = capture((s) => (stderr += s));
+  process.stdout.write = captureWrites((s) => (stdout += s));
+  process.stderr.write = captureWrites((s) => (stderr += s));
   process.exitCode = undefined;
   try {
     const { run } = await (oclif ??= import(OCLIF) as Promise<typeof import('../../src/cli/oclif.js')>);

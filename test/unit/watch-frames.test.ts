@@ -1,23 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../src/cli/envelope.js';
 import { RunFrames, type FrameOptions } from '../../src/cli/repeat.js';
+import { captureWrites } from '../helpers/cli.js';
 
 /** What the frames write to stdout and stderr (io.ts writes through process.stdout/stderr.write). */
 let out = '';
 let err = '';
 const saved = { out: process.stdout.write, err: process.stderr.write };
-const capture = (sink: (s: string) => void) =>
-  ((chunk: string | Uint8Array, enc?: unknown, cb?: unknown) => {
-    sink(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
-    const callback = typeof enc === 'function' ? enc : cb;
-    if (typeof callback === 'function') callback();
-    return true;
-  }) as typeof process.stdout.write;
 beforeEach(() => {
   out = '';
   err = '';
-  process.stdout.write = capture((s) => (out += s));
-  process.stderr.write = capture((s) => (err += s));
+  process.stdout.write = captureWrites((s) => (out += s));
+  process.stderr.write = captureWrites((s) => (err += s));
 });
 afterEach(() => {
   process.stdout.write = saved.out;
